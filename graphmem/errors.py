@@ -1,0 +1,82 @@
+"""The one exception tree of graphmem; each error carries a stable machine-readable reason.
+
+    GraphmemError                      base; never raised itself
+    ├── InvalidArgument                a request field is wrong (carries field violations)
+    ├── NotFound                       an addressed memory does not exist for this tenant and user
+    ├── AlreadyExists                  a create collided with an existing resource
+    ├── FailedPrecondition             the request is valid but the state does not allow it
+    ├── Unauthenticated                no or unknown credentials
+    ├── StorageUnavailable             the graph database cannot be reached now (retry later)
+    └── PolicyError                    the memory policy file is malformed (names the key)
+
+The server maps each class to one gRPC code; anything else is an internal error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FieldViolation:
+    """One bad request field: its dotted path and what is wrong with it."""
+
+    field: str
+    description: str
+
+
+class GraphmemError(Exception):
+    """Base of all graphmem errors; `reason` is a stable UPPER_SNAKE identifier for callers."""
+
+    reason = "GRAPHMEM_ERROR"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class InvalidArgument(GraphmemError):
+    """A request is malformed; `violations` names each bad field."""
+
+    reason = "INVALID_ARGUMENT"
+
+    def __init__(self, violations: list[FieldViolation] | FieldViolation) -> None:
+        items = violations if isinstance(violations, list) else [violations]
+        super().__init__("; ".join(f"{v.field}: {v.description}" for v in items))
+        self.violations = items
+
+
+class NotFound(GraphmemError):
+    """The addressed memory does not exist (or belongs to another tenant or user)."""
+
+    reason = "NOT_FOUND"
+
+
+class AlreadyExists(GraphmemError):
+    """A resource with the same identity already exists."""
+
+    reason = "ALREADY_EXISTS"
+
+
+class FailedPrecondition(GraphmemError):
+    """The request is valid but the current state does not allow it."""
+
+    reason = "FAILED_PRECONDITION"
+
+
+class Unauthenticated(GraphmemError):
+    """Credentials are missing or unknown."""
+
+    reason = "UNAUTHENTICATED"
+
+
+class StorageUnavailable(GraphmemError):
+    """The graph database cannot be reached; the operation did not happen and may be retried."""
+
+    reason = "STORAGE_UNAVAILABLE"
+
+
+class PolicyError(GraphmemError):
+    """The memory policy file is malformed; the message names the key and the problem."""
+
+    reason = "POLICY_INVALID"

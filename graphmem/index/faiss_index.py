@@ -1,0 +1,185 @@
+"""FAISS side index: one exact inner-product index per tenant+user partition, persisted with a watermark.
+
+Each partition is an `IndexIDMap2(IndexFlatIP)` keyed by episode seq, so a search touches only the calling
+user's vectors. A partition file set is `<root>/<partition>.faiss` plus `<partition>.json` holding the
+watermark (highest seq indexed) and the vector count. Files are replaced atomically. FAISS calls run in a
+worker thread so the event loop never blocks on them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import faiss
+import numpy as np
+
+from graphmem.index.protocol import Vectors
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class _Partition:
+    index: faiss.IndexIDMap2
+    watermark: int
+    dirty: bool = False
+
+
+class FaissIndex:
+    """Exact cosine search per partition (vectors must be L2-normalised)."""
+
+    def __init__(self, root: Path, dim: int, threads: int = 2) -> None:
+        self._root = root
+        self._dim = dim
+        self._parts: dict[str, _Partition] = {}
+        self._lock = threading.Lock()
+        root.mkdir(parents=True, exist_ok=True)
+        faiss.omp_set_num_threads(threads)
+
+    @property
+    def root(self) -> Path:
+        return self._root
+
+    def _paths(self, partition: str) -> tuple[Path, Path]:
+        return self._root / f"{partition}.faiss", self._root / f"{partition}.json"
+
+    def _load(self, partition: str) -> _Partition:
+        part = self._parts.get(partition)
+        if part is not None:
+            return part
+        index_path, meta_path = self._paths(partition)
+        part = None
+        if index_path.exists() and meta_path.exists():
+            try:
+                meta = json.loads(meta_path.read_text())
+                index = faiss.read_index(str(index_path))
+                if index.d == self._dim and index.ntotal == meta["count"]:
+                    part = _Partition(index, int(meta["watermark"]))
+                else:
+                    log.warning("vector partition file does not match; rebuilding", extra={"partition": partition})
+            except (OSError, ValueError, KeyError, RuntimeError):
+                log.warning("vector partition file unreadable; rebuilding", extra={"partition": partition})
+        if part is None:
+            part = _Partition(faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim)), 0, dirty=True)
+        self._parts[partition] = part
+        return part
+
+    def _watermark(self, partition: str) -> tuple[int, int]:
+        with self._lock:
+            part = self._load(partition)
+            return part.watermark, int(part.index.ntotal)
+
+    def _add(self, partition: str, ids: Sequence[int], vectors: Vectors) -> None:
+        if len(ids) == 0:
+            return
+        if vectors.shape != (len(ids), self._dim):
+            raise ValueError(f"expected {len(ids)} vectors of dimension {self._dim}, got {vectors.shape}")
+        with self._lock:
+            part = self._load(partition)
+            id_array = np.asarray(ids, dtype=np.int64)
+            part.index.remove_ids(id_array)  # re-adding an id replaces it
+            part.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32), id_array)
+            part.watermark = max(part.watermark, int(id_array.max()))
+            part.dirty = True
+
+    def _remove(self, partition: str, ids: Sequence[int]) -> None:
+        if len(ids) == 0:
+            return
+        with self._lock:
+            part = self._load(partition)
+            part.index.remove_ids(np.asarray(ids, dtype=np.int64))
+            part.dirty = True
+
+    def _ids(self, partition: str) -> set[int]:
+        with self._lock:
+            part = self._load(partition)
+            if part.index.ntotal == 0:
+                return set()
+            return {int(i) for i in faiss.vector_to_array(part.index.id_map)}
+
+    def _search(
+        self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None
+    ) -> list[tuple[int, float]]:
+        with self._lock:
+            part = self._load(partition)
+            total = int(part.index.ntotal)
+            if total == 0 or k <= 0 or (allowed is not None and len(allowed) == 0):
+                return []
+            q = np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32)
+            params = None
+            if allowed is not None:
+                selector = faiss.IDSelectorBatch(np.asarray(allowed, dtype=np.int64))
+                params = faiss.SearchParameters(sel=selector)
+            scores, labels = part.index.search(q, min(k, total), params=params)
+        return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=True) if i >= 0]
+
+    def _similarities(self, partition: str, query: Vectors, ids: Sequence[int]) -> dict[int, float]:
+        out: dict[int, float] = {}
+        with self._lock:
+            part = self._load(partition)
+            q = query.reshape(-1).astype(np.float32)
+            for i in ids:
+                try:
+                    vec = part.index.reconstruct(int(i))
+                except RuntimeError:
+                    continue
+                out[int(i)] = float(np.dot(vec, q))
+        return out
+
+    def _drop(self, partition: str) -> None:
+        with self._lock:
+            self._parts.pop(partition, None)
+            for path in self._paths(partition):
+                path.unlink(missing_ok=True)
+
+    def _flush(self) -> int:
+        written = 0
+        with self._lock:
+            for name, part in self._parts.items():
+                if not part.dirty:
+                    continue
+                index_path, meta_path = self._paths(name)
+                tmp_index = index_path.with_suffix(".faiss.tmp")
+                tmp_meta = meta_path.with_suffix(".json.tmp")
+                faiss.write_index(part.index, str(tmp_index))
+                tmp_meta.write_text(json.dumps({"watermark": part.watermark, "count": int(part.index.ntotal)}))
+                os.replace(tmp_index, index_path)
+                os.replace(tmp_meta, meta_path)
+                part.dirty = False
+                written += 1
+        return written
+
+    async def watermark(self, partition: str) -> tuple[int, int]:
+        return await asyncio.to_thread(self._watermark, partition)
+
+    async def add(self, partition: str, ids: Sequence[int], vectors: Vectors) -> None:
+        await asyncio.to_thread(self._add, partition, ids, vectors)
+
+    async def remove(self, partition: str, ids: Sequence[int]) -> None:
+        await asyncio.to_thread(self._remove, partition, ids)
+
+    async def ids(self, partition: str) -> set[int]:
+        return await asyncio.to_thread(self._ids, partition)
+
+    async def search(
+        self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None = None
+    ) -> list[tuple[int, float]]:
+        return await asyncio.to_thread(self._search, partition, query, k, allowed)
+
+    async def similarities(self, partition: str, query: Vectors, ids: Sequence[int]) -> dict[int, float]:
+        return await asyncio.to_thread(self._similarities, partition, query, ids)
+
+    async def drop(self, partition: str) -> None:
+        await asyncio.to_thread(self._drop, partition)
+
+    async def flush(self) -> None:
+        written = await asyncio.to_thread(self._flush)
+        if written:
+            log.info("vector partitions flushed", extra={"partitions": written})

@@ -1,0 +1,41 @@
+"""The small protocol the memory layers use to reach a vector index."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+Vectors = npt.NDArray[np.float32]
+
+
+class VectorIndex(Protocol):
+    """Per-partition vector storage; ids are int64 (episode seqs), vectors are L2-normalised."""
+
+    async def watermark(self, partition: str) -> tuple[int, int]:
+        """(highest id ever indexed, number of vectors) of a partition."""
+        ...
+
+    async def add(self, partition: str, ids: Sequence[int], vectors: Vectors) -> None: ...
+
+    async def remove(self, partition: str, ids: Sequence[int]) -> None: ...
+
+    async def ids(self, partition: str) -> set[int]: ...
+
+    async def search(
+        self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """Top-k (id, cosine) pairs, best first, optionally only among `allowed` ids."""
+        ...
+
+    async def similarities(self, partition: str, query: Vectors, ids: Sequence[int]) -> dict[int, float]:
+        """Cosine of the query with each given id that is indexed."""
+        ...
+
+    async def drop(self, partition: str) -> None: ...
+
+    async def flush(self) -> None:
+        """Persists every changed partition."""
+        ...

@@ -1,0 +1,253 @@
+"""Episodic memory: writes events (importance by rule, embedding, commit, then index) and recalls them by
+filter → vector and lexical candidates → rerank. Neo4j is the source of truth; the vector index is caught
+up from it whenever it lags (after a restart, a crash between commit and indexing, or another replica's
+writes), so an acknowledged episode is always searchable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import logging
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from datetime import datetime
+
+from graphmem.clock import Clock
+from graphmem.embedding.protocol import EmbedKind, Embedder, Vectors
+from graphmem.errors import FieldViolation, InvalidArgument, NotFound
+from graphmem.extraction.importance import assign_importance
+from graphmem.index.protocol import VectorIndex
+from graphmem.model import (
+    Episode,
+    EpisodeDraft,
+    EpisodeFilter,
+    EpisodeWrite,
+    ForgetReport,
+    Layer,
+    Page,
+    Scope,
+    SearchHit,
+    SearchQuery,
+    TimeRange,
+)
+from graphmem.policy import Policy
+from graphmem.retrieval.lexical import tokenize
+from graphmem.retrieval.rerank import Candidate, rerank
+from graphmem.storage.neo4j.episodes import EpisodeRepository, NewEpisode
+
+log = logging.getLogger(__name__)
+
+_CATCH_UP_BATCH = 256
+
+
+def _decode_page_token(token: str) -> tuple[datetime, int] | None:
+    if not token:
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(token.encode()).decode()
+        when, _, seq = raw.rpartition("|")
+        return datetime.fromisoformat(when), int(seq)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InvalidArgument(FieldViolation("page_token", "is not a token returned by this API")) from exc
+
+
+def _encode_page_token(episode: Episode) -> str:
+    return base64.urlsafe_b64encode(f"{episode.occurred_at.isoformat()}|{episode.seq}".encode()).decode()
+
+
+def _visible(episode: Episode, scope: Scope, flt: EpisodeFilter) -> bool:
+    if episode.project_id not in ("", scope.project_id):
+        return False
+    if flt.session_id and episode.session_id != flt.session_id:
+        return False
+    if flt.event_types and episode.event_type not in flt.event_types:
+        return False
+    return flt.occurred.contains(episode.occurred_at)
+
+
+class EpisodicMemory:
+    """The episodic layer: one object per process, shared by all tenants (every call names its scope)."""
+
+    def __init__(
+        self,
+        repo: EpisodeRepository,
+        index: VectorIndex,
+        embedder: Embedder,
+        policy: Policy,
+        clock: Clock,
+    ) -> None:
+        self._repo = repo
+        self._index = index
+        self._embedder = embedder
+        self._policy = policy
+        self._clock = clock
+        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+
+    async def _embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
+        return await asyncio.to_thread(self._embedder.embed, list(texts), kind)
+
+    # -- writes ---------------------------------------------------------------------------------------
+
+    async def add(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[EpisodeWrite]:
+        """Commits the batch, then indexes what it created; returns one result per draft, in order."""
+        now = self._clock.now()
+        prepared: list[NewEpisode] = []
+        for draft in drafts:
+            if draft.importance is None:
+                importance, source = assign_importance(draft.text, draft.event_type, self._policy.importance)
+            else:
+                importance, source = draft.importance, "caller"
+            prepared.append(
+                NewEpisode(
+                    key=draft.key,
+                    uuid=str(uuid.uuid4()),
+                    text=draft.text,
+                    occurred_at=draft.occurred_at,
+                    session_id=draft.session_id or scope.session_id,
+                    speaker=draft.speaker,
+                    event_type=draft.event_type,
+                    importance=importance,
+                    importance_source=source,
+                    metadata=draft.metadata,
+                    lexical=" ".join(tokenize(draft.text)),
+                )
+            )
+        started = time.perf_counter()
+        vectors = await self._embed([p.text for p in prepared], EmbedKind.DOCUMENT)
+        embedded = time.perf_counter()
+        stored = await self._repo.add(scope, prepared, now)
+        committed = time.perf_counter()
+        created = [(i, w) for i, w in enumerate(stored) if w.created]
+        if created:
+            async with self._locks[scope.group_id]:
+                await self._index.add(
+                    scope.group_id, [w.seq for _, w in created], vectors[[i for i, _ in created]]
+                )
+        log.info(
+            "episodes written",
+            extra={
+                "count": len(drafts),
+                "created": len(created),
+                "embed_ms": round((embedded - started) * 1000, 1),
+                "commit_ms": round((committed - embedded) * 1000, 1),
+            },
+        )
+        return [EpisodeWrite(w.key, w.uuid, w.created) for w in stored]
+
+    async def delete(self, scope: Scope, episode_id: str) -> None:
+        seq = await self._repo.delete(scope, episode_id)
+        if seq is None:
+            raise NotFound(f"episode {episode_id} does not exist for this user")
+        async with self._locks[scope.group_id]:
+            await self._index.remove(scope.group_id, [seq])
+
+    async def forget_user(self, scope: Scope) -> ForgetReport:
+        episodes, others = await self._repo.forget(scope.group_id)
+        async with self._locks[scope.group_id]:
+            await self._index.drop(scope.group_id)
+        return ForgetReport(episodes, others)
+
+    # -- reads ----------------------------------------------------------------------------------------
+
+    async def get(self, scope: Scope, episode_id: str) -> Episode:
+        episode = await self._repo.get(scope, episode_id)
+        if episode is None or episode.project_id not in ("", scope.project_id):
+            raise NotFound(f"episode {episode_id} does not exist for this user")
+        return episode
+
+    async def list(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
+        after = _decode_page_token(page_token)
+        rows = await self._repo.list(scope, flt, after, page_size + 1)
+        items = tuple(rows[:page_size])
+        next_token = _encode_page_token(items[-1]) if len(rows) > page_size and items else ""
+        return Page(items, next_token)
+
+    async def sync_partition(self, group_id: str) -> int:
+        """Brings the vector index of one user in line with Neo4j; returns how many vectors changed."""
+        async with self._locks[group_id]:
+            state = await self._repo.state(group_id)
+            watermark, count = await self._index.watermark(group_id)
+            if state.max_seq == watermark and state.count == count:
+                return 0
+            changed = 0
+            while state.max_seq > watermark:
+                rows = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH)
+                if not rows:
+                    break
+                vectors = await self._embed([text for _, text in rows], EmbedKind.DOCUMENT)
+                await self._index.add(group_id, [seq for seq, _ in rows], vectors)
+                watermark = rows[-1][0]
+                changed += len(rows)
+            watermark, count = await self._index.watermark(group_id)
+            if count != state.count:
+                truth = await self._repo.all_seqs(group_id)
+                local = await self._index.ids(group_id)
+                stale = sorted(local - truth)
+                await self._index.remove(group_id, stale)
+                missing = sorted(truth - local)
+                for start in range(0, len(missing), _CATCH_UP_BATCH):
+                    chunk = missing[start : start + _CATCH_UP_BATCH]
+                    found = await self._repo.texts_of(group_id, chunk)
+                    if found:
+                        vectors = await self._embed([text for _, text in found], EmbedKind.DOCUMENT)
+                        await self._index.add(group_id, [seq for seq, _ in found], vectors)
+                changed += len(stale) + len(missing)
+            if changed:
+                log.info("vector index caught up", extra={"partition": group_id, "changed": changed})
+            return changed
+
+    async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
+        """Filter first, then vector and lexical candidates, then the policy's rerank."""
+        scope, flt = query.scope, query.filter
+        group_id = scope.group_id
+        n = self._policy.rerank.candidates
+        tokens = tokenize(query.text)
+        explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
+
+        async def allowed() -> list[int] | None:
+            return await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
+
+        _, qvec, lexical, allowed_seqs = await asyncio.gather(
+            self.sync_partition(group_id),
+            self._embed([query.text], EmbedKind.QUERY),
+            self._repo.lexical(scope, flt, tokens, n),
+            allowed(),
+        )
+        oversample = n if explicit_filter or not scope.project_id else 3 * n
+        dense = await self._index.search(group_id, qvec[0], oversample, allowed_seqs)
+        sims = dict(dense)
+        lex = dict(lexical)
+        seqs = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
+        episodes = await self._repo.by_seqs(scope, seqs)
+        missing_sims = [s for s in seqs if s not in sims]
+        if missing_sims:
+            sims.update(await self._index.similarities(group_id, qvec[0], missing_sims))
+        candidates = [
+            Candidate(s, sims.get(s, 0.0), lex.get(s, 0.0), episodes[s].importance, episodes[s].occurred_at)
+            for s in seqs
+            if s in episodes and _visible(episodes[s], scope, flt)
+        ]
+        weights = self._policy.rerank.weights_for(kind)
+        ranked = rerank(candidates, weights, query.reference_time, self._policy.rerank.half_life_days, window)
+        hits = []
+        for cand, score, breakdown in ranked[: query.top_k]:
+            ep = episodes[cand.id]
+            hits.append(
+                SearchHit(
+                    layer=Layer.EPISODIC,
+                    id=ep.id,
+                    text=ep.text,
+                    score=score,
+                    breakdown=breakdown,
+                    session_id=ep.session_id,
+                    occurred_at=ep.occurred_at,
+                    metadata=ep.metadata,
+                    event_type=ep.event_type,
+                    speaker=ep.speaker,
+                    importance=ep.importance,
+                )
+            )
+        return hits

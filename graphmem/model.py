@@ -1,0 +1,190 @@
+"""Plain domain types shared by every layer: frozen dataclasses and closed enums, no behaviour."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Layer(StrEnum):
+    """The memory layers."""
+
+    WORKING = "working"
+    EPISODIC = "episodic"
+    SEMANTIC = "semantic"
+    PROCEDURAL = "procedural"
+    ARCHIVE = "archive"
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Whose memory: the tenant (from credentials), the user, and optionally project, session and agent."""
+
+    tenant_id: str
+    user_id: str
+    project_id: str = ""
+    session_id: str = ""
+    agent_id: str = ""
+
+    @property
+    def group_id(self) -> str:
+        """The graph partition of this tenant+user (graphiti's `group_id`: letters, digits, `_` only)."""
+        return owner_group_id(self.tenant_id, self.user_id)
+
+
+def owner_group_id(tenant_id: str, user_id: str) -> str:
+    """A stable, opaque partition id for a tenant+user pair, safe for graphiti's group_id rules."""
+    digest = hashlib.blake2b(f"{tenant_id}\x1f{user_id}".encode(), digest_size=12).hexdigest()
+    return f"u_{digest}"
+
+
+@dataclass(frozen=True)
+class TimeRange:
+    """A half-open interval [start, end); a None bound is open."""
+
+    start: datetime | None = None
+    end: datetime | None = None
+
+    def contains(self, when: datetime) -> bool:
+        return (self.start is None or when >= self.start) and (self.end is None or when < self.end)
+
+    @property
+    def is_open(self) -> bool:
+        return self.start is None and self.end is None
+
+
+@dataclass(frozen=True)
+class EpisodeDraft:
+    """An episode as a client asks to write it; `importance` None means "let the policy rules decide"."""
+
+    key: str
+    text: str
+    occurred_at: datetime
+    session_id: str = ""
+    speaker: str = ""
+    event_type: str = "message"
+    importance: float | None = None
+    metadata: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Episode:
+    """A stored episode (an event that happened), with its provenance."""
+
+    id: str
+    key: str
+    text: str
+    occurred_at: datetime
+    created_at: datetime
+    session_id: str
+    speaker: str
+    event_type: str
+    importance: float
+    importance_source: str
+    metadata: Mapping[str, str]
+    tenant_id: str
+    user_id: str
+    project_id: str = ""
+    agent_id: str = ""
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class EpisodeWrite:
+    """The outcome of writing one episode of a batch."""
+
+    key: str
+    id: str
+    created: bool
+
+
+@dataclass(frozen=True)
+class EpisodeFilter:
+    """Filters applied before any ranking."""
+
+    project_id: str = ""
+    session_id: str = ""
+    event_types: tuple[str, ...] = ()
+    occurred: TimeRange = TimeRange()
+
+
+@dataclass(frozen=True)
+class Page(Generic[T]):
+    """One page of a listing and the opaque token of the next (empty on the last page)."""
+
+    items: tuple[T, ...]
+    next_token: str = ""
+
+
+@dataclass(frozen=True)
+class SearchQuery:
+    """A recall request: the query text, where to look and the instant it is asked at."""
+
+    scope: Scope
+    text: str
+    top_k: int
+    reference_time: datetime
+    layers: tuple[Layer, ...] = ()
+    filter: EpisodeFilter = EpisodeFilter()
+
+
+@dataclass(frozen=True)
+class ScoreBreakdown:
+    """The components of a hit's score and the weights applied: score = Σ weight·component."""
+
+    similarity: float
+    lexical: float
+    recency: float
+    importance: float
+    time_match: float
+    weights: Mapping[str, float]
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """One recalled memory with its score and provenance."""
+
+    layer: Layer
+    id: str
+    text: str
+    score: float
+    breakdown: ScoreBreakdown
+    session_id: str
+    occurred_at: datetime
+    metadata: Mapping[str, str]
+    event_type: str = ""
+    speaker: str = ""
+    importance: float = 0.0
+
+
+@dataclass(frozen=True)
+class Route:
+    """Which layers a query went to, why, and what the query was understood to ask."""
+
+    layers: tuple[Layer, ...]
+    reason: str
+    query_kind: str
+    time_window: TimeRange | None = None
+    time_expression: str = ""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Ranked hits and the route taken."""
+
+    hits: tuple[SearchHit, ...]
+    route: Route
+
+
+@dataclass(frozen=True)
+class ForgetReport:
+    """What ForgetUser erased."""
+
+    episodes_deleted: int
+    nodes_deleted: int

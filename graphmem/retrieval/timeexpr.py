@@ -1,0 +1,177 @@
+"""Time expressions in queries ("last week", "in May 2023", "上周", "三月份") resolved to a time window
+relative to a reference instant. Pure functions; windows are half-open [start, end) in the reference's zone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from graphmem.model import TimeRange
+
+_MONTHS_EN = {
+    name: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
+            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
+            ("october", "oct"), ("november", "nov"), ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3}
+
+
+@dataclass(frozen=True)
+class TimeExpression:
+    """A time window found in a query and the words that named it."""
+
+    window: TimeRange
+    text: str
+
+
+def zh_number(text: str) -> int | None:
+    """Parses 3, 十二, 二十三 and similar small Chinese or Arabic numbers."""
+    if text.isdigit():
+        return int(text)
+    if not text:
+        return None
+    if "十" in text:
+        head, _, tail = text.partition("十")
+        tens = _ZH_DIGITS.get(head, None) if head else 1
+        ones = _ZH_DIGITS.get(tail, None) if tail else 0
+        if tens is None or ones is None:
+            return None
+        return tens * 10 + ones
+    if len(text) == 1:
+        return _ZH_DIGITS.get(text)
+    return None
+
+
+def _day(ref: datetime, offset: int = 0) -> datetime:
+    start = ref.replace(hour=0, minute=0, second=0, microsecond=0)
+    return start + timedelta(days=offset)
+
+
+def _week(ref: datetime, offset: int) -> TimeRange:
+    monday = _day(ref) - timedelta(days=ref.weekday()) + timedelta(weeks=offset)
+    return TimeRange(monday, monday + timedelta(weeks=1))
+
+
+def _weekend(ref: datetime, offset: int) -> TimeRange:
+    week = _week(ref, offset)
+    assert week.start is not None
+    saturday = week.start + timedelta(days=5)
+    return TimeRange(saturday, saturday + timedelta(days=2))
+
+
+def _month(year: int, month: int, ref: datetime) -> TimeRange:
+    while month < 1:
+        month += 12
+        year -= 1
+    while month > 12:
+        month -= 12
+        year += 1
+    start = ref.replace(year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0)
+    end = start.replace(year=year + 1, month=1) if month == 12 else start.replace(month=month + 1)
+    return TimeRange(start, end)
+
+
+def _year(year: int, ref: datetime) -> TimeRange:
+    start = ref.replace(year=year, month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+    return TimeRange(start, start.replace(year=year + 1))
+
+
+def _named_month(month: int, year: int | None, ref: datetime) -> TimeRange:
+    """A month by name: the given year, else the most recent such month not after the reference."""
+    if year is None:
+        year = ref.year if month <= ref.month else ref.year - 1
+    return _month(year, month, ref)
+
+
+def _ago(ref: datetime, amount: int, unit: str) -> TimeRange:
+    """'3 days ago' → that day; weeks/months/years ago → that week/month/year."""
+    if unit.startswith(("day", "天")):
+        return TimeRange(_day(ref, -amount), _day(ref, -amount + 1))
+    if unit.startswith(("week", "周", "星期", "礼拜")):
+        return _week(ref, -amount)
+    if unit.startswith(("month", "个月", "月")):
+        return _month(ref.year, ref.month - amount, ref)
+    return _year(ref.year - amount, ref)
+
+
+def _en_amount(word: str) -> int:
+    return int(word) if word.isdigit() else _EN_NUMBERS.get(word, 1)
+
+
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str], datetime], TimeRange]]
+
+_MONTH_ALT = "|".join(sorted(_MONTHS_EN, key=len, reverse=True))
+
+_RULES: list[_Rule] = [
+    # --- Chinese -------------------------------------------------------------------------------------
+    (re.compile(r"(\d{4})\s*年\s*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(份)?"),
+     lambda m, r: _month(int(m[1]), zh_number(m[2]) or 1, r)),
+    (re.compile(r"(\d{4})\s*年"), lambda m, r: _year(int(m[1]), r)),
+    (re.compile(r"(前天)"), lambda m, r: TimeRange(_day(r, -2), _day(r, -1))),
+    (re.compile(r"(昨天|昨日|昨晚)"), lambda m, r: TimeRange(_day(r, -1), _day(r))),
+    (re.compile(r"(今天|今日|今早|今晚)"), lambda m, r: TimeRange(_day(r), _day(r, 1))),
+    (re.compile(r"(上上周|上上个?星期|上上个?礼拜)"), lambda m, r: _week(r, -2)),
+    (re.compile(r"(上周末|上个?周末)"), lambda m, r: _weekend(r, -1)),
+    (re.compile(r"(上周|上个?星期|上个?礼拜|上一周)"), lambda m, r: _week(r, -1)),
+    (re.compile(r"(这周|本周|这个?星期|这个?礼拜)"), lambda m, r: _week(r, 0)),
+    (re.compile(r"(上上个月)"), lambda m, r: _month(r.year, r.month - 2, r)),
+    (re.compile(r"(上个?月)"), lambda m, r: _month(r.year, r.month - 1, r)),
+    (re.compile(r"(这个月|本月)"), lambda m, r: _month(r.year, r.month, r)),
+    (re.compile(r"(前年)"), lambda m, r: _year(r.year - 2, r)),
+    (re.compile(r"(去年)"), lambda m, r: _year(r.year - 1, r)),
+    (re.compile(r"(今年)"), lambda m, r: _year(r.year, r)),
+    (re.compile(r"(\d+|[一二两三四五六七八九十]{1,3})\s*(天|周|个?星期|个?礼拜|个月|年)前"),
+     lambda m, r: _ago(r, zh_number(m[1]) or 1, m[2].lstrip("个"))),
+    (re.compile(r"(最近|近来|这几天)"), lambda m, r: TimeRange(_day(r, -7), _day(r, 1))),
+    (re.compile(r"(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(份)?"),
+     lambda m, r: _named_month(zh_number(m[1]) or 1, None, r)),
+    # --- English -------------------------------------------------------------------------------------
+    (re.compile(rf"\b(?:in |on |during )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?({_MONTH_ALT})\.?,? (\d{{4}})\b", re.I),
+     lambda m, r: _month(int(m[2]), _MONTHS_EN[m[1].lower()], r)),
+    (re.compile(r"\b(?:in|during) (\d{4})\b", re.I), lambda m, r: _year(int(m[1]), r)),
+    (re.compile(r"\bday before yesterday\b", re.I), lambda m, r: TimeRange(_day(r, -2), _day(r, -1))),
+    (re.compile(r"\b(yesterday|last night)\b", re.I), lambda m, r: TimeRange(_day(r, -1), _day(r))),
+    (re.compile(r"\b(today|this morning|tonight|this evening)\b", re.I),
+     lambda m, r: TimeRange(_day(r), _day(r, 1))),
+    (re.compile(r"\blast weekend\b", re.I), lambda m, r: _weekend(r, -1)),
+    (re.compile(r"\b(last|previous|past) week\b", re.I), lambda m, r: _week(r, -1)),
+    (re.compile(r"\bthis week\b", re.I), lambda m, r: _week(r, 0)),
+    (re.compile(r"\b(last|previous|past) month\b", re.I), lambda m, r: _month(r.year, r.month - 1, r)),
+    (re.compile(r"\bthis month\b", re.I), lambda m, r: _month(r.year, r.month, r)),
+    (re.compile(r"\b(last|previous|past) year\b", re.I), lambda m, r: _year(r.year - 1, r)),
+    (re.compile(r"\bthis year\b", re.I), lambda m, r: _year(r.year, r)),
+    (re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few) "
+                r"(day|week|month|year)s? ago\b", re.I),
+     lambda m, r: _ago(r, _en_amount(m[1].lower()), m[2].lower())),
+    (re.compile(r"\b(recently|lately|these days)\b", re.I), lambda m, r: TimeRange(_day(r, -7), _day(r, 1))),
+    (re.compile(rf"\b(?:in|during|since|last) ({_MONTH_ALT})\b", re.I),
+     lambda m, r: _named_month(_MONTHS_EN[m[1].lower()], None, r)),
+]
+
+
+def find_time_expression(query: str, reference: datetime) -> TimeExpression | None:
+    """The first time window the query names, resolved against `reference` (timezone-aware)."""
+    best: tuple[int, TimeExpression] | None = None
+    for pattern, resolve in _RULES:
+        match = pattern.search(query)
+        if match is None:
+            continue
+        try:
+            window = resolve(match, reference)
+        except ValueError:
+            continue
+        if best is None or match.start() < best[0]:
+            best = (match.start(), TimeExpression(window, match.group(0).strip()))
+        break
+    return best[1] if best else None

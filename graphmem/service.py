@@ -1,0 +1,188 @@
+"""MemoryService: the one facade over the memory layers; one short method per use case.
+
+It validates requests, picks the route and delegates to the layers. Construction wires the storage, the
+vector index and the embedder from Settings; `start()` migrates the schema, `close()` flushes and closes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+
+from graphmem.clock import Clock, ManualClock, SystemClock
+from graphmem.config import Settings
+from graphmem.embedding.factory import build_embedder
+from graphmem.embedding.protocol import Embedder
+from graphmem.errors import FieldViolation, InvalidArgument
+from graphmem.index.faiss_index import FaissIndex
+from graphmem.index.protocol import VectorIndex
+from graphmem.memory.episodic import EpisodicMemory
+from graphmem.model import (
+    Episode,
+    EpisodeDraft,
+    EpisodeFilter,
+    EpisodeWrite,
+    ForgetReport,
+    Layer,
+    Page,
+    Scope,
+    SearchQuery,
+    SearchResult,
+)
+from graphmem.policy import Policy, load_policy
+from graphmem.retrieval.router import SERVED_LAYERS, route
+from graphmem.retrieval.timeexpr import find_time_expression
+from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.episodes import EpisodeRepository
+from graphmem.storage.neo4j.schema import migrate
+from graphmem.validation import (
+    check_episode_batch,
+    check_event_types,
+    check_id,
+    check_page_size,
+    check_query,
+    check_range,
+    check_scope,
+    scope_violations,
+)
+
+log = logging.getLogger(__name__)
+
+
+def build_clock(spec: str) -> Clock:
+    """"system", or an ISO-8601 instant for a clock frozen there (tests)."""
+    if spec == "system":
+        return SystemClock()
+    from datetime import datetime
+
+    return ManualClock(datetime.fromisoformat(spec))
+
+
+def embedder_from_settings(settings: Settings) -> Embedder:
+    if settings.embedder == "openai":
+        return build_embedder(
+            "openai",
+            threads=settings.embedder_threads,
+            base_url=settings.openai_base_url,
+            api_key=settings.openai_api_key,
+            model=settings.openai_embedding_model,
+            dim=settings.openai_embedding_dim,
+        )
+    return build_embedder(settings.embedder, threads=settings.embedder_threads)
+
+
+class MemoryService:
+    """Every use case of graphmem, independent of transport."""
+
+    def __init__(
+        self,
+        graph: Neo4jGraph,
+        index: VectorIndex,
+        embedder: Embedder,
+        policy: Policy,
+        policy_source: str,
+        clock: Clock,
+    ) -> None:
+        self._graph = graph
+        self._index = index
+        self._policy = policy
+        self._policy_source = policy_source
+        self._clock = clock
+        self._episodes_repo = EpisodeRepository(graph)
+        self.episodic = EpisodicMemory(self._episodes_repo, index, embedder, policy, clock)
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> MemoryService:
+        policy, source = load_policy(settings.policy_file)
+        embedder = embedder_from_settings(settings)
+        graph = Neo4jGraph(
+            settings.effective_neo4j_uri, settings.neo4j_user, settings.neo4j_password, settings.neo4j_database
+        )
+        index_root = settings.data_dir / "vectors" / f"{embedder.name}-{embedder.dim}"
+        index = FaissIndex(index_root, embedder.dim, threads=settings.embedder_threads)
+        return cls(graph, index, embedder, policy, source, build_clock(settings.clock))
+
+    @property
+    def graph(self) -> Neo4jGraph:
+        return self._graph
+
+    @property
+    def clock(self) -> Clock:
+        return self._clock
+
+    async def migrate(self) -> int:
+        """Creates constraints and indexes (idempotent); returns the schema version."""
+        return await migrate(self._graph)
+
+    async def ping(self) -> None:
+        """Raises StorageUnavailable when the graph database does not answer."""
+        await self._graph.ping()
+
+    async def flush(self) -> None:
+        await self._index.flush()
+
+    async def close(self) -> None:
+        await self._index.flush()
+        await self._graph.close()
+
+    # -- policy ---------------------------------------------------------------------------------------
+
+    def policy(self) -> tuple[Policy, str]:
+        return self._policy, self._policy_source
+
+    # -- episodes -------------------------------------------------------------------------------------
+
+    async def add_episodes(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[EpisodeWrite]:
+        check_episode_batch(scope, drafts)
+        return await self.episodic.add(scope, drafts)
+
+    async def get_episode(self, scope: Scope, episode_id: str) -> Episode:
+        check_scope(scope)
+        check_id(episode_id)
+        return await self.episodic.get(scope, episode_id)
+
+    async def list_episodes(
+        self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int
+    ) -> Page[Episode]:
+        violations = scope_violations(scope) + check_page_size(page_size)
+        violations += check_event_types(flt.event_types, "event_types")
+        violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
+        if violations:
+            raise InvalidArgument(violations)
+        return await self.episodic.list(scope, flt, page_token, page_size or 100)
+
+    async def delete_episode(self, scope: Scope, episode_id: str) -> None:
+        check_scope(scope)
+        check_id(episode_id)
+        await self.episodic.delete(scope, episode_id)
+
+    async def forget_user(self, scope: Scope) -> ForgetReport:
+        check_scope(scope)
+        report = await self.episodic.forget_user(replace(scope, project_id="", session_id=""))
+        log.info("user forgotten", extra={"episodes": report.episodes_deleted, "nodes": report.nodes_deleted})
+        return report
+
+    # -- recall ---------------------------------------------------------------------------------------
+
+    async def search(self, query: SearchQuery) -> SearchResult:
+        violations = scope_violations(query.scope) + check_query(query.text, query.top_k)
+        violations += check_event_types(query.filter.event_types, "event_types")
+        violations += check_range(query.filter.occurred.start, query.filter.occurred.end, "occurred")
+        unserved = [layer for layer in query.layers if layer not in SERVED_LAYERS]
+        if unserved:
+            served = ", ".join(layer.value for layer in SERVED_LAYERS)
+            violations.append(
+                FieldViolation("layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})")
+            )
+        if violations:
+            raise InvalidArgument(violations)
+        query = replace(query, top_k=query.top_k or 10)
+        chosen = route(query.text, query.layers)
+        found = find_time_expression(query.text, query.reference_time)
+        if found is not None:
+            chosen = replace(chosen, time_window=found.window, time_expression=found.text)
+        hits = []
+        if Layer.EPISODIC in chosen.layers:
+            hits = await self.episodic.search(query, chosen.query_kind, chosen.time_window)
+        return SearchResult(tuple(hits), chosen)

@@ -1,0 +1,413 @@
+"""Episode storage: `Episodic` nodes (graphiti-core's shape plus graphmem's properties), their sessions,
+the per-user `User` node that serialises writes and numbers episodes, and the time-ordered `NEXT` chain.
+
+Invariants: (group_id, key) is unique; `seq` is unique and increasing per group_id (it is the FAISS id);
+`NEXT` links each episode of a user to the next one by (valid_at, seq).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, LiteralString
+
+from neo4j import AsyncManagedTransaction
+from neo4j.time import DateTime as Neo4jDateTime
+
+from graphmem.model import Episode, EpisodeFilter, Scope
+from graphmem.storage.neo4j.driver import Neo4jGraph
+
+_LOCK_USER: LiteralString = """
+MERGE (u:User {group_id: $group_id})
+ON CREATE SET u.tenant_id = $tenant_id, u.user_id = $user_id, u.seq = 0, u.episode_count = 0,
+              u.created_at = $now
+SET u.writes = coalesce(u.writes, 0) + 1
+WITH u
+OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.key IN $keys
+RETURN u.seq AS seq, collect([e.key, e.uuid]) AS existing
+"""
+
+_CREATE_EPISODES: LiteralString = """
+UNWIND $rows AS r
+CREATE (e:Episodic {
+  uuid: r.uuid, name: r.name, group_id: $group_id, labels: [], source: 'message',
+  source_description: r.source_description, content: r.content, valid_at: r.valid_at,
+  created_at: $now, entity_edges: [],
+  key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
+  importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
+  tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
+  lexical: r.lexical, owner: $group_id, status: 'active', hit_count: 0
+})
+WITH e, r WHERE r.session_id <> ''
+MERGE (s:Session {group_id: $group_id, session_id: r.session_id})
+ON CREATE SET s.tenant_id = $tenant_id, s.user_id = $user_id, s.created_at = $now
+MERGE (e)-[:IN_SESSION]->(s)
+"""
+
+_BUMP_USER: LiteralString = """
+MATCH (u:User {group_id: $group_id})
+SET u.seq = $seq, u.episode_count = u.episode_count + $added, u.updated_at = $now
+"""
+
+_UNLINK_FROM: LiteralString = """
+MATCH (:Episodic {group_id: $group_id})-[r:NEXT]->(b:Episodic {group_id: $group_id})
+WHERE b.valid_at >= $since
+DELETE r
+"""
+
+_RELINK_FROM: LiteralString = """
+OPTIONAL MATCH (p:Episodic {group_id: $group_id}) WHERE p.valid_at < $since
+WITH p ORDER BY p.valid_at DESC, p.seq DESC LIMIT 1
+CALL (p) {
+  MATCH (e:Episodic {group_id: $group_id}) WHERE e.valid_at >= $since
+  WITH e ORDER BY e.valid_at, e.seq
+  RETURN collect(e) AS later
+}
+WITH CASE WHEN p IS NULL THEN later ELSE [p] + later END AS chain
+UNWIND range(0, size(chain) - 2) AS i
+WITH chain[i] AS a, chain[i + 1] AS b
+CREATE (a)-[:NEXT]->(b)
+"""
+
+_GET: LiteralString = "MATCH (e:Episodic {group_id: $group_id, uuid: $id}) RETURN e"
+
+_FILTER: LiteralString = """
+  ($projects IS NULL OR e.project_id IN $projects)
+  AND ($session_id IS NULL OR e.session_id = $session_id)
+  AND ($event_types IS NULL OR e.event_type IN $event_types)
+  AND ($start IS NULL OR e.valid_at >= $start)
+  AND ($end IS NULL OR e.valid_at < $end)
+"""
+
+_LIST: LiteralString = (
+    """
+MATCH (e:Episodic {group_id: $group_id})
+WHERE ($after_t IS NULL OR e.valid_at > $after_t OR (e.valid_at = $after_t AND e.seq > $after_seq)) AND
+"""
+    + _FILTER
+    + """
+RETURN e ORDER BY e.valid_at, e.seq LIMIT $limit
+"""
+)
+
+_ALLOWED_SEQS: LiteralString = (
+    """
+MATCH (e:Episodic {group_id: $group_id})
+WHERE
+"""
+    + _FILTER
+    + """
+RETURN collect(e.seq) AS seqs
+"""
+)
+
+_BY_SEQS: LiteralString = "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs RETURN e"
+
+_LEXICAL: LiteralString = (
+    """
+CALL db.index.fulltext.queryNodes('episodic_lexical', $lucene, {limit: $limit}) YIELD node AS e, score
+WHERE e.group_id = $group_id AND
+"""
+    + _FILTER
+    + """
+RETURN e.seq AS seq, score
+"""
+)
+
+_STATE: LiteralString = """
+OPTIONAL MATCH (u:User {group_id: $group_id})
+RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
+"""
+
+_AFTER_SEQ: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq > $after
+RETURN e.seq AS seq, e.content AS content ORDER BY e.seq LIMIT $limit
+"""
+
+_TEXTS_OF: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
+RETURN e.seq AS seq, e.content AS content ORDER BY e.seq
+"""
+
+_ALL_SEQS: LiteralString = "MATCH (e:Episodic {group_id: $group_id}) RETURN collect(e.seq) AS seqs"
+
+_DELETE_ONE: LiteralString = """
+MATCH (u:User {group_id: $group_id})
+SET u.writes = coalesce(u.writes, 0) + 1
+WITH u
+MATCH (e:Episodic {group_id: $group_id, uuid: $id})
+OPTIONAL MATCH (p:Episodic)-[:NEXT]->(e)
+OPTIONAL MATCH (e)-[:NEXT]->(n:Episodic)
+WITH u, e, p, n, e.seq AS seq
+FOREACH (_ IN CASE WHEN p IS NOT NULL AND n IS NOT NULL THEN [1] ELSE [] END | CREATE (p)-[:NEXT]->(n))
+DETACH DELETE e
+SET u.episode_count = u.episode_count - 1
+RETURN seq
+"""
+
+_FORGET_LABELS: tuple[LiteralString, ...] = (
+    "MATCH (n:Episodic {group_id: $group_id}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS deleted",
+    "MATCH (n:Session {group_id: $group_id}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS deleted",
+    "MATCH (n:User {group_id: $group_id}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS deleted",
+)
+
+
+@dataclass(frozen=True)
+class NewEpisode:
+    """An episode ready to be stored: text, provenance and the tokens for the lexical index."""
+
+    key: str
+    uuid: str
+    text: str
+    occurred_at: datetime
+    session_id: str
+    speaker: str
+    event_type: str
+    importance: float
+    importance_source: str
+    metadata: Mapping[str, str]
+    lexical: str
+
+
+@dataclass(frozen=True)
+class StoredWrite:
+    """What the write transaction did for one key: its uuid, its seq and whether it was created now."""
+
+    key: str
+    uuid: str
+    seq: int
+    created: bool
+
+
+@dataclass(frozen=True)
+class PartitionState:
+    """The newest seq and the number of episodes of one user, as committed."""
+
+    max_seq: int
+    count: int
+
+
+def _to_datetime(value: Any) -> datetime:
+    if isinstance(value, Neo4jDateTime):
+        return value.to_native()
+    if isinstance(value, datetime):
+        return value
+    raise TypeError(f"expected a datetime, got {type(value).__name__}")
+
+
+def episode_from_node(node: Mapping[str, Any]) -> Episode:
+    """Maps an `Episodic` node's properties to the domain type."""
+    return Episode(
+        id=node["uuid"],
+        key=node["key"],
+        text=node["content"],
+        occurred_at=_to_datetime(node["valid_at"]),
+        created_at=_to_datetime(node["created_at"]),
+        session_id=node.get("session_id") or "",
+        speaker=node.get("speaker") or "",
+        event_type=node.get("event_type") or "message",
+        importance=float(node.get("importance") or 0.0),
+        importance_source=node.get("importance_source") or "",
+        metadata=json.loads(node.get("metadata_json") or "{}"),
+        tenant_id=node.get("tenant_id") or "",
+        user_id=node.get("user_id") or "",
+        project_id=node.get("project_id") or "",
+        agent_id=node.get("agent_id") or "",
+        seq=int(node.get("seq") or 0),
+    )
+
+
+_MAX_TERMS = 256
+
+
+def _quoted(term: str) -> str:
+    return '"' + term.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def lucene_query(owner: str, tokens: Sequence[str]) -> str | None:
+    """A Lucene query over the `lexical` field restricted to one owner; every term quoted (no syntax leaks)."""
+    terms = list(dict.fromkeys(t for t in tokens if t.strip()))[:_MAX_TERMS]
+    if not terms:
+        return None
+    return f"+owner:{_quoted(owner)} +(" + " ".join(f"lexical:{_quoted(t)}" for t in terms) + ")"
+
+
+def _filter_params(scope: Scope, flt: EpisodeFilter) -> dict[str, Any]:
+    return {
+        "projects": ["", scope.project_id] if scope.project_id else [""],
+        "session_id": flt.session_id or None,
+        "event_types": list(flt.event_types) or None,
+        "start": flt.occurred.start,
+        "end": flt.occurred.end,
+    }
+
+
+class EpisodeRepository:
+    """Reads and writes episodes of one tenant+user partition at a time."""
+
+    def __init__(self, graph: Neo4jGraph) -> None:
+        self._graph = graph
+
+    async def add(self, scope: Scope, episodes: Sequence[NewEpisode], now: datetime) -> list[StoredWrite]:
+        """Stores new keys and reports existing ones, in one transaction that locks the user's node."""
+        group_id = scope.group_id
+        keys = [e.key for e in episodes]
+
+        async def work(tx: AsyncManagedTransaction) -> list[StoredWrite]:
+            base = {"group_id": group_id, "tenant_id": scope.tenant_id, "user_id": scope.user_id, "now": now}
+            result = await tx.run(_LOCK_USER, base | {"keys": keys})
+            record = await result.single(strict=True)
+            seq = int(record["seq"])
+            existing = {k: u for k, u in record["existing"] if k is not None}
+            writes: list[StoredWrite] = []
+            rows: list[dict[str, Any]] = []
+            for ep in episodes:
+                if ep.key in existing:
+                    writes.append(StoredWrite(ep.key, existing[ep.key], 0, created=False))
+                    continue
+                seq += 1
+                existing[ep.key] = ep.uuid
+                writes.append(StoredWrite(ep.key, ep.uuid, seq, created=True))
+                rows.append(
+                    {
+                        "uuid": ep.uuid,
+                        "name": ep.key,
+                        "source_description": ep.speaker or "graphmem",
+                        "content": ep.text,
+                        "valid_at": ep.occurred_at,
+                        "key": ep.key,
+                        "seq": seq,
+                        "session_id": ep.session_id,
+                        "speaker": ep.speaker,
+                        "event_type": ep.event_type,
+                        "importance": ep.importance,
+                        "importance_source": ep.importance_source,
+                        "metadata_json": json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True),
+                        "project_id": scope.project_id,
+                        "agent_id": scope.agent_id,
+                        "lexical": ep.lexical,
+                    }
+                )
+            if rows:
+                await (await tx.run(_CREATE_EPISODES, base | {"rows": rows})).consume()
+                await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
+                since = min(r["valid_at"] for r in rows)
+                await (await tx.run(_UNLINK_FROM, {"group_id": group_id, "since": since})).consume()
+                await (await tx.run(_RELINK_FROM, {"group_id": group_id, "since": since})).consume()
+            return writes
+
+        return await self._graph.write(work)
+
+    async def get(self, scope: Scope, episode_id: str) -> Episode | None:
+        async def work(tx: AsyncManagedTransaction) -> Episode | None:
+            record = await (await tx.run(_GET, group_id=scope.group_id, id=episode_id)).single()
+            return None if record is None else episode_from_node(record["e"])
+
+        return await self._graph.read(work)
+
+    async def list(
+        self, scope: Scope, flt: EpisodeFilter, after: tuple[datetime, int] | None, limit: int
+    ) -> list[Episode]:
+        """Episodes in (valid_at, seq) order strictly after the `after` position."""
+        params = _filter_params(scope, flt) | {
+            "group_id": scope.group_id,
+            "after_t": after[0] if after else None,
+            "after_seq": after[1] if after else 0,
+            "limit": limit,
+        }
+
+        async def work(tx: AsyncManagedTransaction) -> list[Episode]:
+            result = await tx.run(_LIST, params)
+            return [episode_from_node(r["e"]) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def allowed_seqs(self, scope: Scope, flt: EpisodeFilter) -> list[int]:
+        """The seqs of the user's episodes that pass the filter (used to restrict vector search)."""
+        params = _filter_params(scope, flt) | {"group_id": scope.group_id}
+
+        async def work(tx: AsyncManagedTransaction) -> list[int]:
+            record = await (await tx.run(_ALLOWED_SEQS, params)).single(strict=True)
+            return [int(s) for s in record["seqs"]]
+
+        return await self._graph.read(work)
+
+    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
+        async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
+            result = await tx.run(_BY_SEQS, group_id=scope.group_id, seqs=list(seqs))
+            episodes = [episode_from_node(r["e"]) async for r in result]
+            return {e.seq: e for e in episodes}
+
+        return await self._graph.read(work)
+
+    async def lexical(
+        self, scope: Scope, flt: EpisodeFilter, tokens: Sequence[str], limit: int
+    ) -> list[tuple[int, float]]:
+        """Full-text (BM25) matches of the user's episodes for pre-tokenised terms: (seq, score), best first."""
+        lucene = lucene_query(scope.group_id, tokens)
+        if lucene is None:
+            return []
+        params = _filter_params(scope, flt) | {"group_id": scope.group_id, "lucene": lucene, "limit": limit}
+
+        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, float]]:
+            result = await tx.run(_LEXICAL, params)
+            return [(int(r["seq"]), float(r["score"])) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def state(self, group_id: str) -> PartitionState:
+        async def work(tx: AsyncManagedTransaction) -> PartitionState:
+            record = await (await tx.run(_STATE, group_id=group_id)).single(strict=True)
+            return PartitionState(int(record["seq"]), int(record["count"]))
+
+        return await self._graph.read(work)
+
+    async def texts_after(self, group_id: str, after: int, limit: int) -> list[tuple[int, str]]:
+        """(seq, text) of episodes with seq > after, in seq order (index catch-up)."""
+
+        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+            result = await tx.run(_AFTER_SEQ, group_id=group_id, after=after, limit=limit)
+            return [(int(r["seq"]), str(r["content"])) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def texts_of(self, group_id: str, seqs: Sequence[int]) -> list[tuple[int, str]]:
+        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+            result = await tx.run(_TEXTS_OF, group_id=group_id, seqs=list(seqs))
+            return [(int(r["seq"]), str(r["content"])) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def all_seqs(self, group_id: str) -> set[int]:
+        async def work(tx: AsyncManagedTransaction) -> set[int]:
+            record = await (await tx.run(_ALL_SEQS, group_id=group_id)).single(strict=True)
+            return {int(s) for s in record["seqs"]}
+
+        return await self._graph.read(work)
+
+    async def delete(self, scope: Scope, episode_id: str) -> int | None:
+        """Deletes one episode, closing the NEXT chain around it; returns its seq, or None if absent."""
+
+        async def work(tx: AsyncManagedTransaction) -> int | None:
+            record = await (await tx.run(_DELETE_ONE, group_id=scope.group_id, id=episode_id)).single()
+            return None if record is None else int(record["seq"])
+
+        return await self._graph.write(work)
+
+    async def forget(self, group_id: str) -> tuple[int, int]:
+        """Deletes every node of the partition in bounded batches; returns (episodes, other nodes)."""
+        counts = [0 for _ in _FORGET_LABELS]
+        for i, statement in enumerate(_FORGET_LABELS):
+            while True:
+
+                async def work(tx: AsyncManagedTransaction, q: LiteralString = statement) -> int:
+                    record = await (await tx.run(q, group_id=group_id)).single(strict=True)
+                    return int(record["deleted"])
+
+                deleted = await self._graph.write(work)
+                counts[i] += deleted
+                if deleted == 0:
+                    break
+        return counts[0], sum(counts[1:])

@@ -1,0 +1,76 @@
+"""Schema migrations: constraints and indexes created idempotently, with a version marker in the graph.
+
+Each migration is a numbered list of statements that are safe to run again (`IF NOT EXISTS`). The marker
+node `(:GraphmemSchema {id: 'graphmem'})` records the highest version applied and when.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from graphmem.storage.neo4j.driver import Neo4jGraph
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One schema step."""
+
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        1,
+        "episodes, sessions and users",
+        (
+            "CREATE CONSTRAINT graphmem_schema_id IF NOT EXISTS FOR (n:GraphmemSchema) REQUIRE n.id IS UNIQUE",
+            "CREATE CONSTRAINT episodic_uuid IF NOT EXISTS FOR (n:Episodic) REQUIRE n.uuid IS UNIQUE",
+            "CREATE CONSTRAINT episodic_key IF NOT EXISTS FOR (n:Episodic) REQUIRE (n.group_id, n.key) IS UNIQUE",
+            "CREATE CONSTRAINT user_group IF NOT EXISTS FOR (n:User) REQUIRE n.group_id IS UNIQUE",
+            "CREATE CONSTRAINT session_key IF NOT EXISTS FOR (n:Session) REQUIRE (n.group_id, n.session_id) IS UNIQUE",
+            "CREATE INDEX episodic_group_time IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.valid_at)",
+            "CREATE INDEX episodic_group_seq IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.seq)",
+            "CREATE INDEX episodic_group_type IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.event_type)",
+            "CREATE INDEX episodic_group_session IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.session_id)",
+            "CREATE FULLTEXT INDEX episodic_lexical IF NOT EXISTS FOR (n:Episodic) ON EACH [n.lexical, n.owner]"
+            " OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace', `fulltext.eventually_consistent`: false}}",
+        ),
+    ),
+)
+
+LATEST_VERSION = MIGRATIONS[-1].version
+
+_READ_VERSION = "OPTIONAL MATCH (s:GraphmemSchema {id: 'graphmem'}) RETURN s.version AS version"
+_WRITE_VERSION = (
+    "MERGE (s:GraphmemSchema {id: 'graphmem'}) "
+    "SET s.version = $version, s.description = $description, s.applied_at = $applied_at"
+)
+
+
+async def schema_version(graph: Neo4jGraph) -> int:
+    """The highest migration version recorded in the graph (0 when none)."""
+    rows = await graph.run(_READ_VERSION)
+    version = rows[0]["version"] if rows else None
+    return int(version) if version is not None else 0
+
+
+async def migrate(graph: Neo4jGraph) -> int:
+    """Applies every migration (idempotently) and records the latest version; returns it."""
+    for migration in MIGRATIONS:
+        for statement in migration.statements:
+            await graph.run(statement)
+        log.info("schema migration applied", extra={"version": migration.version})
+    await graph.run("CALL db.awaitIndexes(300)")
+    await graph.run(
+        _WRITE_VERSION,
+        version=LATEST_VERSION,
+        description=MIGRATIONS[-1].description,
+        applied_at=datetime.now(UTC),
+    )
+    return LATEST_VERSION

@@ -1,0 +1,1 @@
+"""Generated protobuf and gRPC code for graphmem.v1; never edited by hand."""

@@ -1,0 +1,307 @@
+import datetime
+
+from google.api import field_behavior_pb2 as _field_behavior_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class Layer(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LAYER_UNSPECIFIED: _ClassVar[Layer]
+    LAYER_WORKING: _ClassVar[Layer]
+    LAYER_EPISODIC: _ClassVar[Layer]
+    LAYER_SEMANTIC: _ClassVar[Layer]
+    LAYER_PROCEDURAL: _ClassVar[Layer]
+    LAYER_ARCHIVE: _ClassVar[Layer]
+LAYER_UNSPECIFIED: Layer
+LAYER_WORKING: Layer
+LAYER_EPISODIC: Layer
+LAYER_SEMANTIC: Layer
+LAYER_PROCEDURAL: Layer
+LAYER_ARCHIVE: Layer
+
+class Scope(_message.Message):
+    __slots__ = ("user_id", "project_id", "session_id", "agent_id")
+    USER_ID_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    AGENT_ID_FIELD_NUMBER: _ClassVar[int]
+    user_id: str
+    project_id: str
+    session_id: str
+    agent_id: str
+    def __init__(self, user_id: _Optional[str] = ..., project_id: _Optional[str] = ..., session_id: _Optional[str] = ..., agent_id: _Optional[str] = ...) -> None: ...
+
+class EpisodeInput(_message.Message):
+    __slots__ = ("key", "text", "occurred_at", "session_id", "speaker", "event_type", "importance", "metadata")
+    class MetadataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    OCCURRED_AT_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    SPEAKER_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    IMPORTANCE_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    text: str
+    occurred_at: _timestamp_pb2.Timestamp
+    session_id: str
+    speaker: str
+    event_type: str
+    importance: float
+    metadata: _containers.ScalarMap[str, str]
+    def __init__(self, key: _Optional[str] = ..., text: _Optional[str] = ..., occurred_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., session_id: _Optional[str] = ..., speaker: _Optional[str] = ..., event_type: _Optional[str] = ..., importance: _Optional[float] = ..., metadata: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class Episode(_message.Message):
+    __slots__ = ("id", "key", "text", "occurred_at", "created_at", "session_id", "speaker", "event_type", "importance", "importance_source", "metadata", "scope")
+    class MetadataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    OCCURRED_AT_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    SPEAKER_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    IMPORTANCE_FIELD_NUMBER: _ClassVar[int]
+    IMPORTANCE_SOURCE_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    key: str
+    text: str
+    occurred_at: _timestamp_pb2.Timestamp
+    created_at: _timestamp_pb2.Timestamp
+    session_id: str
+    speaker: str
+    event_type: str
+    importance: float
+    importance_source: str
+    metadata: _containers.ScalarMap[str, str]
+    scope: Scope
+    def __init__(self, id: _Optional[str] = ..., key: _Optional[str] = ..., text: _Optional[str] = ..., occurred_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., session_id: _Optional[str] = ..., speaker: _Optional[str] = ..., event_type: _Optional[str] = ..., importance: _Optional[float] = ..., importance_source: _Optional[str] = ..., metadata: _Optional[_Mapping[str, str]] = ..., scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+
+class AddEpisodesRequest(_message.Message):
+    __slots__ = ("scope", "episodes")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    EPISODES_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    episodes: _containers.RepeatedCompositeFieldContainer[EpisodeInput]
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., episodes: _Optional[_Iterable[_Union[EpisodeInput, _Mapping]]] = ...) -> None: ...
+
+class EpisodeWriteResult(_message.Message):
+    __slots__ = ("key", "id", "created")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    id: str
+    created: bool
+    def __init__(self, key: _Optional[str] = ..., id: _Optional[str] = ..., created: _Optional[bool] = ...) -> None: ...
+
+class AddEpisodesResponse(_message.Message):
+    __slots__ = ("results",)
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    results: _containers.RepeatedCompositeFieldContainer[EpisodeWriteResult]
+    def __init__(self, results: _Optional[_Iterable[_Union[EpisodeWriteResult, _Mapping]]] = ...) -> None: ...
+
+class GetEpisodeRequest(_message.Message):
+    __slots__ = ("scope", "id")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    id: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., id: _Optional[str] = ...) -> None: ...
+
+class GetEpisodeResponse(_message.Message):
+    __slots__ = ("episode",)
+    EPISODE_FIELD_NUMBER: _ClassVar[int]
+    episode: Episode
+    def __init__(self, episode: _Optional[_Union[Episode, _Mapping]] = ...) -> None: ...
+
+class ListEpisodesRequest(_message.Message):
+    __slots__ = ("scope", "page_size", "page_token", "session_id", "event_types", "occurred_after", "occurred_before")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    OCCURRED_AFTER_FIELD_NUMBER: _ClassVar[int]
+    OCCURRED_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    page_size: int
+    page_token: str
+    session_id: str
+    event_types: _containers.RepeatedScalarFieldContainer[str]
+    occurred_after: _timestamp_pb2.Timestamp
+    occurred_before: _timestamp_pb2.Timestamp
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ..., session_id: _Optional[str] = ..., event_types: _Optional[_Iterable[str]] = ..., occurred_after: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., occurred_before: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ListEpisodesResponse(_message.Message):
+    __slots__ = ("episodes", "next_page_token")
+    EPISODES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    episodes: _containers.RepeatedCompositeFieldContainer[Episode]
+    next_page_token: str
+    def __init__(self, episodes: _Optional[_Iterable[_Union[Episode, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class DeleteEpisodeRequest(_message.Message):
+    __slots__ = ("scope", "id")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    id: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., id: _Optional[str] = ...) -> None: ...
+
+class DeleteEpisodeResponse(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class ForgetUserRequest(_message.Message):
+    __slots__ = ("scope",)
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+
+class ForgetUserResponse(_message.Message):
+    __slots__ = ("episodes_deleted", "nodes_deleted")
+    EPISODES_DELETED_FIELD_NUMBER: _ClassVar[int]
+    NODES_DELETED_FIELD_NUMBER: _ClassVar[int]
+    episodes_deleted: int
+    nodes_deleted: int
+    def __init__(self, episodes_deleted: _Optional[int] = ..., nodes_deleted: _Optional[int] = ...) -> None: ...
+
+class TimeRange(_message.Message):
+    __slots__ = ("start", "end")
+    START_FIELD_NUMBER: _ClassVar[int]
+    END_FIELD_NUMBER: _ClassVar[int]
+    start: _timestamp_pb2.Timestamp
+    end: _timestamp_pb2.Timestamp
+    def __init__(self, start: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class SearchRequest(_message.Message):
+    __slots__ = ("scope", "query", "top_k", "layers", "reference_time", "event_types", "occurred")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
+    LAYERS_FIELD_NUMBER: _ClassVar[int]
+    REFERENCE_TIME_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPES_FIELD_NUMBER: _ClassVar[int]
+    OCCURRED_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    query: str
+    top_k: int
+    layers: _containers.RepeatedScalarFieldContainer[Layer]
+    reference_time: _timestamp_pb2.Timestamp
+    event_types: _containers.RepeatedScalarFieldContainer[str]
+    occurred: TimeRange
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., query: _Optional[str] = ..., top_k: _Optional[int] = ..., layers: _Optional[_Iterable[_Union[Layer, str]]] = ..., reference_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., event_types: _Optional[_Iterable[str]] = ..., occurred: _Optional[_Union[TimeRange, _Mapping]] = ...) -> None: ...
+
+class ScoreBreakdown(_message.Message):
+    __slots__ = ("similarity", "lexical", "recency", "importance", "time_match", "weights")
+    class WeightsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: float
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[float] = ...) -> None: ...
+    SIMILARITY_FIELD_NUMBER: _ClassVar[int]
+    LEXICAL_FIELD_NUMBER: _ClassVar[int]
+    RECENCY_FIELD_NUMBER: _ClassVar[int]
+    IMPORTANCE_FIELD_NUMBER: _ClassVar[int]
+    TIME_MATCH_FIELD_NUMBER: _ClassVar[int]
+    WEIGHTS_FIELD_NUMBER: _ClassVar[int]
+    similarity: float
+    lexical: float
+    recency: float
+    importance: float
+    time_match: float
+    weights: _containers.ScalarMap[str, float]
+    def __init__(self, similarity: _Optional[float] = ..., lexical: _Optional[float] = ..., recency: _Optional[float] = ..., importance: _Optional[float] = ..., time_match: _Optional[float] = ..., weights: _Optional[_Mapping[str, float]] = ...) -> None: ...
+
+class SearchHit(_message.Message):
+    __slots__ = ("layer", "id", "text", "score", "breakdown", "session_id", "occurred_at", "metadata", "event_type", "speaker", "importance")
+    class MetadataEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    LAYER_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    BREAKDOWN_FIELD_NUMBER: _ClassVar[int]
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    OCCURRED_AT_FIELD_NUMBER: _ClassVar[int]
+    METADATA_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TYPE_FIELD_NUMBER: _ClassVar[int]
+    SPEAKER_FIELD_NUMBER: _ClassVar[int]
+    IMPORTANCE_FIELD_NUMBER: _ClassVar[int]
+    layer: Layer
+    id: str
+    text: str
+    score: float
+    breakdown: ScoreBreakdown
+    session_id: str
+    occurred_at: _timestamp_pb2.Timestamp
+    metadata: _containers.ScalarMap[str, str]
+    event_type: str
+    speaker: str
+    importance: float
+    def __init__(self, layer: _Optional[_Union[Layer, str]] = ..., id: _Optional[str] = ..., text: _Optional[str] = ..., score: _Optional[float] = ..., breakdown: _Optional[_Union[ScoreBreakdown, _Mapping]] = ..., session_id: _Optional[str] = ..., occurred_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., metadata: _Optional[_Mapping[str, str]] = ..., event_type: _Optional[str] = ..., speaker: _Optional[str] = ..., importance: _Optional[float] = ...) -> None: ...
+
+class Route(_message.Message):
+    __slots__ = ("layers", "reason", "query_kind", "time_window", "time_expression")
+    LAYERS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    QUERY_KIND_FIELD_NUMBER: _ClassVar[int]
+    TIME_WINDOW_FIELD_NUMBER: _ClassVar[int]
+    TIME_EXPRESSION_FIELD_NUMBER: _ClassVar[int]
+    layers: _containers.RepeatedScalarFieldContainer[Layer]
+    reason: str
+    query_kind: str
+    time_window: TimeRange
+    time_expression: str
+    def __init__(self, layers: _Optional[_Iterable[_Union[Layer, str]]] = ..., reason: _Optional[str] = ..., query_kind: _Optional[str] = ..., time_window: _Optional[_Union[TimeRange, _Mapping]] = ..., time_expression: _Optional[str] = ...) -> None: ...
+
+class SearchResponse(_message.Message):
+    __slots__ = ("hits", "route")
+    HITS_FIELD_NUMBER: _ClassVar[int]
+    ROUTE_FIELD_NUMBER: _ClassVar[int]
+    hits: _containers.RepeatedCompositeFieldContainer[SearchHit]
+    route: Route
+    def __init__(self, hits: _Optional[_Iterable[_Union[SearchHit, _Mapping]]] = ..., route: _Optional[_Union[Route, _Mapping]] = ...) -> None: ...
+
+class GetPolicyRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class GetPolicyResponse(_message.Message):
+    __slots__ = ("policy_yaml", "source")
+    POLICY_YAML_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    policy_yaml: str
+    source: str
+    def __init__(self, policy_yaml: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...

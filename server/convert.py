@@ -1,0 +1,170 @@
+"""Conversion between the wire messages of graphmem.v1 and the domain types; no logic beyond mapping."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from graphmem.errors import FieldViolation, InvalidArgument
+from graphmem.model import (
+    Episode,
+    EpisodeDraft,
+    EpisodeFilter,
+    Layer,
+    Route,
+    Scope,
+    ScoreBreakdown,
+    SearchHit,
+    TimeRange,
+)
+from graphmem.v1 import memory_service_pb2 as pb
+
+_LAYER_TO_PB = {
+    Layer.WORKING: pb.LAYER_WORKING,
+    Layer.EPISODIC: pb.LAYER_EPISODIC,
+    Layer.SEMANTIC: pb.LAYER_SEMANTIC,
+    Layer.PROCEDURAL: pb.LAYER_PROCEDURAL,
+    Layer.ARCHIVE: pb.LAYER_ARCHIVE,
+}
+_PB_TO_LAYER = {v: k for k, v in _LAYER_TO_PB.items()}
+
+
+def to_datetime(ts: Timestamp) -> datetime:
+    return ts.ToDatetime(tzinfo=UTC)
+
+
+def to_timestamp(when: datetime) -> Timestamp:
+    ts = Timestamp()
+    ts.FromDatetime(when.astimezone(UTC))
+    return ts
+
+
+def scope_from_pb(tenant_id: str, scope: pb.Scope) -> Scope:
+    return Scope(
+        tenant_id=tenant_id,
+        user_id=scope.user_id.strip(),
+        project_id=scope.project_id.strip(),
+        session_id=scope.session_id.strip(),
+        agent_id=scope.agent_id.strip(),
+    )
+
+
+def scope_to_pb(episode: Episode) -> pb.Scope:
+    return pb.Scope(user_id=episode.user_id, project_id=episode.project_id, agent_id=episode.agent_id)
+
+
+def draft_from_pb(item: pb.EpisodeInput, now: datetime) -> EpisodeDraft:
+    return EpisodeDraft(
+        key=item.key,
+        text=item.text,
+        occurred_at=to_datetime(item.occurred_at) if item.HasField("occurred_at") else now,
+        session_id=item.session_id.strip(),
+        speaker=item.speaker,
+        event_type=item.event_type or "message",
+        importance=item.importance if item.HasField("importance") else None,
+        metadata=dict(item.metadata),
+    )
+
+
+def episode_to_pb(episode: Episode) -> pb.Episode:
+    return pb.Episode(
+        id=episode.id,
+        key=episode.key,
+        text=episode.text,
+        occurred_at=to_timestamp(episode.occurred_at),
+        created_at=to_timestamp(episode.created_at),
+        session_id=episode.session_id,
+        speaker=episode.speaker,
+        event_type=episode.event_type,
+        importance=episode.importance,
+        importance_source=episode.importance_source,
+        metadata=dict(episode.metadata),
+        scope=scope_to_pb(episode),
+    )
+
+
+def time_range_from_pb(start: Timestamp | None, end: Timestamp | None) -> TimeRange:
+    return TimeRange(
+        start=to_datetime(start) if start is not None else None,
+        end=to_datetime(end) if end is not None else None,
+    )
+
+
+def time_range_to_pb(window: TimeRange) -> pb.TimeRange:
+    out = pb.TimeRange()
+    if window.start is not None:
+        out.start.CopyFrom(to_timestamp(window.start))
+    if window.end is not None:
+        out.end.CopyFrom(to_timestamp(window.end))
+    return out
+
+
+def layers_from_pb(values: list[int]) -> tuple[Layer, ...]:
+    layers = []
+    for i, value in enumerate(values):
+        layer = _PB_TO_LAYER.get(value)  # type: ignore[call-overload]
+        if layer is None:
+            raise InvalidArgument(FieldViolation(f"layers[{i}]", "must name a layer (LAYER_UNSPECIFIED is not one)"))
+        layers.append(layer)
+    return tuple(dict.fromkeys(layers))
+
+
+def list_filter_from_pb(request: pb.ListEpisodesRequest) -> EpisodeFilter:
+    return EpisodeFilter(
+        session_id=request.session_id.strip(),
+        event_types=tuple(request.event_types),
+        occurred=time_range_from_pb(
+            request.occurred_after if request.HasField("occurred_after") else None,
+            request.occurred_before if request.HasField("occurred_before") else None,
+        ),
+    )
+
+
+def search_filter_from_pb(request: pb.SearchRequest) -> EpisodeFilter:
+    occurred = TimeRange()
+    if request.HasField("occurred"):
+        occurred = time_range_from_pb(
+            request.occurred.start if request.occurred.HasField("start") else None,
+            request.occurred.end if request.occurred.HasField("end") else None,
+        )
+    return EpisodeFilter(event_types=tuple(request.event_types), occurred=occurred)
+
+
+def breakdown_to_pb(b: ScoreBreakdown) -> pb.ScoreBreakdown:
+    return pb.ScoreBreakdown(
+        similarity=b.similarity,
+        lexical=b.lexical,
+        recency=b.recency,
+        importance=b.importance,
+        time_match=b.time_match,
+        weights=dict(b.weights),
+    )
+
+
+def hit_to_pb(hit: SearchHit) -> pb.SearchHit:
+    return pb.SearchHit(
+        layer=_LAYER_TO_PB[hit.layer],
+        id=hit.id,
+        text=hit.text,
+        score=hit.score,
+        breakdown=breakdown_to_pb(hit.breakdown),
+        session_id=hit.session_id,
+        occurred_at=to_timestamp(hit.occurred_at),
+        metadata=dict(hit.metadata),
+        event_type=hit.event_type,
+        speaker=hit.speaker,
+        importance=hit.importance,
+    )
+
+
+def route_to_pb(route: Route) -> pb.Route:
+    out = pb.Route(
+        layers=[_LAYER_TO_PB[layer] for layer in route.layers],
+        reason=route.reason,
+        query_kind=route.query_kind,
+        time_expression=route.time_expression,
+    )
+    if route.time_window is not None:
+        out.time_window.CopyFrom(time_range_to_pb(route.time_window))
+    return out

@@ -1,0 +1,87 @@
+"""Health: SERVING only once Neo4j answers and the schema is migrated; NOT_SERVING while it is down; back to
+SERVING when it returns, without restarting graphmem. Reconnects are paced by tenacity's backoff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from grpc_health.v1 import health_pb2
+from grpc_health.v1._async import HealthServicer
+from tenacity import AsyncRetrying, retry_if_exception_type, wait_exponential
+
+from graphmem.errors import StorageUnavailable
+from graphmem.service import MemoryService
+
+log = logging.getLogger(__name__)
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+class HealthMonitor:
+    """Probes the database every `interval` seconds and publishes the result to the health service."""
+
+    def __init__(
+        self, service: MemoryService, servicer: HealthServicer, names: tuple[str, ...], interval: float
+    ) -> None:
+        self._service = service
+        self._servicer = servicer
+        self._names = names
+        self._interval = interval
+        self._task: asyncio.Task[None] | None = None
+        self._serving = False
+        self._migrated = False
+
+    @property
+    def serving(self) -> bool:
+        return self._serving
+
+    async def _publish(self, serving: bool) -> None:
+        if serving != self._serving:
+            log.info("health changed", extra={"serving": serving})
+        self._serving = serving
+        for name in self._names:
+            await self._servicer.set(name, SERVING if serving else NOT_SERVING)
+
+    async def _connect(self) -> None:
+        """Waits (with exponential backoff, capped at `interval`) until the database answers; migrates once."""
+        async for attempt in AsyncRetrying(
+            retry=retry_if_exception_type(StorageUnavailable),
+            wait=wait_exponential(multiplier=0.2, max=self._interval),
+            reraise=True,
+        ):
+            with attempt:
+                await self._service.ping()
+                if not self._migrated:
+                    version = await self._service.migrate()
+                    self._migrated = True
+                    log.info("schema ready", extra={"version": version})
+
+    async def _run(self) -> None:
+        await self._publish(False)
+        while True:
+            try:
+                await self._connect()
+                await self._publish(True)
+            except Exception:  # a failed migration must not kill the monitor; retry on the next tick
+                log.exception("database check failed")
+                await self._publish(False)
+            await asyncio.sleep(self._interval)
+            try:
+                await self._service.ping()
+            except StorageUnavailable:
+                await self._publish(False)
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="graphmem-health")
+
+    async def stop(self) -> None:
+        await self._servicer.enter_graceful_shutdown()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass

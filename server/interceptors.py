@@ -1,0 +1,132 @@
+"""The server interceptor: authentication, deadlines, request logging and the mapping of domain errors to
+gRPC status codes with `google.rpc.Status` details (BadRequest field violations, ErrorInfo).
+
+Unknown errors become INTERNAL with a fixed message (the traceback goes to the log, never to the caller).
+Logs carry the request id, method, code and time; never request contents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import grpc
+from google.protobuf import any_pb2
+from google.rpc import code_pb2, error_details_pb2, status_pb2
+from grpc_status import rpc_status
+
+from graphmem import errors
+from server.auth import ApiKeyAuthenticator, current_tenant
+
+log = logging.getLogger("graphmem.rpc")
+
+_DOMAIN = "graphmem.v1"
+_UNAUTHENTICATED_PREFIXES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
+
+_CODES: dict[type[errors.GraphmemError], grpc.StatusCode] = {
+    errors.InvalidArgument: grpc.StatusCode.INVALID_ARGUMENT,
+    errors.NotFound: grpc.StatusCode.NOT_FOUND,
+    errors.AlreadyExists: grpc.StatusCode.ALREADY_EXISTS,
+    errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,
+    errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
+    errors.StorageUnavailable: grpc.StatusCode.UNAVAILABLE,
+    errors.PolicyError: grpc.StatusCode.FAILED_PRECONDITION,
+}
+
+
+def status_for(exc: errors.GraphmemError) -> grpc.Status:
+    """The gRPC status (with google.rpc.Status details) for a domain error."""
+    code = next((c for cls, c in _CODES.items() if isinstance(exc, cls)), grpc.StatusCode.INTERNAL)
+    details = []
+    if isinstance(exc, errors.InvalidArgument):
+        bad = error_details_pb2.BadRequest(
+            field_violations=[
+                error_details_pb2.BadRequest.FieldViolation(field=v.field, description=v.description)
+                for v in exc.violations
+            ]
+        )
+        packed = any_pb2.Any()
+        packed.Pack(bad)
+        details.append(packed)
+    info = any_pb2.Any()
+    info.Pack(error_details_pb2.ErrorInfo(reason=exc.reason, domain=_DOMAIN))
+    details.append(info)
+    proto = status_pb2.Status(code=code.value[0], message=exc.message, details=details)
+    return rpc_status.to_status(proto)
+
+
+def _internal_status() -> grpc.Status:
+    return rpc_status.to_status(
+        status_pb2.Status(code=code_pb2.INTERNAL, message="internal error; the server log has the details")
+    )
+
+
+Behavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[Any]]
+
+
+class GraphmemInterceptor(grpc.aio.ServerInterceptor):
+    """Wraps every unary MemoryService call: auth → deadline → handler → status mapping → access log."""
+
+    def __init__(self, authenticator: ApiKeyAuthenticator) -> None:
+        self._auth = authenticator
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(handler_call_details)
+        method = handler_call_details.method
+        if handler is None or handler.unary_unary is None or method.startswith(_UNAUTHENTICATED_PREFIXES):
+            return handler
+        metadata = {k: v for k, v in handler_call_details.invocation_metadata or () if isinstance(v, str)}
+        behavior: Behavior = handler.unary_unary
+
+        async def wrapped(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
+            request_id = metadata.get("x-request-id", "")[:64] or uuid.uuid4().hex[:16]
+            started = time.perf_counter()
+            status: grpc.Status | None = None
+            code = grpc.StatusCode.OK
+            try:
+                token = current_tenant.set(self._auth.tenant_for(metadata))
+                try:
+                    remaining = context.time_remaining()
+                    if remaining is not None:
+                        async with asyncio.timeout(max(remaining, 0.0)):
+                            return await behavior(request, context)
+                    return await behavior(request, context)
+                finally:
+                    current_tenant.reset(token)
+            except errors.GraphmemError as exc:
+                status = status_for(exc)
+            except TimeoutError:
+                code = grpc.StatusCode.DEADLINE_EXCEEDED
+                status = rpc_status.to_status(
+                    status_pb2.Status(code=code_pb2.DEADLINE_EXCEEDED, message="deadline exceeded")
+                )
+            except Exception:
+                log.exception("unhandled error", extra={"request_id": request_id, "method": method})
+                status = _internal_status()
+            finally:
+                if status is not None:
+                    code = status.code
+                log.info(
+                    "rpc",
+                    extra={
+                        "request_id": request_id,
+                        "method": method,
+                        "code": code.name,
+                        "ms": round((time.perf_counter() - started) * 1000, 2),
+                    },
+                )
+            await context.abort(status.code, status.details, status.trailing_metadata)
+
+        return grpc.unary_unary_rpc_method_handler(
+            wrapped,
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )

@@ -1,0 +1,79 @@
+"""The MemoryService servicer: converts each request, calls the facade, converts the answer. No try/except:
+errors travel to the interceptor, which maps them to gRPC codes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import grpc
+
+from graphmem.model import SearchQuery
+from graphmem.service import MemoryService
+from graphmem.v1 import memory_service_pb2 as pb
+from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
+from server import convert
+from server.auth import current_tenant
+
+Context = grpc.aio.ServicerContext[Any, Any]
+
+
+class MemoryServicer(pb_grpc.MemoryServiceServicer):
+    """graphmem.v1.MemoryService over a MemoryService facade."""
+
+    def __init__(self, service: MemoryService) -> None:
+        self._service = service
+
+    def _scope(self, scope: pb.Scope) -> Any:
+        return convert.scope_from_pb(current_tenant.get(), scope)
+
+    async def AddEpisodes(self, request: pb.AddEpisodesRequest, context: Context) -> pb.AddEpisodesResponse:
+        now = self._service.clock.now()
+        drafts = [convert.draft_from_pb(item, now) for item in request.episodes]
+        writes = await self._service.add_episodes(self._scope(request.scope), drafts)
+        return pb.AddEpisodesResponse(
+            results=[pb.EpisodeWriteResult(key=w.key, id=w.id, created=w.created) for w in writes]
+        )
+
+    async def GetEpisode(self, request: pb.GetEpisodeRequest, context: Context) -> pb.GetEpisodeResponse:
+        episode = await self._service.get_episode(self._scope(request.scope), request.id)
+        return pb.GetEpisodeResponse(episode=convert.episode_to_pb(episode))
+
+    async def ListEpisodes(self, request: pb.ListEpisodesRequest, context: Context) -> pb.ListEpisodesResponse:
+        page = await self._service.list_episodes(
+            self._scope(request.scope), convert.list_filter_from_pb(request), request.page_token, request.page_size
+        )
+        return pb.ListEpisodesResponse(
+            episodes=[convert.episode_to_pb(e) for e in page.items], next_page_token=page.next_token
+        )
+
+    async def DeleteEpisode(self, request: pb.DeleteEpisodeRequest, context: Context) -> pb.DeleteEpisodeResponse:
+        await self._service.delete_episode(self._scope(request.scope), request.id)
+        return pb.DeleteEpisodeResponse()
+
+    async def ForgetUser(self, request: pb.ForgetUserRequest, context: Context) -> pb.ForgetUserResponse:
+        report = await self._service.forget_user(self._scope(request.scope))
+        return pb.ForgetUserResponse(episodes_deleted=report.episodes_deleted, nodes_deleted=report.nodes_deleted)
+
+    async def Search(self, request: pb.SearchRequest, context: Context) -> pb.SearchResponse:
+        reference = (
+            convert.to_datetime(request.reference_time)
+            if request.HasField("reference_time")
+            else self._service.clock.now()
+        )
+        query = SearchQuery(
+            scope=self._scope(request.scope),
+            text=request.query,
+            top_k=request.top_k,
+            reference_time=reference,
+            layers=convert.layers_from_pb(list(request.layers)),
+            filter=convert.search_filter_from_pb(request),
+        )
+        result = await self._service.search(query)
+        return pb.SearchResponse(
+            hits=[convert.hit_to_pb(h) for h in result.hits], route=convert.route_to_pb(result.route)
+        )
+
+    async def GetPolicy(self, request: pb.GetPolicyRequest, context: Context) -> pb.GetPolicyResponse:
+        policy, source = self._service.policy()
+        return pb.GetPolicyResponse(policy_yaml=policy.to_yaml(), source=source)

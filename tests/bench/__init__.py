@@ -1,0 +1,1 @@
+"""Offline benchmarks and studies for graphmem (data is read from ../shared/data, never vendored)."""
