@@ -1,4 +1,4 @@
-"""Settings: the one object read from the environment (prefix GRAPHMEM_) once at start-up, then passed down."""
+"""Settings: the one object read from the environment (prefix GRAPHMEM_) once at start-up."""
 
 from __future__ import annotations
 
@@ -43,7 +43,9 @@ class Settings(BaseSettings):
     health_probe_seconds: float = Field(default=2.0, gt=0)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
     log_level: str = "INFO"
-    clock: str = Field(default="system", description='"system" or an ISO-8601 instant to freeze time (tests).')
+    clock: str = Field(
+        default="system", description='"system" or an ISO-8601 instant to freeze time (tests).'
+    )
 
     @field_validator("api_keys")
     @classmethod

@@ -27,6 +27,7 @@ from graphmem.model import (
     Layer,
     Page,
     Scope,
+    SearchHit,
     SearchQuery,
     SearchResult,
 )
@@ -51,7 +52,7 @@ log = logging.getLogger(__name__)
 
 
 def build_clock(spec: str) -> Clock:
-    """"system", or an ISO-8601 instant for a clock frozen there (tests)."""
+    """ "system", or an ISO-8601 instant for a clock frozen there (tests)."""
     if spec == "system":
         return SystemClock()
     from datetime import datetime
@@ -97,7 +98,10 @@ class MemoryService:
         policy, source = load_policy(settings.policy_file)
         embedder = embedder_from_settings(settings)
         graph = Neo4jGraph(
-            settings.effective_neo4j_uri, settings.neo4j_user, settings.neo4j_password, settings.neo4j_database
+            settings.effective_neo4j_uri,
+            settings.neo4j_user,
+            settings.neo4j_password,
+            settings.neo4j_database,
         )
         index_root = settings.data_dir / "vectors" / f"{embedder.name}-{embedder.dim}"
         index = FaissIndex(index_root, embedder.dim, threads=settings.embedder_threads)
@@ -150,7 +154,7 @@ class MemoryService:
         violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
             raise InvalidArgument(violations)
-        return await self.episodic.list(scope, flt, page_token, page_size or 100)
+        return await self.episodic.list_page(scope, flt, page_token, page_size or 100)
 
     async def delete_episode(self, scope: Scope, episode_id: str) -> None:
         check_scope(scope)
@@ -173,7 +177,9 @@ class MemoryService:
         if unserved:
             served = ", ".join(layer.value for layer in SERVED_LAYERS)
             violations.append(
-                FieldViolation("layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})")
+                FieldViolation(
+                    "layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})"
+                )
             )
         if violations:
             raise InvalidArgument(violations)
@@ -182,7 +188,7 @@ class MemoryService:
         found = find_time_expression(query.text, query.reference_time)
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
-        hits = []
+        hits: list[SearchHit] = []
         if Layer.EPISODIC in chosen.layers:
             hits = await self.episodic.search(query, chosen.query_kind, chosen.time_window)
         return SearchResult(tuple(hits), chosen)

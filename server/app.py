@@ -6,7 +6,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
-import grpc
+import grpc.aio
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
@@ -70,7 +70,8 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
     health_servicer = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
-        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME), server
+        (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+        server,
     )
     bound = server.add_insecure_port(f"{host}:{port}")
     if bound == 0:

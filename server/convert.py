@@ -105,7 +105,9 @@ def layers_from_pb(values: list[int]) -> tuple[Layer, ...]:
     for i, value in enumerate(values):
         layer = _PB_TO_LAYER.get(value)  # type: ignore[call-overload]
         if layer is None:
-            raise InvalidArgument(FieldViolation(f"layers[{i}]", "must name a layer (LAYER_UNSPECIFIED is not one)"))
+            raise InvalidArgument(
+                FieldViolation(f"layers[{i}]", "must name a layer (LAYER_UNSPECIFIED is not one)")
+            )
         layers.append(layer)
     return tuple(dict.fromkeys(layers))
 

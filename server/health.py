@@ -46,7 +46,7 @@ class HealthMonitor:
             await self._servicer.set(name, SERVING if serving else NOT_SERVING)
 
     async def _connect(self) -> None:
-        """Waits (with exponential backoff, capped at `interval`) until the database answers; migrates once."""
+        """Waits (exponential backoff, capped at `interval`) until the database answers; migrates once."""
         async for attempt in AsyncRetrying(
             retry=retry_if_exception_type(StorageUnavailable),
             wait=wait_exponential(multiplier=0.2, max=self._interval),

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import grpc
+import grpc.aio
 from google.protobuf import any_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
@@ -38,7 +39,7 @@ _CODES: dict[type[errors.GraphmemError], grpc.StatusCode] = {
 }
 
 
-def status_for(exc: errors.GraphmemError) -> grpc.Status:
+def status_for(exc: errors.GraphmemError) -> Any:
     """The gRPC status (with google.rpc.Status details) for a domain error."""
     code = next((c for cls, c in _CODES.items() if isinstance(exc, cls)), grpc.StatusCode.INTERNAL)
     details = []
@@ -59,7 +60,7 @@ def status_for(exc: errors.GraphmemError) -> grpc.Status:
     return rpc_status.to_status(proto)
 
 
-def _internal_status() -> grpc.Status:
+def _internal_status() -> Any:
     return rpc_status.to_status(
         status_pb2.Status(code=code_pb2.INTERNAL, message="internal error; the server log has the details")
     )
@@ -76,10 +77,10 @@ class GraphmemInterceptor(grpc.aio.ServerInterceptor):
 
     async def intercept_service(
         self,
-        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler[Any, Any] | None]],
         handler_call_details: grpc.HandlerCallDetails,
-    ) -> grpc.RpcMethodHandler:
-        handler = await continuation(handler_call_details)
+    ) -> Any:
+        handler: Any = await continuation(handler_call_details)
         method = handler_call_details.method
         if handler is None or handler.unary_unary is None or method.startswith(_UNAUTHENTICATED_PREFIXES):
             return handler
@@ -89,7 +90,7 @@ class GraphmemInterceptor(grpc.aio.ServerInterceptor):
         async def wrapped(request: Any, context: grpc.aio.ServicerContext[Any, Any]) -> Any:
             request_id = metadata.get("x-request-id", "")[:64] or uuid.uuid4().hex[:16]
             started = time.perf_counter()
-            status: grpc.Status | None = None
+            status: Any = None
             code = grpc.StatusCode.OK
             try:
                 token = current_tenant.set(self._auth.tenant_for(metadata))

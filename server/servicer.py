@@ -4,9 +4,9 @@ errors travel to the interceptor, which maps them to gRPC codes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
-import grpc
+import grpc.aio
 
 from graphmem.model import SearchQuery
 from graphmem.service import MemoryService
@@ -15,10 +15,10 @@ from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
 from server import convert
 from server.auth import current_tenant
 
-Context = grpc.aio.ServicerContext[Any, Any]
+Context: TypeAlias = grpc.aio.ServicerContext[Any, Any]
 
 
-class MemoryServicer(pb_grpc.MemoryServiceServicer):
+class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
     """graphmem.v1.MemoryService over a MemoryService facade."""
 
     def __init__(self, service: MemoryService) -> None:
@@ -39,21 +39,30 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):
         episode = await self._service.get_episode(self._scope(request.scope), request.id)
         return pb.GetEpisodeResponse(episode=convert.episode_to_pb(episode))
 
-    async def ListEpisodes(self, request: pb.ListEpisodesRequest, context: Context) -> pb.ListEpisodesResponse:
+    async def ListEpisodes(
+        self, request: pb.ListEpisodesRequest, context: Context
+    ) -> pb.ListEpisodesResponse:
         page = await self._service.list_episodes(
-            self._scope(request.scope), convert.list_filter_from_pb(request), request.page_token, request.page_size
+            self._scope(request.scope),
+            convert.list_filter_from_pb(request),
+            request.page_token,
+            request.page_size,
         )
         return pb.ListEpisodesResponse(
             episodes=[convert.episode_to_pb(e) for e in page.items], next_page_token=page.next_token
         )
 
-    async def DeleteEpisode(self, request: pb.DeleteEpisodeRequest, context: Context) -> pb.DeleteEpisodeResponse:
+    async def DeleteEpisode(
+        self, request: pb.DeleteEpisodeRequest, context: Context
+    ) -> pb.DeleteEpisodeResponse:
         await self._service.delete_episode(self._scope(request.scope), request.id)
         return pb.DeleteEpisodeResponse()
 
     async def ForgetUser(self, request: pb.ForgetUserRequest, context: Context) -> pb.ForgetUserResponse:
         report = await self._service.forget_user(self._scope(request.scope))
-        return pb.ForgetUserResponse(episodes_deleted=report.episodes_deleted, nodes_deleted=report.nodes_deleted)
+        return pb.ForgetUserResponse(
+            episodes_deleted=report.episodes_deleted, nodes_deleted=report.nodes_deleted
+        )
 
     async def Search(self, request: pb.SearchRequest, context: Context) -> pb.SearchResponse:
         reference = (

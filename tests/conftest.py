@@ -33,7 +33,7 @@ def neo4j_uri() -> str:
     return os.environ.get("GRAPHMEM_NEO4J_URI") or "bolt://127.0.0.1:7687"
 
 
-def test_settings(data_dir: Path, **overrides: object) -> Settings:
+def make_settings(data_dir: Path, **overrides: object) -> Settings:
     values: dict[str, object] = {
         "neo4j_uri": neo4j_uri(),
         "api_keys": API_KEYS,
@@ -103,7 +103,9 @@ async def open_api(settings: Settings) -> Api:
     service = MemoryService.from_settings(settings)
     running = await start_server(settings, service, "127.0.0.1", 0)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{running.port}")
-    api = Api(running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings)
+    api = Api(
+        running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings
+    )
     await api.wait_serving()
     return api
 
@@ -121,6 +123,6 @@ def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 @pytest_asyncio.fixture(scope="session")
 async def api(require_neo4j: str, data_dir: Path) -> AsyncIterator[Api]:
     """One server for the API tests of the session (port 0, real Neo4j)."""
-    opened = await open_api(test_settings(data_dir))
+    opened = await open_api(make_settings(data_dir))
     yield opened
     await close_api(opened)

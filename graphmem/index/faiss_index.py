@@ -16,8 +16,9 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import faiss
+import faiss  # type: ignore[import-untyped,unused-ignore]
 import numpy as np
 
 from graphmem.index.protocol import Vectors
@@ -27,7 +28,7 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class _Partition:
-    index: faiss.IndexIDMap2
+    index: Any  # faiss.IndexIDMap2 over an IndexFlatIP
     watermark: int
     dirty: bool = False
 
@@ -63,7 +64,9 @@ class FaissIndex:
                 if index.d == self._dim and index.ntotal == meta["count"]:
                     part = _Partition(index, int(meta["watermark"]))
                 else:
-                    log.warning("vector partition file does not match; rebuilding", extra={"partition": partition})
+                    log.warning(
+                        "vector partition file does not match; rebuilding", extra={"partition": partition}
+                    )
             except (OSError, ValueError, KeyError, RuntimeError):
                 log.warning("vector partition file unreadable; rebuilding", extra={"partition": partition})
         if part is None:
@@ -84,7 +87,7 @@ class FaissIndex:
         with self._lock:
             part = self._load(partition)
             id_array = np.asarray(ids, dtype=np.int64)
-            part.index.remove_ids(id_array)  # re-adding an id replaces it
+            part.index.remove_ids(id_array)  # type: ignore[arg-type,unused-ignore]  # replaces the id
             part.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32), id_array)
             part.watermark = max(part.watermark, int(id_array.max()))
             part.dirty = True
@@ -94,7 +97,7 @@ class FaissIndex:
             return
         with self._lock:
             part = self._load(partition)
-            part.index.remove_ids(np.asarray(ids, dtype=np.int64))
+            part.index.remove_ids(np.asarray(ids, dtype=np.int64))  # type: ignore[arg-type,unused-ignore]
             part.dirty = True
 
     def _ids(self, partition: str) -> set[int]:
@@ -113,10 +116,10 @@ class FaissIndex:
             if total == 0 or k <= 0 or (allowed is not None and len(allowed) == 0):
                 return []
             q = np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32)
-            params = None
+            params: Any = None
             if allowed is not None:
                 selector = faiss.IDSelectorBatch(np.asarray(allowed, dtype=np.int64))
-                params = faiss.SearchParameters(sel=selector)
+                params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg,unused-ignore]
             scores, labels = part.index.search(q, min(k, total), params=params)
         return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=True) if i >= 0]
 
@@ -149,7 +152,9 @@ class FaissIndex:
                 tmp_index = index_path.with_suffix(".faiss.tmp")
                 tmp_meta = meta_path.with_suffix(".json.tmp")
                 faiss.write_index(part.index, str(tmp_index))
-                tmp_meta.write_text(json.dumps({"watermark": part.watermark, "count": int(part.index.ntotal)}))
+                tmp_meta.write_text(
+                    json.dumps({"watermark": part.watermark, "count": int(part.index.ntotal)})
+                )
                 os.replace(tmp_index, index_path)
                 os.replace(tmp_meta, meta_path)
                 part.dirty = False

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import EmbedKind, Embedder, Vectors
+from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound
 from graphmem.extraction.importance import assign_importance
 from graphmem.index.protocol import VectorIndex
@@ -158,9 +158,11 @@ class EpisodicMemory:
             raise NotFound(f"episode {episode_id} does not exist for this user")
         return episode
 
-    async def list(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
+    async def list_page(
+        self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int
+    ) -> Page[Episode]:
         after = _decode_page_token(page_token)
-        rows = await self._repo.list(scope, flt, after, page_size + 1)
+        rows = await self._repo.list_page(scope, flt, after, page_size + 1)
         items = tuple(rows[:page_size])
         next_token = _encode_page_token(items[-1]) if len(rows) > page_size and items else ""
         return Page(items, next_token)

@@ -18,11 +18,11 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "EN_STOPWORDS",
+    "ZH_STOPWORDS",
     "BM25Index",
     "CjkMode",
-    "EN_STOPWORDS",
     "Tokenizer",
-    "ZH_STOPWORDS",
     "light_stem",
     "tokenize",
 ]
@@ -36,38 +36,74 @@ _RUNS = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+(?:['’][^\W_{_CJK}]+)*)", re.U
 _CJK_WORD = re.compile(rf"[{_CJK}0-9A-Za-z]")
 
 EN_STOPWORDS: frozenset[str] = frozenset(
-    """a about above after again against all am an and any are aren as at be because been before being below
-    between both but by can cannot could couldn did didn do does doesn doing don down during each few for from
-    further had hadn has hasn have haven having he her here hers herself him himself his how i if in into is
-    isn it its itself just let me more most mustn my myself no nor not now of off on once only or other ought
-    our ours ourselves out over own same shan she should shouldn so some such than that the their theirs them
-    themselves then there these they this those through to too under until up very was wasn we were weren
-    what when where which while who whom why will with won would wouldn you your yours yourself yourselves
-    s t ll re ve d m o y also yes yeah oh hey hi wow really got get gets getting go going went like kind
-    lot lots thing things one much many sure way well im ive id youre youve youll theyre theyve weve hes shes
-    thats whats dont didnt doesnt isnt wasnt cant wont wouldnt couldnt shouldnt arent werent havent hasnt
-    hadnt lets""".split()
+    ["a", "about", "above", "after", "again", "against", "all", "am", "an", "and", "any", "are", "aren", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both", "but", "by", "can", "cannot", "could", "couldn", "did", "didn", "do", "does", "doesn", "doing", "don", "down", "during", "each", "few", "for", "from", "further", "had", "hadn", "has", "hasn", "have", "haven", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his", "how", "i", "if", "in", "into", "is", "isn", "it", "its", "itself", "just", "let", "me", "more", "most", "mustn", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "ought", "our", "ours", "ourselves", "out", "over", "own", "same", "shan", "she", "should", "shouldn", "so", "some", "such", "than", "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too", "under", "until", "up", "very", "was", "wasn", "we", "were", "weren", "what", "when", "where", "which", "while", "who", "whom", "why", "will", "with", "won", "would", "wouldn", "you", "your", "yours", "yourself", "yourselves", "s", "t", "ll", "re", "ve", "d", "m", "o", "y", "also", "yes", "yeah", "oh", "hey", "hi", "wow", "really", "got", "get", "gets", "getting", "go", "going", "went", "like", "kind", "lot", "lots", "thing", "things", "one", "much", "many", "sure", "way", "well", "im", "ive", "id", "youre", "youve", "youll", "theyre", "theyve", "weve", "hes", "shes", "thats", "whats", "dont", "didnt", "doesnt", "isnt", "wasnt", "cant", "wont", "wouldnt", "couldnt", "shouldnt", "arent", "werent", "havent", "hasnt", "hadnt", "lets"]
 )
 
 ZH_STOPWORDS: frozenset[str] = frozenset(
-    """的 了 着 过 是 在 和 与 及 或 而 也 都 就 还 又 很 太 更 最 吗 呢 吧 啊 呀 哦 嗯 哈 哇 嘿 么 之 其 这 那 这个 那个 这些
-    那些 这样 那样 我 你 您 他 她 它 我们 你们 他们 她们 它们 自己 谁 什么 哪 哪里 哪儿 哪些 怎么 怎样 如何 为什么 为何 多少 几
-    何时 什么时候 时候 是否 有没有 有 没有 没 不 会 能 可以 要 想 让 把 被 给 对 从 到 向 为 以 于 上 下 中 里 个 一 一个 些
-    一些 一下 已经 曾经 所以 因为 但是 但 如果 虽然 然后 并 并且 而且 只是 真的 真 非常 特别 其实 好像 可能 应该 一直 正在
-    做 去 来 说 看 知道 觉得 认为""".split()
+    ["的", "了", "着", "过", "是", "在", "和", "与", "及", "或", "而", "也", "都", "就", "还", "又", "很", "太", "更", "最", "吗", "呢", "吧", "啊", "呀", "哦", "嗯", "哈", "哇", "嘿", "么", "之", "其", "这", "那", "这个", "那个", "这些", "那些", "这样", "那样", "我", "你", "您", "他", "她", "它", "我们", "你们", "他们", "她们", "它们", "自己", "谁", "什么", "哪", "哪里", "哪儿", "哪些", "怎么", "怎样", "如何", "为什么", "为何", "多少", "几", "何时", "什么时候", "时候", "是否", "有没有", "有", "没有", "没", "不", "会", "能", "可以", "要", "想", "让", "把", "被", "给", "对", "从", "到", "向", "为", "以", "于", "上", "下", "中", "里", "个", "一", "一个", "些", "一些", "一下", "已经", "曾经", "所以", "因为", "但是", "但", "如果", "虽然", "然后", "并", "并且", "而且", "只是", "真的", "真", "非常", "特别", "其实", "好像", "可能", "应该", "一直", "正在", "做", "去", "来", "说", "看", "知道", "觉得", "认为"]
 )
 
 _EN_IRREGULAR = {
-    "children": "child", "men": "man", "women": "woman", "people": "person", "feet": "foot", "mice": "mouse",
-    "went": "go", "gone": "go", "ran": "run", "saw": "see", "seen": "see", "made": "make", "took": "take",
-    "taken": "take", "gave": "give", "given": "give", "bought": "buy", "brought": "bring", "thought": "think",
-    "felt": "feel", "found": "find", "told": "tell", "said": "say", "met": "meet", "left": "leave",
-    "kept": "keep", "began": "begin", "begun": "begin", "wrote": "write", "written": "write", "ate": "eat",
-    "eaten": "eat", "drove": "drive", "driven": "drive", "won": "win", "lost": "lose", "built": "build",
-    "sang": "sing", "sung": "sing", "taught": "teach", "caught": "catch", "paid": "pay", "sold": "sell",
-    "held": "hold", "spent": "spend", "sent": "send", "grew": "grow", "grown": "grow", "knew": "know",
-    "known": "know", "flew": "fly", "flown": "fly", "fell": "fall", "fallen": "fall", "chose": "choose",
-    "chosen": "choose", "joined": "join", "started": "start", "painted": "paint", "painting": "paint",
+    "children": "child",
+    "men": "man",
+    "women": "woman",
+    "people": "person",
+    "feet": "foot",
+    "mice": "mouse",
+    "went": "go",
+    "gone": "go",
+    "ran": "run",
+    "saw": "see",
+    "seen": "see",
+    "made": "make",
+    "took": "take",
+    "taken": "take",
+    "gave": "give",
+    "given": "give",
+    "bought": "buy",
+    "brought": "bring",
+    "thought": "think",
+    "felt": "feel",
+    "found": "find",
+    "told": "tell",
+    "said": "say",
+    "met": "meet",
+    "left": "leave",
+    "kept": "keep",
+    "began": "begin",
+    "begun": "begin",
+    "wrote": "write",
+    "written": "write",
+    "ate": "eat",
+    "eaten": "eat",
+    "drove": "drive",
+    "driven": "drive",
+    "won": "win",
+    "lost": "lose",
+    "built": "build",
+    "sang": "sing",
+    "sung": "sing",
+    "taught": "teach",
+    "caught": "catch",
+    "paid": "pay",
+    "sold": "sell",
+    "held": "hold",
+    "spent": "spend",
+    "sent": "send",
+    "grew": "grow",
+    "grown": "grow",
+    "knew": "know",
+    "known": "know",
+    "flew": "fly",
+    "flown": "fly",
+    "fell": "fall",
+    "fallen": "fall",
+    "chose": "choose",
+    "chosen": "choose",
+    "joined": "join",
+    "started": "start",
+    "painted": "paint",
+    "painting": "paint",
     "paintings": "paint",
 }
 _VOWELS = frozenset("aeiouy")
@@ -91,23 +127,36 @@ def light_stem(word: str) -> str:
         w = w[:-2]
     if w.endswith("ies") and len(w) > 4:
         w = w[:-3] + "y"
-    elif w.endswith("sses"):
-        w = w[:-2]
-    elif w.endswith(("ches", "shes", "xes", "zes")) and len(w) > 5:
+    elif w.endswith("sses") or (w.endswith(("ches", "shes", "xes", "zes")) and len(w) > 5):
         w = w[:-2]
     elif w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
         w = w[:-1]
     for suffix, repl, min_stem in (
-        ("ational", "ate", 3), ("ization", "ize", 3), ("fulness", "ful", 3), ("iveness", "ive", 3),
-        ("ation", "ate", 3), ("ments", "", 4), ("ment", "", 4), ("ness", "", 3), ("ingly", "", 3),
-        ("edly", "", 3), ("ly", "", 4), ("ing", "", 3), ("ed", "", 3),
+        ("ational", "ate", 3),
+        ("ization", "ize", 3),
+        ("fulness", "ful", 3),
+        ("iveness", "ive", 3),
+        ("ation", "ate", 3),
+        ("ments", "", 4),
+        ("ment", "", 4),
+        ("ness", "", 3),
+        ("ingly", "", 3),
+        ("edly", "", 3),
+        ("ly", "", 4),
+        ("ing", "", 3),
+        ("ed", "", 3),
     ):
         if w.endswith(suffix) and len(w) - len(suffix) >= min_stem:
             stem = w[: len(w) - len(suffix)]
             if suffix in ("ing", "ed", "ingly", "edly") and not _has_vowel(stem):
                 continue
             w = stem + repl
-            if suffix in ("ing", "ed", "ingly", "edly") and len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
+            if (
+                suffix in ("ing", "ed", "ingly", "edly")
+                and len(w) >= 4
+                and w[-1] == w[-2]
+                and w[-1] not in "lsz"
+            ):
                 w = w[:-1]  # running -> run, stopped -> stop
             break
     if w.endswith("e") and len(w) > 3 and not w.endswith(("ee", "ie", "ye", "ue")):
@@ -306,7 +355,10 @@ class BM25Index:
     def _postings(self, tid: int) -> tuple[_IntArr, _F32]:
         hit = self._cache.get(tid)
         if hit is None:
-            hit = (np.asarray(self._post_slots[tid], dtype=np.int64), np.asarray(self._post_tfs[tid], dtype=np.float32))
+            hit = (
+                np.asarray(self._post_slots[tid], dtype=np.int64),
+                np.asarray(self._post_tfs[tid], dtype=np.float32),
+            )
             self._cache[tid] = hit
         return hit
 

