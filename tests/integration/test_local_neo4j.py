@@ -13,13 +13,14 @@ import pytest
 from neo4j import Driver, GraphDatabase
 
 from graphmem.storage.neo4j.local import LocalNeo4j, LocalNeo4jConfig
+from tests.conftest import neo4j_uri
 
 START_HINT = "start it with `python -m graphmem.storage.neo4j.local start` (same GRAPHMEM_NEO4J_* env)"
 
 
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Driver]:
-    uri = os.environ.get("GRAPHMEM_NEO4J_URI", "bolt://127.0.0.1:7687")
+    uri = neo4j_uri()
     driver = GraphDatabase.driver(uri)
     try:
         driver.verify_connectivity()
