@@ -4,7 +4,6 @@ indexes, the Browser, and an idempotent start. Runs against the already running 
 
 from __future__ import annotations
 
-import os
 import urllib.request
 import uuid
 from collections.abc import Iterator
