@@ -69,7 +69,7 @@ def _internal_status() -> Any:
 Behavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[Any]]
 
 
-class GraphmemInterceptor(grpc.aio.ServerInterceptor):
+class GraphmemInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg,unused-ignore]
     """Wraps every unary MemoryService call: auth → deadline → handler → status mapping → access log."""
 
     def __init__(self, authenticator: ApiKeyAuthenticator) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -16,7 +17,7 @@ _TOKEN = re.compile(r"[\u3400-\u9fff]|[^\W_]+", re.UNICODE)
 
 
 class HashEmbedder:
-    """Signed feature hashing of lowercase word / CJK-character tokens (and their bigrams) into ``dim`` bins."""
+    """Signed feature hashing of lowercase words / CJK characters (and their bigrams) into ``dim`` bins."""
 
     name = "hash"
 
@@ -27,7 +28,7 @@ class HashEmbedder:
 
     def _features(self, text: str) -> list[str]:
         toks = _TOKEN.findall(text.lower())
-        return toks + [f"{a} {b}" for a, b in zip(toks, toks[1:], strict=False)]
+        return toks + [f"{a} {b}" for a, b in itertools.pairwise(toks)]
 
     def embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
         del kind

@@ -12,7 +12,7 @@ from neo4j import AsyncGraphDatabase
 
 from graphmem.model import owner_group_id
 from graphmem.v1 import memory_service_pb2 as pb
-from tests.conftest import Api, close_api, neo4j_uri, open_api, make_settings, unique
+from tests.conftest import Api, close_api, make_settings, neo4j_uri, open_api, unique
 
 NOW = datetime(2026, 6, 15, 12, tzinfo=UTC)
 

