@@ -9,6 +9,7 @@ import math
 import re
 import tempfile
 import threading
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -32,7 +33,8 @@ CjkMode = Literal["jieba", "search", "bigram", "char"]
 # CJK ideographs (incl. ext. A and compatibility), kana and hangul are "CJK runs"; everything else is split
 # into word-character runs.
 _CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
-_RUNS = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+(?:['’][^\W_{_CJK}]+)*)", re.UNICODE)
+_APOS = "'\u2019"
+_RUNS = re.compile(rf"([{_CJK}]+)|([^\W_{_CJK}]+(?:[{_APOS}][^\W_{_CJK}]+)*)", re.UNICODE)
 _CJK_WORD = re.compile(rf"[{_CJK}0-9A-Za-z]")
 
 EN_STOPWORDS: frozenset[str] = frozenset(
@@ -123,7 +125,7 @@ def light_stem(word: str) -> str:
         return _EN_IRREGULAR[w]
     if len(w) <= 3 or not w.isalpha():
         return w
-    if w.endswith("'s") or w.endswith("’s"):
+    if w.endswith(("'s", "\u2019s")):
         w = w[:-2]
     if w.endswith("ies") and len(w) > 4:
         w = w[:-3] + "y"
@@ -205,7 +207,7 @@ class Tokenizer:
 
     def tokenize(self, text: str) -> list[str]:
         out: list[str] = []
-        for m in _RUNS.finditer(text.lower()):
+        for m in _RUNS.finditer(unicodedata.normalize("NFKC", text).lower()):
             cjk_run, word = m.group(1), m.group(2)
             if cjk_run:
                 out.extend(self._cjk(cjk_run))
@@ -214,7 +216,7 @@ class Tokenizer:
         return out
 
     def _latin(self, word: str) -> list[str]:
-        word = word.replace("’", "'")
+        word = word.replace("\u2019", "'")
         parts = [word[:-2] if word.endswith("'s") else word.replace("'", "")]
         out: list[str] = []
         for p in parts:

