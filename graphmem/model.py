@@ -143,6 +143,7 @@ class ScoreBreakdown:
     recency: float
     importance: float
     time_match: float
+    neighbour: float
     weights: Mapping[str, float]
 
 

@@ -61,6 +61,7 @@ class RerankWeights(_Strict):
     recency: float = Field(ge=0.0)
     importance: float = Field(ge=0.0)
     time_match: float = Field(default=0.0, ge=0.0)
+    neighbour: float = Field(default=0.0, ge=0.0)
 
     def as_dict(self) -> dict[str, float]:
         return self.model_dump()
@@ -71,7 +72,6 @@ class RerankPolicy(_Strict):
 
     half_life_days: float = Field(default=14.0, ge=7.0)
     candidates: int = Field(default=100, ge=10, le=2000)
-    neighbour_weight: float = Field(default=0.0, ge=0.0, le=1.0)
     kinds: dict[str, RerankWeights]
 
     @model_validator(mode="after")

@@ -140,6 +140,7 @@ def breakdown_to_pb(b: ScoreBreakdown) -> pb.ScoreBreakdown:
         recency=b.recency,
         importance=b.importance,
         time_match=b.time_match,
+        neighbour=b.neighbour,
         weights=dict(b.weights),
     )
 

@@ -1,7 +1,8 @@
 """Episodic memory: writes events (importance by rule, embedding, commit, then index) and recalls them by
-filter → vector and lexical candidates → rerank. Neo4j is the source of truth; the vector index is caught
-up from it whenever it lags (after a restart, a crash between commit and indexing, or another replica's
-writes), so an acknowledged episode is always searchable.
+filter → vector and lexical candidates → rerank with same-session neighbours. Each episode is indexed as
+a document: "speaker: text", preceded by the previous line of its session. Neo4j is the source of truth;
+the side indexes (vectors, BM25) are caught up from it whenever they lag (after a restart, a crash between
+commit and indexing, or another replica's writes), so an acknowledged episode is always searchable.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound
 from graphmem.extraction.importance import assign_importance
+from graphmem.index.lexical_index import LexicalIndex
 from graphmem.index.protocol import VectorIndex
 from graphmem.model import (
     Episode,
@@ -58,6 +60,17 @@ def _encode_page_token(episode: Episode) -> str:
     return base64.urlsafe_b64encode(f"{episode.occurred_at.isoformat()}|{episode.seq}".encode()).decode()
 
 
+def document_line(speaker: str, text: str) -> str:
+    """One line of an indexed document: "speaker: text" (the speaker's name helps both retrievers)."""
+    return f"{speaker}: {text}" if speaker else text
+
+
+def lexical_tokens(draft: EpisodeDraft, document: str) -> list[str]:
+    """BM25 tokens of an episode: its document (context included) plus its own line once more, so that an
+    episode matching by its own words outranks the next one that only carries it as context."""
+    return tokenize(document) + tokenize(document_line(draft.speaker, draft.text))
+
+
 def _visible(episode: Episode, scope: Scope, flt: EpisodeFilter) -> bool:
     if episode.project_id not in ("", scope.project_id):
         return False
@@ -75,12 +88,14 @@ class EpisodicMemory:
         self,
         repo: EpisodeRepository,
         index: VectorIndex,
+        lexical: LexicalIndex,
         embedder: Embedder,
         policy: Policy,
         clock: Clock,
     ) -> None:
         self._repo = repo
         self._index = index
+        self._lexical = lexical
         self._embedder = embedder
         self._policy = policy
         self._clock = clock
@@ -91,11 +106,32 @@ class EpisodicMemory:
 
     # -- writes ---------------------------------------------------------------------------------------
 
+    async def _documents(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[str]:
+        """The indexed text of each draft: its line preceded by the previous line of the same session."""
+        order = sorted(range(len(drafts)), key=lambda i: (drafts[i].occurred_at, i))
+        sessions = [d.session_id or scope.session_id for d in drafts]
+        first_at: dict[str, datetime] = {}
+        for i in order:
+            if sessions[i]:
+                first_at.setdefault(sessions[i], drafts[i].occurred_at)
+        tails = await self._repo.session_tails(scope, first_at) if first_at else {}
+        previous = {s: document_line(speaker, text) for s, (speaker, text) in tails.items()}
+        documents = [""] * len(drafts)
+        for i in order:
+            line = document_line(drafts[i].speaker, drafts[i].text)
+            before = previous.get(sessions[i]) if sessions[i] else None
+            documents[i] = f"{before}\n{line}" if before else line
+            if sessions[i]:
+                previous[sessions[i]] = line
+        return documents
+
     async def add(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[EpisodeWrite]:
         """Commits the batch, then indexes what it created; returns one result per draft, in order."""
         now = self._clock.now()
+        started = time.perf_counter()
+        documents = await self._documents(scope, drafts)
         prepared: list[NewEpisode] = []
-        for draft in drafts:
+        for draft, document in zip(drafts, documents, strict=True):
             if draft.importance is None:
                 importance, source = assign_importance(draft.text, draft.event_type, self._policy.importance)
             else:
@@ -112,26 +148,26 @@ class EpisodicMemory:
                     importance=importance,
                     importance_source=source,
                     metadata=draft.metadata,
-                    lexical=" ".join(tokenize(draft.text)),
+                    document=document,
+                    lexical=" ".join(lexical_tokens(draft, document)),
                 )
             )
-        started = time.perf_counter()
-        vectors = await self._embed([p.text for p in prepared], EmbedKind.DOCUMENT)
+        vectors = await self._embed(documents, EmbedKind.DOCUMENT)
         embedded = time.perf_counter()
         stored = await self._repo.add(scope, prepared, now)
         committed = time.perf_counter()
         created = [(i, w) for i, w in enumerate(stored) if w.created]
         if created:
             async with self._locks[scope.group_id]:
-                await self._index.add(
-                    scope.group_id, [w.seq for _, w in created], vectors[[i for i, _ in created]]
-                )
+                seqs = [w.seq for _, w in created]
+                await self._index.add(scope.group_id, seqs, vectors[[i for i, _ in created]])
+                await self._lexical.add(scope.group_id, [(w.seq, prepared[i].lexical) for i, w in created])
         log.info(
             "episodes written",
             extra={
                 "count": len(drafts),
                 "created": len(created),
-                "embed_ms": round((embedded - started) * 1000, 1),
+                "prepare_embed_ms": round((embedded - started) * 1000, 1),
                 "commit_ms": round((committed - embedded) * 1000, 1),
             },
         )
@@ -143,11 +179,13 @@ class EpisodicMemory:
             raise NotFound(f"episode {episode_id} does not exist for this user")
         async with self._locks[scope.group_id]:
             await self._index.remove(scope.group_id, [seq])
+            await self._lexical.remove(scope.group_id, [seq])
 
     async def forget_user(self, scope: Scope) -> ForgetReport:
         episodes, others = await self._repo.forget(scope.group_id)
         async with self._locks[scope.group_id]:
             await self._index.drop(scope.group_id)
+            await self._lexical.drop(scope.group_id)
         return ForgetReport(episodes, others)
 
     # -- reads ----------------------------------------------------------------------------------------
@@ -168,21 +206,26 @@ class EpisodicMemory:
         return Page(items, next_token)
 
     async def sync_partition(self, group_id: str) -> int:
-        """Brings the vector index of one user in line with Neo4j; returns how many vectors changed."""
+        """Brings the side indexes of one user in line with Neo4j; returns how many entries changed."""
         async with self._locks[group_id]:
             state = await self._repo.state(group_id)
+            changed = 0
+            lexical = await self._lexical.state(group_id)
+            if lexical != (state.max_seq, state.count):
+                rows = await self._repo.lexical_all(group_id)
+                await self._lexical.load(group_id, rows)
+                changed += len(rows)
             watermark, count = await self._index.watermark(group_id)
             if state.max_seq == watermark and state.count == count:
-                return 0
-            changed = 0
+                return changed
             while state.max_seq > watermark:
-                rows = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH)
-                if not rows:
+                batch = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH)
+                if not batch:
                     break
-                vectors = await self._embed([text for _, text in rows], EmbedKind.DOCUMENT)
-                await self._index.add(group_id, [seq for seq, _ in rows], vectors)
-                watermark = rows[-1][0]
-                changed += len(rows)
+                vectors = await self._embed([t.document for t in batch], EmbedKind.DOCUMENT)
+                await self._index.add(group_id, [t.seq for t in batch], vectors)
+                watermark = batch[-1].seq
+                changed += len(batch)
             watermark, count = await self._index.watermark(group_id)
             if count != state.count:
                 truth = await self._repo.all_seqs(group_id)
@@ -191,14 +234,13 @@ class EpisodicMemory:
                 await self._index.remove(group_id, stale)
                 missing = sorted(truth - local)
                 for start in range(0, len(missing), _CATCH_UP_BATCH):
-                    chunk = missing[start : start + _CATCH_UP_BATCH]
-                    found = await self._repo.texts_of(group_id, chunk)
+                    found = await self._repo.texts_of(group_id, missing[start : start + _CATCH_UP_BATCH])
                     if found:
-                        vectors = await self._embed([text for _, text in found], EmbedKind.DOCUMENT)
-                        await self._index.add(group_id, [seq for seq, _ in found], vectors)
+                        vectors = await self._embed([t.document for t in found], EmbedKind.DOCUMENT)
+                        await self._index.add(group_id, [t.seq for t in found], vectors)
                 changed += len(stale) + len(missing)
             if changed:
-                log.info("vector index caught up", extra={"partition": group_id, "changed": changed})
+                log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
             return changed
 
     async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
@@ -206,37 +248,45 @@ class EpisodicMemory:
         scope, flt = query.scope, query.filter
         group_id = scope.group_id
         n = self._policy.rerank.candidates
-        tokens = tokenize(query.text)
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
-
-        async def allowed() -> list[int] | None:
-            return await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
-
-        _, qvec, lexical, allowed_seqs = await asyncio.gather(
-            self.sync_partition(group_id),
-            self._embed([query.text], EmbedKind.QUERY),
-            self._repo.lexical(scope, flt, tokens, n),
-            allowed(),
+        allowed: list[int] | None = None
+        if explicit_filter:
+            allowed = await self._repo.allowed_seqs(scope, flt)
+        _, qvec = await asyncio.gather(
+            self.sync_partition(group_id), self._embed([query.text], EmbedKind.QUERY)
         )
         oversample = n if explicit_filter or not scope.project_id else 3 * n
-        dense = await self._index.search(group_id, qvec[0], oversample, allowed_seqs)
-        sims = dict(dense)
-        lex = dict(lexical)
-        seqs = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
-        episodes = await self._repo.by_seqs(scope, seqs)
-        missing_sims = [s for s in seqs if s not in sims]
-        if missing_sims:
-            sims.update(await self._index.similarities(group_id, qvec[0], missing_sims))
+        dense, lexical = await asyncio.gather(
+            self._index.search(group_id, qvec[0], oversample, allowed),
+            self._lexical.search(group_id, tokenize(query.text), oversample, allowed),
+        )
+        pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
+        linked = await self._repo.by_seqs(scope, pooled)
+        around = {x for le in linked.values() for x in (le.prev_seq, le.next_seq) if x is not None}
+        extra = sorted(around - set(linked))
+        if extra:
+            linked |= await self._repo.by_seqs(scope, extra)
+        visible = {s: le for s, le in linked.items() if _visible(le.episode, scope, flt)}
+        cosines = {s: c for s, c in dense if s in visible}
+        bm25 = {s: b for s, b in lexical if s in visible}
         candidates = [
-            Candidate(s, sims.get(s, 0.0), lex.get(s, 0.0), episodes[s].importance, episodes[s].occurred_at)
-            for s in seqs
-            if s in episodes and _visible(episodes[s], scope, flt)
+            Candidate(s, le.episode.importance, le.episode.occurred_at, le.prev_seq, le.next_seq)
+            for s, le in visible.items()
         ]
         weights = self._policy.rerank.weights_for(kind)
-        ranked = rerank(candidates, weights, query.reference_time, self._policy.rerank.half_life_days, window)
+        ranked = rerank(
+            candidates,
+            cosines,
+            bm25,
+            weights,
+            query.reference_time,
+            self._policy.rerank.half_life_days,
+            window,
+            lexical_truncated=len(lexical) >= oversample,
+        )
         hits = []
         for cand, score, breakdown in ranked[: query.top_k]:
-            ep = episodes[cand.id]
+            ep = visible[cand.id].episode
             hits.append(
                 SearchHit(
                     layer=Layer.EPISODIC,

@@ -69,17 +69,34 @@ def test_recency_halves_every_half_life() -> None:
 def test_rerank_score_is_the_weighted_sum_and_sorted() -> None:
     weights = POLICY.rerank.weights_for("default")
     cands = [
-        Candidate(1, 0.9, 2.0, 0.3, REF - timedelta(days=1)),
-        Candidate(2, 0.2, 4.0, 0.9, REF - timedelta(days=100)),
-        Candidate(3, -0.5, 0.0, 0.1, REF),
+        Candidate(1, 0.3, REF - timedelta(days=1), None, 2),
+        Candidate(2, 0.9, REF - timedelta(days=100), 1, 3),
+        Candidate(3, 0.1, REF, 2, None),
+        Candidate(4, 0.1, REF, None, None),  # a neighbour brought in, in neither list
     ]
-    ranked = rerank(cands, weights, REF, 14, None)
+    ranked = rerank(cands, {1: 0.8, 2: 0.3, 3: 0.1}, {2: 4.0, 3: 1.0}, weights, REF, 14, None)
     scores = [s for _, s, _ in ranked]
     assert scores == sorted(scores, reverse=True)
     for _, score, b in ranked:
         assert score == pytest.approx(sum(b.weights[k] * getattr(b, k) for k in b.weights))
         assert 0 <= b.similarity <= 1 and 0 <= b.lexical <= 1
+    by_id = {c.id: b for c, _, b in ranked}
+    assert by_id[1].similarity == 1.0 and by_id[3].similarity == 0.0
+    assert by_id[2].lexical == 1.0 and by_id[1].lexical == pytest.approx(0.25)  # vector-only: list minimum
+    assert by_id[1].neighbour == pytest.approx(
+        weights.similarity * by_id[2].similarity + weights.lexical * 1.0
+    )
     assert dict(ranked[0][2].weights) == weights.as_dict()
+
+
+def test_a_neighbour_lifts_the_reply_to_a_matching_question() -> None:
+    weights = POLICY.rerank.weights_for("default")
+    question = Candidate(1, 0.3, REF, None, 2)
+    reply = Candidate(2, 0.3, REF, 1, None)
+    unrelated = Candidate(3, 0.3, REF, None, None)
+    ranked = rerank([question, reply, unrelated], {1: 0.9, 2: 0.2, 3: 0.2}, {1: 5.0}, weights, REF, 14, None)
+    order = [c.id for c, _, _ in ranked]
+    assert order.index(2) < order.index(3)
 
 
 def test_importance_rules_in_both_languages() -> None:

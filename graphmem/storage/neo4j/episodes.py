@@ -38,7 +38,7 @@ CREATE (e:Episodic {
   key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
-  lexical: r.lexical, owner: $group_id, status: 'active', hit_count: 0
+  document: r.document, lexical: r.lexical, status: 'active', hit_count: 0
 })
 WITH e, r WHERE r.session_id <> ''
 MERGE (s:Session {group_id: $group_id, session_id: r.session_id})
@@ -103,18 +103,12 @@ RETURN collect(e.seq) AS seqs
 """
 )
 
-_BY_SEQS: LiteralString = "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs RETURN e"
-
-_LEXICAL: LiteralString = (
-    """
-CALL db.index.fulltext.queryNodes('episodic_lexical', $lucene, {limit: $limit}) YIELD node AS e, score
-WHERE e.group_id = $group_id AND
+_BY_SEQS: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
+OPTIONAL MATCH (p:Episodic)-[:NEXT]->(e) WHERE e.session_id <> '' AND p.session_id = e.session_id
+OPTIONAL MATCH (e)-[:NEXT]->(n:Episodic) WHERE e.session_id <> '' AND n.session_id = e.session_id
+RETURN e, p.seq AS prev_seq, n.seq AS next_seq
 """
-    + _FILTER
-    + """
-RETURN e.seq AS seq, score
-"""
-)
 
 _STATE: LiteralString = """
 OPTIONAL MATCH (u:User {group_id: $group_id})
@@ -123,12 +117,26 @@ RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
 
 _AFTER_SEQ: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq > $after
-RETURN e.seq AS seq, e.content AS content ORDER BY e.seq LIMIT $limit
+RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS lexical
+ORDER BY e.seq LIMIT $limit
 """
 
 _TEXTS_OF: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
-RETURN e.seq AS seq, e.content AS content ORDER BY e.seq
+RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS lexical ORDER BY e.seq
+"""
+
+_LEXICAL_ALL: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) RETURN e.seq AS seq, coalesce(e.lexical, '') AS lexical
+"""
+
+_SESSION_TAILS: LiteralString = """
+UNWIND $items AS item
+CALL (item) {
+  MATCH (e:Episodic {group_id: $group_id, session_id: item.session_id}) WHERE e.valid_at < item.before
+  RETURN e ORDER BY e.valid_at DESC, e.seq DESC LIMIT 1
+}
+RETURN item.session_id AS session_id, e.speaker AS speaker, e.content AS content
 """
 
 _ALL_SEQS: LiteralString = "MATCH (e:Episodic {group_id: $group_id}) RETURN collect(e.seq) AS seqs"
@@ -156,7 +164,8 @@ _FORGET_LABELS: tuple[LiteralString, ...] = (
 
 @dataclass(frozen=True)
 class NewEpisode:
-    """An episode ready to be stored: text, provenance and the tokens for the lexical index."""
+    """An episode ready to be stored: text, provenance, the document text that is indexed (the episode in its
+    session context) and that document's tokens for the lexical index."""
 
     key: str
     uuid: str
@@ -168,6 +177,7 @@ class NewEpisode:
     importance: float
     importance_source: str
     metadata: Mapping[str, str]
+    document: str
     lexical: str
 
 
@@ -179,6 +189,24 @@ class StoredWrite:
     uuid: str
     seq: int
     created: bool
+
+
+@dataclass(frozen=True)
+class LinkedEpisode:
+    """An episode with the seqs of its same-session neighbours in time order (None at a session's ends)."""
+
+    episode: Episode
+    prev_seq: int | None
+    next_seq: int | None
+
+
+@dataclass(frozen=True)
+class IndexedText:
+    """What the side indexes hold for one episode: the embedded document and its lexical tokens."""
+
+    seq: int
+    document: str
+    lexical: str
 
 
 @dataclass(frozen=True)
@@ -217,21 +245,6 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         agent_id=node.get("agent_id") or "",
         seq=int(node.get("seq") or 0),
     )
-
-
-_MAX_TERMS = 256
-
-
-def _quoted(term: str) -> str:
-    return '"' + term.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def lucene_query(owner: str, tokens: Sequence[str]) -> str | None:
-    """A Lucene query over the `lexical` field restricted to one owner; every term quoted (no syntax leaks)."""
-    terms = list(dict.fromkeys(t for t in tokens if t.strip()))[:_MAX_TERMS]
-    if not terms:
-        return None
-    return f"+owner:{_quoted(owner)} +(" + " ".join(f"lexical:{_quoted(t)}" for t in terms) + ")"
 
 
 def _filter_params(scope: Scope, flt: EpisodeFilter) -> dict[str, Any]:
@@ -287,6 +300,7 @@ class EpisodeRepository:
                         "metadata_json": json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True),
                         "project_id": scope.project_id,
                         "agent_id": scope.agent_id,
+                        "document": ep.document,
                         "lexical": ep.lexical,
                     }
                 )
@@ -334,26 +348,16 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
-        async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
+    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, LinkedEpisode]:
+        """Episodes by seq, each with the seqs of the episodes just before and after it in its session."""
+
+        async def work(tx: AsyncManagedTransaction) -> dict[int, LinkedEpisode]:
             result = await tx.run(_BY_SEQS, group_id=scope.group_id, seqs=list(seqs))
-            episodes = [episode_from_node(r["e"]) async for r in result]
-            return {e.seq: e for e in episodes}
-
-        return await self._graph.read(work)
-
-    async def lexical(
-        self, scope: Scope, flt: EpisodeFilter, tokens: Sequence[str], limit: int
-    ) -> list[tuple[int, float]]:
-        """Full-text (BM25) matches of the user's episodes for pre-tokenised terms: (seq, score), best first."""
-        lucene = lucene_query(scope.group_id, tokens)
-        if lucene is None:
-            return []
-        params = _filter_params(scope, flt) | {"group_id": scope.group_id, "lucene": lucene, "limit": limit}
-
-        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, float]]:
-            result = await tx.run(_LEXICAL, params)
-            return [(int(r["seq"]), float(r["score"])) async for r in result]
+            out: dict[int, LinkedEpisode] = {}
+            async for r in result:
+                ep = episode_from_node(r["e"])
+                out[ep.seq] = LinkedEpisode(ep, r["prev_seq"], r["next_seq"])
+            return out
 
         return await self._graph.read(work)
 
@@ -364,19 +368,38 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def texts_after(self, group_id: str, after: int, limit: int) -> list[tuple[int, str]]:
-        """(seq, text) of episodes with seq > after, in seq order (index catch-up)."""
+    async def texts_after(self, group_id: str, after: int, limit: int) -> list[IndexedText]:
+        """Indexed text of episodes with seq > after, in seq order (index catch-up)."""
 
-        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+        async def work(tx: AsyncManagedTransaction) -> list[IndexedText]:
             result = await tx.run(_AFTER_SEQ, group_id=group_id, after=after, limit=limit)
-            return [(int(r["seq"]), str(r["content"])) async for r in result]
+            return [IndexedText(int(r["seq"]), r["document"], r["lexical"] or "") async for r in result]
 
         return await self._graph.read(work)
 
-    async def texts_of(self, group_id: str, seqs: Sequence[int]) -> list[tuple[int, str]]:
-        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+    async def texts_of(self, group_id: str, seqs: Sequence[int]) -> list[IndexedText]:
+        async def work(tx: AsyncManagedTransaction) -> list[IndexedText]:
             result = await tx.run(_TEXTS_OF, group_id=group_id, seqs=list(seqs))
-            return [(int(r["seq"]), str(r["content"])) async for r in result]
+            return [IndexedText(int(r["seq"]), r["document"], r["lexical"] or "") async for r in result]
+
+        return await self._graph.read(work)
+
+    async def lexical_all(self, group_id: str) -> list[tuple[int, str]]:
+        """(seq, tokens) of every episode of the partition (lexical index rebuild)."""
+
+        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+            result = await tx.run(_LEXICAL_ALL, group_id=group_id)
+            return [(int(r["seq"]), str(r["lexical"])) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def session_tails(self, scope: Scope, before: Mapping[str, datetime]) -> dict[str, tuple[str, str]]:
+        """For each session, (speaker, text) of its latest episode before the given instant."""
+        items = [{"session_id": s, "before": t} for s, t in before.items()]
+
+        async def work(tx: AsyncManagedTransaction) -> dict[str, tuple[str, str]]:
+            result = await tx.run(_SESSION_TAILS, group_id=scope.group_id, items=items)
+            return {r["session_id"]: (r["speaker"] or "", r["content"]) async for r in result}
 
         return await self._graph.read(work)
 

@@ -38,9 +38,12 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX episodic_group_seq IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.seq)",
             "CREATE INDEX episodic_group_type IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.event_type)",
             "CREATE INDEX episodic_group_session IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.session_id)",
-            "CREATE FULLTEXT INDEX episodic_lexical IF NOT EXISTS FOR (n:Episodic) ON EACH [n.lexical, n.owner]"
-            " OPTIONS {indexConfig: {`fulltext.analyzer`: 'whitespace', `fulltext.eventually_consistent`: false}}",
         ),
+    ),
+    Migration(
+        2,
+        "lexical search moved to the in-process BM25 side index",
+        ("DROP INDEX episodic_lexical IF EXISTS",),
     ),
 )
 
