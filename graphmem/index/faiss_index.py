@@ -123,19 +123,6 @@ class FaissIndex:
             scores, labels = part.index.search(q, min(k, total), params=params)
         return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=True) if i >= 0]
 
-    def _similarities(self, partition: str, query: Vectors, ids: Sequence[int]) -> dict[int, float]:
-        out: dict[int, float] = {}
-        with self._lock:
-            part = self._load(partition)
-            q = query.reshape(-1).astype(np.float32)
-            for i in ids:
-                try:
-                    vec = part.index.reconstruct(int(i))
-                except RuntimeError:
-                    continue
-                out[int(i)] = float(np.dot(vec, q))
-        return out
-
     def _drop(self, partition: str) -> None:
         with self._lock:
             self._parts.pop(partition, None)
@@ -177,9 +164,6 @@ class FaissIndex:
         self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None = None
     ) -> list[tuple[int, float]]:
         return await asyncio.to_thread(self._search, partition, query, k, allowed)
-
-    async def similarities(self, partition: str, query: Vectors, ids: Sequence[int]) -> dict[int, float]:
-        return await asyncio.to_thread(self._similarities, partition, query, ids)
 
     async def drop(self, partition: str) -> None:
         await asyncio.to_thread(self._drop, partition)

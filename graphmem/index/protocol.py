@@ -30,10 +30,6 @@ class VectorIndex(Protocol):
         """Top-k (id, cosine) pairs, best first, optionally only among `allowed` ids."""
         ...
 
-    async def similarities(self, partition: str, query: Vectors, ids: Sequence[int]) -> dict[int, float]:
-        """Cosine of the query with each given id that is indexed."""
-        ...
-
     async def drop(self, partition: str) -> None: ...
 
     async def flush(self) -> None:

@@ -38,7 +38,7 @@ from graphmem.model import (
 from graphmem.policy import Policy
 from graphmem.retrieval.lexical import tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
-from graphmem.storage.neo4j.episodes import EpisodeRepository, NewEpisode
+from graphmem.storage.neo4j.episodes import EpisodeRepository, NewEpisode, RankFacts
 
 log = logging.getLogger(__name__)
 
@@ -71,14 +71,14 @@ def lexical_tokens(draft: EpisodeDraft, document: str) -> list[str]:
     return tokenize(document) + tokenize(document_line(draft.speaker, draft.text))
 
 
-def _visible(episode: Episode, scope: Scope, flt: EpisodeFilter) -> bool:
-    if episode.project_id not in ("", scope.project_id):
+def _visible(facts: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
+    if facts.project_id not in ("", scope.project_id):
         return False
-    if flt.session_id and episode.session_id != flt.session_id:
+    if flt.session_id and facts.session_id != flt.session_id:
         return False
-    if flt.event_types and episode.event_type not in flt.event_types:
+    if flt.event_types and facts.event_type not in flt.event_types:
         return False
-    return flt.occurred.contains(episode.occurred_at)
+    return flt.occurred.contains(facts.occurred_at)
 
 
 class EpisodicMemory:
@@ -261,17 +261,12 @@ class EpisodicMemory:
             self._lexical.search(group_id, tokenize(query.text), oversample, allowed),
         )
         pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
-        linked = await self._repo.by_seqs(scope, pooled)
-        around = {x for le in linked.values() for x in (le.prev_seq, le.next_seq) if x is not None}
-        extra = sorted(around - set(linked))
-        if extra:
-            linked |= await self._repo.by_seqs(scope, extra)
-        visible = {s: le for s, le in linked.items() if _visible(le.episode, scope, flt)}
+        facts = await self._repo.rank_facts(scope, pooled)
+        visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
         cosines = {s: c for s, c in dense if s in visible}
         bm25 = {s: b for s, b in lexical if s in visible}
         candidates = [
-            Candidate(s, le.episode.importance, le.episode.occurred_at, le.prev_seq, le.next_seq)
-            for s, le in visible.items()
+            Candidate(s, f.importance, f.occurred_at, f.prev_seq, f.next_seq) for s, f in visible.items()
         ]
         weights = self._policy.rerank.weights_for(kind)
         ranked = rerank(
@@ -283,10 +278,13 @@ class EpisodicMemory:
             self._policy.rerank.half_life_days,
             window,
             lexical_truncated=len(lexical) >= oversample,
-        )
+        )[: query.top_k]
+        episodes = await self._repo.by_seqs(scope, [c.id for c, _, _ in ranked])
         hits = []
-        for cand, score, breakdown in ranked[: query.top_k]:
-            ep = visible[cand.id].episode
+        for cand, score, breakdown in ranked:
+            ep = episodes.get(cand.id)
+            if ep is None:  # deleted between ranking and reading
+                continue
             hits.append(
                 SearchHit(
                     layer=Layer.EPISODIC,

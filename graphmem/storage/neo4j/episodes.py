@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
@@ -103,11 +103,29 @@ RETURN collect(e.seq) AS seqs
 """
 )
 
-_BY_SEQS: LiteralString = """
+_EPISODE_FIELDS: LiteralString = """{.uuid, .key, .content, .valid_at, .created_at, .session_id, .speaker,
+  .event_type, .importance, .importance_source, .metadata_json, .tenant_id, .user_id, .project_id,
+  .agent_id, .seq}"""
+
+_BY_SEQS: LiteralString = (
+    "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs RETURN e" + _EPISODE_FIELDS + " AS e"
+)
+
+# One record holding every row: the driver's per-record cost dominates at a few hundred candidates.
+_RANK_FACTS: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
 OPTIONAL MATCH (p:Episodic)-[:NEXT]->(e) WHERE e.session_id <> '' AND p.session_id = e.session_id
 OPTIONAL MATCH (e)-[:NEXT]->(n:Episodic) WHERE e.session_id <> '' AND n.session_id = e.session_id
-RETURN e, p.seq AS prev_seq, n.seq AS next_seq
+WITH e, p, n,
+     [e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type, p.seq, n.seq]
+       AS row
+RETURN collect(row) +
+       collect(CASE WHEN p IS NOT NULL AND NOT p.seq IN $seqs THEN
+         [p.seq, p.valid_at.epochMillis, p.importance, p.session_id, p.project_id, p.event_type, null, e.seq]
+       END) +
+       collect(CASE WHEN n IS NOT NULL AND NOT n.seq IN $seqs THEN
+         [n.seq, n.valid_at.epochMillis, n.importance, n.session_id, n.project_id, n.event_type, e.seq, null]
+       END) AS rows
 """
 
 _STATE: LiteralString = """
@@ -192,10 +210,15 @@ class StoredWrite:
 
 
 @dataclass(frozen=True)
-class LinkedEpisode:
-    """An episode with the seqs of its same-session neighbours in time order (None at a session's ends)."""
+class RankFacts:
+    """What ranking and filtering need of an episode, and its same-session neighbours (None at the ends)."""
 
-    episode: Episode
+    seq: int
+    occurred_at: datetime
+    importance: float
+    session_id: str
+    project_id: str
+    event_type: str
     prev_seq: int | None
     next_seq: int | None
 
@@ -348,15 +371,36 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, LinkedEpisode]:
-        """Episodes by seq, each with the seqs of the episodes just before and after it in its session."""
-
-        async def work(tx: AsyncManagedTransaction) -> dict[int, LinkedEpisode]:
+    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
+        async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
             result = await tx.run(_BY_SEQS, group_id=scope.group_id, seqs=list(seqs))
-            out: dict[int, LinkedEpisode] = {}
-            async for r in result:
-                ep = episode_from_node(r["e"])
-                out[ep.seq] = LinkedEpisode(ep, r["prev_seq"], r["next_seq"])
+            episodes = [episode_from_node(r["e"]) async for r in result]
+            return {e.seq: e for e in episodes}
+
+        return await self._graph.read(work)
+
+    async def rank_facts(self, scope: Scope, seqs: Sequence[int]) -> dict[int, RankFacts]:
+        """Ranking facts of the given episodes and of their same-session neighbours."""
+
+        async def work(tx: AsyncManagedTransaction) -> dict[int, RankFacts]:
+            record = await (await tx.run(_RANK_FACTS, group_id=scope.group_id, seqs=list(seqs))).single()
+            out: dict[int, RankFacts] = {}
+            for seq, millis, importance, session, project, event_type, prev_row, next_row in (
+                record["rows"] if record else []
+            ):
+                known = out.get(seq)  # a neighbour reached from both sides keeps both links
+                prev = known.prev_seq if known and known.prev_seq is not None else prev_row
+                nxt = known.next_seq if known and known.next_seq is not None else next_row
+                out[seq] = RankFacts(
+                    seq=int(seq),
+                    occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
+                    importance=float(importance or 0.0),
+                    session_id=session or "",
+                    project_id=project or "",
+                    event_type=event_type or "message",
+                    prev_seq=prev,
+                    next_seq=nxt,
+                )
             return out
 
         return await self._graph.read(work)
