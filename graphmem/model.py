@@ -96,6 +96,19 @@ class Episode:
 
 
 @dataclass(frozen=True)
+class EpisodeFacts:
+    """What filtering and ranking need of one episode, and its lexical tokens."""
+
+    seq: int
+    occurred_at: datetime
+    importance: float
+    session_id: str
+    project_id: str
+    event_type: str
+    tokens: str = ""
+
+
+@dataclass(frozen=True)
 class EpisodeWrite:
     """The outcome of writing one episode of a batch."""
 

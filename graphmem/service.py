@@ -16,7 +16,7 @@ from graphmem.embedding.factory import build_embedder
 from graphmem.embedding.protocol import Embedder
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.index.faiss_index import FaissIndex
-from graphmem.index.lexical_index import LexicalIndex
+from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
 from graphmem.memory.episodic import EpisodicMemory
 from graphmem.model import (
@@ -92,7 +92,7 @@ class MemoryService:
         self._policy_source = policy_source
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
-        self.episodic = EpisodicMemory(self._episodes_repo, index, LexicalIndex(), embedder, policy, clock)
+        self.episodic = EpisodicMemory(self._episodes_repo, index, PartitionIndex(), embedder, policy, clock)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MemoryService:

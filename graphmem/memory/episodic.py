@@ -20,17 +20,19 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound
 from graphmem.extraction.importance import assign_importance
-from graphmem.index.lexical_index import LexicalIndex
+from graphmem.index.partition_index import PartitionIndex, RankFacts
 from graphmem.index.protocol import VectorIndex
 from graphmem.model import (
     Episode,
     EpisodeDraft,
+    EpisodeFacts,
     EpisodeFilter,
     EpisodeWrite,
     ForgetReport,
     Layer,
     Page,
     Scope,
+    ScoreBreakdown,
     SearchHit,
     SearchQuery,
     TimeRange,
@@ -38,7 +40,7 @@ from graphmem.model import (
 from graphmem.policy import Policy
 from graphmem.retrieval.lexical import tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
-from graphmem.storage.neo4j.episodes import EpisodeRepository, NewEpisode, RankFacts
+from graphmem.storage.neo4j.episodes import EpisodeRepository, NewEpisode, PartitionState
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +73,8 @@ def lexical_tokens(draft: EpisodeDraft, document: str) -> list[str]:
     return tokenize(document) + tokenize(document_line(draft.speaker, draft.text))
 
 
-def _visible(facts: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
+def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
+    facts = ranked.facts
     if facts.project_id not in ("", scope.project_id):
         return False
     if flt.session_id and facts.session_id != flt.session_id:
@@ -88,14 +91,14 @@ class EpisodicMemory:
         self,
         repo: EpisodeRepository,
         index: VectorIndex,
-        lexical: LexicalIndex,
+        partitions: PartitionIndex,
         embedder: Embedder,
         policy: Policy,
         clock: Clock,
     ) -> None:
         self._repo = repo
         self._index = index
-        self._lexical = lexical
+        self._partitions = partitions
         self._embedder = embedder
         self._policy = policy
         self._clock = clock
@@ -161,7 +164,21 @@ class EpisodicMemory:
             async with self._locks[scope.group_id]:
                 seqs = [w.seq for _, w in created]
                 await self._index.add(scope.group_id, seqs, vectors[[i for i, _ in created]])
-                await self._lexical.add(scope.group_id, [(w.seq, prepared[i].lexical) for i, w in created])
+                self._partitions.add(
+                    scope.group_id,
+                    [
+                        EpisodeFacts(
+                            seq=w.seq,
+                            occurred_at=prepared[i].occurred_at,
+                            importance=prepared[i].importance,
+                            session_id=prepared[i].session_id,
+                            project_id=scope.project_id,
+                            event_type=prepared[i].event_type,
+                            tokens=prepared[i].lexical,
+                        )
+                        for i, w in created
+                    ],
+                )
         log.info(
             "episodes written",
             extra={
@@ -179,13 +196,13 @@ class EpisodicMemory:
             raise NotFound(f"episode {episode_id} does not exist for this user")
         async with self._locks[scope.group_id]:
             await self._index.remove(scope.group_id, [seq])
-            await self._lexical.remove(scope.group_id, [seq])
+            self._partitions.remove(scope.group_id, [seq])
 
     async def forget_user(self, scope: Scope) -> ForgetReport:
         episodes, others = await self._repo.forget(scope.group_id)
         async with self._locks[scope.group_id]:
             await self._index.drop(scope.group_id)
-            await self._lexical.drop(scope.group_id)
+            self._partitions.drop(scope.group_id)
         return ForgetReport(episodes, others)
 
     # -- reads ----------------------------------------------------------------------------------------
@@ -210,10 +227,9 @@ class EpisodicMemory:
         async with self._locks[group_id]:
             state = await self._repo.state(group_id)
             changed = 0
-            lexical = await self._lexical.state(group_id)
-            if lexical != (state.max_seq, state.count):
-                rows = await self._repo.lexical_all(group_id)
-                await self._lexical.load(group_id, rows)
+            if self._partitions.state(group_id) != (state.max_seq, state.count):
+                rows = await self._repo.partition_rows(group_id)
+                await self._partitions.load(group_id, rows)
                 changed += len(rows)
             watermark, count = await self._index.watermark(group_id)
             if state.max_seq == watermark and state.count == count:
@@ -243,43 +259,32 @@ class EpisodicMemory:
                 log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
             return changed
 
+    async def _in_step(self, group_id: str, committed: PartitionState) -> bool:
+        watermark, count = await self._index.watermark(group_id)
+        wanted = (committed.max_seq, committed.count)
+        return (watermark, count) == wanted and self._partitions.state(group_id) == wanted
+
     async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
-        """Filter first, then vector and lexical candidates, then the policy's rerank."""
+        """Filter first, then vector and lexical candidates, then the policy's rerank.
+
+        The side indexes are checked against the committed state in the same read that fetches the hits;
+        when they lag (another replica wrote, or a restart), they are caught up and the search runs again.
+        """
         scope, flt = query.scope, query.filter
         group_id = scope.group_id
-        n = self._policy.rerank.candidates
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
-        allowed: list[int] | None = None
-        if explicit_filter:
-            allowed = await self._repo.allowed_seqs(scope, flt)
-        _, qvec = await asyncio.gather(
-            self.sync_partition(group_id), self._embed([query.text], EmbedKind.QUERY)
-        )
-        oversample = n if explicit_filter or not scope.project_id else 3 * n
-        dense, lexical = await asyncio.gather(
-            self._index.search(group_id, qvec[0], oversample, allowed),
-            self._lexical.search(group_id, tokenize(query.text), oversample, allowed),
-        )
-        pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
-        facts = await self._repo.rank_facts(scope, pooled)
-        visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
-        cosines = {s: c for s, c in dense if s in visible}
-        bm25 = {s: b for s, b in lexical if s in visible}
-        candidates = [
-            Candidate(s, f.importance, f.occurred_at, f.prev_seq, f.next_seq) for s, f in visible.items()
-        ]
-        weights = self._policy.rerank.weights_for(kind)
-        ranked = rerank(
-            candidates,
-            cosines,
-            bm25,
-            weights,
-            query.reference_time,
-            self._policy.rerank.half_life_days,
-            window,
-            lexical_truncated=len(lexical) >= oversample,
-        )[: query.top_k]
-        episodes = await self._repo.by_seqs(scope, [c.id for c, _, _ in ranked])
+        embedded = self._embed([query.text], EmbedKind.QUERY)
+        if self._partitions.state(group_id) is None:
+            _, qvec = await asyncio.gather(self.sync_partition(group_id), embedded)
+        else:
+            qvec = await embedded
+        allowed = await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
+        for attempt in range(2):
+            ranked = await self._rank(query, kind, window, qvec[0], allowed)
+            episodes, committed = await self._repo.hits_and_state(scope, [c.id for c, _, _ in ranked])
+            if attempt == 1 or await self._in_step(group_id, committed):
+                break
+            await self.sync_partition(group_id)
         hits = []
         for cand, score, breakdown in ranked:
             ep = episodes.get(cand.id)
@@ -301,3 +306,35 @@ class EpisodicMemory:
                 )
             )
         return hits
+
+    async def _rank(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        qvec: Vectors,
+        allowed: list[int] | None,
+    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
+        scope, flt = query.scope, query.filter
+        group_id = scope.group_id
+        n = self._policy.rerank.candidates
+        oversample = n if allowed is not None or not scope.project_id else 3 * n
+        dense = await self._index.search(group_id, qvec, oversample, allowed)
+        lexical = self._partitions.search(group_id, tokenize(query.text), oversample, allowed)
+        pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
+        facts = self._partitions.rank_facts(group_id, pooled)
+        visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
+        candidates = [
+            Candidate(s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq)
+            for s, f in visible.items()
+        ]
+        return rerank(
+            candidates,
+            {s: c for s, c in dense if s in visible},
+            {s: b for s, b in lexical if s in visible},
+            self._policy.rerank.weights_for(kind),
+            query.reference_time,
+            self._policy.rerank.half_life_days,
+            window,
+            lexical_truncated=len(lexical) >= oversample,
+        )[: query.top_k]

@@ -47,7 +47,6 @@ class Neo4jGraph:
             connection_acquisition_timeout=5.0,
             max_transaction_retry_time=3.0,
             max_connection_pool_size=50,
-            liveness_check_timeout=0.0,
         )
 
     @property

@@ -16,7 +16,7 @@ from typing import Any, LiteralString
 from neo4j import AsyncManagedTransaction
 from neo4j.time import DateTime as Neo4jDateTime
 
-from graphmem.model import Episode, EpisodeFilter, Scope
+from graphmem.model import Episode, EpisodeFacts, EpisodeFilter, Scope
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
 _LOCK_USER: LiteralString = """
@@ -107,26 +107,16 @@ _EPISODE_FIELDS: LiteralString = """{.uuid, .key, .content, .valid_at, .created_
   .event_type, .importance, .importance_source, .metadata_json, .tenant_id, .user_id, .project_id,
   .agent_id, .seq}"""
 
-_BY_SEQS: LiteralString = (
-    "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs RETURN e" + _EPISODE_FIELDS + " AS e"
-)
-
-# One record holding every row: the driver's per-record cost dominates at a few hundred candidates.
-_RANK_FACTS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
-OPTIONAL MATCH (p:Episodic)-[:NEXT]->(e) WHERE e.session_id <> '' AND p.session_id = e.session_id
-OPTIONAL MATCH (e)-[:NEXT]->(n:Episodic) WHERE e.session_id <> '' AND n.session_id = e.session_id
-WITH e, p, n,
-     [e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type, p.seq, n.seq]
-       AS row
-RETURN collect(row) +
-       collect(CASE WHEN p IS NOT NULL AND NOT p.seq IN $seqs THEN
-         [p.seq, p.valid_at.epochMillis, p.importance, p.session_id, p.project_id, p.event_type, null, e.seq]
-       END) +
-       collect(CASE WHEN n IS NOT NULL AND NOT n.seq IN $seqs THEN
-         [n.seq, n.valid_at.epochMillis, n.importance, n.session_id, n.project_id, n.event_type, e.seq, null]
-       END) AS rows
+_HITS_AND_STATE: LiteralString = (
+    """
+OPTIONAL MATCH (u:User {group_id: $group_id})
+WITH coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
+OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
+RETURN seq, count, collect(e"""
+    + _EPISODE_FIELDS
+    + """) AS episodes
 """
+)
 
 _STATE: LiteralString = """
 OPTIONAL MATCH (u:User {group_id: $group_id})
@@ -144,8 +134,11 @@ MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
 RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS lexical ORDER BY e.seq
 """
 
-_LEXICAL_ALL: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) RETURN e.seq AS seq, coalesce(e.lexical, '') AS lexical
+# One record holding every row: the driver's per-record cost dominates for large partitions.
+_PARTITION_ROWS: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id})
+RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
+                e.lexical]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -207,20 +200,6 @@ class StoredWrite:
     uuid: str
     seq: int
     created: bool
-
-
-@dataclass(frozen=True)
-class RankFacts:
-    """What ranking and filtering need of an episode, and its same-session neighbours (None at the ends)."""
-
-    seq: int
-    occurred_at: datetime
-    importance: float
-    session_id: str
-    project_id: str
-    event_type: str
-    prev_seq: int | None
-    next_seq: int | None
 
 
 @dataclass(frozen=True)
@@ -371,40 +350,6 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
-        async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
-            result = await tx.run(_BY_SEQS, group_id=scope.group_id, seqs=list(seqs))
-            episodes = [episode_from_node(r["e"]) async for r in result]
-            return {e.seq: e for e in episodes}
-
-        return await self._graph.read(work)
-
-    async def rank_facts(self, scope: Scope, seqs: Sequence[int]) -> dict[int, RankFacts]:
-        """Ranking facts of the given episodes and of their same-session neighbours."""
-
-        async def work(tx: AsyncManagedTransaction) -> dict[int, RankFacts]:
-            record = await (await tx.run(_RANK_FACTS, group_id=scope.group_id, seqs=list(seqs))).single()
-            out: dict[int, RankFacts] = {}
-            for seq, millis, importance, session, project, event_type, prev_row, next_row in (
-                record["rows"] if record else []
-            ):
-                known = out.get(seq)  # a neighbour reached from both sides keeps both links
-                prev = known.prev_seq if known and known.prev_seq is not None else prev_row
-                nxt = known.next_seq if known and known.next_seq is not None else next_row
-                out[seq] = RankFacts(
-                    seq=int(seq),
-                    occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
-                    importance=float(importance or 0.0),
-                    session_id=session or "",
-                    project_id=project or "",
-                    event_type=event_type or "message",
-                    prev_seq=prev,
-                    next_seq=nxt,
-                )
-            return out
-
-        return await self._graph.read(work)
-
     async def state(self, group_id: str) -> PartitionState:
         async def work(tx: AsyncManagedTransaction) -> PartitionState:
             record = await (await tx.run(_STATE, group_id=group_id)).single(strict=True)
@@ -428,12 +373,36 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def lexical_all(self, group_id: str) -> list[tuple[int, str]]:
-        """(seq, tokens) of every episode of the partition (lexical index rebuild)."""
+    async def partition_rows(self, group_id: str) -> list[EpisodeFacts]:
+        """Ranking facts and lexical tokens of every episode of the partition (side index rebuild)."""
 
-        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
-            result = await tx.run(_LEXICAL_ALL, group_id=group_id)
-            return [(int(r["seq"]), str(r["lexical"])) async for r in result]
+        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFacts]:
+            record = await (await tx.run(_PARTITION_ROWS, group_id=group_id)).single(strict=True)
+            return [
+                EpisodeFacts(
+                    seq=int(seq),
+                    occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
+                    importance=float(importance or 0.0),
+                    session_id=session or "",
+                    project_id=project or "",
+                    event_type=event_type or "message",
+                    tokens=tokens or "",
+                )
+                for seq, millis, importance, session, project, event_type, tokens in record["rows"]
+            ]
+
+        return await self._graph.read(work)
+
+    async def hits_and_state(
+        self, scope: Scope, seqs: Sequence[int]
+    ) -> tuple[dict[int, Episode], PartitionState]:
+        """The episodes to return and, in the same read, the user's committed (max seq, count)."""
+
+        async def work(tx: AsyncManagedTransaction) -> tuple[dict[int, Episode], PartitionState]:
+            result = await tx.run(_HITS_AND_STATE, group_id=scope.group_id, seqs=list(seqs))
+            record = await result.single(strict=True)
+            episodes = [episode_from_node(e) for e in record["episodes"]]
+            return {e.seq: e for e in episodes}, PartitionState(int(record["seq"]), int(record["count"]))
 
         return await self._graph.read(work)
 

@@ -1,0 +1,139 @@
+"""In-process partition index: per tenant+user, a BM25 index over each episode's tokens and the small facts
+ranking needs (time, importance, session, project, event type), with each episode's same-session
+neighbours kept in time order. It is not persisted: a partition is built from Neo4j (the source of truth)
+the first time it is searched after start-up, and kept in step by the write path and the catch-up check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import bisect
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from graphmem.model import EpisodeFacts
+from graphmem.retrieval.lexical import BM25Index
+
+
+@dataclass(frozen=True)
+class RankFacts:
+    """An episode's facts with its same-session neighbours in time order (None at a session's ends)."""
+
+    facts: EpisodeFacts
+    prev_seq: int | None
+    next_seq: int | None
+
+
+@dataclass
+class _Partition:
+    bm25: BM25Index = field(default_factory=BM25Index)
+    facts: dict[int, EpisodeFacts] = field(default_factory=dict)
+    sessions: dict[str, list[tuple[datetime, int]]] = field(default_factory=dict)
+    watermark: int = 0
+
+    def add(self, item: EpisodeFacts) -> None:
+        if item.seq in self.facts:
+            self.remove(item.seq)
+        self.facts[item.seq] = item
+        self.bm25.add(item.seq, item.tokens.split())
+        if item.session_id:
+            bisect.insort(self.sessions.setdefault(item.session_id, []), (item.occurred_at, item.seq))
+        self.watermark = max(self.watermark, item.seq)
+
+    def remove(self, seq: int) -> None:
+        item = self.facts.pop(seq, None)
+        if item is None:
+            return
+        self.bm25.remove(seq)
+        ordered = self.sessions.get(item.session_id)
+        if ordered is not None:
+            i = bisect.bisect_left(ordered, (item.occurred_at, seq))
+            if i < len(ordered) and ordered[i] == (item.occurred_at, seq):
+                del ordered[i]
+
+    def ranked(self, seq: int) -> RankFacts | None:
+        item = self.facts.get(seq)
+        if item is None:
+            return None
+        if not item.session_id:
+            return RankFacts(item, None, None)
+        ordered = self.sessions[item.session_id]
+        i = bisect.bisect_left(ordered, (item.occurred_at, seq))
+        prev_seq = ordered[i - 1][1] if i > 0 else None
+        next_seq = ordered[i + 1][1] if i + 1 < len(ordered) else None
+        return RankFacts(item, prev_seq, next_seq)
+
+
+class PartitionIndex:
+    """BM25 plus ranking facts per partition; ids are episode seqs."""
+
+    def __init__(self) -> None:
+        self._parts: dict[str, _Partition] = {}
+        self._lock = threading.Lock()
+
+    def state(self, partition: str) -> tuple[int, int] | None:
+        """(highest seq held, episodes held), or None when the partition is not loaded."""
+        with self._lock:
+            part = self._parts.get(partition)
+            return None if part is None else (part.watermark, len(part.facts))
+
+    def _load(self, partition: str, rows: Sequence[EpisodeFacts]) -> None:
+        part = _Partition()
+        for row in rows:
+            part.add(row)
+        with self._lock:
+            self._parts[partition] = part
+
+    def add(self, partition: str, rows: Sequence[EpisodeFacts]) -> None:
+        """Adds (or replaces) episodes of a loaded partition; an unloaded one is built on its next search."""
+        with self._lock:
+            part = self._parts.get(partition)
+            if part is not None:
+                for row in rows:
+                    part.add(row)
+
+    def remove(self, partition: str, seqs: Sequence[int]) -> None:
+        with self._lock:
+            part = self._parts.get(partition)
+            if part is not None:
+                for seq in seqs:
+                    part.remove(seq)
+
+    def drop(self, partition: str) -> None:
+        with self._lock:
+            self._parts.pop(partition, None)
+
+    def search(
+        self, partition: str, tokens: Sequence[str], k: int, allowed: Sequence[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """BM25 top-k (seq, score) with score > 0, best first."""
+        with self._lock:
+            part = self._parts.get(partition)
+            if part is None or not tokens:
+                return []
+            return part.bm25.search(tokens, k, allowed)
+
+    def rank_facts(self, partition: str, seqs: Sequence[int]) -> dict[int, RankFacts]:
+        """Facts of the given episodes and of their same-session neighbours."""
+        out: dict[int, RankFacts] = {}
+        with self._lock:
+            part = self._parts.get(partition)
+            if part is None:
+                return out
+            for seq in seqs:
+                ranked = part.ranked(seq)
+                if ranked is None:
+                    continue
+                out[seq] = ranked
+                for neighbour in (ranked.prev_seq, ranked.next_seq):
+                    if neighbour is not None and neighbour not in out:
+                        found = part.ranked(neighbour)
+                        if found is not None:
+                            out[neighbour] = found
+        return out
+
+    async def load(self, partition: str, rows: Sequence[EpisodeFacts]) -> None:
+        """Replaces a partition with the given rows (built in a worker thread)."""
+        await asyncio.to_thread(self._load, partition, rows)
