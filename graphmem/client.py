@@ -498,9 +498,7 @@ class MemoryClient:
     def health(self) -> bool:
         """True when the server reports the memory service SERVING; False otherwise or when unreachable."""
         try:
-            reply = self._health.Check(
-                health_pb2.HealthCheckRequest(service=_SERVICE_NAME), timeout=self._timeout
-            )
+            reply = self._health.Check(health_pb2.HealthCheckRequest(service=_SERVICE_NAME), timeout=self._timeout)
         except grpc.RpcError as err:
             if cast(grpc.Call, err).code() in _NOT_REACHABLE:
                 return False

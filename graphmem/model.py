@@ -93,6 +93,7 @@ class Episode:
     project_id: str = ""
     agent_id: str = ""
     seq: int = 0
+    extraction_status: str = ""
 
 
 @dataclass(frozen=True)
@@ -202,3 +203,61 @@ class ForgetReport:
 
     episodes_deleted: int
     nodes_deleted: int
+
+
+class FactStatus(StrEnum):
+    """Where a fact version stands in its lifecycle."""
+
+    CANDIDATE = "candidate"
+    ACTIVE = "active"
+    EXPIRED = "expired"
+    REJECTED = "rejected"
+    ARCHIVED = "archived"
+
+
+class FactScopeFilter(StrEnum):
+    """Which facts a read wants: the user's, the project's, or both (project winning on a key)."""
+
+    BOTH = "both"
+    USER = "user"
+    PROJECT = "project"
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One version of a statement about a user or a project, with its provenance.
+
+    Validity is the half-open interval [valid_at, invalid_at); invalid_at None means still true.
+    """
+
+    id: str
+    key: str
+    subject: str
+    predicate: str
+    value: str
+    polarity: bool
+    fact: str
+    kind: str
+    status: FactStatus
+    confidence: float
+    evidence: str
+    project_id: str
+    importance: float
+    valid_at: datetime
+    created_at: datetime
+    invalid_at: datetime | None = None
+    expired_at: datetime | None = None
+    episode_ids: tuple[str, ...] = ()
+    session_ids: tuple[str, ...] = ()
+    status_reason: str = ""
+    hit_count: int = 0
+    explicit: bool = False
+    language: str = ""
+
+    @property
+    def claim(self) -> tuple[str, str, bool]:
+        """What the version says about its key: two versions with the same claim are the same statement."""
+        return self.predicate, self.value, self.polarity
+
+    def valid_during(self, when: datetime) -> bool:
+        return self.valid_at <= when and (self.invalid_at is None or when < self.invalid_at)

@@ -72,6 +72,7 @@ class RerankPolicy(_Strict):
 
     half_life_days: float = Field(default=14.0, ge=7.0)
     candidates: int = Field(default=100, ge=10, le=2000)
+    semantic_min_similarity: float = Field(default=0.3, ge=-1.0, le=1.0)
     kinds: dict[str, RerankWeights]
 
     @model_validator(mode="after")
@@ -93,10 +94,19 @@ class WorkingPolicy(_Strict):
 
 
 class PromotionPolicy(_Strict):
-    """When a candidate fact becomes active."""
+    """When a candidate fact becomes active, and how concurrent versions are told apart."""
 
     min_sessions: int = Field(default=2, ge=1)
     explicit_promotes: bool = True
+    min_confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+    concurrency_window_seconds: float = Field(default=60.0, ge=0.0)
+
+
+class ExtractionPolicy(_Strict):
+    """Which episodes facts are extracted from."""
+
+    enabled: bool = True
+    speakers: tuple[str, ...] = ("user",)
 
 
 class BudgetPolicy(_Strict):
@@ -122,6 +132,7 @@ class Policy(_Strict):
     rerank: RerankPolicy
     working: WorkingPolicy = WorkingPolicy()
     promotion: PromotionPolicy = PromotionPolicy()
+    extraction: ExtractionPolicy = ExtractionPolicy()
     lifecycle: LifecyclePolicy = LifecyclePolicy()
 
     def to_yaml(self) -> str:

@@ -6,24 +6,30 @@ vector index and the embedder from Settings; `start()` migrates the schema, `clo
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from graphmem.clock import Clock, ManualClock, SystemClock
 from graphmem.config import Settings
 from graphmem.embedding.factory import build_embedder
 from graphmem.embedding.protocol import Embedder
 from graphmem.errors import FieldViolation, InvalidArgument
+from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
 from graphmem.memory.episodic import EpisodicMemory
+from graphmem.memory.semantic import Extractor, SemanticMemory
 from graphmem.model import (
     Episode,
     EpisodeDraft,
     EpisodeFilter,
     EpisodeWrite,
+    Fact,
+    FactScopeFilter,
     ForgetReport,
     Layer,
     Page,
@@ -33,10 +39,11 @@ from graphmem.model import (
     SearchResult,
 )
 from graphmem.policy import Policy, load_policy
-from graphmem.retrieval.router import SERVED_LAYERS, route
+from graphmem.retrieval.router import route
 from graphmem.retrieval.timeexpr import find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
+from graphmem.storage.neo4j.facts import FactRepository
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.validation import (
     check_episode_batch,
@@ -50,6 +57,9 @@ from graphmem.validation import (
 )
 
 log = logging.getLogger(__name__)
+
+SERVED: tuple[Layer, ...] = (Layer.EPISODIC, Layer.SEMANTIC)
+"""The layers this version answers Search from."""
 
 
 def build_clock(spec: str) -> Clock:
@@ -85,6 +95,7 @@ class MemoryService:
         policy: Policy,
         policy_source: str,
         clock: Clock,
+        extractor: Extractor | None = None,
     ) -> None:
         self._graph = graph
         self._index = index
@@ -93,6 +104,9 @@ class MemoryService:
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
         self.episodic = EpisodicMemory(self._episodes_repo, index, PartitionIndex(), embedder, policy, clock)
+        self.semantic = SemanticMemory(
+            FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
+        )
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MemoryService:
@@ -140,16 +154,16 @@ class MemoryService:
 
     async def add_episodes(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[EpisodeWrite]:
         check_episode_batch(scope, drafts)
-        return await self.episodic.add(scope, drafts)
+        writes = await self.episodic.add(scope, drafts)
+        self.semantic.wake()  # extraction runs after the acknowledgement, off the request path
+        return writes
 
     async def get_episode(self, scope: Scope, episode_id: str) -> Episode:
         check_scope(scope)
         check_id(episode_id)
         return await self.episodic.get(scope, episode_id)
 
-    async def list_episodes(
-        self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int
-    ) -> Page[Episode]:
+    async def list_episodes(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
         violations = scope_violations(scope) + check_page_size(page_size)
         violations += check_event_types(flt.event_types, "event_types")
         violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
@@ -164,7 +178,10 @@ class MemoryService:
 
     async def forget_user(self, scope: Scope) -> ForgetReport:
         check_scope(scope)
-        report = await self.episodic.forget_user(replace(scope, project_id="", session_id=""))
+        whole = replace(scope, project_id="", session_id="")
+        report = await self.episodic.forget_user(whole)
+        facts = await self.semantic.forget(whole.group_id)
+        report = replace(report, nodes_deleted=report.nodes_deleted + facts)
         log.info("user forgotten", extra={"episodes": report.episodes_deleted, "nodes": report.nodes_deleted})
         return report
 
@@ -174,22 +191,67 @@ class MemoryService:
         violations = scope_violations(query.scope) + check_query(query.text, query.top_k)
         violations += check_event_types(query.filter.event_types, "event_types")
         violations += check_range(query.filter.occurred.start, query.filter.occurred.end, "occurred")
-        unserved = [layer for layer in query.layers if layer not in SERVED_LAYERS]
+        unserved = [layer for layer in query.layers if layer not in SERVED]
         if unserved:
-            served = ", ".join(layer.value for layer in SERVED_LAYERS)
+            served = ", ".join(layer.value for layer in SERVED)
             violations.append(
-                FieldViolation(
-                    "layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})"
-                )
+                FieldViolation("layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})")
             )
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
-        chosen = route(query.text, query.layers)
+        chosen = route(query.text, query.layers, SERVED)
         found = find_time_expression(query.text, query.reference_time)
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
-        hits: list[SearchHit] = []
+        searches = []
         if Layer.EPISODIC in chosen.layers:
-            hits = await self.episodic.search(query, chosen.query_kind, chosen.time_window)
-        return SearchResult(tuple(hits), chosen)
+            searches.append(self.episodic.search(query, chosen.query_kind, chosen.time_window))
+        if Layer.SEMANTIC in chosen.layers:
+            searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window))
+        per_layer = await asyncio.gather(*searches)
+        hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
+        return SearchResult(tuple(hits[: query.top_k]), chosen)
+
+    # -- facts ----------------------------------------------------------------------------------------
+
+    async def list_facts(self, scope: Scope, as_of: datetime | None, which: FactScopeFilter) -> list[Fact]:
+        check_scope(scope)
+        if which == FactScopeFilter.PROJECT and not scope.project_id:
+            raise InvalidArgument(FieldViolation("scope.project_id", "is required to list project facts"))
+        return await self.semantic.list_facts(scope, as_of, which)
+
+    async def fact_history(self, scope: Scope, key: str) -> list[Fact]:
+        check_scope(scope)
+        if not key.strip():
+            raise InvalidArgument(FieldViolation("key", "is required"))
+        return await self.semantic.history(scope, key)
+
+    async def list_candidates(self, scope: Scope) -> list[Fact]:
+        check_scope(scope)
+        return await self.semantic.candidates(scope)
+
+    async def confirm_fact(self, scope: Scope, fact_id: str) -> Fact:
+        check_scope(scope)
+        check_id(fact_id)
+        return await self.semantic.confirm(scope, fact_id)
+
+    async def reject_fact(self, scope: Scope, fact_id: str, reason: str) -> Fact:
+        check_scope(scope)
+        check_id(fact_id)
+        return await self.semantic.reject(scope, fact_id, reason[:500])
+
+    async def correct_fact(
+        self, scope: Scope, fact_id: str, value: str, polarity: bool | None, statement: str
+    ) -> tuple[Fact, Fact]:
+        violations = scope_violations(scope)
+        if not value.strip():
+            violations.append(FieldViolation("value", "is required"))
+        if not statement.strip():
+            violations.append(FieldViolation("fact", "is required (the corrected statement)"))
+        if len(statement) > 2000 or len(value) > 500:
+            violations.append(FieldViolation("fact", "value ≤ 500 and fact ≤ 2000 characters"))
+        if violations:
+            raise InvalidArgument(violations)
+        check_id(fact_id)
+        return await self.semantic.correct(scope, fact_id, value, polarity, statement.strip())

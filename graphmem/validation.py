@@ -52,9 +52,7 @@ def check_scope(scope: Scope) -> None:
 
 def check_event_types(event_types: Sequence[str], field: str) -> list[FieldViolation]:
     return [
-        FieldViolation(
-            f"{field}[{i}]", "must be lowercase letters, digits or underscores, starting with a letter"
-        )
+        FieldViolation(f"{field}[{i}]", "must be lowercase letters, digits or underscores, starting with a letter")
         for i, et in enumerate(event_types)
         if not _EVENT_TYPE.match(et)
     ]
@@ -66,9 +64,7 @@ def _metadata_violations(metadata: Mapping[str, str], field: str) -> list[FieldV
         out.append(FieldViolation(field, f"has more than {MAX_METADATA} entries"))
     for k, v in metadata.items():
         if not k or len(k) > 256 or len(v) > 4096:
-            out.append(
-                FieldViolation(f"{field}[{k[:32]}]", "keys must be 1-256 and values 0-4096 characters")
-            )
+            out.append(FieldViolation(f"{field}[{k[:32]}]", "keys must be 1-256 and values 0-4096 characters"))
             break
     return out
 
@@ -78,9 +74,7 @@ def check_episode_batch(scope: Scope, drafts: Sequence[EpisodeDraft]) -> None:
     if not drafts:
         violations.append(FieldViolation("episodes", "must hold at least one episode"))
     if len(drafts) > MAX_BATCH:
-        violations.append(
-            FieldViolation("episodes", f"holds {len(drafts)} episodes; at most {MAX_BATCH} per call")
-        )
+        violations.append(FieldViolation("episodes", f"holds {len(drafts)} episodes; at most {MAX_BATCH} per call"))
     seen: set[str] = set()
     for i, d in enumerate(drafts):
         prefix = f"episodes[{i}]"

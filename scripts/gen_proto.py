@@ -33,9 +33,7 @@ def generate(out_dir: Path) -> list[Path]:
     if protoc.main(args) != 0:
         raise SystemExit("protoc failed")
     pkg = out_dir / "graphmem" / "v1"
-    (pkg / "__init__.py").write_text(
-        '"""Generated protobuf and gRPC code for graphmem.v1; never edited by hand."""\n'
-    )
+    (pkg / "__init__.py").write_text('"""Generated protobuf and gRPC code for graphmem.v1; never edited by hand."""\n')
     return sorted(pkg.iterdir())
 
 

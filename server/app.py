@@ -34,17 +34,19 @@ class RunningServer:
     port: int
     service: MemoryService
     health: HealthMonitor
-    flusher: asyncio.Task[None]
+    background: list[asyncio.Task[None]]
 
     async def stop(self, grace: float) -> None:
         """Graceful stop: NOT_SERVING first, finish in-flight calls, flush the index, close the driver."""
         await self.health.stop()
         await self.server.stop(grace)
-        self.flusher.cancel()
-        try:
-            await self.flusher
-        except asyncio.CancelledError:
-            pass
+        for task in self.background:
+            task.cancel()
+        for task in self.background:
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
         await self.service.close()
 
 
@@ -79,6 +81,9 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
     monitor = HealthMonitor(service, health_servicer, ("", SERVICE_NAME), settings.health_probe_seconds)
     await server.start()
     monitor.start()
-    flusher = asyncio.create_task(_flush_periodically(service), name="graphmem-flush")
+    background = [
+        asyncio.create_task(_flush_periodically(service), name="graphmem-flush"),
+        asyncio.create_task(service.semantic.run_worker(settings.extraction_poll_seconds), name="graphmem-extraction"),
+    ]
     log.info("graphmem listening", extra={"host": host, "port": bound})
-    return RunningServer(server, bound, service, monitor, flusher)
+    return RunningServer(server, bound, service, monitor, background)

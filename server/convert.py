@@ -11,6 +11,9 @@ from graphmem.model import (
     Episode,
     EpisodeDraft,
     EpisodeFilter,
+    Fact,
+    FactScopeFilter,
+    FactStatus,
     Layer,
     Route,
     Scope,
@@ -81,6 +84,7 @@ def episode_to_pb(episode: Episode) -> pb.Episode:
         importance_source=episode.importance_source,
         metadata=dict(episode.metadata),
         scope=scope_to_pb(episode),
+        extraction_status=episode.extraction_status,
     )
 
 
@@ -105,9 +109,7 @@ def layers_from_pb(values: list[int]) -> tuple[Layer, ...]:
     for i, value in enumerate(values):
         layer = _PB_TO_LAYER.get(value)  # type: ignore[call-overload]
         if layer is None:
-            raise InvalidArgument(
-                FieldViolation(f"layers[{i}]", "must name a layer (LAYER_UNSPECIFIED is not one)")
-            )
+            raise InvalidArgument(FieldViolation(f"layers[{i}]", "must name a layer (LAYER_UNSPECIFIED is not one)"))
         layers.append(layer)
     return tuple(dict.fromkeys(layers))
 
@@ -170,4 +172,54 @@ def route_to_pb(route: Route) -> pb.Route:
     )
     if route.time_window is not None:
         out.time_window.CopyFrom(time_range_to_pb(route.time_window))
+    return out
+
+
+_STATUS_TO_PB = {
+    FactStatus.CANDIDATE: pb.FACT_STATUS_CANDIDATE,
+    FactStatus.ACTIVE: pb.FACT_STATUS_ACTIVE,
+    FactStatus.EXPIRED: pb.FACT_STATUS_EXPIRED,
+    FactStatus.REJECTED: pb.FACT_STATUS_REJECTED,
+    FactStatus.ARCHIVED: pb.FACT_STATUS_ARCHIVED,
+}
+_SCOPE_FILTER = {
+    pb.FACT_SCOPE_FILTER_UNSPECIFIED: FactScopeFilter.BOTH,
+    pb.FACT_SCOPE_FILTER_USER: FactScopeFilter.USER,
+    pb.FACT_SCOPE_FILTER_PROJECT: FactScopeFilter.PROJECT,
+}
+
+
+def scope_filter_from_pb(value: int) -> FactScopeFilter:
+    found: FactScopeFilter | None = _SCOPE_FILTER.get(value)  # type: ignore[call-overload]
+    if found is None:
+        raise InvalidArgument(FieldViolation("scope_filter", "is not a known FactScopeFilter"))
+    return found
+
+
+def fact_to_pb(fact: Fact) -> pb.Fact:
+    out = pb.Fact(
+        id=fact.id,
+        key=fact.key,
+        subject=fact.subject,
+        predicate=fact.predicate,
+        value=fact.value,
+        polarity=fact.polarity,
+        fact=fact.fact,
+        kind=fact.kind,
+        status=_STATUS_TO_PB[fact.status],
+        confidence=fact.confidence,
+        evidence=fact.evidence,
+        project_id=fact.project_id,
+        importance=fact.importance,
+        valid_at=to_timestamp(fact.valid_at),
+        created_at=to_timestamp(fact.created_at),
+        episode_ids=list(fact.episode_ids),
+        session_ids=list(fact.session_ids),
+        status_reason=fact.status_reason,
+        hit_count=fact.hit_count,
+    )
+    if fact.invalid_at is not None:
+        out.invalid_at.CopyFrom(to_timestamp(fact.invalid_at))
+    if fact.expired_at is not None:
+        out.expired_at.CopyFrom(to_timestamp(fact.expired_at))
     return out

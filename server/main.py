@@ -76,9 +76,7 @@ async def _migrate(settings: Settings) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="graphmem", description="Layered long-term memory for AI agents.")
     sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser(
-        "serve", help="run the gRPC service (starts the local Neo4j unless GRAPHMEM_NEO4J_URI)"
-    )
+    serve = sub.add_parser("serve", help="run the gRPC service (starts the local Neo4j unless GRAPHMEM_NEO4J_URI)")
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
     sub.add_parser("migrate", help="create constraints and indexes, record the schema version")
@@ -104,11 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not settings.neo4j_uri:
             status = _local_neo4j(settings).start()
             print(f"local Neo4j: {status.bolt_uri}  Browser: {status.browser_url}", flush=True)
-        asyncio.run(
-            _serve(
-                settings, args.host or settings.host, args.port if args.port is not None else settings.port
-            )
-        )
+        asyncio.run(_serve(settings, args.host or settings.host, args.port if args.port is not None else settings.port))
         return 0
     except PolicyError as exc:
         print(f"graphmem: {exc}", file=sys.stderr)
@@ -128,9 +122,7 @@ def _neo4j_command(settings: Settings, action: str) -> int:
         print("local Neo4j installed")
     elif action == "start":
         status = local.start()
-        print(
-            f"Neo4j running (pid {status.pid})\n  Bolt:    {status.bolt_uri}\n  Browser: {status.browser_url}"
-        )
+        print(f"Neo4j running (pid {status.pid})\n  Bolt:    {status.bolt_uri}\n  Browser: {status.browser_url}")
     elif action == "stop":
         local.stop()
         print("Neo4j stopped")

@@ -39,9 +39,7 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         episode = await self._service.get_episode(self._scope(request.scope), request.id)
         return pb.GetEpisodeResponse(episode=convert.episode_to_pb(episode))
 
-    async def ListEpisodes(
-        self, request: pb.ListEpisodesRequest, context: Context
-    ) -> pb.ListEpisodesResponse:
+    async def ListEpisodes(self, request: pb.ListEpisodesRequest, context: Context) -> pb.ListEpisodesResponse:
         page = await self._service.list_episodes(
             self._scope(request.scope),
             convert.list_filter_from_pb(request),
@@ -52,17 +50,13 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
             episodes=[convert.episode_to_pb(e) for e in page.items], next_page_token=page.next_token
         )
 
-    async def DeleteEpisode(
-        self, request: pb.DeleteEpisodeRequest, context: Context
-    ) -> pb.DeleteEpisodeResponse:
+    async def DeleteEpisode(self, request: pb.DeleteEpisodeRequest, context: Context) -> pb.DeleteEpisodeResponse:
         await self._service.delete_episode(self._scope(request.scope), request.id)
         return pb.DeleteEpisodeResponse()
 
     async def ForgetUser(self, request: pb.ForgetUserRequest, context: Context) -> pb.ForgetUserResponse:
         report = await self._service.forget_user(self._scope(request.scope))
-        return pb.ForgetUserResponse(
-            episodes_deleted=report.episodes_deleted, nodes_deleted=report.nodes_deleted
-        )
+        return pb.ForgetUserResponse(episodes_deleted=report.episodes_deleted, nodes_deleted=report.nodes_deleted)
 
     async def Search(self, request: pb.SearchRequest, context: Context) -> pb.SearchResponse:
         reference = (
@@ -86,3 +80,33 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
     async def GetPolicy(self, request: pb.GetPolicyRequest, context: Context) -> pb.GetPolicyResponse:
         policy, source = self._service.policy()
         return pb.GetPolicyResponse(policy_yaml=policy.to_yaml(), source=source)
+
+    async def ListFacts(self, request: pb.ListFactsRequest, context: Context) -> pb.ListFactsResponse:
+        as_of = convert.to_datetime(request.as_of) if request.HasField("as_of") else None
+        facts = await self._service.list_facts(
+            self._scope(request.scope), as_of, convert.scope_filter_from_pb(request.scope_filter)
+        )
+        return pb.ListFactsResponse(facts=[convert.fact_to_pb(f) for f in facts])
+
+    async def GetFactHistory(self, request: pb.GetFactHistoryRequest, context: Context) -> pb.GetFactHistoryResponse:
+        versions = await self._service.fact_history(self._scope(request.scope), request.key)
+        return pb.GetFactHistoryResponse(versions=[convert.fact_to_pb(f) for f in versions])
+
+    async def ListCandidates(self, request: pb.ListCandidatesRequest, context: Context) -> pb.ListCandidatesResponse:
+        facts = await self._service.list_candidates(self._scope(request.scope))
+        return pb.ListCandidatesResponse(candidates=[convert.fact_to_pb(f) for f in facts])
+
+    async def ConfirmFact(self, request: pb.ConfirmFactRequest, context: Context) -> pb.ConfirmFactResponse:
+        fact = await self._service.confirm_fact(self._scope(request.scope), request.id)
+        return pb.ConfirmFactResponse(fact=convert.fact_to_pb(fact))
+
+    async def RejectFact(self, request: pb.RejectFactRequest, context: Context) -> pb.RejectFactResponse:
+        fact = await self._service.reject_fact(self._scope(request.scope), request.id, request.reason)
+        return pb.RejectFactResponse(fact=convert.fact_to_pb(fact))
+
+    async def CorrectFact(self, request: pb.CorrectFactRequest, context: Context) -> pb.CorrectFactResponse:
+        polarity = request.polarity if request.HasField("polarity") else None
+        new, old = await self._service.correct_fact(
+            self._scope(request.scope), request.id, request.value, polarity, request.fact
+        )
+        return pb.CorrectFactResponse(fact=convert.fact_to_pb(new), replaced=convert.fact_to_pb(old))

@@ -104,9 +104,7 @@ async def open_api(settings: Settings) -> Api:
     service = MemoryService.from_settings(settings)
     running = await start_server(settings, service, "127.0.0.1", 0)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{running.port}")
-    api = Api(
-        running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings
-    )
+    api = Api(running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings)
     await api.wait_serving()
     return api
 

@@ -19,6 +19,4 @@ def test_regeneration_would_not_change_graphmem_v1(tmp_path: Path) -> None:
     assert names == sorted(p.name for p in committed.iterdir() if p.suffix in (".py", ".pyi"))
     for path in generated:
         if path.suffix in (".py", ".pyi"):
-            assert path.read_text() == (committed / path.name).read_text(), (
-                f"{path.name} is stale: run make proto"
-            )
+            assert path.read_text() == (committed / path.name).read_text(), f"{path.name} is stale: run make proto"

@@ -102,9 +102,7 @@ class OpenAICompatEmbedder:
         body = call().json()
         data = body.get("data") if isinstance(body, dict) else None
         if not isinstance(data, list) or len(data) != len(batch):
-            raise EmbeddingServiceError(
-                f"{self.base_url}/embeddings returned {len(data or [])} rows for {len(batch)}"
-            )
+            raise EmbeddingServiceError(f"{self.base_url}/embeddings returned {len(data or [])} rows for {len(batch)}")
         rows = sorted(data, key=lambda d: int(d.get("index", 0)))
         return [list(map(float, r["embedding"])) for r in rows]
 

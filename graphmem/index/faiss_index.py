@@ -64,9 +64,7 @@ class FaissIndex:
                 if index.d == self._dim and index.ntotal == meta["count"]:
                     part = _Partition(index, int(meta["watermark"]))
                 else:
-                    log.warning(
-                        "vector partition file does not match; rebuilding", extra={"partition": partition}
-                    )
+                    log.warning("vector partition file does not match; rebuilding", extra={"partition": partition})
             except (OSError, ValueError, KeyError, RuntimeError):
                 log.warning("vector partition file unreadable; rebuilding", extra={"partition": partition})
         if part is None:
@@ -107,9 +105,7 @@ class FaissIndex:
                 return set()
             return {int(i) for i in faiss.vector_to_array(part.index.id_map)}
 
-    def _search(
-        self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None
-    ) -> list[tuple[int, float]]:
+    def _search(self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None) -> list[tuple[int, float]]:
         with self._lock:
             part = self._load(partition)
             total = int(part.index.ntotal)
@@ -139,9 +135,7 @@ class FaissIndex:
                 tmp_index = index_path.with_suffix(".faiss.tmp")
                 tmp_meta = meta_path.with_suffix(".json.tmp")
                 faiss.write_index(part.index, str(tmp_index))
-                tmp_meta.write_text(
-                    json.dumps({"watermark": part.watermark, "count": int(part.index.ntotal)})
-                )
+                tmp_meta.write_text(json.dumps({"watermark": part.watermark, "count": int(part.index.ntotal)}))
                 os.replace(tmp_index, index_path)
                 os.replace(tmp_meta, meta_path)
                 part.dirty = False

@@ -104,6 +104,12 @@ class EpisodicMemory:
         self._clock = clock
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
 
+    def _extraction_status(self, scope: Scope, draft: EpisodeDraft) -> str:
+        rule = self._policy.extraction
+        speaker = draft.speaker.strip()
+        mine = not speaker or speaker == scope.user_id or speaker.lower() in {s.lower() for s in rule.speakers}
+        return "pending" if rule.enabled and mine else "skipped"
+
     async def _embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
         return await asyncio.to_thread(self._embedder.embed, list(texts), kind)
 
@@ -152,6 +158,7 @@ class EpisodicMemory:
                     importance_source=source,
                     metadata=draft.metadata,
                     document=document,
+                    extraction_status=self._extraction_status(scope, draft),
                     lexical=" ".join(lexical_tokens(draft, document)),
                 )
             )
@@ -213,9 +220,7 @@ class EpisodicMemory:
             raise NotFound(f"episode {episode_id} does not exist for this user")
         return episode
 
-    async def list_page(
-        self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int
-    ) -> Page[Episode]:
+    async def list_page(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
         after = _decode_page_token(page_token)
         rows = await self._repo.list_page(scope, flt, after, page_size + 1)
         items = tuple(rows[:page_size])
@@ -325,8 +330,7 @@ class EpisodicMemory:
         facts = self._partitions.rank_facts(group_id, pooled)
         visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
         candidates = [
-            Candidate(s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq)
-            for s, f in visible.items()
+            Candidate(s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq) for s, f in visible.items()
         ]
         return rerank(
             candidates,

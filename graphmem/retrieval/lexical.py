@@ -497,12 +497,7 @@ def light_stem(word: str) -> str:
             if suffix in ("ing", "ed", "ingly", "edly") and not _has_vowel(stem):
                 continue
             w = stem + repl
-            if (
-                suffix in ("ing", "ed", "ingly", "edly")
-                and len(w) >= 4
-                and w[-1] == w[-2]
-                and w[-1] not in "lsz"
-            ):
+            if suffix in ("ing", "ed", "ingly", "edly") and len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
                 w = w[:-1]  # running -> run, stopped -> stop
             break
     if w.endswith("e") and len(w) > 3 and not w.endswith(("ee", "ie", "ye", "ue")):

@@ -180,9 +180,7 @@ _RULES: list[_Rule] = [
     ),
     # --- English -------------------------------------------------------------------------------------
     (
-        re.compile(
-            rf"\b(?:in |on |during )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?({_MONTH_ALT})\.?,? (\d{{4}})\b", re.I
-        ),
+        re.compile(rf"\b(?:in |on |during )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?({_MONTH_ALT})\.?,? (\d{{4}})\b", re.I),
         lambda m, r: _month(int(m[2]), _MONTHS_EN[m[1].lower()], r),
     ),
     (re.compile(r"\b(?:in|during) (\d{4})\b", re.I), lambda m, r: _year(int(m[1]), r)),

@@ -19,12 +19,36 @@ class Layer(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     LAYER_SEMANTIC: _ClassVar[Layer]
     LAYER_PROCEDURAL: _ClassVar[Layer]
     LAYER_ARCHIVE: _ClassVar[Layer]
+
+class FactStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FACT_STATUS_UNSPECIFIED: _ClassVar[FactStatus]
+    FACT_STATUS_CANDIDATE: _ClassVar[FactStatus]
+    FACT_STATUS_ACTIVE: _ClassVar[FactStatus]
+    FACT_STATUS_EXPIRED: _ClassVar[FactStatus]
+    FACT_STATUS_REJECTED: _ClassVar[FactStatus]
+    FACT_STATUS_ARCHIVED: _ClassVar[FactStatus]
+
+class FactScopeFilter(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    FACT_SCOPE_FILTER_UNSPECIFIED: _ClassVar[FactScopeFilter]
+    FACT_SCOPE_FILTER_USER: _ClassVar[FactScopeFilter]
+    FACT_SCOPE_FILTER_PROJECT: _ClassVar[FactScopeFilter]
 LAYER_UNSPECIFIED: Layer
 LAYER_WORKING: Layer
 LAYER_EPISODIC: Layer
 LAYER_SEMANTIC: Layer
 LAYER_PROCEDURAL: Layer
 LAYER_ARCHIVE: Layer
+FACT_STATUS_UNSPECIFIED: FactStatus
+FACT_STATUS_CANDIDATE: FactStatus
+FACT_STATUS_ACTIVE: FactStatus
+FACT_STATUS_EXPIRED: FactStatus
+FACT_STATUS_REJECTED: FactStatus
+FACT_STATUS_ARCHIVED: FactStatus
+FACT_SCOPE_FILTER_UNSPECIFIED: FactScopeFilter
+FACT_SCOPE_FILTER_USER: FactScopeFilter
+FACT_SCOPE_FILTER_PROJECT: FactScopeFilter
 
 class Scope(_message.Message):
     __slots__ = ("user_id", "project_id", "session_id", "agent_id")
@@ -66,7 +90,7 @@ class EpisodeInput(_message.Message):
     def __init__(self, key: _Optional[str] = ..., text: _Optional[str] = ..., occurred_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., session_id: _Optional[str] = ..., speaker: _Optional[str] = ..., event_type: _Optional[str] = ..., importance: _Optional[float] = ..., metadata: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class Episode(_message.Message):
-    __slots__ = ("id", "key", "text", "occurred_at", "created_at", "session_id", "speaker", "event_type", "importance", "importance_source", "metadata", "scope")
+    __slots__ = ("id", "key", "text", "occurred_at", "created_at", "session_id", "speaker", "event_type", "importance", "importance_source", "metadata", "scope", "extraction_status")
     class MetadataEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -86,6 +110,7 @@ class Episode(_message.Message):
     IMPORTANCE_SOURCE_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     SCOPE_FIELD_NUMBER: _ClassVar[int]
+    EXTRACTION_STATUS_FIELD_NUMBER: _ClassVar[int]
     id: str
     key: str
     text: str
@@ -98,7 +123,8 @@ class Episode(_message.Message):
     importance_source: str
     metadata: _containers.ScalarMap[str, str]
     scope: Scope
-    def __init__(self, id: _Optional[str] = ..., key: _Optional[str] = ..., text: _Optional[str] = ..., occurred_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., session_id: _Optional[str] = ..., speaker: _Optional[str] = ..., event_type: _Optional[str] = ..., importance: _Optional[float] = ..., importance_source: _Optional[str] = ..., metadata: _Optional[_Mapping[str, str]] = ..., scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+    extraction_status: str
+    def __init__(self, id: _Optional[str] = ..., key: _Optional[str] = ..., text: _Optional[str] = ..., occurred_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., session_id: _Optional[str] = ..., speaker: _Optional[str] = ..., event_type: _Optional[str] = ..., importance: _Optional[float] = ..., importance_source: _Optional[str] = ..., metadata: _Optional[_Mapping[str, str]] = ..., scope: _Optional[_Union[Scope, _Mapping]] = ..., extraction_status: _Optional[str] = ...) -> None: ...
 
 class AddEpisodesRequest(_message.Message):
     __slots__ = ("scope", "episodes")
@@ -307,3 +333,143 @@ class GetPolicyResponse(_message.Message):
     policy_yaml: str
     source: str
     def __init__(self, policy_yaml: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+
+class Fact(_message.Message):
+    __slots__ = ("id", "key", "subject", "predicate", "value", "polarity", "fact", "kind", "status", "confidence", "evidence", "project_id", "importance", "valid_at", "invalid_at", "created_at", "expired_at", "episode_ids", "session_ids", "status_reason", "hit_count")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    PREDICATE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    POLARITY_FIELD_NUMBER: _ClassVar[int]
+    FACT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CONFIDENCE_FIELD_NUMBER: _ClassVar[int]
+    EVIDENCE_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    IMPORTANCE_FIELD_NUMBER: _ClassVar[int]
+    VALID_AT_FIELD_NUMBER: _ClassVar[int]
+    INVALID_AT_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_AT_FIELD_NUMBER: _ClassVar[int]
+    EPISODE_IDS_FIELD_NUMBER: _ClassVar[int]
+    SESSION_IDS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_REASON_FIELD_NUMBER: _ClassVar[int]
+    HIT_COUNT_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    key: str
+    subject: str
+    predicate: str
+    value: str
+    polarity: bool
+    fact: str
+    kind: str
+    status: FactStatus
+    confidence: float
+    evidence: str
+    project_id: str
+    importance: float
+    valid_at: _timestamp_pb2.Timestamp
+    invalid_at: _timestamp_pb2.Timestamp
+    created_at: _timestamp_pb2.Timestamp
+    expired_at: _timestamp_pb2.Timestamp
+    episode_ids: _containers.RepeatedScalarFieldContainer[str]
+    session_ids: _containers.RepeatedScalarFieldContainer[str]
+    status_reason: str
+    hit_count: int
+    def __init__(self, id: _Optional[str] = ..., key: _Optional[str] = ..., subject: _Optional[str] = ..., predicate: _Optional[str] = ..., value: _Optional[str] = ..., polarity: _Optional[bool] = ..., fact: _Optional[str] = ..., kind: _Optional[str] = ..., status: _Optional[_Union[FactStatus, str]] = ..., confidence: _Optional[float] = ..., evidence: _Optional[str] = ..., project_id: _Optional[str] = ..., importance: _Optional[float] = ..., valid_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., invalid_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., expired_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., episode_ids: _Optional[_Iterable[str]] = ..., session_ids: _Optional[_Iterable[str]] = ..., status_reason: _Optional[str] = ..., hit_count: _Optional[int] = ...) -> None: ...
+
+class ListFactsRequest(_message.Message):
+    __slots__ = ("scope", "as_of", "scope_filter")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    AS_OF_FIELD_NUMBER: _ClassVar[int]
+    SCOPE_FILTER_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    as_of: _timestamp_pb2.Timestamp
+    scope_filter: FactScopeFilter
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., scope_filter: _Optional[_Union[FactScopeFilter, str]] = ...) -> None: ...
+
+class ListFactsResponse(_message.Message):
+    __slots__ = ("facts",)
+    FACTS_FIELD_NUMBER: _ClassVar[int]
+    facts: _containers.RepeatedCompositeFieldContainer[Fact]
+    def __init__(self, facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ...) -> None: ...
+
+class GetFactHistoryRequest(_message.Message):
+    __slots__ = ("scope", "key")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    key: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., key: _Optional[str] = ...) -> None: ...
+
+class GetFactHistoryResponse(_message.Message):
+    __slots__ = ("versions",)
+    VERSIONS_FIELD_NUMBER: _ClassVar[int]
+    versions: _containers.RepeatedCompositeFieldContainer[Fact]
+    def __init__(self, versions: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ...) -> None: ...
+
+class ListCandidatesRequest(_message.Message):
+    __slots__ = ("scope",)
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+
+class ListCandidatesResponse(_message.Message):
+    __slots__ = ("candidates",)
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    candidates: _containers.RepeatedCompositeFieldContainer[Fact]
+    def __init__(self, candidates: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ...) -> None: ...
+
+class ConfirmFactRequest(_message.Message):
+    __slots__ = ("scope", "id")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    id: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., id: _Optional[str] = ...) -> None: ...
+
+class ConfirmFactResponse(_message.Message):
+    __slots__ = ("fact",)
+    FACT_FIELD_NUMBER: _ClassVar[int]
+    fact: Fact
+    def __init__(self, fact: _Optional[_Union[Fact, _Mapping]] = ...) -> None: ...
+
+class RejectFactRequest(_message.Message):
+    __slots__ = ("scope", "id", "reason")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    id: str
+    reason: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class RejectFactResponse(_message.Message):
+    __slots__ = ("fact",)
+    FACT_FIELD_NUMBER: _ClassVar[int]
+    fact: Fact
+    def __init__(self, fact: _Optional[_Union[Fact, _Mapping]] = ...) -> None: ...
+
+class CorrectFactRequest(_message.Message):
+    __slots__ = ("scope", "id", "value", "polarity", "fact")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    POLARITY_FIELD_NUMBER: _ClassVar[int]
+    FACT_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    id: str
+    value: str
+    polarity: bool
+    fact: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., id: _Optional[str] = ..., value: _Optional[str] = ..., polarity: _Optional[bool] = ..., fact: _Optional[str] = ...) -> None: ...
+
+class CorrectFactResponse(_message.Message):
+    __slots__ = ("fact", "replaced")
+    FACT_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_FIELD_NUMBER: _ClassVar[int]
+    fact: Fact
+    replaced: Fact
+    def __init__(self, fact: _Optional[_Union[Fact, _Mapping]] = ..., replaced: _Optional[_Union[Fact, _Mapping]] = ...) -> None: ...

@@ -73,6 +73,36 @@ class MemoryServiceStub:
                 request_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetPolicyRequest.SerializeToString,
                 response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetPolicyResponse.FromString,
                 _registered_method=True)
+        self.ListFacts = channel.unary_unary(
+                '/graphmem.v1.MemoryService/ListFacts',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.ListFactsRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ListFactsResponse.FromString,
+                _registered_method=True)
+        self.GetFactHistory = channel.unary_unary(
+                '/graphmem.v1.MemoryService/GetFactHistory',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetFactHistoryRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetFactHistoryResponse.FromString,
+                _registered_method=True)
+        self.ListCandidates = channel.unary_unary(
+                '/graphmem.v1.MemoryService/ListCandidates',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.ListCandidatesRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ListCandidatesResponse.FromString,
+                _registered_method=True)
+        self.ConfirmFact = channel.unary_unary(
+                '/graphmem.v1.MemoryService/ConfirmFact',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.ConfirmFactRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ConfirmFactResponse.FromString,
+                _registered_method=True)
+        self.RejectFact = channel.unary_unary(
+                '/graphmem.v1.MemoryService/RejectFact',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.RejectFactRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RejectFactResponse.FromString,
+                _registered_method=True)
+        self.CorrectFact = channel.unary_unary(
+                '/graphmem.v1.MemoryService/CorrectFact',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactResponse.FromString,
+                _registered_method=True)
 
 
 class MemoryServiceServicer:
@@ -134,6 +164,50 @@ class MemoryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListFacts(self, request, context):
+        """Lists the facts true now (or at `as_of`) about a user, and inside a project that project's facts too
+        (a project fact wins over a user fact with the same key).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetFactHistory(self, request, context):
+        """Returns every version of one fact key, oldest first, with validity intervals, evidence and sources:
+        "how did this preference change?".
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListCandidates(self, request, context):
+        """Lists candidate facts waiting for promotion (seen once, not confirmed).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ConfirmFact(self, request, context):
+        """A reviewer confirms a candidate: it becomes the active version of its key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RejectFact(self, request, context):
+        """A reviewer rejects a candidate or an active fact: it leaves current memory, kept in history.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CorrectFact(self, request, context):
+        """The user corrects a fact: a new active version of the same key replaces it (the old one is expired).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MemoryServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -171,6 +245,36 @@ def add_MemoryServiceServicer_to_server(servicer, server):
                     servicer.GetPolicy,
                     request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetPolicyRequest.FromString,
                     response_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetPolicyResponse.SerializeToString,
+            ),
+            'ListFacts': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListFacts,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ListFactsRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.ListFactsResponse.SerializeToString,
+            ),
+            'GetFactHistory': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetFactHistory,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetFactHistoryRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetFactHistoryResponse.SerializeToString,
+            ),
+            'ListCandidates': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListCandidates,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ListCandidatesRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.ListCandidatesResponse.SerializeToString,
+            ),
+            'ConfirmFact': grpc.unary_unary_rpc_method_handler(
+                    servicer.ConfirmFact,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ConfirmFactRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.ConfirmFactResponse.SerializeToString,
+            ),
+            'RejectFact': grpc.unary_unary_rpc_method_handler(
+                    servicer.RejectFact,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RejectFactRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.RejectFactResponse.SerializeToString,
+            ),
+            'CorrectFact': grpc.unary_unary_rpc_method_handler(
+                    servicer.CorrectFact,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -366,6 +470,168 @@ class MemoryService:
             '/graphmem.v1.MemoryService/GetPolicy',
             graphmem_dot_v1_dot_memory__service__pb2.GetPolicyRequest.SerializeToString,
             graphmem_dot_v1_dot_memory__service__pb2.GetPolicyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListFacts(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/ListFacts',
+            graphmem_dot_v1_dot_memory__service__pb2.ListFactsRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.ListFactsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetFactHistory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/GetFactHistory',
+            graphmem_dot_v1_dot_memory__service__pb2.GetFactHistoryRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.GetFactHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListCandidates(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/ListCandidates',
+            graphmem_dot_v1_dot_memory__service__pb2.ListCandidatesRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.ListCandidatesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ConfirmFact(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/ConfirmFact',
+            graphmem_dot_v1_dot_memory__service__pb2.ConfirmFactRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.ConfirmFactResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RejectFact(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/RejectFact',
+            graphmem_dot_v1_dot_memory__service__pb2.RejectFactRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.RejectFactResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CorrectFact(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/CorrectFact',
+            graphmem_dot_v1_dot_memory__service__pb2.CorrectFactRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.CorrectFactResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -27,9 +27,7 @@ NOW = datetime(2026, 6, 15, 12, tzinfo=UTC)
 REPORT_METADATA = {"dia_id": "D1:2", "source": "slack", "note": "周报 ✓ = ok; a,b"}
 
 CORPUS: list[EpisodeDraft | NewEpisode] = [
-    NewEpisode(
-        "e1", "我不吃香菜，点菜时别放香菜", NOW - timedelta(days=30), speaker="user", event_type="preference"
-    ),
+    NewEpisode("e1", "我不吃香菜，点菜时别放香菜", NOW - timedelta(days=30), speaker="user", event_type="preference"),
     EpisodeDraft(
         "e2",
         "The weekly report was sent to Alice on Friday",
@@ -39,9 +37,7 @@ CORPUS: list[EpisodeDraft | NewEpisode] = [
         event_type="task_completed",
         metadata=REPORT_METADATA,
     ),
-    NewEpisode(
-        "e3", "Remember: I prefer short replies without emoji", NOW - timedelta(days=20), importance=0.7
-    ),
+    NewEpisode("e3", "Remember: I prefer short replies without emoji", NOW - timedelta(days=20), importance=0.7),
     NewEpisode("e4", "上周五把周报发给了王经理", NOW - timedelta(days=6), session_id="s2"),
     NewEpisode("e5", "We talked about the weather in Berlin", NOW - timedelta(days=2), session_id="s2"),
 ]
@@ -91,9 +87,7 @@ def sync_round_trip(api: Api, user: str) -> None:
         again = client.add_episodes(scope, CORPUS)
         assert [(w.id, w.created) for w in again] == [(ids[e.key], False) for e in CORPUS]
 
-        check_search(
-            client.search(scope, "who got the weekly report?", top_k=3, reference_time=NOW), ids["e2"]
-        )
+        check_search(client.search(scope, "who got the weekly report?", top_k=3, reference_time=NOW), ids["e2"])
 
         first = client.list_episodes(scope, page_size=2)
         assert len(first.items) == 2 and first.next_token

@@ -40,9 +40,7 @@ CORPUS = [
 ]
 
 
-async def add(
-    api: Api, user: str, items: list[pb.EpisodeInput], auth: object = None
-) -> pb.AddEpisodesResponse:
+async def add(api: Api, user: str, items: list[pb.EpisodeInput], auth: object = None) -> pb.AddEpisodesResponse:
     request = pb.AddEpisodesRequest(scope=pb.Scope(user_id=user), episodes=items)
     return await api.stub.AddEpisodes(request, metadata=auth or api.auth)
 
@@ -91,9 +89,7 @@ async def test_rules_assign_importance_when_the_caller_gives_none(api: Api) -> N
     reply = await add(api, user, CORPUS)
     ids = {r.key: r.id for r in reply.results}
     get = api.stub.GetEpisode
-    remembered = await get(
-        pb.GetEpisodeRequest(scope=pb.Scope(user_id=user), id=ids["e3"]), metadata=api.auth
-    )
+    remembered = await get(pb.GetEpisodeRequest(scope=pb.Scope(user_id=user), id=ids["e3"]), metadata=api.auth)
     assert remembered.episode.importance == pytest.approx(0.9)
     assert remembered.episode.importance_source == "rule:explicit_remember"
     corrected = await get(pb.GetEpisodeRequest(scope=pb.Scope(user_id=user), id=ids["e6"]), metadata=api.auth)
@@ -116,9 +112,7 @@ async def test_retried_batch_creates_nothing_twice(api: Api) -> None:
 
 async def test_a_batch_of_1000_is_accepted_and_searchable_on_ack(api: Api) -> None:
     user = unique()
-    items = [
-        episode(f"bulk-{i}", f"bulk note number {i} about topic {i % 37}", 100 - i / 10) for i in range(1000)
-    ]
+    items = [episode(f"bulk-{i}", f"bulk note number {i} about topic {i % 37}", 100 - i / 10) for i in range(1000)]
     items.append(episode("needle", "the spare key is under the blue flowerpot", 0.5))
     reply = await add(api, user, items)
     assert sum(r.created for r in reply.results) == 1001
@@ -262,14 +256,10 @@ async def test_event_type_and_time_filters_apply_before_ranking(api: Api) -> Non
     request = pb.SearchRequest(scope=pb.Scope(user_id=user), query="weekly report", top_k=10)
     request.occurred.start.FromDatetime(NOW - timedelta(days=3))
     found = await api.stub.Search(request, metadata=api.auth)
-    assert found.hits and all(
-        h.occurred_at.ToDatetime(tzinfo=UTC) >= NOW - timedelta(days=3) for h in found.hits
-    )
+    assert found.hits and all(h.occurred_at.ToDatetime(tzinfo=UTC) >= NOW - timedelta(days=3) for h in found.hits)
 
 
-async def test_restart_rebuilds_the_index_and_results_are_identical(
-    require_neo4j: str, tmp_path: object
-) -> None:
+async def test_restart_rebuilds_the_index_and_results_are_identical(require_neo4j: str, tmp_path: object) -> None:
     from pathlib import Path
 
     data = Path(str(tmp_path))
@@ -287,9 +277,7 @@ async def test_restart_rebuilds_the_index_and_results_are_identical(
             shutil.rmtree(data / "vectors")
         again = await open_api(make_settings(data))
         try:
-            after = [
-                [(h.id, round(h.score, 5)) for h in (await search(again, user, q)).hits] for q in queries
-            ]
+            after = [[(h.id, round(h.score, 5)) for h in (await search(again, user, q)).hits] for q in queries]
             assert after == before, f"results changed after restart (index wiped: {wipe})"
             await again.stub.ForgetUser(
                 pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=again.auth

@@ -29,9 +29,7 @@ async def test_neo4j_outage_turns_health_off_and_back_on(api: Api) -> None:
         assert err.value.code() == grpc.StatusCode.UNAVAILABLE
         episode = pb.EpisodeInput(key="k1", text="written while the database is down")
         with pytest.raises(grpc.aio.AioRpcError) as err:
-            await api.stub.AddEpisodes(
-                pb.AddEpisodesRequest(scope=scope, episodes=[episode]), metadata=api.auth
-            )
+            await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=scope, episodes=[episode]), metadata=api.auth)
         assert err.value.code() == grpc.StatusCode.UNAVAILABLE
     finally:
         await asyncio.to_thread(local.start)

@@ -168,9 +168,7 @@ def bm25_rankings(turns: Sequence[Turn], questions: Sequence[Question]) -> list[
     return [[turns[i].dia_id for i, _ in index.search(tokenize(q.text), TOP_K)] for q in questions]
 
 
-def dense_rankings(
-    embedder: Embedder, turns: Sequence[Turn], questions: Sequence[Question]
-) -> list[list[str]]:
+def dense_rankings(embedder: Embedder, turns: Sequence[Turn], questions: Sequence[Question]) -> list[list[str]]:
     docs = embedder.embed([episode_text(t) for t in turns], EmbedKind.DOCUMENT)
     queries = embedder.embed([q.text for q in questions], EmbedKind.QUERY)
     similarity = queries @ docs.T  # rows are L2-normalised: the dot product is the cosine
@@ -204,9 +202,7 @@ async def run_benchmark(
                     }
                     for system, ranked_lists in rankings.items():
                         for question, ranked in zip(questions, ranked_lists, strict=True):
-                            report.scores[system].add(
-                                question.category, question_metrics(ranked, question.evidence)
-                            )
+                            report.scores[system].add(question.category, question_metrics(ranked, question.evidence))
                     report.conversations += 1
                     report.turns += len(turns)
                 reports[lang] = report
@@ -236,8 +232,7 @@ def format_table(report: LangReport) -> str:
             name = "overall" if category is None else CATEGORY_NAMES.get(category, f"cat-{category}")
             values = scores.mean(category)
             lines.append(
-                f"{system:<9} {name:<12} {scores.count(category):>4}"
-                + "".join(f" {values[m]:>7.1f}" for m in METRICS)
+                f"{system:<9} {name:<12} {scores.count(category):>4}" + "".join(f" {values[m]:>7.1f}" for m in METRICS)
             )
         lines.append("")
     n_episodes = report.turns

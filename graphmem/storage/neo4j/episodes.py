@@ -38,7 +38,8 @@ CREATE (e:Episodic {
   key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
-  document: r.document, lexical: r.lexical, status: 'active', hit_count: 0
+  document: r.document, lexical: r.lexical, status: 'active', hit_count: 0,
+  extraction_status: r.extraction_status
 })
 WITH e, r WHERE r.session_id <> ''
 MERGE (s:Session {group_id: $group_id, session_id: r.session_id})
@@ -105,7 +106,7 @@ RETURN collect(e.seq) AS seqs
 
 _EPISODE_FIELDS: LiteralString = """{.uuid, .key, .content, .valid_at, .created_at, .session_id, .speaker,
   .event_type, .importance, .importance_source, .metadata_json, .tenant_id, .user_id, .project_id,
-  .agent_id, .seq}"""
+  .agent_id, .seq, .extraction_status}"""
 
 _HITS_AND_STATE: LiteralString = (
     """
@@ -117,6 +118,16 @@ RETURN seq, count, collect(e"""
     + """) AS episodes
 """
 )
+
+_PENDING: LiteralString = (
+    "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' "
+    "WITH e ORDER BY e.created_at LIMIT $limit RETURN e" + _EPISODE_FIELDS + " AS e"
+)
+
+_SET_EXTRACTION: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id, uuid: $id})
+SET e.extraction_status = $status, e.facts_extracted = $count, e.extracted_at = $now
+"""
 
 _STATE: LiteralString = """
 OPTIONAL MATCH (u:User {group_id: $group_id})
@@ -190,6 +201,7 @@ class NewEpisode:
     metadata: Mapping[str, str]
     document: str
     lexical: str
+    extraction_status: str = "skipped"
 
 
 @dataclass(frozen=True)
@@ -209,6 +221,7 @@ class IndexedText:
     seq: int
     document: str
     lexical: str
+    extraction_status: str = "skipped"
 
 
 @dataclass(frozen=True)
@@ -246,6 +259,7 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         project_id=node.get("project_id") or "",
         agent_id=node.get("agent_id") or "",
         seq=int(node.get("seq") or 0),
+        extraction_status=node.get("extraction_status") or "",
     )
 
 
@@ -303,6 +317,7 @@ class EpisodeRepository:
                         "project_id": scope.project_id,
                         "agent_id": scope.agent_id,
                         "document": ep.document,
+                        "extraction_status": ep.extraction_status,
                         "lexical": ep.lexical,
                     }
                 )
@@ -350,6 +365,30 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
+    async def pending_extraction(self, limit: int) -> list[Episode]:
+        """Episodes of any user waiting for fact extraction, oldest first (the durable extraction queue)."""
+
+        async def work(tx: AsyncManagedTransaction) -> list[Episode]:
+            result = await tx.run(_PENDING, limit=limit)
+            return [episode_from_node(r["e"]) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None:
+        async def work(tx: AsyncManagedTransaction) -> None:
+            await (
+                await tx.run(
+                    _SET_EXTRACTION,
+                    group_id=scope.group_id,
+                    id=episode_id,
+                    status=status,
+                    count=count,
+                    now=datetime.now(UTC),
+                )
+            ).consume()
+
+        await self._graph.write(work)
+
     async def state(self, group_id: str) -> PartitionState:
         async def work(tx: AsyncManagedTransaction) -> PartitionState:
             record = await (await tx.run(_STATE, group_id=group_id)).single(strict=True)
@@ -393,9 +432,7 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def hits_and_state(
-        self, scope: Scope, seqs: Sequence[int]
-    ) -> tuple[dict[int, Episode], PartitionState]:
+    async def hits_and_state(self, scope: Scope, seqs: Sequence[int]) -> tuple[dict[int, Episode], PartitionState]:
         """The episodes to return and, in the same read, the user's committed (max seq, count)."""
 
         async def work(tx: AsyncManagedTransaction) -> tuple[dict[int, Episode], PartitionState]:

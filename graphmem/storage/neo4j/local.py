@@ -220,9 +220,7 @@ class LocalNeo4j:
             f"-Dneo4j.version={self.config.version}", f"-Dneo4j.lib={staging}",
         ]  # fmt: skip
         try:
-            done = subprocess.run(
-                command, cwd=self._dist, capture_output=True, text=True, timeout=1800, check=False
-            )
+            done = subprocess.run(command, cwd=self._dist, capture_output=True, text=True, timeout=1800, check=False)
         except subprocess.TimeoutExpired:
             raise LocalNeo4jError("mvn took over 30 minutes; check the connection to Maven Central") from None
         if done.returncode != 0:

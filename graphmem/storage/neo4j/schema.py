@@ -45,6 +45,22 @@ MIGRATIONS: tuple[Migration, ...] = (
         "lexical search moved to the in-process BM25 side index",
         ("DROP INDEX episodic_lexical IF EXISTS",),
     ),
+    Migration(
+        3,
+        "semantic facts: entity identity, key locks, fact lookups, extraction queue",
+        (
+            "CREATE CONSTRAINT entity_name_key IF NOT EXISTS FOR (n:Entity) REQUIRE (n.group_id, n.name_key) IS UNIQUE",
+            "CREATE CONSTRAINT fact_key_lock IF NOT EXISTS FOR (n:FactKey) REQUIRE (n.group_id, n.scope_key, n.key) IS UNIQUE",
+            "CREATE INDEX relates_to_uuid IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.group_id, r.uuid)",
+            "CREATE INDEX relates_to_key IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.group_id, r.fact_key)",
+            "CREATE INDEX relates_to_status IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.group_id, r.status)",
+            "CREATE INDEX episodic_extraction IF NOT EXISTS FOR (n:Episodic) ON (n.extraction_status)",
+            # graphiti-core's full-text index over facts, created with the CJK analyzer so that its BM25 search
+            # works for Chinese facts too (graphiti's own `IF NOT EXISTS` then leaves it as is).
+            "CREATE FULLTEXT INDEX edge_name_and_fact IF NOT EXISTS FOR ()-[e:RELATES_TO]-() ON EACH [e.name, e.fact, e.group_id]"
+            " OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -1,0 +1,181 @@
+"""Candidate facts produced by extraction: the closed predicate set, fact kinds and the fact key that
+conflict detection compares. Plain types, no behaviour beyond derived properties.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Literal
+
+__all__ = ["FUNCTIONAL", "MULTI_VALUED", "TASTE", "CandidateFact", "FactKind", "Predicate"]
+
+
+class FactKind(StrEnum):
+    """What sort of statement a fact is."""
+
+    PREFERENCE = "preference"
+    ATTRIBUTE = "attribute"
+    CONSTRAINT = "constraint"
+
+
+class Predicate(StrEnum):
+    """The closed set of normalised predicate classes.
+
+    Values of closed-vocabulary predicates (reply style, tone, format, language, workdays, contact windows
+    and diet) are canonical English ("short replies", "chinese", "monday-friday", "workdays") whatever the
+    source language, so a Chinese and an English statement of the same preference agree; open values
+    (foods, places, names, technologies, instructions) keep the source text, lowercased for Latin script.
+    """
+
+    LIKES = "likes"
+    """Taste: the subject likes the value ("I love sushi", "我喜欢香菜")."""
+    DISLIKES = "dislikes"
+    """Taste: the subject dislikes the value ("I hate cilantro", "我不喜欢香菜")."""
+    AVOIDS = "avoids"
+    """Taste: the subject does not eat/drink/use the value ("I don't eat pork", "我不吃香菜"); polarity False
+    means the subject no longer avoids it ("I eat cilantro now")."""
+    ALLERGIC_TO = "allergic_to"
+    """Taste: the subject is allergic to the value ("I'm allergic to peanuts", "我对花生过敏")."""
+    DIET = "diet"
+    """Functional: the subject's diet ("vegetarian", "vegan", "pescatarian", "halal", "kosher")."""
+    PREFERS_REPLY_STYLE = "prefers_reply_style"
+    """Functional: how long what the agent writes should be: "short replies" or "detailed replies"."""
+    PREFERS_TONE = "prefers_tone"
+    """Functional: the register of the agent's replies: "formal" or "casual"."""
+    PREFERS_FORMAT = "prefers_format"
+    """Multi-valued: a presentation device wanted (polarity True) or not (False): "bullet points", "tables",
+    "markdown", "plain text", "emojis"."""
+    PREFERS_LANGUAGE = "prefers_language"
+    """Functional: the language the agent should reply in ("chinese", "english", ...); polarity False = not
+    that language."""
+    CONTACT_WINDOW = "contact_window"
+    """Functional: when the subject may be contacted ("9am-6pm", "上午九点到下午六点")."""
+    DO_NOT_DISTURB = "do_not_disturb"
+    """Multi-valued: a time the subject must not be disturbed ("workdays", "weekends", "after 9pm")."""
+    WORKDAYS = "workdays"
+    """Functional: the subject's working days as a range of English day names ("monday-friday")."""
+    LOCATION = "location"
+    """Functional: where the subject lives now ("berlin", "上海")."""
+    HOMETOWN = "hometown"
+    """Functional: where the subject is from ("munich", "四川")."""
+    NAME = "name"
+    """Functional: what the subject wants to be called ("sam", "小王")."""
+    JOB = "job"
+    """Functional: the subject's occupation ("software engineer", "程序员")."""
+    EMPLOYER = "employer"
+    """Functional: where the subject works ("google", "阿里巴巴")."""
+    SPEAKS = "speaks"
+    """Multi-valued: a language the subject speaks ("german", "日语" → "japanese")."""
+    LEARNING = "learning"
+    """Multi-valued: something the subject says they are learning. Always below 0.5 confidence: an ongoing
+    activity, not a durable preference, so the semantic layer never records it on its own."""
+    USES_TOOL = "uses_tool"
+    """Multi-valued: a tool or technology the user works with ("vim", "vs code")."""
+    USES_LANGUAGE = "uses_language"
+    """Functional (projects): the programming language a project is written in ("rust")."""
+    USES_TECH = "uses_tech"
+    """Multi-valued (projects): another technology a project uses ("postgres", "kafka")."""
+    INSTRUCTION = "instruction"
+    """Multi-valued: a standing instruction to the agent ("always cc my manager" → value "cc my manager",
+    polarity True; "never use jargon" → value "use jargon", polarity False)."""
+
+    @property
+    def family(self) -> Literal["functional", "taste", "multi"]:
+        """How facts of this predicate are keyed; see :attr:`CandidateFact.key`."""
+        if self in TASTE:
+            return "taste"
+        return "functional" if self in FUNCTIONAL else "multi"
+
+    @property
+    def kind(self) -> FactKind:
+        """The usual kind of a fact with this predicate."""
+        return _KINDS.get(self, FactKind.ATTRIBUTE)
+
+
+TASTE: frozenset[Predicate] = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO})
+"""Predicates about an object: keyed by the object, so stances on the same object conflict."""
+
+FUNCTIONAL: frozenset[Predicate] = frozenset(
+    {
+        Predicate.DIET,
+        Predicate.PREFERS_REPLY_STYLE,
+        Predicate.PREFERS_TONE,
+        Predicate.PREFERS_LANGUAGE,
+        Predicate.CONTACT_WINDOW,
+        Predicate.WORKDAYS,
+        Predicate.LOCATION,
+        Predicate.HOMETOWN,
+        Predicate.NAME,
+        Predicate.JOB,
+        Predicate.EMPLOYER,
+        Predicate.USES_LANGUAGE,
+    }
+)
+"""Predicates with one current value per subject: a new value replaces the old one."""
+
+MULTI_VALUED: frozenset[Predicate] = frozenset(set(Predicate) - TASTE - FUNCTIONAL)
+"""Predicates a subject may hold for many values at once: keyed by the value, polarity flips conflict."""
+
+_KINDS: dict[Predicate, FactKind] = {
+    Predicate.LIKES: FactKind.PREFERENCE,
+    Predicate.DISLIKES: FactKind.PREFERENCE,
+    Predicate.PREFERS_REPLY_STYLE: FactKind.PREFERENCE,
+    Predicate.PREFERS_TONE: FactKind.PREFERENCE,
+    Predicate.PREFERS_FORMAT: FactKind.PREFERENCE,
+    Predicate.PREFERS_LANGUAGE: FactKind.PREFERENCE,
+    Predicate.AVOIDS: FactKind.CONSTRAINT,
+    Predicate.ALLERGIC_TO: FactKind.CONSTRAINT,
+    Predicate.DIET: FactKind.CONSTRAINT,
+    Predicate.CONTACT_WINDOW: FactKind.CONSTRAINT,
+    Predicate.DO_NOT_DISTURB: FactKind.CONSTRAINT,
+    Predicate.INSTRUCTION: FactKind.CONSTRAINT,
+}
+
+
+@dataclass(frozen=True)
+class CandidateFact:
+    """One statement extracted from text, not yet believed.
+
+    Invariants (checked on construction): `evidence` is non-empty (it is an exact substring of the text it
+    came from), `confidence` is in (0, 1], `language` is "zh" or "en", `scope_hint` is "user" or "project".
+    `subject` is "user" for the speaker or a normalised named subject such as "project a" ("project" alone
+    is the project the conversation is in).
+    """
+
+    subject: str
+    predicate: Predicate
+    value: str
+    polarity: bool
+    kind: FactKind
+    fact: str
+    evidence: str
+    confidence: float
+    explicit: bool
+    language: str
+    scope_hint: str = "user"
+
+    def __post_init__(self) -> None:
+        if not self.evidence:
+            raise ValueError("a candidate fact needs an evidence quote")
+        if not 0.0 < self.confidence <= 1.0:
+            raise ValueError(f"confidence must be in (0, 1], got {self.confidence}")
+        if self.language not in ("zh", "en"):
+            raise ValueError(f"language must be 'zh' or 'en', got {self.language!r}")
+        if self.scope_hint not in ("user", "project"):
+            raise ValueError(f"scope_hint must be 'user' or 'project', got {self.scope_hint!r}")
+
+    @property
+    def key(self) -> str:
+        """The normalised fact key conflict detection compares.
+
+        Functional predicates: ``subject|predicate`` (one current value). Taste predicates:
+        ``subject|taste|value`` (likes/dislikes/avoids/allergic_to the same object conflict; different objects
+        never do). Multi-valued predicates: ``subject|predicate|value`` (only a polarity flip conflicts).
+        """
+        family = self.predicate.family
+        if family == "functional":
+            return f"{self.subject}|{self.predicate}"
+        if family == "taste":
+            return f"{self.subject}|taste|{self.value}"
+        return f"{self.subject}|{self.predicate}|{self.value}"

@@ -1,0 +1,151 @@
+"""Promotion and conflict decisions for fact versions of one key: pure functions, `now` injected.
+
+A candidate becomes active once seen in `min_sessions` different sessions, when the user says to remember
+it, or when a reviewer confirms it. Activating a version closes the active version of another claim with
+the same key (`invalid_at` = the new version's `valid_at`, `expired_at` = now): nothing is deleted. When two
+versions compete concurrently (their `valid_at` within the concurrency window, or the newcomer is older),
+the higher confidence wins, then more evidence, then the later statement — not simply the later write;
+the loser is kept with an empty validity interval (it was never the truth).
+A correction by the user always wins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+
+from graphmem.model import Fact, FactStatus
+
+LIVE = (FactStatus.CANDIDATE, FactStatus.ACTIVE)
+
+
+@dataclass(frozen=True)
+class Assertion:
+    """A fact stated once: the new version it would be, and where it was seen."""
+
+    version: Fact
+    episode_id: str
+    session_id: str
+    explicit: bool
+    correction: bool = False
+    reviewer: bool = False
+
+
+@dataclass(frozen=True)
+class StatusChange:
+    """Set a version's status (and, when it leaves current memory, its validity end and expiry time)."""
+
+    id: str
+    status: FactStatus
+    reason: str
+    invalid_at: datetime | None = None
+    expired_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Record that a version was seen again in an episode and session."""
+
+    id: str
+    episode_id: str
+    session_id: str
+
+
+@dataclass
+class Plan:
+    """What to write, in order: a new version (if any), provenance, then status changes."""
+
+    create: Fact | None = None
+    provenance: list[Provenance] = field(default_factory=list)
+    changes: list[StatusChange] = field(default_factory=list)
+    result_id: str = ""
+
+
+@dataclass(frozen=True)
+class PromotionRule:
+    """The promotion rule of the policy."""
+
+    min_sessions: int
+    explicit_promotes: bool
+    concurrency_window: timedelta
+
+
+def _strength(version: Fact) -> tuple[float, int, datetime]:
+    return version.confidence, len(version.episode_ids), version.valid_at
+
+
+def _activate(
+    target: Fact, versions: list[Fact], plan: Plan, now: datetime, reason: str, window: timedelta | None
+) -> None:
+    """Makes `target` the active version of its key, or records why it is not.
+
+    `window` None forces the target in (a correction or a reviewer). Otherwise a target stated after the
+    current version (beyond the window) supersedes it; one stated within the window competes on strength;
+    one stated before it becomes history that ended when the current version began.
+    """
+    current = next((v for v in versions if v.status == FactStatus.ACTIVE and v.id != target.id), None)
+    if current is None:
+        plan.changes.append(StatusChange(target.id, FactStatus.ACTIVE, reason))
+        return
+    if current.claim == target.claim:  # the same statement is already current
+        return
+    if window is None or target.valid_at > current.valid_at + window:
+        plan.changes.append(StatusChange(current.id, FactStatus.EXPIRED, "superseded", target.valid_at, now))
+        plan.changes.append(StatusChange(target.id, FactStatus.ACTIVE, reason))
+    elif abs(target.valid_at - current.valid_at) <= window:
+        if _strength(target) > _strength(current):
+            plan.changes.append(StatusChange(current.id, FactStatus.EXPIRED, "lost_conflict", current.valid_at, now))
+            plan.changes.append(StatusChange(target.id, FactStatus.ACTIVE, reason))
+        else:
+            plan.changes.append(StatusChange(target.id, FactStatus.EXPIRED, "lost_conflict", target.valid_at, now))
+    else:
+        plan.changes.append(StatusChange(target.id, FactStatus.EXPIRED, "superseded", current.valid_at, now))
+
+
+def decide(versions: list[Fact], incoming: Assertion, rule: PromotionRule, now: datetime) -> Plan:
+    """The writes that record `incoming` against the existing versions of its key (same scope)."""
+    plan = Plan()
+    new = incoming.version
+    same = next((v for v in versions if v.status in LIVE and v.claim == new.claim), None)
+    if incoming.correction:
+        plan.create = replace(new, status=FactStatus.CANDIDATE)
+        plan.result_id = new.id
+        _activate(plan.create, versions, plan, now, "correction", None)
+        return plan
+    if same is None:
+        target = replace(new, status=FactStatus.CANDIDATE, status_reason="extracted")
+        plan.create = target
+        sessions = {incoming.session_id} - {""}
+    else:
+        target = same
+        plan.provenance.append(Provenance(same.id, incoming.episode_id, incoming.session_id))
+        sessions = (set(same.session_ids) | {incoming.session_id}) - {""}
+    plan.result_id = target.id
+    if target.status == FactStatus.ACTIVE:
+        return plan
+    reason = ""
+    if incoming.explicit and rule.explicit_promotes:
+        reason = "explicit"
+    elif len(sessions) >= rule.min_sessions:
+        reason = "seen_in_sessions"
+    if reason:
+        _activate(target, versions, plan, now, reason, rule.concurrency_window)
+    return plan
+
+
+def confirm(versions: list[Fact], target: Fact, now: datetime) -> Plan:
+    """A reviewer's confirmation: the target becomes active, replacing another claim's active version."""
+    plan = Plan(result_id=target.id)
+    if target.status == FactStatus.ACTIVE:
+        return plan
+    _activate(target, versions, plan, now, "reviewer", None)
+    return plan
+
+
+def reject(target: Fact, now: datetime, reason: str) -> Plan:
+    """A reviewer's rejection: the version leaves current memory and stays in the history."""
+    invalid_at = now if target.status == FactStatus.ACTIVE else target.valid_at
+    return Plan(
+        changes=[StatusChange(target.id, FactStatus.REJECTED, reason or "rejected", invalid_at, now)],
+        result_id=target.id,
+    )

@@ -1,0 +1,359 @@
+"""Semantic memory: stable facts about a user or a project as a temporal graph. Candidate facts extracted
+from the user's own episodes (after the write is acknowledged, off the request path) are promoted only when
+seen in two sessions, asked to be remembered, or confirmed; a changed fact expires the old version instead
+of overwriting it. Reads inside a project see the user's facts plus the project's, the project winning.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Protocol
+
+import numpy as np
+
+from graphmem.clock import Clock
+from graphmem.embedding.protocol import Embedder, EmbedKind
+from graphmem.errors import FieldViolation, InvalidArgument, NotFound
+from graphmem.extraction.facts import CandidateFact
+from graphmem.extraction.scope import project_scoped
+from graphmem.lifecycle.promotion import Assertion, Plan, PromotionRule, confirm, decide, reject
+from graphmem.model import (
+    Episode,
+    Fact,
+    FactScopeFilter,
+    FactStatus,
+    Layer,
+    Scope,
+    SearchHit,
+    SearchQuery,
+    TimeRange,
+)
+from graphmem.policy import Policy
+from graphmem.retrieval.lexical import BM25Index, tokenize
+from graphmem.retrieval.rerank import Candidate, rerank
+from graphmem.storage.neo4j.episodes import EpisodeRepository
+from graphmem.storage.neo4j.facts import FactRepository, KeyUnit, new_fact_id
+
+log = logging.getLogger(__name__)
+
+
+class Extractor(Protocol):
+    """Finds candidate facts, each with its evidence quoted from the text."""
+
+    def extract(self, text: str) -> list[CandidateFact]: ...
+
+
+def _projects(scope: Scope, which: FactScopeFilter) -> list[str]:
+    if which == FactScopeFilter.USER or not scope.project_id:
+        return [""]
+    if which == FactScopeFilter.PROJECT:
+        return [scope.project_id]
+    return ["", scope.project_id]
+
+
+def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
+    """One fact per key: the project's version over the user's, then the latest valid_at."""
+    best: dict[str, Fact] = {}
+    for fact in facts:
+        held = best.get(fact.key)
+        if held is None or (bool(fact.project_id), fact.valid_at) > (bool(held.project_id), held.valid_at):
+            best[fact.key] = fact
+    return [best[k] for k in sorted(best)]
+
+
+class SemanticMemory:
+    """The semantic layer: extraction, promotion, conflicts, reads and recall of facts."""
+
+    def __init__(
+        self,
+        facts: FactRepository,
+        episodes: EpisodeRepository,
+        extractor: Extractor,
+        embedder: Embedder,
+        policy: Policy,
+        clock: Clock,
+    ) -> None:
+        self._facts = facts
+        self._episodes = episodes
+        self._extractor = extractor
+        self._embedder = embedder
+        self._policy = policy
+        self._clock = clock
+        self._rule = PromotionRule(
+            min_sessions=policy.promotion.min_sessions,
+            explicit_promotes=policy.promotion.explicit_promotes,
+            concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
+        )
+        self._wake = asyncio.Event()
+
+    # -- writes ---------------------------------------------------------------------------------------
+
+    async def _apply(self, unit: KeyUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:
+        if plan.create is not None:
+            await unit.create(plan.create, embedding, episode_id)
+        for p in plan.provenance:
+            await unit.add_provenance(p.id, p.episode_id, p.session_id)
+        for c in plan.changes:
+            await unit.set_status(c.id, c.status, c.reason, c.invalid_at, c.expired_at)
+
+    def _version(self, candidate: CandidateFact, project_id: str, valid_at: datetime, importance: float) -> Fact:
+        now = self._clock.now()
+        return Fact(
+            id=new_fact_id(),
+            key=candidate.key,
+            subject=candidate.subject,
+            predicate=str(candidate.predicate),
+            value=candidate.value,
+            polarity=candidate.polarity,
+            fact=candidate.fact,
+            kind=str(candidate.kind),
+            status=FactStatus.CANDIDATE,
+            confidence=candidate.confidence,
+            evidence=candidate.evidence,
+            project_id=project_id,
+            importance=importance,
+            valid_at=valid_at,
+            created_at=now,
+            explicit=candidate.explicit,
+            language=candidate.language,
+        )
+
+    async def assert_fact(
+        self,
+        scope: Scope,
+        candidate: CandidateFact,
+        *,
+        episode_id: str,
+        session_id: str,
+        occurred_at: datetime,
+        importance: float,
+        project_id: str = "",
+    ) -> Fact:
+        """Records one extracted statement: a new candidate, more provenance, or a promotion."""
+        version = replace(
+            self._version(candidate, project_id, occurred_at, importance),
+            session_ids=(session_id,) if session_id else (),
+            episode_ids=(episode_id,) if episode_id else (),
+        )
+        embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
+        incoming = Assertion(version, episode_id, session_id, explicit=candidate.explicit)
+        now = self._clock.now()
+
+        async def work(unit: KeyUnit) -> str:
+            plan = decide(await unit.versions(), incoming, self._rule, now)
+            await self._apply(unit, plan, embedding.tolist(), episode_id)
+            return plan.result_id
+
+        fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work)
+        return await self._get(scope, fact_id)
+
+    async def _get(self, scope: Scope, fact_id: str) -> Fact:
+        fact = await self._facts.get(scope, fact_id)
+        if fact is None or fact.project_id not in ("", scope.project_id):
+            raise NotFound(f"fact {fact_id} does not exist for this user")
+        return fact
+
+    async def confirm(self, scope: Scope, fact_id: str) -> Fact:
+        target = await self._get(scope, fact_id)
+        if target.status not in (FactStatus.CANDIDATE, FactStatus.ACTIVE):
+            raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; only candidates confirm"))
+        now = self._clock.now()
+
+        async def work(unit: KeyUnit) -> None:
+            versions = await unit.versions()
+            current = next((v for v in versions if v.id == fact_id), target)
+            await self._apply(unit, confirm(versions, current, now), [], "")
+
+        await self._facts.under_key_lock(scope, target.project_id, target.key, now, work)
+        return await self._get(scope, fact_id)
+
+    async def reject(self, scope: Scope, fact_id: str, reason: str) -> Fact:
+        target = await self._get(scope, fact_id)
+        if target.status not in (FactStatus.CANDIDATE, FactStatus.ACTIVE):
+            raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; it cannot be rejected"))
+        now = self._clock.now()
+
+        async def work(unit: KeyUnit) -> None:
+            await self._apply(unit, reject(target, now, reason), [], "")
+
+        await self._facts.under_key_lock(scope, target.project_id, target.key, now, work)
+        return await self._get(scope, fact_id)
+
+    async def correct(
+        self, scope: Scope, fact_id: str, value: str, polarity: bool | None, statement: str
+    ) -> tuple[Fact, Fact]:
+        """The user's correction: a new active version of the same key; the corrected one expires."""
+        old = await self._get(scope, fact_id)
+        now = self._clock.now()
+        version = replace(
+            old,
+            id=new_fact_id(),
+            value=value.strip().lower() if value.isascii() else value.strip(),
+            polarity=old.polarity if polarity is None else polarity,
+            fact=statement,
+            evidence=statement,
+            confidence=1.0,
+            status=FactStatus.CANDIDATE,
+            status_reason="correction",
+            valid_at=now,
+            created_at=now,
+            invalid_at=None,
+            expired_at=None,
+            episode_ids=(),
+            session_ids=(scope.session_id,) if scope.session_id else (),
+            explicit=True,
+            hit_count=0,
+        )
+        embedding = (await asyncio.to_thread(self._embedder.embed, [statement], EmbedKind.DOCUMENT))[0]
+        incoming = Assertion(version, "", scope.session_id, explicit=True, correction=True)
+
+        async def work(unit: KeyUnit) -> str:
+            plan = decide(await unit.versions(), incoming, self._rule, now)
+            await self._apply(unit, plan, embedding.tolist(), "")
+            return plan.result_id
+
+        new_id = await self._facts.under_key_lock(scope, old.project_id, old.key, now, work)
+        return await self._get(scope, new_id), await self._get(scope, fact_id)
+
+    # -- extraction -----------------------------------------------------------------------------------
+
+    async def extract_episode(self, scope: Scope, episode: Episode) -> int:
+        """Extracts and records the facts one episode states; returns how many statements were recorded."""
+        candidates = await asyncio.to_thread(self._extractor.extract, episode.text)
+        recorded = 0
+        for candidate in candidates:
+            if candidate.confidence < self._policy.promotion.min_confidence:
+                continue
+            in_project = candidate.scope_hint == "project" or project_scoped(candidate.evidence)
+            project_id = episode.project_id if in_project else ""
+            await self.assert_fact(
+                scope,
+                candidate,
+                episode_id=episode.id,
+                session_id=episode.session_id,
+                occurred_at=episode.occurred_at,
+                importance=max(episode.importance, 0.9 if candidate.explicit else 0.5),
+                project_id=project_id,
+            )
+            recorded += 1
+        return recorded
+
+    def wake(self) -> None:
+        """Tells the extraction worker that new episodes are pending."""
+        self._wake.set()
+
+    async def drain(self, limit: int = 200) -> int:
+        """Extracts every pending episode (in batches); returns how many episodes were processed."""
+        done = 0
+        while True:
+            batch = await self._episodes.pending_extraction(limit)
+            if not batch:
+                return done
+            for episode in batch:
+                scope = Scope(episode.tenant_id, episode.user_id, episode.project_id, episode.session_id)
+                try:
+                    count = await self.extract_episode(scope, episode)
+                    await self._episodes.set_extraction(scope, episode.id, "done", count)
+                except (InvalidArgument, ValueError):
+                    log.exception("fact extraction failed", extra={"episode": episode.id})
+                    await self._episodes.set_extraction(scope, episode.id, "failed", 0)
+                done += 1
+
+    async def run_worker(self, interval: float) -> None:
+        """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""
+        while True:
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout=interval)
+            except TimeoutError:
+                pass
+            self._wake.clear()
+            try:
+                await self.drain()
+            except Exception:  # the worker must survive an outage; the queue lives in Neo4j
+                log.exception("extraction worker pass failed")
+
+    # -- reads ----------------------------------------------------------------------------------------
+
+    async def list_facts(self, scope: Scope, as_of: datetime | None, which: FactScopeFilter) -> list[Fact]:
+        projects = _projects(scope, which)
+        if as_of is None:
+            rows = await self._facts.by_status(scope, [FactStatus.ACTIVE], projects)
+            return winning_per_key([f for f, _ in rows])
+        return winning_per_key(await self._facts.valid_at(scope, as_of, projects))
+
+    async def history(self, scope: Scope, key: str) -> list[Fact]:
+        return await self._facts.history(scope, key)
+
+    async def candidates(self, scope: Scope) -> list[Fact]:
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], _projects(scope, FactScopeFilter.BOTH))
+        return sorted((f for f, _ in rows), key=lambda f: f.created_at, reverse=True)
+
+    async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
+        """Current facts ranked by the same formula as episodes (no neighbours); weak matches left out."""
+        rows = await self._facts.by_status(
+            query.scope,
+            [FactStatus.ACTIVE],
+            _projects(query.scope, FactScopeFilter.BOTH),
+            with_embedding=True,
+        )
+        winners = {f.id for f in winning_per_key([f for f, _ in rows])}
+        current = {f.id: (f, e) for f, e in rows if f.id in winners}
+        if not current:
+            return []
+        ids = list(current)
+        qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
+        cosines: dict[int, float] = {}
+        bm25 = BM25Index()
+        for i, fid in enumerate(ids):
+            fact, embedding = current[fid]
+            if embedding is not None and len(embedding) == len(qvec):
+                cosines[i] = float(np.dot(np.asarray(embedding, dtype=np.float32), qvec))
+            bm25.add(i, tokenize(f"{fact.fact} {fact.value}"))
+        lexical = dict(bm25.search(tokenize(query.text), len(ids)))
+        floor = self._policy.rerank.semantic_min_similarity
+        keep = [i for i in range(len(ids)) if i in lexical or cosines.get(i, 0.0) >= floor]
+        if not keep:
+            return []
+        candidates = [Candidate(i, current[ids[i]][0].importance, current[ids[i]][0].valid_at) for i in keep]
+        ranked = rerank(
+            candidates,
+            {i: cosines[i] for i in keep if i in cosines},
+            {i: lexical[i] for i in keep if i in lexical},
+            self._policy.rerank.weights_for(kind),
+            query.reference_time,
+            self._policy.rerank.half_life_days,
+            window,
+            lexical_truncated=False,
+        )
+        hits = []
+        for cand, score, breakdown in ranked[: query.top_k]:
+            fact = current[ids[cand.id]][0]
+            hits.append(
+                SearchHit(
+                    layer=Layer.SEMANTIC,
+                    id=fact.id,
+                    text=fact.fact,
+                    score=score,
+                    breakdown=breakdown,
+                    session_id=fact.session_ids[-1] if fact.session_ids else "",
+                    occurred_at=fact.valid_at,
+                    metadata={
+                        "fact_key": fact.key,
+                        "evidence": fact.evidence,
+                        "confidence": f"{fact.confidence:.2f}",
+                        "status_reason": fact.status_reason,
+                        "sessions": ",".join(fact.session_ids),
+                        "project_id": fact.project_id,
+                    },
+                    event_type="fact",
+                    importance=fact.importance,
+                )
+            )
+        return hits
+
+    async def forget(self, group_id: str) -> int:
+        return await self._facts.forget(group_id)

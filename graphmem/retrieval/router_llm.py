@@ -1,0 +1,160 @@
+"""Optional LLM query router over an OpenAI-compatible ``POST {base_url}/chat/completions`` endpoint.
+
+Same output as the rule router (a `Route` with layers and a reason), asked for as a JSON-schema response
+``{"layers": [...], "reason": "..."}``. Transport errors, 429 and 5xx answers are retried (tenacity); any
+failure at all — after retries, a malformed answer, an unknown layer — falls back to the rule router, with the
+failure named in the reason. Explicit layers in a request bypass it like they bypass the rules, and nothing is
+sent unless a router is configured (`choose_route` with ``llm=None`` is the rule router).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential
+
+from graphmem.model import Layer, Route
+from graphmem.retrieval.router import ROUTABLE_LAYERS, SERVED_LAYERS, query_kind, restrict_to_served, route
+
+__all__ = ["LLMRouter", "LLMRouterError", "choose_route"]
+
+_LAYER_NAMES = [layer.value for layer in ROUTABLE_LAYERS]
+
+SYSTEM_PROMPT = (
+    "You route a user's query (Chinese or English) to the memory layers that can answer it. Layers: "
+    "working = the current conversation (just now, continue, as I said); "
+    "episodic = events of earlier sessions (last time, last week, yesterday, in March); "
+    "semantic = standing facts and preferences about the user (likes, dislikes, style); "
+    "procedural = how to do a task (how do I, run, automate, do the usual). "
+    "Choose the fewest layers that can answer; when unsure choose episodic and semantic. "
+    'Answer only with JSON: {"layers": [...], "reason": "..."}.'
+)
+
+RESPONSE_FORMAT: dict[str, Any] = {
+    "type": "json_schema",
+    "json_schema": {
+        "name": "route",
+        "strict": True,
+        "schema": {
+            "type": "object",
+            "properties": {
+                "layers": {
+                    "type": "array",
+                    "items": {"type": "string", "enum": _LAYER_NAMES},
+                    "minItems": 1,
+                },
+                "reason": {"type": "string"},
+            },
+            "required": ["layers", "reason"],
+            "additionalProperties": False,
+        },
+    },
+}
+
+
+class LLMRouterError(RuntimeError):
+    """The chat endpoint answered with something that is not a route."""
+
+
+def _retryable(exc: BaseException) -> bool:
+    if isinstance(exc, httpx.TransportError):
+        return True
+    if isinstance(exc, httpx.HTTPStatusError):
+        return exc.response.status_code == 429 or exc.response.status_code >= 500
+    return False
+
+
+def parse_route(body: Any) -> tuple[tuple[Layer, ...], str]:
+    """The layers and reason of a chat-completions response body; raises `LLMRouterError` otherwise."""
+    try:
+        content = body["choices"][0]["message"]["content"]
+        answer = json.loads(content)
+        names, reason = answer["layers"], answer["reason"]
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise LLMRouterError(f"not a route answer: {exc!r}") from exc
+    if not isinstance(names, list) or not names or not isinstance(reason, str):
+        raise LLMRouterError("layers must be a non-empty list and reason a string")
+    unknown = [n for n in names if n not in _LAYER_NAMES]
+    if unknown:
+        raise LLMRouterError(f"unknown layers {unknown}")
+    return tuple(layer for layer in ROUTABLE_LAYERS if layer.value in names), reason
+
+
+class LLMRouter:
+    """Routes a query by asking a chat model; nothing is sent until the first `route` call."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        model: str,
+        api_key: str | None = None,
+        timeout_s: float = 5.0,
+        max_attempts: int = 3,
+        retry_wait_s: float = 0.25,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.model = model
+        self.max_attempts = max_attempts
+        self.retry_wait_s = retry_wait_s
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self._client = httpx.AsyncClient(
+            base_url=self.base_url, headers=headers, timeout=timeout_s, transport=transport
+        )
+
+    async def aclose(self) -> None:
+        await self._client.aclose()
+
+    async def _ask(self, query: str) -> tuple[tuple[Layer, ...], str]:
+        payload: dict[str, Any] = {
+            "model": self.model,
+            "temperature": 0,
+            "messages": [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": query}],
+            "response_format": RESPONSE_FORMAT,
+        }
+        body: Any = None
+        async for attempt in AsyncRetrying(
+            retry=retry_if_exception(_retryable),
+            stop=stop_after_attempt(self.max_attempts),
+            wait=wait_exponential(multiplier=self.retry_wait_s, max=4.0),
+            reraise=True,
+        ):
+            with attempt:
+                resp = await self._client.post("/chat/completions", json=payload)
+                resp.raise_for_status()
+                body = resp.json()
+        return parse_route(body)
+
+    async def route(
+        self, query: str, requested: tuple[Layer, ...] = (), served: tuple[Layer, ...] = SERVED_LAYERS
+    ) -> Route:
+        """Like `router.route`, with the model choosing the layers; the rule route on any failure."""
+        if requested:
+            return route(query, requested, served)
+        try:
+            layers, why = await self._ask(query)
+        except Exception as exc:
+            rules = route(query, requested, served)
+            failure = f"{type(exc).__name__}: {exc}"[:200]
+            return Route(
+                layers=rules.layers,
+                reason=f"llm router failed ({failure}); {rules.reason}",
+                query_kind=rules.query_kind,
+            )
+        chosen = Route(layers=layers, reason=f"llm {self.model}: {why}", query_kind=query_kind(query)[0])
+        return restrict_to_served(chosen, served)
+
+
+async def choose_route(
+    query: str,
+    requested: tuple[Layer, ...],
+    served: tuple[Layer, ...] = SERVED_LAYERS,
+    llm: LLMRouter | None = None,
+) -> Route:
+    """The route by the LLM router when one is configured, else by the rules."""
+    if llm is None:
+        return route(query, requested, served)
+    return await llm.route(query, requested, served)

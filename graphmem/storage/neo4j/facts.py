@@ -1,0 +1,349 @@
+"""Fact storage: a temporal entity graph in graphiti-core's shape. Facts are `RELATES_TO` relationships
+between `Entity` nodes carrying graphiti's properties (uuid, group_id, name, fact, fact_embedding, episodes,
+valid_at, invalid_at, created_at, expired_at) plus graphmem's (status, confidence, evidence, fact_key,
+project_id, sessions, …); episodes link to the entities they mention with `MENTIONS`.
+
+Every change to the versions of one key happens under that key's lock node `(:FactKey)`, taken by a write
+in the same transaction, so concurrent writers (in one process or several replicas) serialise per key.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from datetime import datetime
+from typing import Any, LiteralString, TypeVar
+
+from neo4j import AsyncManagedTransaction
+from neo4j.time import DateTime as Neo4jDateTime
+
+from graphmem.model import Fact, FactStatus, Scope
+from graphmem.storage.neo4j.driver import Neo4jGraph
+
+T = TypeVar("T")
+
+_LOCK_KEY: LiteralString = """
+MERGE (k:FactKey {group_id: $group_id, scope_key: $scope_key, key: $key})
+ON CREATE SET k.created_at = $now
+SET k.writes = coalesce(k.writes, 0) + 1
+"""
+
+_FACT_FIELDS: LiteralString = """{.uuid, .fact_key, .subject, .name, .value, .polarity, .fact, .kind, .status,
+  .confidence, .evidence, .project_id, .importance, .valid_at, .invalid_at, .created_at, .expired_at,
+  .episodes, .sessions, .status_reason, .hit_count, .explicit, .language}"""
+
+_VERSIONS: LiteralString = (
+    """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, fact_key: $key}]->(:Entity)
+WHERE r.project_id = $project_id
+RETURN r"""
+    + _FACT_FIELDS
+    + """ AS r ORDER BY r.valid_at, r.created_at
+"""
+)
+
+_CREATE: LiteralString = """
+MERGE (s:Entity {group_id: $group_id, name_key: $subject_key})
+ON CREATE SET s.uuid = randomUUID(), s.name = $subject_name, s.summary = '', s.created_at = $now,
+              s.labels = [], s.kind = $subject_kind
+MERGE (o:Entity {group_id: $group_id, name_key: $object_key})
+ON CREATE SET o.uuid = randomUUID(), o.name = $object_name, o.summary = '', o.created_at = $now,
+              o.labels = [], o.kind = 'value'
+CREATE (s)-[r:RELATES_TO]->(o)
+SET r = $props, r.created_at = $now, r.fact_embedding = $embedding
+WITH s, o
+OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
+FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
+  MERGE (e)-[m1:MENTIONS]->(s) ON CREATE SET m1.uuid = randomUUID(), m1.group_id = $group_id, m1.created_at = $now
+  MERGE (e)-[m2:MENTIONS]->(o) ON CREATE SET m2.uuid = randomUUID(), m2.group_id = $group_id, m2.created_at = $now
+)
+"""
+
+_PROVENANCE: LiteralString = """
+MATCH (s:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(o:Entity)
+SET r.episodes = CASE WHEN $episode_id = '' OR $episode_id IN r.episodes THEN r.episodes
+                      ELSE r.episodes + $episode_id END,
+    r.sessions = CASE WHEN $session_id = '' OR $session_id IN r.sessions THEN r.sessions
+                      ELSE r.sessions + $session_id END
+WITH s, o
+OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
+FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
+  MERGE (e)-[m1:MENTIONS]->(s) ON CREATE SET m1.uuid = randomUUID(), m1.group_id = $group_id, m1.created_at = $now
+  MERGE (e)-[m2:MENTIONS]->(o) ON CREATE SET m2.uuid = randomUUID(), m2.group_id = $group_id, m2.created_at = $now
+)
+"""
+
+_SET_STATUS: LiteralString = """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(:Entity)
+SET r.status = $status, r.status_reason = $reason,
+    r.invalid_at = coalesce($invalid_at, r.invalid_at), r.expired_at = coalesce($expired_at, r.expired_at),
+    r.status_changed_at = $now
+"""
+
+_BY_ID: LiteralString = (
+    """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(:Entity)
+RETURN r"""
+    + _FACT_FIELDS
+    + " AS r"
+)
+
+_BY_STATUS: LiteralString = (
+    """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:Entity)
+WHERE r.status IN $statuses AND r.project_id IN $projects
+RETURN r"""
+    + _FACT_FIELDS
+    + """ AS r, CASE WHEN $with_embedding THEN r.fact_embedding ELSE null END AS embedding
+ORDER BY r.fact_key, r.valid_at
+"""
+)
+
+_VALID_AT: LiteralString = (
+    """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:Entity)
+WHERE r.status IN ['active', 'expired', 'archived'] AND r.project_id IN $projects
+  AND r.valid_at <= $as_of AND (r.invalid_at IS NULL OR $as_of < r.invalid_at)
+RETURN r"""
+    + _FACT_FIELDS
+    + """ AS r ORDER BY r.fact_key, r.valid_at
+"""
+)
+
+_HISTORY: LiteralString = (
+    """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, fact_key: $key}]->(:Entity)
+WHERE r.project_id IN $projects
+RETURN r"""
+    + _FACT_FIELDS
+    + """ AS r ORDER BY r.valid_at, r.created_at
+"""
+)
+
+_FORGET: tuple[LiteralString, ...] = (
+    "MATCH (n:Entity {group_id: $group_id}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS deleted",
+    "MATCH (n:FactKey {group_id: $group_id}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS deleted",
+)
+
+
+def _when(value: Any) -> datetime | None:
+    if value is None:
+        return None
+    if isinstance(value, Neo4jDateTime):
+        return value.to_native()
+    if isinstance(value, datetime):
+        return value
+    raise TypeError(f"expected a datetime, got {type(value).__name__}")
+
+
+def fact_from_row(row: Mapping[str, Any]) -> Fact:
+    valid_at = _when(row["valid_at"])
+    created_at = _when(row["created_at"])
+    assert valid_at is not None and created_at is not None
+    return Fact(
+        id=row["uuid"],
+        key=row["fact_key"],
+        subject=row.get("subject") or "",
+        predicate=row.get("name") or "",
+        value=row.get("value") or "",
+        polarity=bool(row.get("polarity", True)),
+        fact=row.get("fact") or "",
+        kind=row.get("kind") or "",
+        status=FactStatus(row.get("status") or "candidate"),
+        confidence=float(row.get("confidence") or 0.0),
+        evidence=row.get("evidence") or "",
+        project_id=row.get("project_id") or "",
+        importance=float(row.get("importance") or 0.0),
+        valid_at=valid_at,
+        created_at=created_at,
+        invalid_at=_when(row.get("invalid_at")),
+        expired_at=_when(row.get("expired_at")),
+        episode_ids=tuple(row.get("episodes") or ()),
+        session_ids=tuple(row.get("sessions") or ()),
+        status_reason=row.get("status_reason") or "",
+        hit_count=int(row.get("hit_count") or 0),
+        explicit=bool(row.get("explicit")),
+        language=row.get("language") or "",
+    )
+
+
+def _projects(scope: Scope) -> list[str]:
+    return ["", scope.project_id] if scope.project_id else [""]
+
+
+class KeyUnit:
+    """The writes allowed on the versions of one key while its lock is held (inside one transaction)."""
+
+    def __init__(self, tx: AsyncManagedTransaction, scope: Scope, project_id: str, key: str, now: datetime):
+        self._tx = tx
+        self._scope = scope
+        self._project_id = project_id
+        self._key = key
+        self._now = now
+
+    async def versions(self) -> list[Fact]:
+        result = await self._tx.run(
+            _VERSIONS, group_id=self._scope.group_id, key=self._key, project_id=self._project_id
+        )
+        return [fact_from_row(r["r"]) async for r in result]
+
+    async def create(self, fact: Fact, embedding: Sequence[float], episode_id: str) -> None:
+        props = {
+            "uuid": fact.id,
+            "group_id": self._scope.group_id,
+            "name": fact.predicate,
+            "fact": fact.fact,
+            "episodes": [episode_id] if episode_id else [],
+            "valid_at": fact.valid_at,
+            "invalid_at": fact.invalid_at,
+            "expired_at": fact.expired_at,
+            "reference_time": fact.valid_at,
+            "fact_key": fact.key,
+            "subject": fact.subject,
+            "value": fact.value,
+            "polarity": fact.polarity,
+            "kind": fact.kind,
+            "status": fact.status.value,
+            "status_reason": fact.status_reason,
+            "confidence": fact.confidence,
+            "evidence": fact.evidence,
+            "project_id": fact.project_id,
+            "scope": "project" if fact.project_id else "user",
+            "importance": fact.importance,
+            "sessions": list(fact.session_ids),
+            "hit_count": 0,
+            "explicit": fact.explicit,
+            "language": fact.language,
+            "tenant_id": self._scope.tenant_id,
+            "user_id": self._scope.user_id,
+        }
+        subject_is_user = fact.subject == "user"
+        await (
+            await self._tx.run(
+                _CREATE,
+                group_id=self._scope.group_id,
+                subject_key=f"s:{fact.subject}",
+                subject_name=self._scope.user_id if subject_is_user else fact.subject,
+                subject_kind="user" if subject_is_user else "subject",
+                object_key=f"v:{fact.value}",
+                object_name=fact.value,
+                props=props,
+                embedding=[float(x) for x in embedding],
+                episode_id=episode_id,
+                now=self._now,
+            )
+        ).consume()
+
+    async def add_provenance(self, fact_id: str, episode_id: str, session_id: str) -> None:
+        await (
+            await self._tx.run(
+                _PROVENANCE,
+                group_id=self._scope.group_id,
+                id=fact_id,
+                episode_id=episode_id,
+                session_id=session_id,
+                now=self._now,
+            )
+        ).consume()
+
+    async def set_status(
+        self,
+        fact_id: str,
+        status: FactStatus,
+        reason: str,
+        invalid_at: datetime | None,
+        expired_at: datetime | None,
+    ) -> None:
+        await (
+            await self._tx.run(
+                _SET_STATUS,
+                group_id=self._scope.group_id,
+                id=fact_id,
+                status=status.value,
+                reason=reason,
+                invalid_at=invalid_at,
+                expired_at=expired_at,
+                now=self._now,
+            )
+        ).consume()
+
+
+class FactRepository:
+    """Reads facts of one tenant+user and changes them one key at a time under the key's lock."""
+
+    def __init__(self, graph: Neo4jGraph) -> None:
+        self._graph = graph
+
+    async def under_key_lock(
+        self, scope: Scope, project_id: str, key: str, now: datetime, work: Callable[[KeyUnit], Awaitable[T]]
+    ) -> T:
+        """Runs `work` in one write transaction that first takes the lock of (user, project, key)."""
+
+        async def tx_work(tx: AsyncManagedTransaction) -> T:
+            await (await tx.run(_LOCK_KEY, group_id=scope.group_id, scope_key=project_id, key=key, now=now)).consume()
+            return await work(KeyUnit(tx, scope, project_id, key, now))
+
+        return await self._graph.write(tx_work)
+
+    async def get(self, scope: Scope, fact_id: str) -> Fact | None:
+        async def work(tx: AsyncManagedTransaction) -> Fact | None:
+            record = await (await tx.run(_BY_ID, group_id=scope.group_id, id=fact_id)).single()
+            return None if record is None else fact_from_row(record["r"])
+
+        return await self._graph.read(work)
+
+    async def by_status(
+        self,
+        scope: Scope,
+        statuses: Sequence[FactStatus],
+        projects: Sequence[str],
+        with_embedding: bool = False,
+    ) -> list[tuple[Fact, list[float] | None]]:
+        """Facts of the given statuses in the given projects ("" = user facts), ordered by key and time."""
+
+        async def work(tx: AsyncManagedTransaction) -> list[tuple[Fact, list[float] | None]]:
+            result = await tx.run(
+                _BY_STATUS,
+                group_id=scope.group_id,
+                statuses=[s.value for s in statuses],
+                projects=list(projects),
+                with_embedding=with_embedding,
+            )
+            return [(fact_from_row(r["r"]), r["embedding"]) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def valid_at(self, scope: Scope, as_of: datetime, projects: Sequence[str]) -> list[Fact]:
+        """Versions that were true at `as_of` (candidates and rejected versions never count)."""
+
+        async def work(tx: AsyncManagedTransaction) -> list[Fact]:
+            result = await tx.run(_VALID_AT, group_id=scope.group_id, as_of=as_of, projects=list(projects))
+            return [fact_from_row(r["r"]) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def history(self, scope: Scope, key: str) -> list[Fact]:
+        async def work(tx: AsyncManagedTransaction) -> list[Fact]:
+            result = await tx.run(_HISTORY, group_id=scope.group_id, key=key, projects=_projects(scope))
+            return [fact_from_row(r["r"]) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def forget(self, group_id: str) -> int:
+        deleted = 0
+        for statement in _FORGET:
+            while True:
+
+                async def work(tx: AsyncManagedTransaction, q: LiteralString = statement) -> int:
+                    record = await (await tx.run(q, group_id=group_id)).single(strict=True)
+                    return int(record["deleted"])
+
+                count = await self._graph.write(work)
+                deleted += count
+                if count == 0:
+                    break
+        return deleted
+
+
+def new_fact_id() -> str:
+    return str(uuid.uuid4())
