@@ -64,7 +64,7 @@ async def test_add_then_search_finds_the_episode_with_metadata_and_breakdown(api
     b = top.breakdown
     expected = sum(b.weights[name] * getattr(b, name) for name in b.weights)
     assert top.score == pytest.approx(expected, abs=1e-4)
-    assert found.route.layers == [pb.LAYER_EPISODIC]
+    assert list(found.route.layers) == [pb.LAYER_EPISODIC, pb.LAYER_SEMANTIC]
 
 
 async def test_chinese_query_finds_chinese_episode(api: Api) -> None:
@@ -235,7 +235,7 @@ async def test_bad_input_names_the_field(api: Api) -> None:
         assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
         assert field in (err.value.details() or ""), (field, err.value.details())
     with pytest.raises(grpc.aio.AioRpcError) as err:
-        await search(api, user, "x", layers=[pb.LAYER_SEMANTIC])
+        await search(api, user, "x", layers=[pb.LAYER_PROCEDURAL])
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "layers" in (err.value.details() or "")
     with pytest.raises(grpc.aio.AioRpcError) as err:
         await api.stub.ListEpisodes(

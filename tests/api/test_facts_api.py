@@ -5,6 +5,7 @@ history, as-of reads, project scope, reviewer actions and semantic search hits."
 from __future__ import annotations
 
 import asyncio
+import itertools
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -295,7 +296,7 @@ SCENARIOS = [
     Scenario("stable diet", twice(0, "我是素食者") + twice(5, "I am vegetarian"), "user|diet", "diet", "vegetarian", 1),
     Scenario(
         "one session is not enough to change",
-        twice(0, "I love coffee") + [Say(5, "x", "I hate coffee")],
+        [*twice(0, "I love coffee"), Say(5, "x", "I hate coffee")],
         "user|taste|coffee",
         "likes",
         "coffee",
@@ -303,7 +304,7 @@ SCENARIOS = [
     ),
     Scenario(
         "explicit change wins at once",
-        twice(0, "I love tea") + [Say(5, "x", "Remember that I hate tea")],
+        [*twice(0, "I love tea"), Say(5, "x", "Remember that I hate tea")],
         "user|taste|tea",
         "dislikes",
         "tea",
@@ -354,7 +355,7 @@ async def test_preference_change_yields_current_fact_and_full_history(api: Api, 
     assert len(live) == scenario.versions, [(v.value, v.predicate, v.status, v.status_reason) for v in versions]
     assert [v.status for v in live].count(pb.FACT_STATUS_ACTIVE) == 1
     # validity intervals chain: each expired version ends where the next one begins; nothing deleted
-    for older, newer in zip(live, live[1:], strict=False):
+    for older, newer in itertools.pairwise(live):
         assert older.status == pb.FACT_STATUS_EXPIRED and older.status_reason == "superseded"
         assert older.invalid_at.ToDatetime() == newer.valid_at.ToDatetime()
         assert older.HasField("expired_at")
