@@ -60,7 +60,7 @@ async def test_sixteen_concurrent_writers_leave_one_active_fact_per_key_20_runs(
             writes.append((claim(Predicate.LIKES, "coffee", 0.8), i))
         rnd.shuffle(writes)
 
-        async def write(item: tuple[CandidateFact, int]) -> None:
+        async def write(item: tuple[CandidateFact, int], scope: Scope = scope) -> None:
             candidate, i = item
             service = replicas[i % 2]
             await service.semantic.assert_fact(

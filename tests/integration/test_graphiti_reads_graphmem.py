@@ -17,13 +17,13 @@ from tests.conftest import make_settings, neo4j_uri, unique
 
 os.environ["GRAPHITI_TELEMETRY_ENABLED"] = "false"
 
-from graphiti_core import Graphiti  # noqa: E402
-from graphiti_core.cross_encoder.client import CrossEncoderClient  # noqa: E402
-from graphiti_core.driver.neo4j_driver import Neo4jDriver  # noqa: E402
-from graphiti_core.edges import EntityEdge  # noqa: E402
-from graphiti_core.embedder.client import EmbedderClient  # noqa: E402
-from graphiti_core.llm_client.client import LLMClient  # noqa: E402
-from graphiti_core.search.search_config_recipes import EDGE_HYBRID_SEARCH_RRF  # noqa: E402
+from graphiti_core import Graphiti
+from graphiti_core.cross_encoder.client import CrossEncoderClient
+from graphiti_core.driver.neo4j_driver import Neo4jDriver
+from graphiti_core.edges import EntityEdge
+from graphiti_core.embedder.client import EmbedderClient
+from graphiti_core.llm_client.client import LLMClient
+from graphiti_core.search.search_config_recipes import EDGE_HYBRID_SEARCH_RRF
 
 
 class NoLLM(LLMClient):
