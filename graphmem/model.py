@@ -261,3 +261,121 @@ class Fact:
 
     def valid_during(self, when: datetime) -> bool:
         return self.valid_at <= when and (self.invalid_at is None or when < self.invalid_at)
+
+
+class SkillOutcome(StrEnum):
+    """How one use of a skill ended."""
+
+    SUCCESS = "success"
+    FAILURE = "failure"
+
+
+@dataclass(frozen=True)
+class Skill:
+    """One version of a procedure the agent knows how to run (procedural memory).
+
+    (user, project_id, name, version) is unique; versions of a name only grow and the highest is `is_latest`.
+    `parameters_schema` is a JSON Schema document as text; `entry_point` is an opaque reference ("module:function"
+    or a URL). `project_id` "" means a user skill. Counters count the outcomes recorded for this version.
+    """
+
+    id: str
+    name: str
+    version: int
+    description: str
+    triggers: tuple[str, ...]
+    parameters_schema: str
+    entry_point: str
+    project_id: str
+    created_at: datetime
+    successes: int = 0
+    failures: int = 0
+    last_used_at: datetime | None = None
+    episode_ids: tuple[str, ...] = ()
+    entity_names: tuple[str, ...] = ()
+    is_latest: bool = True
+
+
+@dataclass(frozen=True)
+class SkillMatch:
+    """A skill found for an intent: score = Σ weight·component over similarity, trigger and usage."""
+
+    skill: Skill
+    score: float
+    similarity: float
+    trigger: float
+    usage: float
+    matched_trigger: str = ""
+
+
+class SessionZone(StrEnum):
+    """The zones of a working-memory session, each with its own lifetime.
+
+    Instructions are pinned (never evicted); task items are upserted by key (summaries of evicted turns are
+    task items keyed "summary:<n>"); dialogue turns roll (the oldest half is summarised, then removed); scratch
+    holds tool output until the next assistant turn has used it.
+    """
+
+    INSTRUCTIONS = "instructions"
+    TASK = "task"
+    DIALOGUE = "dialogue"
+    SCRATCH = "scratch"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One message of a session: role is "user", "assistant", "tool" or "system"; tokens is its offline count."""
+
+    role: str
+    text: str
+    at: datetime
+    tokens: int
+
+
+@dataclass(frozen=True)
+class SessionState:
+    """A working-memory session as stored; `version` grows by one with every write (optimistic concurrency).
+
+    `summaries` counts the summaries made so far; `outcomes` holds (event type, turn) pairs of durable outcomes
+    (task completed, correction, preference) found in turns that were evicted, for CloseSession to distil.
+    """
+
+    session_id: str
+    user_id: str
+    project_id: str
+    instructions: tuple[str, ...]
+    task: tuple[tuple[str, str], ...]
+    dialogue: tuple[Turn, ...]
+    scratch: tuple[Turn, ...]
+    opened_at: datetime
+    updated_at: datetime
+    closed_at: datetime | None
+    version: int
+    summaries: int
+    outcomes: tuple[tuple[str, Turn], ...] = ()
+
+
+@dataclass(frozen=True)
+class ContextItem:
+    """One piece of an assembled context: its section ("instructions", "task", "memory" or "dialogue"), text,
+    token count, the layer it came from, its score and why it is included (layer, score, route). `role` is the
+    speaker of a dialogue or scratch turn ("" otherwise)."""
+
+    section: str
+    text: str
+    tokens: int
+    layer: str
+    score: float
+    reason: str
+    role: str = ""
+
+
+@dataclass(frozen=True)
+class AssembledContext:
+    """The context for the next model call, in order; `tokens` ≤ `budget`; `dropped` counts the items left out."""
+
+    items: tuple[ContextItem, ...]
+    tokens: int
+    budget: int
+    route: Route | None
+    dropped: int

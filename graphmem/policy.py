@@ -91,6 +91,8 @@ class WorkingPolicy(_Strict):
 
     max_turns: int = Field(default=40, ge=2)
     max_tokens: int = Field(default=4000, ge=100)
+    summary_max_tokens: int = Field(default=300, ge=20)
+    max_summaries: int = Field(default=8, ge=1)
 
 
 class PromotionPolicy(_Strict):

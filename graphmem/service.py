@@ -22,6 +22,7 @@ from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
 from graphmem.memory.episodic import EpisodicMemory
+from graphmem.memory.procedural import W_SIMILARITY, W_TRIGGER, W_USAGE, ProceduralMemory
 from graphmem.memory.semantic import Extractor, SemanticMemory
 from graphmem.model import (
     Episode,
@@ -34,9 +35,13 @@ from graphmem.model import (
     Layer,
     Page,
     Scope,
+    ScoreBreakdown,
     SearchHit,
     SearchQuery,
     SearchResult,
+    Skill,
+    SkillMatch,
+    SkillOutcome,
 )
 from graphmem.policy import Policy, load_policy
 from graphmem.retrieval.router import route
@@ -45,6 +50,7 @@ from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
 from graphmem.storage.neo4j.schema import migrate
+from graphmem.storage.neo4j.skills import SkillRepository
 from graphmem.validation import (
     check_episode_batch,
     check_event_types,
@@ -58,7 +64,7 @@ from graphmem.validation import (
 
 log = logging.getLogger(__name__)
 
-SERVED: tuple[Layer, ...] = (Layer.EPISODIC, Layer.SEMANTIC)
+SERVED: tuple[Layer, ...] = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL)
 """The layers this version answers Search from."""
 
 
@@ -107,6 +113,7 @@ class MemoryService:
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
         )
+        self.procedural = ProceduralMemory(SkillRepository(graph), embedder, clock)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MemoryService:
@@ -181,7 +188,8 @@ class MemoryService:
         whole = replace(scope, project_id="", session_id="")
         report = await self.episodic.forget_user(whole)
         facts = await self.semantic.forget(whole.group_id)
-        report = replace(report, nodes_deleted=report.nodes_deleted + facts)
+        skills = await self.procedural.forget(whole.group_id)
+        report = replace(report, nodes_deleted=report.nodes_deleted + facts + skills)
         log.info("user forgotten", extra={"episodes": report.episodes_deleted, "nodes": report.nodes_deleted})
         return report
 
@@ -209,6 +217,8 @@ class MemoryService:
             searches.append(self.episodic.search(query, chosen.query_kind, chosen.time_window))
         if Layer.SEMANTIC in chosen.layers:
             searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window))
+        if Layer.PROCEDURAL in chosen.layers:
+            searches.append(self._skill_hits(query))
         per_layer = await asyncio.gather(*searches)
         hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
         return SearchResult(tuple(hits[: query.top_k]), chosen)
@@ -255,3 +265,77 @@ class MemoryService:
             raise InvalidArgument(violations)
         check_id(fact_id)
         return await self.semantic.correct(scope, fact_id, value, polarity, statement.strip())
+
+    # -- skills ---------------------------------------------------------------------------------------
+
+    async def _skill_hits(self, query: SearchQuery) -> list[SearchHit]:
+        matches = await self.procedural.match(query.scope, query.text, top_k=min(3, query.top_k))
+        weights = {"similarity": W_SIMILARITY, "lexical": W_TRIGGER, "importance": W_USAGE}
+        return [
+            SearchHit(
+                layer=Layer.PROCEDURAL,
+                id=m.skill.id,
+                text=f"{m.skill.name}: {m.skill.description}",
+                score=m.score,
+                breakdown=ScoreBreakdown(m.similarity, m.trigger, 0.0, m.usage, 0.0, 0.0, weights),
+                session_id="",
+                occurred_at=m.skill.created_at,
+                metadata={
+                    "skill": m.skill.name,
+                    "version": str(m.skill.version),
+                    "entry_point": m.skill.entry_point,
+                    "matched_trigger": m.matched_trigger,
+                },
+                event_type="skill",
+                importance=m.usage,
+            )
+            for m in matches
+        ]
+
+    async def register_skill(self, scope: Scope, skill: Skill) -> Skill:
+        check_scope(scope)
+        return await self.procedural.register(
+            scope,
+            skill.name,
+            skill.description,
+            skill.triggers,
+            skill.parameters_schema,
+            skill.entry_point,
+            version=skill.version or None,
+            episode_ids=skill.episode_ids,
+            entity_names=skill.entity_names,
+        )
+
+    async def update_skill(self, scope: Scope, skill: Skill) -> Skill:
+        check_scope(scope)
+        return await self.procedural.update(
+            scope,
+            skill.name,
+            description=skill.description or None,
+            triggers=skill.triggers or None,
+            parameters_schema=skill.parameters_schema or None,
+            entry_point=skill.entry_point or None,
+            episode_ids=skill.episode_ids or None,
+            entity_names=skill.entity_names or None,
+        )
+
+    async def get_skill(self, scope: Scope, name: str, version: int) -> Skill:
+        check_scope(scope)
+        return await self.procedural.get(scope, name, version or None)
+
+    async def list_skills(self, scope: Scope) -> list[Skill]:
+        check_scope(scope)
+        return await self.procedural.list(scope)
+
+    async def match_skills(self, scope: Scope, intent: str, top_k: int) -> list[SkillMatch]:
+        check_scope(scope)
+        if not 0 <= top_k <= 20:
+            raise InvalidArgument(FieldViolation("top_k", "must be within [0, 20] (0 means 3)"))
+        return await self.procedural.match(scope, intent, top_k or 3)
+
+    async def record_skill_outcome(
+        self, scope: Scope, name: str, success: bool, episode_id: str, version: int
+    ) -> Skill:
+        check_scope(scope)
+        outcome = SkillOutcome.SUCCESS if success else SkillOutcome.FAILURE
+        return await self.procedural.record_outcome(scope, name, outcome, episode_id, version or None)

@@ -19,6 +19,8 @@ from graphmem.model import (
     Scope,
     ScoreBreakdown,
     SearchHit,
+    Skill,
+    SkillMatch,
     TimeRange,
 )
 from graphmem.v1 import memory_service_pb2 as pb
@@ -223,3 +225,52 @@ def fact_to_pb(fact: Fact) -> pb.Fact:
     if fact.expired_at is not None:
         out.expired_at.CopyFrom(to_timestamp(fact.expired_at))
     return out
+
+
+def skill_from_pb(skill: pb.Skill, now: datetime) -> Skill:
+    return Skill(
+        id="",
+        name=skill.name.strip(),
+        version=skill.version,
+        description=skill.description,
+        triggers=tuple(skill.triggers),
+        parameters_schema=skill.parameters_schema,
+        entry_point=skill.entry_point,
+        project_id="",
+        created_at=now,
+        episode_ids=tuple(skill.episode_ids),
+        entity_names=tuple(skill.entity_names),
+    )
+
+
+def skill_to_pb(skill: Skill) -> pb.Skill:
+    out = pb.Skill(
+        id=skill.id,
+        name=skill.name,
+        version=skill.version,
+        description=skill.description,
+        triggers=list(skill.triggers),
+        parameters_schema=skill.parameters_schema,
+        entry_point=skill.entry_point,
+        project_id=skill.project_id,
+        created_at=to_timestamp(skill.created_at),
+        successes=skill.successes,
+        failures=skill.failures,
+        episode_ids=list(skill.episode_ids),
+        entity_names=list(skill.entity_names),
+        is_latest=skill.is_latest,
+    )
+    if skill.last_used_at is not None:
+        out.last_used_at.CopyFrom(to_timestamp(skill.last_used_at))
+    return out
+
+
+def skill_match_to_pb(match: SkillMatch) -> pb.SkillMatch:
+    return pb.SkillMatch(
+        skill=skill_to_pb(match.skill),
+        score=match.score,
+        similarity=match.similarity,
+        trigger=match.trigger,
+        usage=match.usage,
+        matched_trigger=match.matched_trigger,
+    )

@@ -110,3 +110,33 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
             self._scope(request.scope), request.id, request.value, polarity, request.fact
         )
         return pb.CorrectFactResponse(fact=convert.fact_to_pb(new), replaced=convert.fact_to_pb(old))
+
+    async def RegisterSkill(self, request: pb.RegisterSkillRequest, context: Context) -> pb.RegisterSkillResponse:
+        skill = convert.skill_from_pb(request.skill, self._service.clock.now())
+        stored = await self._service.register_skill(self._scope(request.scope), skill)
+        return pb.RegisterSkillResponse(skill=convert.skill_to_pb(stored))
+
+    async def UpdateSkill(self, request: pb.UpdateSkillRequest, context: Context) -> pb.UpdateSkillResponse:
+        skill = convert.skill_from_pb(request.skill, self._service.clock.now())
+        stored = await self._service.update_skill(self._scope(request.scope), skill)
+        return pb.UpdateSkillResponse(skill=convert.skill_to_pb(stored))
+
+    async def GetSkill(self, request: pb.GetSkillRequest, context: Context) -> pb.GetSkillResponse:
+        skill = await self._service.get_skill(self._scope(request.scope), request.name, request.version)
+        return pb.GetSkillResponse(skill=convert.skill_to_pb(skill))
+
+    async def ListSkills(self, request: pb.ListSkillsRequest, context: Context) -> pb.ListSkillsResponse:
+        skills = await self._service.list_skills(self._scope(request.scope))
+        return pb.ListSkillsResponse(skills=[convert.skill_to_pb(s) for s in skills])
+
+    async def MatchSkills(self, request: pb.MatchSkillsRequest, context: Context) -> pb.MatchSkillsResponse:
+        matches = await self._service.match_skills(self._scope(request.scope), request.intent, request.top_k)
+        return pb.MatchSkillsResponse(matches=[convert.skill_match_to_pb(m) for m in matches])
+
+    async def RecordSkillOutcome(
+        self, request: pb.RecordSkillOutcomeRequest, context: Context
+    ) -> pb.RecordSkillOutcomeResponse:
+        skill = await self._service.record_skill_outcome(
+            self._scope(request.scope), request.name, request.success, request.episode_id, request.version
+        )
+        return pb.RecordSkillOutcomeResponse(skill=convert.skill_to_pb(skill))

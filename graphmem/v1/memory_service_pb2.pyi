@@ -473,3 +473,145 @@ class CorrectFactResponse(_message.Message):
     fact: Fact
     replaced: Fact
     def __init__(self, fact: _Optional[_Union[Fact, _Mapping]] = ..., replaced: _Optional[_Union[Fact, _Mapping]] = ...) -> None: ...
+
+class Skill(_message.Message):
+    __slots__ = ("id", "name", "version", "description", "triggers", "parameters_schema", "entry_point", "project_id", "created_at", "successes", "failures", "last_used_at", "episode_ids", "entity_names", "is_latest")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERS_FIELD_NUMBER: _ClassVar[int]
+    PARAMETERS_SCHEMA_FIELD_NUMBER: _ClassVar[int]
+    ENTRY_POINT_FIELD_NUMBER: _ClassVar[int]
+    PROJECT_ID_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    SUCCESSES_FIELD_NUMBER: _ClassVar[int]
+    FAILURES_FIELD_NUMBER: _ClassVar[int]
+    LAST_USED_AT_FIELD_NUMBER: _ClassVar[int]
+    EPISODE_IDS_FIELD_NUMBER: _ClassVar[int]
+    ENTITY_NAMES_FIELD_NUMBER: _ClassVar[int]
+    IS_LATEST_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    version: int
+    description: str
+    triggers: _containers.RepeatedScalarFieldContainer[str]
+    parameters_schema: str
+    entry_point: str
+    project_id: str
+    created_at: _timestamp_pb2.Timestamp
+    successes: int
+    failures: int
+    last_used_at: _timestamp_pb2.Timestamp
+    episode_ids: _containers.RepeatedScalarFieldContainer[str]
+    entity_names: _containers.RepeatedScalarFieldContainer[str]
+    is_latest: bool
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., version: _Optional[int] = ..., description: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., parameters_schema: _Optional[str] = ..., entry_point: _Optional[str] = ..., project_id: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., successes: _Optional[int] = ..., failures: _Optional[int] = ..., last_used_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., episode_ids: _Optional[_Iterable[str]] = ..., entity_names: _Optional[_Iterable[str]] = ..., is_latest: _Optional[bool] = ...) -> None: ...
+
+class RegisterSkillRequest(_message.Message):
+    __slots__ = ("scope", "skill")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    skill: Skill
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., skill: _Optional[_Union[Skill, _Mapping]] = ...) -> None: ...
+
+class RegisterSkillResponse(_message.Message):
+    __slots__ = ("skill",)
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    skill: Skill
+    def __init__(self, skill: _Optional[_Union[Skill, _Mapping]] = ...) -> None: ...
+
+class UpdateSkillRequest(_message.Message):
+    __slots__ = ("scope", "skill")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    skill: Skill
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., skill: _Optional[_Union[Skill, _Mapping]] = ...) -> None: ...
+
+class UpdateSkillResponse(_message.Message):
+    __slots__ = ("skill",)
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    skill: Skill
+    def __init__(self, skill: _Optional[_Union[Skill, _Mapping]] = ...) -> None: ...
+
+class GetSkillRequest(_message.Message):
+    __slots__ = ("scope", "name", "version")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    name: str
+    version: int
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., name: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class GetSkillResponse(_message.Message):
+    __slots__ = ("skill",)
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    skill: Skill
+    def __init__(self, skill: _Optional[_Union[Skill, _Mapping]] = ...) -> None: ...
+
+class ListSkillsRequest(_message.Message):
+    __slots__ = ("scope",)
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+
+class ListSkillsResponse(_message.Message):
+    __slots__ = ("skills",)
+    SKILLS_FIELD_NUMBER: _ClassVar[int]
+    skills: _containers.RepeatedCompositeFieldContainer[Skill]
+    def __init__(self, skills: _Optional[_Iterable[_Union[Skill, _Mapping]]] = ...) -> None: ...
+
+class MatchSkillsRequest(_message.Message):
+    __slots__ = ("scope", "intent", "top_k")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    INTENT_FIELD_NUMBER: _ClassVar[int]
+    TOP_K_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    intent: str
+    top_k: int
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., intent: _Optional[str] = ..., top_k: _Optional[int] = ...) -> None: ...
+
+class SkillMatch(_message.Message):
+    __slots__ = ("skill", "score", "similarity", "trigger", "usage", "matched_trigger")
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    SIMILARITY_FIELD_NUMBER: _ClassVar[int]
+    TRIGGER_FIELD_NUMBER: _ClassVar[int]
+    USAGE_FIELD_NUMBER: _ClassVar[int]
+    MATCHED_TRIGGER_FIELD_NUMBER: _ClassVar[int]
+    skill: Skill
+    score: float
+    similarity: float
+    trigger: float
+    usage: float
+    matched_trigger: str
+    def __init__(self, skill: _Optional[_Union[Skill, _Mapping]] = ..., score: _Optional[float] = ..., similarity: _Optional[float] = ..., trigger: _Optional[float] = ..., usage: _Optional[float] = ..., matched_trigger: _Optional[str] = ...) -> None: ...
+
+class MatchSkillsResponse(_message.Message):
+    __slots__ = ("matches",)
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[SkillMatch]
+    def __init__(self, matches: _Optional[_Iterable[_Union[SkillMatch, _Mapping]]] = ...) -> None: ...
+
+class RecordSkillOutcomeRequest(_message.Message):
+    __slots__ = ("scope", "name", "success", "episode_id", "version")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    EPISODE_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    name: str
+    success: bool
+    episode_id: str
+    version: int
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., name: _Optional[str] = ..., success: _Optional[bool] = ..., episode_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class RecordSkillOutcomeResponse(_message.Message):
+    __slots__ = ("skill",)
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    skill: Skill
+    def __init__(self, skill: _Optional[_Union[Skill, _Mapping]] = ...) -> None: ...

@@ -103,6 +103,36 @@ class MemoryServiceStub:
                 request_serializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactRequest.SerializeToString,
                 response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactResponse.FromString,
                 _registered_method=True)
+        self.RegisterSkill = channel.unary_unary(
+                '/graphmem.v1.MemoryService/RegisterSkill',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.RegisterSkillRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RegisterSkillResponse.FromString,
+                _registered_method=True)
+        self.UpdateSkill = channel.unary_unary(
+                '/graphmem.v1.MemoryService/UpdateSkill',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.UpdateSkillRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.UpdateSkillResponse.FromString,
+                _registered_method=True)
+        self.GetSkill = channel.unary_unary(
+                '/graphmem.v1.MemoryService/GetSkill',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetSkillRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetSkillResponse.FromString,
+                _registered_method=True)
+        self.ListSkills = channel.unary_unary(
+                '/graphmem.v1.MemoryService/ListSkills',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.ListSkillsRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ListSkillsResponse.FromString,
+                _registered_method=True)
+        self.MatchSkills = channel.unary_unary(
+                '/graphmem.v1.MemoryService/MatchSkills',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.MatchSkillsRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.MatchSkillsResponse.FromString,
+                _registered_method=True)
+        self.RecordSkillOutcome = channel.unary_unary(
+                '/graphmem.v1.MemoryService/RecordSkillOutcome',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeResponse.FromString,
+                _registered_method=True)
 
 
 class MemoryServiceServicer:
@@ -208,6 +238,50 @@ class MemoryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RegisterSkill(self, request, context):
+        """Registers a skill (procedural memory): a named, versioned procedure with its triggers and parameters.
+        Idempotent: registering the same definition again returns the stored one. ALREADY_EXISTS when the name
+        and version are taken by a different definition.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UpdateSkill(self, request, context):
+        """Creates the next version of a skill; old versions are kept.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSkill(self, request, context):
+        """Reads a skill (its latest version unless one is named).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListSkills(self, request, context):
+        """Lists the latest version of each skill of the user (and, inside a project, the project's).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def MatchSkills(self, request, context):
+        """Finds the skills that fit an intent: description similarity, trigger phrases and past success.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RecordSkillOutcome(self, request, context):
+        """Records whether running a skill succeeded; the statistics feed MatchSkills.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MemoryServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -275,6 +349,36 @@ def add_MemoryServiceServicer_to_server(servicer, server):
                     servicer.CorrectFact,
                     request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactRequest.FromString,
                     response_serializer=graphmem_dot_v1_dot_memory__service__pb2.CorrectFactResponse.SerializeToString,
+            ),
+            'RegisterSkill': grpc.unary_unary_rpc_method_handler(
+                    servicer.RegisterSkill,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RegisterSkillRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.RegisterSkillResponse.SerializeToString,
+            ),
+            'UpdateSkill': grpc.unary_unary_rpc_method_handler(
+                    servicer.UpdateSkill,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.UpdateSkillRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.UpdateSkillResponse.SerializeToString,
+            ),
+            'GetSkill': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSkill,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetSkillRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetSkillResponse.SerializeToString,
+            ),
+            'ListSkills': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListSkills,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.ListSkillsRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.ListSkillsResponse.SerializeToString,
+            ),
+            'MatchSkills': grpc.unary_unary_rpc_method_handler(
+                    servicer.MatchSkills,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.MatchSkillsRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.MatchSkillsResponse.SerializeToString,
+            ),
+            'RecordSkillOutcome': grpc.unary_unary_rpc_method_handler(
+                    servicer.RecordSkillOutcome,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -632,6 +736,168 @@ class MemoryService:
             '/graphmem.v1.MemoryService/CorrectFact',
             graphmem_dot_v1_dot_memory__service__pb2.CorrectFactRequest.SerializeToString,
             graphmem_dot_v1_dot_memory__service__pb2.CorrectFactResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RegisterSkill(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/RegisterSkill',
+            graphmem_dot_v1_dot_memory__service__pb2.RegisterSkillRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.RegisterSkillResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UpdateSkill(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/UpdateSkill',
+            graphmem_dot_v1_dot_memory__service__pb2.UpdateSkillRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.UpdateSkillResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSkill(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/GetSkill',
+            graphmem_dot_v1_dot_memory__service__pb2.GetSkillRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.GetSkillResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListSkills(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/ListSkills',
+            graphmem_dot_v1_dot_memory__service__pb2.ListSkillsRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.ListSkillsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def MatchSkills(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/MatchSkills',
+            graphmem_dot_v1_dot_memory__service__pb2.MatchSkillsRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.MatchSkillsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RecordSkillOutcome(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/RecordSkillOutcome',
+            graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -61,6 +61,27 @@ MIGRATIONS: tuple[Migration, ...] = (
             " OPTIONS {indexConfig: {`fulltext.analyzer`: 'cjk'}}",
         ),
     ),
+    Migration(
+        4,
+        "procedural memory: skill versions, their per-name locks and lookups",
+        (
+            "CREATE CONSTRAINT procedure_uuid IF NOT EXISTS FOR (n:Procedure) REQUIRE n.uuid IS UNIQUE",
+            "CREATE CONSTRAINT procedure_version IF NOT EXISTS FOR (n:Procedure)"
+            " REQUIRE (n.group_id, n.scope_key, n.name, n.version) IS UNIQUE",
+            "CREATE CONSTRAINT procedure_key_lock IF NOT EXISTS FOR (n:ProcedureKey)"
+            " REQUIRE (n.group_id, n.scope_key, n.name) IS UNIQUE",
+            "CREATE INDEX procedure_group_name IF NOT EXISTS FOR (n:Procedure) ON (n.group_id, n.name)",
+            "CREATE INDEX procedure_group_latest IF NOT EXISTS FOR (n:Procedure) ON (n.group_id, n.is_latest)",
+        ),
+    ),
+    Migration(
+        5,
+        "working-memory sessions: one WorkingSession node per (user, session)",
+        (
+            "CREATE CONSTRAINT working_session_key IF NOT EXISTS FOR (n:WorkingSession)"
+            " REQUIRE (n.group_id, n.session_id) IS UNIQUE",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
