@@ -126,7 +126,7 @@ class MemoryService:
             settings.neo4j_database,
         )
         index_root = settings.data_dir / "vectors" / f"{embedder.name}-{embedder.dim}"
-        index = FaissIndex(index_root, embedder.dim, threads=settings.embedder_threads)
+        index = FaissIndex(index_root, embedder.dim)
         return cls(graph, index, embedder, policy, source, build_clock(settings.clock))
 
     @property

@@ -36,12 +36,14 @@ class _Partition:
 class FaissIndex:
     """Exact cosine search per partition (vectors must be L2-normalised)."""
 
-    def __init__(self, root: Path, dim: int, threads: int = 2) -> None:
+    def __init__(self, root: Path, dim: int, threads: int = 1) -> None:
         self._root = root
         self._dim = dim
         self._parts: dict[str, _Partition] = {}
         self._lock = threading.Lock()
         root.mkdir(parents=True, exist_ok=True)
+        # One query at a time: OpenMP fan-out costs more than it saves (measured 8.5 ms with one thread vs
+        # 15.8 ms with two for 100k x 512 on this 2-core machine), and the cores serve other requests.
         faiss.omp_set_num_threads(threads)
 
     @property
