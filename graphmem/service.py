@@ -24,7 +24,9 @@ from graphmem.index.protocol import VectorIndex
 from graphmem.memory.episodic import EpisodicMemory
 from graphmem.memory.procedural import W_SIMILARITY, W_TRIGGER, W_USAGE, ProceduralMemory
 from graphmem.memory.semantic import Extractor, SemanticMemory
+from graphmem.memory.working import Message, WorkingMemory
 from graphmem.model import (
+    AssembledContext,
     Episode,
     EpisodeDraft,
     EpisodeFilter,
@@ -39,17 +41,20 @@ from graphmem.model import (
     SearchHit,
     SearchQuery,
     SearchResult,
+    SessionState,
     Skill,
     SkillMatch,
     SkillOutcome,
 )
 from graphmem.policy import Policy, load_policy
+from graphmem.retrieval.context import assemble, memory_items
 from graphmem.retrieval.router import route
 from graphmem.retrieval.timeexpr import find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
 from graphmem.storage.neo4j.schema import migrate
+from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
 from graphmem.validation import (
     check_episode_batch,
@@ -64,7 +69,7 @@ from graphmem.validation import (
 
 log = logging.getLogger(__name__)
 
-SERVED: tuple[Layer, ...] = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL)
+SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL)
 """The layers this version answers Search from."""
 
 
@@ -114,6 +119,8 @@ class MemoryService:
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
         )
         self.procedural = ProceduralMemory(SkillRepository(graph), embedder, clock)
+        self._sessions = SessionRepository(graph)
+        self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MemoryService:
@@ -189,7 +196,8 @@ class MemoryService:
         report = await self.episodic.forget_user(whole)
         facts = await self.semantic.forget(whole.group_id)
         skills = await self.procedural.forget(whole.group_id)
-        report = replace(report, nodes_deleted=report.nodes_deleted + facts + skills)
+        sessions = await self._sessions.forget(whole.group_id)
+        report = replace(report, nodes_deleted=report.nodes_deleted + facts + skills + sessions)
         log.info("user forgotten", extra={"episodes": report.episodes_deleted, "nodes": report.nodes_deleted})
         return report
 
@@ -339,3 +347,49 @@ class MemoryService:
         check_scope(scope)
         outcome = SkillOutcome.SUCCESS if success else SkillOutcome.FAILURE
         return await self.procedural.record_outcome(scope, name, outcome, episode_id, version or None)
+
+    # -- working memory -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _check_session(scope: Scope) -> None:
+        violations = scope_violations(scope)
+        if not scope.session_id:
+            violations.append(FieldViolation("scope.session_id", "is required for a working session"))
+        if violations:
+            raise InvalidArgument(violations)
+
+    async def open_session(self, scope: Scope, instructions: Sequence[str], task: dict[str, str]) -> SessionState:
+        self._check_session(scope)
+        return await self.working.open(scope, instructions, task)
+
+    async def append_messages(self, scope: Scope, messages: Sequence[Message]) -> SessionState:
+        self._check_session(scope)
+        if not 1 <= len(messages) <= 500:
+            raise InvalidArgument(FieldViolation("messages", "must hold 1 to 500 messages"))
+        return await self.working.append(scope, messages)
+
+    async def get_session(self, scope: Scope) -> SessionState:
+        self._check_session(scope)
+        return await self.working.get(scope)
+
+    async def close_session(self, scope: Scope) -> tuple[SessionState, list[EpisodeWrite]]:
+        """Closes the session and writes its durable outcomes as episodes (facts follow by extraction)."""
+        self._check_session(scope)
+        state, drafts = await self.working.close(scope)
+        writes = await self.episodic.add(scope, drafts) if drafts else []
+        if writes:
+            self.semantic.wake()
+        return state, writes
+
+    async def get_context(
+        self, scope: Scope, query: str, budget: int, layers: tuple[Layer, ...], reference_time: datetime
+    ) -> AssembledContext:
+        """Instructions, task state and summaries, the routed long-term memories, then the recent turns."""
+        self._check_session(scope)
+        if not 50 <= budget <= 200_000:
+            raise InvalidArgument(FieldViolation("token_budget", "must be within [50, 200000]"))
+        state = await self.working.get(scope)
+        if not query.strip():
+            return assemble(state, [], budget, None)
+        result = await self.search(SearchQuery(scope, query, 10, reference_time, layers))
+        return assemble(state, memory_items(result.hits, result.route), budget, result.route)

@@ -8,6 +8,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.model import (
+    AssembledContext,
     Episode,
     EpisodeDraft,
     EpisodeFilter,
@@ -19,6 +20,7 @@ from graphmem.model import (
     Scope,
     ScoreBreakdown,
     SearchHit,
+    SessionState,
     Skill,
     SkillMatch,
     TimeRange,
@@ -274,3 +276,47 @@ def skill_match_to_pb(match: SkillMatch) -> pb.SkillMatch:
         usage=match.usage,
         matched_trigger=match.matched_trigger,
     )
+
+
+def session_to_pb(state: SessionState) -> pb.Session:
+    out = pb.Session(
+        session_id=state.session_id,
+        instructions=list(state.instructions),
+        task=dict(state.task),
+        dialogue=[pb.Turn(role=t.role, text=t.text, at=to_timestamp(t.at), tokens=t.tokens) for t in state.dialogue],
+        scratch=[pb.Turn(role=t.role, text=t.text, at=to_timestamp(t.at), tokens=t.tokens) for t in state.scratch],
+        opened_at=to_timestamp(state.opened_at),
+        updated_at=to_timestamp(state.updated_at),
+        summaries=state.summaries,
+        version=state.version,
+    )
+    if state.closed_at is not None:
+        out.closed_at.CopyFrom(to_timestamp(state.closed_at))
+    return out
+
+
+def messages_from_pb(messages: list[pb.Message]) -> list[tuple[str, str] | tuple[str, str, str]]:
+    return [(m.role, m.text, m.zone) if m.zone else (m.role, m.text) for m in messages]
+
+
+def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
+    out = pb.GetContextResponse(
+        items=[
+            pb.ContextItem(
+                section=i.section,
+                text=i.text,
+                tokens=i.tokens,
+                layer=i.layer,
+                score=i.score,
+                reason=i.reason,
+                role=i.role,
+            )
+            for i in context.items
+        ],
+        tokens=context.tokens,
+        budget=context.budget,
+        dropped=context.dropped,
+    )
+    if context.route is not None:
+        out.route.CopyFrom(route_to_pb(context.route))
+    return out

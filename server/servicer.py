@@ -140,3 +140,41 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
             self._scope(request.scope), request.name, request.success, request.episode_id, request.version
         )
         return pb.RecordSkillOutcomeResponse(skill=convert.skill_to_pb(skill))
+
+    async def OpenSession(self, request: pb.OpenSessionRequest, context: Context) -> pb.OpenSessionResponse:
+        state = await self._service.open_session(
+            self._scope(request.scope), list(request.instructions), dict(request.task)
+        )
+        return pb.OpenSessionResponse(session=convert.session_to_pb(state))
+
+    async def AppendMessages(self, request: pb.AppendMessagesRequest, context: Context) -> pb.AppendMessagesResponse:
+        state = await self._service.append_messages(
+            self._scope(request.scope), convert.messages_from_pb(list(request.messages))
+        )
+        return pb.AppendMessagesResponse(session=convert.session_to_pb(state))
+
+    async def GetSession(self, request: pb.GetSessionRequest, context: Context) -> pb.GetSessionResponse:
+        state = await self._service.get_session(self._scope(request.scope))
+        return pb.GetSessionResponse(session=convert.session_to_pb(state))
+
+    async def CloseSession(self, request: pb.CloseSessionRequest, context: Context) -> pb.CloseSessionResponse:
+        state, writes = await self._service.close_session(self._scope(request.scope))
+        return pb.CloseSessionResponse(
+            session=convert.session_to_pb(state),
+            episodes=[pb.EpisodeWriteResult(key=w.key, id=w.id, created=w.created) for w in writes],
+        )
+
+    async def GetContext(self, request: pb.GetContextRequest, context: Context) -> pb.GetContextResponse:
+        reference = (
+            convert.to_datetime(request.reference_time)
+            if request.HasField("reference_time")
+            else self._service.clock.now()
+        )
+        assembled = await self._service.get_context(
+            self._scope(request.scope),
+            request.query,
+            request.token_budget,
+            convert.layers_from_pb(list(request.layers)),
+            reference,
+        )
+        return convert.context_to_pb(assembled)

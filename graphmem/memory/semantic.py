@@ -90,6 +90,10 @@ class SemanticMemory:
         )
         self._wake = asyncio.Event()
 
+    @property
+    def extractor(self) -> Extractor:
+        return self._extractor
+
     # -- writes ---------------------------------------------------------------------------------------
 
     async def _apply(self, unit: KeyUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:

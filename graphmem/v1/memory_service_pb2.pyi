@@ -615,3 +615,165 @@ class RecordSkillOutcomeResponse(_message.Message):
     SKILL_FIELD_NUMBER: _ClassVar[int]
     skill: Skill
     def __init__(self, skill: _Optional[_Union[Skill, _Mapping]] = ...) -> None: ...
+
+class Message(_message.Message):
+    __slots__ = ("role", "text", "zone")
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    ZONE_FIELD_NUMBER: _ClassVar[int]
+    role: str
+    text: str
+    zone: str
+    def __init__(self, role: _Optional[str] = ..., text: _Optional[str] = ..., zone: _Optional[str] = ...) -> None: ...
+
+class Turn(_message.Message):
+    __slots__ = ("role", "text", "at", "tokens")
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    role: str
+    text: str
+    at: _timestamp_pb2.Timestamp
+    tokens: int
+    def __init__(self, role: _Optional[str] = ..., text: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., tokens: _Optional[int] = ...) -> None: ...
+
+class Session(_message.Message):
+    __slots__ = ("session_id", "instructions", "task", "dialogue", "scratch", "opened_at", "updated_at", "closed_at", "summaries", "version")
+    class TaskEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    SESSION_ID_FIELD_NUMBER: _ClassVar[int]
+    INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    TASK_FIELD_NUMBER: _ClassVar[int]
+    DIALOGUE_FIELD_NUMBER: _ClassVar[int]
+    SCRATCH_FIELD_NUMBER: _ClassVar[int]
+    OPENED_AT_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_AT_FIELD_NUMBER: _ClassVar[int]
+    SUMMARIES_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    session_id: str
+    instructions: _containers.RepeatedScalarFieldContainer[str]
+    task: _containers.ScalarMap[str, str]
+    dialogue: _containers.RepeatedCompositeFieldContainer[Turn]
+    scratch: _containers.RepeatedCompositeFieldContainer[Turn]
+    opened_at: _timestamp_pb2.Timestamp
+    updated_at: _timestamp_pb2.Timestamp
+    closed_at: _timestamp_pb2.Timestamp
+    summaries: int
+    version: int
+    def __init__(self, session_id: _Optional[str] = ..., instructions: _Optional[_Iterable[str]] = ..., task: _Optional[_Mapping[str, str]] = ..., dialogue: _Optional[_Iterable[_Union[Turn, _Mapping]]] = ..., scratch: _Optional[_Iterable[_Union[Turn, _Mapping]]] = ..., opened_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., updated_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., closed_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., summaries: _Optional[int] = ..., version: _Optional[int] = ...) -> None: ...
+
+class OpenSessionRequest(_message.Message):
+    __slots__ = ("scope", "instructions", "task")
+    class TaskEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    INSTRUCTIONS_FIELD_NUMBER: _ClassVar[int]
+    TASK_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    instructions: _containers.RepeatedScalarFieldContainer[str]
+    task: _containers.ScalarMap[str, str]
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., instructions: _Optional[_Iterable[str]] = ..., task: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class OpenSessionResponse(_message.Message):
+    __slots__ = ("session",)
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    session: Session
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
+
+class AppendMessagesRequest(_message.Message):
+    __slots__ = ("scope", "messages")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGES_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    messages: _containers.RepeatedCompositeFieldContainer[Message]
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., messages: _Optional[_Iterable[_Union[Message, _Mapping]]] = ...) -> None: ...
+
+class AppendMessagesResponse(_message.Message):
+    __slots__ = ("session",)
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    session: Session
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
+
+class GetSessionRequest(_message.Message):
+    __slots__ = ("scope",)
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+
+class GetSessionResponse(_message.Message):
+    __slots__ = ("session",)
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    session: Session
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
+
+class CloseSessionRequest(_message.Message):
+    __slots__ = ("scope",)
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+
+class CloseSessionResponse(_message.Message):
+    __slots__ = ("session", "episodes")
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    EPISODES_FIELD_NUMBER: _ClassVar[int]
+    session: Session
+    episodes: _containers.RepeatedCompositeFieldContainer[EpisodeWriteResult]
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ..., episodes: _Optional[_Iterable[_Union[EpisodeWriteResult, _Mapping]]] = ...) -> None: ...
+
+class GetContextRequest(_message.Message):
+    __slots__ = ("scope", "query", "token_budget", "layers", "reference_time")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    QUERY_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_BUDGET_FIELD_NUMBER: _ClassVar[int]
+    LAYERS_FIELD_NUMBER: _ClassVar[int]
+    REFERENCE_TIME_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    query: str
+    token_budget: int
+    layers: _containers.RepeatedScalarFieldContainer[Layer]
+    reference_time: _timestamp_pb2.Timestamp
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., query: _Optional[str] = ..., token_budget: _Optional[int] = ..., layers: _Optional[_Iterable[_Union[Layer, str]]] = ..., reference_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ContextItem(_message.Message):
+    __slots__ = ("section", "text", "tokens", "layer", "score", "reason", "role")
+    SECTION_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    LAYER_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    section: str
+    text: str
+    tokens: int
+    layer: str
+    score: float
+    reason: str
+    role: str
+    def __init__(self, section: _Optional[str] = ..., text: _Optional[str] = ..., tokens: _Optional[int] = ..., layer: _Optional[str] = ..., score: _Optional[float] = ..., reason: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
+
+class GetContextResponse(_message.Message):
+    __slots__ = ("items", "tokens", "budget", "route", "dropped")
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    BUDGET_FIELD_NUMBER: _ClassVar[int]
+    ROUTE_FIELD_NUMBER: _ClassVar[int]
+    DROPPED_FIELD_NUMBER: _ClassVar[int]
+    items: _containers.RepeatedCompositeFieldContainer[ContextItem]
+    tokens: int
+    budget: int
+    route: Route
+    dropped: int
+    def __init__(self, items: _Optional[_Iterable[_Union[ContextItem, _Mapping]]] = ..., tokens: _Optional[int] = ..., budget: _Optional[int] = ..., route: _Optional[_Union[Route, _Mapping]] = ..., dropped: _Optional[int] = ...) -> None: ...

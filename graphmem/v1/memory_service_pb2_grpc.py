@@ -133,6 +133,31 @@ class MemoryServiceStub:
                 request_serializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeRequest.SerializeToString,
                 response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeResponse.FromString,
                 _registered_method=True)
+        self.OpenSession = channel.unary_unary(
+                '/graphmem.v1.MemoryService/OpenSession',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.OpenSessionRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.OpenSessionResponse.FromString,
+                _registered_method=True)
+        self.AppendMessages = channel.unary_unary(
+                '/graphmem.v1.MemoryService/AppendMessages',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.AppendMessagesRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.AppendMessagesResponse.FromString,
+                _registered_method=True)
+        self.GetSession = channel.unary_unary(
+                '/graphmem.v1.MemoryService/GetSession',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetSessionRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetSessionResponse.FromString,
+                _registered_method=True)
+        self.CloseSession = channel.unary_unary(
+                '/graphmem.v1.MemoryService/CloseSession',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.CloseSessionRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.CloseSessionResponse.FromString,
+                _registered_method=True)
+        self.GetContext = channel.unary_unary(
+                '/graphmem.v1.MemoryService/GetContext',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextResponse.FromString,
+                _registered_method=True)
 
 
 class MemoryServiceServicer:
@@ -282,6 +307,44 @@ class MemoryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def OpenSession(self, request, context):
+        """Opens a working session (idempotent per `scope.session_id`) with its pinned instructions and task state.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AppendMessages(self, request, context):
+        """Appends messages to a session. When the dialogue exceeds its limits the oldest half is summarised into
+        the task zone before it is removed; instructions are never evicted.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetSession(self, request, context):
+        """Reads a session's zones.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CloseSession(self, request, context):
+        """Closes a session: its durable outcomes (finished tasks, corrections, explicit preferences) become
+        episodes, and candidate facts go through the semantic layer's promotion; chit-chat does not.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetContext(self, request, context):
+        """Assembles the context for the agent's next model call within a token budget: instructions, task state
+        and summaries, the relevant long-term memories chosen by the router, then the recent turns.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MemoryServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -379,6 +442,31 @@ def add_MemoryServiceServicer_to_server(servicer, server):
                     servicer.RecordSkillOutcome,
                     request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeRequest.FromString,
                     response_serializer=graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeResponse.SerializeToString,
+            ),
+            'OpenSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenSession,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.OpenSessionRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.OpenSessionResponse.SerializeToString,
+            ),
+            'AppendMessages': grpc.unary_unary_rpc_method_handler(
+                    servicer.AppendMessages,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.AppendMessagesRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.AppendMessagesResponse.SerializeToString,
+            ),
+            'GetSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetSession,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetSessionRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetSessionResponse.SerializeToString,
+            ),
+            'CloseSession': grpc.unary_unary_rpc_method_handler(
+                    servicer.CloseSession,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.CloseSessionRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.CloseSessionResponse.SerializeToString,
+            ),
+            'GetContext': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetContext,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -898,6 +986,141 @@ class MemoryService:
             '/graphmem.v1.MemoryService/RecordSkillOutcome',
             graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeRequest.SerializeToString,
             graphmem_dot_v1_dot_memory__service__pb2.RecordSkillOutcomeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/OpenSession',
+            graphmem_dot_v1_dot_memory__service__pb2.OpenSessionRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.OpenSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AppendMessages(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/AppendMessages',
+            graphmem_dot_v1_dot_memory__service__pb2.AppendMessagesRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.AppendMessagesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/GetSession',
+            graphmem_dot_v1_dot_memory__service__pb2.GetSessionRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.GetSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CloseSession(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/CloseSession',
+            graphmem_dot_v1_dot_memory__service__pb2.CloseSessionRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.CloseSessionResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetContext(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/GetContext',
+            graphmem_dot_v1_dot_memory__service__pb2.GetContextRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.GetContextResponse.FromString,
             options,
             channel_credentials,
             insecure,

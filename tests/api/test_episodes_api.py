@@ -235,7 +235,7 @@ async def test_bad_input_names_the_field(api: Api) -> None:
         assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
         assert field in (err.value.details() or ""), (field, err.value.details())
     with pytest.raises(grpc.aio.AioRpcError) as err:
-        await search(api, user, "x", layers=[pb.LAYER_PROCEDURAL])
+        await search(api, user, "x", layers=[pb.LAYER_ARCHIVE])
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT and "layers" in (err.value.details() or "")
     with pytest.raises(grpc.aio.AioRpcError) as err:
         await api.stub.ListEpisodes(
