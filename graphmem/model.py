@@ -126,6 +126,7 @@ class EpisodeFilter:
     session_id: str = ""
     event_types: tuple[str, ...] = ()
     occurred: TimeRange = TimeRange()
+    include_archived: bool = False
 
 
 @dataclass(frozen=True)

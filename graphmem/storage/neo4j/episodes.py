@@ -80,6 +80,7 @@ _FILTER: LiteralString = """
   AND ($event_types IS NULL OR e.event_type IN $event_types)
   AND ($start IS NULL OR e.valid_at >= $start)
   AND ($end IS NULL OR e.valid_at < $end)
+  AND e.status IN $statuses
 """
 
 _LIST: LiteralString = (
@@ -135,19 +136,19 @@ RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
 """
 
 _AFTER_SEQ: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq > $after
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq > $after AND e.status = 'active'
 RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS lexical
 ORDER BY e.seq LIMIT $limit
 """
 
 _TEXTS_OF: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs AND e.status = 'active'
 RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS lexical ORDER BY e.seq
 """
 
 # One record holding every row: the driver's per-record cost dominates for large partitions.
 _PARTITION_ROWS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id})
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'active'
 RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
                 e.lexical]) AS rows
 """
@@ -161,7 +162,9 @@ CALL (item) {
 RETURN item.session_id AS session_id, e.speaker AS speaker, e.content AS content
 """
 
-_ALL_SEQS: LiteralString = "MATCH (e:Episodic {group_id: $group_id}) RETURN collect(e.seq) AS seqs"
+_ALL_SEQS: LiteralString = (
+    "MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'active' RETURN collect(e.seq) AS seqs"
+)
 
 _DELETE_ONE: LiteralString = """
 MATCH (u:User {group_id: $group_id})
@@ -170,10 +173,10 @@ WITH u
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
 OPTIONAL MATCH (p:Episodic)-[:NEXT]->(e)
 OPTIONAL MATCH (e)-[:NEXT]->(n:Episodic)
-WITH u, e, p, n, e.seq AS seq
+WITH u, e, p, n, e.seq AS seq, CASE WHEN e.status = 'active' THEN 1 ELSE 0 END AS counted
 FOREACH (_ IN CASE WHEN p IS NOT NULL AND n IS NOT NULL THEN [1] ELSE [] END | CREATE (p)-[:NEXT]->(n))
 DETACH DELETE e
-SET u.episode_count = u.episode_count - 1
+SET u.episode_count = u.episode_count - counted
 RETURN seq
 """
 
@@ -270,6 +273,7 @@ def _filter_params(scope: Scope, flt: EpisodeFilter) -> dict[str, Any]:
         "event_types": list(flt.event_types) or None,
         "start": flt.occurred.start,
         "end": flt.occurred.end,
+        "statuses": ["active", "archived"] if flt.include_archived else ["active"],
     }
 
 
