@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     openai_api_key: str = ""
     openai_embedding_model: str = "text-embedding-3-small"
     openai_embedding_dim: int = Field(default=1536, ge=1)
+    router_llm_base_url: str = Field(default="", description="OpenAI-compatible chat endpoint for the LLM router.")
+    router_llm_model: str = ""
+    router_llm_api_key: str = ""
     max_message_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     health_probe_seconds: float = Field(default=2.0, gt=0)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

@@ -48,7 +48,7 @@ from graphmem.model import (
 )
 from graphmem.policy import Policy, load_policy
 from graphmem.retrieval.context import assemble, memory_items
-from graphmem.retrieval.router import route
+from graphmem.retrieval.router_llm import LLMRouter, choose_route
 from graphmem.retrieval.timeexpr import find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
@@ -107,11 +107,13 @@ class MemoryService:
         policy_source: str,
         clock: Clock,
         extractor: Extractor | None = None,
+        llm_router: LLMRouter | None = None,
     ) -> None:
         self._graph = graph
         self._index = index
         self._policy = policy
         self._policy_source = policy_source
+        self._llm_router = llm_router
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
         self.episodic = EpisodicMemory(self._episodes_repo, index, PartitionIndex(), embedder, policy, clock)
@@ -134,7 +136,14 @@ class MemoryService:
         )
         index_root = settings.data_dir / "vectors" / f"{embedder.name}-{embedder.dim}"
         index = FaissIndex(index_root, embedder.dim)
-        return cls(graph, index, embedder, policy, source, build_clock(settings.clock))
+        router = None
+        if settings.router_llm_base_url:
+            router = LLMRouter(
+                base_url=settings.router_llm_base_url,
+                model=settings.router_llm_model,
+                api_key=settings.router_llm_api_key or None,
+            )
+        return cls(graph, index, embedder, policy, source, build_clock(settings.clock), llm_router=router)
 
     @property
     def graph(self) -> Neo4jGraph:
@@ -216,7 +225,7 @@ class MemoryService:
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
-        chosen = route(query.text, query.layers, SERVED)
+        chosen = await choose_route(query.text, query.layers, SERVED, self._llm_router)
         found = find_time_expression(query.text, query.reference_time)
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
