@@ -22,7 +22,7 @@ from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
 from graphmem.memory.episodic import EpisodicMemory
-from graphmem.memory.procedural import W_SIMILARITY, W_TRIGGER, W_USAGE, ProceduralMemory
+from graphmem.memory.procedural import ProceduralMemory
 from graphmem.memory.semantic import Extractor, SemanticMemory
 from graphmem.memory.working import Message, WorkingMemory
 from graphmem.model import (
@@ -49,6 +49,7 @@ from graphmem.model import (
 from graphmem.policy import Policy, load_policy
 from graphmem.retrieval.context import assemble, memory_items
 from graphmem.retrieval.router_llm import LLMRouter, choose_route
+from graphmem.retrieval.skill_rank import W_SIMILARITY, W_TRIGGER, W_USAGE
 from graphmem.retrieval.timeexpr import find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository

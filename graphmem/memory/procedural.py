@@ -1,6 +1,6 @@
 """Procedural memory: skills (how to do recurring tasks) as versioned `Procedure` nodes, matched to an intent by
-description embedding, trigger phrases and track record. Inside a project a caller sees the user's skills plus
-the project's, the project's winning on a name; versions of a name only grow and old versions are kept.
+description embedding, trigger phrases and track record (scored in `retrieval.skill_rank`). A project sees the
+user's skills plus its own, its own winning on a name; versions of a name only grow and old versions are kept.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import asyncio
 import builtins
 import json
 import re
-import unicodedata
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -20,17 +19,9 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import AlreadyExists, FailedPrecondition, FieldViolation, InvalidArgument, NotFound
 from graphmem.model import Scope, Skill, SkillMatch, SkillOutcome
-from graphmem.retrieval.lexical import tokenize
+from graphmem.retrieval.skill_rank import embedding_text, normal_phrase, rank_skills
 from graphmem.storage.neo4j.skills import NameUnit, SkillRepository, StoredSkill
 from graphmem.validation import scope_violations
-
-W_SIMILARITY = 0.6
-"""Weight of the cosine between the intent and the skill's description embedding (clamped at 0)."""
-W_TRIGGER = 0.3
-"""Weight of the best trigger match: 1 when a trigger phrase occurs in the intent, else the share of the
-trigger's tokens (graphmem's zh/en tokenizer) found in the intent."""
-W_USAGE = 0.1
-"""Weight of the Laplace-smoothed success rate (successes + 1) / (uses + 2); an unused skill scores 0.5."""
 
 MAX_NAME = 128
 MAX_DESCRIPTION = 4000
@@ -68,12 +59,8 @@ class _Definition:
         )
 
 
-def _normal(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
 def _trigger_set(triggers: Sequence[str]) -> frozenset[str]:
-    return frozenset(_normal(t) for t in triggers)
+    return frozenset(normal_phrase(t) for t in triggers)
 
 
 def _check_definition(
@@ -102,7 +89,7 @@ def _check_definition(
         phrase = " ".join(trigger.split())
         if not phrase or len(phrase) > MAX_TRIGGER:
             out.append(FieldViolation(f"triggers[{i}]", f"must be 1-{MAX_TRIGGER} characters"))
-        kept.setdefault(_normal(phrase), phrase)
+        kept.setdefault(normal_phrase(phrase), phrase)
     schema = parameters_schema.strip() or "{}"
     try:
         if len(schema) > MAX_SCHEMA or not isinstance(json.loads(schema), dict):
@@ -145,48 +132,6 @@ def _check_name(name: str) -> str:
 
 def _projects(scope: Scope) -> list[str]:
     return ["", scope.project_id] if scope.project_id else [""]
-
-
-def embedding_text(description: str, triggers: Sequence[str]) -> str:
-    """What `description_embedding` embeds: the description followed by the trigger phrases."""
-    return " / ".join([description, *triggers])
-
-
-def trigger_match(intent: str, triggers: Sequence[str]) -> tuple[float, str]:
-    """The best trigger and its match in [0, 1]: 1 when the phrase occurs in the intent (on word boundaries
-    for Latin text), else the share of the phrase's tokens that the intent contains."""
-    text = _normal(intent)
-    intent_tokens = set(tokenize(intent))
-    best, best_phrase = 0.0, ""
-    for phrase in triggers:
-        norm = _normal(phrase)
-        if not norm:
-            continue
-        if re.search(rf"(?<![a-z0-9]){re.escape(norm)}(?![a-z0-9])", text):
-            return 1.0, phrase
-        tokens = set(tokenize(phrase))
-        share = len(tokens & intent_tokens) / len(tokens) if tokens else 0.0
-        if share > best:
-            best, best_phrase = share, phrase
-    return best, best_phrase
-
-
-def usage_rate(successes: int, failures: int) -> float:
-    """Laplace-smoothed success rate: (successes + 1) / (successes + failures + 2)."""
-    return (successes + 1) / (successes + failures + 2)
-
-
-def rank_skills(intent: str, skills: Sequence[Skill], similarities: Sequence[float], top_k: int) -> list[SkillMatch]:
-    """Scores every skill against an intent (see the module's weights) and returns the best `top_k`."""
-    matches = []
-    for skill, cosine in zip(skills, similarities, strict=True):
-        similarity = max(0.0, float(cosine))
-        trigger, phrase = trigger_match(intent, skill.triggers)
-        usage = usage_rate(skill.successes, skill.failures)
-        score = W_SIMILARITY * similarity + W_TRIGGER * trigger + W_USAGE * usage
-        matches.append(SkillMatch(skill, score, similarity, trigger, usage, phrase))
-    matches.sort(key=lambda m: (-m.score, m.skill.name, m.skill.project_id))
-    return matches[:top_k]
 
 
 def winning_per_name(skills: Sequence[Skill]) -> list[Skill]:
@@ -406,7 +351,7 @@ class ProceduralMemory:
                   + W_TRIGGER · trigger_match(intent, triggers)
                   + W_USAGE · (successes + 1) / (successes + failures + 2)
 
-        with the weights 0.6 / 0.3 / 0.1 defined in this module. Skills embedded by another embedder are
+        with the weights 0.6 / 0.3 / 0.1 of graphmem.retrieval.skill_rank. Skills embedded by another embedder are
         re-embedded on the fly for this call.
         """
         _check_scope(scope)

@@ -1,0 +1,98 @@
+"""Closed vocabularies of rule-based extraction: languages, days, reply formats, tones, diets, contact windows,
+programming languages, jobs, and the stop and split word lists that end or divide a value.
+"""
+
+from __future__ import annotations
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+LANGS: dict[str, str] = {
+    "english": "english", "chinese": "chinese", "mandarin": "chinese", "cantonese": "cantonese",
+    "japanese": "japanese", "korean": "korean", "french": "french", "german": "german",
+    "spanish": "spanish", "italian": "italian", "portuguese": "portuguese", "russian": "russian",
+    "arabic": "arabic", "hindi": "hindi", "dutch": "dutch", "中文": "chinese", "汉语": "chinese",
+    "普通话": "chinese", "简体中文": "chinese", "繁体中文": "chinese", "英文": "english",
+    "英语": "english", "日语": "japanese", "日文": "japanese", "韩语": "korean", "韩文": "korean",
+    "法语": "french", "德语": "german", "西班牙语": "spanish", "粤语": "cantonese", "俄语": "russian",
+}  # fmt: skip
+LANG_EN = "|".join(k for k in LANGS if k.isascii())
+LANG_ZH = "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True))
+DAYS: dict[str, str] = {
+    "mon": "monday", "tue": "tuesday", "wed": "wednesday", "thu": "thursday", "fri": "friday",
+    "sat": "saturday", "sun": "sunday", "一": "monday", "二": "tuesday", "三": "wednesday",
+    "四": "thursday", "五": "friday", "六": "saturday", "日": "sunday", "天": "sunday",
+}  # fmt: skip
+FORMATS: dict[str, str] = {
+    "bullet points": "bullet points", "bullet point": "bullet points", "bullets": "bullet points",
+    "bulleted lists": "bullet points", "numbered lists": "bullet points", "tables": "tables",
+    "a table": "tables", "table": "tables", "markdown": "markdown", "plain text": "plain text",
+    "emojis": "emojis", "emoji": "emojis", "表情": "emojis", "表情符号": "emojis", "表情包": "emojis",
+    "表格": "tables", "列表": "bullet points", "要点": "bullet points", "项目符号": "bullet points",
+    "纯文本": "plain text",
+}  # fmt: skip
+TONES: dict[str, str] = {
+    "formal": "formal", "professional": "formal", "正式": "formal", "专业": "formal",
+    "casual": "casual", "informal": "casual", "friendly": "casual", "随意": "casual",
+    "轻松": "casual", "口语化": "casual",
+}  # fmt: skip
+DIETS: dict[str, str] = {
+    "vegetarian": "vegetarian", "vegan": "vegan", "pescatarian": "pescatarian",
+    "pescetarian": "pescatarian", "halal": "halal", "kosher": "kosher", "素食者": "vegetarian",
+    "素食主义者": "vegetarian", "吃素的": "vegetarian", "纯素食者": "vegan", "素食主义": "vegetarian",
+    "吃素": "vegetarian", "只吃素": "vegetarian", "吃长素": "vegetarian", "吃清真": "halal",
+}  # fmt: skip
+PROGRAMMING = _words(
+    "rust go golang python java javascript typescript c c++ c# kotlin swift ruby php scala haskell "
+    "elixir erlang clojure dart lua perl r julia zig ocaml f# objective-c cobol fortran nim crystal "
+    "solidity matlab"
+)
+JOBS = _words(
+    "engineer developer programmer designer teacher doctor nurse student manager lawyer scientist "
+    "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "
+    "dentist freelancer entrepreneur founder photographer artist musician translator editor marketer "
+    "recruiter intern pm cto ceo physician surgeon therapist economist statistician banker trader "
+    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor"
+)
+NO_SINGULAR = _words(
+    "news series species chess physics mathematics maths politics economics jeans pants glasses "
+    "clothes brussels asparagus hummus couscous"
+)
+IE_WORDS = _words("movie cookie pie brownie smoothie selfie zombie rookie calorie veggie foodie tie lie")
+NAME_STOP = _words(
+    "back later tomorrow tonight today when if at on anytime asap again now maybe please after before "
+    "sometime once crazy old old-fashioned paranoid lazy stupid weird picky silly a an the whenever "
+    "soon first directly instead by in via any up out over anything whatever something"
+)
+EN_STOP = _words(
+    "because since but so when whenever if unless though although while as which who that lol haha "
+    "too either anymore now nowadays today anyway tho really much very a an at in on with for during "
+    "after before from by over than to more most better best lately these those it this them you him "
+    "her me us everything anything nothing something stuff things how what where why myself yourself "
+    "ever again any one ones please thanks n't not no 's is are was were be been am do does did can "
+    "will would should could i my"
+)
+EN_PLACE_STOP = EN_STOP | {"and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby"}
+EN_LEAD_SKIP = _words("the a an some any my all eating drinking having to")
+EN_SPLIT = frozenset({"and", "or", ",", "&", "plus"})
+ZH_STOP = _words(
+    "因为 所以 但是 但 不过 而且 可是 然后 的话 了 啦 呀 哦 吧 呢 啊 哈 嘛 哈哈 哈哈哈 嘿嘿 "
+    "哟 喔 呗 也 都 还 又 就 吗 而 并且 毕竟 其实 真的 一点 太 很 特别 这种 那种 之类 什么的 "
+    "等等 等 了吧 过敏 一样 你 我 他 她 它 你们 他们 这个 那个 这 那 这些 那些 什么 附近 这边 "
+    "那边 一带 已经 很久 多年 工作 上班 生活 住 定居 味道 一起 死"
+)
+ZH_SPLIT = frozenset({"和", "、", "跟", "与", "以及", "还有", "或者", "或", "及"})
+ZH_NOUNS_AFTER_DE = frozenset({"东西", "食物", "菜", "饮料", "口味"})
+SUBJECT_STOP = _words("the this our my whole entire new old main current same other your that his her their")
+WINDOWS: dict[str, str] = {
+    "weekend": "weekends", "weekends": "weekends", "the weekend": "weekends",
+    "the weekends": "weekends", "weekdays": "workdays", "workdays": "workdays", "work days": "workdays",
+    "working days": "workdays", "business days": "workdays", "work hours": "work hours",
+    "working hours": "work hours", "business hours": "work hours", "office hours": "work hours",
+    "night": "night", "nights": "night", "the night": "night", "工作日": "workdays", "周末": "weekends",
+    "上班时间": "work hours", "工作时间": "work hours", "上班的时候": "work hours",
+    "工作的时候": "work hours", "晚上": "night", "夜里": "night", "深夜": "night", "半夜": "night",
+    "下班后": "after work", "下班以后": "after work", "下班之后": "after work",
+}  # fmt: skip

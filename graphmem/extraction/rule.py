@@ -1,0 +1,57 @@
+"""The shapes rule-based extraction works with: languages, value modes, one rule (a pattern and the fact it
+states) and the sentence-like segment rules run over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from graphmem.extraction.facts import Predicate
+
+__all__ = ["Lang", "Mode", "Rule", "Segment", "Span", "rule"]
+
+Lang = Literal["zh", "en"]
+Mode = Literal["taste", "place", "phrase", "tech", "job", "group", "fixed", "days", "name"]
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One pattern: free modes take the value from the text after the match, "group" from group `v`."""
+
+    lang: Lang
+    pattern: re.Pattern[str]
+    predicate: Predicate
+    mode: Mode
+    template: str
+    neg_template: str = ""
+    value: str = ""
+    polarity: bool = True
+    confidence: float = 0.7
+    project: bool = False
+
+
+def rule(lang: Lang, pattern: str, predicate: Predicate, mode: Mode, template: str, **kw: Any) -> Rule:
+    """A Rule whose pattern is compiled case-insensitively."""
+    return Rule(lang, re.compile(pattern, re.IGNORECASE), predicate, mode, template, **kw)
+
+
+@dataclass
+class Segment:
+    """One sentence-like piece of the input: its offsets, text, language and lazily built tokens."""
+
+    start: int
+    text: str
+    lang: Lang
+    explicit: bool
+    tokenize: Callable[[str, Lang], list[Span]]
+    _tokens: list[Span] | None = None
+
+    @property
+    def tokens(self) -> list[Span]:
+        if self._tokens is None:
+            self._tokens = self.tokenize(self.text, self.lang)
+        return self._tokens

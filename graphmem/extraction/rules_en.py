@@ -1,0 +1,448 @@
+"""English extraction rules: first-person statements, standing instructions and project facts, in the order
+they are tried; earlier rules win overlapping spans.
+"""
+
+from __future__ import annotations
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.lexicon import LANG_EN
+from graphmem.extraction.rule import Rule, rule
+
+__all__ = ["EN_RULES"]
+
+# ---------------------------------------------------------------- rule pieces
+_I = r"(?<![\w'])i\s+"
+_IM = r"(?<![\w'])i(?:'m|\s+am)\s+"
+_IVE = r"(?<![\w'])i(?:'ve|\s+have)\s+"
+_ADV = (
+    r"(?:(?:really|just|absolutely|totally|truly|also|still|genuinely|honestly|actually|definitely|generally|"
+    r"usually|normally|personally|kind\s+of|kinda|sort\s+of|do|mostly|very\s+much|much|strongly|simply|"
+    r"certainly|seriously|so|quite|pretty\s+much|always|now|currently|already|even|mainly|especially|"
+    r"particularly|deeply|literally|tend\s+to|think\s+i|guess\s+i|probably|maybe|definitely|absolutely)\s+)*"
+)
+_MSG = (
+    r"(?:replies|reply|answers|answer|responses|response|messages|emails|e-mails|texts|explanations|"
+    r"summaries)"
+)
+_SHORT = r"(?:short|shorter|brief|briefer|concise|succinct|terse|to-the-point|compact)"
+_LONG = r"(?:long|lengthy|wordy|verbose|longer|huge|rambling)"
+_DETAIL = r"(?:detailed|thorough|in-depth|comprehensive|long|longer|elaborate)"
+_DAY_EN = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)"
+_IMP_EN = (
+    r"(?:use|reply|respond|answer|write|send|include|add|cc|bcc|call|text|email|ask|check|give|show|put|start|"
+    r"end|keep|format|mention|suggest|recommend|remind|book|schedule|sign|address|refer|cite|explain|"
+    r"summarize|summarise|double-check|confirm|attach|list|quote|assume|avoid|make|speak|talk|wait|tell|"
+    r"contact|greet|spell|round|convert|translate|provide|offer|notify|copy|skip|label|ping|message|show)\b"
+)
+_PROJ_EN = (
+    r"(?<![\w'])(?:(?P<s3>this|our|my|the)\s+(?:project|repo|codebase)|(?:the\s+)?(?:project|repo|repository|"
+    r"codebase|app|service)\s+(?P<s>[a-z0-9][\w.-]*)|(?:the\s+)?(?P<s2>[a-z0-9][\w.-]*)\s+(?:project|repo|codebase|service|app))"
+)
+
+
+P = Predicate
+EN_RULES: tuple[Rule, ...] = (
+    rule(
+        "en",
+        r"(?<![\w'])(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|i'm\s+called|refer\s+to\s+me\s+as|"
+        r"address\s+me\s+as)\s+(?P<v>[a-z][\w'-]*)",
+        P.NAME,
+        "name",
+        "user wants to be called {d}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        r"(?:don't|do\s+not|dont|never|please\s+don't|no)\s+(?:ever\s+)?(?:call(?:ing)?|text(?:ing)?|"
+        r"messag(?:e|ing)|e-?mail(?:ing)?|ping(?:ing)?|contact(?:ing)?|disturb(?:ing)?|bother(?:ing)?|"
+        r"interrupt(?:ing)?|notify(?:ing)?|dm|phon(?:e|ing)|reach(?:ing)?\s+out\s+to)\s+(?:me\s+)?"
+        r"(?P<v>(?:on|during|at|after|before|over|in|outside(?:\s+of)?|past)\s+[^,.;!?]+)",
+        P.DO_NOT_DISTURB,
+        "group",
+        "user does not want to be disturbed {d}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        _IM + r"(?:not\s+available|unavailable|offline|not\s+reachable)\s+(?P<v>(?:on|during|at|after|"
+        r"before|over)\s+[^,.;!?]+)",
+        P.DO_NOT_DISTURB,
+        "group",
+        "user is not available {d}",
+        confidence=0.75,
+    ),
+    rule(
+        "en",
+        r"(?:call|text|message|email|contact|reach|ping|phone)\s+me\s+(?:only\s+)?(?:between|from)\s+"
+        r"(?P<v>[0-9][^,.;!?]*?(?:and|to|until|till|-|–)\s*[0-9]{1,2}(?::[0-9]{2})?\s*(?:[ap]m)?)",
+        P.CONTACT_WINDOW,
+        "group",
+        "user can be contacted {d}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"best\s+time\s+to\s+(?:reach|call|contact)\s+me\s+is\s+(?:between\s+|from\s+)?(?P<v>[0-9][^,.;!?]*?"
+        r"(?:and|to|until|till|-|–)\s*[0-9]{1,2}(?::[0-9]{2})?\s*(?:[ap]m)?)",
+        P.CONTACT_WINDOW,
+        "group",
+        "user can be contacted {d}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"my\s+(?:work\s*days|working\s+days|work\s*week)\s+(?:are|is|run|runs|go|goes)\s+(?:from\s+)?"
+        rf"(?P<a>{_DAY_EN})s?\s*(?:to|through|thru|till|until|-|–)\s*(?P<b>{_DAY_EN})s?\b",
+        P.WORKDAYS,
+        "days",
+        "user works {d}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        _I + rf"(?:only\s+|usually\s+|normally\s+)?work\s+(?:from\s+)?(?P<a>{_DAY_EN})s?\s*"
+        rf"(?:to|through|thru|till|until|-|–)\s*(?P<b>{_DAY_EN})s?\b",
+        P.WORKDAYS,
+        "days",
+        "user works {d}",
+    ),
+    rule(
+        "en",
+        r"(?:keep|make)\s+(?:your\s+|the\s+|all\s+|my\s+)?(?:" + _MSG[3:-1] + r"|it|them|things|everything)\s+"
+        r"(?:short|brief|concise|succinct|shorter|to\s+the\s+point|tight)\b",
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "user prefers short replies",
+        value="short replies",
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:like|love|prefer|want|appreciate|enjoy|need)\s+" + _SHORT + r"(?:\s+and\s+\w+)?\s+" + _MSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "user prefers short replies",
+        value="short replies",
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:like|love|prefer|want|appreciate|enjoy|need)\s+" + _DETAIL + r"(?:\s+and\s+\w+)?\s+" + _MSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "user prefers detailed replies",
+        value="detailed replies",
+    ),
+    rule(
+        "en",
+        r"(?:don't|do\s+not|never|stop|no)\s+(?:ever\s+)?(?:send(?:ing)?\s+|writ(?:e|ing)\s+|giv(?:e|ing)\s+)?"
+        r"(?:me\s+)?(?:super\s+|very\s+|too\s+|overly\s+|really\s+|such\s+)?" + _LONG + r"\s+" + _MSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "user prefers short replies",
+        value="short replies",
+        confidence=0.75,
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:hate|dislike|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like|don't\s+want|"
+        r"do\s+not\s+want|don't\s+need)\s+(?:super\s+|very\s+|too\s+|overly\s+|really\s+)?" + _LONG + r"\s+" + _MSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "user prefers short replies",
+        value="short replies",
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])be\s+(?:more\s+)?(?:brief|concise|succinct)\b",
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "user prefers short replies",
+        value="short replies",
+    ),
+    rule(
+        "en",
+        r"(?:give|send|write)\s+me\s+(?:more\s+)?(?:detailed|thorough|in-depth|longer)\s+" + _MSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "user prefers detailed replies",
+        value="detailed replies",
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])(?:be|keep\s+it|sound)\s+(?:more\s+)?(?P<v>formal|casual|informal|professional)\b",
+        P.PREFERS_TONE,
+        "group",
+        "user prefers a {v} tone",
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:prefer|like|want)\s+(?:a\s+)?(?:more\s+)?(?P<v>formal|casual|informal|professional)\s+"
+        r"(?:tone|style|register)",
+        P.PREFERS_TONE,
+        "group",
+        "user prefers a {v} tone",
+    ),
+    rule(
+        "en",
+        r"(?:(?P<neg>don't|do\s+not|never|stop)\s+)?(?:use|using|give\s+me|write\s+in|format\s+\w+\s+(?:as|in|"
+        r"with))\s+(?P<v>bullet\s+points?|bullets|bulleted\s+lists|numbered\s+lists|tables|a\s+table|markdown|"
+        r"plain\s+text|emojis?)\b",
+        P.PREFERS_FORMAT,
+        "group",
+        "user wants {d}",
+        neg_template="user does not want {d}",
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])no\s+(?P<v>emojis?|markdown|tables|bullet\s+points)\b",
+        P.PREFERS_FORMAT,
+        "group",
+        "user does not want {d}",
+        polarity=False,
+    ),
+    rule(
+        "en",
+        r"(?:(?P<neg>don't|do\s+not|never|stop|please\s+don't)\s+)?(?<!i\s)(?:reply|respond|answer|write|talk|"
+        r"speak|communicate|replying|responding|answering|writing|talking)\s+(?:to\s+me\s+|back\s+)?"
+        rf"(?:only\s+)?in\s+(?P<v>{LANG_EN})\b",
+        P.PREFERS_LANGUAGE,
+        "group",
+        "user prefers replies in {V}",
+        neg_template="user does not want replies in {V}",
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:prefer|like|want|need)\s+(?:your\s+)?(?:replies|answers|responses|messages|it|you\s+to\s+"
+        rf"(?:reply|respond|answer|write|speak)|to\s+(?:talk|chat|communicate))?\s*in\s+(?P<v>{LANG_EN})\b",
+        P.PREFERS_LANGUAGE,
+        "group",
+        "user prefers replies in {V}",
+    ),
+    rule(
+        "en",
+        _I + _ADV + rf"prefer\s+(?P<v>{LANG_EN})(?=\s*$|\s*[,.;!]|\s+(?:please|for|when|over|to)\b)",
+        P.PREFERS_LANGUAGE,
+        "group",
+        "user prefers replies in {V}",
+    ),
+    rule(
+        "en",
+        rf"my\s+preferred\s+language\s+is\s+(?P<v>{LANG_EN})\b",
+        P.PREFERS_LANGUAGE,
+        "group",
+        "user prefers replies in {V}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        _IM + _ADV + r"(?P<neg>not\s+|no\s+longer\s+)?(?:a\s+)?(?:strict\s+|full\s+)?"
+        r"(?P<v>vegetarian|vegan|pescatarian|pescetarian)\b",
+        P.DIET,
+        "group",
+        "user is {v}",
+        neg_template="user is not {v}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        _I + r"(?:only\s+)?(?:eat|keep)\s+(?P<v>halal|kosher)\b",
+        P.DIET,
+        "group",
+        "user eats {v}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        _IM + _ADV + r"(?P<neg>not\s+)?(?:severely\s+|very\s+|deathly\s+|highly\s+|mildly\s+|extremely\s+)?"
+        r"allergic\s+to\s+",
+        P.ALLERGIC_TO,
+        "taste",
+        "user is allergic to {d}",
+        neg_template="user is not allergic to {d}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        _I + r"have\s+(?:a|an)\s+(?:severe\s+|serious\s+|mild\s+|bad\s+)?(?P<v>[a-z][a-z -]{1,25}?)\s+allergy",
+        P.ALLERGIC_TO,
+        "group",
+        "user is allergic to {d}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        _I + r"have\s+(?:a|an)\s+(?:severe\s+|serious\s+|mild\s+)?allergy\s+to\s+",
+        P.ALLERGIC_TO,
+        "taste",
+        "user is allergic to {d}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:don't|do\s+not|dont|never|no\s+longer|won't|will\s+not|try\s+not\s+to|refuse\s+to)\s+"
+        r"(?:ever\s+)?(?:eat|drink|consume|touch)\s+(?:any\s+)?",
+        P.AVOIDS,
+        "taste",
+        "user avoids {d}",
+        confidence=0.75,
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:can't|cannot|can\s+not)\s+(?:eat|drink|have|consume|tolerate|handle|digest)\s+"
+        r"(?:any\s+)?",
+        P.AVOIDS,
+        "taste",
+        "user avoids {d}",
+        confidence=0.75,
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:avoid|stay\s+away\s+from|gave\s+up|stopped\s+(?:eating|drinking)|cut\s+out)\s+"
+        r"(?:eating\s+|drinking\s+)?",
+        P.AVOIDS,
+        "taste",
+        "user avoids {d}",
+    ),
+    rule(
+        "en",
+        _IVE + r"(?:given\s+up|cut\s+out|stopped\s+(?:eating|drinking)|quit\s+(?:eating|drinking))\s+",
+        P.AVOIDS,
+        "taste",
+        "user avoids {d}",
+    ),
+    rule(
+        "en",
+        _I + r"(?:do\s+|can\s+)?(?:eat|drink)\s+(?P<v>[a-z][a-z -]{1,30}?)\s+(?:now|again|these\s+days|"
+        r"nowadays)\b",
+        P.AVOIDS,
+        "group",
+        "user eats {d} now",
+        polarity=False,
+        confidence=0.6,
+    ),
+    rule(
+        "en",
+        _PROJ_EN + r"\s+(?:(?:is|was)\s+)?(?P<verb>uses|is\s+using|(?:written|built|implemented|coded|developed|"
+        r"made)\s+(?:in|with|on|using)|runs\s+on|(?:is\s+)?based\s+on)\s+",
+        P.USES_TECH,
+        "tech",
+        "{S} uses {d}",
+        confidence=0.8,
+        project=True,
+    ),
+    rule(
+        "en",
+        _I + r"(?:currently\s+|now\s+|still\s+)?(?:live|reside)\s+in\s+",
+        P.LOCATION,
+        "place",
+        "user lives in {d}",
+        confidence=0.75,
+    ),
+    rule(
+        "en",
+        _IM + r"(?:currently\s+|now\s+)?(?:living|based|located)\s+in\s+",
+        P.LOCATION,
+        "place",
+        "user lives in {d}",
+        confidence=0.75,
+    ),
+    rule(
+        "en",
+        r"(?:" + _I + r"(?:just\s+|recently\s+)?|" + _IVE + r"(?:just\s+|recently\s+)?)(?:moved|relocated)\s+to\s+",
+        P.LOCATION,
+        "place",
+        "user lives in {d}",
+        confidence=0.75,
+    ),
+    rule("en", _IM + r"(?:originally\s+)?from\s+", P.HOMETOWN, "place", "user is from {d}"),
+    rule("en", _I + r"(?:come\s+from|grew\s+up\s+in)\s+", P.HOMETOWN, "place", "user is from {d}"),
+    rule("en", _I + r"work\s+as\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
+    rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
+    rule(
+        "en",
+        _I + _ADV + r"speak\s+(?:fluent\s+|some\s+|a\s+little\s+|a\s+bit\s+of\s+|decent\s+|good\s+)?"
+        rf"(?P<v>{LANG_EN})\b",
+        P.SPEAKS,
+        "group",
+        "user speaks {V}",
+    ),
+    rule("en", _IM + rf"(?:fluent|native)\s+in\s+(?P<v>{LANG_EN})\b", P.SPEAKS, "group", "user speaks {V}"),
+    rule(
+        "en",
+        r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+"
+        rf"(?P<v>{LANG_EN})\b",
+        P.SPEAKS,
+        "group",
+        "user speaks {V}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"(?:" + _IM + _ADV + r"|" + _IVE + r"been\s+)(?:learning|studying)\s+",
+        P.LEARNING,
+        "taste",
+        "user is learning {d}",
+        confidence=0.4,
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:use|code\s+in|program\s+in|develop\s+in|write\s+code\s+in)\s+",
+        P.USES_TOOL,
+        "tech",
+        "user uses {d}",
+        confidence=0.6,
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:hate|dislike|detest|despise|loathe|can't\s+stand|cannot\s+stand|can't\s+bear|"
+        r"don't\s+(?:really\s+|much\s+|particularly\s+)?(?:like|love|enjoy|care\s+for)|do\s+not\s+(?:really\s+)?"
+        r"(?:like|love|enjoy|care\s+for)|dont\s+like|never\s+liked)\s+(?:to\s+|eating\s+|drinking\s+)?",
+        P.DISLIKES,
+        "taste",
+        "user dislikes {d}",
+    ),
+    rule(
+        "en",
+        _IM + _ADV + r"not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on|fond\s+of)\s+",
+        P.DISLIKES,
+        "taste",
+        "user dislikes {d}",
+    ),
+    rule(
+        "en",
+        _I + _ADV + r"(?:like|love|enjoy|adore|prefer|dig)\s+(?:to\s+(?!think|say|know|believe|see|hear|"
+        r"imagine)|eating\s+|drinking\s+)?",
+        P.LIKES,
+        "taste",
+        "user likes {d}",
+    ),
+    rule(
+        "en",
+        _IM + _ADV + r"(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?(?:fan\s+of|into|crazy\s+about|"
+        r"obsessed\s+with|fond\s+of|passionate\s+about|keen\s+on)\s+",
+        P.LIKES,
+        "taste",
+        "user likes {d}",
+    ),
+    rule(
+        "en",
+        r"my\s+(?:absolute\s+)?favou?rite\s+(?:food|drink|dish|fruit|snack|cuisine|colou?r|music|band|genre|"
+        r"sport|movie|book|thing)?\s*is\s+",
+        P.LIKES,
+        "taste",
+        "user likes {d}",
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])(?<!i\s)(?P<dur>from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
+        r"henceforth|from\s+here\s+on(?:\s+out)?|always|never)[,:]?\s+(?:please\s+)?(?:(?P<neg>don't|do\s+not|"
+        r"never|stop)\s+|always\s+)?(?=" + _IMP_EN + ")",
+        P.INSTRUCTION,
+        "phrase",
+        "user wants the agent to always {d}",
+        neg_template="user wants the agent never to {d}",
+        confidence=0.8,
+    ),
+)
+del P

@@ -1,0 +1,373 @@
+"""Chinese extraction rules: first-person statements, standing instructions and project facts, in the order
+they are tried; earlier rules win overlapping spans.
+"""
+
+from __future__ import annotations
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.lexicon import LANG_EN, LANG_ZH
+from graphmem.extraction.rule import Rule, rule
+
+__all__ = ["ZH_RULES"]
+
+# ---------------------------------------------------------------- rule pieces
+_ZI = (
+    r"(?<![你他她它])我(?!们|妈|爸|老婆|老公|朋友|同事|儿子|女儿|孩子|家|哥|姐|弟|妹|"
+    r"男朋友|女朋友|爱人|室友|领导|老板|同学)"
+)
+_ZADV = (
+    r"(?:也|都|一直|向来|从来|一向|从小就|本来就|其实|真的|真|特别|非常|很|挺|超级|超|最|比较|还是|更|就|蛮|确实|平时|平常|"
+    r"素来|已经|现在|目前|始终|还|实在|相当|十分|完全|根本|压根|绝对|基本上|基本|一般|通常|本身|个人|总是|有点|一点也|一点都|可|"
+    r"可能|也许|大概|好像|或许|应该|去年|今年|前年|上个月|最近|早就|很早就)*"
+)
+_ZMSG = r"(?:回复|回答|答复|回信|消息|邮件|信息|内容|解释|答案|文字)"
+_ZSHORT = r"(?:简洁|简短|简单|精简|简明|简练|言简意赅|短小|短)"
+_ZLONG = r"(?:长篇大论|冗长|啰嗦|罗嗦|啰唆|长)"
+_ZDETAIL = r"(?:详细|详尽|具体|全面)"
+_ZNEG = r"(?:别再|不要再|别|不要|请勿|请不要|千万别|不用|不许)"
+_DAY_ZH = r"(?:周|星期|礼拜)([一二三四五六日天])"
+_ZTIME = (
+    r"(?:工作日|周末|上班时间|工作时间|上班的时候|工作的时候|下班后|下班以后|下班之后|晚上|夜里|半夜|深夜|凌晨|早上|中午|"
+    r"午休时间|午休|(?:周|星期)[一二三四五六日天]|(?:早上|上午|下午|晚上)?[0-9零一二两三四五六七八九十]+点半?"
+    r"(?:以后|之后|后|以前|之前|前))"
+)
+_ZPOINT = r"(?:早上|上午|下午|晚上)?[0-9零一二两三四五六七八九十]+点半?"
+_IMP_ZH = (
+    r"(?:用|给|叫|称呼|发|回复|回答|提醒|写|说|帮|加|附上|抄送|先|把|按|告诉|问|确认|检查|使用|"
+    r"标注|带上|注明|避免|直接|以|称|喊)"
+)
+_PROJ_ZH = (
+    r"(?:(?P<s3>这个|本|我们的|我们这个|我的|该|咱们的|咱们这个|这)(?:项目|工程|仓库|代码库)|(?:项目|工程|仓库|代码库)\s*"
+    r"(?P<s>[a-z0-9][a-z0-9_.-]*)|(?P<s2>[a-z0-9][a-z0-9_.-]*)\s*(?:项目|工程))"
+)
+
+
+P = Predicate
+ZH_RULES: tuple[Rule, ...] = (
+    rule(
+        "zh",
+        r"(?<!别)(?<!不要)(?:叫我|称呼我为?|我叫|我的名字(?:是|叫)|我名字(?:是|叫))\s*",
+        P.NAME,
+        "name",
+        "用户希望被称呼为{d}",
+        confidence=0.85,
+    ),
+    rule(
+        "zh",
+        rf"(?P<v>{_ZTIME})(?:的时候)?(?:请|千万)?{_ZNEG}(?:老|总|总是|一直|经常|再|随便|轻易)?(?:来)?(?:打扰|打搅|烦|"
+        r"骚扰|打电话给|给我打电话|打我电话|发消息给|给我发消息|给我发信息|找|联系|叫|催|@)",
+        P.DO_NOT_DISTURB,
+        "group",
+        "用户不希望在{d}被打扰",
+        confidence=0.8,
+    ),
+    rule(
+        "zh",
+        rf"{_ZNEG}(?:在)?(?P<v>{_ZTIME})(?:的时候)?(?:给我)?(?:打电话|发消息|发信息|打扰我|联系我|找我|打扰)",
+        P.DO_NOT_DISTURB,
+        "group",
+        "用户不希望在{d}被打扰",
+        confidence=0.8,
+    ),
+    rule(
+        "zh",
+        rf"(?P<v>{_ZTIME})(?:我)?(?:不方便|不想被打扰|不接电话|不回消息|勿扰)",
+        P.DO_NOT_DISTURB,
+        "group",
+        "用户不希望在{d}被打扰",
+        confidence=0.75,
+    ),
+    rule(
+        "zh",
+        rf"(?P<v>{_ZPOINT}(?:到|至|-|~){_ZPOINT})(?:之间)?(?:再|才|可以|可)?(?:联系|找|打电话给|给我打电话|给我发消息)",
+        P.CONTACT_WINDOW,
+        "group",
+        "用户希望在{d}被联系",
+        confidence=0.8,
+    ),
+    rule(
+        "zh",
+        _ZI
+        + r"(?:的)?(?:工作日|上班时间|工作时间)(?:是|为)(?:从)?"
+        + rf"(?P<a>{_DAY_ZH})(?:到|至|-|~)(?P<b>{_DAY_ZH})",
+        P.WORKDAYS,
+        "days",
+        "用户的工作日是{d}",
+        confidence=0.85,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + rf"(?:从)?(?P<a>{_DAY_ZH})(?:到|至|-|~)(?P<b>{_DAY_ZH})(?:都)?(?:上班|工作)",
+        P.WORKDAYS,
+        "days",
+        "用户{d}上班",
+    ),
+    rule(
+        "zh",
+        _ZI
+        + _ZADV
+        + r"(?:喜欢|偏好|更喜欢|希望|想要|倾向于?|要|爱看|习惯)(?:你|收到|看到)?(?:的)?(?:给我)?"
+        + _ZSHORT
+        + r"(?:一点|一些|点)?(?:的)?"
+        + _ZMSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "用户喜欢简短的回复",
+        value="short replies",
+    ),
+    rule(
+        "zh",
+        _ZMSG + r"(?:请|都|时)?(?:尽量|要|请|都|需要|得|最好)?" + _ZSHORT + r"(?:一点|一些|些|点)",
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "用户喜欢简短的回复",
+        value="short replies",
+    ),
+    rule(
+        "zh",
+        r"(?:请|麻烦)(?:尽量)?" + _ZSHORT + r"(?:地|点|一点)?(?:回复|回答|答复)",
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "用户喜欢简短的回复",
+        value="short replies",
+    ),
+    rule(
+        "zh",
+        rf"(?:{_ZNEG}|少)(?:给我)?(?:发|写|回|回复)?(?:太|很|那么|这么|过|特别)?" + _ZLONG + r"的?" + _ZMSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "用户不希望收到太长的消息",
+        value="short replies",
+        confidence=0.75,
+    ),
+    rule(
+        "zh",
+        _ZI
+        + _ZADV
+        + r"(?:不喜欢|讨厌|受不了|烦|反感|不想看|不爱看)(?:太|很|那么|过于|过|特别)?"
+        + _ZLONG
+        + r"的?"
+        + _ZMSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "用户不喜欢太长的回复",
+        value="short replies",
+    ),
+    rule(
+        "zh",
+        _ZI
+        + _ZADV
+        + r"(?:喜欢|偏好|更喜欢|希望|想要|倾向于?)(?:你|收到)?(?:的)?"
+        + _ZDETAIL
+        + r"(?:一点|一些|点)?的?"
+        + _ZMSG,
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "用户喜欢详细的回复",
+        value="detailed replies",
+    ),
+    rule(
+        "zh",
+        _ZMSG + r"(?:请|都|尽量|要)?" + _ZDETAIL + r"(?:一点|一些|些|点)",
+        P.PREFERS_REPLY_STYLE,
+        "fixed",
+        "用户喜欢详细的回复",
+        value="detailed replies",
+    ),
+    rule(
+        "zh",
+        r"(?:语气|说话|回复|措辞)(?:请|要|尽量)?(?P<v>正式|随意|轻松|口语化|专业)(?:一点|一些|些|点)",
+        P.PREFERS_TONE,
+        "group",
+        "用户希望语气{d}一些",
+    ),
+    rule(
+        "zh",
+        rf"(?P<neg>{_ZNEG})?(?:都|请|尽量)?(?:用|使用|加)(?P<v>表情符号|表情包|表情|emoji|markdown|表格|列表|要点|"
+        r"项目符号|纯文本)",
+        P.PREFERS_FORMAT,
+        "group",
+        "用户希望使用{d}",
+        neg_template="用户不希望使用{d}",
+    ),
+    rule(
+        "zh",
+        rf"(?P<neg>{_ZNEG})?(?:都|请|一律|全部|尽量)?(?:用|使用|以|说)(?P<v>{LANG_ZH}|{LANG_EN})(?:来|跟我|和我|"
+        r"给我)?(?:回复|回答|答复|交流|沟通|聊天|聊|说话|写|对话|回我)",
+        P.PREFERS_LANGUAGE,
+        "group",
+        "用户希望用{d}回复",
+        neg_template="用户不希望用{d}回复",
+    ),
+    rule(
+        "zh",
+        rf"(?:回复|回答|答复|交流)(?:请|都|时|的时候)?(?:一律|都|请)?(?:用|使用)(?P<v>{LANG_ZH}|{LANG_EN})",
+        P.PREFERS_LANGUAGE,
+        "group",
+        "用户希望用{d}回复",
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"(?:(?P<neg>不是)|是)(?:一个|一名|个)?(?P<v>纯素食者|素食主义者|素食者|吃素的|素食主义)",
+        P.DIET,
+        "group",
+        "用户是素食者",
+        neg_template="用户不是素食者",
+        confidence=0.8,
+    ),
+    rule("zh", _ZI + _ZADV + r"(?P<v>只吃素|吃长素|吃素|吃清真)", P.DIET, "group", "用户{d}", confidence=0.8),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"对(?P<v>[^，。！？,.!?\s]{1,10}?)(?:严重|有点|特别|非常|很)?过敏",
+        P.ALLERGIC_TO,
+        "group",
+        "用户对{d}过敏",
+        confidence=0.85,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"有?(?P<v>[\u4e00-\u9fff]{2,6}?)(?:严重)?过敏",
+        P.ALLERGIC_TO,
+        "group",
+        "用户对{d}过敏",
+        confidence=0.85,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"(?P<verb>从不吃|从不喝|不太能吃|不怎么吃|不能吃|不能喝|不可以吃|吃不了|喝不了|不敢吃|不吃|不喝|"
+        r"不碰|不沾|不抽|忌口|拒绝吃)",
+        P.AVOIDS,
+        "taste",
+        "用户{verb}{d}",
+        confidence=0.75,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"戒(?:掉)?(?:了)?(?P<v>烟|酒|糖|咖啡|奶茶|可乐)",
+        P.AVOIDS,
+        "group",
+        "用户戒了{d}",
+        confidence=0.75,
+    ),
+    rule(
+        "zh",
+        _ZI + r"(?:现在|已经|又)(?:开始)?(?:能)?(?:吃|喝)(?P<v>[\u4e00-\u9fff]{1,6}?)了",
+        P.AVOIDS,
+        "group",
+        "用户现在吃{d}了",
+        polarity=False,
+        confidence=0.6,
+    ),
+    rule(
+        "zh",
+        _PROJ_ZH + r"\s*(?:的代码)?(?:是|都是|主要是|目前|现在|目前是|全部)?(?P<verb>用的是|用的|使用的是|使用的|"
+        r"采用的是|采用的|采用|使用|用|基于|是用|是基于|拿)\s*",
+        P.USES_TECH,
+        "tech",
+        "{S}使用{d}",
+        confidence=0.8,
+        project=True,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"(?:住在|居住在|生活在|定居在|定居于|住)",
+        P.LOCATION,
+        "place",
+        "用户住在{d}",
+        confidence=0.75,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"(?:搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来)",
+        P.LOCATION,
+        "place",
+        "用户住在{d}",
+        confidence=0.75,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"在(?P<v>[\u4e00-\u9fffa-z]{2,8}?)(?:工作|上班)",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
+        confidence=0.65,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"是(?P<v>[\u4e00-\u9fff]{2,5}?)人(?=$|[，。！,.!\s])",
+        P.HOMETOWN,
+        "group",
+        "用户是{d}人",
+    ),
+    rule("zh", _ZI + _ZADV + r"(?:老家是|老家在|来自|出生在|出生于)", P.HOMETOWN, "place", "用户来自{d}"),
+    rule(
+        "zh",
+        _ZI
+        + _ZADV
+        + r"是(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffa-z]{0,6}?(?:工程师|程序员|设计师|老师|教师|医生|"
+        r"护士|律师|会计|学生|研究生|博士生|本科生|产品经理|经理|记者|编辑|作家|研究员|分析师|顾问|厨师|司机|警察|销售|架构师|"
+        r"科学家|教授|创业者|自由职业者|翻译|公务员|艺术家|摄影师|演员|药剂师|建筑师|开发者))(?=$|[，。！,.!\s了啊呀])",
+        P.JOB,
+        "group",
+        "用户是{d}",
+    ),
+    rule("zh", r"我的(?:工作|职业)是", P.JOB, "place", "用户的职业是{d}"),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"是做(?P<v>[\u4e00-\u9fffa-z]{1,8}?)的(?=$|[，。！,.!\s])",
+        P.JOB,
+        "group",
+        "用户是做{d}的",
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + rf"(?:会说|会讲|能说|说|讲)(?:一点|一口|流利的)?(?P<v>{LANG_ZH})",
+        P.SPEAKS,
+        "group",
+        "用户会说{d}",
+    ),
+    rule("zh", rf"我的母语是(?P<v>{LANG_ZH})", P.SPEAKS, "group", "用户的母语是{d}", confidence=0.8),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"(?:在|正在|最近在|一直在)(?:学|学习|自学)",
+        P.LEARNING,
+        "taste",
+        "用户在学{d}",
+        confidence=0.4,
+    ),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"对(?P<v>[^，。！？,.!?\s]{1,10}?)(?:不感兴趣|没兴趣|不感冒)",
+        P.DISLIKES,
+        "group",
+        "用户对{d}不感兴趣",
+    ),
+    rule(
+        "zh",
+        _ZI
+        + _ZADV
+        + r"(?P<verb>不太喜欢|不怎么喜欢|不喜欢|不爱吃|不爱喝|不爱|讨厌|受不了|反感|厌恶|接受不了|不待见|烦)",
+        P.DISLIKES,
+        "taste",
+        "用户{verb}{d}",
+    ),
+    rule("zh", r"我最喜欢的(?:食物|水果|饮料|菜|颜色|音乐|运动|电影|书)?是", P.LIKES, "taste", "用户最喜欢{d}"),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"(?P<verb>喜欢|爱吃|爱喝|爱看|爱听|爱玩|喜爱|热爱|偏爱|钟爱|偏好|迷上了|迷上|爱)",
+        P.LIKES,
+        "taste",
+        "用户{verb}{d}",
+    ),
+    rule(
+        "zh",
+        r"(?P<dur>从现在起|从现在开始|从今以后|从今天起|从今天开始|以后|今后|往后|每次|一律|永远)(?P<mid>(?:都|也|请|要|"
+        rf"一律|务必)*)(?P<neg>{_ZNEG}|永远不要|不能)?(?={_IMP_ZH})",
+        P.INSTRUCTION,
+        "phrase",
+        "用户要求以后{d}",
+        neg_template="用户要求以后不要{d}",
+        confidence=0.8,
+    ),
+)
+del P

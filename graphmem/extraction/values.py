@@ -1,0 +1,315 @@
+"""What a rule match states: the value(s) read from the text after it (walking tokens up to a stop word,
+splitting on coordinators, normalising), and the project a project rule is about.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.lexicon import (
+    DAYS,
+    DIETS,
+    EN_LEAD_SKIP,
+    EN_PLACE_STOP,
+    EN_SPLIT,
+    EN_STOP,
+    FORMATS,
+    IE_WORDS,
+    JOBS,
+    LANGS,
+    NAME_STOP,
+    NO_SINGULAR,
+    PROGRAMMING,
+    SUBJECT_STOP,
+    TONES,
+    WINDOWS,
+    ZH_NOUNS_AFTER_DE,
+    ZH_SPLIT,
+    ZH_STOP,
+)
+from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
+
+__all__ = ["project_subject", "rule_values"]
+
+_F = re.IGNORECASE
+_PUNCT = re.compile(r"^[\s\W_]+$")
+
+
+def rule_values(
+    rule: Rule, m: re.Match[str], seg: Segment, norm: str, c_end: int, lang: Lang
+) -> list[tuple[str, str, int, Predicate]]:
+    """(value, display, end offset, predicate) for each value a rule's match states."""
+    p = rule.predicate
+    text = seg.text
+    if rule.mode == "fixed":
+        return [(rule.value, rule.value, m.end(), p)]
+    if rule.mode == "days":
+        a, b = _day(m.group("a")), _day(m.group("b"))
+        return [(f"{a}-{b}", text[m.start("a") : m.end("b")], m.end(), p)] if a and b else []
+    if rule.mode == "group":
+        raw = m.group("v")
+        v = _group_value(p, raw, lang)
+        if v is None:
+            return []
+        if p is Predicate.EMPLOYER and lang == "zh" and _is_place(raw):
+            return [(v, raw, m.end(), Predicate.LOCATION)]
+        return [(v, text[m.start("v") : m.end("v")], m.end(), p)]
+    if rule.mode == "name":
+        return _name(m, seg, lang)
+    if rule.mode == "tech":
+        return _tech(rule, text, norm, m.end(), c_end)
+    spans = _walk(seg, m.end(), c_end, rule.mode, lang)
+    out: list[tuple[str, str, int, Predicate]] = []
+    for s, e in spans:
+        display = text[s:e]
+        value = _normalise(display, rule.mode, lang)
+        if not value or (rule.mode == "job" and lang == "en" and not _is_job(value)):
+            continue
+        if rule.mode == "place" and lang == "en" and not _place_ok(text, s):
+            continue
+        pred = p
+        if p in (Predicate.LIKES, Predicate.DISLIKES) and value in FORMATS:
+            pred, value = Predicate.PREFERS_FORMAT, FORMATS[value]
+        out.append((value, display, e, pred))
+    return out
+
+
+def _name(m: re.Match[str], seg: Segment, lang: Lang) -> list[tuple[str, str, int, Predicate]]:
+    text = seg.text
+    before = text[max(0, m.start() - 12) : m.start()].lower()
+    if re.search(r"(?:don't|do not|never|别|不要)\s*$", before):
+        return []
+    if lang == "en":
+        v = m.group("v")
+        if v.lower() in NAME_STOP:
+            return []
+        end = m.end("v")
+        nxt = re.match(r"\s+([A-Z][\w'-]*)", text[end:])
+        if nxt and text[m.start("v")].isupper():
+            end += nxt.end()
+        display = text[m.start("v") : end]
+        return [(display.lower(), display, end, Predicate.NAME)]
+    toks = [t for t in seg.tokens if t[0] >= m.end()]
+    if not toks:
+        return []
+    s, e = toks[0]
+    if e - s == 1 and len(toks) > 1 and toks[1][0] == e and toks[1][1] - toks[1][0] == 1:
+        e = toks[1][1]
+    display = text[s:e]
+    if display.isascii():
+        ok = display[:1].isalpha() and display.lower() not in NAME_STOP
+    else:
+        ok = (
+            (display[0] in "小老阿" and len(display) >= 2)
+            or display.endswith(("总", "哥", "姐"))
+            or _is_person(display)
+        )
+    return [(display.lower(), display, e, Predicate.NAME)] if ok else []
+
+
+def _day(raw: str) -> str:
+    r = raw.lower()
+    if r[-1:] in DAYS:
+        return DAYS[r[-1:]]
+    return DAYS.get(r[:3], "")
+
+
+def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
+    r = " ".join(raw.lower().split())
+    if p in (Predicate.PREFERS_LANGUAGE, Predicate.SPEAKS):
+        return LANGS.get(r)
+    if p is Predicate.PREFERS_FORMAT:
+        return FORMATS.get(r, FORMATS.get(r.rstrip("s"), r))
+    if p is Predicate.PREFERS_TONE:
+        return TONES.get(r)
+    if p is Predicate.DIET:
+        return DIETS.get(r)
+    if p in (Predicate.DO_NOT_DISTURB, Predicate.CONTACT_WINDOW):
+        return _window(r, lang)
+    if p is Predicate.ALLERGIC_TO and lang == "zh" and (r in {"有点", "容易", "经常", "也会"} or r.startswith("有")):
+        return None
+    if p is Predicate.HOMETOWN and re.search(r"个|一|好|坏|老实|普通|正常|成年|年轻|有钱|穷|什么|外地|本地|哪", r):
+        return None
+    if p is Predicate.EMPLOYER and r in {
+        "公司",
+        "单位",
+        "家里",
+        "办公室",
+        "学校",
+        "家",
+        "外地",
+        "这里",
+        "那里",
+    }:
+        return None
+    if p is Predicate.AVOIDS and not r.strip():
+        return None
+    return _singular(r) if lang == "en" and p in (Predicate.ALLERGIC_TO, Predicate.AVOIDS) else r
+
+
+def _window(r: str, lang: Lang) -> str:
+    r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except)\b", r)[0].strip()
+    if lang == "en":
+        r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
+        r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
+        r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)
+    return WINDOWS.get(r, r)
+
+
+def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Span]:
+    """Spans of the value(s) after `pos`: word tokens up to a stop word, split on coordinators."""
+    text = seg.text
+    toks: list[Span] = []
+    for s, e in seg.tokens:
+        if e <= pos or s >= c_end:
+            continue
+        toks.append((max(s, pos), e))
+    limit = {"phrase": 14, "place": 4, "job": 4}.get(mode, 5 if lang == "en" else 6)
+    stop = EN_PLACE_STOP if mode in ("place", "job") else EN_STOP
+    items: list[Span] = []
+    cur: list[Span] = []
+    count = 0
+    for i, (s, e) in enumerate(toks):
+        start = s
+        word = text[s:e].lower()
+        if _PUNCT.match(word) and not (mode == "phrase" and word in {"-", "'"}):
+            break
+        if lang == "en":
+            if not cur and word in EN_LEAD_SKIP and mode != "phrase":
+                continue
+            if mode == "phrase":
+                if word in {"because", "unless", "lol", "thanks", "please"}:
+                    break
+            elif word in EN_SPLIT:
+                if cur:
+                    items.append((cur[0][0], cur[-1][1]))
+                cur, count = [], 0
+                continue
+            elif word in stop:
+                break
+        else:
+            if mode == "phrase":
+                if word in {"吧", "了", "啊", "哦", "呀", "哈", "啦", "谢谢"}:
+                    break
+            elif word in ZH_SPLIT:
+                if cur:
+                    items.append((cur[0][0], cur[-1][1]))
+                cur, count = [], 0
+                continue
+            elif word == "的":
+                nxt = text[toks[i + 1][0] : toks[i + 1][1]] if i + 1 < len(toks) else ""
+                if not nxt or _PUNCT.match(nxt) or nxt in ZH_STOP or nxt in ZH_NOUNS_AFTER_DE:
+                    break
+            elif word in ZH_STOP or "我" in word or "你" in word:
+                break
+            if not cur and mode == "taste" and word[0] in "吃喝":
+                if len(word) == 1:
+                    continue
+                start = s + 1  # drop the leading verb of a merged token ("吃辣")
+        cur.append((start, e))
+        count += 1
+        if count >= limit:
+            break
+    if cur:
+        items.append((cur[0][0], cur[-1][1]))
+    return items
+
+
+def _normalise(display: str, mode: Mode, lang: Lang) -> str:
+    v = " ".join(display.lower().split()).strip(" '\"“”‘’")
+    if lang == "zh":
+        v = v.rstrip("的了")
+        return v if 0 < len(v) <= 16 else ""
+    if mode == "taste":
+        v = _singular(v)
+    return v
+
+
+def _singular(v: str) -> str:
+    words = v.split()
+    if not words:
+        return v
+    w = words[-1]
+    if w in NO_SINGULAR or len(w) <= 3 or w.endswith(("ss", "us", "is")):
+        return v
+    if w.endswith("ies"):
+        w = w[:-1] if w[:-1] in IE_WORDS else w[:-3] + "y"
+    elif w.endswith(("ches", "shes", "sses", "xes", "oes")):
+        w = w[:-2]
+    elif w.endswith("s"):
+        w = w[:-1]
+    return " ".join([*words[:-1], w])
+
+
+def _is_job(value: str) -> bool:
+    words = value.split()
+    return bool(words) and (words[-1] in JOBS or words[-1].rstrip("s") in JOBS)
+
+
+def _place_ok(text: str, start: int) -> bool:
+    """Latin places start with a capital letter unless the writer does not capitalise at all."""
+    return text[start].isupper() or not any(c.isupper() for c in text if c != "I")
+
+
+_TECH_CUT = re.compile(
+    r"\s(?:for|because|but|which|so|now|since|on|in|with|as|at|to|that|uses|is|was|runs|has|lol)\b|"
+    r"写|开发|实现|编写|做的|搭|构建|来|的|语言|了|框架",
+    _F,
+)
+
+
+# Latin technology names of up to three words, never spanning a coordinator ("rust and postgres").
+_TECH_ITEM = re.compile(r"[a-z0-9][a-z0-9_.+#-]*(?:\s+(?!(?:and|or|plus)\b)[a-z0-9][a-z0-9_.+#-]*){0,2}", _F)
+
+
+def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[str, str, int, Predicate]]:
+    chunk = norm[pos:c_end]
+    cut = _TECH_CUT.search(chunk)
+    if cut:
+        chunk = chunk[: cut.start()]
+    out: list[tuple[str, str, int, Predicate]] = []
+    for item in _TECH_ITEM.finditer(chunk):
+        if item.group(0).lower() in {"and", "or", "plus"}:
+            continue
+        display = text[pos + item.start() : pos + item.end()]
+        value = display.lower()
+        value = "go" if value == "golang" else value
+        if value in EN_STOP:
+            continue
+        pred = rule.predicate
+        if rule.project:
+            pred = Predicate.USES_LANGUAGE if value in PROGRAMMING else Predicate.USES_TECH
+        elif not (display[:1].isupper() or value in PROGRAMMING):
+            continue
+        out.append((value, display, pos + item.end(), pred))
+    return out
+
+
+def project_subject(m: re.Match[str], text: str) -> tuple[str, str]:
+    groups = m.groupdict()
+    name = groups.get("s") or groups.get("s2") or ""
+    display = text[m.start() : m.start("verb")].strip()
+    if not name or name.lower() in SUBJECT_STOP:
+        return "project", display
+    return f"project {name.lower()}", display
+
+
+_posseg_lock = threading.Lock()
+
+
+def _pos_tags(word: str) -> list[str]:
+    import jieba.posseg as pseg
+
+    with _posseg_lock:
+        return [p.flag for p in pseg.lcut(word)]
+
+
+def _is_person(word: str) -> bool:
+    tags = _pos_tags(word)
+    return len(tags) == 1 and tags[0].startswith("nr")
+
+
+def _is_place(word: str) -> bool:
+    return any(t == "ns" for t in _pos_tags(word))
