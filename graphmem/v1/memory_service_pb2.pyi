@@ -777,3 +777,87 @@ class GetContextResponse(_message.Message):
     route: Route
     dropped: int
     def __init__(self, items: _Optional[_Iterable[_Union[ContextItem, _Mapping]]] = ..., tokens: _Optional[int] = ..., budget: _Optional[int] = ..., route: _Optional[_Union[Route, _Mapping]] = ..., dropped: _Optional[int] = ...) -> None: ...
+
+class RunMaintenanceRequest(_message.Message):
+    __slots__ = ("scope", "dry_run")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    DRY_RUN_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    dry_run: bool
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., dry_run: _Optional[bool] = ...) -> None: ...
+
+class MaintenanceStep(_message.Message):
+    __slots__ = ("step", "count", "ids", "millis")
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    IDS_FIELD_NUMBER: _ClassVar[int]
+    MILLIS_FIELD_NUMBER: _ClassVar[int]
+    step: str
+    count: int
+    ids: _containers.RepeatedScalarFieldContainer[str]
+    millis: float
+    def __init__(self, step: _Optional[str] = ..., count: _Optional[int] = ..., ids: _Optional[_Iterable[str]] = ..., millis: _Optional[float] = ...) -> None: ...
+
+class RunMaintenanceResponse(_message.Message):
+    __slots__ = ("run_id", "dry_run", "steps")
+    RUN_ID_FIELD_NUMBER: _ClassVar[int]
+    DRY_RUN_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    run_id: str
+    dry_run: bool
+    steps: _containers.RepeatedCompositeFieldContainer[MaintenanceStep]
+    def __init__(self, run_id: _Optional[str] = ..., dry_run: _Optional[bool] = ..., steps: _Optional[_Iterable[_Union[MaintenanceStep, _Mapping]]] = ...) -> None: ...
+
+class RestoreMemoryRequest(_message.Message):
+    __slots__ = ("scope", "id")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    ID_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    id: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., id: _Optional[str] = ...) -> None: ...
+
+class RestoreMemoryResponse(_message.Message):
+    __slots__ = ("kind",)
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    def __init__(self, kind: _Optional[str] = ...) -> None: ...
+
+class AuditEvent(_message.Message):
+    __slots__ = ("memory_id", "memory_kind", "transition", "at", "reason", "rule", "run_id", "details_json")
+    MEMORY_ID_FIELD_NUMBER: _ClassVar[int]
+    MEMORY_KIND_FIELD_NUMBER: _ClassVar[int]
+    TRANSITION_FIELD_NUMBER: _ClassVar[int]
+    AT_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    RUN_ID_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_JSON_FIELD_NUMBER: _ClassVar[int]
+    memory_id: str
+    memory_kind: str
+    transition: str
+    at: _timestamp_pb2.Timestamp
+    reason: str
+    rule: str
+    run_id: str
+    details_json: str
+    def __init__(self, memory_id: _Optional[str] = ..., memory_kind: _Optional[str] = ..., transition: _Optional[str] = ..., at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., reason: _Optional[str] = ..., rule: _Optional[str] = ..., run_id: _Optional[str] = ..., details_json: _Optional[str] = ...) -> None: ...
+
+class GetMemoryAuditRequest(_message.Message):
+    __slots__ = ("scope", "memory_id", "page_size", "page_token")
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    MEMORY_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    scope: Scope
+    memory_id: str
+    page_size: int
+    page_token: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., memory_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class GetMemoryAuditResponse(_message.Message):
+    __slots__ = ("events", "next_page_token")
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    events: _containers.RepeatedCompositeFieldContainer[AuditEvent]
+    next_page_token: str
+    def __init__(self, events: _Optional[_Iterable[_Union[AuditEvent, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

@@ -158,6 +158,21 @@ class MemoryServiceStub:
                 request_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextRequest.SerializeToString,
                 response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextResponse.FromString,
                 _registered_method=True)
+        self.RunMaintenance = channel.unary_unary(
+                '/graphmem.v1.MemoryService/RunMaintenance',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.RunMaintenanceRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RunMaintenanceResponse.FromString,
+                _registered_method=True)
+        self.RestoreMemory = channel.unary_unary(
+                '/graphmem.v1.MemoryService/RestoreMemory',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.RestoreMemoryRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RestoreMemoryResponse.FromString,
+                _registered_method=True)
+        self.GetMemoryAudit = channel.unary_unary(
+                '/graphmem.v1.MemoryService/GetMemoryAudit',
+                request_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetMemoryAuditRequest.SerializeToString,
+                response_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetMemoryAuditResponse.FromString,
+                _registered_method=True)
 
 
 class MemoryServiceServicer:
@@ -345,6 +360,30 @@ class MemoryServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def RunMaintenance(self, request, context):
+        """Runs the memory maintenance now: dedup, archive (not hit for the policy's days), TTL purge of archived
+        items, distillation of scopes over budget. With `dry_run` nothing changes and the report says what a run
+        would do. Replicas running maintenance together never apply a step twice.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RestoreMemory(self, request, context):
+        """Brings an archived episode or fact back into default recall.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetMemoryAudit(self, request, context):
+        """Reads the audit trail of one memory or of a user: every transition with its time, reason and policy rule
+        ("why does the agent no longer know X?").
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MemoryServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -467,6 +506,21 @@ def add_MemoryServiceServicer_to_server(servicer, server):
                     servicer.GetContext,
                     request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextRequest.FromString,
                     response_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetContextResponse.SerializeToString,
+            ),
+            'RunMaintenance': grpc.unary_unary_rpc_method_handler(
+                    servicer.RunMaintenance,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RunMaintenanceRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.RunMaintenanceResponse.SerializeToString,
+            ),
+            'RestoreMemory': grpc.unary_unary_rpc_method_handler(
+                    servicer.RestoreMemory,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.RestoreMemoryRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.RestoreMemoryResponse.SerializeToString,
+            ),
+            'GetMemoryAudit': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetMemoryAudit,
+                    request_deserializer=graphmem_dot_v1_dot_memory__service__pb2.GetMemoryAuditRequest.FromString,
+                    response_serializer=graphmem_dot_v1_dot_memory__service__pb2.GetMemoryAuditResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1121,6 +1175,87 @@ class MemoryService:
             '/graphmem.v1.MemoryService/GetContext',
             graphmem_dot_v1_dot_memory__service__pb2.GetContextRequest.SerializeToString,
             graphmem_dot_v1_dot_memory__service__pb2.GetContextResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RunMaintenance(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/RunMaintenance',
+            graphmem_dot_v1_dot_memory__service__pb2.RunMaintenanceRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.RunMaintenanceResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RestoreMemory(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/RestoreMemory',
+            graphmem_dot_v1_dot_memory__service__pb2.RestoreMemoryRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.RestoreMemoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetMemoryAudit(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/graphmem.v1.MemoryService/GetMemoryAudit',
+            graphmem_dot_v1_dot_memory__service__pb2.GetMemoryAuditRequest.SerializeToString,
+            graphmem_dot_v1_dot_memory__service__pb2.GetMemoryAuditResponse.FromString,
             options,
             channel_credentials,
             insecure,
