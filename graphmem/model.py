@@ -380,3 +380,104 @@ class AssembledContext:
     budget: int
     route: Route | None
     dropped: int
+
+
+class MemoryKind(StrEnum):
+    """What an audit event is about: an episode, a fact version, an entity, or a whole user (forgotten)."""
+
+    EPISODE = "episode"
+    FACT = "fact"
+    ENTITY = "entity"
+    USER = "user"
+
+
+class Transition(StrEnum):
+    """The lifecycle moves recorded in the audit trail."""
+
+    PROMOTED = "promoted"
+    EXPIRED = "expired"
+    REJECTED = "rejected"
+    ARCHIVED = "archived"
+    RESTORED = "restored"
+    MERGED = "merged"
+    DISTILLED = "distilled"
+    PURGED = "purged"
+    FORGOTTEN = "forgotten"
+
+
+@dataclass(frozen=True)
+class AuditEvent:
+    """One recorded lifecycle transition of a memory: when, why, and the policy key that caused it.
+
+    `rule` is a dotted policy key ("lifecycle.archive_after_days") or the name of a decision ("promotion",
+    "reviewer"); `run_id` names the maintenance run ("" outside one). `details` never carries memory text.
+    """
+
+    id: str
+    group_id: str
+    memory_id: str
+    memory_kind: MemoryKind
+    transition: Transition
+    at: datetime
+    reason: str
+    rule: str
+    run_id: str = ""
+    details: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EpisodeStat:
+    """What lifecycle maintenance needs of one episode (no text)."""
+
+    id: str
+    seq: int
+    session_id: str
+    project_id: str
+    event_type: str
+    importance: float
+    hit_count: int
+    status: str
+    occurred_at: datetime
+    created_at: datetime
+    last_hit_at: datetime | None = None
+    restored_at: datetime | None = None
+    archived_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class FactStat:
+    """What maintenance needs of one fact version."""
+
+    id: str
+    key: str
+    subject: str
+    predicate: str
+    value: str
+    polarity: bool
+    project_id: str
+    status: FactStatus
+    valid_at: datetime
+    created_at: datetime
+    hit_count: int = 0
+    episode_ids: tuple[str, ...] = ()
+    session_ids: tuple[str, ...] = ()
+    last_hit_at: datetime | None = None
+    restored_at: datetime | None = None
+    archived_at: datetime | None = None
+
+    @property
+    def is_taste(self) -> bool:
+        return self.key.startswith(f"{self.subject}|taste|")
+
+    @property
+    def claim(self) -> tuple[str, str, bool]:
+        return self.predicate, self.value, self.polarity
+
+
+@dataclass(frozen=True)
+class EntityStat:
+    """One entity node: its id, its identity key ("s:…" subject or "v:…" value) and when it was created."""
+
+    id: str
+    name_key: str
+    created_at: datetime

@@ -124,6 +124,12 @@ class LifecyclePolicy(_Strict):
     archive_after_days: int = Field(default=30, ge=1)
     purge_archived_after_days: int = Field(default=365, ge=1)
     budget: BudgetPolicy = BudgetPolicy()
+    distill_batch: int = Field(default=20, ge=2, le=500)
+    distill_protect_importance: float = Field(default=0.8, ge=0.0, le=1.0)
+    distill_summary_max_tokens: int = Field(default=300, ge=20)
+    dedup_value_similarity: float = Field(default=0.6, ge=0.0, le=1.0)
+    apply_batch: int = Field(default=500, ge=1, le=10000)
+    lease_seconds: float = Field(default=600.0, ge=1.0)
 
 
 class Policy(_Strict):

@@ -73,11 +73,17 @@ FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
 )
 """
 
+# The status change and its audit event in one statement (transition: active → promoted, else the status).
 _SET_STATUS: LiteralString = """
 MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(:Entity)
+WITH r, r.status AS previous
 SET r.status = $status, r.status_reason = $reason,
     r.invalid_at = coalesce($invalid_at, r.invalid_at), r.expired_at = coalesce($expired_at, r.expired_at),
     r.status_changed_at = $now
+CREATE (:AuditEvent {uuid: randomUUID(), group_id: $group_id, memory_id: $id, memory_kind: 'fact',
+                     transition: CASE $status WHEN 'active' THEN 'promoted' ELSE $status END,
+                     at: $now, reason: $reason, rule: 'promotion', run_id: '',
+                     details_json: '{"from": "' + coalesce(previous, '') + '", "to": "' + $status + '"}'})
 """
 
 _BY_ID: LiteralString = (

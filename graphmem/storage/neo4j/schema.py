@@ -82,6 +82,20 @@ MIGRATIONS: tuple[Migration, ...] = (
             " REQUIRE (n.group_id, n.session_id) IS UNIQUE",
         ),
     ),
+    Migration(
+        6,
+        "lifecycle: audit trail, maintenance leases, archive and hit lookups",
+        (
+            "CREATE CONSTRAINT audit_event_uuid IF NOT EXISTS FOR (n:AuditEvent) REQUIRE n.uuid IS UNIQUE",
+            "CREATE INDEX audit_event_memory IF NOT EXISTS FOR (n:AuditEvent) ON (n.group_id, n.memory_id)",
+            "CREATE INDEX audit_event_group_at IF NOT EXISTS FOR (n:AuditEvent) ON (n.group_id, n.at)",
+            "CREATE INDEX audit_event_run IF NOT EXISTS FOR (n:AuditEvent) ON (n.run_id)",
+            "CREATE CONSTRAINT maintenance_lock_key IF NOT EXISTS FOR (n:MaintenanceLock)"
+            " REQUIRE (n.group_id, n.step) IS UNIQUE",
+            "CREATE INDEX episodic_group_status IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.status)",
+            "CREATE INDEX entity_group_uuid IF NOT EXISTS FOR (n:Entity) ON (n.group_id, n.uuid)",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -1,0 +1,62 @@
+"""The audit trail as the service reads it: every lifecycle transition of a memory or of a user, newest first,
+in pages with opaque tokens; and the events recorded for transitions made outside maintenance (forget)."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Sequence
+from datetime import datetime
+
+from graphmem.errors import FieldViolation, InvalidArgument
+from graphmem.model import AuditEvent, MemoryKind, Page, Transition
+from graphmem.storage.neo4j.audit import AuditRepository, new_event
+from graphmem.storage.neo4j.driver import Neo4jGraph
+
+
+def _decode(token: str) -> tuple[datetime, str] | None:
+    if not token:
+        return None
+    try:
+        raw = base64.urlsafe_b64decode(token.encode()).decode()
+        when, _, event_id = raw.partition("|")
+        return datetime.fromisoformat(when), event_id
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise InvalidArgument(FieldViolation("page_token", "is not a token returned by this API")) from exc
+
+
+def _encode(event: AuditEvent) -> str:
+    return base64.urlsafe_b64encode(f"{event.at.isoformat()}|{event.id}".encode()).decode()
+
+
+class AuditTrail:
+    """Reads and records audit events; `memory_id` "" reads the whole user's trail."""
+
+    def __init__(self, graph: Neo4jGraph) -> None:
+        self._repo = AuditRepository(graph)
+
+    async def page(
+        self,
+        group_id: str,
+        memory_id: str,
+        page_token: str,
+        page_size: int,
+        transitions: Sequence[Transition] = (),
+    ) -> Page[AuditEvent]:
+        """One page of events, newest first (`transitions` filters a user's trail; ignored per memory)."""
+        size = page_size or 100
+        rows = await self._repo.page(group_id, memory_id, _decode(page_token), size + 1, transitions)
+        items = tuple(rows[:size])
+        return Page(items, _encode(items[-1]) if len(rows) > size and items else "")
+
+    async def of_run(self, run_id: str) -> list[AuditEvent]:
+        """Every event a maintenance run recorded (oldest first)."""
+        return await self._repo.of_run(run_id)
+
+    async def record_forgotten(
+        self, group_id: str, memory_id: str, kind: MemoryKind, at: datetime, reason: str, rule: str = "request"
+    ) -> AuditEvent:
+        """Records that a memory (an episode deleted on request) or a whole user (memory_id = group_id,
+        kind USER) was forgotten; the event keeps no text."""
+        event = new_event(group_id, memory_id, kind, Transition.FORGOTTEN, at, reason, rule)
+        await self._repo.record([event])
+        return event
