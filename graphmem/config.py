@@ -45,6 +45,10 @@ class Settings(BaseSettings):
     max_message_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     health_probe_seconds: float = Field(default=2.0, gt=0)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)
+    maintenance_interval_seconds: float = Field(
+        default=3600.0, ge=0, description="Periodic maintenance run in the service; 0 turns it off."
+    )
+    hit_flush_seconds: float = Field(default=2.0, gt=0, description="How often recorded hits are written.")
     extraction_poll_seconds: float = Field(default=5.0, gt=0, description="Pending-extraction sweep interval.")
     log_level: str = "INFO"
     clock: str = Field(default="system", description='"system" or an ISO-8601 instant to freeze time (tests).')

@@ -21,12 +21,16 @@ from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
+from graphmem.lifecycle.audit import AuditTrail
+from graphmem.lifecycle.hits import HitRecorder
+from graphmem.lifecycle.runner import MaintenanceReport, MaintenanceRunner
 from graphmem.memory.episodic import EpisodicMemory
 from graphmem.memory.procedural import ProceduralMemory
 from graphmem.memory.semantic import Extractor, SemanticMemory
 from graphmem.memory.working import Message, WorkingMemory
 from graphmem.model import (
     AssembledContext,
+    AuditEvent,
     Episode,
     EpisodeDraft,
     EpisodeFilter,
@@ -35,6 +39,7 @@ from graphmem.model import (
     FactScopeFilter,
     ForgetReport,
     Layer,
+    MemoryKind,
     Page,
     Scope,
     ScoreBreakdown,
@@ -54,6 +59,7 @@ from graphmem.retrieval.timeexpr import find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
+from graphmem.storage.neo4j.leases import forget_leases
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
@@ -70,7 +76,7 @@ from graphmem.validation import (
 
 log = logging.getLogger(__name__)
 
-SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL)
+SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
 """The layers this version answers Search from."""
 
 
@@ -123,6 +129,9 @@ class MemoryService:
         )
         self.procedural = ProceduralMemory(SkillRepository(graph), embedder, clock)
         self._sessions = SessionRepository(graph)
+        self.hits = HitRecorder(graph)
+        self.maintenance = MaintenanceRunner(graph, self.episodic, policy, clock, embedder)
+        self._audit = AuditTrail(graph)
         self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
 
     @classmethod
@@ -166,6 +175,7 @@ class MemoryService:
         await self._index.flush()
 
     async def close(self) -> None:
+        await self.hits.flush()
         await self._index.flush()
         await self._graph.close()
 
@@ -199,6 +209,9 @@ class MemoryService:
         check_scope(scope)
         check_id(episode_id)
         await self.episodic.delete(scope, episode_id)
+        await self._audit.record_forgotten(
+            scope.group_id, episode_id, MemoryKind.EPISODE, self._clock.now(), "DeleteEpisode", rule="request"
+        )
 
     async def forget_user(self, scope: Scope) -> ForgetReport:
         check_scope(scope)
@@ -207,7 +220,9 @@ class MemoryService:
         facts = await self.semantic.forget(whole.group_id)
         skills = await self.procedural.forget(whole.group_id)
         sessions = await self._sessions.forget(whole.group_id)
-        report = replace(report, nodes_deleted=report.nodes_deleted + facts + skills + sessions)
+        leases = await forget_leases(self._graph, whole.group_id)
+        report = replace(report, nodes_deleted=report.nodes_deleted + facts + skills + sessions + leases)
+        await self._audit.forget_user(whole.group_id, self._clock.now(), "ForgetUser")
         log.info("user forgotten", extra={"episodes": report.episodes_deleted, "nodes": report.nodes_deleted})
         return report
 
@@ -237,9 +252,24 @@ class MemoryService:
             searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window))
         if Layer.PROCEDURAL in chosen.layers:
             searches.append(self._skill_hits(query))
+        if Layer.ARCHIVE in chosen.layers:
+            searches.append(self.episodic.search_archive(query, chosen.query_kind, chosen.time_window))
+            searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window, archived=True))
         per_layer = await asyncio.gather(*searches)
         hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
-        return SearchResult(tuple(hits[: query.top_k]), chosen)
+        hits = hits[: query.top_k]
+        self._record_hits(query.scope, hits)
+        return SearchResult(tuple(hits), chosen)
+
+    def _record_hits(self, scope: Scope, hits: Sequence[SearchHit]) -> None:
+        """Counts the recalled episodes and facts (batched and written off the request path)."""
+        now = self._clock.now()
+        episodes = [h.id for h in hits if h.layer == Layer.EPISODIC]
+        facts = [h.id for h in hits if h.layer == Layer.SEMANTIC]
+        if episodes:
+            self.hits.record(scope.group_id, MemoryKind.EPISODE, episodes, now)
+        if facts:
+            self.hits.record(scope.group_id, MemoryKind.FACT, facts, now)
 
     # -- facts ----------------------------------------------------------------------------------------
 
@@ -403,3 +433,24 @@ class MemoryService:
             return assemble(state, [], budget, None)
         result = await self.search(SearchQuery(scope, query, 10, reference_time, layers))
         return assemble(state, memory_items(result.hits, result.route), budget, result.route)
+
+    # -- lifecycle ------------------------------------------------------------------------------------
+
+    async def run_maintenance(self, scope: Scope, dry_run: bool) -> MaintenanceReport:
+        check_scope(scope)
+        return await self.maintenance.run(dry_run, [scope.group_id])
+
+    async def run_maintenance_everywhere(self) -> MaintenanceReport:
+        """The periodic run over every user (all tenants); steps are coordinated across replicas."""
+        return await self.maintenance.run(False, None)
+
+    async def restore_memory(self, scope: Scope, memory_id: str) -> MemoryKind:
+        check_scope(scope)
+        check_id(memory_id)
+        return await self.maintenance.restore(scope, memory_id)
+
+    async def memory_audit(self, scope: Scope, memory_id: str, page_token: str, page_size: int) -> Page[AuditEvent]:
+        violations = scope_violations(scope) + check_page_size(page_size)
+        if violations:
+            raise InvalidArgument(violations)
+        return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)

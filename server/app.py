@@ -59,6 +59,16 @@ async def _flush_periodically(service: MemoryService) -> None:
             log.exception("vector index flush failed")
 
 
+async def _maintain_periodically(service: MemoryService, interval: float) -> None:
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            report = await service.run_maintenance_everywhere()
+            log.info("maintenance run", extra={"run_id": report.run_id, "seconds": round(report.seconds, 2)})
+        except Exception:  # the next run retries; a failed run must not stop the service
+            log.exception("maintenance run failed")
+
+
 async def start_server(settings: Settings, service: MemoryService, host: str, port: int) -> RunningServer:
     """Builds and starts the server on host:port (port 0 picks a free one)."""
     options = [
@@ -84,6 +94,13 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
     background = [
         asyncio.create_task(_flush_periodically(service), name="graphmem-flush"),
         asyncio.create_task(service.semantic.run_worker(settings.extraction_poll_seconds), name="graphmem-extraction"),
+        asyncio.create_task(service.hits.run(settings.hit_flush_seconds), name="graphmem-hits"),
     ]
+    if settings.maintenance_interval_seconds > 0:
+        background.append(
+            asyncio.create_task(
+                _maintain_periodically(service, settings.maintenance_interval_seconds), name="graphmem-maintenance"
+            )
+        )
     log.info("graphmem listening", extra={"host": host, "port": bound})
     return RunningServer(server, bound, service, monitor, background)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from graphmem.errors import FieldViolation, InvalidArgument
+from graphmem.lifecycle.runner import STEPS, MaintenanceReport
 from graphmem.model import (
     AssembledContext,
+    AuditEvent,
     Episode,
     EpisodeDraft,
     EpisodeFilter,
@@ -320,3 +323,24 @@ def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
     if context.route is not None:
         out.route.CopyFrom(route_to_pb(context.route))
     return out
+
+
+def maintenance_to_pb(report: MaintenanceReport) -> pb.RunMaintenanceResponse:
+    steps = []
+    for name in STEPS:
+        ids = [i for u in report.users for s in (u.step(name),) for i in (*s.episodes, *s.facts, *s.entities)]
+        steps.append(pb.MaintenanceStep(step=name, count=len(ids), ids=ids, millis=report.seconds_of(name) * 1000))
+    return pb.RunMaintenanceResponse(run_id=report.run_id, dry_run=report.dry_run, steps=steps)
+
+
+def audit_to_pb(event: AuditEvent) -> pb.AuditEvent:
+    return pb.AuditEvent(
+        memory_id=event.memory_id,
+        memory_kind=event.memory_kind.value,
+        transition=event.transition.value,
+        at=to_timestamp(event.at),
+        reason=event.reason,
+        rule=event.rule,
+        run_id=event.run_id,
+        details_json=json.dumps(dict(event.details), ensure_ascii=False, sort_keys=True),
+    )

@@ -178,3 +178,19 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
             reference,
         )
         return convert.context_to_pb(assembled)
+
+    async def RunMaintenance(self, request: pb.RunMaintenanceRequest, context: Context) -> pb.RunMaintenanceResponse:
+        report = await self._service.run_maintenance(self._scope(request.scope), request.dry_run)
+        return convert.maintenance_to_pb(report)
+
+    async def RestoreMemory(self, request: pb.RestoreMemoryRequest, context: Context) -> pb.RestoreMemoryResponse:
+        kind = await self._service.restore_memory(self._scope(request.scope), request.id)
+        return pb.RestoreMemoryResponse(kind=kind.value)
+
+    async def GetMemoryAudit(self, request: pb.GetMemoryAuditRequest, context: Context) -> pb.GetMemoryAuditResponse:
+        page = await self._service.memory_audit(
+            self._scope(request.scope), request.memory_id, request.page_token, request.page_size
+        )
+        return pb.GetMemoryAuditResponse(
+            events=[convert.audit_to_pb(e) for e in page.items], next_page_token=page.next_token
+        )

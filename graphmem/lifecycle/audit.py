@@ -52,6 +52,11 @@ class AuditTrail:
         """Every event a maintenance run recorded (oldest first)."""
         return await self._repo.of_run(run_id)
 
+    async def forget_user(self, group_id: str, at: datetime, reason: str) -> AuditEvent:
+        """Erases a user's audit trail and leaves one tombstone saying the user was forgotten (no text)."""
+        await self._repo.forget(group_id)
+        return await self.record_forgotten(group_id, group_id, MemoryKind.USER, at, reason)
+
     async def record_forgotten(
         self, group_id: str, memory_id: str, kind: MemoryKind, at: datetime, reason: str, rule: str = "request"
     ) -> AuditEvent:

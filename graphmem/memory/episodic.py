@@ -38,7 +38,7 @@ from graphmem.model import (
     TimeRange,
 )
 from graphmem.policy import Policy
-from graphmem.retrieval.lexical import tokenize
+from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
 from graphmem.storage.neo4j.episodes import EpisodeRepository, NewEpisode, PartitionState
 
@@ -71,6 +71,22 @@ def lexical_tokens(draft: EpisodeDraft, document: str) -> list[str]:
     """BM25 tokens of an episode: its document (context included) plus its own line once more, so that an
     episode matching by its own words outranks the next one that only carries it as context."""
     return tokenize(document) + tokenize(document_line(draft.speaker, draft.text))
+
+
+def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> SearchHit:
+    return SearchHit(
+        layer=layer,
+        id=ep.id,
+        text=ep.text,
+        score=score,
+        breakdown=breakdown,
+        session_id=ep.session_id,
+        occurred_at=ep.occurred_at,
+        metadata=ep.metadata,
+        event_type=ep.event_type,
+        speaker=ep.speaker,
+        importance=ep.importance,
+    )
 
 
 def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
@@ -295,22 +311,33 @@ class EpisodicMemory:
             ep = episodes.get(cand.id)
             if ep is None:  # deleted between ranking and reading
                 continue
-            hits.append(
-                SearchHit(
-                    layer=Layer.EPISODIC,
-                    id=ep.id,
-                    text=ep.text,
-                    score=score,
-                    breakdown=breakdown,
-                    session_id=ep.session_id,
-                    occurred_at=ep.occurred_at,
-                    metadata=ep.metadata,
-                    event_type=ep.event_type,
-                    speaker=ep.speaker,
-                    importance=ep.importance,
-                )
-            )
+            hits.append(_hit(ep, score, breakdown, Layer.EPISODIC))
         return hits
+
+    async def search_archive(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
+        """Archived episodes, searched only when asked for: BM25 over their stored tokens, then the rerank."""
+        rows = await self._repo.archived_rows(query.scope)
+        if not rows:
+            return []
+        bm25 = BM25Index()
+        for seq, tokens in rows:
+            bm25.add(seq, tokens.split())
+        lexical = bm25.search(tokenize(query.text), self._policy.rerank.candidates)
+        episodes = await self._repo.by_seqs(query.scope, [s for s, _ in lexical])
+        candidates = [
+            Candidate(s, episodes[s].importance, episodes[s].occurred_at) for s, _ in lexical if s in episodes
+        ]
+        ranked = rerank(
+            candidates,
+            {},
+            dict(lexical),
+            self._policy.rerank.weights_for(kind),
+            query.reference_time,
+            self._policy.rerank.half_life_days,
+            window,
+            lexical_truncated=len(lexical) >= self._policy.rerank.candidates,
+        )[: query.top_k]
+        return [_hit(episodes[c.id], score, breakdown, Layer.ARCHIVE) for c, score, breakdown in ranked]
 
     async def _rank(
         self,

@@ -296,11 +296,14 @@ class SemanticMemory:
         rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], _projects(scope, FactScopeFilter.BOTH))
         return sorted((f for f, _ in rows), key=lambda f: f.created_at, reverse=True)
 
-    async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
-        """Current facts ranked by the same formula as episodes (no neighbours); weak matches left out."""
+    async def search(
+        self, query: SearchQuery, kind: str, window: TimeRange | None, archived: bool = False
+    ) -> list[SearchHit]:
+        """Current facts (or, with `archived`, archived ones) ranked by the same formula as episodes (no
+        neighbours); weak matches left out."""
         rows = await self._facts.by_status(
             query.scope,
-            [FactStatus.ACTIVE],
+            [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE],
             _projects(query.scope, FactScopeFilter.BOTH),
             with_embedding=True,
         )

@@ -56,6 +56,11 @@ _FOR_RUN: LiteralString = (
 )
 
 
+_FORGET: LiteralString = (
+    "MATCH (a:AuditEvent {group_id: $group_id}) WITH a LIMIT 5000 DETACH DELETE a RETURN count(*) AS deleted"
+)
+
+
 def new_event(
     group_id: str,
     memory_id: str,
@@ -162,3 +167,17 @@ class AuditRepository:
             return [_event(r["a"]) async for r in result]
 
         return await self._graph.read(work)
+
+    async def forget(self, group_id: str) -> int:
+        """Deletes every audit event of a user (ForgetUser), in bounded batches."""
+        deleted = 0
+        while True:
+
+            async def work(tx: AsyncManagedTransaction) -> int:
+                record = await (await tx.run(_FORGET, group_id=group_id)).single(strict=True)
+                return int(record["deleted"])
+
+            count = await self._graph.write(work)
+            deleted += count
+            if count == 0:
+                return deleted

@@ -162,6 +162,15 @@ CALL (item) {
 RETURN item.session_id AS session_id, e.speaker AS speaker, e.content AS content
 """
 
+_ARCHIVED_ROWS: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'archived' AND e.project_id IN $projects
+RETURN collect([e.seq, coalesce(e.lexical, '')]) AS rows
+"""
+
+_BY_SEQS_ANY: LiteralString = (
+    "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs RETURN collect(e" + _EPISODE_FIELDS + ") AS episodes"
+)
+
 _ALL_SEQS: LiteralString = (
     "MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'active' RETURN collect(e.seq) AS seqs"
 )
@@ -366,6 +375,28 @@ class EpisodeRepository:
         async def work(tx: AsyncManagedTransaction) -> list[int]:
             record = await (await tx.run(_ALLOWED_SEQS, params)).single(strict=True)
             return [int(s) for s in record["seqs"]]
+
+        return await self._graph.read(work)
+
+    async def archived_rows(self, scope: Scope) -> list[tuple[int, str]]:
+        """(seq, tokens) of the user's archived episodes (searched only when the archive is asked for)."""
+        projects = ["", scope.project_id] if scope.project_id else [""]
+
+        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+            record = await (await tx.run(_ARCHIVED_ROWS, group_id=scope.group_id, projects=projects)).single(
+                strict=True
+            )
+            return [(int(seq), str(tokens)) for seq, tokens in record["rows"]]
+
+        return await self._graph.read(work)
+
+    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
+        """Episodes by seq, whatever their status."""
+
+        async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
+            record = await (await tx.run(_BY_SEQS_ANY, group_id=scope.group_id, seqs=list(seqs))).single(strict=True)
+            episodes = [episode_from_node(e) for e in record["episodes"]]
+            return {e.seq: e for e in episodes}
 
         return await self._graph.read(work)
 

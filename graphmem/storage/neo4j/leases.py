@@ -52,3 +52,18 @@ class MaintenanceLeases:
             await (await tx.run(_RELEASE, group_id=group_id, step=step, holder=holder)).consume()
 
         await self._graph.write(work)
+
+
+_FORGET_LEASES: LiteralString = (
+    "MATCH (l:MaintenanceLock {group_id: $group_id}) DETACH DELETE l RETURN count(*) AS deleted"
+)
+
+
+async def forget_leases(graph: Neo4jGraph, group_id: str) -> int:
+    """Deletes a user's maintenance leases (ForgetUser)."""
+
+    async def work(tx: AsyncManagedTransaction) -> int:
+        record = await (await tx.run(_FORGET_LEASES, group_id=group_id)).single(strict=True)
+        return int(record["deleted"])
+
+    return await graph.write(work)
