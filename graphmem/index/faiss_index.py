@@ -45,7 +45,11 @@ def _ivf_shape(count: int) -> tuple[int, int]:
 
 
 def _as_ivf(flat: Any, dim: int) -> Any:
-    """The same vectors and ids in an IVF index trained on them (cosine = inner product on unit vectors)."""
+    """The same vectors and ids in an IVF index trained on them (cosine = inner product on unit vectors).
+
+    The IVF index keeps the ids itself (no IDMap wrapper: IDMap's removal assumes the inner index renumbers,
+    which IVF does not) and a hashtable direct map, so removal and reconstruction work by id.
+    """
     count = int(flat.ntotal)
     ids = faiss.vector_to_array(flat.id_map).astype(np.int64)
     vectors = np.vstack([flat.reconstruct(int(i)) for i in ids]).astype(np.float32)
@@ -55,15 +59,34 @@ def _as_ivf(flat: Any, dim: int) -> Any:
     sample = vectors[rng.choice(count, size=min(count, lists * 39), replace=False)]
     ivf.train(sample)
     ivf.nprobe = probes
-    index = faiss.IndexIDMap2(ivf)
-    index.add_with_ids(vectors, ids)
+    ivf.set_direct_map_type(faiss.DirectMap.Hashtable)  # type: ignore[attr-defined,unused-ignore]
+    ivf.add_with_ids(vectors, ids)
+    return ivf
+
+
+def _ivf(index: Any) -> Any | None:
+    """The index as an IVF index, or None for an exact (IDMap over flat) one."""
+    found = faiss.downcast_index(index)
+    return found if isinstance(found, faiss.IndexIVF) else None
+
+
+def _ivf_ids(ivf: Any) -> set[int]:
+    lists = ivf.invlists
+    out: set[int] = set()
+    for number in range(ivf.nlist):
+        size = lists.list_size(number)
+        if size:
+            out.update(int(i) for i in faiss.rev_swig_ptr(lists.get_ids(number), size))
+    return out
+
+
+def _set_probes(index: Any) -> Any:
+    """Sets the probes of a loaded IVF index; returns the index itself (it owns the native object, so it
+    is what the partition must keep — a downcast view does not keep it alive)."""
+    ivf = _ivf(index)
+    if ivf is not None:
+        ivf.nprobe = _ivf_shape(int(ivf.ntotal))[1]
     return index
-
-
-def _set_probes(index: Any) -> None:
-    inner = faiss.downcast_index(index.index)
-    if isinstance(inner, faiss.IndexIVF):
-        inner.nprobe = _ivf_shape(int(index.ntotal))[1]
 
 
 class FaissIndex:
@@ -101,7 +124,7 @@ class FaissIndex:
                 meta = json.loads(meta_path.read_text())
                 index = faiss.read_index(str(index_path))
                 if index.d == self._dim and index.ntotal == meta["count"]:
-                    _set_probes(index)
+                    index = _set_probes(index)
                     part = _Partition(index, int(meta["watermark"]))
                 else:
                     log.warning("vector partition file does not match; rebuilding", extra={"partition": partition})
@@ -129,8 +152,7 @@ class FaissIndex:
             part.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32), id_array)
             part.watermark = max(part.watermark, int(id_array.max()))
             part.dirty = True
-            flat = isinstance(faiss.downcast_index(part.index.index), faiss.IndexFlat)
-            if flat and part.index.ntotal > self._ivf_threshold:
+            if _ivf(part.index) is None and part.index.ntotal > self._ivf_threshold:
                 part.index = _as_ivf(part.index, self._dim)
                 log.info("vector partition moved to IVF", extra={"partition": partition, "vectors": part.index.ntotal})
 
@@ -147,6 +169,9 @@ class FaissIndex:
             part = self._load(partition)
             if part.index.ntotal == 0:
                 return set()
+            ivf = _ivf(part.index)
+            if ivf is not None:
+                return _ivf_ids(ivf)
             return {int(i) for i in faiss.vector_to_array(part.index.id_map)}
 
     def _search(self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None) -> list[tuple[int, float]]:
@@ -160,7 +185,11 @@ class FaissIndex:
             params: Any = None
             if allowed is not None:
                 selector = faiss.IDSelectorBatch(np.asarray(allowed, dtype=np.int64))
-                params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg,unused-ignore]
+                ivf = _ivf(part.index)
+                if ivf is not None:
+                    params = faiss.SearchParametersIVF(sel=selector, nprobe=ivf.nprobe)  # type: ignore[call-arg,unused-ignore]
+                else:
+                    params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg,unused-ignore]
             scores, labels = part.index.search(q, min(k, total), params=params)
         return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=True) if i >= 0]
 
