@@ -41,6 +41,7 @@ from graphmem.model import (
     Layer,
     MemoryKind,
     Page,
+    Route,
     Scope,
     ScoreBreakdown,
     SearchHit,
@@ -245,6 +246,18 @@ class MemoryService:
         found = find_time_expression(query.text, query.reference_time)
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
+        hits = await self._search_layers(query, chosen)
+        fallback = (Layer.EPISODIC, Layer.SEMANTIC)
+        if not hits and not query.layers and not set(fallback) <= set(chosen.layers):
+            # a routing miss must not lose memory: when the routed layers have nothing, ask the default ones
+            chosen = replace(
+                chosen, layers=fallback, reason=f"{chosen.reason}; no hits there, fell back to episodic + semantic"
+            )
+            hits = await self._search_layers(query, chosen)
+        self._record_hits(query.scope, hits)
+        return SearchResult(tuple(hits), chosen)
+
+    async def _search_layers(self, query: SearchQuery, chosen: Route) -> list[SearchHit]:
         searches = []
         if Layer.EPISODIC in chosen.layers:
             searches.append(self.episodic.search(query, chosen.query_kind, chosen.time_window))
@@ -257,9 +270,7 @@ class MemoryService:
             searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window, archived=True))
         per_layer = await asyncio.gather(*searches)
         hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
-        hits = hits[: query.top_k]
-        self._record_hits(query.scope, hits)
-        return SearchResult(tuple(hits), chosen)
+        return hits[: query.top_k]
 
     def _record_hits(self, scope: Scope, hits: Sequence[SearchHit]) -> None:
         """Counts the recalled episodes and facts (batched and written off the request path)."""

@@ -287,3 +287,12 @@ async def test_restart_rebuilds_the_index_and_results_are_identical(require_neo4
             ) if wipe else None
         finally:
             await close_api(again)
+
+
+async def test_a_routing_miss_falls_back_to_episodes(api: Api) -> None:
+    user = unique()
+    await add(api, user, CORPUS)
+    found = await search(api, user, "我喜欢什么样的周报？")  # preference words route to facts; this user has none
+    assert "fell back to episodic + semantic" in found.route.reason
+    assert list(found.route.layers) == [pb.LAYER_EPISODIC, pb.LAYER_SEMANTIC]
+    assert found.hits and found.hits[0].layer == pb.LAYER_EPISODIC and "周报" in found.hits[0].text
