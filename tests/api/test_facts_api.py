@@ -437,9 +437,10 @@ async def test_search_returns_current_facts_next_to_episodes(api: Api) -> None:
     assert [h.metadata["fact_key"] for h in semantic] == ["user|taste|咖啡"]
     assert "讨厌" in semantic[0].text or "dislike" in semantic[0].text  # the current version, not the old one
     assert semantic[0].breakdown.weights["similarity"] > 0
-    pref = pb.SearchRequest(scope=pb.Scope(user_id=user), query="我喜欢喝什么？", top_k=5)
+    pref = pb.SearchRequest(scope=pb.Scope(user_id=user), query="我还喜欢喝咖啡吗？", top_k=5)
     routed = await api.stub.Search(pref, metadata=api.auth)
-    assert list(routed.route.layers) == [pb.LAYER_SEMANTIC]
+    assert list(routed.route.layers) == [pb.LAYER_SEMANTIC], routed.route.reason
+    assert routed.hits[0].layer == pb.LAYER_SEMANTIC and routed.hits[0].metadata["fact_key"] == "user|taste|咖啡"
 
 
 async def test_forget_user_erases_facts_too(api: Api) -> None:
