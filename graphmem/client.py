@@ -542,7 +542,7 @@ class AsyncMemoryClient:
 
     async def close(self) -> None:
         """Closes the channel; calls in flight are cancelled."""
-        await self._channel.close()
+        await self._channel.close(None)
 
     async def _call(self, method: Any, request: Any) -> Any:
         try:
