@@ -51,6 +51,7 @@ async def test_archive_audit_and_restore_over_grpc(require_neo4j: str, tmp_path:
             ("archived", "lifecycle.archive_after_days", real.run_id)
         ]
 
+        clock.advance(timedelta(minutes=5))
         restored = await api.stub.RestoreMemory(pb.RestoreMemoryRequest(scope=scope, id=episode_id), metadata=api.auth)
         assert restored.kind == "episode"
         found = await api.stub.Search(pb.SearchRequest(scope=scope, query="where is the spare key"), metadata=api.auth)
