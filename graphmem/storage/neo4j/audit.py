@@ -170,14 +170,4 @@ class AuditRepository:
 
     async def forget(self, group_id: str) -> int:
         """Deletes every audit event of a user (ForgetUser), in bounded batches."""
-        deleted = 0
-        while True:
-
-            async def work(tx: AsyncManagedTransaction) -> int:
-                record = await (await tx.run(_FORGET, group_id=group_id)).single(strict=True)
-                return int(record["deleted"])
-
-            count = await self._graph.write(work)
-            deleted += count
-            if count == 0:
-                return deleted
+        return await self._graph.delete_in_batches(_FORGET, group_id=group_id)

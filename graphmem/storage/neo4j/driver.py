@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, TypeVar
+from typing import Any, LiteralString, TypeVar
 
 import neo4j
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
@@ -79,6 +79,19 @@ class Neo4jGraph:
         """Runs `work` in a managed read transaction."""
         async with translated_errors(), self._driver.session(database=self._database) as session:
             return await session.execute_read(work)
+
+    async def delete_in_batches(self, statement: LiteralString, **params: Any) -> int:
+        """Repeats a bounded delete (`... LIMIT n DETACH DELETE ... RETURN count(*) AS deleted`), one
+        transaction per batch, until it deletes nothing; returns the total."""
+
+        async def work(tx: AsyncManagedTransaction) -> int:
+            record = await (await tx.run(statement, params)).single(strict=True)
+            return int(record["deleted"])
+
+        total = 0
+        while deleted := await self.write(work):
+            total += deleted
+        return total
 
     async def run(self, query: str, **params: Any) -> list[dict[str, Any]]:
         """Runs one auto-commit statement (schema changes); returns its records as dicts."""

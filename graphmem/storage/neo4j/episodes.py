@@ -506,16 +506,5 @@ class EpisodeRepository:
 
     async def forget(self, group_id: str) -> tuple[int, int]:
         """Deletes every node of the partition in bounded batches; returns (episodes, other nodes)."""
-        counts = [0 for _ in _FORGET_LABELS]
-        for i, statement in enumerate(_FORGET_LABELS):
-            while True:
-
-                async def work(tx: AsyncManagedTransaction, q: LiteralString = statement) -> int:
-                    record = await (await tx.run(q, group_id=group_id)).single(strict=True)
-                    return int(record["deleted"])
-
-                deleted = await self._graph.write(work)
-                counts[i] += deleted
-                if deleted == 0:
-                    break
+        counts = [await self._graph.delete_in_batches(q, group_id=group_id) for q in _FORGET_LABELS]
         return counts[0], sum(counts[1:])

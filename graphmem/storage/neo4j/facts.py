@@ -336,19 +336,7 @@ class FactRepository:
         return await self._graph.read(work)
 
     async def forget(self, group_id: str) -> int:
-        deleted = 0
-        for statement in _FORGET:
-            while True:
-
-                async def work(tx: AsyncManagedTransaction, q: LiteralString = statement) -> int:
-                    record = await (await tx.run(q, group_id=group_id)).single(strict=True)
-                    return int(record["deleted"])
-
-                count = await self._graph.write(work)
-                deleted += count
-                if count == 0:
-                    break
-        return deleted
+        return sum([await self._graph.delete_in_batches(q, group_id=group_id) for q in _FORGET])
 
 
 def new_fact_id() -> str:

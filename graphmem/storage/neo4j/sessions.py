@@ -150,14 +150,4 @@ class SessionRepository:
 
     async def forget(self, group_id: str) -> int:
         """Deletes every session of the partition; returns how many."""
-        total = 0
-        while True:
-
-            async def work(tx: AsyncManagedTransaction) -> int:
-                record = await (await tx.run(_FORGET, group_id=group_id)).single(strict=True)
-                return int(record["deleted"])
-
-            deleted = await self._graph.write(work)
-            total += deleted
-            if deleted == 0:
-                return total
+        return await self._graph.delete_in_batches(_FORGET, group_id=group_id)

@@ -334,16 +334,4 @@ class SkillRepository:
 
     async def forget(self, group_id: str) -> int:
         """Deletes every skill version and name lock of a tenant+user; returns how many nodes went."""
-        deleted = 0
-        for statement in _FORGET:
-            while True:
-
-                async def work(tx: AsyncManagedTransaction, q: LiteralString = statement) -> int:
-                    record = await (await tx.run(q, group_id=group_id)).single(strict=True)
-                    return int(record["deleted"])
-
-                count = await self._graph.write(work)
-                deleted += count
-                if count == 0:
-                    break
-        return deleted
+        return sum([await self._graph.delete_in_batches(q, group_id=group_id) for q in _FORGET])
