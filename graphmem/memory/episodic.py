@@ -206,7 +206,7 @@ class EpisodicMemory:
             "episodes written",
             extra={
                 "count": len(drafts),
-                "created": len(created),
+                "new": len(created),
                 "prepare_embed_ms": round((embedded - started) * 1000, 1),
                 "commit_ms": round((committed - embedded) * 1000, 1),
             },
