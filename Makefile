@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 export GRAPHITI_TELEMETRY_ENABLED := false
 export OMP_NUM_THREADS ?= 2
 
-.PHONY: setup run test lint typecheck neo4j-start neo4j-stop proto bench-locomo bench-latency
+.PHONY: setup run test test-launched lint typecheck neo4j-start neo4j-stop proto bench-locomo bench-latency
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,13 +32,17 @@ typecheck: setup
 	$(BIN)/mypy
 
 # Starts the local Neo4j unless GRAPHMEM_NEO4J_URI points elsewhere, runs lint, types and every test
-# (unit, integration against Neo4j over Bolt, API against a real gRPC server), then stops what it started.
+# (unit, integration against Neo4j over Bolt, API against a real gRPC server), then the as-launched stage
+# (`graphmem serve` in a subprocess with default settings, driven over the network; any ERROR it logs fails
+# the stage), then stops what it started.
 test: setup
 	@status=0; \
 	$(BIN)/graphmem neo4j start || exit 1; \
 	$(BIN)/ruff check graphmem server tests scripts || status=1; \
 	$(BIN)/mypy || status=1; \
-	$(BIN)/python -m pytest -p no:cacheprovider || status=1; \
+	$(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/launched || status=1; \
+	$(BIN)/graphmem neo4j start || exit 1; \
+	$(BIN)/python -m pytest -p no:cacheprovider tests/launched || status=1; \
 	$(BIN)/graphmem neo4j stop; \
 	exit $$status
 
@@ -50,3 +54,7 @@ bench-locomo: setup
 
 bench-latency: setup
 	$(BIN)/python -m tests.bench.latency
+
+test-launched: setup
+	$(BIN)/graphmem neo4j start
+	$(BIN)/python -m pytest -p no:cacheprovider tests/launched
