@@ -1,11 +1,15 @@
 """Health: SERVING only once Neo4j answers and the schema is migrated; NOT_SERVING while it is down; back to
 SERVING when it returns, without restarting graphmem. Reconnects are paced by tenacity's backoff.
+
+Between probes the monitor also watches the storage circuit: a request that finds the database unreachable
+turns health NOT_SERVING at once (within 0.1 s), not at the next probe.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from grpc_health.v1 import health_pb2
 from grpc_health.v1._async import HealthServicer
@@ -59,20 +63,32 @@ class HealthMonitor:
                     self._migrated = True
                     log.info("schema ready", extra={"version": version})
 
+    async def _watch(self) -> None:
+        """Returns as soon as the database looks down: a probe fails or times out, or a request opened the
+        storage circuit."""
+        graph = self._service.graph
+        next_probe = time.monotonic() + self._interval
+        while graph.available:
+            if time.monotonic() >= next_probe:
+                try:
+                    await asyncio.wait_for(self._service.ping(), timeout=max(3.0, 2 * self._interval))
+                except (StorageUnavailable, TimeoutError):
+                    graph.mark_unavailable()
+                    return
+                next_probe = time.monotonic() + self._interval
+            await asyncio.sleep(min(0.1, self._interval))
+
     async def _run(self) -> None:
         await self._publish(False)
         while True:
             try:
                 await self._connect()
                 await self._publish(True)
+                await self._watch()
             except Exception:  # a failed migration must not kill the monitor; retry on the next tick
                 log.exception("database check failed")
-                await self._publish(False)
-            await asyncio.sleep(self._interval)
-            try:
-                await self._service.ping()
-            except StorageUnavailable:
-                await self._publish(False)
+                await asyncio.sleep(self._interval)
+            await self._publish(False)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="graphmem-health")

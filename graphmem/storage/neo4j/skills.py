@@ -303,7 +303,7 @@ class SkillRepository:
             ).consume()
             return await work(NameUnit(tx, scope, project_id, name, now))
 
-        return await self._graph.write(tx_work)
+        return await self._graph.write(tx_work, fence=scope.group_id)
 
     async def versions(self, scope: Scope, name: str, projects: Sequence[str]) -> list[Skill]:
         """Every version of `name` in the given projects ("" = user skills), by project then version."""
