@@ -213,9 +213,9 @@ RETURN seq
 _DROP_SOLE_FACTS: LiteralString = """
 MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(o:Entity)
 WHERE r.episodes = [$id]
-WITH r, o, r.uuid AS uuid
+WITH r, o, r.uuid AS uuid, r.fact_key AS key
 DELETE r
-RETURN collect(uuid) AS facts, collect(DISTINCT o.uuid) AS objects
+RETURN collect(uuid) AS facts, collect(DISTINCT o.uuid) AS objects, collect(DISTINCT key) AS keys
 """
 
 _SCRUB_FACTS: LiteralString = """
@@ -223,6 +223,13 @@ MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:En
 WHERE $id IN r.episodes
 SET r.episodes = [x IN r.episodes WHERE x <> $id],
     r.evidence = CASE WHEN r.evidence <> '' AND $content CONTAINS r.evidence THEN r.fact ELSE r.evidence END
+"""
+
+# A key's lock node names the key (its value included): it goes with the key's last version.
+_DROP_ORPHAN_KEYS: LiteralString = """
+MATCH (k:FactKey {group_id: $group_id}) WHERE k.key IN $keys
+  AND NOT EXISTS { MATCH ()-[r:RELATES_TO {group_id: $group_id, fact_key: k.key}]->() }
+DETACH DELETE k
 """
 
 _DROP_ORPHAN_ENTITIES: LiteralString = """
@@ -640,6 +647,8 @@ class EpisodeRepository:
                     seqs.append(int(record["seq"]))
             if dropped["objects"]:
                 await (await tx.run(_DROP_ORPHAN_ENTITIES, group_id=group_id, ids=dropped["objects"])).consume()
+            if dropped["keys"]:
+                await (await tx.run(_DROP_ORPHAN_KEYS, group_id=group_id, keys=dropped["keys"])).consume()
             facts = [str(f) for f in dropped["facts"]]
             await write_events(tx, audit(removed, facts))
             return DeletedEpisode(seqs, facts, rebuilt)
