@@ -495,7 +495,8 @@ _PROJECTS: LiteralString = """
 OPTIONAL MATCH (e:Episodic {group_id: $group_id})
 WITH collect(DISTINCT e.project_id) AS episodes
 OPTIONAL MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:Entity)
-RETURN episodes + collect(DISTINCT r.project_id) AS projects
+WITH episodes, collect(DISTINCT r.project_id) AS facts
+RETURN episodes + facts AS projects
 """
 
 
