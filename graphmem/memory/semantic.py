@@ -144,7 +144,9 @@ class SemanticMemory:
             episode_ids=(episode_id,) if episode_id else (),
         )
         embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
-        incoming = Assertion(version, episode_id, session_id, explicit=candidate.explicit)
+        incoming = Assertion(
+            version, episode_id, session_id, explicit=candidate.explicit, correction=candidate.correction
+        )
         now = self._clock.now()
 
         async def work(unit: KeyUnit) -> str:
