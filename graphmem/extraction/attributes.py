@@ -28,11 +28,7 @@ _HEADS: dict[str, str] = {
 }  # fmt: skip
 # Words that say *which kind* of the head is wanted; a value is an attribute setting only with one of them.
 _MODIFIERS = frozenset(
-    """
-detailed minimal short long brief verbose concise lean sparse few no more less thorough inline descriptive
-aisle window middle morning afternoon evening early late direct nonstop non-stop short-haul red-eye small quiet
-cheap budget luxury 4-space 2-space tab tabs spaces snake_case camelcase async in-person remote video phone
-""".split()
+    ["detailed", "minimal", "short", "long", "brief", "verbose", "concise", "lean", "sparse", "few", "no", "more", "less", "thorough", "inline", "descriptive", "aisle", "window", "middle", "morning", "afternoon", "evening", "early", "late", "direct", "nonstop", "non-stop", "short-haul", "red-eye", "small", "quiet", "cheap", "budget", "luxury", "4-space", "2-space", "tab", "tabs", "spaces", "snake_case", "camelcase", "async", "in-person", "remote", "video", "phone"]
 )
 _ZH_MODIFIERS = re.compile(
     r"^(?:详细|简短|简洁|少量|少|多|精简|靠窗|靠过道|过道|靠走廊|早上|上午|下午|晚上|早|晚|直飞|安静|便宜|线上|线下)"
