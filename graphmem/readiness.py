@@ -43,10 +43,11 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class WarmUpReport:
-    """How long each part took (seconds, in run order) and how many candidate facts the extracts found."""
+    """How long each part took (seconds, in run order) and how many candidate facts each extract found."""
 
     timings: tuple[tuple[str, float], ...]
-    extracted: int
+    facts_zh: int
+    facts_en: int
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -85,7 +86,9 @@ async def warm_up(
         summarise_turns([turn], 64)  # part-of-speech tables (names in working-memory summaries)
 
     await clock.run("jieba", jieba_part)
-    extracted = await clock.run("extraction", lambda: len(extractor.extract(ZH_TEXT)) + len(extractor.extract(EN_TEXT)))
+    facts_zh, facts_en = await clock.run(
+        "extraction", lambda: (len(extractor.extract(ZH_TEXT)), len(extractor.extract(EN_TEXT)))
+    )
     started = time.perf_counter()
     await index.warm_up(documents)  # the index runs its own work in a worker thread
     clock.timings.append(("faiss", time.perf_counter() - started))
@@ -120,4 +123,4 @@ async def warm_up(
 
     await clock.run("search", search_part)
     await clock.run("write", lambda: [assign_importance(t, "", policy.importance) for t in (ZH_TEXT, EN_TEXT)])
-    return WarmUpReport(tuple(clock.timings), extracted)
+    return WarmUpReport(tuple(clock.timings), facts_zh, facts_en)

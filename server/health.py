@@ -88,7 +88,8 @@ class HealthMonitor:
             "warm-up done",
             extra={
                 "warmed": ["schema", *report.parts, "queries"],
-                "extracted": report.extracted,
+                "facts_zh": report.facts_zh,
+                "facts_en": report.facts_en,
                 "schema_ms": round(self._schema_seconds * 1000, 1),
                 "queries_ms": round(queries_seconds * 1000, 1),
                 "ready_ms": round((time.perf_counter() - since) * 1000, 1),
