@@ -53,10 +53,6 @@ class WarmUpReport:
     def parts(self) -> tuple[str, ...]:
         return tuple(name for name, _ in self.timings)
 
-    @property
-    def seconds(self) -> float:
-        return sum(s for _, s in self.timings)
-
 
 class _Clock:
     def __init__(self) -> None:

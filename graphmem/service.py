@@ -82,7 +82,7 @@ SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Laye
 """The layers this version answers Search from."""
 
 WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
-"""The scope the start-up Search runs in: no API key maps to it and nothing is ever written to it."""
+"""The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
 
 
 def build_clock(spec: str) -> Clock:
@@ -180,10 +180,9 @@ class MemoryService:
 
     async def warm_up_queries(self) -> None:
         """Runs the real AddEpisodes path and the fact extraction that follows it in transactions that are
-        rolled back, then the real Search path
-        (every layer, then a routed query), for a scope that holds nothing, so Neo4j has planned those
-        statements before the first user call; nothing is kept, and the empty side-index partitions the
-        searches created are dropped again."""
+        rolled back, then the real Search path (every layer, then a routed query) for a scope that holds
+        nothing, so Neo4j has planned those statements before the first user call. Nothing is kept; the empty
+        side-index partitions the searches created are dropped again."""
         now = self._clock.now()
         draft = EpisodeDraft(key="warm-up", text="我不吃香菜", occurred_at=now, session_id="s", speaker="user")
         check_episode_batch(WARM_UP_SCOPE, [draft])

@@ -15,10 +15,19 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.launched.serve import DEV_KEY, REPO, Launched, LaunchError, error_lines, launch, stop
+from tests.launched.serve import (
+    DEV_KEY,
+    REPO,
+    START_TIMEOUT_SECONDS,
+    Launched,
+    LaunchError,
+    error_lines,
+    launch,
+    stop,
+)
 from tests.launched.serve import graphmem_command as _graphmem_command
 
-__all__ = ["DEV_KEY", "REPO", "Launched", "graphmem_command"]
+__all__ = ["DEV_KEY", "REPO", "START_TIMEOUT_SECONDS", "Launched", "graphmem_command"]
 
 
 def graphmem_command() -> list[str]:
