@@ -10,7 +10,7 @@ import graphmem
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = ROOT / "graphmem"
-WIRE = {LIB / "client.py"}
+WIRE = set((LIB / "client").rglob("*.py"))
 CYPHER = re.compile(r"\b(MATCH|MERGE)\s*\(|CREATE\s+(CONSTRAINT|INDEX|FULLTEXT|VECTOR)|DETACH DELETE")
 
 
