@@ -82,7 +82,7 @@ def check_listing(listed: list[Episode], user: str) -> None:
 
 def sync_round_trip(api: Api, user: str) -> None:
     scope = ClientScope(user_id=user, agent_id="sync-agent")
-    with MemoryClient(target(api), DEV_KEY) as client:
+    with MemoryClient(target(api), DEV_KEY, timeout=60.0) as client:
         assert client.health()
         ids = check_writes(client.add_episodes(scope, CORPUS))
         again = client.add_episodes(scope, CORPUS)
@@ -119,7 +119,7 @@ async def test_sync_client_round_trip(api: Api) -> None:
 async def test_async_client_round_trip(api: Api) -> None:
     user = unique("async")
     scope = ClientScope(user_id=user, agent_id="async-agent")
-    async with AsyncMemoryClient(target(api), DEV_KEY) as client:
+    async with AsyncMemoryClient(target(api), DEV_KEY, timeout=60.0) as client:
         assert await client.health()
         ids = check_writes(await client.add_episodes(scope, CORPUS))
 
@@ -172,7 +172,7 @@ def sync_errors(api: Api) -> None:
         with pytest.raises(UnauthenticatedError) as unauth:
             stranger.search(ClientScope(user_id="u"), "anything")
         assert isinstance(unauth.value, GraphmemClientError) and unauth.value.reason == "UNAUTHENTICATED"
-    with MemoryClient(target(api), DEV_KEY) as client:
+    with MemoryClient(target(api), DEV_KEY, timeout=60.0) as client:
         with pytest.raises(InvalidArgumentError) as bad:
             client.list_episodes(ClientScope(user_id=""))
         assert [v.field for v in bad.value.field_violations] == ["scope.user_id"]
