@@ -12,14 +12,16 @@ does, and that key is the one forwarded to the service (so each caller sees its 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Awaitable, Callable, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 
-from graphmem.client import AsyncMemoryClient, ClientScope, NewEpisode, NotFoundError
+from graphmem.client import AsyncMemoryClient, ClientScope, GraphmemClientError, NewEpisode, NotFoundError
 from graphmem.config import DEV_API_KEY
 from graphmem.errors import Unauthenticated
 from graphmem.model import Fact, Layer, TimeRange
@@ -56,6 +58,19 @@ def _instant(value: str, name: str) -> datetime:
     if parsed.tzinfo is None:
         raise ValueError(f"{name} needs a UTC offset (for example 2026-11-20T09:00:00Z)")
     return parsed
+
+
+@contextmanager
+def _reported() -> Iterator[None]:
+    """Turns the failures a caller can fix (bad arguments, unknown ids or keys, an unreachable service) into
+    tool errors the model reads: the gRPC code, the message and each bad field."""
+    try:
+        yield
+    except GraphmemClientError as exc:
+        fields = "; ".join(f"{v.field}: {v.description}" for v in exc.field_violations)
+        raise ToolError(f"{exc.code.name}: {exc.message}" + (f" ({fields})" if fields else "")) from exc
+    except ValueError as exc:
+        raise ToolError(f"INVALID_ARGUMENT: {exc}") from exc
 
 
 def _fact(fact: Fact) -> dict[str, Any]:
@@ -128,16 +143,17 @@ class Gateway:
             """Store something that happened or was said (an episode). `occurred_at` is ISO-8601 with offset
             (default: now); `key` makes a retry idempotent (default: a fresh one); `importance` 0..1 (default:
             decided by the memory policy). Facts and preferences are extracted from it in the background."""
-            episode = NewEpisode(
-                key=key or f"mcp-{uuid.uuid4().hex}",
-                text=text,
-                occurred_at=_instant(occurred_at, "occurred_at") if occurred_at else None,
-                session_id=session_id,
-                speaker=speaker,
-                importance=importance,
-            )
-            (written,) = await self._client(ctx).add_episodes(self._scope(project_id, session_id), [episode])
-            return {"id": written.id, "key": written.key, "created": written.created}
+            with _reported():
+                episode = NewEpisode(
+                    key=key or f"mcp-{uuid.uuid4().hex}",
+                    text=text,
+                    occurred_at=_instant(occurred_at, "occurred_at") if occurred_at else None,
+                    session_id=session_id,
+                    speaker=speaker,
+                    importance=importance,
+                )
+                (written,) = await self._client(ctx).add_episodes(self._scope(project_id, session_id), [episode])
+                return {"id": written.id, "key": written.key, "created": written.created}
 
         @server.tool()
         async def recall(
@@ -147,40 +163,41 @@ class Gateway:
             chose and why, and each hit's score breakdown (similarity, lexical, recency, importance, time match,
             neighbour, and the weights). `layers` (working, episodic, semantic, procedural, archive) bypasses
             the router."""
-            chosen = [Layer(name) for name in layers or []]
-            result = await self._client(ctx).search(self._scope(project_id), query, top_k=top_k, layers=chosen)
-            route = result.route
-            return {
-                "route": {
-                    "layers": [layer.value for layer in route.layers],
-                    "reason": route.reason,
-                    "query_kind": route.query_kind,
-                    "time_expression": route.time_expression,
-                    "time_window": _window(route.time_window),
-                },
-                "hits": [
-                    {
-                        "id": h.id,
-                        "layer": h.layer.value,
-                        "text": h.text,
-                        "score": round(h.score, 4),
-                        "breakdown": {
-                            "similarity": round(h.breakdown.similarity, 4),
-                            "lexical": round(h.breakdown.lexical, 4),
-                            "recency": round(h.breakdown.recency, 4),
-                            "importance": round(h.breakdown.importance, 4),
-                            "time_match": round(h.breakdown.time_match, 4),
-                            "neighbour": round(h.breakdown.neighbour, 4),
-                            "weights": {k: round(v, 4) for k, v in h.breakdown.weights.items()},
-                        },
-                        "session_id": h.session_id,
-                        "occurred_at": h.occurred_at.isoformat(),
-                        "speaker": h.speaker,
-                        "metadata": dict(h.metadata),
-                    }
-                    for h in result.hits
-                ],
-            }
+            with _reported():
+                chosen = [Layer(name) for name in layers or []]
+                result = await self._client(ctx).search(self._scope(project_id), query, top_k=top_k, layers=chosen)
+                route = result.route
+                return {
+                    "route": {
+                        "layers": [layer.value for layer in route.layers],
+                        "reason": route.reason,
+                        "query_kind": route.query_kind,
+                        "time_expression": route.time_expression,
+                        "time_window": _window(route.time_window),
+                    },
+                    "hits": [
+                        {
+                            "id": h.id,
+                            "layer": h.layer.value,
+                            "text": h.text,
+                            "score": round(h.score, 4),
+                            "breakdown": {
+                                "similarity": round(h.breakdown.similarity, 4),
+                                "lexical": round(h.breakdown.lexical, 4),
+                                "recency": round(h.breakdown.recency, 4),
+                                "importance": round(h.breakdown.importance, 4),
+                                "time_match": round(h.breakdown.time_match, 4),
+                                "neighbour": round(h.breakdown.neighbour, 4),
+                                "weights": {k: round(v, 4) for k, v in h.breakdown.weights.items()},
+                            },
+                            "session_id": h.session_id,
+                            "occurred_at": h.occurred_at.isoformat(),
+                            "speaker": h.speaker,
+                            "metadata": dict(h.metadata),
+                        }
+                        for h in result.hits
+                    ],
+                }
 
         @server.tool()
         async def context(
@@ -190,50 +207,54 @@ class Gateway:
             the long-term memories routed for `query`, then the working session's recent turns (the session is
             opened when it does not exist yet). `text` is ready to paste; `items` says where each piece came
             from and why."""
-            client, scope = self._client(ctx), self._scope(project_id, session_id)
-            try:
-                assembled = await client.get_context(scope, query, token_budget=token_budget)
-            except NotFoundError:
-                await client.open_session(scope)
-                assembled = await client.get_context(scope, query, token_budget=token_budget)
-            return {
-                "text": "\n".join(i.text for i in assembled.items),
-                "tokens": assembled.tokens,
-                "budget": assembled.budget,
-                "dropped": assembled.dropped,
-                "items": [
-                    {
-                        "section": i.section,
-                        "text": i.text,
-                        "layer": i.layer,
-                        "score": round(i.score, 4),
-                        "reason": i.reason,
-                        "tokens": i.tokens,
-                    }
-                    for i in assembled.items
-                ],
-            }
+            with _reported():
+                client, scope = self._client(ctx), self._scope(project_id, session_id)
+                try:
+                    assembled = await client.get_context(scope, query, token_budget=token_budget)
+                except NotFoundError:
+                    await client.open_session(scope)
+                    assembled = await client.get_context(scope, query, token_budget=token_budget)
+                return {
+                    "text": "\n".join(i.text for i in assembled.items),
+                    "tokens": assembled.tokens,
+                    "budget": assembled.budget,
+                    "dropped": assembled.dropped,
+                    "items": [
+                        {
+                            "section": i.section,
+                            "text": i.text,
+                            "layer": i.layer,
+                            "score": round(i.score, 4),
+                            "reason": i.reason,
+                            "tokens": i.tokens,
+                        }
+                        for i in assembled.items
+                    ],
+                }
 
         @server.tool()
         async def facts(ctx: Context, as_of: str = "", project_id: str = "") -> dict[str, Any]:
             """What is known about the user (and, given `project_id`, the project) now, or as of the ISO-8601
             instant `as_of`: one current version per fact key, with its evidence and confidence."""
-            when = _instant(as_of, "as_of") if as_of else None
-            found = await self._client(ctx).list_facts(self._scope(project_id), as_of=when)
-            return {"facts": [_fact(f) for f in found]}
+            with _reported():
+                when = _instant(as_of, "as_of") if as_of else None
+                found = await self._client(ctx).list_facts(self._scope(project_id), as_of=when)
+                return {"facts": [_fact(f) for f in found]}
 
         @server.tool()
         async def fact_history(key: str, ctx: Context, project_id: str = "") -> dict[str, Any]:
             """Every version of one fact key (for example "user|taste|coffee"), including expired ones, with
             when each was valid."""
-            versions = await self._client(ctx).get_fact_history(self._scope(project_id), key)
-            return {"versions": [_fact(f) for f in versions]}
+            with _reported():
+                versions = await self._client(ctx).get_fact_history(self._scope(project_id), key)
+                return {"versions": [_fact(f) for f in versions]}
 
         @server.tool()
         async def forget_episode(episode_id: str, ctx: Context, project_id: str = "") -> dict[str, Any]:
             """Delete one stored episode by id (the facts it taught keep their other evidence)."""
-            await self._client(ctx).delete_episode(self._scope(project_id), episode_id)
-            return {"deleted": episode_id}
+            with _reported():
+                await self._client(ctx).delete_episode(self._scope(project_id), episode_id)
+                return {"deleted": episode_id}
 
         return server
 
