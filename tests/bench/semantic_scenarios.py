@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
 from typing import Literal
 
@@ -125,7 +126,7 @@ class Scenario(_Strict):
         if self.kind not in KINDS:
             raise ValueError(f"kind {self.kind!r} is not one of {KINDS}")
         dates = [s.date for s in self.sessions]
-        if any(later <= earlier for earlier, later in zip(dates, dates[1:], strict=False)):
+        if any(later <= earlier for earlier, later in pairwise(dates)):
             raise ValueError("session dates must increase")
         ids = [s.session_id for s in self.sessions]
         if len(set(ids)) != len(ids):
@@ -136,7 +137,8 @@ class Scenario(_Strict):
     def project_ids(self) -> tuple[str, ...]:
         """Every project the scenario's sessions or expectations name, in first-seen order."""
         named = [s.project_id for s in self.sessions]
-        named += [e.project_id for e in (*self.expect.active, *self.expect.not_active, *self.expect.history)]
+        named += [e.project_id for e in (*self.expect.active, *self.expect.not_active)]
+        named += [h.project_id for h in self.expect.history]
         return tuple(dict.fromkeys(p for p in named if p))
 
 
