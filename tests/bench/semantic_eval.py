@@ -245,6 +245,7 @@ def _rate(entry: object) -> str:
 def print_report(summary: dict[str, object], results: list[ScenarioResult], seconds: float) -> None:
     print(f"\nfrozen semantic set: {summary['scenarios']} scenarios in {seconds:.0f} s")
     print(f"scenario accuracy            {_rate(summary['accuracy'])}")
+    print(f"  scenarios with facts       {_rate(summary['accuracy_fact_scenarios'])}  (at least one expected fact)")
     print(f"  expectations only          {_rate(summary['accuracy_expectations_only'])}  (extra facts ignored)")
     for title, section in (("language", "accuracy_by_lang"), ("kind", "accuracy_by_kind")):
         table = summary[section]

@@ -77,6 +77,7 @@ class ScenarioResult:
     pollution_candidates: int
     failures: tuple[str, ...]
     facts: tuple[str, ...]
+    candidates: tuple[str, ...] = ()
 
 
 def value_matches(forms: Iterable[str], value: str) -> bool:
@@ -205,6 +206,7 @@ def score_scenario(scenario: Scenario, observation: Observation) -> ScenarioResu
         pollution_candidates=pollution_candidates,
         failures=tuple(failures),
         facts=tuple(describe(f, p) for p, f in facts),
+        candidates=tuple(describe(c, c.project_id) for c in observation.candidates),
     )
 
 
@@ -244,6 +246,7 @@ def summarise(results: Sequence[ScenarioResult]) -> dict[str, object]:
     return {
         "scenarios": len(results),
         "accuracy": _accuracy(results).as_dict(),
+        "accuracy_fact_scenarios": _accuracy([r for r in results if r.expected_active]).as_dict(),
         "accuracy_expectations_only": Rate(sum(r.expectations_hold for r in results), len(results)).as_dict(),
         "accuracy_by_lang": {k: _accuracy(v).as_dict() for k, v in sorted(by_lang.items())},
         "accuracy_by_kind": {k: _accuracy(v).as_dict() for k, v in sorted(by_kind.items())},
