@@ -119,6 +119,13 @@ def launched_server() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
+        errors = [
+            line
+            for line in log_path.read_text(encoding="utf-8", errors="replace").splitlines()
+            if '"level": "ERROR"' in line or '"level": "CRITICAL"' in line or "Traceback" in line
+        ]
+        if errors:
+            print(f"graphmem serve logged {len(errors)} error line(s), first: {errors[0][:500]}", file=sys.stderr)
 
 
 # ----------------------------------------------------------------------------------------------- one scenario
