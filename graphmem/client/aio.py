@@ -22,6 +22,7 @@ from graphmem.client.base import (
     NewEpisode,
     NewSkill,
     Prepared,
+    user_routing_metadata,
 )
 from graphmem.client.errors import UnavailableError, error_from_rpc
 from graphmem.model import (
@@ -106,7 +107,11 @@ class AsyncMemoryClient(BaseClient):
         ):
             with attempt:
                 try:
-                    reply = await method(prepared.request, metadata=self._metadata, timeout=deadline)
+                    reply = await method(
+                        prepared.request,
+                        metadata=self._metadata + user_routing_metadata(prepared.request),
+                        timeout=deadline,
+                    )
                 except grpc.RpcError as err:
                     raise error_from_rpc(err) from err
         return prepared.parse(reply)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
+from urllib.parse import quote
 
 from graphmem import calls, wire
 from graphmem.calls import Call
@@ -92,6 +93,17 @@ def _none(reply: Any) -> None:
     return None
 
 
+USER_HEADER = "x-graphmem-user"
+"""Metadata naming the end user of a call, so a proxy can keep each user on one replica (docs/deployment.md)."""
+
+
+def user_routing_metadata(request: Any) -> tuple[tuple[str, str], ...]:
+    """(`x-graphmem-user`, the request scope's user id, percent-encoded: metadata values are ASCII), or ()."""
+    scope = getattr(request, "scope", None)
+    user_id = getattr(scope, "user_id", "") if scope is not None else ""
+    return ((USER_HEADER, quote(user_id, safe="")),) if user_id else ()
+
+
 class BaseClient:
     """Configuration and request building common to `MemoryClient` and `AsyncMemoryClient`.
 
@@ -111,7 +123,7 @@ class BaseClient:
     ) -> None:
         if retries < 0:
             raise ValueError("retries must be >= 0")
-        self._metadata = (("authorization", f"Bearer {api_key}"),)
+        self._metadata: tuple[tuple[str, str], ...] = (("authorization", f"Bearer {api_key}"),)
         self._timeout = timeout
         self._retries = retries
         self._retry_wait = retry_wait

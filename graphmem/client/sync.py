@@ -20,6 +20,7 @@ from graphmem.client.base import (
     NewEpisode,
     NewSkill,
     Prepared,
+    user_routing_metadata,
 )
 from graphmem.client.errors import UnavailableError, error_from_rpc
 from graphmem.model import (
@@ -105,7 +106,11 @@ class MemoryClient(BaseClient):
         ):
             with attempt:
                 try:
-                    reply = method(prepared.request, metadata=self._metadata, timeout=deadline)
+                    reply = method(
+                        prepared.request,
+                        metadata=self._metadata + user_routing_metadata(prepared.request),
+                        timeout=deadline,
+                    )
                 except grpc.RpcError as err:
                     raise error_from_rpc(err) from err
         return prepared.parse(reply)

@@ -34,6 +34,7 @@ class StandIn(grpc.GenericRpcHandler):
     def __init__(self) -> None:
         self.calls: Counter[str] = Counter()
         self.auth: list[str] = []
+        self.users: Counter[str] = Counter()
 
     def service(self, handler_call_details: grpc.HandlerCallDetails) -> Any:
         name = handler_call_details.method.rsplit("/", 1)[-1]
@@ -41,6 +42,7 @@ class StandIn(grpc.GenericRpcHandler):
         async def handle(request: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes:
             self.calls[name] += 1
             self.auth += [v for k, v in context.invocation_metadata() or () if k == "authorization"]
+            self.users.update(v for k, v in context.invocation_metadata() or () if k == "x-graphmem-user")
             if name == "Search":
                 await asyncio.sleep(5)
                 return b""
@@ -124,3 +126,14 @@ async def test_status_details_reach_the_error(stand_in: tuple[str, StandIn]) -> 
     assert (error.reason, error.domain, error.message) == ("INVALID_ARGUMENT", "graphmem.example", "as_of: x")
     assert ("x-request-id", "r-42") in error.metadata
     assert handler.calls["ListFacts"] == 1  # INVALID_ARGUMENT is never retried
+
+
+async def test_calls_name_their_end_user_for_the_proxy(stand_in: tuple[str, StandIn]) -> None:
+    """x-graphmem-user (percent-encoded) on scoped calls lets nginx keep a user on one replica; none otherwise."""
+    target, handler = stand_in
+    async with AsyncMemoryClient(target, "k", retries=0, timeout=30) as client:
+        with pytest.raises(UnavailableError):
+            await client.delete_episode(ClientScope(user_id="张三 a/b"), "e1")
+        with pytest.raises(UnavailableError):
+            await client.get_policy()
+    assert handler.users == Counter({"%E5%BC%A0%E4%B8%89%20a%2Fb": 1})
