@@ -392,8 +392,11 @@ class EpisodeRepository:
     def __init__(self, graph: Neo4jGraph) -> None:
         self._graph = graph
 
-    async def add(self, scope: Scope, episodes: Sequence[NewEpisode], now: datetime) -> list[StoredWrite]:
-        """Stores new keys and reports existing ones, in one transaction that locks the user's node."""
+    async def add(
+        self, scope: Scope, episodes: Sequence[NewEpisode], now: datetime, *, rehearsal: bool = False
+    ) -> list[StoredWrite]:
+        """Stores new keys and reports existing ones, in one transaction that locks the user's node
+        (`rehearsal`: the same statements in a transaction that is rolled back)."""
         group_id = scope.group_id
         keys = [e.key for e in episodes]
 
@@ -440,7 +443,9 @@ class EpisodeRepository:
                 await _link(tx, group_id, rows)
             return writes
 
-        return await self._graph.write(work, fence=group_id, idempotent=True)
+        return await (
+            self._graph.rehearse(work) if rehearsal else self._graph.write(work, fence=group_id, idempotent=True)
+        )
 
     async def get(self, scope: Scope, episode_id: str) -> Episode | None:
         async def work(tx: AsyncManagedTransaction) -> Episode | None:
