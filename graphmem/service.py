@@ -436,11 +436,14 @@ class MemoryService:
         return await self.procedural.match(scope, intent, top_k or 3)
 
     async def record_skill_outcome(
-        self, scope: Scope, name: str, success: bool, episode_id: str, version: int
+        self, scope: Scope, name: str, success: bool, episode_id: str, version: int, outcome_id: str = ""
     ) -> Skill:
+        """Counts a run of a skill; a retry with the same `outcome_id` (or episode) is counted once."""
         check_scope(scope)
+        if len(outcome_id) > 128:
+            raise InvalidArgument(FieldViolation("outcome_id", "must be at most 128 characters"))
         outcome = SkillOutcome.SUCCESS if success else SkillOutcome.FAILURE
-        return await self.procedural.record_outcome(scope, name, outcome, episode_id, version or None)
+        return await self.procedural.record_outcome(scope, name, outcome, episode_id, version or None, outcome_id)
 
     # -- working memory -------------------------------------------------------------------------------
 
