@@ -43,6 +43,38 @@ def test_the_committed_jsonl_is_the_expansion_of_the_source() -> None:
     assert DEV_PATH.read_text(encoding="utf-8") == _source().render(), "run python tests/eval/semantic_dev/source.py"
 
 
+def test_the_set_has_at_least_200_scenarios_half_chinese_half_english(scenarios: list[Scenario]) -> None:
+    by_lang = Counter(s.lang for s in scenarios)
+    assert len(scenarios) >= 200
+    assert by_lang["zh"] == by_lang["en"]
+
+
+def test_every_family_is_covered_evenly_in_both_languages(scenarios: list[Scenario]) -> None:
+    counts = Counter((s.lang, s.kind) for s in scenarios)
+    for lang in ("zh", "en"):
+        per_family = [counts[(lang, kind)] for kind in FACT_FAMILIES]
+        assert min(per_family) >= 6, dict(counts)
+        assert max(per_family) - min(per_family) <= 2, dict(counts)
+
+
+def test_about_a_fifth_is_pollution_said_in_two_sessions(scenarios: list[Scenario]) -> None:
+    pollution = [s for s in scenarios if s.kind == "pollution"]
+    assert 0.18 <= len(pollution) / len(scenarios) <= 0.25
+    for s in pollution:
+        assert s.expect.no_facts and not s.expect.active and not s.expect.history, s.id
+        assert len(s.sessions) >= 2, f"{s.id}: pollution must recur in two sessions so a wrong fact would promote"
+    for s in scenarios:
+        assert s.expect.no_facts == (s.kind == "pollution"), s.id
+
+
+def test_each_fact_family_has_every_pattern(scenarios: list[Scenario]) -> None:
+    for lang in ("zh", "en"):
+        for kind in FACT_FAMILIES:
+            tags = {t for s in scenarios if s.lang == lang and s.kind == kind for t in s.tags}
+            wanted = ("immediate", "after_promotion", "single") if kind == "correction" else PATTERNS
+            assert set(wanted) <= tags, f"{lang}:{kind} lacks {set(wanted) - tags}"
+
+
 def test_patterns_have_the_shape_their_tag_promises(scenarios: list[Scenario]) -> None:
     for s in scenarios:
         if "single" in s.tags:
