@@ -5,7 +5,6 @@ and RestoreMemory stay inside the scope's project, and a backdated episode is li
 from __future__ import annotations
 
 import asyncio
-import threading
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
@@ -18,8 +17,6 @@ import pytest_asyncio
 from graphmem.clock import ManualClock
 from graphmem.embedding.protocol import Embedder, EmbedKind
 from graphmem.errors import NotFound, UserForgotten
-from graphmem.extraction.extractor import RuleExtractor
-from graphmem.extraction.facts import CandidateFact
 from graphmem.index.faiss_index import FaissIndex
 from graphmem.model import EpisodeDraft, MemoryKind, Scope, SearchQuery, SessionState, Transition
 from graphmem.policy import load_policy
@@ -29,23 +26,9 @@ from graphmem.storage.neo4j.leases import MaintenanceLeases
 from graphmem.storage.neo4j.maintenance import Audit, MaintenanceRepository
 from graphmem.storage.neo4j.sessions import SessionRepository
 from tests.conftest import make_settings, unique
+from tests.privacy_probe import GatedExtractor, files_holding, holders_of, leftovers
 
 START = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
-
-
-class GatedExtractor:
-    """The rule extractor, held at its first call until released (an extraction in flight)."""
-
-    def __init__(self) -> None:
-        self.started = threading.Event()
-        self.release = threading.Event()
-        self._inner = RuleExtractor()
-
-    def extract(self, text: str) -> list[CandidateFact]:
-        self.started.set()
-        if not self.release.wait(60):
-            raise RuntimeError("the test never released the extractor")
-        return self._inner.extract(text)
 
 
 @dataclass
@@ -77,34 +60,6 @@ async def stack(require_neo4j: str, tmp_path: Path, embedder: Embedder) -> Async
     yield Stack(service, graph, index, embedder, tmp_path, extractor, clock)
     extractor.release.set()
     await service.close()
-
-
-async def leftovers(graph: Neo4jGraph, group_id: str, user_id: str) -> list[tuple[list[str], str | None]]:
-    rows = await graph.run(
-        "MATCH (n) WHERE n.group_id = $g OR n.user_id = $u RETURN labels(n) AS labels, n.transition AS t",
-        g=group_id,
-        u=user_id,
-    )
-    return sorted((r["labels"], r["t"]) for r in rows)
-
-
-async def holders_of(graph: Neo4jGraph, token: str) -> list[str]:
-    """Every node or relationship property anywhere in the graph that contains `token`."""
-    nodes = await graph.run(
-        "MATCH (n) UNWIND keys(n) AS k WITH n, k WHERE toStringOrNull(n[k]) CONTAINS $t "
-        "RETURN labels(n)[0] + '.' + k AS where",
-        t=token,
-    )
-    rels = await graph.run(
-        "MATCH ()-[r]->() UNWIND keys(r) AS k WITH r, k WHERE toStringOrNull(r[k]) CONTAINS $t "
-        "RETURN type(r) + '.' + k AS where",
-        t=token,
-    )
-    return sorted(str(r["where"]) for r in nodes + rels)
-
-
-def files_holding(root: Path, token: str) -> list[str]:
-    return sorted(str(p) for p in root.rglob("*") if p.is_file() and token.encode() in p.read_bytes())
 
 
 async def test_forget_user_during_extraction_and_maintenance_leaves_only_the_tombstone(stack: Stack) -> None:
