@@ -1,4 +1,8 @@
-"""The async Neo4j driver behind one small wrapper that turns connection failures into StorageUnavailable."""
+"""The async Neo4j driver behind one small wrapper that turns connection failures into StorageUnavailable.
+
+Every transaction it runs (managed reads and writes, auto-commit statements, the health ping) carries the
+transaction timeout: Neo4j terminates and rolls back one that runs longer, reported as StorageTimeout.
+"""
 
 from __future__ import annotations
 
@@ -11,13 +15,15 @@ import neo4j
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
 from neo4j.exceptions import DriverError, Neo4jError, ServiceUnavailable, SessionExpired, TransientError
 
-from graphmem.errors import StorageUnavailable
+from graphmem.errors import StorageTimeout, StorageUnavailable
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 _UNAVAILABLE = (ServiceUnavailable, SessionExpired, OSError, ConnectionError)
+_TIMED_OUT = "Neo.ClientError.Transaction.TransactionTimedOut"
+DEFAULT_TRANSACTION_TIMEOUT_SECONDS = 30.0
 
 
 @asynccontextmanager
@@ -29,6 +35,10 @@ async def translated_errors() -> AsyncIterator[None]:
         raise StorageUnavailable(f"the graph database is unreachable: {type(exc).__name__}") from exc
     except TransientError as exc:
         raise StorageUnavailable(f"the graph database is busy: {exc.code}") from exc
+    except Neo4jError as exc:
+        if (exc.code or "").startswith(_TIMED_OUT):
+            raise StorageTimeout("the graph database transaction ran past its timeout and was rolled back") from exc
+        raise
     except DriverError as exc:
         if "defunct" in str(exc).lower() or "connection" in str(exc).lower():
             raise StorageUnavailable(f"the graph database connection failed: {type(exc).__name__}") from exc
@@ -36,10 +46,19 @@ async def translated_errors() -> AsyncIterator[None]:
 
 
 class Neo4jGraph:
-    """Owns the async driver; runs managed read and write transactions against one database."""
+    """Owns the async driver; runs managed read and write transactions against one database, each bounded by
+    `transaction_timeout` seconds."""
 
-    def __init__(self, uri: str, user: str, password: str, database: str) -> None:
+    def __init__(
+        self,
+        uri: str,
+        user: str,
+        password: str,
+        database: str,
+        transaction_timeout: float = DEFAULT_TRANSACTION_TIMEOUT_SECONDS,
+    ) -> None:
         self._database = database
+        self._timeout = transaction_timeout
         self._driver: AsyncDriver = AsyncGraphDatabase.driver(
             uri,
             auth=(user, password),
@@ -58,6 +77,17 @@ class Neo4jGraph:
     def database(self) -> str:
         return self._database
 
+    @property
+    def transaction_timeout(self) -> float:
+        return self._timeout
+
+    def _bounded(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> Any:
+        @neo4j.unit_of_work(timeout=self._timeout)
+        async def bounded(tx: AsyncManagedTransaction) -> T:
+            return await work(tx)
+
+        return bounded
+
     async def close(self) -> None:
         await self._driver.close()
 
@@ -65,7 +95,9 @@ class Neo4jGraph:
         """Runs RETURN 1; raises StorageUnavailable when the database does not answer."""
         async with translated_errors():
             records, _, _ = await self._driver.execute_query(
-                "RETURN 1 AS ok", database_=self._database, routing_=neo4j.RoutingControl.READ
+                neo4j.Query("RETURN 1 AS ok", timeout=self._timeout),
+                database_=self._database,
+                routing_=neo4j.RoutingControl.READ,
             )
             if not records or records[0]["ok"] != 1:
                 raise StorageUnavailable("the graph database answered RETURN 1 wrongly")
@@ -73,12 +105,14 @@ class Neo4jGraph:
     async def write(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
         """Runs `work` in a managed write transaction (retried on transient errors) and commits it."""
         async with translated_errors(), self._driver.session(database=self._database) as session:
-            return await session.execute_write(work)
+            result: T = await session.execute_write(self._bounded(work))
+            return result
 
     async def read(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
         """Runs `work` in a managed read transaction."""
         async with translated_errors(), self._driver.session(database=self._database) as session:
-            return await session.execute_read(work)
+            result: T = await session.execute_read(self._bounded(work))
+            return result
 
     async def delete_in_batches(self, statement: LiteralString, **params: Any) -> int:
         """Repeats a bounded delete (`... LIMIT n DETACH DELETE ... RETURN count(*) AS deleted`), one
@@ -96,7 +130,7 @@ class Neo4jGraph:
     async def run(self, query: str, **params: Any) -> list[dict[str, Any]]:
         """Runs one auto-commit statement (schema changes); returns its records as dicts."""
         async with translated_errors(), self._driver.session(database=self._database) as session:
-            result = await session.run(query, params)
+            result = await session.run(neo4j.Query(query, timeout=self._timeout), params)
             return [record.data() async for record in result]
 
 
