@@ -59,9 +59,7 @@ async def start_stand(data_dir: Path, **settings: object) -> tuple[grpc.aio.Serv
     generic = grpc.method_handlers_generic_handler(
         "graphmem.v1.MemoryService", {"Probe": grpc.unary_unary_rpc_method_handler(handler)}
     )
-    server = grpc.aio.server(
-        handlers=[generic], interceptors=[build_interceptor(make_settings(data_dir, **settings))]
-    )
+    server = grpc.aio.server(handlers=[generic], interceptors=[build_interceptor(make_settings(data_dir, **settings))])
     port = server.add_insecure_port("127.0.0.1:0")
     await server.start()
     return server, Stand(grpc.aio.insecure_channel(f"127.0.0.1:{port}"), probe)
@@ -137,3 +135,11 @@ async def test_cancelled_and_timed_out_calls_are_logged_with_their_real_code(
     await wait_until(lambda: len([r for r in caplog.records if r.msg == "rpc"]) == 2)
     codes = [r.code for r in caplog.records if r.msg == "rpc"]  # type: ignore[attr-defined]
     assert codes == ["CANCELLED", "DEADLINE_EXCEEDED"]
+
+
+def test_a_rolled_back_slow_transaction_answers_deadline_exceeded() -> None:
+    from graphmem.errors import StorageTimeout
+    from server.interceptors import status_for
+
+    status = status_for(StorageTimeout("the graph database transaction ran past its timeout and was rolled back"))
+    assert status.code == grpc.StatusCode.DEADLINE_EXCEEDED
