@@ -235,7 +235,7 @@ async def test_an_unreadable_certificate_stops_start_up_naming_the_setting(tmp_p
     )
     service = MemoryService.from_settings(settings)
     try:
-        with pytest.raises(TlsConfigError, match="GRAPHMEM_TLS_CERT_FILE=.*missing.pem: cannot read it"):
+        with pytest.raises(TlsConfigError, match=r"GRAPHMEM_TLS_CERT_FILE=.*missing\.pem: cannot read it"):
             await start_server(settings, service, "127.0.0.1", 0)
     finally:
         await service.close()
