@@ -46,6 +46,7 @@ from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
 __all__ = [
     "AsyncMemoryClient",
     "ClientScope",
+    "ClientTLS",
     "GraphmemClientError",
     "InvalidArgumentError",
     "MemoryClient",
@@ -357,6 +358,19 @@ def _policy(reply: Any) -> PolicyInfo:
     return PolicyInfo(policy_yaml=str(reply.policy_yaml), source=str(reply.source))
 
 
+@dataclass(frozen=True)
+class ClientTLS:
+    """TLS for a client: the PEM roots that sign the server's certificate (None = the system roots) and, for a
+    server that requires client certificates, this client's PEM key and certificate chain."""
+
+    root_certificates: bytes | None = None
+    private_key: bytes | None = None
+    certificate_chain: bytes | None = None
+
+    def credentials(self) -> grpc.ChannelCredentials:
+        return grpc.ssl_channel_credentials(self.root_certificates, self.private_key, self.certificate_chain)
+
+
 def _channel_options(max_message_bytes: int) -> list[tuple[str, Any]]:
     return [
         ("grpc.max_receive_message_length", max_message_bytes),
@@ -375,7 +389,8 @@ class MemoryClient:
     """Blocking client of graphmem.v1.MemoryService. Thread-safe; close it (or use `with`) when done.
 
     `timeout` is the deadline of every call in seconds (None: no deadline); `secure` uses TLS with the system
-    roots; `max_message_bytes` bounds messages both ways (the server's default limit is 16 MiB).
+    roots, `tls` TLS with the given roots and client certificate (mutual TLS); `max_message_bytes` bounds
+    messages both ways (the server's default limit is 16 MiB).
     """
 
     def __init__(
@@ -385,12 +400,13 @@ class MemoryClient:
         *,
         timeout: float | None = 10.0,
         secure: bool = False,
+        tls: ClientTLS | None = None,
         max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
     ) -> None:
         options = _channel_options(max_message_bytes)
         self._channel = (
-            grpc.secure_channel(target, grpc.ssl_channel_credentials(), options=options)
-            if secure
+            grpc.secure_channel(target, (tls or ClientTLS()).credentials(), options=options)
+            if secure or tls is not None
             else grpc.insecure_channel(target, options=options)
         )
         self._stub: Any = pb_grpc.MemoryServiceStub(self._channel)
@@ -519,12 +535,13 @@ class AsyncMemoryClient:
         *,
         timeout: float | None = 10.0,
         secure: bool = False,
+        tls: ClientTLS | None = None,
         max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
     ) -> None:
         options = _channel_options(max_message_bytes)
         self._channel = (
-            grpc.aio.secure_channel(target, grpc.ssl_channel_credentials(), options=options)
-            if secure
+            grpc.aio.secure_channel(target, (tls or ClientTLS()).credentials(), options=options)
+            if secure or tls is not None
             else grpc.aio.insecure_channel(target, options=options)
         )
         self._stub: Any = pb_grpc.MemoryServiceStub(self._channel)

@@ -327,3 +327,15 @@ async def test_the_default_deadline_cancels_a_write_before_it_commits(tmp_path: 
         await running.stop(0.5)
     assert err.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
     assert list(listed.episodes) == []
+
+
+async def test_the_python_client_speaks_mutual_tls(mtls_server: RunningServer, pki: Pki) -> None:
+    from graphmem.client import AsyncMemoryClient, ClientTLS, GraphmemClientError
+
+    target = f"127.0.0.1:{mtls_server.port}"
+    tls = ClientTLS(pki.server_ca.cert_pem, pki.client.key_pem, pki.client.cert_pem)
+    async with AsyncMemoryClient(target, DEV_KEY, tls=tls, timeout=5) as client:
+        assert (await client.get_policy()).source == "builtin"
+    async with AsyncMemoryClient(target, DEV_KEY, tls=ClientTLS(pki.server_ca.cert_pem), timeout=5) as client:
+        with pytest.raises(GraphmemClientError):
+            await client.get_policy()
