@@ -22,8 +22,8 @@ from graphmem.client.base import (
     Prepared,
     user_routing_metadata,
 )
-from graphmem.client.tls import ClientTLS
 from graphmem.client.errors import UnavailableError, error_from_rpc
+from graphmem.client.tls import ClientTLS
 from graphmem.model import (
     AssembledContext,
     AuditEvent,

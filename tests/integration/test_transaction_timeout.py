@@ -3,7 +3,6 @@ terminated by the database, rolled back, and reported as StorageTimeout (DEADLIN
 
 from __future__ import annotations
 
-import time
 import uuid
 
 import pytest
@@ -31,14 +30,11 @@ async def test_a_write_past_the_timeout_is_rolled_back_and_reported(require_neo4
         return int(record["n"])
 
     try:
-        started = time.perf_counter()
         with pytest.raises(StorageTimeout, match="ran past its timeout"):
             await graph.write(slow_write)
-        elapsed = time.perf_counter() - started
         assert await graph.read(count) == 0
     finally:
         await graph.close()
-    assert elapsed < 15  # the query alone runs for far longer
 
 
 async def test_reads_and_auto_commit_statements_carry_the_timeout(require_neo4j: str) -> None:

@@ -34,7 +34,6 @@ def newcomer_env(**extra: str) -> dict[str, str]:
 
 
 def test_serving_the_dev_key_on_all_interfaces_is_refused_with_the_fix() -> None:
-    started = time.monotonic()
     done = subprocess.run(
         [*graphmem_command(), "serve", "--host", "0.0.0.0", "--port", str(free_port())],
         cwd=REPO,
@@ -48,7 +47,7 @@ def test_serving_the_dev_key_on_all_interfaces_is_refused_with_the_fix() -> None
     assert "refusing to serve on 0.0.0.0 with the development API key" in done.stderr
     assert "GRAPHMEM_API_KEYS=" in done.stderr and "GRAPHMEM_ALLOW_DEV_KEY_ON_NETWORK=true" in done.stderr
     assert "graphmem serving" not in done.stdout
-    assert time.monotonic() - started < 60  # refused before the model or the database is touched
+    assert "warm-up" not in done.stdout + done.stderr  # refused before the model or the database is touched
 
 
 def test_a_hashed_key_serves_on_all_interfaces(tmp_path: Path) -> None:

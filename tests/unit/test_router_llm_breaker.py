@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -27,6 +26,7 @@ class StubEndpoint:
 
     mode: str = "fail"
     calls: int = 0
+    answered: int = 0  # requests whose handler has finished (a hanging one has not)
     release: threading.Event = field(default_factory=threading.Event)
     url: str = ""
 
@@ -58,6 +58,7 @@ def endpoint() -> Iterator[StubEndpoint]:
                 self.wfile.write(body)
             except OSError:
                 pass  # the router gave up on this request already
+            stub.answered += 1
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
@@ -95,33 +96,28 @@ async def test_the_circuit_opens_and_stops_asking_a_dead_endpoint(endpoint: Stub
             await llm.route("what food do I like", (), served=ALL_SERVED)
         asked = endpoint.calls
         assert llm.breaker.state is CircuitState.OPEN
-        started = time.perf_counter()
         for _ in range(20):
             chosen = await llm.route("what food do I like", (), served=ALL_SERVED)
             assert chosen.reason.startswith(FALLBACK_REASON)
-        elapsed = time.perf_counter() - started
     finally:
         await llm.aclose()
     assert endpoint.calls == asked  # not one request while open
-    assert elapsed < 0.2
 
 
 async def test_a_hanging_endpoint_costs_a_search_at_most_the_budget(endpoint: StubEndpoint) -> None:
     endpoint.mode = "hang"
     llm = make_router(endpoint, timeout_s=0.3, failure_threshold=1)
     try:
-        started = time.perf_counter()
         first = await llm.route("what food do I like", (), served=ALL_SERVED)
-        first_seconds = time.perf_counter() - started
-        started = time.perf_counter()
+        answered_when_routed = endpoint.answered
         second = await llm.route("what food do I like", (), served=ALL_SERVED)
-        second_seconds = time.perf_counter() - started
     finally:
         await llm.aclose()
     assert first.reason.startswith(FALLBACK_REASON) and second.reason.startswith(FALLBACK_REASON)
-    assert first_seconds < 1.0  # the 3 x 5 s of retries it once cost are gone
-    assert second_seconds < 0.05  # open circuit: not asked at all
-    assert endpoint.calls == 1
+    # The route came back while the endpoint was still hanging (it hangs 10 s): the budget, not the endpoint,
+    # decided how long it took; and it was asked once, not retried (the 3 x 5 s it once cost are gone).
+    assert answered_when_routed == 0
+    assert endpoint.calls == 1  # open circuit: the second route did not ask at all
 
 
 async def test_after_the_cool_down_one_trial_decides(endpoint: StubEndpoint) -> None:
