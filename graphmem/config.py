@@ -46,7 +46,7 @@ class Settings(BaseSettings):
     )
     tenant_rate_burst: int = Field(default=1000, ge=1, description="Calls a tenant may make at once above the rate.")
     default_deadline_seconds: float = Field(
-        default=60.0, ge=0, description="Deadline of a call whose client sent none (0 = none)."
+        default=300.0, ge=0, description="Deadline of a call whose client sent none (0 = none)."
     )
     neo4j_transaction_timeout_seconds: float = Field(
         default=30.0, gt=0, description="Neo4j terminates a graphmem transaction running longer than this."
