@@ -154,8 +154,9 @@ def _mcp_command(settings: Settings, args: argparse.Namespace) -> int:
         return 0
     host = args.host or env.get("GRAPHMEM_MCP_HOST") or "127.0.0.1"
     port = args.port if args.port is not None else int(env.get("GRAPHMEM_MCP_PORT") or 8765)
+    check_exposure(settings, host)  # the gateway accepts the same keys, the development key included
     print(f"graphmem MCP on http://{host}:{port}/mcp (gRPC service at {config.target})", file=sys.stderr, flush=True)
-    run_http(config, host, port, settings.tenant_by_key)
+    run_http(config, host, port, settings.tenant_by_key_digest)
     return 0
 
 

@@ -1,5 +1,6 @@
 """`graphmem serve` as launched, on all interfaces: refused with the development key (the message names the
-fix, and nothing is started), served with a key configured as a SHA-256 digest."""
+fix, and nothing is started), served with a key configured as a SHA-256 digest; `graphmem mcp` over HTTP
+on all interfaces is refused with the development key too."""
 
 from __future__ import annotations
 
@@ -43,11 +44,26 @@ def test_serving_the_dev_key_on_all_interfaces_is_refused_with_the_fix() -> None
         timeout=120,
         check=False,
     )
-    assert done.returncode != 0
+    assert done.returncode == 2
     assert "refusing to serve on 0.0.0.0 with the development API key" in done.stderr
     assert "GRAPHMEM_API_KEYS=" in done.stderr and "GRAPHMEM_ALLOW_DEV_KEY_ON_NETWORK=true" in done.stderr
     assert "graphmem serving" not in done.stdout
     assert "warm-up" not in done.stdout + done.stderr  # refused before the model or the database is touched
+
+
+def test_the_mcp_gateway_over_http_on_all_interfaces_is_refused_with_the_dev_key() -> None:
+    done = subprocess.run(
+        [*graphmem_command(), "mcp", "--transport", "http", "--host", "0.0.0.0", "--port", str(free_port())],
+        cwd=REPO,
+        env=newcomer_env(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "refusing to serve on 0.0.0.0 with the development API key" in done.stderr
+    assert "graphmem MCP on" not in done.stderr
 
 
 def test_a_hashed_key_serves_on_all_interfaces(tmp_path: Path) -> None:
