@@ -5,7 +5,12 @@ BIN    := $(VENV)/bin
 export GRAPHITI_TELEMETRY_ENABLED := false
 export OMP_NUM_THREADS ?= 2
 
-.PHONY: setup run test test-launched lint typecheck neo4j-start neo4j-stop proto bench-locomo bench-latency
+.PHONY: setup tools run test test-launched lint typecheck neo4j-start neo4j-stop proto bench-locomo bench-latency bench-startup
+
+# Tools the as-launched stage runs, built from their Go modules into .tools/ (git-ignored); a version bump
+# rebuilds (the stamp file names the version).
+TOOLS           := $(CURDIR)/.tools/bin
+GRPCURL_VERSION := v1.9.4
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +18,13 @@ $(BIN)/python:
 
 setup: $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
+
+tools: $(TOOLS)/.grpcurl-$(GRPCURL_VERSION)
+
+$(TOOLS)/.grpcurl-$(GRPCURL_VERSION):
+	@command -v go >/dev/null || { echo "go is required to build grpcurl (the README's grpcurl commands are tested)" >&2; exit 1; }
+	GOBIN=$(TOOLS) go install github.com/fullstorydev/grpcurl/cmd/grpcurl@$(GRPCURL_VERSION)
+	@rm -f $(TOOLS)/.grpcurl-* && touch $@
 
 run: setup
 	$(BIN)/graphmem neo4j start
@@ -34,8 +46,8 @@ typecheck: setup
 # Starts the local Neo4j unless GRAPHMEM_NEO4J_URI points elsewhere, runs lint, types and every test
 # (unit, integration against Neo4j over Bolt, API against a real gRPC server), then the as-launched stage
 # (`graphmem serve` in a subprocess with default settings, driven over the network; any ERROR it logs fails
-# the stage), then stops what it started.
-test: setup
+# the stage; it also runs every grpcurl command and Python snippet of README.md), then stops what it started.
+test: setup tools
 	@status=0; \
 	$(BIN)/graphmem neo4j start || exit 1; \
 	$(BIN)/ruff check graphmem server tests scripts || status=1; \
@@ -55,6 +67,9 @@ bench-locomo: setup
 bench-latency: setup
 	$(BIN)/python -m tests.bench.latency
 
-test-launched: setup
+bench-startup: setup
+	$(BIN)/python -m tests.bench.startup
+
+test-launched: setup tools
 	$(BIN)/graphmem neo4j start
 	$(BIN)/python -m pytest -p no:cacheprovider tests/launched

@@ -481,3 +481,43 @@ class EntityStat:
     id: str
     name_key: str
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message appended to a working-memory session; `zone` "" lets the session decide (dialogue)."""
+
+    role: str
+    text: str
+    zone: str = ""
+
+
+@dataclass(frozen=True)
+class MaintenanceStepResult:
+    """What one maintenance step changed (or, in a dry run, would change) over the users of a run."""
+
+    step: str
+    count: int
+    ids: tuple[str, ...]
+    millis: float
+
+
+@dataclass(frozen=True)
+class MaintenanceRun:
+    """The outcome of a maintenance run as reported to callers: one result per step, in the order they ran."""
+
+    run_id: str
+    dry_run: bool
+    steps: tuple[MaintenanceStepResult, ...]
+
+    def ids_of(self, step: str) -> tuple[str, ...]:
+        """The ids a step changed (empty when the step is unknown)."""
+        return next((s.ids for s in self.steps if s.step == step), ())
+
+
+@dataclass(frozen=True)
+class PolicyInfo:
+    """The memory policy in force: YAML with every key present, and where it was loaded from."""
+
+    policy_yaml: str
+    source: str

@@ -53,6 +53,7 @@ from graphmem.model import (
     SkillOutcome,
 )
 from graphmem.policy import Policy, load_policy
+from graphmem.readiness import WarmUpReport, warm_up
 from graphmem.retrieval.context import assemble, memory_items
 from graphmem.retrieval.router_llm import LLMRouter, choose_route
 from graphmem.retrieval.skill_rank import W_SIMILARITY, W_TRIGGER, W_USAGE
@@ -79,6 +80,9 @@ log = logging.getLogger(__name__)
 
 SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
 """The layers this version answers Search from."""
+
+WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
+"""The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
 
 
 def build_clock(spec: str) -> Clock:
@@ -119,6 +123,7 @@ class MemoryService:
     ) -> None:
         self._graph = graph
         self._index = index
+        self._embedder = embedder
         self._policy = policy
         self._policy_source = policy_source
         self._llm_router = llm_router
@@ -167,6 +172,26 @@ class MemoryService:
     async def migrate(self) -> int:
         """Creates constraints and indexes (idempotent); returns the schema version."""
         return await migrate(self._graph)
+
+    async def warm_up(self) -> WarmUpReport:
+        """Loads and exercises every lazily loaded part (embedder, jieba, spaCy and the rule tables, FAISS,
+        BM25, the Search and write paths) once, so the first requests cost what later ones cost."""
+        return await warm_up(self._embedder, self.semantic.extractor, self._index, self._policy, self._clock.now())
+
+    async def warm_up_queries(self) -> None:
+        """Runs the real AddEpisodes path and the fact extraction that follows it in transactions that are
+        rolled back, then the real Search path (every layer, then a routed query) for a scope that holds
+        nothing, so Neo4j has planned those statements before the first user call. Nothing is kept; the empty
+        side-index partitions the searches created are dropped again."""
+        now = self._clock.now()
+        draft = EpisodeDraft(key="warm-up", text="我不吃香菜", occurred_at=now, session_id="s", speaker="user")
+        check_episode_batch(WARM_UP_SCOPE, [draft])
+        await self.episodic.rehearse_add(WARM_UP_SCOPE, [draft])
+        await self.semantic.rehearse_extraction(WARM_UP_SCOPE, draft.text, now)
+        everywhere = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
+        await self.search(SearchQuery(WARM_UP_SCOPE, "上周她说过不吃什么？", 10, now, everywhere))
+        await self.search(SearchQuery(WARM_UP_SCOPE, "what does she prefer to drink?", 10, now))
+        await self.episodic.unload(WARM_UP_SCOPE.group_id)
 
     async def ping(self) -> None:
         """Raises StorageUnavailable when the graph database does not answer."""

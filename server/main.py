@@ -1,4 +1,5 @@
-"""The `graphmem` command: serve, migrate, and the local Neo4j (install, start, stop, status)."""
+"""The `graphmem` command: serve, migrate, mcp (the MCP gateway), and the local Neo4j (install, start, stop,
+status)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import signal
 import sys
 from collections.abc import Sequence
 
-from graphmem.config import Settings
+from graphmem.config import DEV_API_KEY, Settings
 from graphmem.errors import PolicyError
 from graphmem.service import MemoryService
 from graphmem.storage.neo4j.local import LocalNeo4j, LocalNeo4jConfig, LocalNeo4jError
@@ -80,6 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     serve.add_argument("--host", default=None)
     serve.add_argument("--port", type=int, default=None)
     sub.add_parser("migrate", help="create constraints and indexes, record the schema version")
+    mcp = sub.add_parser("mcp", help="an MCP server (stdio or streamable HTTP) whose tools call the gRPC service")
+    mcp.add_argument("--transport", choices=("stdio", "http"), default=None, help="default stdio")
+    mcp.add_argument("--target", default=None, help="the gRPC service (default GRAPHMEM_HOST:GRAPHMEM_PORT)")
+    mcp.add_argument("--api-key", default=None, help="the key the stdio gateway calls the service with")
+    mcp.add_argument("--user-id", default=None, help="whose memory the tools read and write (default: default)")
+    mcp.add_argument("--host", default=None, help="HTTP listen host (default 127.0.0.1)")
+    mcp.add_argument("--port", type=int, default=None, help="HTTP listen port (default 8765)")
     neo = sub.add_parser("neo4j", help="the local Neo4j assembled from Maven Central")
     neo.add_argument("action", choices=("install", "start", "stop", "status"))
     args = parser.parse_args(argv)
@@ -95,6 +103,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "neo4j":
             return _neo4j_command(settings, args.action)
+        if args.command == "mcp":
+            return _mcp_command(settings, args)
         if args.command == "migrate":
             version = asyncio.run(_migrate(settings))
             print(f"schema at version {version}")
@@ -110,6 +120,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LocalNeo4jError as exc:
         print(f"graphmem: local Neo4j: {exc}", file=sys.stderr)
         return 1
+
+
+def _mcp_command(settings: Settings, args: argparse.Namespace) -> int:
+    """`graphmem mcp`: flags win over GRAPHMEM_MCP_* variables, which win over the defaults."""
+    try:
+        from server.mcp_gateway import GatewayConfig, run_http, run_stdio
+    except ImportError as exc:
+        print(f"graphmem mcp needs the `mcp` extra (pip install 'graphmem[mcp]'): {exc}", file=sys.stderr)
+        return 2
+    env = os.environ
+    config = GatewayConfig(
+        target=args.target or env.get("GRAPHMEM_MCP_TARGET") or f"{settings.host}:{settings.port}",
+        api_key=args.api_key or env.get("GRAPHMEM_MCP_API_KEY") or DEV_API_KEY,
+        user_id=args.user_id or env.get("GRAPHMEM_MCP_USER_ID") or "default",
+    )
+    transport = args.transport or env.get("GRAPHMEM_MCP_TRANSPORT") or "stdio"
+    if transport == "stdio":
+        run_stdio(config)
+        return 0
+    host = args.host or env.get("GRAPHMEM_MCP_HOST") or "127.0.0.1"
+    port = args.port if args.port is not None else int(env.get("GRAPHMEM_MCP_PORT") or 8765)
+    print(f"graphmem MCP on http://{host}:{port}/mcp (gRPC service at {config.target})", file=sys.stderr, flush=True)
+    run_http(config, host, port, settings.tenant_by_key)
+    return 0
 
 
 def _neo4j_command(settings: Settings, action: str) -> int:

@@ -8,7 +8,8 @@ from typing import Any, TypeAlias
 
 import grpc.aio
 
-from graphmem.model import SearchQuery
+from graphmem import wire
+from graphmem.model import PolicyInfo, SearchQuery
 from graphmem.service import MemoryService
 from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
@@ -25,29 +26,27 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         self._service = service
 
     def _scope(self, scope: pb.Scope) -> Any:
-        return convert.scope_from_pb(current_tenant.get(), scope)
+        return wire.scope_from_pb(current_tenant.get(), scope)
 
     async def AddEpisodes(self, request: pb.AddEpisodesRequest, context: Context) -> pb.AddEpisodesResponse:
         now = self._service.clock.now()
-        drafts = [convert.draft_from_pb(item, now) for item in request.episodes]
+        drafts = [wire.draft_from_pb(item, now) for item in request.episodes]
         writes = await self._service.add_episodes(self._scope(request.scope), drafts)
-        return pb.AddEpisodesResponse(
-            results=[pb.EpisodeWriteResult(key=w.key, id=w.id, created=w.created) for w in writes]
-        )
+        return pb.AddEpisodesResponse(results=[wire.write_to_pb(w) for w in writes])
 
     async def GetEpisode(self, request: pb.GetEpisodeRequest, context: Context) -> pb.GetEpisodeResponse:
         episode = await self._service.get_episode(self._scope(request.scope), request.id)
-        return pb.GetEpisodeResponse(episode=convert.episode_to_pb(episode))
+        return pb.GetEpisodeResponse(episode=wire.episode_to_pb(episode))
 
     async def ListEpisodes(self, request: pb.ListEpisodesRequest, context: Context) -> pb.ListEpisodesResponse:
         page = await self._service.list_episodes(
             self._scope(request.scope),
-            convert.list_filter_from_pb(request),
+            wire.list_filter_from_pb(request),
             request.page_token,
             request.page_size,
         )
         return pb.ListEpisodesResponse(
-            episodes=[convert.episode_to_pb(e) for e in page.items], next_page_token=page.next_token
+            episodes=[wire.episode_to_pb(e) for e in page.items], next_page_token=page.next_token
         )
 
     async def DeleteEpisode(self, request: pb.DeleteEpisodeRequest, context: Context) -> pb.DeleteEpisodeResponse:
@@ -56,11 +55,11 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
 
     async def ForgetUser(self, request: pb.ForgetUserRequest, context: Context) -> pb.ForgetUserResponse:
         report = await self._service.forget_user(self._scope(request.scope))
-        return pb.ForgetUserResponse(episodes_deleted=report.episodes_deleted, nodes_deleted=report.nodes_deleted)
+        return wire.forget_to_pb(report)
 
     async def Search(self, request: pb.SearchRequest, context: Context) -> pb.SearchResponse:
         reference = (
-            convert.to_datetime(request.reference_time)
+            wire.to_datetime(request.reference_time)
             if request.HasField("reference_time")
             else self._service.clock.now()
         )
@@ -69,69 +68,67 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
             text=request.query,
             top_k=request.top_k,
             reference_time=reference,
-            layers=convert.layers_from_pb(list(request.layers)),
-            filter=convert.search_filter_from_pb(request),
+            layers=wire.layers_from_pb(list(request.layers)),
+            filter=wire.search_filter_from_pb(request),
         )
         result = await self._service.search(query)
-        return pb.SearchResponse(
-            hits=[convert.hit_to_pb(h) for h in result.hits], route=convert.route_to_pb(result.route)
-        )
+        return wire.search_result_to_pb(result)
 
     async def GetPolicy(self, request: pb.GetPolicyRequest, context: Context) -> pb.GetPolicyResponse:
         policy, source = self._service.policy()
-        return pb.GetPolicyResponse(policy_yaml=policy.to_yaml(), source=source)
+        return wire.policy_to_pb(PolicyInfo(policy_yaml=policy.to_yaml(), source=source))
 
     async def ListFacts(self, request: pb.ListFactsRequest, context: Context) -> pb.ListFactsResponse:
-        as_of = convert.to_datetime(request.as_of) if request.HasField("as_of") else None
+        as_of = wire.to_datetime(request.as_of) if request.HasField("as_of") else None
         facts = await self._service.list_facts(
-            self._scope(request.scope), as_of, convert.scope_filter_from_pb(request.scope_filter)
+            self._scope(request.scope), as_of, wire.scope_filter_from_pb(request.scope_filter)
         )
-        return pb.ListFactsResponse(facts=[convert.fact_to_pb(f) for f in facts])
+        return pb.ListFactsResponse(facts=[wire.fact_to_pb(f) for f in facts])
 
     async def GetFactHistory(self, request: pb.GetFactHistoryRequest, context: Context) -> pb.GetFactHistoryResponse:
         versions = await self._service.fact_history(self._scope(request.scope), request.key)
-        return pb.GetFactHistoryResponse(versions=[convert.fact_to_pb(f) for f in versions])
+        return pb.GetFactHistoryResponse(versions=[wire.fact_to_pb(f) for f in versions])
 
     async def ListCandidates(self, request: pb.ListCandidatesRequest, context: Context) -> pb.ListCandidatesResponse:
         facts = await self._service.list_candidates(self._scope(request.scope))
-        return pb.ListCandidatesResponse(candidates=[convert.fact_to_pb(f) for f in facts])
+        return pb.ListCandidatesResponse(candidates=[wire.fact_to_pb(f) for f in facts])
 
     async def ConfirmFact(self, request: pb.ConfirmFactRequest, context: Context) -> pb.ConfirmFactResponse:
         fact = await self._service.confirm_fact(self._scope(request.scope), request.id)
-        return pb.ConfirmFactResponse(fact=convert.fact_to_pb(fact))
+        return pb.ConfirmFactResponse(fact=wire.fact_to_pb(fact))
 
     async def RejectFact(self, request: pb.RejectFactRequest, context: Context) -> pb.RejectFactResponse:
         fact = await self._service.reject_fact(self._scope(request.scope), request.id, request.reason)
-        return pb.RejectFactResponse(fact=convert.fact_to_pb(fact))
+        return pb.RejectFactResponse(fact=wire.fact_to_pb(fact))
 
     async def CorrectFact(self, request: pb.CorrectFactRequest, context: Context) -> pb.CorrectFactResponse:
         polarity = request.polarity if request.HasField("polarity") else None
         new, old = await self._service.correct_fact(
             self._scope(request.scope), request.id, request.value, polarity, request.fact
         )
-        return pb.CorrectFactResponse(fact=convert.fact_to_pb(new), replaced=convert.fact_to_pb(old))
+        return pb.CorrectFactResponse(fact=wire.fact_to_pb(new), replaced=wire.fact_to_pb(old))
 
     async def RegisterSkill(self, request: pb.RegisterSkillRequest, context: Context) -> pb.RegisterSkillResponse:
-        skill = convert.skill_from_pb(request.skill, self._service.clock.now())
+        skill = wire.skill_input_from_pb(request.skill, self._service.clock.now())
         stored = await self._service.register_skill(self._scope(request.scope), skill)
-        return pb.RegisterSkillResponse(skill=convert.skill_to_pb(stored))
+        return pb.RegisterSkillResponse(skill=wire.skill_to_pb(stored))
 
     async def UpdateSkill(self, request: pb.UpdateSkillRequest, context: Context) -> pb.UpdateSkillResponse:
-        skill = convert.skill_from_pb(request.skill, self._service.clock.now())
+        skill = wire.skill_input_from_pb(request.skill, self._service.clock.now())
         stored = await self._service.update_skill(self._scope(request.scope), skill)
-        return pb.UpdateSkillResponse(skill=convert.skill_to_pb(stored))
+        return pb.UpdateSkillResponse(skill=wire.skill_to_pb(stored))
 
     async def GetSkill(self, request: pb.GetSkillRequest, context: Context) -> pb.GetSkillResponse:
         skill = await self._service.get_skill(self._scope(request.scope), request.name, request.version)
-        return pb.GetSkillResponse(skill=convert.skill_to_pb(skill))
+        return pb.GetSkillResponse(skill=wire.skill_to_pb(skill))
 
     async def ListSkills(self, request: pb.ListSkillsRequest, context: Context) -> pb.ListSkillsResponse:
         skills = await self._service.list_skills(self._scope(request.scope))
-        return pb.ListSkillsResponse(skills=[convert.skill_to_pb(s) for s in skills])
+        return pb.ListSkillsResponse(skills=[wire.skill_to_pb(s) for s in skills])
 
     async def MatchSkills(self, request: pb.MatchSkillsRequest, context: Context) -> pb.MatchSkillsResponse:
         matches = await self._service.match_skills(self._scope(request.scope), request.intent, request.top_k)
-        return pb.MatchSkillsResponse(matches=[convert.skill_match_to_pb(m) for m in matches])
+        return pb.MatchSkillsResponse(matches=[wire.skill_match_to_pb(m) for m in matches])
 
     async def RecordSkillOutcome(
         self, request: pb.RecordSkillOutcomeRequest, context: Context
@@ -139,34 +136,35 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         skill = await self._service.record_skill_outcome(
             self._scope(request.scope), request.name, request.success, request.episode_id, request.version
         )
-        return pb.RecordSkillOutcomeResponse(skill=convert.skill_to_pb(skill))
+        return pb.RecordSkillOutcomeResponse(skill=wire.skill_to_pb(skill))
 
     async def OpenSession(self, request: pb.OpenSessionRequest, context: Context) -> pb.OpenSessionResponse:
         state = await self._service.open_session(
             self._scope(request.scope), list(request.instructions), dict(request.task)
         )
-        return pb.OpenSessionResponse(session=convert.session_to_pb(state))
+        return pb.OpenSessionResponse(session=wire.session_to_pb(state))
 
     async def AppendMessages(self, request: pb.AppendMessagesRequest, context: Context) -> pb.AppendMessagesResponse:
+        messages = [wire.message_from_pb(m) for m in request.messages]
         state = await self._service.append_messages(
-            self._scope(request.scope), convert.messages_from_pb(list(request.messages))
+            self._scope(request.scope), [(m.role, m.text, m.zone) if m.zone else (m.role, m.text) for m in messages]
         )
-        return pb.AppendMessagesResponse(session=convert.session_to_pb(state))
+        return pb.AppendMessagesResponse(session=wire.session_to_pb(state))
 
     async def GetSession(self, request: pb.GetSessionRequest, context: Context) -> pb.GetSessionResponse:
         state = await self._service.get_session(self._scope(request.scope))
-        return pb.GetSessionResponse(session=convert.session_to_pb(state))
+        return pb.GetSessionResponse(session=wire.session_to_pb(state))
 
     async def CloseSession(self, request: pb.CloseSessionRequest, context: Context) -> pb.CloseSessionResponse:
         state, writes = await self._service.close_session(self._scope(request.scope))
         return pb.CloseSessionResponse(
-            session=convert.session_to_pb(state),
-            episodes=[pb.EpisodeWriteResult(key=w.key, id=w.id, created=w.created) for w in writes],
+            session=wire.session_to_pb(state),
+            episodes=[wire.write_to_pb(w) for w in writes],
         )
 
     async def GetContext(self, request: pb.GetContextRequest, context: Context) -> pb.GetContextResponse:
         reference = (
-            convert.to_datetime(request.reference_time)
+            wire.to_datetime(request.reference_time)
             if request.HasField("reference_time")
             else self._service.clock.now()
         )
@@ -174,14 +172,14 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
             self._scope(request.scope),
             request.query,
             request.token_budget,
-            convert.layers_from_pb(list(request.layers)),
+            wire.layers_from_pb(list(request.layers)),
             reference,
         )
-        return convert.context_to_pb(assembled)
+        return wire.context_to_pb(assembled)
 
     async def RunMaintenance(self, request: pb.RunMaintenanceRequest, context: Context) -> pb.RunMaintenanceResponse:
         report = await self._service.run_maintenance(self._scope(request.scope), request.dry_run)
-        return convert.maintenance_to_pb(report)
+        return wire.maintenance_to_pb(convert.maintenance_run(report))
 
     async def RestoreMemory(self, request: pb.RestoreMemoryRequest, context: Context) -> pb.RestoreMemoryResponse:
         kind = await self._service.restore_memory(self._scope(request.scope), request.id)
@@ -192,5 +190,5 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
             self._scope(request.scope), request.memory_id, request.page_token, request.page_size
         )
         return pb.GetMemoryAuditResponse(
-            events=[convert.audit_to_pb(e) for e in page.items], next_page_token=page.next_token
+            events=[wire.audit_to_pb(e) for e in page.items], next_page_token=page.next_token
         )

@@ -1,5 +1,6 @@
-"""Architecture rules: no grpc in the library (except the generated stubs and the client), Cypher only in
-storage/neo4j, no grab-bag modules, and the public surface pinned."""
+"""Architecture rules: no grpc in the library (except the generated stubs and the client package), Cypher only
+in storage/neo4j, no grab-bag modules, the domain<->protobuf mapping only in graphmem/wire.py, the MCP gateway
+only through the client, and the public surfaces pinned."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import graphmem
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = ROOT / "graphmem"
-WIRE = {LIB / "client.py"}
+WIRE = set((LIB / "client").rglob("*.py"))
 CYPHER = re.compile(r"\b(MATCH|MERGE)\s*\(|CREATE\s+(CONSTRAINT|INDEX|FULLTEXT|VECTOR)|DETACH DELETE")
 
 
@@ -44,3 +45,45 @@ def test_no_grab_bag_modules() -> None:
 
 def test_public_surface_is_pinned() -> None:
     assert sorted(graphmem.__all__) == ["GraphmemError", "__version__"]
+
+
+def test_the_wire_mapping_is_written_once() -> None:
+    mapping = re.compile(r"^def \w+_(to|from)_pb\(", re.M)
+    offenders = [
+        str(p.relative_to(ROOT))
+        for p in [*library_modules(), *(ROOT / "server").rglob("*.py")]
+        if p != LIB / "wire.py" and mapping.search(p.read_text())
+    ]
+    assert offenders == []
+    assert not re.search(r"^\s*(import grpc|from grpc)", (LIB / "wire.py").read_text(), re.M)
+    assert not re.search(r"^\s*(import grpc|from grpc)", (LIB / "calls.py").read_text(), re.M)
+
+
+def test_the_mcp_gateway_reaches_memory_only_through_the_client() -> None:
+    gateway = (ROOT / "server" / "mcp_gateway.py").read_text()
+    imported = set(re.findall(r"^\s*(?:from|import) (graphmem[\w.]*)", gateway, re.M))
+    assert imported <= {"graphmem.client", "graphmem.config", "graphmem.errors", "graphmem.model"}
+    assert not [p for p in library_modules() if re.search(r"^\s*(import mcp|from mcp)", p.read_text(), re.M)]
+
+
+def test_client_surface_is_pinned() -> None:
+    import graphmem.client
+
+    assert sorted(graphmem.client.__all__) == [
+        "AsyncMemoryClient",
+        "BaseClient",
+        "ClientScope",
+        "FactScopeFilter",
+        "GraphmemClientError",
+        "InvalidArgumentError",
+        "Layer",
+        "MemoryClient",
+        "Message",
+        "NewEpisode",
+        "NewSkill",
+        "NotFoundError",
+        "PolicyInfo",
+        "TimeRange",
+        "UnauthenticatedError",
+        "UnavailableError",
+    ]

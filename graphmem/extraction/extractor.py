@@ -12,8 +12,10 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+from graphmem.extraction.attributes import attribute_of, relation_attribute
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
+from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
 from graphmem.extraction.values import project_subject, rule_values
@@ -103,6 +105,17 @@ _EXPLICIT = {
         r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都"
     ),
 }
+# A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after
+# the marker replaces what the speaker said before. A marker alone carries over to the next segment.
+_CORRECTION = re.compile(
+    r"^\s*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|scratch\s+that)[,.!:;]?\s+){0,3}"
+    r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction)"
+    r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
+    r"^\s*(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{1,2}){0,2}(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
+    r"更正一下|更正|纠正一下|不对)[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
+    _F,
+)
+_RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
 _MARKER_ONLY = re.compile(
     r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",
     _F,
@@ -182,6 +195,7 @@ class RuleExtractor:
     # -- segmentation ---------------------------------------------------------------------------------
     def _segments(self, text: str) -> Iterator[Segment]:
         carry = False
+        correcting = False
         for m in _SEGMENT.finditer(text):
             raw = m.group(0)
             body = raw.rstrip("。！？!?；;\n….").rstrip()
@@ -192,11 +206,19 @@ class RuleExtractor:
             if _MARKER_ONLY.match(body):
                 carry = True
                 continue
+            fix = _CORRECTION.match(body)
+            if fix and fix.end() > 0:
+                if fix.end() >= len(body.rstrip("。！!.")):
+                    correcting = True
+                    continue
+                lead += fix.end()
+                body = body[fix.end() :]
             han = len(_HAN.findall(body))
             lang: Lang = "zh" if han and han >= len(_LATIN_WORD.findall(body)) else "en"
             seg = Segment(m.start() + lead, body, lang, carry, self._tokenize)
-            seg.explicit = carry or bool(_EXPLICIT["zh"].search(body) or _EXPLICIT["en"].search(body))
-            carry = False
+            seg.correction = correcting or bool(fix and fix.end() > 0)
+            seg.explicit = carry or seg.correction or bool(_EXPLICIT["zh"].search(body) or _EXPLICIT["en"].search(body))
+            carry = correcting = False
             if raw.rstrip().endswith(("?", "？")):
                 continue
             yield seg
@@ -211,7 +233,7 @@ class RuleExtractor:
         hedged = bool(_HEDGE[lang].search(norm))
         taken: list[Span] = []
         out: list[CandidateFact] = []
-        for rule in EN_RULES if lang == "en" else ZH_RULES:
+        for rule in _RULES[lang]:
             for m in rule.pattern.finditer(norm):
                 c_start, c_end = _clause(norm, m.start())
                 before = norm[c_start : m.start()]
@@ -265,13 +287,20 @@ class RuleExtractor:
                 template = "{S} is written in {d}" if lang == "en" else "{S}使用{d}"
             if predicate is Predicate.PREFERS_FORMAT and rule.predicate is not Predicate.PREFERS_FORMAT:
                 template = "user wants {d}" if polarity else "user does not want {d}"
+            relation = groups.get("rel") or rule.value
             fact = template.format(
                 d=display,
                 v=value,
                 V=value.capitalize(),
                 S=subject_display,
                 verb=(groups.get("verb") or ""),
+                rel=relation,
             )
+            attribute = attribute_of(predicate, value)
+            if predicate is Predicate.RELATION_NAME:
+                attribute = relation_attribute(relation, "name")
+            elif predicate is Predicate.BIRTHDAY and relation:
+                attribute = relation_attribute(relation, "birthday")
             out.append(
                 (
                     CandidateFact(
@@ -286,6 +315,8 @@ class RuleExtractor:
                         explicit=seg.explicit,
                         language=lang,
                         scope_hint="project" if rule.project else "user",
+                        attribute=attribute,
+                        correction=seg.correction,
                     ),
                     end,
                 )

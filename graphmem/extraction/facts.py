@@ -76,6 +76,16 @@ class Predicate(StrEnum):
     """Functional (projects): the programming language a project is written in ("rust")."""
     USES_TECH = "uses_tech"
     """Multi-valued (projects): another technology a project uses ("postgres", "kafka")."""
+    RELATION_NAME = "relation_name"
+    """Functional per relation: the name of someone or something close to the subject ("my daughter's name is
+    Anna" → value "anna", attribute "child:daughter:name"; "我老婆叫小丽" → attribute "spouse:name")."""
+    BIRTHDAY = "birthday"
+    """Functional per person: a birthday ("my birthday is May 3" → attribute "birthday"; "my son's birthday is
+    in June" → "child:son:birthday")."""
+    TIMEZONE = "timezone"
+    """Functional: the subject's time zone ("cet", "utc+8", "东八区" → "utc+8")."""
+    WORK_HOURS = "work_hours"
+    """Functional: the subject's working hours ("9am-5pm", "九点到六点")."""
     INSTRUCTION = "instruction"
     """Multi-valued: a standing instruction to the agent ("always cc my manager" → value "cc my manager",
     polarity True; "never use jargon" → value "use jargon", polarity False)."""
@@ -110,6 +120,10 @@ FUNCTIONAL: frozenset[Predicate] = frozenset(
         Predicate.JOB,
         Predicate.EMPLOYER,
         Predicate.USES_LANGUAGE,
+        Predicate.RELATION_NAME,
+        Predicate.BIRTHDAY,
+        Predicate.TIMEZONE,
+        Predicate.WORK_HOURS,
     }
 )
 """Predicates with one current value per subject: a new value replaces the old one."""
@@ -130,6 +144,7 @@ _KINDS: dict[Predicate, FactKind] = {
     Predicate.CONTACT_WINDOW: FactKind.CONSTRAINT,
     Predicate.DO_NOT_DISTURB: FactKind.CONSTRAINT,
     Predicate.INSTRUCTION: FactKind.CONSTRAINT,
+    Predicate.TIMEZONE: FactKind.CONSTRAINT,
 }
 
 
@@ -140,7 +155,9 @@ class CandidateFact:
     Invariants (checked on construction): `evidence` is non-empty (it is an exact substring of the text it
     came from), `confidence` is in (0, 1], `language` is "zh" or "en", `scope_hint` is "user" or "project".
     `subject` is "user" for the speaker or a normalised named subject such as "project a" ("project" alone
-    is the project the conversation is in).
+    is the project the conversation is in). `attribute`, when set, names the attribute the value is a
+    version of ("code_comment_style", "child:daughter:name") and decides the key on its own. `correction` marks
+    a statement that corrects what the speaker said before ("sorry, I meant …", "不对，我说错了…").
     """
 
     subject: str
@@ -154,6 +171,8 @@ class CandidateFact:
     explicit: bool
     language: str
     scope_hint: str = "user"
+    attribute: str = ""
+    correction: bool = False
 
     def __post_init__(self) -> None:
         if not self.evidence:
@@ -169,10 +188,14 @@ class CandidateFact:
     def key(self) -> str:
         """The normalised fact key conflict detection compares.
 
+        A fact with an attribute: ``subject|attribute`` (one current value per attribute, whatever the
+        predicate: "detailed comments" and "minimal comments" are versions of ``user|code_comment_style``).
         Functional predicates: ``subject|predicate`` (one current value). Taste predicates:
         ``subject|taste|value`` (likes/dislikes/avoids/allergic_to the same object conflict; different objects
         never do). Multi-valued predicates: ``subject|predicate|value`` (only a polarity flip conflicts).
         """
+        if self.attribute:
+            return f"{self.subject}|{self.attribute}"
         family = self.predicate.family
         if family == "functional":
             return f"{self.subject}|{self.predicate}"

@@ -49,6 +49,7 @@ class Segment:
     explicit: bool
     tokenize: Callable[[str, Lang], list[Span]]
     _tokens: list[Span] | None = None
+    correction: bool = False
 
     @property
     def tokens(self) -> list[Span]:

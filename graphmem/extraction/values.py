@@ -146,7 +146,47 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None
     if p is Predicate.AVOIDS and not r.strip():
         return None
-    return _singular(r) if lang == "en" and p in (Predicate.ALLERGIC_TO, Predicate.AVOIDS) else r
+    if p is Predicate.TIMEZONE:
+        return _timezone(r)
+    if p in (Predicate.WORK_HOURS, Predicate.BIRTHDAY):
+        return _window(r, lang)
+    if p in (Predicate.LIKES, Predicate.DISLIKES, Predicate.LOCATION, Predicate.RELATION_NAME):
+        r = r.strip(" '\"“”‘’")
+        if not r or r in ZH_STOP or r in EN_STOP or r in {"it", "this", "that", "here", "there", "这", "那", "这里"}:
+            return None
+        if lang == "zh":
+            r = r.rstrip("的了")
+    taste = (Predicate.ALLERGIC_TO, Predicate.AVOIDS, Predicate.LIKES, Predicate.DISLIKES)
+    return _singular(r) if lang == "en" and p in taste else r
+
+
+_ZH_NUM = {
+    "一": 1,
+    "二": 2,
+    "三": 3,
+    "四": 4,
+    "五": 5,
+    "六": 6,
+    "七": 7,
+    "八": 8,
+    "九": 9,
+    "十": 10,
+    "十一": 11,
+    "十二": 12,
+}
+_TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}
+
+
+def _timezone(r: str) -> str:
+    """Canonical time zone: "东八区"/"GMT+8"/"UTC +8" -> "utc+8"; named zones ("cet", "berlin time") as said."""
+    r = _TZ_NAMES.get(r, r)
+    zh = re.fullmatch(r"([东西])(十[一二]?|[一二三四五六七八九])区", r)
+    if zh:
+        return f"utc{'+' if zh.group(1) == '东' else '-'}{_ZH_NUM[zh.group(2)]}"
+    num = re.fullmatch(r"(?:utc|gmt)\s*([+-])\s*0?(\d{1,2})(?::?00)?", r)
+    if num:
+        return f"utc{num.group(1)}{int(num.group(2))}"
+    return r
 
 
 def _window(r: str, lang: Lang) -> str:
@@ -290,7 +330,8 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
 def project_subject(m: re.Match[str], text: str) -> tuple[str, str]:
     groups = m.groupdict()
     name = groups.get("s") or groups.get("s2") or ""
-    display = text[m.start() : m.start("verb")].strip()
+    end = m.start("verb") if "verb" in groups and groups["verb"] is not None else m.end()
+    display = text[m.start() : end].strip()
     if not name or name.lower() in SUBJECT_STOP:
         return "project", display
     return f"project {name.lower()}", display

@@ -193,6 +193,23 @@ class FaissIndex:
             scores, labels = part.index.search(q, min(k, total), params=params)
         return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=True) if i >= 0]
 
+    def _warm_up(self, sample: Vectors) -> None:
+        faiss.omp_set_num_threads(self._threads)
+        rows = np.ascontiguousarray(sample, dtype=np.float32).reshape(-1, self._dim)
+        ids = np.arange(1, rows.shape[0] + 1, dtype=np.int64)
+        scratch = faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim))
+        scratch.add_with_ids(rows, ids)
+        scratch.search(rows[:1], len(ids))
+        params = faiss.SearchParameters(sel=faiss.IDSelectorBatch(ids[:1]))  # type: ignore[call-arg,unused-ignore]
+        _, labels = scratch.search(rows[:1], 1, params=params)
+        scratch.remove_ids(ids[:1])  # type: ignore[arg-type,unused-ignore]
+        if int(labels[0][0]) != 1 or scratch.ntotal != len(ids) - 1:
+            raise RuntimeError("FAISS warm-up: the scratch index did not answer as expected")
+
+    async def warm_up(self, sample: Vectors) -> None:
+        """Exercises add, search, filtered search and removal on a throwaway index (no partition touched)."""
+        await asyncio.to_thread(self._warm_up, sample)
+
     def _drop(self, partition: str) -> None:
         with self._lock:
             self._parts.pop(partition, None)

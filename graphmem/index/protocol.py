@@ -35,3 +35,8 @@ class VectorIndex(Protocol):
     async def flush(self) -> None:
         """Persists every changed partition."""
         ...
+
+    async def warm_up(self, sample: Vectors) -> None:
+        """Exercises the index's native code once (add, search, filtered search) on a throwaway index built
+        from `sample`; no partition is touched."""
+        ...

@@ -150,10 +150,7 @@ class EpisodicMemory:
                 previous[sessions[i]] = line
         return documents
 
-    async def add(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[EpisodeWrite]:
-        """Commits the batch, then indexes what it created; returns one result per draft, in order."""
-        now = self._clock.now()
-        started = time.perf_counter()
+    async def _prepare(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[NewEpisode]:
         documents = await self._documents(scope, drafts)
         prepared: list[NewEpisode] = []
         for draft, document in zip(drafts, documents, strict=True):
@@ -178,7 +175,21 @@ class EpisodicMemory:
                     lexical=" ".join(lexical_tokens(draft, document)),
                 )
             )
-        vectors = await self._embed(documents, EmbedKind.DOCUMENT)
+        return prepared
+
+    async def rehearse_add(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> None:
+        """The whole write path of `add` (documents, importance, embedding, the commit's statements) in a
+        transaction that is rolled back: nothing is stored or indexed."""
+        prepared = await self._prepare(scope, drafts)
+        await self._embed([p.document for p in prepared], EmbedKind.DOCUMENT)
+        await self._repo.add(scope, prepared, self._clock.now(), rehearsal=True)
+
+    async def add(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[EpisodeWrite]:
+        """Commits the batch, then indexes what it created; returns one result per draft, in order."""
+        now = self._clock.now()
+        started = time.perf_counter()
+        prepared = await self._prepare(scope, drafts)
+        vectors = await self._embed([p.document for p in prepared], EmbedKind.DOCUMENT)
         embedded = time.perf_counter()
         stored = await self._repo.add(scope, prepared, now)
         committed = time.perf_counter()
@@ -227,6 +238,12 @@ class EpisodicMemory:
             await self._index.drop(scope.group_id)
             self._partitions.drop(scope.group_id)
         return ForgetReport(episodes, others)
+
+    async def unload(self, group_id: str) -> None:
+        """Forgets a partition's in-process side indexes (nothing in Neo4j changes; a later search rebuilds them)."""
+        async with self._locks[group_id]:
+            await self._index.drop(group_id)
+            self._partitions.drop(group_id)
 
     # -- reads ----------------------------------------------------------------------------------------
 

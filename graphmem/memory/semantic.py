@@ -136,15 +136,19 @@ class SemanticMemory:
         occurred_at: datetime,
         importance: float,
         project_id: str = "",
+        rehearsal: bool = False,
     ) -> Fact:
-        """Records one extracted statement: a new candidate, more provenance, or a promotion."""
+        """Records one extracted statement: a new candidate, more provenance, or a promotion (`rehearsal`:
+        the same statements in a transaction that is rolled back; the unrecorded version is returned)."""
         version = replace(
             self._version(candidate, project_id, occurred_at, importance),
             session_ids=(session_id,) if session_id else (),
             episode_ids=(episode_id,) if episode_id else (),
         )
         embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
-        incoming = Assertion(version, episode_id, session_id, explicit=candidate.explicit)
+        incoming = Assertion(
+            version, episode_id, session_id, explicit=candidate.explicit, correction=candidate.correction
+        )
         now = self._clock.now()
 
         async def work(unit: KeyUnit) -> str:
@@ -152,8 +156,8 @@ class SemanticMemory:
             await self._apply(unit, plan, embedding.tolist(), episode_id)
             return plan.result_id
 
-        fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work)
-        return await self._get(scope, fact_id)
+        fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work, rehearsal=rehearsal)
+        return version if rehearsal else await self._get(scope, fact_id)
 
     async def _get(self, scope: Scope, fact_id: str) -> Fact:
         fact = await self._facts.get(scope, fact_id)
@@ -245,6 +249,16 @@ class SemanticMemory:
             )
             recorded += 1
         return recorded
+
+    async def rehearse_extraction(self, scope: Scope, text: str, occurred_at: datetime) -> int:
+        """What the extraction worker does with an episode saying `text`, with every statement recorded in a
+        transaction that is rolled back; returns how many statements it would record."""
+        candidates = await asyncio.to_thread(self._extractor.extract, text)
+        for candidate in candidates:
+            await self.assert_fact(
+                scope, candidate, episode_id="", session_id="", occurred_at=occurred_at, importance=0.5, rehearsal=True
+            )
+        return len(candidates)
 
     def wake(self) -> None:
         """Tells the extraction worker that new episodes are pending."""

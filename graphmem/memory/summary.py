@@ -43,13 +43,16 @@ _DECISION = re.compile(
     r"\bapproved?\b|\bconclu|\bdone\b|\bfinished\b|\bshipped\b|\bdeployed\b",
     _F,
 )
+# Runs that can fail after scanning ahead (Chinese numerals without a unit, e-mail addresses and paths) start
+# only where such a run starts: tried at every position inside a long run, each would rescan the rest (n²).
+_ZH_NUMERAL = "零〇一二两三四五六七八九十百千万亿"
 _NUMBER = re.compile(
-    r"\d+(?:[.,:：/-]\d+)*%?|[零〇一二两三四五六七八九十百千万亿]+(?:个|份|天|周|月|年|日|号|点|元|块|人|次|条|页|版|章|岁|"
+    rf"\d+(?:[.,:：/-]\d+)*%?|(?<![{_ZH_NUMERAL}])[{_ZH_NUMERAL}]+(?:个|份|天|周|月|年|日|号|点|元|块|人|次|条|页|版|章|岁|"
     r"小时|分钟|万|亿|倍|成|名|家|项|步|轮)"
 )
 _EN_ENTITY = re.compile(
     r"(?<![\w@])(?:[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z]{2,}[0-9]*|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)(?![\w])"
-    r"|https?://\S+|[\w.+-]+@[\w-]+\.[\w.]+|(?:[\w.-]+/)+[\w.-]+|\b[a-z]+_[a-z0-9_]+\b"
+    r"|https?://\S+|(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.]+|(?<![\w.-])(?:[\w.-]+/)+[\w.-]+|\b[a-z]+_[a-z0-9_]+\b"
 )
 _ZH_QUOTED = re.compile(r"《[^》]{1,30}》|「[^」]{1,30}」|“[^”]{1,30}”")
 

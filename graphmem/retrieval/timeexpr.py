@@ -74,7 +74,7 @@ class TimeExpression:
 def zh_number(text: str) -> int | None:
     """Parses 3, 十二, 二十三 and similar small Chinese or Arabic numbers."""
     if text.isdigit():
-        return int(text)
+        return int(text) if len(text) <= 9 else 10**9  # beyond any window; never parse thousands of digits
     if not text:
         return None
     if "十" in text:
@@ -107,18 +107,19 @@ def _weekend(ref: datetime, offset: int) -> TimeRange:
 
 
 def _month(year: int, month: int, ref: datetime) -> TimeRange:
-    while month < 1:
-        month += 12
-        year -= 1
-    while month > 12:
-        month -= 12
-        year += 1
+    """The month `month` of `year`, where a month outside 1-12 carries into the year (0 is December of the year
+    before); arithmetic, so any offset costs the same. ValueError past the range of datetime."""
+    year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
+    if not 1 <= year <= 9998:
+        raise ValueError(f"year {year} is outside the supported range")
     start = ref.replace(year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0)
     end = start.replace(year=year + 1, month=1) if month == 12 else start.replace(month=month + 1)
     return TimeRange(start, end)
 
 
 def _year(year: int, ref: datetime) -> TimeRange:
+    if not 1 <= year <= 9998:
+        raise ValueError(f"year {year} is outside the supported range")
     start = ref.replace(year=year, month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
     return TimeRange(start, start.replace(year=year + 1))
 
@@ -130,8 +131,15 @@ def _named_month(month: int, year: int | None, ref: datetime) -> TimeRange:
     return _month(year, month, ref)
 
 
+MAX_AGO = 100_000
+"""Larger amounts ("99999999999 days ago") name no window: past it the expression is ignored."""
+
+
 def _ago(ref: datetime, amount: int, unit: str) -> TimeRange:
-    """'3 days ago' → that day; weeks/months/years ago → that week/month/year."""
+    """'3 days ago' → that day; weeks/months/years ago → that week/month/year. ValueError when the amount is
+    above MAX_AGO or the window falls outside the range of datetime."""
+    if amount > MAX_AGO:
+        raise ValueError(f"{amount} is more than {MAX_AGO}")
     if unit.startswith(("day", "天")):
         return TimeRange(_day(ref, -amount), _day(ref, -amount + 1))
     if unit.startswith(("week", "周", "星期", "礼拜")):
@@ -142,7 +150,9 @@ def _ago(ref: datetime, amount: int, unit: str) -> TimeRange:
 
 
 def _en_amount(word: str) -> int:
-    return int(word) if word.isdigit() else _EN_NUMBERS.get(word, 1)
+    if word.isdigit():
+        return int(word) if len(word) <= 9 else MAX_AGO + 1  # never parse thousands of digits
+    return _EN_NUMBERS.get(word, 1)
 
 
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str], datetime], TimeRange]]
@@ -170,7 +180,7 @@ _RULES: list[_Rule] = [
     (re.compile(r"(去年)"), lambda m, r: _year(r.year - 1, r)),
     (re.compile(r"(今年)"), lambda m, r: _year(r.year, r)),
     (
-        re.compile(r"(\d+|[一二两三四五六七八九十]{1,3})\s*(天|周|个?星期|个?礼拜|个月|年)前"),
+        re.compile(r"(?<!\d)(\d+|[一二两三四五六七八九十]{1,3})\s*(天|周|个?星期|个?礼拜|个月|年)前"),
         lambda m, r: _ago(r, zh_number(m[1]) or 1, m[2].lstrip("个")),
     ),
     (re.compile(r"(最近|近来|这几天)"), lambda m, r: TimeRange(_day(r, -7), _day(r, 1))),
@@ -222,7 +232,7 @@ def find_time_expression(query: str, reference: datetime) -> TimeExpression | No
             continue
         try:
             window = resolve(match, reference)
-        except ValueError:
+        except (ValueError, OverflowError):  # a date outside what datetime represents names no window
             continue
         if best is None or match.start() < best[0]:
             best = (match.start(), TimeExpression(window, match.group(0).strip()))

@@ -20,6 +20,7 @@ from graphmem.client import (
     UnauthenticatedError,
     UnavailableError,
 )
+from graphmem.errors import FieldViolation
 from graphmem.model import Episode, EpisodeDraft, EpisodeWrite, Layer, SearchResult
 from tests.conftest import DEV_KEY, OTHER_KEY, Api, unique
 
@@ -81,7 +82,7 @@ def check_listing(listed: list[Episode], user: str) -> None:
 
 def sync_round_trip(api: Api, user: str) -> None:
     scope = ClientScope(user_id=user, agent_id="sync-agent")
-    with MemoryClient(target(api), DEV_KEY) as client:
+    with MemoryClient(target(api), DEV_KEY, timeout=60.0) as client:
         assert client.health()
         ids = check_writes(client.add_episodes(scope, CORPUS))
         again = client.add_episodes(scope, CORPUS)
@@ -118,7 +119,7 @@ async def test_sync_client_round_trip(api: Api) -> None:
 async def test_async_client_round_trip(api: Api) -> None:
     user = unique("async")
     scope = ClientScope(user_id=user, agent_id="async-agent")
-    async with AsyncMemoryClient(target(api), DEV_KEY) as client:
+    async with AsyncMemoryClient(target(api), DEV_KEY, timeout=60.0) as client:
         assert await client.health()
         ids = check_writes(await client.add_episodes(scope, CORPUS))
 
@@ -157,11 +158,11 @@ async def test_async_client_maps_errors(api: Api) -> None:
     async with AsyncMemoryClient(target(api), OTHER_KEY) as client:
         with pytest.raises(InvalidArgumentError) as bad:
             await client.add_episodes(ClientScope(user_id=""), episode)
-        assert ("scope.user_id", "is required") in bad.value.field_violations
+        assert FieldViolation("scope.user_id", "is required") in bad.value.field_violations
         assert bad.value.reason == "INVALID_ARGUMENT" and "scope.user_id" in bad.value.message
         with pytest.raises(InvalidArgumentError) as bad:
             await client.search(ClientScope(user_id=""), "anything")
-        assert [f for f, _ in bad.value.field_violations] == ["scope.user_id"]
+        assert [v.field for v in bad.value.field_violations] == ["scope.user_id"]
         with pytest.raises(ValueError, match="timezone-aware"):
             await client.add_episodes(ClientScope(user_id="u"), [NewEpisode("k", "t", datetime(2026, 1, 1))])
 
@@ -171,13 +172,13 @@ def sync_errors(api: Api) -> None:
         with pytest.raises(UnauthenticatedError) as unauth:
             stranger.search(ClientScope(user_id="u"), "anything")
         assert isinstance(unauth.value, GraphmemClientError) and unauth.value.reason == "UNAUTHENTICATED"
-    with MemoryClient(target(api), DEV_KEY) as client:
+    with MemoryClient(target(api), DEV_KEY, timeout=60.0) as client:
         with pytest.raises(InvalidArgumentError) as bad:
             client.list_episodes(ClientScope(user_id=""))
-        assert [f for f, _ in bad.value.field_violations] == ["scope.user_id"]
+        assert [v.field for v in bad.value.field_violations] == ["scope.user_id"]
         with pytest.raises(InvalidArgumentError) as bad:
             client.add_episodes(ClientScope(user_id=unique()), [NewEpisode("k", "x", importance=1.5)])
-        assert [f for f, _ in bad.value.field_violations] == ["episodes[0].importance"]
+        assert [v.field for v in bad.value.field_violations] == ["episodes[0].importance"]
 
 
 async def test_sync_client_maps_errors(api: Api) -> None:

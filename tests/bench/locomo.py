@@ -1,6 +1,7 @@
 """LoCoMo evidence-retrieval benchmark through the real gRPC API, against in-process BM25 and dense baselines.
 
-Run: ``python -m tests.bench.locomo [--lang en|zh|both] [--conversations N] [--embedder NAME]``.
+Run: ``python -m tests.bench.locomo [--lang en|zh|both] [--conversations N] [--embedder NAME] [--cv]``
+(``--cv``: leave-one-conversation-out, see tests/bench/locomo_cv.py).
 
 A graphmem server is started in this process (port 0, a fresh temporary data dir, the Neo4j of the tests).
 Every turn of a conversation becomes one episode (key and metadata ``dia_id``, the session's date-time), written
@@ -263,11 +264,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--lang", choices=("en", "zh", "both"), default="both")
     parser.add_argument("--conversations", type=int, default=None, help="only the first N conversations")
     parser.add_argument("--embedder", default=None, help="embedder of the server and the dense baseline")
+    parser.add_argument("--cv", action="store_true", help="leave-one-conversation-out over a grid of policies")
     args = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     for name in ("graphmem", "server"):
         logging.getLogger(name).setLevel(logging.WARNING)
     langs = ["en", "zh"] if args.lang == "both" else [args.lang]
+    if args.cv:
+        from tests.bench.locomo_cv import run_cv
+
+        run_cv(langs)
+        return 0
     reports = asyncio.run(run_benchmark(langs, args.conversations, args.embedder))
     for report in reports.values():
         print(format_table(report), end="\n\n")

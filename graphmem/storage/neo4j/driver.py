@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import Any, LiteralString, TypeVar
+from typing import Any, LiteralString, TypeVar, cast
 
 import neo4j
 from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
@@ -74,6 +74,17 @@ class Neo4jGraph:
         """Runs `work` in a managed write transaction (retried on transient errors) and commits it."""
         async with translated_errors(), self._driver.session(database=self._database) as session:
             return await session.execute_write(work)
+
+    async def rehearse(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
+        """Runs `work` in a write transaction that is always rolled back: Neo4j plans and executes every
+        statement (its plans are then cached for the real calls), and nothing is kept."""
+        async with translated_errors(), self._driver.session(database=self._database) as session:
+            tx = await session.begin_transaction()
+            try:
+                # the unit-of-work functions use only `run`, which both transaction kinds share
+                return await work(cast(AsyncManagedTransaction, tx))
+            finally:
+                await tx.rollback()
 
     async def read(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
         """Runs `work` in a managed read transaction."""

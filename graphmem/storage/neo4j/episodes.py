@@ -292,8 +292,11 @@ class EpisodeRepository:
     def __init__(self, graph: Neo4jGraph) -> None:
         self._graph = graph
 
-    async def add(self, scope: Scope, episodes: Sequence[NewEpisode], now: datetime) -> list[StoredWrite]:
-        """Stores new keys and reports existing ones, in one transaction that locks the user's node."""
+    async def add(
+        self, scope: Scope, episodes: Sequence[NewEpisode], now: datetime, *, rehearsal: bool = False
+    ) -> list[StoredWrite]:
+        """Stores new keys and reports existing ones, in one transaction that locks the user's node
+        (`rehearsal`: the same statements in a transaction that is rolled back)."""
         group_id = scope.group_id
         keys = [e.key for e in episodes]
 
@@ -342,7 +345,7 @@ class EpisodeRepository:
                 await (await tx.run(_RELINK_FROM, {"group_id": group_id, "since": since})).consume()
             return writes
 
-        return await self._graph.write(work)
+        return await (self._graph.rehearse(work) if rehearsal else self._graph.write(work))
 
     async def get(self, scope: Scope, episode_id: str) -> Episode | None:
         async def work(tx: AsyncManagedTransaction) -> Episode | None:

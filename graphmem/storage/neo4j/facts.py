@@ -281,15 +281,23 @@ class FactRepository:
         self._graph = graph
 
     async def under_key_lock(
-        self, scope: Scope, project_id: str, key: str, now: datetime, work: Callable[[KeyUnit], Awaitable[T]]
+        self,
+        scope: Scope,
+        project_id: str,
+        key: str,
+        now: datetime,
+        work: Callable[[KeyUnit], Awaitable[T]],
+        *,
+        rehearsal: bool = False,
     ) -> T:
-        """Runs `work` in one write transaction that first takes the lock of (user, project, key)."""
+        """Runs `work` in one write transaction that first takes the lock of (user, project, key)
+        (`rehearsal`: the same statements in a transaction that is rolled back)."""
 
         async def tx_work(tx: AsyncManagedTransaction) -> T:
             await (await tx.run(_LOCK_KEY, group_id=scope.group_id, scope_key=project_id, key=key, now=now)).consume()
             return await work(KeyUnit(tx, scope, project_id, key, now))
 
-        return await self._graph.write(tx_work)
+        return await (self._graph.rehearse(tx_work) if rehearsal else self._graph.write(tx_work))
 
     async def get(self, scope: Scope, fact_id: str) -> Fact | None:
         async def work(tx: AsyncManagedTransaction) -> Fact | None:

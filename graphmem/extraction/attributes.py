@@ -1,0 +1,119 @@
+"""Fact identity at the attribute level: which attribute of the subject a stated value is a version of.
+
+A taste statement about a *kind* of thing ("detailed comments", "aisle seats", "靠窗的座位") states the
+subject's setting for an attribute (code comment style, seat preference), not a stance on an object: two
+such values of one attribute are versions, so the newer one expires the older. Plain objects ("cilantro",
+"jazz") keep the stance-per-object key of their predicate.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.facts import Predicate
+
+__all__ = ["attribute_of", "relation_attribute"]
+
+# The head noun of a value (its last word, singular) -> the attribute the value sets.
+_HEADS: dict[str, str] = {
+    "comment": "code_comment_style", "code comment": "code_comment_style", "docstring": "code_comment_style",
+    "注释": "code_comment_style", "代码注释": "code_comment_style",
+    "variable name": "code_naming_style", "naming": "code_naming_style", "命名": "code_naming_style",
+    "indentation": "code_indentation", "indent": "code_indentation", "缩进": "code_indentation",
+    "seat": "travel_seat", "座位": "travel_seat", "位置": "travel_seat",
+    "flight": "travel_flight", "航班": "travel_flight",
+    "hotel": "travel_hotel", "酒店": "travel_hotel",
+    "meeting": "meeting_time", "call": "meeting_time", "会议": "meeting_time", "开会": "meeting_time",
+    "commit message": "commit_message_style", "提交信息": "commit_message_style",
+}  # fmt: skip
+# Words that say *which kind* of the head is wanted; a value is an attribute setting only with one of them.
+_MODIFIERS = frozenset(
+    {
+        "detailed",
+        "minimal",
+        "short",
+        "long",
+        "brief",
+        "verbose",
+        "concise",
+        "lean",
+        "sparse",
+        "few",
+        "no",
+        "more",
+        "less",
+        "thorough",
+        "inline",
+        "descriptive",
+        "aisle",
+        "window",
+        "middle",
+        "morning",
+        "afternoon",
+        "evening",
+        "early",
+        "late",
+        "direct",
+        "nonstop",
+        "non-stop",
+        "short-haul",
+        "red-eye",
+        "small",
+        "quiet",
+        "cheap",
+        "budget",
+        "luxury",
+        "4-space",
+        "2-space",
+        "tab",
+        "tabs",
+        "spaces",
+        "snake_case",
+        "camelcase",
+        "async",
+        "in-person",
+        "remote",
+        "video",
+        "phone",
+    }
+)
+_ZH_MODIFIERS = re.compile(
+    r"^(?:详细|简短|简洁|少量|少|多|精简|靠窗|靠过道|过道|靠走廊|早上|上午|下午|晚上|早|晚|直飞|安静|便宜|线上|线下)"
+)
+_TASTE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS})
+_RELATIONS: dict[str, str] = {
+    "wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
+    "daughter": "child:daughter", "son": "child:son", "kid": "child", "child": "child",
+    "dog": "pet:dog", "cat": "pet:cat", "pet": "pet", "mom": "parent:mother", "mum": "parent:mother",
+    "mother": "parent:mother", "dad": "parent:father", "father": "parent:father",
+    "brother": "sibling:brother", "sister": "sibling:sister",
+    "老婆": "spouse", "妻子": "spouse", "太太": "spouse", "爱人": "spouse", "老公": "spouse", "丈夫": "spouse",
+    "女儿": "child:daughter", "儿子": "child:son", "孩子": "child", "狗": "pet:dog", "小狗": "pet:dog",
+    "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
+    "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
+}  # fmt: skip
+
+
+def relation_attribute(relation: str, field: str) -> str:
+    """The attribute for a named relation's field: ("daughter", "name") -> "child:daughter:name"."""
+    base = _RELATIONS.get(relation.lower().strip(), relation.lower().strip())
+    return f"{base}:{field}"
+
+
+def attribute_of(predicate: Predicate, value: str) -> str:
+    """The attribute a taste value sets ("minimal comment" -> "code_comment_style"), or "" for a plain object."""
+    if predicate not in _TASTE or not value:
+        return ""
+    if value.isascii():
+        words = value.split()
+        if len(words) < 2 or words[0] not in _MODIFIERS:
+            return ""
+        for n in (2, 1):
+            head = " ".join(words[-n:])
+            if head in _HEADS and len(words) > n:
+                return _HEADS[head]
+        return ""
+    for head, attribute in _HEADS.items():
+        if not head.isascii() and value.endswith(head) and _ZH_MODIFIERS.match(value):
+            return attribute
+    return ""

@@ -1,0 +1,316 @@
+"""Rules for attribute statements in the word orders the first-person rules miss: topic-first sentences
+("Jazz is my favourite genre", "Berlin has been home for years", "乌龙茶是我最喜欢的茶"), subject-less Chinese
+("现在住在上海", "别放香菜"), named relations, birthdays, time zones, working hours, travel and meeting
+preferences and project facts stated as an attribute ("项目A的技术栈是 Rust"). Tried before the per-language
+rules; every pattern is linear-time (bounded repeats over character classes, no nested alternation repeats).
+"""
+
+from __future__ import annotations
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.rule import Rule, rule
+
+__all__ = ["ATTR_EN_RULES", "ATTR_ZH_RULES"]
+
+_NAME = r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)"
+_REL_EN = (
+    r"(?P<rel>wife|husband|spouse|partner|daughter|son|dog|cat|mom|mum|mother|dad|father|brother|sister|"
+    r"eldest|youngest|kid|child|puppy|kitten)"
+)
+_REL_ZH = (
+    r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|女儿|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|妈妈|爸爸|哥哥|弟弟|姐姐|妹妹)"
+)
+_ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦])"
+_TZ_EN = (
+    r"(?P<v>(?:utc|gmt)\s?[+-]\s?\d{1,2}(?::?00)?|utc|gmt|pst|pdt|pt|est|edt|et|cst|cdt|ct|mst|mdt|mt|cet|cest|"
+    r"bst|ist|jst|kst|aest|aedt|sgt|hkt|[a-z]{3,15}\s(?:time|standard\stime))"
+)
+_TZ_ZH = r"(?P<v>[东西](?:十[一二]?|[一二三四五六七八九])区|北京时间|(?:utc|gmt)\s?[+-]\s?\d{1,2})"
+_HOUR = r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)?"
+_ZPOINT = r"(?:早上|上午|下午|晚上)?[0-9零一二两三四五六七八九十]{1,3}点半?"
+_DATE_EN = (
+    r"(?P<v>(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s\d{1,2}(?:st|nd|rd|th)?|"
+    r"\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}|"
+    r"in\s(?:january|february|march|april|may|june|july|august|september|october|november|december)))"
+)
+_PROJ_ZH = (
+    r"(?:(?P<s3>这个|本|我们的|我们这个|咱们的|这)(?:项目|工程|仓库)|(?:项目|工程|仓库)\s?(?P<s>[a-z0-9][a-z0-9_.-]{0,20})|"
+    r"(?P<s2>[a-z0-9][a-z0-9_.-]{0,20})\s?(?:项目|工程))"
+)
+_PROJ_EN = (
+    r"(?<![\w'])(?:(?P<s3>this|our|my|the)\s(?:project|repo|codebase)|(?:the\s)?(?:project|repo)\s"
+    r"(?P<s>[a-z0-9][\w.-]{0,20})|(?:the\s)?(?P<s2>[a-z0-9][\w.-]{0,20})\s(?:project|repo))"
+)
+
+P = Predicate
+ATTR_EN_RULES: tuple[Rule, ...] = (
+    rule(
+        "en",
+        r"(?<![\w'])my\s"
+        + _REL_EN
+        + r"(?:'s\sname\sis|\sis\scalled|\sis\snamed|\sgoes\sby|\snamed|\scalled|,)\s"
+        + _NAME,
+        P.RELATION_NAME,
+        "group",
+        "user's {rel} is called {d}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])i\s(?:have|'ve\sgot|have\sgot)\s(?:a|an|one)\s(?:little\s|young\s|old\s)?"
+        + _REL_EN
+        + r"\s(?:named|called)\s"
+        + _NAME,
+        P.RELATION_NAME,
+        "group",
+        "user's {rel} is called {d}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])i(?:'m|\sam)\smarried\sto\s" + _NAME,
+        P.RELATION_NAME,
+        "group",
+        "user is married to {d}",
+        value="spouse",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])my\s(?:" + _REL_EN + r"'s\s)?birthday\sis\s(?:on\s)?" + _DATE_EN,
+        P.BIRTHDAY,
+        "group",
+        "user's birthday is {d}",
+        confidence=0.85,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])(?:my\stime\s?zone\sis|i(?:'m|\sam)\s(?:in|on)(?:\sthe)?)\s" + _TZ_EN + r"(?:\stime\s?zone)?\b",
+        P.TIMEZONE,
+        "group",
+        "user's time zone is {d}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])(?:i\s(?:usually\s|normally\s|typically\s)?work\s(?:from\s)?|my\s(?:working|work|office)\shours\s"
+        r"are\s(?:from\s)?)(?P<v>" + _HOUR + r"\s?(?:to|-|–|until|till)\s?" + _HOUR + r")",
+        P.WORK_HOURS,
+        "group",
+        "user works {d}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])no\smeetings?\s(?P<v>(?:before|after|on|during)\s[^,.;!?]{2,30})",
+        P.DO_NOT_DISTURB,
+        "group",
+        "user wants no meetings {d}",
+        confidence=0.75,
+    ),
+    rule(
+        "en",
+        r"^(?:and\s|also\s|so\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:has\sbeen|have\sbeen|is|'s)\s"
+        r"(?:now\s)?(?:my\s)?home\b(?!\s(?:page|work|screen|office|made|cooked|cooking|improvement))",
+        P.LOCATION,
+        "group",
+        "user lives in {d}",
+        confidence=0.7,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])(?:home\sis|home\sfor\sme\sis|i\scall)\s(?:now\s)?(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
+        r"[\w'-]{1,20})?)(?:\shome)?\b",
+        P.LOCATION,
+        "group",
+        "user lives in {d}",
+        confidence=0.7,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])i(?:'ve|\shave)\s(?:been\sliving|lived)\sin\s(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
+        r"[\w'-]{1,20})?)",
+        P.LOCATION,
+        "group",
+        "user lives in {d}",
+        confidence=0.7,
+    ),
+    rule(
+        "en",
+        r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:definitely\s|"
+        r"still\s|easily\s)?my\s(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
+        P.LIKES,
+        "group",
+        "user likes {d}",
+    ),
+    rule(
+        "en",
+        r"^(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)n?'?t?\s(?:not\s)?(?:really\s)?"
+        r"(?:for\sme|my\sthing|my\scup\sof\stea)\b",
+        P.DISLIKES,
+        "group",
+        "user dislikes {d}",
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])i(?:'m|\sam)\s(?:a\ssucker\sfor|hooked\son|addicted\sto)\s(?P<v>[a-z][\w'-]{1,20}"
+        r"(?:\s[a-z][\w'-]{1,20})?)",
+        P.LIKES,
+        "group",
+        "user likes {d}",
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])i\s(?:just\s|recently\s)?(?:went|have\sgone|'ve\sgone|turned|became|have\sbecome)\s(?:fully\s)?"
+        r"(?P<v>vegetarian|vegan|pescatarian)\b",
+        P.DIET,
+        "group",
+        "user is {v}",
+        confidence=0.8,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])i\s(?:just\s|recently\s)?(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)\s"
+        r"(?P<v>(?-i:[A-Z])[\w&'.-]{1,25}(?:\s(?-i:[A-Z])[\w&'.-]{1,25})?)",
+        P.EMPLOYER,
+        "group",
+        "user works at {d}",
+        confidence=0.7,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])my\s(?:editor|ide|shell|terminal|os|operating\ssystem|laptop|text\seditor|go-to\seditor)\s(?:of\s"
+        r"choice\s)?is\s(?P<v>[a-z][\w.+#-]{0,20}(?:\s[a-z][\w.+#-]{0,20})?)",
+        P.USES_TOOL,
+        "group",
+        "user uses {d}",
+        confidence=0.7,
+    ),
+    rule(
+        "en",
+        _PROJ_EN + r"(?:'s)?\s(?:tech\s)?(?:stack|language|database|framework|backend|frontend)\sis\s",
+        P.USES_TECH,
+        "tech",
+        "{S} uses {d}",
+        confidence=0.8,
+        project=True,
+    ),
+)
+
+ATTR_ZH_RULES: tuple[Rule, ...] = (
+    rule(
+        "zh",
+        _PROJ_ZH + r"\s?的?(?:技术栈|开发语言|编程语言|主要语言|语言|数据库|框架|后端|前端)(?:是|用的是|为|采用)\s?",
+        P.USES_TECH,
+        "tech",
+        "{S}使用{d}",
+        confidence=0.8,
+        project=True,
+    ),
+    rule(
+        "zh",
+        r"我(?:家|家的|的)?" + _REL_ZH + r"(?:的名字是|名字是|的名字叫|名字叫|叫做|叫)" + _ZNAME,
+        P.RELATION_NAME,
+        "group",
+        "用户的{rel}叫{d}",
+        confidence=0.85,
+    ),
+    rule(
+        "zh",
+        r"我(?:的)?(?:"
+        + _REL_ZH
+        + r"的?)?生日是(?P<v>[0-9一二三四五六七八九十]{1,3}月[0-9一二三四五六七八九十]{1,3}[日号]?)",
+        P.BIRTHDAY,
+        "group",
+        "用户的生日是{d}",
+        confidence=0.85,
+    ),
+    rule(
+        "zh",
+        r"(?:我的时区是|我(?:这边|这里)?(?:在|是|用|按)|时区(?:是|用))" + _TZ_ZH,
+        P.TIMEZONE,
+        "group",
+        "用户的时区是{d}",
+        confidence=0.8,
+    ),
+    rule(
+        "zh",
+        r"我(?:每天|一般|平时|通常)?(?:都)?(?:是)?(?:从)?(?P<v>"
+        + _ZPOINT
+        + r"(?:到|至|-|~)"
+        + _ZPOINT
+        + r")(?:上班|工作)",
+        P.WORK_HOURS,
+        "group",
+        "用户{d}工作",
+        confidence=0.8,
+    ),
+    rule(
+        "zh",
+        r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就是|是|一直是|才是)我(?:最喜欢|最爱|的最爱)",
+        P.LIKES,
+        "group",
+        "用户最喜欢{d}",
+    ),
+    rule(
+        "zh",
+        r"(?<![你他她它])我(?:已经|现在|目前|一直)?在(?P<v>[\u4e00-\u9fff]{2,6}?)(?:住了|住|生活了|生活|定居了|定居|安家)",
+        P.LOCATION,
+        "group",
+        "用户住在{d}",
+        confidence=0.7,
+    ),
+    rule(
+        "zh",
+        r"(?:^|[，,])(?:现在|目前|如今|已经)(?:我)?(?:住在|定居在|搬到了|搬到|搬去了)(?P<v>[\u4e00-\u9fff]{2,6}?)"
+        r"(?=$|[，。！,.!\s了啦])",
+        P.LOCATION,
+        "group",
+        "用户住在{d}",
+        confidence=0.7,
+    ),
+    rule(
+        "zh",
+        r"(?:别|不要|不用|千万别|记得别|记得不要)(?:给我)?(?:放|加)(?P<v>[\u4e00-\u9fff]{1,4}?)(?=$|[，。！,.!\s了啊哦])",
+        P.AVOIDS,
+        "group",
+        "用户不吃{d}",
+        confidence=0.7,
+    ),
+    rule(
+        "zh",
+        r"(?:可以|能|都可以)(?:给我)?(?:多)?(?:加|放)(?P<v>[\u4e00-\u9fff]{1,4}?)(?=$|[，。！,.!\s了啊哦])",
+        P.AVOIDS,
+        "group",
+        "用户现在吃{d}了",
+        polarity=False,
+        confidence=0.65,
+    ),
+    rule(
+        "zh",
+        r"(?<![你他她它])我(?:坐飞机|出差|旅行|旅游|订票|订酒店|开会|写代码)(?:的时候|时)?(?:一般|通常|都|总是)?"
+        r"(?P<verb>喜欢|偏好|习惯|更喜欢|爱)",
+        P.LIKES,
+        "taste",
+        "用户{verb}{d}",
+    ),
+    rule(
+        "zh",
+        r"(?<![你他她它])我(?:现在|目前|平时)?(?:主要)?(?:用|使用)\s?(?P<v>[A-Za-z][\w.+#-]{0,20}(?:\s[A-Za-z][\w.+#-]{0,20})?)"
+        r"\s?(?:写代码|编程|开发|写程序|做开发)",
+        P.USES_TOOL,
+        "group",
+        "用户使用{d}",
+        confidence=0.7,
+    ),
+    rule(
+        "zh",
+        r"(?<![你他她它])我(?:已经|刚刚?|最近|上个月|去年|今年)?(?:入职了|入职|加入了|跳槽到了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)"
+        r"(?=$|[，。！,.!\s了啦])",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
+        confidence=0.7,
+    ),
+)
+del P
