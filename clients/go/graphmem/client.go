@@ -91,8 +91,20 @@ func unaryInterceptor(timeout time.Duration) grpc.UnaryClientInterceptor {
 	}
 }
 
-// User is the scope of one user's memory.
+// User is the scope of one user's long-term memory, outside any session.
 func User(userID string) *graphmemv1.Scope { return &graphmemv1.Scope{UserId: userID} }
+
+// Session is the scope of one user's conversation session (GetContext and the working layer need one).
+func Session(userID, sessionID string) *graphmemv1.Scope {
+	return &graphmemv1.Scope{UserId: userID, SessionId: sessionID}
+}
+
+// OpenSession opens scope's session (scope.SessionId is required) and pins instructions for all of it;
+// opening an open session changes nothing. GetContext needs an open session.
+func (c *Client) OpenSession(ctx context.Context, scope *graphmemv1.Scope, instructions ...string) (*graphmemv1.Session, error) {
+	res, err := c.API.OpenSession(ctx, &graphmemv1.OpenSessionRequest{Scope: scope, Instructions: instructions})
+	return res.GetSession(), err
+}
 
 // AddEpisodes writes a batch of episodes for scope; it returns once they are committed.
 func (c *Client) AddEpisodes(ctx context.Context, scope *graphmemv1.Scope, episodes ...*graphmemv1.EpisodeInput) (*graphmemv1.AddEpisodesResponse, error) {
@@ -110,7 +122,8 @@ func (c *Client) ListFacts(ctx context.Context, scope *graphmemv1.Scope) ([]*gra
 	return res.GetFacts(), err
 }
 
-// GetContext assembles a prompt context for scope within req.TokenBudget tokens.
+// GetContext assembles a prompt context for a session (req.Scope.SessionId is required) within
+// req.TokenBudget tokens.
 func (c *Client) GetContext(ctx context.Context, req *graphmemv1.GetContextRequest) (*graphmemv1.GetContextResponse, error) {
 	return c.API.GetContext(ctx, req)
 }

@@ -37,7 +37,10 @@ func uniqueUser(t *testing.T) string {
 func TestAddSearchListFactsGetContext(t *testing.T) {
 	ctx := context.Background()
 	client := connect(t)
-	user := graphmem.User(uniqueUser(t))
+	user := graphmem.Session(uniqueUser(t), "s1")
+	if _, err := client.OpenSession(ctx, user, "Answer in one sentence"); err != nil {
+		t.Fatal(err)
+	}
 	added, err := client.AddEpisodes(ctx, user,
 		&v1.EpisodeInput{Key: "m1", Text: "Remember: I prefer short replies", SessionId: "s1", Speaker: "user"},
 		&v1.EpisodeInput{Key: "m2", Text: "I never drink coffee after noon", SessionId: "s1", Speaker: "user"})
@@ -70,7 +73,8 @@ func TestAddSearchListFactsGetContext(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(prompt.GetItems()) == 0 || prompt.GetTokens() > 300 || prompt.GetBudget() != 300 {
+	if len(prompt.GetItems()) == 0 || prompt.GetItems()[0].GetText() != "Answer in one sentence" ||
+		prompt.GetTokens() > 300 || prompt.GetBudget() != 300 {
 		t.Fatalf("GetContext: %v", prompt)
 	}
 }

@@ -1,11 +1,12 @@
-// Quickstart: AddEpisodes → Search (route and score breakdown) → ListFacts → GetContext.
+// Quickstart: OpenSession, AddEpisodes → Search (route and score breakdown) → ListFacts → GetContext.
 // Run: npm run build && GRAPHMEM_ADDRESS=127.0.0.1:50051 npm run quickstart
 import { GraphmemClient, Layer } from "../src";
 
 async function main(): Promise<void> {
   const client = new GraphmemClient(process.env.GRAPHMEM_ADDRESS ?? "127.0.0.1:50051", { apiKey: process.env.GRAPHMEM_API_KEY });
-  const scope = { userId: process.env.GRAPHMEM_QUICKSTART_USER ?? "alice" };
+  const scope = { userId: process.env.GRAPHMEM_QUICKSTART_USER ?? "alice", sessionId: "s1" };
   try {
+    await client.openSession(scope, ["Answer in one sentence"]);
     await client.addEpisodes(scope, [
       { key: "m1", text: "Remember: I prefer short replies", sessionId: "s1", speaker: "user" },
       { key: "m2", text: "我不吃香菜", sessionId: "s1", speaker: "user" },

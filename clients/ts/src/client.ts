@@ -18,9 +18,11 @@ import {
   GetContextResponse,
   ListFactsRequest,
   MemoryServiceClient,
+  OpenSessionRequest,
   Scope,
   SearchRequest,
   SearchResponse,
+  Session,
 } from "./gen/graphmem/v1/memory_service";
 import { GraphmemError } from "./errors";
 
@@ -72,6 +74,11 @@ export class GraphmemClient {
     });
   }
 
+  /** Opens scope's session (`scope.sessionId` is required), pinning instructions; getContext needs one. */
+  async openSession(scope: DeepPartial<Scope>, instructions: string[] = []): Promise<Session | undefined> {
+    return (await this.call(this.api.openSession, OpenSessionRequest.fromPartial({ scope, instructions }))).session;
+  }
+
   /** Writes a batch of episodes for scope; resolves once they are committed. */
   addEpisodes(scope: DeepPartial<Scope>, episodes: DeepPartial<EpisodeInput>[]): Promise<AddEpisodesResponse> {
     return this.call(this.api.addEpisodes, AddEpisodesRequest.fromPartial({ scope, episodes }));
@@ -87,7 +94,7 @@ export class GraphmemClient {
     return (await this.call(this.api.listFacts, ListFactsRequest.fromPartial({ scope }))).facts;
   }
 
-  /** A prompt context for the scope within `tokenBudget` tokens. */
+  /** A prompt context for a session (`scope.sessionId` is required) within `tokenBudget` tokens. */
   getContext(request: DeepPartial<GetContextRequest>): Promise<GetContextResponse> {
     return this.call(this.api.getContext, GetContextRequest.fromPartial(request));
   }

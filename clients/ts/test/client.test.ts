@@ -15,8 +15,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test("addEpisodes, search, listFacts and getContext round-trip", async () => {
   const client = connect();
-  const scope = { userId: `ts-${Date.now()}` };
+  const scope = { userId: `ts-${Date.now()}`, sessionId: "s1" };
   try {
+    await client.openSession(scope, ["Answer in one sentence"]);
     const added = await client.addEpisodes(scope, [
       { key: "m1", text: "Remember: I prefer short replies", sessionId: "s1", speaker: "user" },
       { key: "m2", text: "I never drink coffee after noon", sessionId: "s1", speaker: "user" },
@@ -33,7 +34,7 @@ test("addEpisodes, search, listFacts and getContext round-trip", async () => {
     }
     assert.equal(facts[0]?.evidence, "Remember: I prefer short replies");
     const context = await client.getContext({ scope, query: "how should I reply?", tokenBudget: 300 });
-    assert.ok(context.items.length > 0);
+    assert.equal(context.items[0]?.text, "Answer in one sentence");
     assert.ok(context.tokens <= 300);
     assert.equal(context.budget, 300);
   } finally {

@@ -8,9 +8,11 @@ import graphmem.v1.MemoryServiceOuterClass.Fact;
 import graphmem.v1.MemoryServiceOuterClass.GetContextRequest;
 import graphmem.v1.MemoryServiceOuterClass.GetContextResponse;
 import graphmem.v1.MemoryServiceOuterClass.ListFactsRequest;
+import graphmem.v1.MemoryServiceOuterClass.OpenSessionRequest;
 import graphmem.v1.MemoryServiceOuterClass.Scope;
 import graphmem.v1.MemoryServiceOuterClass.SearchRequest;
 import graphmem.v1.MemoryServiceOuterClass.SearchResponse;
+import graphmem.v1.MemoryServiceOuterClass.Session;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -91,9 +93,14 @@ public final class GraphmemClient implements AutoCloseable {
     }
   }
 
-  /** A user's memory scope. */
+  /** A user's long-term memory scope, outside any session. */
   public static Scope user(String userId) {
     return Scope.newBuilder().setUserId(userId).build();
+  }
+
+  /** A user's conversation session (getContext and the working layer need one). */
+  public static Scope session(String userId, String sessionId) {
+    return Scope.newBuilder().setUserId(userId).setSessionId(sessionId).build();
   }
 
   /** The generated blocking stub, with this client's key and deadline; its errors are raw gRPC errors. */
@@ -108,6 +115,16 @@ public final class GraphmemClient implements AutoCloseable {
     } catch (StatusRuntimeException e) {
       throw GraphmemException.from(e);
     }
+  }
+
+  /**
+   * Opens the scope's session ({@code scope.session_id} is required), pinning instructions for all of it;
+   * opening an open session changes nothing. getContext needs an open session.
+   */
+  public Session openSession(Scope scope, List<String> instructions) {
+    OpenSessionRequest request =
+        OpenSessionRequest.newBuilder().setScope(scope).addAllInstructions(instructions).build();
+    return call(() -> api().openSession(request)).getSession();
   }
 
   /** Writes a batch of episodes for scope; returns once they are committed. */

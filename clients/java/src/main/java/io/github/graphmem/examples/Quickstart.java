@@ -12,7 +12,7 @@ import graphmem.v1.MemoryServiceOuterClass.SearchResponse;
 import io.github.graphmem.client.GraphmemClient;
 import java.util.List;
 
-/** Quickstart: AddEpisodes, Search (route and score breakdown), ListFacts, GetContext. */
+/** Quickstart: OpenSession, AddEpisodes, Search (route and score breakdown), ListFacts, GetContext. */
 public final class Quickstart {
   private Quickstart() {}
 
@@ -27,9 +27,10 @@ public final class Quickstart {
 
   public static void main(String[] args) {
     String address = env("GRAPHMEM_ADDRESS", "127.0.0.1:50051");
-    Scope scope = GraphmemClient.user(env("GRAPHMEM_QUICKSTART_USER", "alice"));
+    Scope scope = GraphmemClient.session(env("GRAPHMEM_QUICKSTART_USER", "alice"), "s1");
     try (GraphmemClient client =
         GraphmemClient.builder(address).apiKey(env("GRAPHMEM_API_KEY", GraphmemClient.DEV_API_KEY)).build()) {
+      client.openSession(scope, List.of("Answer in one sentence"));
       client.addEpisodes(scope, List.of(said("m1", "Remember: I prefer short replies"), said("m2", "我不吃香菜")));
       SearchResponse found =
           client.search(SearchRequest.newBuilder().setScope(scope).setQuery("她不吃什么？").setTopK(3).build());

@@ -39,8 +39,9 @@ class GraphmemClientTest {
 
   @Test
   void addSearchListFactsAndGetContextRoundTrip() throws InterruptedException {
-    Scope scope = GraphmemClient.user("java-" + System.nanoTime());
+    Scope scope = GraphmemClient.session("java-" + System.nanoTime(), "s1");
     try (GraphmemClient client = client().build()) {
+      client.openSession(scope, List.of("Answer in one sentence"));
       AddEpisodesResponse added = client.addEpisodes(scope, List.of(
           said("m1", "Remember: I prefer short replies"), said("m2", "I never drink coffee after noon")));
       assertEquals(2, added.getResultsCount());
@@ -59,7 +60,7 @@ class GraphmemClientTest {
       assertEquals("Remember: I prefer short replies", facts.get(0).getEvidence());
       GetContextResponse context = client.getContext(GetContextRequest.newBuilder()
           .setScope(scope).setQuery("how should I reply?").setTokenBudget(300).build());
-      assertTrue(context.getItemsCount() > 0);
+      assertEquals("Answer in one sentence", context.getItems(0).getText());
       assertTrue(context.getTokens() <= 300);
       assertEquals(300, context.getBudget());
     }
