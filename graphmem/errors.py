@@ -9,6 +9,7 @@
     ├── Unauthenticated                no or unknown credentials
     ├── StorageUnavailable             the graph database cannot be reached now (retry later)
     │   └── CommitUncertain            the connection broke during commit: the write may or may not be stored
+    ├── StorageTimeout                 a transaction ran past its timeout and was rolled back
     └── PolicyError                    the memory policy file is malformed (names the key)
 
 The server maps each class to one gRPC code; anything else is an internal error.
@@ -83,6 +84,12 @@ class StorageUnavailable(GraphmemError):
     """The graph database cannot be reached; the operation did not happen and may be retried."""
 
     reason = "STORAGE_UNAVAILABLE"
+
+
+class StorageTimeout(GraphmemError):
+    """A graph transaction ran longer than the configured transaction timeout; the database rolled it back."""
+
+    reason = "STORAGE_TIMEOUT"
 
 
 class PolicyError(GraphmemError):

@@ -151,6 +151,7 @@ class MemoryService:
             settings.neo4j_user,
             settings.neo4j_password,
             settings.neo4j_database,
+            transaction_timeout=settings.neo4j_transaction_timeout_seconds,
         )
         index_root = settings.data_dir / "vectors" / f"{embedder.name}-{embedder.dim}"
         index = FaissIndex(index_root, embedder.dim)
@@ -160,6 +161,9 @@ class MemoryService:
                 base_url=settings.router_llm_base_url,
                 model=settings.router_llm_model,
                 api_key=settings.router_llm_api_key or None,
+                timeout_s=settings.router_llm_timeout_seconds,
+                failure_threshold=settings.router_llm_failure_threshold,
+                cooldown_s=settings.router_llm_cooldown_seconds,
             )
         return cls(graph, index, embedder, policy, source, build_clock(settings.clock), llm_router=router)
 

@@ -1,5 +1,8 @@
 """The async Neo4j driver behind one small wrapper that turns connection failures into StorageUnavailable.
 
+Every transaction it runs (managed reads and writes, auto-commit statements, the health ping) carries the
+transaction timeout: Neo4j terminates and rolls back one that runs longer, reported as StorageTimeout.
+
 While the database is down the wrapper is a closed door (a circuit): every read and write fails at once with
 StorageUnavailable instead of waiting for connection and retry timeouts. A failed connection or the health
 probe opens it; the probe's next successful ping closes it and replaces the driver, so that no connection
@@ -26,7 +29,7 @@ from neo4j.exceptions import (
     TransientError,
 )
 
-from graphmem.errors import CommitUncertain, StorageUnavailable
+from graphmem.errors import CommitUncertain, StorageTimeout, StorageUnavailable
 from graphmem.storage.neo4j.fence import hold_fence
 
 log = logging.getLogger(__name__)
@@ -34,6 +37,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 _UNAVAILABLE = (ServiceUnavailable, SessionExpired, OSError, ConnectionError)
+_TIMED_OUT = "Neo.ClientError.Transaction.TransactionTimedOut"
+DEFAULT_TRANSACTION_TIMEOUT_SECONDS = 30.0
 
 
 _RETRY_SECONDS = 3.0
@@ -67,6 +72,10 @@ async def translated_errors(idempotent: bool = False) -> AsyncIterator[None]:
         raise _Unreachable(f"the graph database is unreachable: {type(exc).__name__}") from exc
     except TransientError as exc:
         raise StorageUnavailable(f"the graph database is busy: {exc.code}") from exc
+    except Neo4jError as exc:
+        if (exc.code or "").startswith(_TIMED_OUT):
+            raise StorageTimeout("the graph database transaction ran past its timeout and was rolled back") from exc
+        raise
     except DriverError as exc:
         if "defunct" in str(exc).lower() or "connection" in str(exc).lower():
             raise _Unreachable(f"the graph database connection failed: {type(exc).__name__}") from exc
@@ -81,12 +90,21 @@ async def _close_quietly(driver: AsyncDriver) -> None:
 
 
 class Neo4jGraph:
-    """Owns the async driver; runs managed read and write transactions against one database."""
+    """Owns the async driver; runs managed read and write transactions against one database, each bounded by
+    `transaction_timeout` seconds."""
 
-    def __init__(self, uri: str, user: str, password: str, database: str) -> None:
+    def __init__(
+        self,
+        uri: str,
+        user: str,
+        password: str,
+        database: str,
+        transaction_timeout: float = DEFAULT_TRANSACTION_TIMEOUT_SECONDS,
+    ) -> None:
         self._uri = uri
         self._auth = (user, password)
         self._database = database
+        self._timeout = transaction_timeout
         self._driver: AsyncDriver = self._new_driver()
         self._retired: list[AsyncDriver] = []
         self._down_since: float | None = None
@@ -110,6 +128,17 @@ class Neo4jGraph:
     @property
     def database(self) -> str:
         return self._database
+
+    @property
+    def transaction_timeout(self) -> float:
+        return self._timeout
+
+    def _bounded(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> Any:
+        @neo4j.unit_of_work(timeout=self._timeout)
+        async def bounded(tx: AsyncManagedTransaction) -> T:
+            return await work(tx)
+
+        return bounded
 
     @property
     def available(self) -> bool:
@@ -149,7 +178,9 @@ class Neo4jGraph:
         try:
             async with translated_errors():
                 records, _, _ = await self._driver.execute_query(
-                    "RETURN 1 AS ok", database_=self._database, routing_=neo4j.RoutingControl.READ
+                    neo4j.Query("RETURN 1 AS ok", timeout=self._timeout),
+                    database_=self._database,
+                    routing_=neo4j.RoutingControl.READ,
                 )
                 if not records or records[0]["ok"] != 1:
                     raise StorageUnavailable("the graph database answered RETURN 1 wrongly")
@@ -171,8 +202,8 @@ class Neo4jGraph:
             try:
                 async with translated_errors(idempotent), self._driver.session(database=self._database) as session:
                     if write:
-                        return await session.execute_write(work)
-                    return await session.execute_read(work)
+                        return await session.execute_write(self._bounded(work))
+                    return await session.execute_read(self._bounded(work))
             except CommitUncertain:
                 raise
             except _Unreachable:
@@ -241,7 +272,7 @@ class Neo4jGraph:
         """Runs one auto-commit statement (schema changes); returns its records as dicts."""
         self._check()
         async with translated_errors(), self._driver.session(database=self._database) as session:
-            result = await session.run(query, params)
+            result = await session.run(neo4j.Query(query, timeout=self._timeout), params)
             return [record.data() async for record in result]
 
 
