@@ -275,6 +275,8 @@ async def test_restart_rebuilds_the_index_and_results_are_identical(require_neo4
     first = await open_api(make_settings(data))
     try:
         await add(first, user, CORPUS)
+        # facts are extracted in the background: compare once they are in, as they are after any restart
+        await first.running.service.semantic.drain()
         before = [[(h.id, round(h.score, 5)) for h in (await search(first, user, q)).hits] for q in queries]
     finally:
         await close_api(first)

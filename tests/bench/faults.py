@@ -132,7 +132,7 @@ async def privacy(workdir: Path, episodes: int) -> None:
             await service.delete_episode(other, ids[i])
             times.append(time.perf_counter() - started)
         await service.flush()
-        holding = sum(1 for i in doomed if await holders_of(graph, tokens[i]))
+        holding = sum([1 for i in doomed if await holders_of(graph, tokens[i])])
         in_files = sum(1 for i in doomed if files_holding(workdir, tokens[i]))
         print(
             f"privacy: DeleteEpisode of {len(doomed)} of {episodes} episodes (facts extracted): p50 "

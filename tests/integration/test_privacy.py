@@ -94,6 +94,8 @@ async def test_forget_user_during_extraction_and_maintenance_leaves_only_the_tom
     assert await stack.index.ids(scope.group_id) == set()
     assert not list((stack.data_dir / "vectors").rglob(f"{scope.group_id}.*"))
     assert files_holding(stack.data_dir, token) == []
+    # neither BM25 nor the vectors answer for the user any more (a search rebuilds nothing from the erased graph)
+    assert (await service.search(SearchQuery(scope, token, 10, START + timedelta(days=500)))).hits == ()
     # later writers of every kind store nothing for the forgotten user
     with pytest.raises(UserForgotten):
         await service.add_episodes(scope, drafts[:1])

@@ -64,10 +64,20 @@ def test_warm_up_log_fields_are_not_log_record_attributes() -> None:
     assert not fields & RESERVED
 
 
+class FakeCircuit:
+    """The storage circuit the monitor watches between probes: closed (the database looks up)."""
+
+    available = True
+
+    def mark_unavailable(self) -> None:
+        self.available = False
+
+
 class FakeService:
     """Answers ping and migrate at once; warm_up waits for `release` and fails `failures` times first."""
 
     def __init__(self, failures: int = 0) -> None:
+        self.graph = FakeCircuit()
         self.release = asyncio.Event()
         self.failures = failures
         self.queries_warmed = 0

@@ -3453,7 +3453,11 @@ type RecordSkillOutcomeRequest struct {
 	// The episode that records the run, when there is one.
 	EpisodeId string `protobuf:"bytes,4,opt,name=episode_id,json=episodeId,proto3" json:"episode_id,omitempty"`
 	// The version that ran; 0 means the latest.
-	Version       int32 `protobuf:"varint,5,opt,name=version,proto3" json:"version,omitempty"`
+	Version int32 `protobuf:"varint,5,opt,name=version,proto3" json:"version,omitempty"`
+	// A caller-chosen id of this run (at most 128 characters), so that a retry is counted once: an outcome id
+	// already recorded for the skill version changes nothing (the first report stands). Without it and without
+	// episode_id every call counts, and a retry after an uncertain commit may count twice.
+	OutcomeId     string `protobuf:"bytes,6,opt,name=outcome_id,json=outcomeId,proto3" json:"outcome_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -3521,6 +3525,13 @@ func (x *RecordSkillOutcomeRequest) GetVersion() int32 {
 		return x.Version
 	}
 	return 0
+}
+
+func (x *RecordSkillOutcomeRequest) GetOutcomeId() string {
+	if x != nil {
+		return x.OutcomeId
+	}
+	return ""
 }
 
 // RecordSkillOutcomeResponse carries the skill with its updated statistics.
@@ -5317,14 +5328,16 @@ const file_graphmem_v1_memory_service_proto_rawDesc = "" +
 	"\x05usage\x18\x05 \x01(\x02R\x05usage\x12'\n" +
 	"\x0fmatched_trigger\x18\x06 \x01(\tR\x0ematchedTrigger\"H\n" +
 	"\x13MatchSkillsResponse\x121\n" +
-	"\amatches\x18\x01 \x03(\v2\x17.graphmem.v1.SkillMatchR\amatches\"\xc4\x01\n" +
+	"\amatches\x18\x01 \x03(\v2\x17.graphmem.v1.SkillMatchR\amatches\"\xe9\x01\n" +
 	"\x19RecordSkillOutcomeRequest\x12.\n" +
 	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\x12\x18\n" +
 	"\x04name\x18\x02 \x01(\tB\x04\xe2A\x01\x02R\x04name\x12\x18\n" +
 	"\asuccess\x18\x03 \x01(\bR\asuccess\x12#\n" +
 	"\n" +
 	"episode_id\x18\x04 \x01(\tB\x04\xe2A\x01\x01R\tepisodeId\x12\x1e\n" +
-	"\aversion\x18\x05 \x01(\x05B\x04\xe2A\x01\x01R\aversion\"F\n" +
+	"\aversion\x18\x05 \x01(\x05B\x04\xe2A\x01\x01R\aversion\x12#\n" +
+	"\n" +
+	"outcome_id\x18\x06 \x01(\tB\x04\xe2A\x01\x01R\toutcomeId\"F\n" +
 	"\x1aRecordSkillOutcomeResponse\x12(\n" +
 	"\x05skill\x18\x01 \x01(\v2\x12.graphmem.v1.SkillR\x05skill\"W\n" +
 	"\aMessage\x12\x18\n" +

@@ -842,6 +842,12 @@ export interface RecordSkillOutcomeRequest {
   episodeId: string;
   /** The version that ran; 0 means the latest. */
   version: number;
+  /**
+   * A caller-chosen id of this run (at most 128 characters), so that a retry is counted once: an outcome id
+   * already recorded for the skill version changes nothing (the first report stands). Without it and without
+   * episode_id every call counts, and a retry after an uncertain commit may count twice.
+   */
+  outcomeId: string;
 }
 
 /** RecordSkillOutcomeResponse carries the skill with its updated statistics. */
@@ -7035,7 +7041,7 @@ export const MatchSkillsResponse: MessageFns<MatchSkillsResponse> = {
 };
 
 function createBaseRecordSkillOutcomeRequest(): RecordSkillOutcomeRequest {
-  return { scope: undefined, name: "", success: false, episodeId: "", version: 0 };
+  return { scope: undefined, name: "", success: false, episodeId: "", version: 0, outcomeId: "" };
 }
 
 export const RecordSkillOutcomeRequest: MessageFns<RecordSkillOutcomeRequest> = {
@@ -7054,6 +7060,9 @@ export const RecordSkillOutcomeRequest: MessageFns<RecordSkillOutcomeRequest> = 
     }
     if (message.version !== 0) {
       writer.uint32(40).int32(message.version);
+    }
+    if (message.outcomeId !== "") {
+      writer.uint32(50).string(message.outcomeId);
     }
     return writer;
   },
@@ -7111,6 +7120,14 @@ export const RecordSkillOutcomeRequest: MessageFns<RecordSkillOutcomeRequest> = 
             message.version = reader.int32();
             continue;
           }
+          case 6: {
+            if (tag !== 50) {
+              break;
+            }
+
+            message.outcomeId = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -7134,6 +7151,11 @@ export const RecordSkillOutcomeRequest: MessageFns<RecordSkillOutcomeRequest> = 
         ? globalThis.String(object.episode_id)
         : "",
       version: isSet(object.version) ? globalThis.Number(object.version) : 0,
+      outcomeId: isSet(object.outcomeId)
+        ? globalThis.String(object.outcomeId)
+        : isSet(object.outcome_id)
+        ? globalThis.String(object.outcome_id)
+        : "",
     };
   },
 
@@ -7154,6 +7176,9 @@ export const RecordSkillOutcomeRequest: MessageFns<RecordSkillOutcomeRequest> = 
     if (message.version !== 0) {
       obj.version = Math.round(message.version);
     }
+    if (message.outcomeId !== "") {
+      obj.outcomeId = message.outcomeId;
+    }
     return obj;
   },
 
@@ -7167,6 +7192,7 @@ export const RecordSkillOutcomeRequest: MessageFns<RecordSkillOutcomeRequest> = 
     message.success = object.success ?? false;
     message.episodeId = object.episodeId ?? "";
     message.version = object.version ?? 0;
+    message.outcomeId = object.outcomeId ?? "";
     return message;
   },
 };
