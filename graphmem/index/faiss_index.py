@@ -27,15 +27,24 @@ log = logging.getLogger(__name__)
 
 class _Partition:
     """One loaded partition; `lock` guards every use of `index`. An evicted or dropped partition is marked
-    `gone` under its lock, so an operation that fetched it just before looks it up again."""
+    `gone` under its lock, so an operation that fetched it just before looks it up again. `size` is its
+    memory in bytes, refreshed under the lock after each change and read without it."""
 
-    def __init__(self, index: Any, watermark: int, dirty: bool = False) -> None:
+    def __init__(self, index: Any, watermark: int, dim: int, dirty: bool = False) -> None:
         self.index = index
+        self.dim = dim
+        self.size = _layout_bytes(index, dim)
         self.watermark = watermark
         self.dirty = dirty
         self.version = 0
         self.gone = False
         self.lock = threading.Lock()
+
+    def changed(self) -> None:
+        """Marks a change made under the lock."""
+        self.dirty = True
+        self.version += 1
+        self.size = _layout_bytes(self.index, self.dim)
 
 
 IVF_THRESHOLD = 20_000
@@ -141,7 +150,7 @@ class FaissIndex:
             meta = json.loads(meta_path.read_text())
             index = faiss.read_index(str(index_path))
             if index.d == self._dim and index.ntotal == meta["count"]:
-                return _Partition(_set_probes(index), int(meta["watermark"]))
+                return _Partition(_set_probes(index), int(meta["watermark"]), self._dim)
             log.warning("vector partition file does not match; rebuilding", extra={"partition": partition})
         except (OSError, ValueError, KeyError, RuntimeError):
             log.warning("vector partition file unreadable; rebuilding", extra={"partition": partition})
@@ -157,7 +166,7 @@ class FaissIndex:
         if part is None:
             if not create:
                 return None
-            part = _Partition(faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim)), 0, dirty=True)
+            part = _Partition(faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim)), 0, self._dim, dirty=True)
         with self._parts_lock:
             return self._parts.setdefault(partition, part)  # a concurrent loader may have won
 
@@ -176,10 +185,7 @@ class FaissIndex:
         """Bytes the partition holds in memory; 0 when it is not loaded."""
         with self._parts_lock:
             part = self._parts.get(partition)
-        if part is None:
-            return 0
-        with part.lock:
-            return 0 if part.gone else _layout_bytes(part.index, self._dim)
+        return 0 if part is None or part.gone else part.size
 
     def loaded(self) -> list[str]:
         with self._parts_lock:
@@ -206,8 +212,7 @@ class FaissIndex:
             part.index.remove_ids(id_array)  # type: ignore[arg-type,unused-ignore]  # replaces the id
             part.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32), id_array)
             part.watermark = max(part.watermark, int(id_array.max()))
-            part.dirty = True
-            part.version += 1
+            part.changed()
             grow = _ivf(part.index) is None and part.index.ntotal > self._ivf_threshold
         finally:
             part.lock.release()
@@ -229,7 +234,7 @@ class FaissIndex:
             if part.gone or part.version != version:
                 return  # changed meanwhile: the next write past the threshold trains again
             part.index = ivf
-            part.dirty = True
+            part.changed()
         log.info("vector partition moved to IVF", extra={"partition": partition, "vectors": ivf.ntotal})
 
     def _remove(self, partition: str, ids: Sequence[int]) -> None:
@@ -240,8 +245,7 @@ class FaissIndex:
             return
         try:
             part.index.remove_ids(np.asarray(ids, dtype=np.int64))  # type: ignore[arg-type,unused-ignore]
-            part.dirty = True
-            part.version += 1
+            part.changed()
         finally:
             part.lock.release()
 

@@ -10,8 +10,11 @@ accounted bytes and the Neo4j store's bytes per episode.
 Ingest embeds documents with a stand-in (the default embedder's vectors of each line's template, cached,
 plus a small deterministic jitter): ingest speed then measures graphmem and Neo4j, not the embedder. The
 query path uses the default embedder itself. The Neo4j figure is the growth of the database's store files
-(transaction logs excluded) over the episodes written; it needs the local Neo4j of `graphmem neo4j start`
-(GRAPHMEM_NEO4J_HOME). The bench's users are forgotten at the end.
+(transaction logs excluded; Neo4j grows them in pages, so small runs read high) over the episodes written; it needs the local Neo4j of `graphmem neo4j start`
+(GRAPHMEM_NEO4J_HOME). Neo4j Community extends its store files only at a checkpoint (at shutdown, or every
+15 minutes), so for a true figure run with `--keep` between `graphmem neo4j stop` / `start` and compare the
+store's size (`du -sb <home>/data/databases/neo4j`) before and after. The bench's users are forgotten at
+the end unless `--keep`.
 """
 
 from __future__ import annotations
@@ -89,8 +92,13 @@ def store_bytes() -> int:
     return int(out.split()[0]) if out else -1
 
 
-async def checkpoint(graph: Neo4jGraph) -> None:
-    await graph.run("CALL db.checkpoint()")
+def store_files() -> dict[str, int]:
+    return {p.name: p.stat().st_size for p in neo4j_store().rglob("*") if p.is_file()}
+
+
+def growth(before: dict[str, int], after: dict[str, int], episodes: int, top: int = 6) -> str:
+    grown = sorted(((after[n] - before.get(n, 0), n) for n in after), reverse=True)[:top]
+    return ", ".join(f"{n} {d / episodes:,.0f}" for d, n in grown if d > 0)
 
 
 async def search_ms(api: Api, user: str, query: str) -> float:
@@ -109,7 +117,9 @@ def line(label: str, values: list[float]) -> str:
     )
 
 
-async def run(users: int, per_user: int, budget_mb: float | None, queries: int, cold: int, batch: int) -> None:
+async def run(
+    users: int, per_user: int, budget_mb: float | None, queries: int, cold: int, batch: int, keep: bool
+) -> None:
     logging.getLogger("graphmem").setLevel(logging.WARNING)
     data = Path(tempfile.mkdtemp(prefix="graphmem-scale-"))
     overrides: dict[str, object] = {} if budget_mb is None else {"index_memory_mb": budget_mb}
@@ -138,8 +148,7 @@ async def run(users: int, per_user: int, budget_mb: float | None, queries: int, 
     start = datetime(2025, 1, 1, tzinfo=UTC)
     names = [unique("scale") for _ in range(users)]
     try:
-        await checkpoint(service.graph)
-        store0 = store_bytes()
+        store0, files0 = store_bytes(), store_files()
         rss_ready = rss_mb()
         drafts = synthetic(per_user, start)
         started = time.perf_counter()
@@ -153,14 +162,14 @@ async def run(users: int, per_user: int, budget_mb: float | None, queries: int, 
         ingest_s = time.perf_counter() - started
         await episodic.settle()
         await service.flush()
-        await checkpoint(service.graph)
-        store1 = store_bytes()
+        store1, files1 = store_bytes(), store_files()
         total = users * per_user
         print(f"ingest: {total:,} episodes in {ingest_s:.1f} s = {total / ingest_s:,.0f} episodes/s")
         print(
             f"Neo4j store: {store0 / 1e6:.1f} -> {store1 / 1e6:.1f} MB = {(store1 - store0) / total:,.0f} bytes "
             f"per episode (no audit events: ingest writes none)"
         )
+        print(f"  largest growth, bytes per episode: {growth(files0, files1, total)}")
         print(
             f"RSS: {rss_start:.0f} MB at start, {rss_ready:.0f} MB serving, {rss_mb():.0f} MB after ingest; "
             f"cache {cache.used_bytes / 2**20:.1f} MiB accounted in {len(cache)} partitions, "
@@ -197,8 +206,9 @@ async def run(users: int, per_user: int, budget_mb: float | None, queries: int, 
             f"(budget {cache.budget_bytes / 2**20:.0f} MiB) in {len(cache)} partitions"
         )
     finally:
-        for name in names:
-            await service.forget_user(Scope("tenant-a", name))
+        if not keep:
+            for name in names:
+                await service.forget_user(Scope("tenant-a", name))
         await close_api(api)
 
 
@@ -219,8 +229,9 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200, help="hot-user searches")
     parser.add_argument("--cold", type=int, default=50, help="cold users searched once each")
     parser.add_argument("--batch", type=int, default=100, help="episodes per AddEpisodes call")
+    parser.add_argument("--keep", action="store_true", help="keep the users (to measure the store after a restart)")
     args = parser.parse_args()
-    asyncio.run(run(args.users, args.per_user, args.index_memory_mb, args.queries, args.cold, args.batch))
+    asyncio.run(run(args.users, args.per_user, args.index_memory_mb, args.queries, args.cold, args.batch, args.keep))
 
 
 if __name__ == "__main__":
