@@ -217,7 +217,7 @@ async def open_api_with(settings: Settings, service: MemoryService) -> Api:
     running = await start_server(settings, service, "127.0.0.1", 0)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{running.port}")
     api = Api(running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings)
-    await api.wait_serving()
+    await api.wait_serving(timeout=600.0)  # a loaded machine and a fresh Neo4j warm up slowly
     return api
 
 
