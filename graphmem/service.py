@@ -19,6 +19,7 @@ from graphmem.embedding.protocol import Embedder
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
+from graphmem.index.partition_cache import DEFAULT_INDEX_MEMORY_MB, PartitionCache
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
 from graphmem.lifecycle.audit import AuditTrail, forgotten_event
@@ -121,6 +122,7 @@ class MemoryService:
         clock: Clock,
         extractor: Extractor | None = None,
         llm_router: LLMRouter | None = None,
+        index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
     ) -> None:
         self._graph = graph
         self._index = index
@@ -130,7 +132,9 @@ class MemoryService:
         self._llm_router = llm_router
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
-        self.episodic = EpisodicMemory(self._episodes_repo, index, PartitionIndex(), embedder, policy, clock)
+        self.episodic = EpisodicMemory(
+            self._episodes_repo, index, PartitionIndex(), embedder, policy, clock, PartitionCache(index_memory_bytes)
+        )
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
         )
@@ -165,7 +169,16 @@ class MemoryService:
                 failure_threshold=settings.router_llm_failure_threshold,
                 cooldown_s=settings.router_llm_cooldown_seconds,
             )
-        return cls(graph, index, embedder, policy, source, build_clock(settings.clock), llm_router=router)
+        return cls(
+            graph,
+            index,
+            embedder,
+            policy,
+            source,
+            build_clock(settings.clock),
+            llm_router=router,
+            index_memory_bytes=int(settings.index_memory_mb * 2**20),
+        )
 
     @property
     def graph(self) -> Neo4jGraph:
@@ -207,6 +220,7 @@ class MemoryService:
         await self._index.flush()
 
     async def close(self) -> None:
+        await self.episodic.settle()
         await self.hits.flush()
         await self._index.flush()
         await self._graph.close()
