@@ -17,6 +17,9 @@ MAX_METADATA = 64
 MAX_ID = 256
 MAX_TOP_K = 100
 MAX_PAGE = 1000
+MAX_EVENT_TYPES = 64
+MAX_SPEAKER = 256
+MAX_PAGE_TOKEN = 1024
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 
 
@@ -51,6 +54,8 @@ def check_scope(scope: Scope) -> None:
 
 
 def check_event_types(event_types: Sequence[str], field: str) -> list[FieldViolation]:
+    if len(event_types) > MAX_EVENT_TYPES:
+        return [FieldViolation(field, f"holds {len(event_types)} event types; at most {MAX_EVENT_TYPES}")]
     return [
         FieldViolation(f"{field}[{i}]", "must be lowercase letters, digits or underscores, starting with a letter")
         for i, et in enumerate(event_types)
@@ -93,12 +98,12 @@ def check_episode_batch(scope: Scope, drafts: Sequence[EpisodeDraft]) -> None:
             violations.append(FieldViolation(f"{prefix}.importance", "must be within [0, 1]"))
         violations += check_event_types([d.event_type], f"{prefix}.event_type")
         violations += _metadata_violations(d.metadata, f"{prefix}.metadata")
+        if len(d.speaker) > MAX_SPEAKER:
+            violations.append(FieldViolation(f"{prefix}.speaker", f"is longer than {MAX_SPEAKER} characters"))
         if _id_problem(d.session_id, False):
             violations.append(FieldViolation(f"{prefix}.session_id", "is too long or has control characters"))
-        if len(violations) > 20:
-            break
     if violations:
-        raise InvalidArgument(violations[:20])
+        raise InvalidArgument(violations)
 
 
 def check_range(start: datetime | None, end: datetime | None, field: str) -> list[FieldViolation]:
@@ -118,10 +123,18 @@ def check_query(text: str, top_k: int) -> list[FieldViolation]:
     return out
 
 
-def check_page_size(page_size: int) -> list[FieldViolation]:
+def check_page_size(page_size: int, page_token: str = "") -> list[FieldViolation]:
+    out = []
     if not 0 <= page_size <= MAX_PAGE:
-        return [FieldViolation("page_size", f"must be within [0, {MAX_PAGE}] (0 means 100)")]
-    return []
+        out.append(FieldViolation("page_size", f"must be within [0, {MAX_PAGE}] (0 means 100)"))
+    if len(page_token) > MAX_PAGE_TOKEN:
+        out.append(FieldViolation("page_token", "is not a token returned by this API"))
+    return out
+
+
+def check_optional_id(value: str, field: str) -> list[FieldViolation]:
+    problem = _id_problem(value, False)
+    return [FieldViolation(field, problem)] if problem else []
 
 
 def check_id(value: str, field: str = "id") -> None:
