@@ -141,3 +141,70 @@ def check_id(value: str, field: str = "id") -> None:
     problem = _id_problem(value, True)
     if problem:
         raise InvalidArgument(FieldViolation(field, problem))
+
+
+# -- working memory: per-message sizes, and the zones a session may grow to -----------------------------------
+
+MAX_MESSAGE_TEXT = MAX_TEXT
+MAX_INSTRUCTIONS = 64
+MAX_INSTRUCTION = 4000
+MAX_TASK_ITEMS = 64
+MAX_TASK_KEY = 256
+MAX_TASK_VALUE = 4000
+MAX_SCRATCH_TURNS = 200
+MAX_SCRATCH_CHARS = 256_000
+
+
+def instruction_violations(text: str, field: str) -> list[FieldViolation]:
+    if len(text) > MAX_INSTRUCTION:
+        return [FieldViolation(field, f"is longer than {MAX_INSTRUCTION} characters (an instruction)")]
+    return []
+
+
+def task_item_violations(key: str, value: str, field: str) -> list[FieldViolation]:
+    if len(key) > MAX_TASK_KEY:
+        return [FieldViolation(field, f"has a task key longer than {MAX_TASK_KEY} characters")]
+    if len(value) > MAX_TASK_VALUE:
+        return [FieldViolation(field, f"has a task value longer than {MAX_TASK_VALUE} characters")]
+    return []
+
+
+def session_input_violations(instructions: Sequence[str], task: Mapping[str, str]) -> list[FieldViolation]:
+    """OpenSession's zones: at most MAX_INSTRUCTIONS instructions and MAX_TASK_ITEMS task items, each bounded."""
+    out: list[FieldViolation] = []
+    if len(instructions) > MAX_INSTRUCTIONS:
+        out.append(FieldViolation("instructions", f"holds {len(instructions)} items; at most {MAX_INSTRUCTIONS}"))
+    else:
+        for i, text in enumerate(instructions):
+            out += instruction_violations(text, f"instructions[{i}]")
+    if len(task) > MAX_TASK_ITEMS:
+        out.append(FieldViolation("task", f"holds {len(task)} entries; at most {MAX_TASK_ITEMS}"))
+    else:
+        for key, value in task.items():
+            out += task_item_violations(key, value, f"task[{key[:32]}]")
+    return out
+
+
+def message_text_violations(text: str, field: str) -> list[FieldViolation]:
+    if len(text) > MAX_MESSAGE_TEXT:
+        return [FieldViolation(field, f"is longer than {MAX_MESSAGE_TEXT} characters")]
+    return []
+
+
+def zone_violations(instructions: int, task_items: int, scratch_turns: int, scratch_chars: int) -> list[FieldViolation]:
+    """The zones a session would hold after an append; each over its limit is named (field "messages", since
+    the append is what would overflow it)."""
+    out = []
+    if instructions > MAX_INSTRUCTIONS:
+        out.append(FieldViolation("messages", f"would grow the instructions zone past {MAX_INSTRUCTIONS} items"))
+    if task_items > MAX_TASK_ITEMS:
+        out.append(FieldViolation("messages", f"would grow the task zone past {MAX_TASK_ITEMS} items"))
+    if scratch_turns > MAX_SCRATCH_TURNS or scratch_chars > MAX_SCRATCH_CHARS:
+        out.append(
+            FieldViolation(
+                "messages",
+                f"would grow the scratch zone past {MAX_SCRATCH_TURNS} items or {MAX_SCRATCH_CHARS} characters "
+                "(an assistant message clears it)",
+            )
+        )
+    return out

@@ -138,3 +138,69 @@ async def test_a_batch_of_thousands_of_bad_episodes_names_the_first_twenty_and_c
     assert found[0].field == "episodes[0].key"
     assert found[-1].description == f"and {2 * 3000 - MAX_VIOLATIONS} more field violations"
     assert trailer_bytes(caught.value) < 8192
+
+
+# -- working memory: message text and the instructions, task and scratch zones are bounded ---------------------
+
+
+async def _open(api: Api, **kw: Any) -> pb.Scope:
+    scope = pb.Scope(user_id=unique(), session_id="s1")
+    await api.stub.OpenSession(pb.OpenSessionRequest(scope=scope, **kw), metadata=api.auth)
+    return scope
+
+
+async def _append_error(api: Api, scope: pb.Scope, messages: list[pb.Message]) -> grpc.aio.AioRpcError:
+    with pytest.raises(grpc.aio.AioRpcError) as caught:
+        await api.stub.AppendMessages(pb.AppendMessagesRequest(scope=scope, messages=messages), metadata=api.auth)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT, caught.value.details()
+    return caught.value
+
+
+async def test_open_session_refuses_oversized_zones_naming_field_and_limit(api: Api) -> None:
+    cases = [
+        ({"instructions": ["be brief"] * 65}, "instructions", "at most 64"),
+        ({"instructions": ["x" * 4001]}, "instructions[0]", "4000"),
+        ({"task": {f"k{i}": "v" for i in range(65)}}, "task", "at most 64"),
+        ({"task": {"goal": "v" * 4001}}, "task[goal]", "4000"),
+        ({"task": {"k" * 300: "v"}}, "task[" + "k" * 32 + "]", "256"),
+    ]
+    for kw, field, limit in cases:
+        with pytest.raises(grpc.aio.AioRpcError) as caught:
+            scope = pb.Scope(user_id=unique(), session_id="s1")
+            await api.stub.OpenSession(pb.OpenSessionRequest(scope=scope, **kw), metadata=api.auth)  # type: ignore[arg-type]
+        assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+        found = violations(caught.value)
+        assert [v.field for v in found] == [field]
+        assert limit in found[0].description
+
+
+async def test_append_refuses_huge_text_and_zones_that_would_outgrow_their_limit(api: Api) -> None:
+    scope = await _open(api, instructions=["be brief"])
+    error = await _append_error(api, scope, [pb.Message(role="user", text="a" * 32_001)])
+    assert [v.field for v in violations(error)] == ["messages[0].text"]
+    assert "32000" in violations(error)[0].description
+
+    instructions = [pb.Message(role="system", text=f"rule {i}", zone="instructions") for i in range(64)]
+    error = await _append_error(api, scope, instructions)  # 1 opened + 64 appended
+    assert [v.field for v in violations(error)] == ["messages"]
+    assert "instructions zone past 64" in violations(error)[0].description
+
+    tasks = [pb.Message(role="user", text=f"k{i}=v", zone="task") for i in range(65)]
+    error = await _append_error(api, scope, tasks)
+    assert "task zone past 64" in violations(error)[0].description
+    error = await _append_error(api, scope, [pb.Message(role="user", text="goal=" + "v" * 4001, zone="task")])
+    assert [v.field for v in violations(error)] == ["messages[0].text"]
+
+    tool = [pb.Message(role="tool", text="output " * 2000) for _ in range(20)]  # 280k characters of scratch
+    error = await _append_error(api, scope, tool)
+    assert "scratch zone past" in violations(error)[0].description
+
+    # within the limits the same zones fill, and an assistant turn empties the scratch zone again
+    fits = [pb.Message(role="tool", text="output " * 2000) for _ in range(10)]
+    await api.stub.AppendMessages(pb.AppendMessagesRequest(scope=scope, messages=fits), metadata=api.auth)
+    await api.stub.AppendMessages(
+        pb.AppendMessagesRequest(scope=scope, messages=[pb.Message(role="assistant", text="done")]), metadata=api.auth
+    )
+    await api.stub.AppendMessages(pb.AppendMessagesRequest(scope=scope, messages=fits), metadata=api.auth)
+    got = await api.stub.GetSession(pb.GetSessionRequest(scope=scope), metadata=api.auth)
+    assert list(got.session.instructions) == ["be brief"]
