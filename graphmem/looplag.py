@@ -1,7 +1,8 @@
 """Event-loop lag: how late a task that sleeps a fixed interval wakes up. Work that holds the loop (or the GIL)
 delays every call of every tenant by that much, so the server measures it all the time and logs a summary.
 
-`LoopLagMonitor.snapshot()` gives p50, p99 and the maximum over the recent window (the last `window` samples).
+`LoopLagMonitor.snapshot()` gives p50, p99 and the maximum over the recent window (the last `window` samples:
+5 minutes by default).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class LoopLagMonitor:
     when the window's p99 is over `warn_seconds`)."""
 
     def __init__(
-        self, interval: float = 0.05, window: int = 1200, log_every: float = 60.0, warn_seconds: float = 0.1
+        self, interval: float = 0.05, window: int = 6000, log_every: float = 60.0, warn_seconds: float = 0.1
     ) -> None:
         self._interval = interval
         self._samples: deque[float] = deque(maxlen=window)
