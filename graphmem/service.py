@@ -71,6 +71,7 @@ from graphmem.validation import (
     check_episode_batch,
     check_event_types,
     check_id,
+    check_optional_id,
     check_page_size,
     check_query,
     check_range,
@@ -244,7 +245,8 @@ class MemoryService:
         return await self.episodic.get(scope, episode_id)
 
     async def list_episodes(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
-        violations = scope_violations(scope) + check_page_size(page_size)
+        violations = scope_violations(scope) + check_page_size(page_size, page_token)
+        violations += check_optional_id(flt.session_id, "session_id")
         violations += check_event_types(flt.event_types, "event_types")
         violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
@@ -525,7 +527,8 @@ class MemoryService:
         return await self.maintenance.restore(scope, memory_id)
 
     async def memory_audit(self, scope: Scope, memory_id: str, page_token: str, page_size: int) -> Page[AuditEvent]:
-        violations = scope_violations(scope) + check_page_size(page_size)
+        violations = scope_violations(scope) + check_page_size(page_size, page_token)
+        violations += check_optional_id(memory_id, "memory_id")
         if violations:
             raise InvalidArgument(violations)
         return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)

@@ -5,6 +5,8 @@ rules over spaCy tokens (blank "zh" with the jieba segmenter, blank "en") and se
 
 from __future__ import annotations
 
+import bisect
+import functools
 import logging
 import re
 import tempfile
@@ -23,6 +25,7 @@ from graphmem.extraction.values import project_subject, rule_values
 __all__ = ["RuleExtractor"]
 
 _F = re.IGNORECASE
+MAX_EXTRACTION_CHARS = 32_000  # as long as an episode may be; working-memory turns are cut to it too
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Segments end at CJK/Latin terminators and newlines; a "." only ends one before whitespace or the end.
@@ -174,9 +177,10 @@ class RuleExtractor:
 
     # -- public ---------------------------------------------------------------------------------------
     def extract(self, text: str) -> list[CandidateFact]:
-        """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best."""
+        """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best. Only the
+        first MAX_EXTRACTION_CHARS characters are read, so no caller text costs more than that much matching."""
         self._pipelines()
-        segments = list(self._segments(text))
+        segments = list(self._segments(text[:MAX_EXTRACTION_CHARS]))
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         for i, seg in enumerate(segments):
             nxt = segments[i + 1].text if i + 1 < len(segments) else ""
@@ -325,24 +329,31 @@ class RuleExtractor:
 
 
 # ---------------------------------------------------------------- clauses
+@functools.lru_cache(maxsize=8)
+def _breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The starts and ends of the clause breaks of a segment, found once per segment (not once per match)."""
+    found = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(norm)]
+    return tuple(s for s, _ in found), tuple(e for _, e in found)
+
+
 def _clause(norm: str, pos: int) -> Span:
-    start = 0
-    for b in _CLAUSE_BREAK.finditer(norm):
-        if b.end() <= pos:
-            start = b.end()
-        elif b.start() >= pos:
-            return start, b.start()
-    return start, len(norm)
+    """The clause around `pos`: from the end of the last break ending at or before it to the start of the
+    first break starting at or after it (binary search: linear scans per match made a segment n²)."""
+    starts, ends = _breaks(norm)
+    i = bisect.bisect_right(ends, pos)  # breaks 0..i-1 end at or before pos
+    start = ends[i - 1] if i else 0
+    j = bisect.bisect_left(starts, pos, lo=i)  # the first later break starting at or after pos
+    return start, starts[j] if j < len(starts) else len(norm)
+
+
+# Spaces between the words belong to the separator after a word only: with `\s*` before each word as well,
+# "please please … zzz" could split every gap two ways and a failed match tried 2**n splits.
+_BARE_PREFIX = re.compile(
+    r"\s*(?:(?:please|and|also|so|ok|okay|oh|btw|hey|just|remember|note|but|then|alright|well)\b[\s,:]*)*", _F
+)
 
 
 def _bare_prefix(norm: str, pos: int) -> bool:
     """True when only discourse words precede an imperative in its clause (no subject of its own)."""
     c_start, _ = _clause(norm, pos)
-    prefix = norm[c_start:pos]
-    return bool(
-        re.fullmatch(
-            r"(?:\s*(?:please|and|also|so|ok|okay|oh|btw|hey|just|remember|note|but|then|alright|well)\b[\s,:]*)*\s*",
-            prefix,
-            _F,
-        )
-    )
+    return bool(_BARE_PREFIX.fullmatch(norm[c_start:pos]))

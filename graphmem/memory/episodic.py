@@ -223,6 +223,10 @@ class EpisodicMemory:
 
     async def _prepare(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[NewEpisode]:
         documents = await self._documents(scope, drafts)
+        # scoring importance and tokenising up to MAX_BATCH long texts is CPU work: off the event loop
+        return await asyncio.to_thread(self._prepared, scope, drafts, documents)
+
+    def _prepared(self, scope: Scope, drafts: Sequence[EpisodeDraft], documents: list[str]) -> list[NewEpisode]:
         prepared: list[NewEpisode] = []
         for draft, document in zip(drafts, documents, strict=True):
             if draft.importance is None:
