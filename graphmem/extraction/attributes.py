@@ -89,6 +89,7 @@ _RELATIONS: dict[str, str] = {
     "brother": "sibling:brother", "sister": "sibling:sister",
     "老婆": "spouse", "妻子": "spouse", "太太": "spouse", "爱人": "spouse", "老公": "spouse", "丈夫": "spouse",
     "女儿": "child:daughter", "儿子": "child:son", "孩子": "child", "狗": "pet:dog", "小狗": "pet:dog",
+    "狗狗": "pet:dog", "puppy": "pet:dog", "kitten": "pet:cat",
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
     "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
 }  # fmt: skip

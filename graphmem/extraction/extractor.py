@@ -14,10 +14,12 @@ from typing import Any
 
 from graphmem.extraction.attributes import attribute_of, relation_attribute
 from graphmem.extraction.facts import CandidateFact, Predicate
-from graphmem.extraction.rule import Lang, Rule, Segment, Span
+from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
+from graphmem.extraction.structure_en import en_findings
+from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.values import project_subject, rule_values
 
 __all__ = ["RuleExtractor"]
@@ -248,7 +250,42 @@ class RuleExtractor:
                         continue
                     taken.append((m.start(), end))
                     out.extend(f for f, _ in facts)
+        if not out:
+            out = self._structural(seg, norm, lang, hedged)
         return out
+
+    def _structural(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[CandidateFact]:
+        """Facts the clause structure states where no rule matched, under the same guards as the rules."""
+        found = zh_findings(norm) if lang == "zh" else en_findings(norm)
+        out: list[CandidateFact] = []
+        for f in found:
+            c_start, c_end = _clause(norm, f.start)
+            if _PAST[lang].search(norm[c_start : f.start]) or _REPORTED[lang].search(norm[c_start:c_end]):
+                continue
+            out.append(self._candidate(f, seg, lang, hedged))
+        return out
+
+    def _candidate(self, f: Finding, seg: Segment, lang: Lang, hedged: bool) -> CandidateFact:
+        conf = 0.9 if seg.explicit else _STRUCTURAL_CONFIDENCE
+        if hedged:
+            conf = 0.45
+        attribute = attribute_of(f.predicate, f.value)
+        if f.predicate is Predicate.RELATION_NAME:
+            attribute = relation_attribute(f.relation, "name")
+        return CandidateFact(
+            subject="user",
+            predicate=f.predicate,
+            value=f.value,
+            polarity=f.polarity,
+            kind=f.predicate.kind,
+            fact=_statement(f, lang),
+            evidence=seg.text,
+            confidence=conf,
+            explicit=seg.explicit,
+            language=lang,
+            attribute=attribute,
+            correction=seg.correction,
+        )
 
     def _facts(
         self,
@@ -322,6 +359,37 @@ class RuleExtractor:
                 )
             )
         return out
+
+
+# ---------------------------------------------------------------- structural findings
+_STRUCTURAL_CONFIDENCE = 0.65
+_STATEMENTS: dict[Lang, dict[Predicate, str]] = {
+    "en": {
+        Predicate.LIKES: "user likes {d}",
+        Predicate.DISLIKES: "user dislikes {d}",
+        Predicate.AVOIDS: "user does not eat {d}",
+        Predicate.LOCATION: "user lives in {d}",
+        Predicate.EMPLOYER: "user works at {d}",
+        Predicate.USES_TOOL: "user uses {d}",
+        Predicate.RELATION_NAME: "user's {rel} is called {d}",
+        Predicate.WORK_HOURS: "user works {d}",
+    },
+    "zh": {
+        Predicate.LIKES: "用户喜欢{d}",
+        Predicate.DISLIKES: "用户不喜欢{d}",
+        Predicate.AVOIDS: "用户不吃{d}",
+        Predicate.LOCATION: "用户住在{d}",
+        Predicate.EMPLOYER: "用户在{d}工作",
+        Predicate.USES_TOOL: "用户使用{d}",
+        Predicate.RELATION_NAME: "用户的{rel}叫{d}",
+        Predicate.WORK_HOURS: "用户{d}工作",
+    },
+}
+
+
+def _statement(f: Finding, lang: Lang) -> str:
+    template = _STATEMENTS[lang].get(f.predicate, "user " + str(f.predicate) + " {d}")
+    return template.format(d=f.display, rel=f.relation)
 
 
 # ---------------------------------------------------------------- clauses
