@@ -101,8 +101,21 @@ def relation_attribute(relation: str, field: str) -> str:
     return f"{base}:{field}"
 
 
+# Editors and IDEs: a user works in one at a time, so a new one replaces the old.
+_EDITORS = frozenset(
+    {
+        "vim", "neovim", "nvim", "emacs", "vs code", "vscode", "visual studio code", "sublime", "sublime text",
+        "intellij", "intellij idea", "pycharm", "webstorm", "goland", "clion", "cursor", "zed", "xcode", "atom",
+        "helix", "nano", "android studio", "eclipse", "visual studio",
+    }
+)  # fmt: skip
+
+
 def attribute_of(predicate: Predicate, value: str) -> str:
-    """The attribute a taste value sets ("minimal comment" -> "code_comment_style"), or "" for a plain object."""
+    """The attribute a value sets ("minimal comment" -> "code_comment_style", "neovim" -> "editor"), or ""
+    for a plain object."""
+    if predicate is Predicate.USES_TOOL and value in _EDITORS:
+        return "editor"
     if predicate not in _TASTE or not value:
         return ""
     if value.isascii():

@@ -10,10 +10,12 @@ import re
 import tempfile
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from graphmem.extraction.attributes import attribute_of, relation_attribute
 from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
@@ -269,16 +271,17 @@ class RuleExtractor:
         conf = 0.9 if seg.explicit else _STRUCTURAL_CONFIDENCE
         if hedged:
             conf = 0.45
-        attribute = attribute_of(f.predicate, f.value)
-        if f.predicate is Predicate.RELATION_NAME:
+        predicate = _user_language(f.predicate, "user", f.value)
+        attribute = attribute_of(predicate, f.value)
+        if predicate is Predicate.RELATION_NAME:
             attribute = relation_attribute(f.relation, "name")
         return CandidateFact(
             subject="user",
-            predicate=f.predicate,
+            predicate=predicate,
             value=f.value,
             polarity=f.polarity,
-            kind=f.predicate.kind,
-            fact=_statement(f, lang),
+            kind=predicate.kind,
+            fact=_statement(replace(f, predicate=predicate), lang),
             evidence=seg.text,
             confidence=conf,
             explicit=seg.explicit,
@@ -308,12 +311,13 @@ class RuleExtractor:
             return []
         items = rule_values(rule, m, seg, norm, c_end, lang)
         out: list[tuple[CandidateFact, int]] = []
-        for value, display, end, predicate in items:
+        for value, display, end, stated in items:
             if not value:
                 continue
             subject, subject_display = "user", ""
             if rule.project:
                 subject, subject_display = project_subject(m, seg.text)
+            predicate = _user_language(stated, subject, value)
             conf = rule.confidence
             if seg.explicit and predicate is not Predicate.LEARNING:
                 conf = max(conf, 0.9)
@@ -322,6 +326,8 @@ class RuleExtractor:
             template = rule.neg_template if (polarity != rule.polarity and rule.neg_template) else rule.template
             if predicate is Predicate.USES_LANGUAGE:
                 template = "{S} is written in {d}" if lang == "en" else "{S}使用{d}"
+                if subject == "user":
+                    template = "user writes code in {d}" if lang == "en" else "用户用{d}写代码"
             if predicate is Predicate.PREFERS_FORMAT and rule.predicate is not Predicate.PREFERS_FORMAT:
                 template = "user wants {d}" if polarity else "user does not want {d}"
             relation = groups.get("rel") or rule.value
@@ -371,6 +377,7 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.LOCATION: "user lives in {d}",
         Predicate.EMPLOYER: "user works at {d}",
         Predicate.USES_TOOL: "user uses {d}",
+        Predicate.USES_LANGUAGE: "user writes code in {d}",
         Predicate.RELATION_NAME: "user's {rel} is called {d}",
         Predicate.WORK_HOURS: "user works {d}",
     },
@@ -381,10 +388,19 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.LOCATION: "用户住在{d}",
         Predicate.EMPLOYER: "用户在{d}工作",
         Predicate.USES_TOOL: "用户使用{d}",
+        Predicate.USES_LANGUAGE: "用户用{d}写代码",
         Predicate.RELATION_NAME: "用户的{rel}叫{d}",
         Predicate.WORK_HOURS: "用户{d}工作",
     },
 }
+
+
+def _user_language(predicate: Predicate, subject: str, value: str) -> Predicate:
+    """A programming language the user works in is their one current language (a functional attribute the
+    project they are in may override), not one more tool."""
+    if predicate is Predicate.USES_TOOL and subject == "user" and value in PROGRAMMING:
+        return Predicate.USES_LANGUAGE
+    return predicate
 
 
 def _statement(f: Finding, lang: Lang) -> str:

@@ -75,8 +75,8 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
     ("work", "zh", "我每天九点到六点上班。", [(P.WORK_HOURS, "九点到六点", True, "user|work_hours")]),
     ("work", "zh", "我上个月入职了腾讯。", [(P.EMPLOYER, "腾讯", True, "user|employer")]),
     # -- tools and languages
-    ("tools", "en", "My editor of choice is neovim.", [(P.USES_TOOL, "neovim", True, "user|uses_tool|neovim")]),
-    ("tools", "zh", "我平时用 VS Code 写代码。", [(P.USES_TOOL, "vs code", True, "user|uses_tool|vs code")]),
+    ("tools", "en", "My editor of choice is neovim.", [(P.USES_TOOL, "neovim", True, "user|editor")]),
+    ("tools", "zh", "我平时用 VS Code 写代码。", [(P.USES_TOOL, "vs code", True, "user|editor")]),
     # -- named relations and birthdays
     (
         "relations",
