@@ -12,7 +12,7 @@ import re
 
 from graphmem.extraction.facts import Predicate
 
-__all__ = ["attribute_of", "relation_attribute"]
+__all__ = ["attribute_of", "favourite_attribute", "relation_attribute"]
 
 # The head noun of a value (its last word, singular) -> the attribute the value sets.
 _HEADS: dict[str, str] = {
@@ -93,6 +93,28 @@ _RELATIONS: dict[str, str] = {
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
     "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
 }  # fmt: skip
+
+
+# "my favourite genre is …", "Jazz is my favourite genre", "我最喜欢的水果是…": the favourite of a category is
+# one attribute, so a new favourite replaces the old one.
+_FAVOURITE = re.compile(
+    r"(?:favou?rite|fave|go-to)\s(?P<c>[a-z]{3,15})\b|最(?:喜欢|爱)的(?P<z>[\u4e00-\u9fff]{1,4}?)(?:换成|变成|改成|就是|一直是|是)",
+    re.IGNORECASE,
+)
+_NOT_CATEGORY = frozenset({"thing", "things", "one", "ones", "and", "ever", "now", "part", "way", "kind", "type", "by"})
+
+
+def favourite_attribute(text: str) -> str:
+    """ "favourite:<category>" when `text` names the category its favourite belongs to, else ""."""
+    m = _FAVOURITE.search(text)
+    if m is None:
+        return ""
+    category = (m.group("c") or m.group("z") or "").lower()
+    if not category or category in _NOT_CATEGORY:
+        return ""
+    if category.endswith("s") and not category.endswith("ss"):
+        category = category[:-1]
+    return f"favourite:{category}"
 
 
 def relation_attribute(relation: str, field: str) -> str:

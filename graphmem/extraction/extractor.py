@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
-from graphmem.extraction.attributes import attribute_of, relation_attribute
+from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
@@ -230,7 +230,7 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
-        if _QUESTION[lang].search(norm) or _HYPOTHETICAL[lang].search(norm) or _JOKE[lang].search(norm):
+        if _HYPOTHETICAL[lang].search(norm) or _JOKE[lang].search(norm):
             return []
         if _SITUATIONAL[lang].search(norm):
             return []
@@ -242,7 +242,7 @@ class RuleExtractor:
                 c_start, c_end = _clause(norm, m.start())
                 before = norm[c_start : m.start()]
                 clause = norm[c_start:c_end]
-                if _PAST[lang].search(before) or _REPORTED[lang].search(clause):
+                if _PAST[lang].search(before) or _REPORTED[lang].search(clause) or _QUESTION[lang].search(clause):
                     continue
                 v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
                 facts = self._facts(rule, m, seg, norm, v_end, lang, hedged)
@@ -262,7 +262,12 @@ class RuleExtractor:
         out: list[CandidateFact] = []
         for f in found:
             c_start, c_end = _clause(norm, f.start)
-            if _PAST[lang].search(norm[c_start : f.start]) or _REPORTED[lang].search(norm[c_start:c_end]):
+            clause = norm[c_start:c_end]
+            if (
+                _PAST[lang].search(norm[c_start : f.start])
+                or _REPORTED[lang].search(clause)
+                or _QUESTION[lang].search(clause)
+            ):
                 continue
             out.append(self._candidate(f, seg, lang, hedged))
         return out
@@ -340,6 +345,8 @@ class RuleExtractor:
                 rel=relation,
             )
             attribute = attribute_of(predicate, value)
+            if predicate is Predicate.LIKES and polarity and not attribute:
+                attribute = favourite_attribute(norm)
             if predicate is Predicate.RELATION_NAME:
                 attribute = relation_attribute(relation, "name")
             elif predicate is Predicate.BIRTHDAY and relation:

@@ -27,9 +27,10 @@ _TOKEN = re.compile(r"[A-Za-z0-9][\w'+#.-]*|[^\w\s]")
 _BREAK = frozenset(',;:()"')
 _LEAD = _words(
     "so and also honestly actually well oh these days lately nowadays now btw but yeah yes ok okay anyway "
-    "basically currently recently plus frankly"
+    "basically currently recently plus frankly ugh hmm tbh fwiw imo man dude yep nah look listen personally "
+    "weirdly funnily quick update"
 )
-_SUBJECTS = frozenset({"i", "i'm", "i've", "we", "we're", "we've"})
+_SUBJECTS = frozenset({"i", "i'm", "i've", "im", "ive", "we", "we're", "we've"})
 _SKIP = _words(
     "am are have has had do does did 'm 've really just always still now also recently lately totally absolutely "
     "truly mostly mainly usually generally normally typically grown come started begun begin learned learnt to "
@@ -37,8 +38,8 @@ _SKIP = _words(
     "slowly gradually even personally genuinely seriously kinda all here currently since then officially "
     "happily proudly"
 )
-_NEG = frozenset({"not", "never", "don't", "dont", "doesn't", "didn't", "no", "longer", "can't", "cannot", "won't"})
-_LIKE = _words("like likes liked love loves loved enjoy enjoys enjoyed adore adores adored prefer prefers dig")
+_NEG = _words("not never don't dont doesn't doesnt didn't didnt no longer can't cant cannot won't wont")
+_LIKE = _words("like likes liked love loves loved enjoy enjoys enjoyed adore adores adored prefer prefers dig into")
 _DISLIKE = _words("hate hates hated dislike dislikes disliked detest detests loathe loathes despise")
 _EAT = _words("eat eats ate drink drinks touch")
 _AVOID = _words("avoid avoids avoided skip skips")
@@ -116,6 +117,8 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         return None
     verb = clause[i][0].lower()
     j = i + 1
+    if neg and verb in ("stand", "bear", "tolerate"):  # "I can't stand olives"
+        neg, verb = False, "hate"
     if verb in _LIKE or verb in _DISLIKE or verb in _AVOID or (verb in _EAT and neg):
         if verb in _LIKE:
             predicate = P.DISLIKES if neg else P.LIKES

@@ -110,7 +110,24 @@ def _value(text: str, start: int, end: int) -> str:
     return value.lower() if value.isascii() else value
 
 
-def _read(text: str, clause: list[_Tok], i: int) -> Finding | None:
+_TOPIC_LINK = frozenset({"这东西", "这种东西", "这个", "这玩意儿", "这玩意", "呢", "啊", "这", "东西", "这种"})
+_REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃"})
+
+
+def _topic(clause: list[_Tok]) -> tuple[int, int, int]:
+    """A fronted object ("香菜这东西我是真的接受不了"): (start, end) of the topic and the index after 我, or
+    (0, 0, -1)."""
+    start, end, j = _phrase(clause, 0)
+    if start == end:
+        return 0, 0, -1
+    while j < len(clause) and clause[j].word in _TOPIC_LINK:
+        j += 1
+    if j < len(clause) and clause[j].word == "我":
+        return start, end, j + 1
+    return 0, 0, -1
+
+
+def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)) -> Finding | None:
     neg = False
     while i < len(clause) and (clause[i].word in _SKIP or clause[i].word in _NEG or clause[i].flag in ("d", "t")):
         if clause[i].word in _NEG:
@@ -120,6 +137,8 @@ def _read(text: str, clause: list[_Tok], i: int) -> Finding | None:
         return None
     tok = clause[i]
     word = tok.word
+    if topic[0] != topic[1] and (word in _REFUSE or word == "是"):
+        word = "受不了"
     if word.startswith("不") and word[1:] in _LIKE:
         neg, word = True, word[1:]
     predicate: Predicate | None = None
@@ -143,6 +162,8 @@ def _read(text: str, clause: list[_Tok], i: int) -> Finding | None:
         j += 1
     start, end, _ = _phrase(clause, j)
     if start == end:
+        start, end = topic
+    if start == end:
         return None
     value = _value(text, start, end)
     if not value or value in ZH_STOP or len(value) > 10:
@@ -161,7 +182,8 @@ def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     placeish = place.flag == "ns" or (place.word.endswith(_CITY_SUFFIX) and len(place.word) >= 2)
     if word == "在":  # 在 X 住/生活/定居 or 我家在 X
         after = clause[j + 1].word if j + 1 < len(clause) else ""
-        if not placeish or not (after in _LIVE_AFTER or (not after and i > 0 and clause[i - 1].word == "我家")):
+        home = i > 0 and clause[i - 1].word == "我家"
+        if not placeish or not (after in _LIVE_AFTER or home or after in ("", "了", "啦")):
             return None
     elif not (placeish or (place.flag.startswith("n") and 2 <= len(place.word) <= 4)):
         return None
@@ -203,12 +225,13 @@ def zh_findings(text: str) -> list[Finding]:
     out: list[Finding] = []
     carried = False
     for clause in _clauses(_tag(text)):
-        i = _after_subject(clause, carried)
+        t_start, t_end, after = _topic(clause)
+        i = after if after >= 0 else _after_subject(clause, carried)
         if i is None:
             carried = False
             continue
         carried = True
-        found = _read(text, clause, i)
+        found = _read(text, clause, i, (t_start, t_end))
         if found is not None:
             out.append(found)
     return out

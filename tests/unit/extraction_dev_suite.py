@@ -18,8 +18,8 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
     ("taste", "zh", "说来奇怪，我最近开始喜欢吃香菜了。", [(P.LIKES, "香菜", True, "user|taste|香菜")]),
     ("taste", "zh", "以后点菜可以加香菜，我现在挺爱吃的。", [(P.AVOIDS, "香菜", False, "user|taste|香菜")]),
     ("taste", "zh", "乌龙茶是我最喜欢的茶。", [(P.LIKES, "乌龙茶", True, "user|taste|乌龙茶")]),
-    ("taste", "en", "Jazz is my favourite genre.", [(P.LIKES, "jazz", True, "user|taste|jazz")]),
-    ("taste", "en", "Sushi is definitely my go-to dinner.", [(P.LIKES, "sushi", True, "user|taste|sushi")]),
+    ("taste", "en", "Jazz is my favourite genre.", [(P.LIKES, "jazz", True, "user|favourite:genre")]),
+    ("taste", "en", "Sushi is definitely my go-to dinner.", [(P.LIKES, "sushi", True, "user|favourite:dinner")]),
     (
         "taste",
         "en",
