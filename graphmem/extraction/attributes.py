@@ -133,11 +133,26 @@ _EDITORS = frozenset(
 )  # fmt: skip
 
 
+# Technologies that fill one slot of a stack: a project (or a user) has one package manager, one database...
+_STACK: dict[str, str] = {
+    **dict.fromkeys(("npm", "yarn", "pnpm", "bun", "pip", "poetry", "uv", "conda", "pipenv"), "stack:package_manager"),
+    **dict.fromkeys(
+        ("mysql", "postgres", "postgresql", "pg", "sqlite", "mongodb", "mongo", "mariadb", "oracle", "sql server"),
+        "stack:database",
+    ),
+    **dict.fromkeys(("react", "vue", "angular", "svelte", "flutter", "react native", "nextjs", "next.js"), "stack:ui"),
+    **dict.fromkeys(("pytorch", "tensorflow", "jax", "keras"), "stack:ml"),
+}
+_STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
+
+
 def attribute_of(predicate: Predicate, value: str) -> str:
     """The attribute a value sets ("minimal comment" -> "code_comment_style", "neovim" -> "editor"), or ""
     for a plain object."""
     if predicate is Predicate.USES_TOOL and value in _EDITORS:
         return "editor"
+    if predicate in _STACK_PREDICATES and value in _STACK:
+        return _STACK[value]
     if predicate not in _TASTE or not value:
         return ""
     if value.isascii():

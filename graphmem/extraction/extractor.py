@@ -119,6 +119,21 @@ _CORRECTION = re.compile(
     r"更正一下|更正|纠正一下|不对)[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
     _F,
 )
+# Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
+# are not the speaker's facts.
+_OTHER_PERSON = {
+    "en": re.compile(
+        r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
+        r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
+        _F,
+    ),
+    "zh": re.compile(
+        r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))"
+    ),
+}
+_QUOTED = re.compile(r"[“”「」『』\"]")
+_TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
 _MARKER_ONLY = re.compile(
     r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",
@@ -234,6 +249,8 @@ class RuleExtractor:
             return []
         if _SITUATIONAL[lang].search(norm):
             return []
+        if _QUOTED.search(norm):
+            return []
         hedged = bool(_HEDGE[lang].search(norm))
         taken: list[Span] = []
         out: list[CandidateFact] = []
@@ -246,6 +263,8 @@ class RuleExtractor:
                     continue
                 v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
                 facts = self._facts(rule, m, seg, norm, v_end, lang, hedged)
+                if _OTHER_PERSON[lang].search(clause):
+                    facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
                 if facts:
                     end = max(m.end(), *(e for _, e in facts))
                     if any(m.start() < e and s < end for s, e in taken):
@@ -268,6 +287,8 @@ class RuleExtractor:
                 or _REPORTED[lang].search(clause)
                 or _QUESTION[lang].search(clause)
             ):
+                continue
+            if f.predicate in _TASTE_LIKE and _OTHER_PERSON[lang].search(clause):
                 continue
             out.append(self._candidate(f, seg, lang, hedged))
         return out

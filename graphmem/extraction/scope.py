@@ -13,7 +13,7 @@ __all__ = ["about_project", "project_scoped"]
 
 _PROJECT_SCOPED = re.compile(
     r"(\b(in|for|on) (this|the|our) (project|repo|repository|codebase)\b|\bproject[- ]wide\b|"
-    r"(这个|本|该|此)(项目|仓库|工程)(里|中|内|上)?)",
+    r"(这个|本|该|此)(项目|仓库|工程|repo|app)(里|中|内|上)?|\bhere\s*$|\b(keep|do|use|write)\b[^.;!?]{0,40}\bhere\b)",
     re.IGNORECASE,
 )
 

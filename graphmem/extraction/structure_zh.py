@@ -33,7 +33,9 @@ class _Tok:
     end: int
 
 
-_SUBJECTS = frozenset({"我", "我家", "咱", "我们家", "本人"})
+_SUBJECTS = frozenset({"我", "我家", "咱", "我们家", "本人", "我们", "咱们"})
+# A scope said before the subject ("这个项目里我们用Go写") does not change who speaks.
+_SCOPE_WORDS = frozenset({"这个", "本", "该", "此", "项目", "仓库", "工程", "里", "中", "内", "在", "app", "repo"})
 _BREAK = frozenset("，,。；;！!？?、：:\n")
 # Words between the subject and the verb that change nothing about the statement.
 _SKIP = _words(
@@ -100,7 +102,7 @@ def _after_subject(clause: list[_Tok], carried: bool) -> int | None:
     for i, tok in enumerate(clause):
         if tok.word in _SUBJECTS:
             return i + 1
-        if tok.flag not in ("t", "f", "d", "c") and tok.word not in _SKIP:
+        if tok.flag not in ("t", "f", "d", "c") and tok.word not in _SKIP and tok.word.lower() not in _SCOPE_WORDS:
             break
     return 0 if carried else None
 
@@ -232,6 +234,9 @@ def zh_findings(text: str) -> list[Finding]:
             continue
         carried = True
         found = _read(text, clause, i, (t_start, t_end))
+        plural = i > 0 and clause[i - 1].word in ("我们", "咱们")
+        if found is not None and plural and found.predicate not in (P.USES_TOOL, P.LOCATION):
+            continue
         if found is not None:
             out.append(found)
     return out

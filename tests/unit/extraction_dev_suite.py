@@ -124,7 +124,7 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
         "project",
         "en",
         "Project Atlas's database is Postgres.",
-        [(P.USES_TECH, "postgres", True, "project atlas|uses_tech|postgres")],
+        [(P.USES_TECH, "postgres", True, "project atlas|stack:database")],
     ),
 ]
 

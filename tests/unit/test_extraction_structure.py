@@ -77,3 +77,29 @@ def test_chinese_analysis_carries_the_subject_over_a_comma_but_not_into_a_new_su
 def test_english_analysis_needs_a_first_person_subject_at_the_clause_start() -> None:
     assert [f.value for f in en_findings("honestly, I have always loved green tea")] == ["green tea"]
     assert en_findings("my sister has always loved green tea") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我同事对芒果过敏，吃一口就起疹子。",
+        "My roommate hates cilantro.",
+        "她在信里写：“我喜欢安静的生活”。",
+        'He always says "I love spicy food" before ordering.',
+    ],
+)
+def test_someone_elses_taste_and_quoted_words_are_not_the_speakers_facts(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == [], text
+
+
+def test_a_favourite_of_a_category_is_one_attribute_whatever_the_value(extractor: RuleExtractor) -> None:
+    first = extractor.extract("我最喜欢的饮料是豆浆。")
+    later = extractor.extract("我现在最喜欢的饮料换成椰汁了。")
+    assert [(f.key, f.value) for f in first] == [("user|favourite:饮料", "豆浆")]
+    assert [(f.key, f.value) for f in later] == [("user|favourite:饮料", "椰汁")]
+    assert [f.key for f in extractor.extract("Techno is my favourite genre.")] == ["user|favourite:genre"]
+
+
+def test_a_fronted_object_is_what_the_stance_is_about(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("苦瓜这东西我是真的接受不了。")
+    assert [(f.key, f.value, f.stance) for f in facts] == [("user|taste|苦瓜", "苦瓜", False)]
