@@ -5,8 +5,11 @@
     ├── NotFound                       an addressed memory does not exist for this tenant and user
     ├── AlreadyExists                  a create collided with an existing resource
     ├── FailedPrecondition             the request is valid but the state does not allow it
+    │   └── UserForgotten              the user was erased by ForgetUser; nothing is stored for them again
     ├── Unauthenticated                no or unknown credentials
     ├── StorageUnavailable             the graph database cannot be reached now (retry later)
+    │   └── CommitUncertain            the connection broke during commit: the write may or may not be stored
+    ├── StorageTimeout                 a transaction ran past its timeout and was rolled back
     └── PolicyError                    the memory policy file is malformed (names the key)
 
 The server maps each class to one gRPC code; anything else is an internal error.
@@ -64,6 +67,13 @@ class FailedPrecondition(GraphmemError):
     reason = "FAILED_PRECONDITION"
 
 
+class UserForgotten(FailedPrecondition):
+    """The (tenant, user) was erased by ForgetUser: its tombstone refuses every later write, so that a write
+    in flight during the erase (or a client that did not hear of it) cannot bring the user's memory back."""
+
+    reason = "USER_FORGOTTEN"
+
+
 class Unauthenticated(GraphmemError):
     """Credentials are missing or unknown."""
 
@@ -76,7 +86,24 @@ class StorageUnavailable(GraphmemError):
     reason = "STORAGE_UNAVAILABLE"
 
 
+class StorageTimeout(GraphmemError):
+    """A graph transaction ran longer than the configured transaction timeout; the database rolled it back."""
+
+    reason = "STORAGE_TIMEOUT"
+
+
 class PolicyError(GraphmemError):
     """The memory policy file is malformed; the message names the key and the problem."""
 
     reason = "POLICY_INVALID"
+
+
+class CommitUncertain(StorageUnavailable):
+    """The connection failed while the commit was in flight: the write may or may not have been applied.
+    `idempotent` says whether repeating the same request is safe (keyed writes) or may apply it twice."""
+
+    reason = "COMMIT_UNCERTAIN"
+
+    def __init__(self, message: str, idempotent: bool) -> None:
+        super().__init__(message)
+        self.idempotent = idempotent

@@ -21,7 +21,7 @@ from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
-from graphmem.lifecycle.audit import AuditTrail
+from graphmem.lifecycle.audit import AuditTrail, forgotten_event
 from graphmem.lifecycle.hits import HitRecorder
 from graphmem.lifecycle.runner import MaintenanceReport, MaintenanceRunner
 from graphmem.memory.episodic import EpisodicMemory
@@ -61,6 +61,7 @@ from graphmem.retrieval.timeexpr import find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
+from graphmem.storage.neo4j.fence import Tombstones
 from graphmem.storage.neo4j.leases import forget_leases
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
@@ -138,6 +139,7 @@ class MemoryService:
         self.hits = HitRecorder(graph)
         self.maintenance = MaintenanceRunner(graph, self.episodic, policy, clock, embedder)
         self._audit = AuditTrail(graph)
+        self._tombstones = Tombstones(graph)
         self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
 
     @classmethod
@@ -149,6 +151,7 @@ class MemoryService:
             settings.neo4j_user,
             settings.neo4j_password,
             settings.neo4j_database,
+            transaction_timeout=settings.neo4j_transaction_timeout_seconds,
         )
         index_root = settings.data_dir / "vectors" / f"{embedder.name}-{embedder.dim}"
         index = FaissIndex(index_root, embedder.dim)
@@ -158,6 +161,9 @@ class MemoryService:
                 base_url=settings.router_llm_base_url,
                 model=settings.router_llm_model,
                 api_key=settings.router_llm_api_key or None,
+                timeout_s=settings.router_llm_timeout_seconds,
+                failure_threshold=settings.router_llm_failure_threshold,
+                cooldown_s=settings.router_llm_cooldown_seconds,
             )
         return cls(graph, index, embedder, policy, source, build_clock(settings.clock), llm_router=router)
 
@@ -232,16 +238,31 @@ class MemoryService:
         return await self.episodic.list_page(scope, flt, page_token, page_size or 100)
 
     async def delete_episode(self, scope: Scope, episode_id: str) -> None:
+        """Deletes an episode of the scope (its project's or the user's own) and every derived copy of its
+        words; the audit events (the episode, its summaries, the facts it alone evidenced) commit with it."""
         check_scope(scope)
         check_id(episode_id)
-        await self.episodic.delete(scope, episode_id)
-        await self._audit.record_forgotten(
-            scope.group_id, episode_id, MemoryKind.EPISODE, self._clock.now(), "DeleteEpisode", rule="request"
-        )
+        now = self._clock.now()
+
+        def audit(episodes: Sequence[str], facts: Sequence[str]) -> list[AuditEvent]:
+            reason = "DeleteEpisode"
+            return [forgotten_event(scope.group_id, i, MemoryKind.EPISODE, now, reason) for i in episodes] + [
+                forgotten_event(scope.group_id, i, MemoryKind.FACT, now, reason) for i in facts
+            ]
+
+        deleted = await self.episodic.delete(scope, episode_id, audit)
+        log.info("episode deleted", extra={"episodes": len(deleted.seqs), "facts": len(deleted.facts)})
 
     async def forget_user(self, scope: Scope) -> ForgetReport:
+        """Erases everything of (tenant, user) and leaves a tombstone that refuses later writes.
+
+        The tombstone is stamped first: it waits for the writers in flight (extraction, maintenance,
+        sessions, skills, AddEpisodes) to commit, and every later writer finds it in its own transaction and
+        stores nothing. Then the memory is erased and the side indexes and their files are dropped. Writes
+        for a forgotten user id answer FAILED_PRECONDITION (reason USER_FORGOTTEN): the id is retired."""
         check_scope(scope)
         whole = replace(scope, project_id="", session_id="")
+        await self._tombstones.stamp(whole.group_id, self._clock.now())
         report = await self.episodic.forget_user(whole)
         facts = await self.semantic.forget(whole.group_id)
         skills = await self.procedural.forget(whole.group_id)
@@ -249,6 +270,7 @@ class MemoryService:
         leases = await forget_leases(self._graph, whole.group_id)
         report = replace(report, nodes_deleted=report.nodes_deleted + facts + skills + sessions + leases)
         await self._audit.forget_user(whole.group_id, self._clock.now(), "ForgetUser")
+        await self._tombstones.erased(whole.group_id, self._clock.now())
         log.info("user forgotten", extra={"episodes": report.episodes_deleted, "nodes": report.nodes_deleted})
         return report
 
@@ -418,11 +440,14 @@ class MemoryService:
         return await self.procedural.match(scope, intent, top_k or 3)
 
     async def record_skill_outcome(
-        self, scope: Scope, name: str, success: bool, episode_id: str, version: int
+        self, scope: Scope, name: str, success: bool, episode_id: str, version: int, outcome_id: str = ""
     ) -> Skill:
+        """Counts a run of a skill; a retry with the same `outcome_id` (or episode) is counted once."""
         check_scope(scope)
+        if len(outcome_id) > 128:
+            raise InvalidArgument(FieldViolation("outcome_id", "must be at most 128 characters"))
         outcome = SkillOutcome.SUCCESS if success else SkillOutcome.FAILURE
-        return await self.procedural.record_outcome(scope, name, outcome, episode_id, version or None)
+        return await self.procedural.record_outcome(scope, name, outcome, episode_id, version or None, outcome_id)
 
     # -- working memory -------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""build_server: the grpc.aio server with the MemoryService servicer, health, reflection and interceptors."""
+"""build_server: the grpc.aio server with the MemoryService servicer, health, reflection and interceptors,
+listening in plaintext or TLS (with client-certificate authentication when a client CA is configured)."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ from graphmem.config import Settings
 from graphmem.service import MemoryService
 from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
-from server.auth import ApiKeyAuthenticator
+from server.auth import ApiKeyAuthenticator, check_exposure
 from server.health import HealthMonitor
 from server.interceptors import GraphmemInterceptor
+from server.limits import TenantLimits
 from server.servicer import MemoryServicer
+from server.tls import server_credentials
 
 log = logging.getLogger(__name__)
 
@@ -69,14 +72,34 @@ async def _maintain_periodically(service: MemoryService, interval: float) -> Non
             log.exception("maintenance run failed")
 
 
+def build_interceptor(settings: Settings) -> GraphmemInterceptor:
+    """The interceptor with the configured keys, per-tenant limits and default deadline."""
+    limits = TenantLimits(
+        max_concurrent=settings.tenant_max_concurrent_rpcs,
+        rate_per_second=settings.tenant_rate_per_second,
+        burst=settings.tenant_rate_burst,
+    )
+    return GraphmemInterceptor(
+        ApiKeyAuthenticator(settings.tenant_by_key_digest), limits, settings.default_deadline_seconds
+    )
+
+
 async def start_server(settings: Settings, service: MemoryService, host: str, port: int) -> RunningServer:
-    """Builds and starts the server on host:port (port 0 picks a free one)."""
+    """Builds and starts the server on host:port (port 0 picks a free one).
+
+    Raises `UnsafeExposure` before binding when the development key would be served beyond loopback, and
+    `TlsConfigError` when a configured certificate or key cannot be read.
+    """
+    check_exposure(settings, host)
+    credentials = server_credentials(settings)
     options = [
         ("grpc.max_receive_message_length", settings.max_message_bytes),
         ("grpc.max_send_message_length", settings.max_message_bytes),
     ]
     server = grpc.aio.server(
-        interceptors=[GraphmemInterceptor(ApiKeyAuthenticator(settings.tenant_by_key))], options=options
+        interceptors=[build_interceptor(settings)],
+        options=options,
+        maximum_concurrent_rpcs=settings.max_concurrent_rpcs,
     )
     pb_grpc.add_MemoryServiceServicer_to_server(MemoryServicer(service), server)
     health_servicer = HealthServicer()
@@ -85,7 +108,8 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
         (SERVICE_NAME, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
         server,
     )
-    bound = server.add_insecure_port(f"{host}:{port}")
+    address = f"{host}:{port}"
+    bound = server.add_insecure_port(address) if credentials is None else server.add_secure_port(address, credentials)
     if bound == 0:
         raise OSError(f"cannot bind {host}:{port}")
     monitor = HealthMonitor(service, health_servicer, ("", SERVICE_NAME), settings.health_probe_seconds)
@@ -102,5 +126,6 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
                 _maintain_periodically(service, settings.maintenance_interval_seconds), name="graphmem-maintenance"
             )
         )
-    log.info("graphmem listening", extra={"host": host, "port": bound})
+    tls = "off" if credentials is None else ("mutual" if settings.tls_client_ca_file else "on")
+    log.info("graphmem listening", extra={"host": host, "port": bound, "tls": tls})
     return RunningServer(server, bound, service, monitor, background)

@@ -1,8 +1,11 @@
-"""The server interceptor: authentication, deadlines, request logging and the mapping of domain errors to
-gRPC status codes with `google.rpc.Status` details (BadRequest field violations, ErrorInfo).
+"""The server interceptor: authentication, per-tenant quotas, deadlines, request logging and the mapping of
+domain errors to gRPC status codes with `google.rpc.Status` details (BadRequest field violations, ErrorInfo,
+QuotaFailure and RetryInfo).
 
-Unknown errors become INTERNAL with a fixed message (the traceback goes to the log, never to the caller).
-Logs carry the request id, method, code and time; never request contents.
+A call without a client deadline gets the server's default deadline; a call past its deadline is cancelled
+(its work with it) and answers DEADLINE_EXCEEDED. Unknown errors become INTERNAL with a fixed message (the
+traceback goes to the log, never to the caller). Logs carry the request id, method, the code the call really
+ended with (CANCELLED and DEADLINE_EXCEEDED included) and time; never request contents.
 """
 
 from __future__ import annotations
@@ -16,12 +19,13 @@ from typing import Any
 
 import grpc
 import grpc.aio
-from google.protobuf import any_pb2
+from google.protobuf import any_pb2, duration_pb2
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from graphmem import errors
 from server.auth import ApiKeyAuthenticator, current_tenant
+from server.limits import QuotaExceeded, TenantLimits
 
 log = logging.getLogger("graphmem.rpc")
 
@@ -34,6 +38,7 @@ _CODES: dict[type[errors.GraphmemError], grpc.StatusCode] = {
     errors.AlreadyExists: grpc.StatusCode.ALREADY_EXISTS,
     errors.FailedPrecondition: grpc.StatusCode.FAILED_PRECONDITION,
     errors.Unauthenticated: grpc.StatusCode.UNAUTHENTICATED,
+    errors.StorageTimeout: grpc.StatusCode.DEADLINE_EXCEEDED,
     errors.StorageUnavailable: grpc.StatusCode.UNAVAILABLE,
     errors.PolicyError: grpc.StatusCode.FAILED_PRECONDITION,
 }
@@ -60,6 +65,31 @@ def status_for(exc: errors.GraphmemError) -> Any:
     return rpc_status.to_status(proto)
 
 
+def quota_status(exc: QuotaExceeded) -> Any:
+    """RESOURCE_EXHAUSTED with QuotaFailure (which limit, for whom), RetryInfo (when to retry) and ErrorInfo."""
+    failure = any_pb2.Any()
+    failure.Pack(
+        error_details_pb2.QuotaFailure(
+            violations=[
+                error_details_pb2.QuotaFailure.Violation(subject=f"tenant:{exc.tenant}", description=exc.description)
+            ]
+        )
+    )
+    retry = any_pb2.Any()
+    delay = duration_pb2.Duration()
+    delay.FromNanoseconds(max(int(exc.retry_after * 1e9), 1_000_000))
+    retry.Pack(error_details_pb2.RetryInfo(retry_delay=delay))
+    info = any_pb2.Any()
+    info.Pack(error_details_pb2.ErrorInfo(reason="QUOTA_EXCEEDED", domain=_DOMAIN, metadata={"limit": exc.limit}))
+    message = f"quota exceeded: {exc.description}"
+    proto = status_pb2.Status(code=code_pb2.RESOURCE_EXHAUSTED, message=message, details=[failure, retry, info])
+    return rpc_status.to_status(proto)
+
+
+def _deadline_status() -> Any:
+    return rpc_status.to_status(status_pb2.Status(code=code_pb2.DEADLINE_EXCEEDED, message="deadline exceeded"))
+
+
 def _internal_status() -> Any:
     return rpc_status.to_status(
         status_pb2.Status(code=code_pb2.INTERNAL, message="internal error; the server log has the details")
@@ -70,10 +100,17 @@ Behavior = Callable[[Any, grpc.aio.ServicerContext[Any, Any]], Awaitable[Any]]
 
 
 class GraphmemInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg,unused-ignore]
-    """Wraps every unary MemoryService call: auth → deadline → handler → status mapping → access log."""
+    """Wraps every unary MemoryService call: auth → quota → deadline → handler → status mapping → access log."""
 
-    def __init__(self, authenticator: ApiKeyAuthenticator) -> None:
+    def __init__(
+        self,
+        authenticator: ApiKeyAuthenticator,
+        limits: TenantLimits | None = None,
+        default_deadline: float | None = None,
+    ) -> None:
         self._auth = authenticator
+        self._limits = limits or TenantLimits(max_concurrent=0, rate_per_second=0, burst=1)
+        self._default_deadline = default_deadline or None
 
     async def intercept_service(
         self,
@@ -93,22 +130,30 @@ class GraphmemInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg,
             status: Any = None
             code = grpc.StatusCode.OK
             try:
-                token = current_tenant.set(self._auth.tenant_for(metadata))
+                tenant = self._auth.tenant_for(metadata)
+                token = current_tenant.set(tenant)
                 try:
-                    remaining = context.time_remaining()
-                    if remaining is not None:
-                        async with asyncio.timeout(max(remaining, 0.0)):
+                    with self._limits.slot(tenant):
+                        remaining = context.time_remaining()
+                        budget = self._default_deadline if remaining is None else max(remaining, 0.0)
+                        if budget is None:
                             return await behavior(request, context)
-                    return await behavior(request, context)
+                        async with asyncio.timeout(budget):
+                            return await behavior(request, context)
                 finally:
                     current_tenant.reset(token)
             except errors.GraphmemError as exc:
                 status = status_for(exc)
+            except QuotaExceeded as exc:
+                status = quota_status(exc)
             except TimeoutError:
-                code = grpc.StatusCode.DEADLINE_EXCEEDED
-                status = rpc_status.to_status(
-                    status_pb2.Status(code=code_pb2.DEADLINE_EXCEEDED, message="deadline exceeded")
-                )
+                status = _deadline_status()
+            except asyncio.CancelledError:
+                # The client went away or its deadline passed: grpc cancels the handler; log what really happened.
+                remaining = context.time_remaining()
+                expired = remaining is not None and remaining <= 0
+                code = grpc.StatusCode.DEADLINE_EXCEEDED if expired else grpc.StatusCode.CANCELLED
+                raise
             except Exception:
                 log.exception("unhandled error", extra={"request_id": request_id, "method": method})
                 status = _internal_status()

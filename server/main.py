@@ -16,6 +16,8 @@ from graphmem.config import DEV_API_KEY, Settings
 from graphmem.errors import PolicyError
 from graphmem.service import MemoryService
 from graphmem.storage.neo4j.local import LocalNeo4j, LocalNeo4jConfig, LocalNeo4jError
+from server.auth import UnsafeExposure, check_exposure
+from server.tls import TlsConfigError, server_credentials
 
 log = logging.getLogger("graphmem")
 
@@ -55,8 +57,13 @@ async def _serve(settings: Settings, host: str, port: int) -> None:
     from server.app import start_server
 
     service = MemoryService.from_settings(settings)
-    running = await start_server(settings, service, host, port)
-    print(f"graphmem serving on {host}:{running.port} (Neo4j at {settings.effective_neo4j_uri})", flush=True)
+    try:
+        running = await start_server(settings, service, host, port)
+    except BaseException:
+        await service.close()
+        raise
+    scheme = "TLS" if settings.tls_enabled else "plaintext"
+    print(f"graphmem serving on {host}:{running.port} ({scheme}; Neo4j at {settings.effective_neo4j_uri})", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
@@ -109,11 +116,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             version = asyncio.run(_migrate(settings))
             print(f"schema at version {version}")
             return 0
+        host = args.host or settings.host
+        check_exposure(settings, host)  # before anything is started
+        server_credentials(settings)
         if not settings.neo4j_uri:
             status = _local_neo4j(settings).start()
             print(f"local Neo4j: {status.bolt_uri}  Browser: {status.browser_url}", flush=True)
-        asyncio.run(_serve(settings, args.host or settings.host, args.port if args.port is not None else settings.port))
+        asyncio.run(_serve(settings, host, args.port if args.port is not None else settings.port))
         return 0
+    except (UnsafeExposure, TlsConfigError) as exc:
+        print(f"graphmem: {exc}", file=sys.stderr)
+        return 2
     except PolicyError as exc:
         print(f"graphmem: {exc}", file=sys.stderr)
         return 2
@@ -141,8 +154,9 @@ def _mcp_command(settings: Settings, args: argparse.Namespace) -> int:
         return 0
     host = args.host or env.get("GRAPHMEM_MCP_HOST") or "127.0.0.1"
     port = args.port if args.port is not None else int(env.get("GRAPHMEM_MCP_PORT") or 8765)
+    check_exposure(settings, host)  # the gateway accepts the same keys, the development key included
     print(f"graphmem MCP on http://{host}:{port}/mcp (gRPC service at {config.target})", file=sys.stderr, flush=True)
-    run_http(config, host, port, settings.tenant_by_key)
+    run_http(config, host, port, settings.tenant_by_key_digest)
     return 0
 
 

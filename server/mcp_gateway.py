@@ -12,7 +12,7 @@ does, and that key is the one forwarded to the service (so each caller sees its 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Awaitable, Callable, Iterator, MutableMapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping, MutableMapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
@@ -292,13 +292,13 @@ def run_stdio(config: GatewayConfig) -> None:
     gateway.build().run("stdio")
 
 
-def run_http(config: GatewayConfig, host: str, port: int, tenant_by_key: dict[str, str]) -> None:
-    """Serves the tools over streamable HTTP at http://host:port/mcp, bearer keys required."""
+def run_http(config: GatewayConfig, host: str, port: int, tenant_by_digest: Mapping[bytes, str]) -> None:
+    """Serves the tools over streamable HTTP at http://host:port/mcp, bearer keys (by SHA-256 digest) required."""
     import anyio
     import uvicorn
 
     gateway = Gateway(config, forward_bearer=True)
-    app = bearer_guard(gateway.build().streamable_http_app(host=host), ApiKeyAuthenticator(tenant_by_key))
+    app = bearer_guard(gateway.build().streamable_http_app(host=host), ApiKeyAuthenticator(tenant_by_digest))
 
     async def serve() -> None:
         server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning"))

@@ -134,7 +134,12 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         self, request: pb.RecordSkillOutcomeRequest, context: Context
     ) -> pb.RecordSkillOutcomeResponse:
         skill = await self._service.record_skill_outcome(
-            self._scope(request.scope), request.name, request.success, request.episode_id, request.version
+            self._scope(request.scope),
+            request.name,
+            request.success,
+            request.episode_id,
+            request.version,
+            request.outcome_id,
         )
         return pb.RecordSkillOutcomeResponse(skill=wire.skill_to_pb(skill))
 

@@ -73,6 +73,7 @@ def test_client_surface_is_pinned() -> None:
         "AsyncMemoryClient",
         "BaseClient",
         "ClientScope",
+        "ClientTLS",
         "FactScopeFilter",
         "GraphmemClientError",
         "InvalidArgumentError",

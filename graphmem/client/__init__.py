@@ -24,12 +24,14 @@ from graphmem.client.errors import (
     UnavailableError,
 )
 from graphmem.client.sync import MemoryClient
+from graphmem.client.tls import ClientTLS
 from graphmem.model import FactScopeFilter, Layer, Message, PolicyInfo, TimeRange
 
 __all__ = [
     "AsyncMemoryClient",
     "BaseClient",
     "ClientScope",
+    "ClientTLS",
     "FactScopeFilter",
     "GraphmemClientError",
     "InvalidArgumentError",

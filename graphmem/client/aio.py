@@ -25,6 +25,7 @@ from graphmem.client.base import (
     user_routing_metadata,
 )
 from graphmem.client.errors import UnavailableError, error_from_rpc
+from graphmem.client.tls import ClientTLS
 from graphmem.model import (
     AssembledContext,
     AuditEvent,
@@ -64,6 +65,7 @@ class AsyncMemoryClient(BaseClient):
         *,
         timeout: float | None = DEFAULT_TIMEOUT_SECONDS,
         secure: bool = False,
+        tls: ClientTLS | None = None,
         retries: int = 3,
         retry_wait: float = 0.1,
         max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
@@ -72,8 +74,8 @@ class AsyncMemoryClient(BaseClient):
             api_key, timeout=timeout, retries=retries, retry_wait=retry_wait, max_message_bytes=max_message_bytes
         )
         self._channel = (
-            grpc.aio.secure_channel(target, grpc.ssl_channel_credentials(), options=self._options)
-            if secure
+            grpc.aio.secure_channel(target, (tls or ClientTLS()).credentials(), options=self._options)
+            if secure or tls is not None
             else grpc.aio.insecure_channel(target, options=self._options)
         )
         self._methods: dict[str, Any] = {

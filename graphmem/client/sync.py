@@ -23,6 +23,7 @@ from graphmem.client.base import (
     user_routing_metadata,
 )
 from graphmem.client.errors import UnavailableError, error_from_rpc
+from graphmem.client.tls import ClientTLS
 from graphmem.model import (
     AssembledContext,
     AuditEvent,
@@ -52,7 +53,8 @@ _NOT_REACHABLE = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED
 class MemoryClient(BaseClient):
     """Blocking client of graphmem.v1.MemoryService. Thread-safe; close it (or use `with`) when done.
 
-    `secure` uses TLS with the system roots; the other options are those of `BaseClient`. Every method takes
+    `secure` uses TLS with the system roots, `tls` TLS with the given roots and client certificate (mutual
+    TLS); the other options are those of `BaseClient`. Every method takes
     `timeout` (seconds; None: the client's default) and raises `GraphmemClientError` on failure.
     """
 
@@ -63,6 +65,7 @@ class MemoryClient(BaseClient):
         *,
         timeout: float | None = DEFAULT_TIMEOUT_SECONDS,
         secure: bool = False,
+        tls: ClientTLS | None = None,
         retries: int = 3,
         retry_wait: float = 0.1,
         max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES,
@@ -71,8 +74,8 @@ class MemoryClient(BaseClient):
             api_key, timeout=timeout, retries=retries, retry_wait=retry_wait, max_message_bytes=max_message_bytes
         )
         self._channel = (
-            grpc.secure_channel(target, grpc.ssl_channel_credentials(), options=self._options)
-            if secure
+            grpc.secure_channel(target, (tls or ClientTLS()).credentials(), options=self._options)
+            if secure or tls is not None
             else grpc.insecure_channel(target, options=self._options)
         )
         self._methods: dict[str, Any] = {

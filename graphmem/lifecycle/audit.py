@@ -62,6 +62,13 @@ class AuditTrail:
     ) -> AuditEvent:
         """Records that a memory (an episode deleted on request) or a whole user (memory_id = group_id,
         kind USER) was forgotten; the event keeps no text."""
-        event = new_event(group_id, memory_id, kind, Transition.FORGOTTEN, at, reason, rule)
+        event = forgotten_event(group_id, memory_id, kind, at, reason, rule)
         await self._repo.record([event])
         return event
+
+
+def forgotten_event(
+    group_id: str, memory_id: str, kind: MemoryKind, at: datetime, reason: str, rule: str = "request"
+) -> AuditEvent:
+    """The event that a memory was forgotten on request (written in the deleting transaction); no text."""
+    return new_event(group_id, memory_id, kind, Transition.FORGOTTEN, at, reason, rule)

@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind
-from graphmem.errors import FailedPrecondition, NotFound
+from graphmem.errors import FailedPrecondition, NotFound, UserForgotten
 from graphmem.lifecycle import policies
 from graphmem.memory.episodic import EpisodicMemory
 from graphmem.memory.summary import summarise_turns
@@ -203,28 +203,36 @@ class MaintenanceRunner:
             return UserReport(group_id, self._dry_report(plan))
         held: list[str] = []
         steps: list[StepReport] = []
-        touched_episodes = False
         try:
-            if not await self._leases.acquire(group_id, STEPS[0], run_id, self._lifecycle.lease_seconds):
-                return UserReport(group_id, tuple(StepReport(s, skipped=True) for s in STEPS))
-            held.append(STEPS[0])
-            plan = await self._plan(group_id, now)
-            for step in STEPS:
-                if step not in held:
-                    if not await self._leases.acquire(group_id, step, run_id, self._lifecycle.lease_seconds):
-                        steps += [StepReport(s, skipped=True) for s in STEPS[len(steps) :]]
-                        break
-                    held.append(step)
-                started = time.perf_counter()
-                done = await self._apply(step, group_id, plan, run_id, now)
-                done = replace(done, seconds=time.perf_counter() - started)
-                touched_episodes = touched_episodes or bool(done.episodes)
-                steps.append(done)
-            if touched_episodes:
-                await self._episodic.sync_partition(group_id)
+            return await self._run_steps(group_id, run_id, now, held, steps)
+        except UserForgotten:  # erased while the run was under way: nothing more is written for the user
+            skipped = tuple(StepReport(s, skipped=True) for s in STEPS[len(steps) :])
+            return UserReport(group_id, tuple(steps) + skipped)
         finally:
             for step in held:
                 await self._leases.release(group_id, step, run_id)
+
+    async def _run_steps(
+        self, group_id: str, run_id: str, now: datetime, held: list[str], steps: list[StepReport]
+    ) -> UserReport:
+        touched_episodes = False
+        if not await self._leases.acquire(group_id, STEPS[0], run_id, self._lifecycle.lease_seconds):
+            return UserReport(group_id, tuple(StepReport(s, skipped=True) for s in STEPS))
+        held.append(STEPS[0])
+        plan = await self._plan(group_id, now)
+        for step in STEPS:
+            if step not in held:
+                if not await self._leases.acquire(group_id, step, run_id, self._lifecycle.lease_seconds):
+                    steps += [StepReport(s, skipped=True) for s in STEPS[len(steps) :]]
+                    break
+                held.append(step)
+            started = time.perf_counter()
+            done = await self._apply(step, group_id, plan, run_id, now)
+            done = replace(done, seconds=time.perf_counter() - started)
+            touched_episodes = touched_episodes or bool(done.episodes)
+            steps.append(done)
+        if touched_episodes:
+            await self._episodic.sync_partition(group_id)
         return UserReport(group_id, tuple(steps))
 
     @staticmethod
@@ -332,9 +340,12 @@ class MaintenanceRunner:
         Raises NotFound when the user has no archived memory with this id, FailedPrecondition when another
         version of the fact's key is active now."""
         group_id = scope_or_group if isinstance(scope_or_group, str) else scope_or_group.group_id
+        projects = None
+        if isinstance(scope_or_group, Scope):  # a request sees the user's own memories and its project's
+            projects = ["", scope_or_group.project_id] if scope_or_group.project_id else [""]
         audit = Audit(Transition.RESTORED, "request", "restore", "", self._clock.now())
         try:
-            kind = await self._repo.restore(group_id, memory_id, audit)
+            kind = await self._repo.restore(group_id, memory_id, audit, projects)
         except ValueError as exc:
             raise FailedPrecondition(
                 f"memory {memory_id} cannot be restored: version {exc} of the same fact is active"

@@ -13,7 +13,7 @@ import logging
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from graphmem.clock import Clock
@@ -23,6 +23,7 @@ from graphmem.extraction.importance import assign_importance
 from graphmem.index.partition_index import PartitionIndex, RankFacts
 from graphmem.index.protocol import VectorIndex
 from graphmem.model import (
+    AuditEvent,
     Episode,
     EpisodeDraft,
     EpisodeFacts,
@@ -40,7 +41,12 @@ from graphmem.model import (
 from graphmem.policy import Policy
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
-from graphmem.storage.neo4j.episodes import EpisodeRepository, NewEpisode, PartitionState
+from graphmem.storage.neo4j.episodes import (
+    DeletedEpisode,
+    EpisodeRepository,
+    NewEpisode,
+    PartitionState,
+)
 
 log = logging.getLogger(__name__)
 
@@ -71,6 +77,13 @@ def lexical_tokens(draft: EpisodeDraft, document: str) -> list[str]:
     """BM25 tokens of an episode: its document (context included) plus its own line once more, so that an
     episode matching by its own words outranks the next one that only carries it as context."""
     return tokenize(document) + tokenize(document_line(draft.speaker, draft.text))
+
+
+def _rebuilt_text(speaker: str, text: str, previous: tuple[str, str] | None) -> tuple[str, str]:
+    """The indexed document and tokens of an episode whose previous session line is now `previous`."""
+    line = document_line(speaker, text)
+    document = f"{document_line(*previous)}\n{line}" if previous else line
+    return document, " ".join(tokenize(document) + tokenize(line))
 
 
 def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> SearchHit:
@@ -119,6 +132,7 @@ class EpisodicMemory:
         self._policy = policy
         self._clock = clock
         self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._forgotten: set[str] = set()
 
     def _extraction_status(self, scope: Scope, draft: EpisodeDraft) -> str:
         rule = self._policy.extraction
@@ -196,6 +210,9 @@ class EpisodicMemory:
         created = [(i, w) for i, w in enumerate(stored) if w.created]
         if created:
             async with self._locks[scope.group_id]:
+                if scope.group_id in self._forgotten:  # erased after the commit: index nothing
+                    created = []
+                    return [EpisodeWrite(w.key, w.uuid, w.created) for w in stored]
                 seqs = [w.seq for _, w in created]
                 await self._index.add(scope.group_id, seqs, vectors[[i for i, _ in created]])
                 self._partitions.add(
@@ -224,15 +241,32 @@ class EpisodicMemory:
         )
         return [EpisodeWrite(w.key, w.uuid, w.created) for w in stored]
 
-    async def delete(self, scope: Scope, episode_id: str) -> None:
-        seq = await self._repo.delete(scope, episode_id)
-        if seq is None:
+    async def delete(
+        self, scope: Scope, episode_id: str, audit: Callable[[Sequence[str], Sequence[str]], Sequence[AuditEvent]]
+    ) -> DeletedEpisode:
+        """Deletes the episode and every derived copy of its words (see EpisodeRepository.delete), then the
+        side-index entries: its vector and tokens, its summaries', and the rebuilt next document's."""
+        deleted = await self._repo.delete(scope, episode_id, _rebuilt_text, audit)
+        if deleted is None:
             raise NotFound(f"episode {episode_id} does not exist for this user")
-        async with self._locks[scope.group_id]:
-            await self._index.remove(scope.group_id, [seq])
-            self._partitions.remove(scope.group_id, [seq])
+        group_id = scope.group_id
+        rebuilt = deleted.rebuilt
+        vectors = None
+        if rebuilt is not None and rebuilt.active:
+            vectors = await self._embed([rebuilt.document], EmbedKind.DOCUMENT)
+        async with self._locks[group_id]:
+            await self._index.remove(group_id, deleted.seqs)
+            if rebuilt is not None and vectors is not None:
+                await self._index.remove(group_id, [rebuilt.seq])
+                await self._index.add(group_id, [rebuilt.seq], vectors)
+            # the BM25 partition reloads from Neo4j on its next use (it holds the old document's tokens)
+            self._partitions.drop(group_id)
+        return deleted
 
     async def forget_user(self, scope: Scope) -> ForgetReport:
+        """Erases the user's episodes, then drops the side indexes and their files. Indexing that was in
+        flight for the user is skipped from now on in this process (`_forgotten`)."""
+        self._forgotten.add(scope.group_id)
         episodes, others = await self._repo.forget(scope.group_id)
         async with self._locks[scope.group_id]:
             await self._index.drop(scope.group_id)

@@ -285,12 +285,19 @@ class ProceduralMemory:
         return await self._repo.under_name_lock(scope, current.project_id, current.name, self._clock.now(), work)
 
     async def record_outcome(
-        self, scope: Scope, name: str, outcome: SkillOutcome, episode_id: str = "", version: int | None = None
+        self,
+        scope: Scope,
+        name: str,
+        outcome: SkillOutcome,
+        episode_id: str = "",
+        version: int | None = None,
+        outcome_id: str = "",
     ) -> Skill:
         """Counts one use of a skill version (the latest when None) and links it to its episode.
 
         An episode counts once per version: recording it again with the same outcome changes nothing, with the
-        other outcome moves the count (a correction).
+        other outcome moves the count (a correction). A caller's `outcome_id` counts once per version: a retry
+        with an id already recorded changes nothing (the first report stands).
         """
         outcome = SkillOutcome(outcome)
         episode_id = episode_id.strip()
@@ -298,6 +305,8 @@ class ProceduralMemory:
         now = self._clock.now()
 
         async def work(unit: NameUnit) -> Skill:
+            if outcome_id and await unit.outcome_seen(target.id, outcome_id):
+                return await unit.get(target.id)  # a retry of a report already counted
             previous = await unit.previous_outcome(target.id, episode_id)
             if previous != outcome:
                 await unit.record_outcome(
@@ -306,6 +315,7 @@ class ProceduralMemory:
                     episode_id,
                     successes=int(outcome == SkillOutcome.SUCCESS) - int(previous == SkillOutcome.SUCCESS),
                     failures=int(outcome == SkillOutcome.FAILURE) - int(previous == SkillOutcome.FAILURE),
+                    outcome_id=outcome_id,
                 )
             return await unit.get(target.id)
 

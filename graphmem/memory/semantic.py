@@ -17,7 +17,7 @@ import numpy as np
 
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind
-from graphmem.errors import FieldViolation, InvalidArgument, NotFound
+from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_scoped
 from graphmem.lifecycle.promotion import Assertion, Plan, PromotionRule, confirm, decide, reject
@@ -39,6 +39,10 @@ from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository, KeyUnit, new_fact_id
 
 log = logging.getLogger(__name__)
+
+
+class EpisodeGone(Exception):
+    """The episode a statement was extracted from was deleted before the statement was recorded."""
 
 
 class Extractor(Protocol):
@@ -152,6 +156,9 @@ class SemanticMemory:
         now = self._clock.now()
 
         async def work(unit: KeyUnit) -> str:
+            if episode_id and not await unit.episode_exists(episode_id):
+                # deleted while its statements were being extracted: its words must not come back as evidence
+                raise EpisodeGone(episode_id)
             plan = decide(await unit.versions(), incoming, self._rule, now)
             await self._apply(unit, plan, embedding.tolist(), episode_id)
             return plan.result_id
@@ -277,6 +284,9 @@ class SemanticMemory:
                 try:
                     count = await self.extract_episode(scope, episode)
                     await self._episodes.set_extraction(scope, episode.id, "done", count)
+                except (UserForgotten, EpisodeGone):
+                    # erased (ForgetUser, DeleteEpisode) while extraction ran: nothing of it is stored
+                    log.info("extraction dropped: episode erased", extra={"episode": episode.id})
                 except (InvalidArgument, ValueError):
                     log.exception("fact extraction failed", extra={"episode": episode.id})
                     await self._episodes.set_extraction(scope, episode.id, "failed", 0)

@@ -1,24 +1,35 @@
 """Optional LLM query router over an OpenAI-compatible ``POST {base_url}/chat/completions`` endpoint.
 
 Same output as the rule router (a `Route` with layers and a reason), asked for as a JSON-schema response
-``{"layers": [...], "reason": "..."}``. Transport errors, 429 and 5xx answers are retried (tenacity); any
-failure at all — after retries, a malformed answer, an unknown layer — falls back to the rule router, with the
-failure named in the reason. Explicit layers in a request bypass it like they bypass the rules, and nothing is
-sent unless a router is configured (`choose_route` with ``llm=None`` is the rule router).
+``{"layers": [...], "reason": "..."}``. Transport errors, 429 and 5xx answers are retried (tenacity) within
+one short time budget per query; any failure at all — after retries, past the budget, a malformed answer, an
+unknown layer — falls back to the rule router with the reason "llm router unavailable; rules used" (the
+failure itself goes to the log, never to callers). A circuit breaker stops asking an endpoint that keeps
+failing, so a Search does not wait for it while it is down; after a cool-down one trial request tests it.
+Explicit layers in a request bypass it like they bypass the rules, and nothing is sent unless a router is
+configured (`choose_route` with ``llm=None`` is the rule router).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+from collections.abc import Callable
 from typing import Any
 
 import httpx
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential
 
 from graphmem.model import Layer, Route
+from graphmem.retrieval.circuit_breaker import CircuitBreaker
 from graphmem.retrieval.router import ROUTABLE_LAYERS, SERVED_LAYERS, query_kind, restrict_to_served, route
 
-__all__ = ["LLMRouter", "LLMRouterError", "choose_route"]
+__all__ = ["FALLBACK_REASON", "LLMRouter", "LLMRouterError", "choose_route"]
+
+log = logging.getLogger(__name__)
+
+FALLBACK_REASON = "llm router unavailable; rules used"
 
 _LAYER_NAMES = [layer.value for layer in ROUTABLE_LAYERS]
 
@@ -91,15 +102,24 @@ class LLMRouter:
         base_url: str,
         model: str,
         api_key: str | None = None,
-        timeout_s: float = 5.0,
-        max_attempts: int = 3,
-        retry_wait_s: float = 0.25,
+        timeout_s: float = 2.0,
+        max_attempts: int = 2,
+        retry_wait_s: float = 0.1,
+        failure_threshold: int = 3,
+        cooldown_s: float = 30.0,
+        clock: Callable[[], float] | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.model = model
+        self.timeout_s = timeout_s
         self.max_attempts = max_attempts
         self.retry_wait_s = retry_wait_s
+        self.breaker = (
+            CircuitBreaker(failure_threshold, cooldown_s)
+            if clock is None
+            else CircuitBreaker(failure_threshold, cooldown_s, clock)
+        )
         headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
         self._client = httpx.AsyncClient(
             base_url=self.base_url, headers=headers, timeout=timeout_s, transport=transport
@@ -134,18 +154,28 @@ class LLMRouter:
         """Like `router.route`, with the model choosing the layers; the rule route on any failure."""
         if requested:
             return route(query, requested, served)
+        if not self.breaker.allow():
+            return self._fallback(query, served)
         try:
-            layers, why = await self._ask(query)
+            async with asyncio.timeout(self.timeout_s):
+                layers, why = await self._ask(query)
         except Exception as exc:
-            rules = route(query, requested, served)
-            failure = f"{type(exc).__name__}: {exc}"[:200]
-            return Route(
-                layers=rules.layers,
-                reason=f"llm router failed ({failure}); {rules.reason}",
-                query_kind=rules.query_kind,
+            self.breaker.record_failure()
+            log.warning(
+                "llm router failed; rules used",
+                extra={"error": type(exc).__name__, "circuit": self.breaker.state.value},
             )
+            return self._fallback(query, served)
+        except BaseException:  # cancelled: the trial (if this was one) must not stay in flight forever
+            self.breaker.record_failure()
+            raise
+        self.breaker.record_success()
         chosen = Route(layers=layers, reason=f"llm {self.model}: {why}", query_kind=query_kind(query)[0])
         return restrict_to_served(chosen, served)
+
+    def _fallback(self, query: str, served: tuple[Layer, ...]) -> Route:
+        rules = route(query, (), served)
+        return Route(layers=rules.layers, reason=f"{FALLBACK_REASON} ({rules.reason})", query_kind=rules.query_kind)
 
 
 async def choose_route(

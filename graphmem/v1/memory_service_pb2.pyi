@@ -597,18 +597,20 @@ class MatchSkillsResponse(_message.Message):
     def __init__(self, matches: _Optional[_Iterable[_Union[SkillMatch, _Mapping]]] = ...) -> None: ...
 
 class RecordSkillOutcomeRequest(_message.Message):
-    __slots__ = ("scope", "name", "success", "episode_id", "version")
+    __slots__ = ("scope", "name", "success", "episode_id", "version", "outcome_id")
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SUCCESS_FIELD_NUMBER: _ClassVar[int]
     EPISODE_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_ID_FIELD_NUMBER: _ClassVar[int]
     scope: Scope
     name: str
     success: bool
     episode_id: str
     version: int
-    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., name: _Optional[str] = ..., success: _Optional[bool] = ..., episode_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+    outcome_id: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., name: _Optional[str] = ..., success: _Optional[bool] = ..., episode_id: _Optional[str] = ..., version: _Optional[int] = ..., outcome_id: _Optional[str] = ...) -> None: ...
 
 class RecordSkillOutcomeResponse(_message.Message):
     __slots__ = ("skill",)

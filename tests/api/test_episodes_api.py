@@ -186,10 +186,14 @@ async def test_forget_user_leaves_nothing_in_neo4j_or_faiss(api: Api) -> None:
             g=group,
             u=user,
         )
-    # nothing is left but the tombstone that records the user was forgotten (it holds no memory text)
-    assert [(r["labels"], r["t"]) for r in records] == [(["AuditEvent"], "forgotten")]
+    # nothing is left but the tombstones that record the user was forgotten (they hold no memory text)
+    assert sorted((r["labels"], r["t"]) for r in records) == [(["AuditEvent"], "forgotten"), (["UserFence"], None)]
     assert not list(faiss_file.rglob(f"{group}.*"))
     assert (await search(api, user, "weekly report")).hits == []
+    # the id is retired: a later write is refused, it does not bring the user back
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await add(api, user, CORPUS[:1])
+    assert err.value.code() == grpc.StatusCode.FAILED_PRECONDITION and "forgotten" in (err.value.details() or "")
 
 
 async def test_tenant_b_finds_nothing_of_tenant_a(api: Api) -> None:

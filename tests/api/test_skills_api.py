@@ -86,3 +86,28 @@ async def test_conflicting_definition_and_bad_schema_are_rejected(api: Api) -> N
     with pytest.raises(grpc.aio.AioRpcError) as err:
         await api.stub.GetSkill(pb.GetSkillRequest(scope=scope, name="nope"), metadata=api.auth)
     assert err.value.code() == grpc.StatusCode.NOT_FOUND
+
+
+async def test_a_retried_outcome_with_its_outcome_id_counts_once(api: Api) -> None:
+    scope = pb.Scope(user_id=unique("skills-retry"))
+    await api.stub.RegisterSkill(pb.RegisterSkillRequest(scope=scope, skill=DEPLOY), metadata=api.auth)
+    first = pb.RecordSkillOutcomeRequest(scope=scope, name="deploy_service", success=True, outcome_id="run-1")
+    for _ in range(3):  # the client retried after an uncertain commit
+        skill = (await api.stub.RecordSkillOutcome(first, metadata=api.auth)).skill
+    assert (skill.successes, skill.failures) == (1, 0)
+    # the first report stands: the same id with another outcome changes nothing
+    contrary = pb.RecordSkillOutcomeRequest(scope=scope, name="deploy_service", success=False, outcome_id="run-1")
+    skill = (await api.stub.RecordSkillOutcome(contrary, metadata=api.auth)).skill
+    assert (skill.successes, skill.failures) == (1, 0)
+    second = pb.RecordSkillOutcomeRequest(scope=scope, name="deploy_service", success=False, outcome_id="run-2")
+    skill = (await api.stub.RecordSkillOutcome(second, metadata=api.auth)).skill
+    assert (skill.successes, skill.failures) == (1, 1)
+    # without any id each call counts (documented: such a retry may count twice)
+    bare = pb.RecordSkillOutcomeRequest(scope=scope, name="deploy_service", success=True)
+    await api.stub.RecordSkillOutcome(bare, metadata=api.auth)
+    skill = (await api.stub.RecordSkillOutcome(bare, metadata=api.auth)).skill
+    assert (skill.successes, skill.failures) == (3, 1)
+    too_long = pb.RecordSkillOutcomeRequest(scope=scope, name="deploy_service", success=True, outcome_id="x" * 129)
+    with pytest.raises(grpc.aio.AioRpcError) as err:
+        await api.stub.RecordSkillOutcome(too_long, metadata=api.auth)
+    assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT

@@ -8,7 +8,7 @@ Invariants: (group_id, key) is unique; `seq` is unique and increasing per group_
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, LiteralString
@@ -16,7 +16,8 @@ from typing import Any, LiteralString
 from neo4j import AsyncManagedTransaction
 from neo4j.time import DateTime as Neo4jDateTime
 
-from graphmem.model import Episode, EpisodeFacts, EpisodeFilter, Scope
+from graphmem.model import AuditEvent, Episode, EpisodeFacts, EpisodeFilter, Scope
+from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
 _LOCK_USER: LiteralString = """
@@ -52,23 +53,34 @@ MATCH (u:User {group_id: $group_id})
 SET u.seq = $seq, u.episode_count = u.episode_count + $added, u.updated_at = $now
 """
 
-_UNLINK_FROM: LiteralString = """
-MATCH (:Episodic {group_id: $group_id})-[r:NEXT]->(b:Episodic {group_id: $group_id})
-WHERE b.valid_at >= $since
-DELETE r
+# The NEXT chain is kept by inserting each new episode at its place: O(1) links change per episode, however
+# far back it is dated. New episodes not linked yet (`$pending`) are ignored while finding neighbours.
+_TAIL: LiteralString = """
+MATCH (t:Episodic {group_id: $group_id}) WHERE NOT t.uuid IN $pending
+RETURN t.uuid AS id, t.valid_at AS valid_at ORDER BY t.valid_at DESC, t.seq DESC LIMIT 1
 """
 
-_RELINK_FROM: LiteralString = """
-OPTIONAL MATCH (p:Episodic {group_id: $group_id}) WHERE p.valid_at < $since
-WITH p ORDER BY p.valid_at DESC, p.seq DESC LIMIT 1
-CALL (p) {
-  MATCH (e:Episodic {group_id: $group_id}) WHERE e.valid_at >= $since
-  WITH e ORDER BY e.valid_at, e.seq
-  RETURN collect(e) AS later
+_INSERT_ONE: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id, uuid: $id})
+CALL (e) {
+  OPTIONAL MATCH (p:Episodic {group_id: $group_id})
+  WHERE NOT p.uuid IN $pending AND (p.valid_at < e.valid_at OR (p.valid_at = e.valid_at AND p.seq < e.seq))
+  RETURN p ORDER BY p.valid_at DESC, p.seq DESC LIMIT 1
 }
-WITH CASE WHEN p IS NULL THEN later ELSE [p] + later END AS chain
-UNWIND range(0, size(chain) - 2) AS i
-WITH chain[i] AS a, chain[i + 1] AS b
+CALL (e) {
+  OPTIONAL MATCH (n:Episodic {group_id: $group_id})
+  WHERE NOT n.uuid IN $pending AND (n.valid_at > e.valid_at OR (n.valid_at = e.valid_at AND n.seq > e.seq))
+  RETURN n ORDER BY n.valid_at, n.seq LIMIT 1
+}
+OPTIONAL MATCH (p)-[old:NEXT]->(n)
+DELETE old
+FOREACH (_ IN CASE WHEN p IS NULL THEN [] ELSE [1] END | CREATE (p)-[:NEXT]->(e))
+FOREACH (_ IN CASE WHEN n IS NULL THEN [] ELSE [1] END | CREATE (e)-[:NEXT]->(n))
+"""
+
+_APPEND: LiteralString = """
+UNWIND range(0, size($chain) - 2) AS i
+MATCH (a:Episodic {group_id: $group_id, uuid: $chain[i]}), (b:Episodic {group_id: $group_id, uuid: $chain[i + 1]})
 CREATE (a)-[:NEXT]->(b)
 """
 
@@ -175,6 +187,14 @@ _ALL_SEQS: LiteralString = (
     "MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'active' RETURN collect(e.seq) AS seqs"
 )
 
+_DELETE_TARGET: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE e.project_id IN $projects
+OPTIONAL MATCH (e)-[:DISTILLED_INTO]->(s:Episodic {group_id: $group_id})
+RETURN e.content AS content, e.session_id AS session_id, e.valid_at AS valid_at, e.seq AS seq,
+       collect(s.uuid) AS summaries
+"""
+
+# Removes one episode (closing the NEXT chain around it) under the User lock; returns its seq.
 _DELETE_ONE: LiteralString = """
 MATCH (u:User {group_id: $group_id})
 SET u.writes = coalesce(u.writes, 0) + 1
@@ -187,6 +207,50 @@ FOREACH (_ IN CASE WHEN p IS NOT NULL AND n IS NOT NULL THEN [1] ELSE [] END | C
 DETACH DELETE e
 SET u.episode_count = u.episode_count - counted
 RETURN seq
+"""
+
+# Facts whose only evidence was the episode go; the others lose its id (and its quote, when they held it).
+_DROP_SOLE_FACTS: LiteralString = """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(o:Entity)
+WHERE r.episodes = [$id]
+WITH r, o, r.uuid AS uuid, r.fact_key AS key
+DELETE r
+RETURN collect(uuid) AS facts, collect(DISTINCT o.uuid) AS objects, collect(DISTINCT key) AS keys
+"""
+
+_SCRUB_FACTS: LiteralString = """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:Entity)
+WHERE $id IN r.episodes
+SET r.episodes = [x IN r.episodes WHERE x <> $id],
+    r.evidence = CASE WHEN r.evidence <> '' AND $content CONTAINS r.evidence THEN r.fact ELSE r.evidence END
+"""
+
+# A key's lock node names the key (its value included): it goes with the key's last version.
+_DROP_ORPHAN_KEYS: LiteralString = """
+MATCH (k:FactKey {group_id: $group_id}) WHERE k.key IN $keys
+  AND NOT EXISTS { MATCH ()-[r:RELATES_TO {group_id: $group_id, fact_key: k.key}]->() }
+DETACH DELETE k
+"""
+
+_DROP_ORPHAN_ENTITIES: LiteralString = """
+MATCH (n:Entity {group_id: $group_id}) WHERE n.uuid IN $ids AND NOT (n)-[:RELATES_TO]-()
+DETACH DELETE n
+"""
+
+# The episode after the deleted one in its session carried its line as context: its document is rebuilt.
+_SESSION_NEXT: LiteralString = """
+MATCH (n:Episodic {group_id: $group_id, session_id: $session_id})
+WHERE n.valid_at > $valid_at OR (n.valid_at = $valid_at AND n.seq > $seq)
+WITH n ORDER BY n.valid_at, n.seq LIMIT 1
+OPTIONAL MATCH (p:Episodic {group_id: $group_id, session_id: $session_id})
+WHERE p.uuid <> $id AND (p.valid_at < n.valid_at OR (p.valid_at = n.valid_at AND p.seq < n.seq))
+WITH n, p ORDER BY p.valid_at DESC, p.seq DESC LIMIT 1
+RETURN n.uuid AS id, n.seq AS seq, n.status AS status, n.speaker AS speaker, n.content AS content,
+       p.speaker AS previous_speaker, p.content AS previous_content
+"""
+
+_SET_DOCUMENT: LiteralString = """
+MATCH (n:Episodic {group_id: $group_id, uuid: $id}) SET n.document = $document, n.lexical = $lexical
 """
 
 _FORGET_LABELS: tuple[LiteralString, ...] = (
@@ -237,6 +301,25 @@ class IndexedText:
 
 
 @dataclass(frozen=True)
+class DeletedEpisode:
+    """What a delete removed: the seqs of the episode and of its summaries, the facts it alone evidenced, and
+    the next episode of its session whose document was rebuilt (to re-embed)."""
+
+    seqs: list[int]
+    facts: list[str]
+    rebuilt: RebuiltDocument | None
+
+
+@dataclass(frozen=True)
+class RebuiltDocument:
+    """The new indexed document of an episode (to re-embed when it is active)."""
+
+    seq: int
+    document: str
+    active: bool
+
+
+@dataclass(frozen=True)
 class PartitionState:
     """The newest seq and the number of episodes of one user, as committed."""
 
@@ -284,6 +367,23 @@ def _filter_params(scope: Scope, flt: EpisodeFilter) -> dict[str, Any]:
         "end": flt.occurred.end,
         "statuses": ["active", "archived"] if flt.include_archived else ["active"],
     }
+
+
+async def _link(tx: AsyncManagedTransaction, group_id: str, rows: Sequence[dict[str, Any]]) -> None:
+    """Links new episodes into the user's NEXT chain: those dated before the current tail one by one at their
+    place, the rest appended after the tail in one statement."""
+    ordered = sorted(rows, key=lambda r: (r["valid_at"], r["seq"]))
+    pending = [r["uuid"] for r in ordered]
+    tail = await (await tx.run(_TAIL, group_id=group_id, pending=pending)).single()
+    appended = [r for r in ordered if tail is None or r["valid_at"] >= _to_datetime(tail["valid_at"])]
+    late = {r["uuid"] for r in appended}
+    inserted = [r for r in ordered if r["uuid"] not in late]
+    for row in inserted:
+        pending.remove(row["uuid"])
+        await (await tx.run(_INSERT_ONE, group_id=group_id, id=row["uuid"], pending=pending)).consume()
+    chain = ([tail["id"]] if tail is not None else []) + [r["uuid"] for r in appended]
+    if len(chain) > 1:
+        await (await tx.run(_APPEND, group_id=group_id, chain=chain)).consume()
 
 
 class EpisodeRepository:
@@ -340,12 +440,12 @@ class EpisodeRepository:
             if rows:
                 await (await tx.run(_CREATE_EPISODES, base | {"rows": rows})).consume()
                 await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
-                since = min(r["valid_at"] for r in rows)
-                await (await tx.run(_UNLINK_FROM, {"group_id": group_id, "since": since})).consume()
-                await (await tx.run(_RELINK_FROM, {"group_id": group_id, "since": since})).consume()
+                await _link(tx, group_id, rows)
             return writes
 
-        return await (self._graph.rehearse(work) if rehearsal else self._graph.write(work))
+        return await (
+            self._graph.rehearse(work) if rehearsal else self._graph.write(work, fence=group_id, idempotent=True)
+        )
 
     async def get(self, scope: Scope, episode_id: str) -> Episode | None:
         async def work(tx: AsyncManagedTransaction) -> Episode | None:
@@ -498,14 +598,67 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def delete(self, scope: Scope, episode_id: str) -> int | None:
-        """Deletes one episode, closing the NEXT chain around it; returns its seq, or None if absent."""
+    async def delete(
+        self,
+        scope: Scope,
+        episode_id: str,
+        rebuild: Callable[[str, str, tuple[str, str] | None], tuple[str, str]],
+        audit: Callable[[Sequence[str], Sequence[str]], Sequence[AuditEvent]],
+    ) -> DeletedEpisode | None:
+        """Deletes one episode of the scope's projects and every copy of its words, in one transaction under
+        the user's fence: the NEXT chain is closed around it, facts it alone evidenced are removed (others
+        drop its id, and its quote for their statement), summaries distilled from it are removed, and the
+        next episode of its session gets (document, tokens) rebuilt by `rebuild(speaker, text, previous line)`.
+        `audit(episodes, facts)` gives the events written in the same transaction. None when absent."""
+        group_id = scope.group_id
+        projects = ["", scope.project_id] if scope.project_id else [""]
 
-        async def work(tx: AsyncManagedTransaction) -> int | None:
-            record = await (await tx.run(_DELETE_ONE, group_id=scope.group_id, id=episode_id)).single()
-            return None if record is None else int(record["seq"])
+        async def work(tx: AsyncManagedTransaction) -> DeletedEpisode | None:
+            params = {"group_id": group_id, "id": episode_id}
+            target = await (await tx.run(_DELETE_TARGET, params | {"projects": projects})).single()
+            if target is None:
+                return None
+            dropped = await (await tx.run(_DROP_SOLE_FACTS, params)).single(strict=True)
+            await (await tx.run(_SCRUB_FACTS, params | {"content": target["content"]})).consume()
+            rebuilt: RebuiltDocument | None = None
+            if target["session_id"]:
+                after = await (
+                    await tx.run(
+                        _SESSION_NEXT,
+                        params
+                        | {"session_id": target["session_id"], "valid_at": target["valid_at"], "seq": target["seq"]},
+                    )
+                ).single()
+                if after is not None:
+                    previous = None
+                    if after["previous_content"] is not None:
+                        previous = (after["previous_speaker"] or "", after["previous_content"])
+                    document, lexical = rebuild(after["speaker"] or "", after["content"], previous)
+                    rebuilt = RebuiltDocument(int(after["seq"]), document, after["status"] == "active")
+                    await (
+                        await tx.run(
+                            _SET_DOCUMENT,
+                            group_id=group_id,
+                            id=after["id"],
+                            document=document,
+                            lexical=lexical,
+                        )
+                    ).consume()
+            seqs: list[int] = []
+            removed = [episode_id, *[str(s) for s in target["summaries"]]]
+            for gone in removed:
+                record = await (await tx.run(_DELETE_ONE, group_id=group_id, id=gone)).single()
+                if record is not None:
+                    seqs.append(int(record["seq"]))
+            if dropped["objects"]:
+                await (await tx.run(_DROP_ORPHAN_ENTITIES, group_id=group_id, ids=dropped["objects"])).consume()
+            if dropped["keys"]:
+                await (await tx.run(_DROP_ORPHAN_KEYS, group_id=group_id, keys=dropped["keys"])).consume()
+            facts = [str(f) for f in dropped["facts"]]
+            await write_events(tx, audit(removed, facts))
+            return DeletedEpisode(seqs, facts, rebuilt)
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id, idempotent=True)
 
     async def forget(self, group_id: str) -> tuple[int, int]:
         """Deletes every node of the partition in bounded batches; returns (episodes, other nodes)."""

@@ -28,6 +28,8 @@ ON CREATE SET k.created_at = $now
 SET k.writes = coalesce(k.writes, 0) + 1
 """
 
+_EPISODE_EXISTS: LiteralString = "MATCH (e:Episodic {group_id: $group_id, uuid: $id}) RETURN e.uuid AS id"
+
 _FACT_FIELDS: LiteralString = """{.uuid, .fact_key, .subject, .name, .value, .polarity, .fact, .kind, .status,
   .confidence, .evidence, .project_id, .importance, .valid_at, .invalid_at, .created_at, .expired_at,
   .episodes, .sessions, .status_reason, .hit_count, .explicit, .language}"""
@@ -187,6 +189,11 @@ class KeyUnit:
         self._key = key
         self._now = now
 
+    async def episode_exists(self, episode_id: str) -> bool:
+        """Whether the episode is still stored (checked under the user's fence, so a delete cannot interleave)."""
+        record = await (await self._tx.run(_EPISODE_EXISTS, group_id=self._scope.group_id, id=episode_id)).single()
+        return record is not None
+
     async def versions(self) -> list[Fact]:
         result = await self._tx.run(
             _VERSIONS, group_id=self._scope.group_id, key=self._key, project_id=self._project_id
@@ -297,7 +304,7 @@ class FactRepository:
             await (await tx.run(_LOCK_KEY, group_id=scope.group_id, scope_key=project_id, key=key, now=now)).consume()
             return await work(KeyUnit(tx, scope, project_id, key, now))
 
-        return await (self._graph.rehearse(tx_work) if rehearsal else self._graph.write(tx_work))
+        return await (self._graph.rehearse(tx_work) if rehearsal else self._graph.write(tx_work, fence=scope.group_id))
 
     async def get(self, scope: Scope, fact_id: str) -> Fact | None:
         async def work(tx: AsyncManagedTransaction) -> Fact | None:

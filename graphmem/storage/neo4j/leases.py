@@ -43,7 +43,7 @@ class MaintenanceLeases:
             ).single(strict=True)
             return bool(record["free"])
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     async def release(self, group_id: str, step: str, holder: str) -> None:
         """Frees the lease if `holder` still has it and records the run that last finished the step."""

@@ -74,7 +74,7 @@ RETURN collect(e.uuid) AS done
 """
 
 _RESTORE_EPISODE: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE e.status = 'archived'
+MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE e.status = 'archived' AND e.project_id IN $projects
 SET e.status = 'active', e.restored_at = $now, e.archived_at = null, e.archive_rule = null
 RETURN e.uuid AS id
 """
@@ -351,7 +351,7 @@ class MaintenanceRepository:
         async def work(tx: AsyncManagedTransaction) -> list[str]:
             return await self._archive_in(tx, group_id, ids, cutoff, audit)
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     async def _archive_in(
         self, tx: AsyncManagedTransaction, group_id: str, ids: Sequence[str], cutoff: datetime | None, audit: Audit
@@ -376,7 +376,7 @@ class MaintenanceRepository:
             await (await tx.run(_LINK_DISTILLED, group_id=group_id, summary=summary_id, ids=list(ids))).consume()
             return await self._archive_in(tx, group_id, ids, None, audit)
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     async def purge_episodes(self, group_id: str, ids: Sequence[str], cutoff: datetime, audit: Audit) -> list[str]:
         """Deletes the archived episodes among `ids` archived at or before `cutoff` (the active count is
@@ -392,7 +392,7 @@ class MaintenanceRepository:
             await write_events(tx, _events(group_id, MemoryKind.EPISODE, done, audit))
             return done
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     # -- facts ----------------------------------------------------------------------------------------
 
@@ -405,7 +405,7 @@ class MaintenanceRepository:
             await write_events(tx, _events(group_id, MemoryKind.FACT, done, audit))
             return done
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     async def purge_facts(self, group_id: str, ids: Sequence[str], cutoff: datetime, audit: Audit) -> list[str]:
         """Deletes archived fact versions past their TTL and the value entities left without any fact."""
@@ -420,7 +420,7 @@ class MaintenanceRepository:
             await write_events(tx, _events(group_id, MemoryKind.FACT, done, audit))
             return done
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     async def merge_facts(self, group_id: str, into: str, merged: Sequence[str], audit: Audit) -> list[str]:
         """Expires the still-live `merged` versions into the live `into` (provenance and hits united)."""
@@ -433,7 +433,7 @@ class MaintenanceRepository:
             await write_events(tx, _events(group_id, MemoryKind.FACT, done, audit))
             return done
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     async def merge_entities(self, group_id: str, into: str, merged: Sequence[str], audit: Audit) -> list[str]:
         """Moves every relationship of the `merged` entities to `into`, then deletes them."""
@@ -450,24 +450,29 @@ class MaintenanceRepository:
             await write_events(tx, _events(group_id, MemoryKind.ENTITY, done, audit))
             return done
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
 
     # -- restore --------------------------------------------------------------------------------------
 
-    async def restore(self, group_id: str, memory_id: str, audit: Audit) -> MemoryKind | None:
+    async def restore(
+        self, group_id: str, memory_id: str, audit: Audit, projects: Sequence[str] | None = None
+    ) -> MemoryKind | None:
         """Brings an archived episode or fact version back to active (an episode raises the active count);
-        returns its kind, None when no archived memory has this id. Raises ValueError naming the active
+        returns its kind, None when no archived memory of `projects` (None: any) has this id. Raises ValueError naming the active
         version when another version of the fact's key is active."""
 
         async def work(tx: AsyncManagedTransaction) -> MemoryKind | None:
+            visible = list(projects) if projects is not None else await _all_projects(tx, group_id)
             if (await (await tx.run(_LOCK_USER, group_id=group_id)).single()) is not None:
-                record = await (await tx.run(_RESTORE_EPISODE, group_id=group_id, id=memory_id, now=audit.now)).single()
+                record = await (
+                    await tx.run(_RESTORE_EPISODE, group_id=group_id, id=memory_id, now=audit.now, projects=visible)
+                ).single()
                 if record is not None:
                     await (await tx.run(_BUMP_COUNT, group_id=group_id, delta=1, now=audit.now)).consume()
                     await write_events(tx, _events(group_id, MemoryKind.EPISODE, [memory_id], audit))
                     return MemoryKind.EPISODE
             fact = await (await tx.run(_FACT_OF, group_id=group_id, id=memory_id)).single()
-            if fact is None or fact["status"] != "archived":
+            if fact is None or fact["status"] != "archived" or (fact["project_id"] or "") not in visible:
                 return None
             lock = {"group_id": group_id, "project_id": fact["project_id"] or "", "key": fact["key"], "now": audit.now}
             await (await tx.run(_LOCK_KEY, lock)).consume()
@@ -483,7 +488,21 @@ class MaintenanceRepository:
             await write_events(tx, _events(group_id, MemoryKind.FACT, [memory_id], audit))
             return MemoryKind.FACT
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=group_id)
+
+
+_PROJECTS: LiteralString = """
+OPTIONAL MATCH (e:Episodic {group_id: $group_id})
+WITH collect(DISTINCT e.project_id) AS episodes
+OPTIONAL MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:Entity)
+WITH episodes, collect(DISTINCT r.project_id) AS facts
+RETURN episodes + facts AS projects
+"""
+
+
+async def _all_projects(tx: AsyncManagedTransaction, group_id: str) -> list[str]:
+    record = await (await tx.run(_PROJECTS, group_id=group_id)).single(strict=True)
+    return ["", *(str(p) for p in record["projects"] if p)]
 
 
 def details(**values: object) -> dict[str, str]:

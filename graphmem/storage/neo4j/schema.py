@@ -96,6 +96,11 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX entity_group_uuid IF NOT EXISTS FOR (n:Entity) ON (n.group_id, n.uuid)",
         ),
     ),
+    Migration(
+        7,
+        "privacy: one UserFence per user, locked by every writer and stamped by ForgetUser (the tombstone)",
+        ("CREATE CONSTRAINT user_fence_group IF NOT EXISTS FOR (n:UserFence) REQUIRE n.group_id IS UNIQUE",),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -120,7 +120,7 @@ class SessionRepository:
             record = await (await tx.run(_CREATE, params)).single(strict=True)
             return session_from_node(record["w"]), bool(record["created"])
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=scope.group_id)
 
     async def get(self, scope: Scope) -> SessionState | None:
         async def work(tx: AsyncManagedTransaction) -> SessionState | None:
@@ -146,7 +146,7 @@ class SessionRepository:
             await (await tx.run(_SAVE, keys | {"props": _props(scope, saved)})).consume()
             return saved
 
-        return await self._graph.write(work)
+        return await self._graph.write(work, fence=scope.group_id)
 
     async def forget(self, group_id: str) -> int:
         """Deletes every session of the partition; returns how many."""

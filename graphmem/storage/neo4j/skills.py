@@ -83,9 +83,17 @@ MATCH (:Procedure {group_id: $group_id, uuid: $id})-[o:OUTCOME {episode_id: $epi
 RETURN o.outcome AS outcome LIMIT 1
 """
 
+# The caller's outcome ids of a version are kept (the newest 1,000) so that a retried report counts once.
+_OUTCOME_SEEN: LiteralString = """
+MATCH (p:Procedure {group_id: $group_id, uuid: $id})
+RETURN $outcome_id IN coalesce(p.outcome_ids, []) AS seen
+"""
+
 _RECORD_OUTCOME: LiteralString = """
 MATCH (p:Procedure {group_id: $group_id, uuid: $id})
-SET p.successes = p.successes + $successes, p.failures = p.failures + $failures, p.last_used_at = $now
+SET p.successes = p.successes + $successes, p.failures = p.failures + $failures, p.last_used_at = $now,
+    p.outcome_ids = CASE WHEN $outcome_id = '' THEN p.outcome_ids
+                         ELSE (coalesce(p.outcome_ids, []) + $outcome_id)[-1000..] END
 WITH p
 OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
 FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
@@ -268,16 +276,31 @@ class NameUnit:
         ).single()
         return None if record is None else SkillOutcome(record["outcome"])
 
+    async def outcome_seen(self, skill_id: str, outcome_id: str) -> bool:
+        """Whether this version already counted the caller's outcome id."""
+        record = await (
+            await self._tx.run(_OUTCOME_SEEN, group_id=self._scope.group_id, id=skill_id, outcome_id=outcome_id)
+        ).single()
+        return record is not None and bool(record["seen"])
+
     async def record_outcome(
-        self, skill_id: str, outcome: SkillOutcome, episode_id: str, successes: int, failures: int
+        self,
+        skill_id: str,
+        outcome: SkillOutcome,
+        episode_id: str,
+        successes: int,
+        failures: int,
+        outcome_id: str = "",
     ) -> None:
-        """Adds to the counters and links the outcome to its episode (when that episode exists)."""
+        """Adds to the counters, remembers `outcome_id` (when given) and links the outcome to its episode (when
+        that episode exists)."""
         await (
             await self._tx.run(
                 _RECORD_OUTCOME,
                 group_id=self._scope.group_id,
                 id=skill_id,
                 outcome=outcome.value,
+                outcome_id=outcome_id,
                 episode_id=episode_id,
                 successes=successes,
                 failures=failures,
@@ -303,7 +326,7 @@ class SkillRepository:
             ).consume()
             return await work(NameUnit(tx, scope, project_id, name, now))
 
-        return await self._graph.write(tx_work)
+        return await self._graph.write(tx_work, fence=scope.group_id)
 
     async def versions(self, scope: Scope, name: str, projects: Sequence[str]) -> list[Skill]:
         """Every version of `name` in the given projects ("" = user skills), by project then version."""

@@ -1,0 +1,90 @@
+"""The per-user write fence: one `(:UserFence {group_id})` node that every writer of a user's memory locks
+first, inside its own transaction. ForgetUser stamps the fence `forgotten_at` (the tombstone) before it erases
+anything; a writer that locks the fence afterwards finds the stamp and stores nothing (UserForgotten).
+
+Invariant: taking the fence's write lock waits for the stamping transaction, and the stamp waits for every
+writer that locked the fence before it, so no write commits after the erase has begun. The tombstone holds
+the group id and times only — no memory text.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, LiteralString
+
+from neo4j import AsyncManagedTransaction
+
+from graphmem.errors import UserForgotten
+
+if TYPE_CHECKING:  # the driver wrapper imports this module for `hold_fence`
+    from graphmem.storage.neo4j.driver import Neo4jGraph
+
+# The SET takes the node's write lock; the property is read after it, so it sees the latest committed stamp.
+_HOLD: LiteralString = """
+MERGE (f:UserFence {group_id: $group_id})
+SET f.locked = true
+WITH f
+RETURN f.forgotten_at AS forgotten_at
+"""
+
+_STAMP: LiteralString = """
+MERGE (f:UserFence {group_id: $group_id})
+SET f.locked = true, f.forgotten_at = coalesce(f.forgotten_at, $now), f.erase_started_at = $now,
+    f.erased_at = null
+"""
+
+_ERASED: LiteralString = "MATCH (f:UserFence {group_id: $group_id}) SET f.erased_at = $now"
+
+_FORGOTTEN: LiteralString = "OPTIONAL MATCH (f:UserFence {group_id: $group_id}) RETURN f.forgotten_at AS at"
+
+
+async def hold_fence(tx: AsyncManagedTransaction, group_id: str) -> None:
+    """Locks the user's fence for the rest of `tx`; raises UserForgotten when the user was erased."""
+    record = await (await tx.run(_HOLD, group_id=group_id)).single(strict=True)
+    if record["forgotten_at"] is not None:
+        raise UserForgotten("this user was forgotten (ForgetUser); nothing is stored for them again")
+
+
+async def stamp_tombstone(tx: AsyncManagedTransaction, group_id: str, now: datetime) -> None:
+    """Marks the user forgotten (waits for the writers that hold the fence to commit)."""
+    await (await tx.run(_STAMP, group_id=group_id, now=now)).consume()
+
+
+async def mark_erased(tx: AsyncManagedTransaction, group_id: str, now: datetime) -> None:
+    """Records that the erase finished."""
+    await (await tx.run(_ERASED, group_id=group_id, now=now)).consume()
+
+
+async def is_forgotten(tx: AsyncManagedTransaction, group_id: str) -> bool:
+    """Whether the user carries a tombstone (read without locking)."""
+    record = await (await tx.run(_FORGOTTEN, group_id=group_id)).single(strict=True)
+    return record["at"] is not None
+
+
+class Tombstones:
+    """Stamps and reads the per-user tombstones (ForgetUser)."""
+
+    def __init__(self, graph: Neo4jGraph) -> None:
+        self._graph = graph
+
+    async def stamp(self, group_id: str, now: datetime) -> None:
+        """Marks the user forgotten; returns once every writer that held the fence has committed."""
+
+        async def work(tx: AsyncManagedTransaction) -> None:
+            await stamp_tombstone(tx, group_id, now)
+
+        await self._graph.write(work, idempotent=True)
+
+    async def erased(self, group_id: str, now: datetime) -> None:
+        """Records that the erase of the user's memory finished."""
+
+        async def work(tx: AsyncManagedTransaction) -> None:
+            await mark_erased(tx, group_id, now)
+
+        await self._graph.write(work, idempotent=True)
+
+    async def forgotten(self, group_id: str) -> bool:
+        async def work(tx: AsyncManagedTransaction) -> bool:
+            return await is_forgotten(tx, group_id)
+
+        return await self._graph.read(work)
