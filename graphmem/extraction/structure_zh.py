@@ -50,7 +50,7 @@ _DISLIKE = _words("讨厌 受不了 反感 厌恶 烦 怕 受不住 接受不了
 _EAT = _words("吃 喝 碰 沾")
 _NEG_EAT = _words("不吃 不喝 不碰 不沾 戒 戒掉 戒了 忌口")
 _CONSUME = _words("吃 喝 听 看 玩 用 去 住 吃点 喝点 穿 读 逛 坐")
-_LIVE = _words("住 住在 定居 定居在 搬到 搬去 搬来 搬家到 搬家去 落户 安家 生活在 住到")
+_LIVE = _words("住 搬 住在 定居 定居在 搬到 搬去 搬来 搬家到 搬家去 落户 安家 生活在 住到")
 _LIVE_AFTER = _words("住 住着 生活 定居 安家 落户 住了 生活了")
 _USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用")
 _NOUNISH = ("n", "eng", "vn", "an", "j", "nz", "ng", "nr", "ns", "nt", "nw", "l", "b", "a", "ad", "x")
@@ -176,7 +176,7 @@ def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)
 def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     word = clause[i].word
     j = i + 1
-    if j < len(clause) and clause[j].word in ("在", "到", "了"):
+    if j < len(clause) and clause[j].word in ("在", "到", "去", "了"):
         j += 1
     if j >= len(clause):
         return None
@@ -213,7 +213,7 @@ def _tag(text: str) -> list[_Tok]:
     import jieba.posseg as pseg
 
     with _posseg_lock:
-        pairs = [(p.word, p.flag) for p in pseg.lcut(text)]
+        pairs = [(p.word, p.flag) for p in pseg.lcut(text, HMM=False)]
     toks: list[_Tok] = []
     pos = 0
     for word, flag in pairs:
