@@ -101,12 +101,14 @@ _HEDGE = {
 _EXPLICIT = {
     "en": re.compile(
         r"\b(?:remember|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
-        r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on)\b|"
+        r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
+        r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update)\b|"
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
         _F,
     ),
     "zh": re.compile(
-        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都"
+        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都|"
+        r"更新一下|更新下|记得更新"
     ),
 }
 # A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after

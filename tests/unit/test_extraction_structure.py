@@ -103,3 +103,11 @@ def test_a_favourite_of_a_category_is_one_attribute_whatever_the_value(extractor
 def test_a_fronted_object_is_what_the_stance_is_about(extractor: RuleExtractor) -> None:
     facts = extractor.extract("苦瓜这东西我是真的接受不了。")
     assert [(f.key, f.value, f.stance) for f in facts] == [("user|taste|苦瓜", "苦瓜", False)]
+
+
+def test_asking_to_update_a_fact_is_an_explicit_statement(extractor: RuleExtractor) -> None:
+    (moved,) = extractor.extract("Quick update: I moved to Porto.")
+    (fruit,) = extractor.extract("跟你更新一下，我现在最喜欢的水果换成荔枝了。")
+    assert (moved.value, moved.explicit) == ("porto", True)
+    assert (fruit.value, fruit.explicit) == ("荔枝", True)
+    assert extractor.extract("I need to update my laptop.") == []
