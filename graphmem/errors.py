@@ -38,15 +38,30 @@ class GraphmemError(Exception):
         self.message = message
 
 
+MAX_VIOLATIONS = 20
+MAX_VIOLATION_CHARS = 200
+
+
 class InvalidArgument(GraphmemError):
-    """A request is malformed; `violations` names each bad field."""
+    """A request is malformed; `violations` names each bad field.
+
+    At most MAX_VIOLATIONS are kept, followed by one whose field is "…" and whose description says how many
+    more there were; fields and descriptions are cut to MAX_VIOLATION_CHARS. So the status trailer stays a few
+    kilobytes whatever the request holds (clients refuse trailers past their metadata limit).
+    """
 
     reason = "INVALID_ARGUMENT"
 
     def __init__(self, violations: list[FieldViolation] | FieldViolation) -> None:
         items = violations if isinstance(violations, list) else [violations]
-        super().__init__("; ".join(f"{v.field}: {v.description}" for v in items))
-        self.violations = items
+        kept = [
+            FieldViolation(v.field[:MAX_VIOLATION_CHARS], v.description[:MAX_VIOLATION_CHARS])
+            for v in items[:MAX_VIOLATIONS]
+        ]
+        if len(items) > MAX_VIOLATIONS:
+            kept.append(FieldViolation("…", f"and {len(items) - MAX_VIOLATIONS} more field violations"))
+        super().__init__("; ".join(f"{v.field}: {v.description}" for v in kept))
+        self.violations = kept
 
 
 class NotFound(GraphmemError):

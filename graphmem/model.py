@@ -228,7 +228,9 @@ class FactScopeFilter(StrEnum):
 class Fact:
     """One version of a statement about a user or a project, with its provenance.
 
-    Validity is the half-open interval [valid_at, invalid_at); invalid_at None means still true.
+    Validity is the half-open interval [valid_at, invalid_at); invalid_at None means still true. `polarity`
+    is False for a negated statement or a negative stance on the value ("dislikes cilantro", "does not eat
+    pork"), True otherwise.
     """
 
     id: str

@@ -19,6 +19,7 @@ from graphmem.embedding.protocol import Embedder
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
+from graphmem.index.partition_cache import DEFAULT_INDEX_MEMORY_MB, PartitionCache
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
 from graphmem.lifecycle.audit import AuditTrail, forgotten_event
@@ -70,6 +71,7 @@ from graphmem.validation import (
     check_episode_batch,
     check_event_types,
     check_id,
+    check_optional_id,
     check_page_size,
     check_query,
     check_range,
@@ -121,6 +123,7 @@ class MemoryService:
         clock: Clock,
         extractor: Extractor | None = None,
         llm_router: LLMRouter | None = None,
+        index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
     ) -> None:
         self._graph = graph
         self._index = index
@@ -130,7 +133,9 @@ class MemoryService:
         self._llm_router = llm_router
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
-        self.episodic = EpisodicMemory(self._episodes_repo, index, PartitionIndex(), embedder, policy, clock)
+        self.episodic = EpisodicMemory(
+            self._episodes_repo, index, PartitionIndex(), embedder, policy, clock, PartitionCache(index_memory_bytes)
+        )
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
         )
@@ -165,7 +170,16 @@ class MemoryService:
                 failure_threshold=settings.router_llm_failure_threshold,
                 cooldown_s=settings.router_llm_cooldown_seconds,
             )
-        return cls(graph, index, embedder, policy, source, build_clock(settings.clock), llm_router=router)
+        return cls(
+            graph,
+            index,
+            embedder,
+            policy,
+            source,
+            build_clock(settings.clock),
+            llm_router=router,
+            index_memory_bytes=int(settings.index_memory_mb * 2**20),
+        )
 
     @property
     def graph(self) -> Neo4jGraph:
@@ -207,6 +221,7 @@ class MemoryService:
         await self._index.flush()
 
     async def close(self) -> None:
+        await self.episodic.settle()
         await self.hits.flush()
         await self._index.flush()
         await self._graph.close()
@@ -230,7 +245,8 @@ class MemoryService:
         return await self.episodic.get(scope, episode_id)
 
     async def list_episodes(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
-        violations = scope_violations(scope) + check_page_size(page_size)
+        violations = scope_violations(scope) + check_page_size(page_size, page_token)
+        violations += check_optional_id(flt.session_id, "session_id")
         violations += check_event_types(flt.event_types, "event_types")
         violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
@@ -511,7 +527,8 @@ class MemoryService:
         return await self.maintenance.restore(scope, memory_id)
 
     async def memory_audit(self, scope: Scope, memory_id: str, page_token: str, page_size: int) -> Page[AuditEvent]:
-        violations = scope_violations(scope) + check_page_size(page_size)
+        violations = scope_violations(scope) + check_page_size(page_size, page_token)
+        violations += check_optional_id(memory_id, "memory_id")
         if violations:
             raise InvalidArgument(violations)
         return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)

@@ -17,6 +17,9 @@ MAX_METADATA = 64
 MAX_ID = 256
 MAX_TOP_K = 100
 MAX_PAGE = 1000
+MAX_EVENT_TYPES = 64
+MAX_SPEAKER = 256
+MAX_PAGE_TOKEN = 1024
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 
 
@@ -51,6 +54,8 @@ def check_scope(scope: Scope) -> None:
 
 
 def check_event_types(event_types: Sequence[str], field: str) -> list[FieldViolation]:
+    if len(event_types) > MAX_EVENT_TYPES:
+        return [FieldViolation(field, f"holds {len(event_types)} event types; at most {MAX_EVENT_TYPES}")]
     return [
         FieldViolation(f"{field}[{i}]", "must be lowercase letters, digits or underscores, starting with a letter")
         for i, et in enumerate(event_types)
@@ -93,12 +98,12 @@ def check_episode_batch(scope: Scope, drafts: Sequence[EpisodeDraft]) -> None:
             violations.append(FieldViolation(f"{prefix}.importance", "must be within [0, 1]"))
         violations += check_event_types([d.event_type], f"{prefix}.event_type")
         violations += _metadata_violations(d.metadata, f"{prefix}.metadata")
+        if len(d.speaker) > MAX_SPEAKER:
+            violations.append(FieldViolation(f"{prefix}.speaker", f"is longer than {MAX_SPEAKER} characters"))
         if _id_problem(d.session_id, False):
             violations.append(FieldViolation(f"{prefix}.session_id", "is too long or has control characters"))
-        if len(violations) > 20:
-            break
     if violations:
-        raise InvalidArgument(violations[:20])
+        raise InvalidArgument(violations)
 
 
 def check_range(start: datetime | None, end: datetime | None, field: str) -> list[FieldViolation]:
@@ -118,13 +123,88 @@ def check_query(text: str, top_k: int) -> list[FieldViolation]:
     return out
 
 
-def check_page_size(page_size: int) -> list[FieldViolation]:
+def check_page_size(page_size: int, page_token: str = "") -> list[FieldViolation]:
+    out = []
     if not 0 <= page_size <= MAX_PAGE:
-        return [FieldViolation("page_size", f"must be within [0, {MAX_PAGE}] (0 means 100)")]
-    return []
+        out.append(FieldViolation("page_size", f"must be within [0, {MAX_PAGE}] (0 means 100)"))
+    if len(page_token) > MAX_PAGE_TOKEN:
+        out.append(FieldViolation("page_token", "is not a token returned by this API"))
+    return out
+
+
+def check_optional_id(value: str, field: str) -> list[FieldViolation]:
+    problem = _id_problem(value, False)
+    return [FieldViolation(field, problem)] if problem else []
 
 
 def check_id(value: str, field: str = "id") -> None:
     problem = _id_problem(value, True)
     if problem:
         raise InvalidArgument(FieldViolation(field, problem))
+
+
+# -- working memory: per-message sizes, and the zones a session may grow to -----------------------------------
+
+MAX_MESSAGE_TEXT = MAX_TEXT
+MAX_INSTRUCTIONS = 64
+MAX_INSTRUCTION = 4000
+MAX_TASK_ITEMS = 64
+MAX_TASK_KEY = 256
+MAX_TASK_VALUE = 4000
+MAX_SCRATCH_TURNS = 200
+MAX_SCRATCH_CHARS = 256_000
+
+
+def instruction_violations(text: str, field: str) -> list[FieldViolation]:
+    if len(text) > MAX_INSTRUCTION:
+        return [FieldViolation(field, f"is longer than {MAX_INSTRUCTION} characters (an instruction)")]
+    return []
+
+
+def task_item_violations(key: str, value: str, field: str) -> list[FieldViolation]:
+    if len(key) > MAX_TASK_KEY:
+        return [FieldViolation(field, f"has a task key longer than {MAX_TASK_KEY} characters")]
+    if len(value) > MAX_TASK_VALUE:
+        return [FieldViolation(field, f"has a task value longer than {MAX_TASK_VALUE} characters")]
+    return []
+
+
+def session_input_violations(instructions: Sequence[str], task: Mapping[str, str]) -> list[FieldViolation]:
+    """OpenSession's zones: at most MAX_INSTRUCTIONS instructions and MAX_TASK_ITEMS task items, each bounded."""
+    out: list[FieldViolation] = []
+    if len(instructions) > MAX_INSTRUCTIONS:
+        out.append(FieldViolation("instructions", f"holds {len(instructions)} items; at most {MAX_INSTRUCTIONS}"))
+    else:
+        for i, text in enumerate(instructions):
+            out += instruction_violations(text, f"instructions[{i}]")
+    if len(task) > MAX_TASK_ITEMS:
+        out.append(FieldViolation("task", f"holds {len(task)} entries; at most {MAX_TASK_ITEMS}"))
+    else:
+        for key, value in task.items():
+            out += task_item_violations(key, value, f"task[{key[:32]}]")
+    return out
+
+
+def message_text_violations(text: str, field: str) -> list[FieldViolation]:
+    if len(text) > MAX_MESSAGE_TEXT:
+        return [FieldViolation(field, f"is longer than {MAX_MESSAGE_TEXT} characters")]
+    return []
+
+
+def zone_violations(instructions: int, task_items: int, scratch_turns: int, scratch_chars: int) -> list[FieldViolation]:
+    """The zones a session would hold after an append; each over its limit is named (field "messages", since
+    the append is what would overflow it)."""
+    out = []
+    if instructions > MAX_INSTRUCTIONS:
+        out.append(FieldViolation("messages", f"would grow the instructions zone past {MAX_INSTRUCTIONS} items"))
+    if task_items > MAX_TASK_ITEMS:
+        out.append(FieldViolation("messages", f"would grow the task zone past {MAX_TASK_ITEMS} items"))
+    if scratch_turns > MAX_SCRATCH_TURNS or scratch_chars > MAX_SCRATCH_CHARS:
+        out.append(
+            FieldViolation(
+                "messages",
+                f"would grow the scratch zone past {MAX_SCRATCH_TURNS} items or {MAX_SCRATCH_CHARS} characters "
+                "(an assistant message clears it)",
+            )
+        )
+    return out

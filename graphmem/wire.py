@@ -139,13 +139,24 @@ def to_timestamp(when: datetime, name: str = "datetime") -> Timestamp:
     return ts
 
 
-def to_datetime(ts: Timestamp) -> datetime:
+# The range of google.protobuf.Timestamp (and of datetime): 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z
+MIN_TIMESTAMP_SECONDS = -62_135_596_800
+MAX_TIMESTAMP_SECONDS = 253_402_300_799
+TIMESTAMP_RULE = "must lie within 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, with nanos within [0, 10^9)"
+
+
+def to_datetime(ts: Timestamp, field: str = "timestamp") -> datetime:
+    """The UTC datetime of a wire instant; InvalidArgument naming `field` when the instant lies outside
+    Timestamp's range (years 1 to 9999) or its nanos outside [0, 10^9)."""
+    if not MIN_TIMESTAMP_SECONDS <= ts.seconds <= MAX_TIMESTAMP_SECONDS or not 0 <= ts.nanos < 1_000_000_000:
+        raise InvalidArgument(FieldViolation(field, TIMESTAMP_RULE))
     return ts.ToDatetime(tzinfo=UTC)
 
 
-def optional_datetime(message: Any, name: str) -> datetime | None:
-    """The datetime of an optional Timestamp field, None when unset."""
-    return to_datetime(getattr(message, name)) if message.HasField(name) else None
+def optional_datetime(message: Any, name: str, prefix: str = "") -> datetime | None:
+    """The datetime of an optional Timestamp field, None when unset; `prefix` is the message's path in the
+    request, for the field violation of an out-of-range instant."""
+    return to_datetime(getattr(message, name), prefix + name) if message.HasField(name) else None
 
 
 def layer_to_pb(layer: Layer) -> Any:
@@ -161,7 +172,10 @@ def layers_to_pb(layers: Iterable[Layer]) -> list[Any]:
 
 
 def layers_from_pb(values: Sequence[int]) -> tuple[Layer, ...]:
-    """The named layers, duplicates dropped; InvalidArgument for LAYER_UNSPECIFIED or an unknown value."""
+    """The named layers, duplicates dropped; InvalidArgument for LAYER_UNSPECIFIED or an unknown value, or for
+    more values than there are layers twice over."""
+    if len(values) > 2 * len(_PB_TO_LAYER):
+        raise InvalidArgument(FieldViolation("layers", f"holds {len(values)} values; at most {2 * len(_PB_TO_LAYER)}"))
     layers = []
     for i, value in enumerate(values):
         layer = _PB_TO_LAYER.get(value)  # type: ignore[call-overload]
@@ -217,12 +231,12 @@ def draft_to_pb(episode: EpisodeFields, index: int = 0) -> pb.EpisodeInput:
     return item
 
 
-def draft_from_pb(item: pb.EpisodeInput, now: datetime) -> EpisodeDraft:
+def draft_from_pb(item: pb.EpisodeInput, now: datetime, index: int = 0) -> EpisodeDraft:
     """An episode to write; an unset `occurred_at` is `now`, an empty `event_type` is "message"."""
     return EpisodeDraft(
         key=item.key,
         text=item.text,
-        occurred_at=to_datetime(item.occurred_at) if item.HasField("occurred_at") else now,
+        occurred_at=optional_datetime(item, "occurred_at", f"episodes[{index}].") or now,
         session_id=item.session_id.strip(),
         speaker=item.speaker,
         event_type=item.event_type or "message",
@@ -296,8 +310,9 @@ def time_range_to_pb(window: TimeRange, name: str = "time range") -> pb.TimeRang
     return out
 
 
-def time_range_from_pb(message: pb.TimeRange) -> TimeRange:
-    return TimeRange(start=optional_datetime(message, "start"), end=optional_datetime(message, "end"))
+def time_range_from_pb(message: pb.TimeRange, name: str = "") -> TimeRange:
+    prefix = f"{name}." if name else ""
+    return TimeRange(start=optional_datetime(message, "start", prefix), end=optional_datetime(message, "end", prefix))
 
 
 def list_filter_from_pb(request: Any) -> EpisodeFilter:
@@ -310,7 +325,7 @@ def list_filter_from_pb(request: Any) -> EpisodeFilter:
 
 
 def search_filter_from_pb(request: Any) -> EpisodeFilter:
-    occurred = time_range_from_pb(request.occurred) if request.HasField("occurred") else TimeRange()
+    occurred = time_range_from_pb(request.occurred, "occurred") if request.HasField("occurred") else TimeRange()
     return EpisodeFilter(event_types=tuple(request.event_types), occurred=occurred)
 
 

@@ -13,6 +13,7 @@ from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
 from graphmem.config import Settings
+from graphmem.looplag import LoopLagMonitor
 from graphmem.service import MemoryService
 from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
@@ -38,6 +39,7 @@ class RunningServer:
     service: MemoryService
     health: HealthMonitor
     background: list[asyncio.Task[None]]
+    lag: LoopLagMonitor
 
     async def stop(self, grace: float) -> None:
         """Graceful stop: NOT_SERVING first, finish in-flight calls, flush the index, close the driver."""
@@ -120,6 +122,8 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
         asyncio.create_task(service.semantic.run_worker(settings.extraction_poll_seconds), name="graphmem-extraction"),
         asyncio.create_task(service.hits.run(settings.hit_flush_seconds), name="graphmem-hits"),
     ]
+    lag = LoopLagMonitor()
+    background.append(asyncio.create_task(lag.run(), name="graphmem-loop-lag"))
     if settings.maintenance_interval_seconds > 0:
         background.append(
             asyncio.create_task(
@@ -128,4 +132,4 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
         )
     tls = "off" if credentials is None else ("mutual" if settings.tls_client_ca_file else "on")
     log.info("graphmem listening", extra={"host": host, "port": bound, "tls": tls})
-    return RunningServer(server, bound, service, monitor, background)
+    return RunningServer(server, bound, service, monitor, background, lag)

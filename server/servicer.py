@@ -30,7 +30,7 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
 
     async def AddEpisodes(self, request: pb.AddEpisodesRequest, context: Context) -> pb.AddEpisodesResponse:
         now = self._service.clock.now()
-        drafts = [wire.draft_from_pb(item, now) for item in request.episodes]
+        drafts = [wire.draft_from_pb(item, now, i) for i, item in enumerate(request.episodes)]
         writes = await self._service.add_episodes(self._scope(request.scope), drafts)
         return pb.AddEpisodesResponse(results=[wire.write_to_pb(w) for w in writes])
 
@@ -58,11 +58,7 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         return wire.forget_to_pb(report)
 
     async def Search(self, request: pb.SearchRequest, context: Context) -> pb.SearchResponse:
-        reference = (
-            wire.to_datetime(request.reference_time)
-            if request.HasField("reference_time")
-            else self._service.clock.now()
-        )
+        reference = wire.optional_datetime(request, "reference_time") or self._service.clock.now()
         query = SearchQuery(
             scope=self._scope(request.scope),
             text=request.query,
@@ -79,7 +75,7 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         return wire.policy_to_pb(PolicyInfo(policy_yaml=policy.to_yaml(), source=source))
 
     async def ListFacts(self, request: pb.ListFactsRequest, context: Context) -> pb.ListFactsResponse:
-        as_of = wire.to_datetime(request.as_of) if request.HasField("as_of") else None
+        as_of = wire.optional_datetime(request, "as_of")
         facts = await self._service.list_facts(
             self._scope(request.scope), as_of, wire.scope_filter_from_pb(request.scope_filter)
         )
@@ -168,11 +164,7 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         )
 
     async def GetContext(self, request: pb.GetContextRequest, context: Context) -> pb.GetContextResponse:
-        reference = (
-            wire.to_datetime(request.reference_time)
-            if request.HasField("reference_time")
-            else self._service.clock.now()
-        )
+        reference = wire.optional_datetime(request, "reference_time") or self._service.clock.now()
         assembled = await self._service.get_context(
             self._scope(request.scope),
             request.query,

@@ -49,7 +49,7 @@ class BoltProxy:
         self._call(self._listen())
 
     def stop(self) -> None:
-        self._call(self._cut())
+        self._call(self._shutdown())
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
         self._loop.close()
@@ -60,6 +60,17 @@ class BoltProxy:
     async def _listen(self) -> None:
         self._server = await asyncio.start_server(self._pipe, "127.0.0.1", self.port, reuse_address=True)
         self.port = self._server.sockets[0].getsockname()[1]
+
+    async def _shutdown(self) -> None:
+        """Cuts, then ends every forwarding task so no socket outlives the proxy (a leak is a ResourceWarning)."""
+        await self._cut()
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for writer in list(self._writers):
+            writer.transport.abort()
+        self._writers.clear()
 
     async def _cut(self) -> None:
         if self._server is not None:
@@ -87,8 +98,12 @@ class BoltProxy:
                     await writer.drain()
             _reset(writer)
 
-        await asyncio.gather(copy(client_reader, upstream_writer), copy(upstream_reader, client_writer))
-        self._writers -= {client_writer, upstream_writer}
+        try:
+            await asyncio.gather(copy(client_reader, upstream_writer), copy(upstream_reader, client_writer))
+        finally:
+            _reset(client_writer)
+            _reset(upstream_writer)
+            self._writers -= {client_writer, upstream_writer}
 
 
 def _reset(writer: asyncio.StreamWriter) -> None:

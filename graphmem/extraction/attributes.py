@@ -12,7 +12,7 @@ import re
 
 from graphmem.extraction.facts import Predicate
 
-__all__ = ["attribute_of", "relation_attribute"]
+__all__ = ["attribute_of", "favourite_attribute", "relation_attribute"]
 
 # The head noun of a value (its last word, singular) -> the attribute the value sets.
 _HEADS: dict[str, str] = {
@@ -89,9 +89,32 @@ _RELATIONS: dict[str, str] = {
     "brother": "sibling:brother", "sister": "sibling:sister",
     "老婆": "spouse", "妻子": "spouse", "太太": "spouse", "爱人": "spouse", "老公": "spouse", "丈夫": "spouse",
     "女儿": "child:daughter", "儿子": "child:son", "孩子": "child", "狗": "pet:dog", "小狗": "pet:dog",
+    "狗狗": "pet:dog", "puppy": "pet:dog", "kitten": "pet:cat",
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
     "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
 }  # fmt: skip
+
+
+# "my favourite genre is …", "Jazz is my favourite genre", "我最喜欢的水果是…": the favourite of a category is
+# one attribute, so a new favourite replaces the old one.
+_FAVOURITE = re.compile(
+    r"(?:favou?rite|fave|go-to)\s(?P<c>[a-z]{3,15})\b|最(?:喜欢|爱)的(?P<z>[\u4e00-\u9fff]{1,4}?)(?:换成|变成|改成|就是|一直是|是)",
+    re.IGNORECASE,
+)
+_NOT_CATEGORY = frozenset({"thing", "things", "one", "ones", "and", "ever", "now", "part", "way", "kind", "type", "by"})
+
+
+def favourite_attribute(text: str) -> str:
+    """ "favourite:<category>" when `text` names the category its favourite belongs to, else ""."""
+    m = _FAVOURITE.search(text)
+    if m is None:
+        return ""
+    category = (m.group("c") or m.group("z") or "").lower()
+    if not category or category in _NOT_CATEGORY:
+        return ""
+    if category.endswith("s") and not category.endswith("ss"):
+        category = category[:-1]
+    return f"favourite:{category}"
 
 
 def relation_attribute(relation: str, field: str) -> str:
@@ -100,8 +123,36 @@ def relation_attribute(relation: str, field: str) -> str:
     return f"{base}:{field}"
 
 
+# Editors and IDEs: a user works in one at a time, so a new one replaces the old.
+_EDITORS = frozenset(
+    {
+        "vim", "neovim", "nvim", "emacs", "vs code", "vscode", "visual studio code", "sublime", "sublime text",
+        "intellij", "intellij idea", "pycharm", "webstorm", "goland", "clion", "cursor", "zed", "xcode", "atom",
+        "helix", "nano", "android studio", "eclipse", "visual studio",
+    }
+)  # fmt: skip
+
+
+# Technologies that fill one slot of a stack: a project (or a user) has one package manager, one database...
+_STACK: dict[str, str] = {
+    **dict.fromkeys(("npm", "yarn", "pnpm", "bun", "pip", "poetry", "uv", "conda", "pipenv"), "stack:package_manager"),
+    **dict.fromkeys(
+        ("mysql", "postgres", "postgresql", "pg", "sqlite", "mongodb", "mongo", "mariadb", "oracle", "sql server"),
+        "stack:database",
+    ),
+    **dict.fromkeys(("react", "vue", "angular", "svelte", "flutter", "react native", "nextjs", "next.js"), "stack:ui"),
+    **dict.fromkeys(("pytorch", "tensorflow", "jax", "keras"), "stack:ml"),
+}
+_STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
+
+
 def attribute_of(predicate: Predicate, value: str) -> str:
-    """The attribute a taste value sets ("minimal comment" -> "code_comment_style"), or "" for a plain object."""
+    """The attribute a value sets ("minimal comment" -> "code_comment_style", "neovim" -> "editor"), or ""
+    for a plain object."""
+    if predicate is Predicate.USES_TOOL and value in _EDITORS:
+        return "editor"
+    if predicate in _STACK_PREDICATES and value in _STACK:
+        return _STACK[value]
     if predicate not in _TASTE or not value:
         return ""
     if value.isascii():

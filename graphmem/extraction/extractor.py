@@ -5,24 +5,31 @@ rules over spaCy tokens (blank "zh" with the jieba segmenter, blank "en") and se
 
 from __future__ import annotations
 
+import bisect
+import functools
 import logging
 import re
 import tempfile
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
-from graphmem.extraction.attributes import attribute_of, relation_attribute
+from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.facts import CandidateFact, Predicate
-from graphmem.extraction.rule import Lang, Rule, Segment, Span
+from graphmem.extraction.lexicon import PROGRAMMING
+from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
+from graphmem.extraction.structure_en import en_findings
+from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.values import project_subject, rule_values
 
 __all__ = ["RuleExtractor"]
 
 _F = re.IGNORECASE
+MAX_EXTRACTION_CHARS = 32_000  # as long as an episode may be; working-memory turns are cut to it too
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Segments end at CJK/Latin terminators and newlines; a "." only ends one before whitespace or the end.
@@ -97,12 +104,14 @@ _HEDGE = {
 _EXPLICIT = {
     "en": re.compile(
         r"\b(?:remember|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
-        r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on)\b|"
+        r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
+        r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update)\b|"
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
         _F,
     ),
     "zh": re.compile(
-        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都"
+        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都|"
+        r"更新一下|更新下|记得更新"
     ),
 }
 # A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after
@@ -115,6 +124,21 @@ _CORRECTION = re.compile(
     r"更正一下|更正|纠正一下|不对)[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
     _F,
 )
+# Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
+# are not the speaker's facts.
+_OTHER_PERSON = {
+    "en": re.compile(
+        r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
+        r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
+        _F,
+    ),
+    "zh": re.compile(
+        r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))"
+    ),
+}
+_QUOTED = re.compile(r"[“”「」『』\"]")
+_TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
 _MARKER_ONLY = re.compile(
     r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",
@@ -174,9 +198,10 @@ class RuleExtractor:
 
     # -- public ---------------------------------------------------------------------------------------
     def extract(self, text: str) -> list[CandidateFact]:
-        """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best."""
+        """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best. Only the
+        first MAX_EXTRACTION_CHARS characters are read, so no caller text costs more than that much matching."""
         self._pipelines()
-        segments = list(self._segments(text))
+        segments = list(self._segments(text[:MAX_EXTRACTION_CHARS]))
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         for i, seg in enumerate(segments):
             nxt = segments[i + 1].text if i + 1 < len(segments) else ""
@@ -226,9 +251,11 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
-        if _QUESTION[lang].search(norm) or _HYPOTHETICAL[lang].search(norm) or _JOKE[lang].search(norm):
+        if _HYPOTHETICAL[lang].search(norm) or _JOKE[lang].search(norm):
             return []
         if _SITUATIONAL[lang].search(norm):
+            return []
+        if _QUOTED.search(norm):
             return []
         hedged = bool(_HEDGE[lang].search(norm))
         taken: list[Span] = []
@@ -238,17 +265,62 @@ class RuleExtractor:
                 c_start, c_end = _clause(norm, m.start())
                 before = norm[c_start : m.start()]
                 clause = norm[c_start:c_end]
-                if _PAST[lang].search(before) or _REPORTED[lang].search(clause):
+                if _PAST[lang].search(before) or _REPORTED[lang].search(clause) or _QUESTION[lang].search(clause):
                     continue
                 v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
                 facts = self._facts(rule, m, seg, norm, v_end, lang, hedged)
+                if _OTHER_PERSON[lang].search(clause):
+                    facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
                 if facts:
                     end = max(m.end(), *(e for _, e in facts))
                     if any(m.start() < e and s < end for s, e in taken):
                         continue
                     taken.append((m.start(), end))
                     out.extend(f for f, _ in facts)
+        if not out:
+            out = self._structural(seg, norm, lang, hedged)
         return out
+
+    def _structural(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[CandidateFact]:
+        """Facts the clause structure states where no rule matched, under the same guards as the rules."""
+        found = zh_findings(norm) if lang == "zh" else en_findings(norm)
+        out: list[CandidateFact] = []
+        for f in found:
+            c_start, c_end = _clause(norm, f.start)
+            clause = norm[c_start:c_end]
+            if (
+                _PAST[lang].search(norm[c_start : f.start])
+                or _REPORTED[lang].search(clause)
+                or _QUESTION[lang].search(clause)
+            ):
+                continue
+            if f.predicate in _TASTE_LIKE and _OTHER_PERSON[lang].search(clause):
+                continue
+            out.append(self._candidate(f, seg, lang, hedged))
+        return out
+
+    def _candidate(self, f: Finding, seg: Segment, lang: Lang, hedged: bool) -> CandidateFact:
+        conf = 0.9 if seg.explicit else _STRUCTURAL_CONFIDENCE
+        if hedged:
+            conf = 0.45
+        predicate = _user_language(f.predicate, "user", f.value)
+        attribute = attribute_of(predicate, f.value)
+        if predicate is Predicate.RELATION_NAME:
+            attribute = relation_attribute(f.relation, "name")
+        return CandidateFact(
+            subject="user",
+            predicate=predicate,
+            value=f.value,
+            polarity=f.polarity,
+            kind=predicate.kind,
+            fact=_statement(replace(f, predicate=predicate), lang),
+            evidence=seg.text,
+            confidence=conf,
+            explicit=seg.explicit,
+            language=lang,
+            attribute=attribute,
+            correction=seg.correction,
+        )
 
     def _facts(
         self,
@@ -271,12 +343,13 @@ class RuleExtractor:
             return []
         items = rule_values(rule, m, seg, norm, c_end, lang)
         out: list[tuple[CandidateFact, int]] = []
-        for value, display, end, predicate in items:
+        for value, display, end, stated in items:
             if not value:
                 continue
             subject, subject_display = "user", ""
             if rule.project:
                 subject, subject_display = project_subject(m, seg.text)
+            predicate = _user_language(stated, subject, value)
             conf = rule.confidence
             if seg.explicit and predicate is not Predicate.LEARNING:
                 conf = max(conf, 0.9)
@@ -285,6 +358,8 @@ class RuleExtractor:
             template = rule.neg_template if (polarity != rule.polarity and rule.neg_template) else rule.template
             if predicate is Predicate.USES_LANGUAGE:
                 template = "{S} is written in {d}" if lang == "en" else "{S}使用{d}"
+                if subject == "user":
+                    template = "user writes code in {d}" if lang == "en" else "用户用{d}写代码"
             if predicate is Predicate.PREFERS_FORMAT and rule.predicate is not Predicate.PREFERS_FORMAT:
                 template = "user wants {d}" if polarity else "user does not want {d}"
             relation = groups.get("rel") or rule.value
@@ -297,6 +372,8 @@ class RuleExtractor:
                 rel=relation,
             )
             attribute = attribute_of(predicate, value)
+            if predicate is Predicate.LIKES and polarity and not attribute:
+                attribute = favourite_attribute(norm)
             if predicate is Predicate.RELATION_NAME:
                 attribute = relation_attribute(relation, "name")
             elif predicate is Predicate.BIRTHDAY and relation:
@@ -324,25 +401,73 @@ class RuleExtractor:
         return out
 
 
+# ---------------------------------------------------------------- structural findings
+_STRUCTURAL_CONFIDENCE = 0.65
+_STATEMENTS: dict[Lang, dict[Predicate, str]] = {
+    "en": {
+        Predicate.LIKES: "user likes {d}",
+        Predicate.DISLIKES: "user dislikes {d}",
+        Predicate.AVOIDS: "user does not eat {d}",
+        Predicate.LOCATION: "user lives in {d}",
+        Predicate.EMPLOYER: "user works at {d}",
+        Predicate.USES_TOOL: "user uses {d}",
+        Predicate.USES_LANGUAGE: "user writes code in {d}",
+        Predicate.RELATION_NAME: "user's {rel} is called {d}",
+        Predicate.WORK_HOURS: "user works {d}",
+    },
+    "zh": {
+        Predicate.LIKES: "用户喜欢{d}",
+        Predicate.DISLIKES: "用户不喜欢{d}",
+        Predicate.AVOIDS: "用户不吃{d}",
+        Predicate.LOCATION: "用户住在{d}",
+        Predicate.EMPLOYER: "用户在{d}工作",
+        Predicate.USES_TOOL: "用户使用{d}",
+        Predicate.USES_LANGUAGE: "用户用{d}写代码",
+        Predicate.RELATION_NAME: "用户的{rel}叫{d}",
+        Predicate.WORK_HOURS: "用户{d}工作",
+    },
+}
+
+
+def _user_language(predicate: Predicate, subject: str, value: str) -> Predicate:
+    """A programming language the user works in is their one current language (a functional attribute the
+    project they are in may override), not one more tool."""
+    if predicate is Predicate.USES_TOOL and subject == "user" and value in PROGRAMMING:
+        return Predicate.USES_LANGUAGE
+    return predicate
+
+
+def _statement(f: Finding, lang: Lang) -> str:
+    template = _STATEMENTS[lang].get(f.predicate, "user " + str(f.predicate) + " {d}")
+    return template.format(d=f.display, rel=f.relation)
+
+
 # ---------------------------------------------------------------- clauses
+@functools.lru_cache(maxsize=8)
+def _breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The starts and ends of the clause breaks of a segment, found once per segment (not once per match)."""
+    found = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(norm)]
+    return tuple(s for s, _ in found), tuple(e for _, e in found)
+
+
 def _clause(norm: str, pos: int) -> Span:
-    start = 0
-    for b in _CLAUSE_BREAK.finditer(norm):
-        if b.end() <= pos:
-            start = b.end()
-        elif b.start() >= pos:
-            return start, b.start()
-    return start, len(norm)
+    """The clause around `pos`: from the end of the last break ending at or before it to the start of the
+    first break starting at or after it (binary search: linear scans per match made a segment n²)."""
+    starts, ends = _breaks(norm)
+    i = bisect.bisect_right(ends, pos)  # breaks 0..i-1 end at or before pos
+    start = ends[i - 1] if i else 0
+    j = bisect.bisect_left(starts, pos, lo=i)  # the first later break starting at or after pos
+    return start, starts[j] if j < len(starts) else len(norm)
+
+
+# Spaces between the words belong to the separator after a word only: with `\s*` before each word as well,
+# "please please … zzz" could split every gap two ways and a failed match tried 2**n splits.
+_BARE_PREFIX = re.compile(
+    r"\s*(?:(?:please|and|also|so|ok|okay|oh|btw|hey|just|remember|note|but|then|alright|well)\b[\s,:]*)*", _F
+)
 
 
 def _bare_prefix(norm: str, pos: int) -> bool:
     """True when only discourse words precede an imperative in its clause (no subject of its own)."""
     c_start, _ = _clause(norm, pos)
-    prefix = norm[c_start:pos]
-    return bool(
-        re.fullmatch(
-            r"(?:\s*(?:please|and|also|so|ok|okay|oh|btw|hey|just|remember|note|but|then|alright|well)\b[\s,:]*)*\s*",
-            prefix,
-            _F,
-        )
-    )
+    return bool(_BARE_PREFIX.fullmatch(norm[c_start:pos]))

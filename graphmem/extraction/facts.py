@@ -73,7 +73,8 @@ class Predicate(StrEnum):
     USES_TOOL = "uses_tool"
     """Multi-valued: a tool or technology the user works with ("vim", "vs code")."""
     USES_LANGUAGE = "uses_language"
-    """Functional (projects): the programming language a project is written in ("rust")."""
+    """Functional: the programming language a project is written in, or the user writes code in ("rust");
+    said inside a project about that project, it overrides the user's language there."""
     USES_TECH = "uses_tech"
     """Multi-valued (projects): another technology a project uses ("postgres", "kafka")."""
     RELATION_NAME = "relation_name"
@@ -131,6 +132,8 @@ FUNCTIONAL: frozenset[Predicate] = frozenset(
 MULTI_VALUED: frozenset[Predicate] = frozenset(set(Predicate) - TASTE - FUNCTIONAL)
 """Predicates a subject may hold for many values at once: keyed by the value, polarity flips conflict."""
 
+_NEGATIVE: frozenset[Predicate] = frozenset({Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO})
+
 _KINDS: dict[Predicate, FactKind] = {
     Predicate.LIKES: FactKind.PREFERENCE,
     Predicate.DISLIKES: FactKind.PREFERENCE,
@@ -183,6 +186,13 @@ class CandidateFact:
             raise ValueError(f"language must be 'zh' or 'en', got {self.language!r}")
         if self.scope_hint not in ("user", "project"):
             raise ValueError(f"scope_hint must be 'user' or 'project', got {self.scope_hint!r}")
+
+    @property
+    def stance(self) -> bool:
+        """Whether the statement is positive about its value: False for a negated statement and for a negative
+        stance on an object ("dislikes cilantro", "does not eat pork", "allergic to peanuts"), so that "I can't
+        stand cilantro" and "I like cilantro" are the two polarities of one key."""
+        return not self.polarity if self.predicate in _NEGATIVE else self.polarity
 
     @property
     def key(self) -> str:

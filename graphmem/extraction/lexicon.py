@@ -72,16 +72,19 @@ EN_STOP = _words(
     "after before from by over than to more most better best lately these those it this them you him "
     "her me us everything anything nothing something stuff things how what where why myself yourself "
     "ever again any one ones please thanks n't not no 's is are was were be been am do does did can "
-    "will would should could i my"
+    "will would should could i my your"
 )
-EN_PLACE_STOP = EN_STOP | {"and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby"}
+EN_PLACE_STOP = EN_STOP | {
+    "and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby", "night", "nights", "weekends",
+    "weekend", "midnight", "sometimes", "least", "times", "all",
+}  # fmt: skip
 EN_LEAD_SKIP = _words("the a an some any my all eating drinking having to")
 EN_SPLIT = frozenset({"and", "or", ",", "&", "plus"})
 ZH_STOP = _words(
     "因为 所以 但是 但 不过 而且 可是 然后 的话 了 啦 呀 哦 吧 呢 啊 哈 嘛 哈哈 哈哈哈 嘿嘿 "
     "哟 喔 呗 也 都 还 又 就 吗 而 并且 毕竟 其实 真的 一点 太 很 特别 这种 那种 之类 什么的 "
     "等等 等 了吧 过敏 一样 你 我 他 她 它 你们 他们 这个 那个 这 那 这些 那些 什么 附近 这边 "
-    "那边 一带 已经 很久 多年 工作 上班 生活 住 定居 味道 一起 死"
+    "那边 一带 已经 很久 多年 工作 上班 生活 住 定居 味道 一起 死 这样 那样 这么 那么"
 )
 ZH_SPLIT = frozenset({"和", "、", "跟", "与", "以及", "还有", "或者", "或", "及"})
 ZH_NOUNS_AFTER_DE = frozenset({"东西", "食物", "菜", "饮料", "口味"})

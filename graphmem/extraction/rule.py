@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from graphmem.extraction.facts import Predicate
 
-__all__ = ["Lang", "Mode", "Rule", "Segment", "Span", "rule"]
+__all__ = ["Finding", "Lang", "Mode", "Rule", "Segment", "Span", "rule"]
 
 Lang = Literal["zh", "en"]
 Mode = Literal["taste", "place", "phrase", "tech", "job", "group", "fixed", "days", "name"]
@@ -56,3 +56,17 @@ class Segment:
         if self._tokens is None:
             self._tokens = self.tokenize(self.text, self.lang)
         return self._tokens
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A fact a structural analysis read from one clause: the value as said (`display`, at [start, end) of the
+    segment) and normalised (`value`); `relation` names the relative for relation names ("daughter")."""
+
+    predicate: Predicate
+    value: str
+    display: str
+    start: int
+    end: int
+    polarity: bool = True
+    relation: str = ""

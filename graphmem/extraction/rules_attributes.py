@@ -200,6 +200,22 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
 ATTR_ZH_RULES: tuple[Rule, ...] = (
     rule(
         "zh",
+        r"^(?:人在|坐标|base|常驻)\s?(?P<v>[\u4e00-\u9fff]{2,4}?)(?=$|[，,。！!\s])",
+        P.LOCATION,
+        "group",
+        "用户住在{d}",
+        confidence=0.7,
+    ),
+    rule(
+        "zh",
+        r"最(?:喜欢|爱)的(?:[\u4e00-\u9fff]{1,4}?)(?:换成了?|变成了?|改成了?|就是|一直是|是)(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)"
+        r"(?=$|[，。！,.!\s了啦吧])",
+        P.LIKES,
+        "group",
+        "用户最喜欢{d}",
+    ),
+    rule(
+        "zh",
         _PROJ_ZH + r"\s?的?(?:技术栈|开发语言|编程语言|主要语言|语言|数据库|框架|后端|前端)(?:是|用的是|为|采用)\s?",
         P.USES_TECH,
         "tech",

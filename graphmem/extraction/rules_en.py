@@ -36,9 +36,11 @@ _IMP_EN = (
     r"summarize|summarise|double-check|confirm|attach|list|quote|assume|avoid|make|speak|talk|wait|tell|"
     r"contact|greet|spell|round|convert|translate|provide|offer|notify|copy|skip|label|ping|message|show)\b"
 )
+# a project name starts where its word starts: after "." or "-" inside a long run it rescanned the run (n²)
 _PROJ_EN = (
     r"(?<![\w'])(?:(?P<s3>this|our|my|the)\s+(?:project|repo|codebase)|(?:the\s+)?(?:project|repo|repository|"
-    r"codebase|app|service)\s+(?P<s>[a-z0-9][\w.-]*)|(?:the\s+)?(?P<s2>[a-z0-9][\w.-]*)\s+(?:project|repo|codebase|service|app))"
+    r"codebase|app|service)\s+(?P<s>[a-z0-9][\w.-]*)|(?<![.-])(?:the\s+)?(?P<s2>[a-z0-9][\w.-]*)\s+"
+    r"(?:project|repo|codebase|service|app))"
 )
 
 

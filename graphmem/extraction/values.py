@@ -31,9 +31,10 @@ from graphmem.extraction.lexicon import (
 )
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
 
-__all__ = ["project_subject", "rule_values"]
+__all__ = ["project_subject", "rule_values", "singular", "zh_place_ok"]
 
 _F = re.IGNORECASE
+_ZH_CONSUME = frozenset({"听", "看", "玩", "读", "穿", "逛", "坐", "住"})
 _PUNCT = re.compile(r"^[\s\W_]+$")
 
 
@@ -68,6 +69,8 @@ def rule_values(
         if not value or (rule.mode == "job" and lang == "en" and not _is_job(value)):
             continue
         if rule.mode == "place" and lang == "en" and not _place_ok(text, s):
+            continue
+        if pred_is_location(p) and lang == "zh" and not zh_place_ok(value):
             continue
         pred = p
         if p in (Predicate.LIKES, Predicate.DISLIKES) and value in FORMATS:
@@ -244,6 +247,10 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
                     break
             elif word in ZH_STOP or "我" in word or "你" in word:
                 break
+            if not cur and mode == "taste" and word in {"上", "了", "上了"}:
+                continue  # "爱上了…": the complement of the verb, not the object
+            if not cur and mode == "taste" and word in _ZH_CONSUME and i + 1 < len(toks):
+                continue  # "喜欢听爵士乐": the object is what is listened to
             if not cur and mode == "taste" and word[0] in "吃喝":
                 if len(word) == 1:
                     continue
@@ -267,6 +274,11 @@ def _normalise(display: str, mode: Mode, lang: Lang) -> str:
     return v
 
 
+def singular(v: str) -> str:
+    """The singular of an English value's last word ("aisle seats" -> "aisle seat"); known plurals kept."""
+    return _singular(v)
+
+
 def _singular(v: str) -> str:
     words = v.split()
     if not words:
@@ -281,6 +293,19 @@ def _singular(v: str) -> str:
     elif w.endswith("s"):
         w = w[:-1]
     return " ".join([*words[:-1], w])
+
+
+def pred_is_location(p: Predicate) -> bool:
+    return p in (Predicate.LOCATION, Predicate.HOMETOWN)
+
+
+# A home, a hospital or a dormitory is where someone is, not the place they live in.
+_ZH_NOT_PLACE = re.compile(r"房|家|院|宿舍|公司|单位|学校|酒店|宾馆")
+
+
+def zh_place_ok(value: str) -> bool:
+    """A Chinese value that can name where someone lives (not a home, hospital, school or office)."""
+    return len(value) >= 2 and _ZH_NOT_PLACE.search(value) is None
 
 
 def _is_job(value: str) -> bool:

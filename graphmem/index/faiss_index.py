@@ -14,7 +14,6 @@ import logging
 import os
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +25,26 @@ from graphmem.index.protocol import Vectors
 log = logging.getLogger(__name__)
 
 
-@dataclass
 class _Partition:
-    index: Any  # faiss.IndexIDMap2 over an IndexFlatIP
-    watermark: int
-    dirty: bool = False
+    """One loaded partition; `lock` guards every use of `index`. An evicted or dropped partition is marked
+    `gone` under its lock, so an operation that fetched it just before looks it up again. `size` is its
+    memory in bytes, refreshed under the lock after each change and read without it."""
+
+    def __init__(self, index: Any, watermark: int, dim: int, dirty: bool = False) -> None:
+        self.index = index
+        self.dim = dim
+        self.size = _layout_bytes(index, dim)
+        self.watermark = watermark
+        self.dirty = dirty
+        self.version = 0
+        self.gone = False
+        self.lock = threading.Lock()
+
+    def changed(self) -> None:
+        """Marks a change made under the lock."""
+        self.dirty = True
+        self.version += 1
+        self.size = _layout_bytes(self.index, self.dim)
 
 
 IVF_THRESHOLD = 20_000
@@ -89,16 +103,30 @@ def _set_probes(index: Any) -> Any:
     return index
 
 
+def _layout_bytes(index: Any, dim: int) -> int:
+    """Bytes a loaded partition holds, from its layout: the float32 vectors and int64 ids, the id lookup
+    table (~40 bytes an entry in a C++ hash map) and, for IVF, the list centroids."""
+    count = int(index.ntotal)
+    ivf = _ivf(index)
+    centroids = int(ivf.nlist) * dim * 4 if ivf is not None else 0
+    return 1024 + count * (4 * dim + 8 + 40) + centroids
+
+
 class FaissIndex:
     """Cosine search per partition (vectors must be L2-normalised): exact while a partition is small, IVF
-    (approximate, ~4·sqrt(n) lists with 1/12 probed) once it passes `ivf_threshold` vectors."""
+    (approximate, ~4·sqrt(n) lists with 1/12 probed) once it passes `ivf_threshold` vectors.
+
+    Partitions are loaded on first use from their files; reads of a partition that has neither a file nor
+    vectors in memory create nothing. Each partition has its own lock: loading, flushing and IVF training of
+    one partition never wait for another's. `evict` flushes a changed partition, then forgets it.
+    """
 
     def __init__(self, root: Path, dim: int, threads: int = 1, ivf_threshold: int = IVF_THRESHOLD) -> None:
         self._root = root
         self._dim = dim
         self._ivf_threshold = ivf_threshold
         self._parts: dict[str, _Partition] = {}
-        self._lock = threading.Lock()
+        self._parts_lock = threading.Lock()  # guards the dict only, never held across FAISS calls or I/O
         root.mkdir(parents=True, exist_ok=True)
         # One query at a time: OpenMP fan-out costs more than it saves (measured 8.5 ms with one thread vs
         # 15.8 ms with two for 100k x 512 on this 2-core machine), and the cores serve other requests. The
@@ -113,73 +141,138 @@ class FaissIndex:
     def _paths(self, partition: str) -> tuple[Path, Path]:
         return self._root / f"{partition}.faiss", self._root / f"{partition}.json"
 
-    def _load(self, partition: str) -> _Partition:
-        part = self._parts.get(partition)
+    def _read(self, partition: str) -> _Partition | None:
+        """The partition from its files, or None when there are none (or they do not match)."""
+        index_path, meta_path = self._paths(partition)
+        if not (index_path.exists() and meta_path.exists()):
+            return None
+        try:
+            meta = json.loads(meta_path.read_text())
+            index = faiss.read_index(str(index_path))
+            if index.d == self._dim and index.ntotal == meta["count"]:
+                return _Partition(_set_probes(index), int(meta["watermark"]), self._dim)
+            log.warning("vector partition file does not match; rebuilding", extra={"partition": partition})
+        except (OSError, ValueError, KeyError, RuntimeError):
+            log.warning("vector partition file unreadable; rebuilding", extra={"partition": partition})
+        return None
+
+    def _get(self, partition: str, create: bool) -> _Partition | None:
+        """The loaded partition, loading it from its files; a new empty one only when `create`."""
+        with self._parts_lock:
+            part = self._parts.get(partition)
         if part is not None:
             return part
-        index_path, meta_path = self._paths(partition)
-        part = None
-        if index_path.exists() and meta_path.exists():
-            try:
-                meta = json.loads(meta_path.read_text())
-                index = faiss.read_index(str(index_path))
-                if index.d == self._dim and index.ntotal == meta["count"]:
-                    index = _set_probes(index)
-                    part = _Partition(index, int(meta["watermark"]))
-                else:
-                    log.warning("vector partition file does not match; rebuilding", extra={"partition": partition})
-            except (OSError, ValueError, KeyError, RuntimeError):
-                log.warning("vector partition file unreadable; rebuilding", extra={"partition": partition})
+        part = self._read(partition)  # outside every lock: file I/O
         if part is None:
-            part = _Partition(faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim)), 0, dirty=True)
-        self._parts[partition] = part
-        return part
+            if not create:
+                return None
+            part = _Partition(faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim)), 0, self._dim, dirty=True)
+        with self._parts_lock:
+            return self._parts.setdefault(partition, part)  # a concurrent loader may have won
+
+    def _locked(self, partition: str, create: bool) -> _Partition | None:
+        """The partition with its lock held (the caller releases it), or None."""
+        while True:
+            part = self._get(partition, create)
+            if part is None:
+                return None
+            part.lock.acquire()
+            if not part.gone:
+                return part
+            part.lock.release()
+
+    def memory_bytes(self, partition: str) -> int:
+        """Bytes the partition holds in memory; 0 when it is not loaded."""
+        with self._parts_lock:
+            part = self._parts.get(partition)
+        return 0 if part is None or part.gone else part.size
+
+    def loaded(self) -> list[str]:
+        with self._parts_lock:
+            return list(self._parts)
 
     def _watermark(self, partition: str) -> tuple[int, int]:
-        with self._lock:
-            part = self._load(partition)
+        part = self._locked(partition, create=False)
+        if part is None:
+            return 0, 0
+        try:
             return part.watermark, int(part.index.ntotal)
+        finally:
+            part.lock.release()
 
     def _add(self, partition: str, ids: Sequence[int], vectors: Vectors) -> None:
         if len(ids) == 0:
             return
         if vectors.shape != (len(ids), self._dim):
             raise ValueError(f"expected {len(ids)} vectors of dimension {self._dim}, got {vectors.shape}")
-        with self._lock:
-            part = self._load(partition)
+        part = self._locked(partition, create=True)
+        assert part is not None
+        try:
             id_array = np.asarray(ids, dtype=np.int64)
             part.index.remove_ids(id_array)  # type: ignore[arg-type,unused-ignore]  # replaces the id
             part.index.add_with_ids(np.ascontiguousarray(vectors, dtype=np.float32), id_array)
             part.watermark = max(part.watermark, int(id_array.max()))
-            part.dirty = True
-            if _ivf(part.index) is None and part.index.ntotal > self._ivf_threshold:
-                part.index = _as_ivf(part.index, self._dim)
-                log.info("vector partition moved to IVF", extra={"partition": partition, "vectors": part.index.ntotal})
+            part.changed()
+            grow = _ivf(part.index) is None and part.index.ntotal > self._ivf_threshold
+        finally:
+            part.lock.release()
+        if grow:
+            self._move_to_ivf(partition, part)
+
+    def _move_to_ivf(self, partition: str, part: _Partition) -> None:
+        """Trains an IVF index on a copy of the partition's vectors without holding its lock (searches go
+        on meanwhile), then swaps it in when the partition did not change during training."""
+        with part.lock:
+            if part.gone or _ivf(part.index) is not None:
+                return
+            version = part.version
+            ids = faiss.vector_to_array(part.index.id_map).astype(np.int64)
+            snapshot = faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim))
+            snapshot.add_with_ids(np.vstack([part.index.reconstruct(int(i)) for i in ids]).astype(np.float32), ids)
+        ivf = _as_ivf(snapshot, self._dim)
+        with part.lock:
+            if part.gone or part.version != version:
+                return  # changed meanwhile: the next write past the threshold trains again
+            part.index = ivf
+            part.changed()
+        log.info("vector partition moved to IVF", extra={"partition": partition, "vectors": ivf.ntotal})
 
     def _remove(self, partition: str, ids: Sequence[int]) -> None:
         if len(ids) == 0:
             return
-        with self._lock:
-            part = self._load(partition)
+        part = self._locked(partition, create=False)
+        if part is None:
+            return
+        try:
             part.index.remove_ids(np.asarray(ids, dtype=np.int64))  # type: ignore[arg-type,unused-ignore]
-            part.dirty = True
+            part.changed()
+        finally:
+            part.lock.release()
 
     def _ids(self, partition: str) -> set[int]:
-        with self._lock:
-            part = self._load(partition)
+        part = self._locked(partition, create=False)
+        if part is None:
+            return set()
+        try:
             if part.index.ntotal == 0:
                 return set()
             ivf = _ivf(part.index)
             if ivf is not None:
                 return _ivf_ids(ivf)
             return {int(i) for i in faiss.vector_to_array(part.index.id_map)}
+        finally:
+            part.lock.release()
 
     def _search(self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None) -> list[tuple[int, float]]:
         faiss.omp_set_num_threads(self._threads)  # per OS thread: this runs in a worker thread
-        with self._lock:
-            part = self._load(partition)
+        if k <= 0 or (allowed is not None and len(allowed) == 0):
+            return []
+        part = self._locked(partition, create=False)
+        if part is None:
+            return []
+        try:
             total = int(part.index.ntotal)
-            if total == 0 or k <= 0 or (allowed is not None and len(allowed) == 0):
+            if total == 0:
                 return []
             q = np.ascontiguousarray(query.reshape(1, -1), dtype=np.float32)
             params: Any = None
@@ -191,6 +284,8 @@ class FaissIndex:
                 else:
                     params = faiss.SearchParameters(sel=selector)  # type: ignore[call-arg,unused-ignore]
             scores, labels = part.index.search(q, min(k, total), params=params)
+        finally:
+            part.lock.release()
         return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=True) if i >= 0]
 
     def _warm_up(self, sample: Vectors) -> None:
@@ -210,27 +305,56 @@ class FaissIndex:
         """Exercises add, search, filtered search and removal on a throwaway index (no partition touched)."""
         await asyncio.to_thread(self._warm_up, sample)
 
+    def _write(self, name: str, part: _Partition) -> None:
+        """Writes a changed partition's files (atomically replaced); the caller holds its lock."""
+        index_path, meta_path = self._paths(name)
+        tmp_index = index_path.with_suffix(".faiss.tmp")
+        tmp_meta = meta_path.with_suffix(".json.tmp")
+        faiss.write_index(part.index, str(tmp_index))
+        tmp_meta.write_text(json.dumps({"watermark": part.watermark, "count": int(part.index.ntotal)}))
+        os.replace(tmp_index, index_path)
+        os.replace(tmp_meta, meta_path)
+        part.dirty = False
+
+    def _forget(self, partition: str, part: _Partition) -> None:
+        part.gone = True
+        with self._parts_lock:
+            if self._parts.get(partition) is part:
+                del self._parts[partition]
+
     def _drop(self, partition: str) -> None:
-        with self._lock:
-            self._parts.pop(partition, None)
-            for path in self._paths(partition):
-                path.unlink(missing_ok=True)
+        while True:
+            with self._parts_lock:
+                part = self._parts.get(partition)
+            if part is None:
+                break
+            with part.lock:
+                self._forget(partition, part)
+        for path in self._paths(partition):
+            path.unlink(missing_ok=True)
+
+    def _evict(self, partition: str) -> bool:
+        with self._parts_lock:
+            part = self._parts.get(partition)
+        if part is None:
+            return False
+        with part.lock:
+            if part.gone:
+                return False
+            if part.dirty:
+                self._write(partition, part)
+            self._forget(partition, part)
+        return True
 
     def _flush(self) -> int:
         written = 0
-        with self._lock:
-            for name, part in self._parts.items():
-                if not part.dirty:
-                    continue
-                index_path, meta_path = self._paths(name)
-                tmp_index = index_path.with_suffix(".faiss.tmp")
-                tmp_meta = meta_path.with_suffix(".json.tmp")
-                faiss.write_index(part.index, str(tmp_index))
-                tmp_meta.write_text(json.dumps({"watermark": part.watermark, "count": int(part.index.ntotal)}))
-                os.replace(tmp_index, index_path)
-                os.replace(tmp_meta, meta_path)
-                part.dirty = False
-                written += 1
+        with self._parts_lock:
+            parts = list(self._parts.items())
+        for name, part in parts:
+            with part.lock:  # one partition at a time: searches of the others go on
+                if part.dirty and not part.gone:
+                    self._write(name, part)
+                    written += 1
         return written
 
     async def watermark(self, partition: str) -> tuple[int, int]:
@@ -252,6 +376,10 @@ class FaissIndex:
 
     async def drop(self, partition: str) -> None:
         await asyncio.to_thread(self._drop, partition)
+
+    async def evict(self, partition: str) -> bool:
+        """Flushes the partition if it changed, then forgets it (its files stay); False when not loaded."""
+        return await asyncio.to_thread(self._evict, partition)
 
     async def flush(self) -> None:
         written = await asyncio.to_thread(self._flush)

@@ -1,7 +1,8 @@
 """In-process partition index: per tenant+user, a BM25 index over each episode's tokens and the small facts
 ranking needs (time, importance, session, project, event type), with each episode's same-session
 neighbours kept in time order. It is not persisted: a partition is built from Neo4j (the source of truth)
-the first time it is searched after start-up, and kept in step by the write path and the catch-up check.
+the first time it is searched after start-up (or after the memory budget evicted it), and kept in step by
+the write path and the catch-up check.
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ import asyncio
 import bisect
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from graphmem.model import EpisodeFacts
 from graphmem.retrieval.lexical import BM25Index
+
+_FACT_BYTES = 300
+"""Approximate bytes of one episode's ranking facts: the frozen dataclass with its datetime and strings,
+its dict entry and its (time, seq) entry in the session order."""
 
 
 @dataclass(frozen=True)
@@ -36,8 +41,9 @@ class _Partition:
     def add(self, item: EpisodeFacts) -> None:
         if item.seq in self.facts:
             self.remove(item.seq)
-        self.facts[item.seq] = item
         self.bm25.add(item.seq, item.tokens.split())
+        item = replace(item, tokens="")  # the postings hold them; the string would double the memory
+        self.facts[item.seq] = item
         if item.session_id:
             bisect.insort(self.sessions.setdefault(item.session_id, []), (item.occurred_at, item.seq))
         self.watermark = max(self.watermark, item.seq)
@@ -78,6 +84,17 @@ class PartitionIndex:
         with self._lock:
             part = self._parts.get(partition)
             return None if part is None else (part.watermark, len(part.facts))
+
+    def memory_bytes(self, partition: str) -> int:
+        """Approximate bytes a loaded partition holds (postings, ~300 per episode's facts and session
+        order); 0 when it is not loaded."""
+        with self._lock:
+            part = self._parts.get(partition)
+            return 0 if part is None else part.bm25.memory_bytes() + _FACT_BYTES * len(part.facts)
+
+    def loaded(self) -> list[str]:
+        with self._lock:
+            return list(self._parts)
 
     def _load(self, partition: str, rows: Sequence[EpisodeFacts]) -> None:
         part = _Partition()

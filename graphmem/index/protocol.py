@@ -30,7 +30,18 @@ class VectorIndex(Protocol):
         """Top-k (id, cosine) pairs, best first, optionally only among `allowed` ids."""
         ...
 
-    async def drop(self, partition: str) -> None: ...
+    async def drop(self, partition: str) -> None:
+        """Forgets the partition and deletes its persisted files."""
+        ...
+
+    async def evict(self, partition: str) -> bool:
+        """Persists the partition if it changed, then frees its memory (files stay; the next use reloads
+        them); False when it was not loaded."""
+        ...
+
+    def memory_bytes(self, partition: str) -> int:
+        """Bytes the partition holds in memory; 0 when it is not loaded."""
+        ...
 
     async def flush(self) -> None:
         """Persists every changed partition."""

@@ -6,14 +6,17 @@ the same key (`invalid_at` = the new version's `valid_at`, `expired_at` = now): 
 versions compete concurrently (their `valid_at` within the concurrency window, or the newcomer is older),
 the higher confidence wins, then more evidence, then the later statement — not simply the later write;
 the loser is kept with an empty validity interval (it was never the truth).
-A correction by the user always wins.
+A correction by the user always wins. Two versions make the same statement when their claims are equal or
+one paraphrases the other (:func:`same_statement`): a paraphrase in another session is another sighting.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
+from graphmem.lifecycle.policies import normalise_name
 from graphmem.model import Fact, FactStatus
 
 LIVE = (FactStatus.CANDIDATE, FactStatus.ACTIVE)
@@ -70,6 +73,45 @@ class PromotionRule:
     concurrency_window: timedelta
 
 
+# Stances on an object, whose polarity says whether the stance is positive: "I don't eat cilantro" and "I can't
+# stand cilantro" (both False) are two sightings of one negative stance.
+_STANCES = frozenset({"likes", "dislikes", "avoids"})
+_FILLER = re.compile(r"[\s\W_的]+")
+_WORD = re.compile(r"[^\W_]+")
+
+
+def _comparable(value: str) -> str:
+    return _FILLER.sub(" ", normalise_name(value)).strip()
+
+
+def same_value(a: str, b: str) -> bool:
+    """Whether two values name the same thing: equal after normalisation (case, width, spacing, "的",
+    punctuation, a final English plural "s"), or one contained in the other — whole words for Latin script
+    ("jazz" / "jazz music"), two or more characters for Chinese ("乌龙茶" / "乌龙茶叶")."""
+    x, y = _comparable(a), _comparable(b)
+    if not x or not y:
+        return False
+    if x == y or x.replace(" ", "") == y.replace(" ", ""):
+        return True
+    short, long = sorted((x, y), key=len)
+    if short.isascii() and long.isascii():
+        sw = [w.removesuffix("s") for w in _WORD.findall(short)]
+        lw = [w.removesuffix("s") for w in _WORD.findall(long)]
+        return bool(sw) and any(lw[i : i + len(sw)] == sw for i in range(len(lw) - len(sw) + 1))
+    return not short.isascii() and len(short) >= 2 and short in long
+
+
+def same_statement(a: Fact, b: Fact) -> bool:
+    """Whether two versions of one key state the same thing: the same claim, or the same predicate (or two
+    stances on an object: likes / dislikes / avoids) and polarity, with values that :func:`same_value` equates."""
+    if a.claim == b.claim:
+        return True
+    same_stance = a.polarity == b.polarity and (
+        a.predicate == b.predicate or (a.predicate in _STANCES and b.predicate in _STANCES)
+    )
+    return same_stance and same_value(a.value, b.value)
+
+
 def _strength(version: Fact) -> tuple[float, int, datetime]:
     return version.confidence, len(version.episode_ids), version.valid_at
 
@@ -87,7 +129,7 @@ def _activate(
     if current is None:
         plan.changes.append(StatusChange(target.id, FactStatus.ACTIVE, reason))
         return
-    if current.claim == target.claim:  # the same statement is already current
+    if same_statement(current, target):  # the same statement is already current
         return
     if window is None or target.valid_at > current.valid_at + window:
         plan.changes.append(StatusChange(current.id, FactStatus.EXPIRED, "superseded", target.valid_at, now))
@@ -107,6 +149,8 @@ def decide(versions: list[Fact], incoming: Assertion, rule: PromotionRule, now: 
     plan = Plan()
     new = incoming.version
     same = next((v for v in versions if v.status in LIVE and v.claim == new.claim), None)
+    if same is None and not incoming.correction:
+        same = next((v for v in versions if v.status in LIVE and same_statement(v, new)), None)
     if incoming.correction:
         plan.create = replace(new, status=FactStatus.CANDIDATE)
         plan.result_id = new.id

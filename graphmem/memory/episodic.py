@@ -3,6 +3,8 @@ filter → vector and lexical candidates → rerank with same-session neighbours
 a document: "speaker: text", preceded by the previous line of its session. Neo4j is the source of truth;
 the side indexes (vectors, BM25) are caught up from it whenever they lag (after a restart, a crash between
 commit and indexing, or another replica's writes), so an acknowledged episode is always searchable.
+Loaded partitions live under a memory budget: the least recently used are evicted (vectors flushed first)
+in the background and rebuilt on their next use; a read for a user without memory loads nothing.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import base64
 import logging
 import time
 import uuid
-from collections import defaultdict
+import weakref
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -20,6 +22,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound
 from graphmem.extraction.importance import assign_importance
+from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
 from graphmem.index.protocol import VectorIndex
 from graphmem.model import (
@@ -124,6 +127,7 @@ class EpisodicMemory:
         embedder: Embedder,
         policy: Policy,
         clock: Clock,
+        cache: PartitionCache,
     ) -> None:
         self._repo = repo
         self._index = index
@@ -131,8 +135,61 @@ class EpisodicMemory:
         self._embedder = embedder
         self._policy = policy
         self._clock = clock
-        self._locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._cache = cache
+        # Per-partition locks, kept only while someone holds or waits for them.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._evicting: set[asyncio.Task[None]] = set()
         self._forgotten: set[str] = set()
+
+    def _lock(self, group_id: str) -> asyncio.Lock:
+        lock = self._locks.get(group_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[group_id] = lock
+        return lock
+
+    @property
+    def cache(self) -> PartitionCache:
+        return self._cache
+
+    def is_loaded(self, group_id: str) -> bool:
+        """Whether any side index of the user is in memory."""
+        return self._partitions.state(group_id) is not None or self._index.memory_bytes(group_id) > 0
+
+    def _account(self, group_id: str) -> None:
+        """Books the partition's current size as just used; evicts what no longer fits, in the background."""
+        size = self._index.memory_bytes(group_id) + self._partitions.memory_bytes(group_id)
+        victims = self._cache.touch(group_id, size)
+        if victims:
+            task = asyncio.create_task(self._evict(victims))
+            self._evicting.add(task)
+            task.add_done_callback(self._evicting.discard)
+
+    async def _evict(self, victims: Sequence[str]) -> None:
+        for group_id in victims:
+            async with self._lock(group_id):
+                if group_id in self._cache:  # used again since it was chosen
+                    continue
+                try:
+                    await self._index.evict(group_id)
+                except OSError:  # the vectors stay loaded (unaccounted until next use); Neo4j is the truth
+                    log.exception("partition eviction could not write its vector file")
+                    continue
+                self._partitions.drop(group_id)
+        log.info("partitions evicted", extra={"count": len(victims), "accounted_bytes": self._cache.used_bytes})
+
+    async def evict(self, group_id: str) -> None:
+        """Frees a partition's memory now: its vectors are flushed to their files and its next use reloads
+        them (the lexical side is rebuilt from Neo4j)."""
+        async with self._lock(group_id):
+            self._cache.forget(group_id)
+            await self._index.evict(group_id)
+            self._partitions.drop(group_id)
+
+    async def settle(self) -> None:
+        """Waits for the evictions under way (tests, benchmarks and shutdown)."""
+        while self._evicting:
+            await asyncio.gather(*self._evicting)
 
     def _extraction_status(self, scope: Scope, draft: EpisodeDraft) -> str:
         rule = self._policy.extraction
@@ -166,6 +223,10 @@ class EpisodicMemory:
 
     async def _prepare(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[NewEpisode]:
         documents = await self._documents(scope, drafts)
+        # scoring importance and tokenising up to MAX_BATCH long texts is CPU work: off the event loop
+        return await asyncio.to_thread(self._prepared, scope, drafts, documents)
+
+    def _prepared(self, scope: Scope, drafts: Sequence[EpisodeDraft], documents: list[str]) -> list[NewEpisode]:
         prepared: list[NewEpisode] = []
         for draft, document in zip(drafts, documents, strict=True):
             if draft.importance is None:
@@ -209,7 +270,7 @@ class EpisodicMemory:
         committed = time.perf_counter()
         created = [(i, w) for i, w in enumerate(stored) if w.created]
         if created:
-            async with self._locks[scope.group_id]:
+            async with self._lock(scope.group_id):
                 if scope.group_id in self._forgotten:  # erased after the commit: index nothing
                     created = []
                     return [EpisodeWrite(w.key, w.uuid, w.created) for w in stored]
@@ -230,6 +291,7 @@ class EpisodicMemory:
                         for i, w in created
                     ],
                 )
+                self._account(scope.group_id)
         log.info(
             "episodes written",
             extra={
@@ -254,13 +316,14 @@ class EpisodicMemory:
         vectors = None
         if rebuilt is not None and rebuilt.active:
             vectors = await self._embed([rebuilt.document], EmbedKind.DOCUMENT)
-        async with self._locks[group_id]:
+        async with self._lock(group_id):
             await self._index.remove(group_id, deleted.seqs)
             if rebuilt is not None and vectors is not None:
                 await self._index.remove(group_id, [rebuilt.seq])
                 await self._index.add(group_id, [rebuilt.seq], vectors)
             # the BM25 partition reloads from Neo4j on its next use (it holds the old document's tokens)
             self._partitions.drop(group_id)
+            self._cache.forget(group_id)
         return deleted
 
     async def forget_user(self, scope: Scope) -> ForgetReport:
@@ -268,16 +331,18 @@ class EpisodicMemory:
         flight for the user is skipped from now on in this process (`_forgotten`)."""
         self._forgotten.add(scope.group_id)
         episodes, others = await self._repo.forget(scope.group_id)
-        async with self._locks[scope.group_id]:
+        async with self._lock(scope.group_id):
             await self._index.drop(scope.group_id)
             self._partitions.drop(scope.group_id)
+            self._cache.forget(scope.group_id)
         return ForgetReport(episodes, others)
 
     async def unload(self, group_id: str) -> None:
         """Forgets a partition's in-process side indexes (nothing in Neo4j changes; a later search rebuilds them)."""
-        async with self._locks[group_id]:
+        async with self._lock(group_id):
             await self._index.drop(group_id)
             self._partitions.drop(group_id)
+            self._cache.forget(group_id)
 
     # -- reads ----------------------------------------------------------------------------------------
 
@@ -296,45 +361,57 @@ class EpisodicMemory:
 
     async def sync_partition(self, group_id: str) -> int:
         """Brings the side indexes of one user in line with Neo4j; returns how many entries changed."""
-        async with self._locks[group_id]:
-            state = await self._repo.state(group_id)
-            changed = 0
-            if self._partitions.state(group_id) != (state.max_seq, state.count):
-                rows = await self._repo.partition_rows(group_id)
-                await self._partitions.load(group_id, rows)
-                changed += len(rows)
-            watermark, count = await self._index.watermark(group_id)
-            if state.max_seq == watermark and state.count == count:
-                return changed
-            while state.max_seq > watermark:
-                batch = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH)
-                if not batch:
-                    break
-                vectors = await self._embed([t.document for t in batch], EmbedKind.DOCUMENT)
-                await self._index.add(group_id, [t.seq for t in batch], vectors)
-                watermark = batch[-1].seq
-                changed += len(batch)
-            watermark, count = await self._index.watermark(group_id)
-            if count != state.count:
-                truth = await self._repo.all_seqs(group_id)
-                local = await self._index.ids(group_id)
-                stale = sorted(local - truth)
-                await self._index.remove(group_id, stale)
-                missing = sorted(truth - local)
-                for start in range(0, len(missing), _CATCH_UP_BATCH):
-                    found = await self._repo.texts_of(group_id, missing[start : start + _CATCH_UP_BATCH])
-                    if found:
-                        vectors = await self._embed([t.document for t in found], EmbedKind.DOCUMENT)
-                        await self._index.add(group_id, [t.seq for t in found], vectors)
-                changed += len(stale) + len(missing)
-            if changed:
-                log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
+        async with self._lock(group_id):
+            changed = await self._catch_up(group_id)
+            self._account(group_id)
             return changed
+
+    async def _catch_up(self, group_id: str) -> int:
+        state = await self._repo.state(group_id)
+        changed = 0
+        if state.count == 0 and state.max_seq == 0:
+            # Nothing committed for this user: build nothing (a read must not create a partition), and drop
+            # what a replica may still hold for a user forgotten elsewhere.
+            if self._partitions.state(group_id) is not None or self._index.memory_bytes(group_id):
+                await self._index.drop(group_id)
+                self._partitions.drop(group_id)
+            return 0
+        if self._partitions.state(group_id) != (state.max_seq, state.count):
+            rows = await self._repo.partition_rows(group_id)
+            await self._partitions.load(group_id, rows)
+            changed += len(rows)
+        watermark, count = await self._index.watermark(group_id)
+        if state.max_seq == watermark and state.count == count:
+            return changed
+        while state.max_seq > watermark:
+            batch = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH)
+            if not batch:
+                break
+            vectors = await self._embed([t.document for t in batch], EmbedKind.DOCUMENT)
+            await self._index.add(group_id, [t.seq for t in batch], vectors)
+            watermark = batch[-1].seq
+            changed += len(batch)
+        watermark, count = await self._index.watermark(group_id)
+        if count != state.count:
+            truth = await self._repo.all_seqs(group_id)
+            local = await self._index.ids(group_id)
+            stale = sorted(local - truth)
+            await self._index.remove(group_id, stale)
+            missing = sorted(truth - local)
+            for start in range(0, len(missing), _CATCH_UP_BATCH):
+                found = await self._repo.texts_of(group_id, missing[start : start + _CATCH_UP_BATCH])
+                if found:
+                    vectors = await self._embed([t.document for t in found], EmbedKind.DOCUMENT)
+                    await self._index.add(group_id, [t.seq for t in found], vectors)
+            changed += len(stale) + len(missing)
+        if changed:
+            log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
+        return changed
 
     async def _in_step(self, group_id: str, committed: PartitionState) -> bool:
         watermark, count = await self._index.watermark(group_id)
         wanted = (committed.max_seq, committed.count)
-        return (watermark, count) == wanted and self._partitions.state(group_id) == wanted
+        return (watermark, count) == wanted and (self._partitions.state(group_id) or (0, 0)) == wanted
 
     async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         """Filter first, then vector and lexical candidates, then the policy's rerank.

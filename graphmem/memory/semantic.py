@@ -19,7 +19,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
 from graphmem.extraction.facts import CandidateFact
-from graphmem.extraction.scope import project_scoped
+from graphmem.extraction.scope import about_project, project_scoped
 from graphmem.lifecycle.promotion import Assertion, Plan, PromotionRule, confirm, decide, reject
 from graphmem.model import (
     Episode,
@@ -116,7 +116,7 @@ class SemanticMemory:
             subject=candidate.subject,
             predicate=str(candidate.predicate),
             value=candidate.value,
-            polarity=candidate.polarity,
+            polarity=candidate.stance,
             fact=candidate.fact,
             kind=str(candidate.kind),
             status=FactStatus.CANDIDATE,
@@ -240,11 +240,12 @@ class SemanticMemory:
         """Extracts and records the facts one episode states; returns how many statements were recorded."""
         candidates = await asyncio.to_thread(self._extractor.extract, episode.text)
         recorded = 0
-        for candidate in candidates:
-            if candidate.confidence < self._policy.promotion.min_confidence:
+        for stated in candidates:
+            if stated.confidence < self._policy.promotion.min_confidence:
                 continue
-            in_project = candidate.scope_hint == "project" or project_scoped(candidate.evidence)
+            in_project = stated.scope_hint == "project" or project_scoped(stated.evidence)
             project_id = episode.project_id if in_project else ""
+            candidate = about_project(stated, project_id)
             await self.assert_fact(
                 scope,
                 candidate,

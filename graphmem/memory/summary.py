@@ -4,6 +4,7 @@ that keeps standing instructions, decisions, numbers and named entities, and let
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import tempfile
@@ -207,4 +208,5 @@ class ExtractiveSummariser:
     """The offline summariser: `summarise_turns` (jieba for Chinese names, regexes for the rest)."""
 
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:
-        return summarise_turns(turns, max_tokens)
+        # off the event loop: segmenting and scoring long turns is CPU work that would stall every other call
+        return await asyncio.to_thread(summarise_turns, turns, max_tokens)

@@ -25,6 +25,13 @@ from graphmem.memory.tokens import count_tokens
 from graphmem.model import EpisodeDraft, Scope, SessionState, SessionZone, Turn
 from graphmem.policy import Policy
 from graphmem.storage.neo4j.sessions import SessionRepository
+from graphmem.validation import (
+    instruction_violations,
+    message_text_violations,
+    session_input_violations,
+    task_item_violations,
+    zone_violations,
+)
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +66,7 @@ def parse_messages(messages: Sequence[Message]) -> list[tuple[str, str, SessionZ
             violations.append(FieldViolation(f"messages[{i}].role", f"must be one of {', '.join(ROLES)}"))
         if not text.strip():
             violations.append(FieldViolation(f"messages[{i}].text", "is required"))
+        violations += message_text_violations(text, f"messages[{i}].text")
         try:
             zone = (
                 SessionZone(raw_zone) if raw_zone else (SessionZone.SCRATCH if role == "tool" else SessionZone.DIALOGUE)
@@ -72,6 +80,10 @@ def parse_messages(messages: Sequence[Message]) -> list[tuple[str, str, SessionZ
                 violations.append(FieldViolation(f"messages[{i}].text", 'a task item is "key=value"'))
             elif key.startswith(SUMMARY_PREFIX):
                 violations.append(FieldViolation(f"messages[{i}].text", f'task keys "{SUMMARY_PREFIX}…" are reserved'))
+            else:
+                violations += task_item_violations(key, text.partition("=")[2].strip(), f"messages[{i}].text")
+        elif zone == SessionZone.INSTRUCTIONS:
+            violations += instruction_violations(text.strip(), f"messages[{i}].text")
         parsed.append((role, text, zone))
     if violations:
         raise InvalidArgument(violations)
@@ -90,7 +102,7 @@ def upsert(task: tuple[tuple[str, str], ...], key: str, value: str) -> tuple[tup
 def apply_messages(state: SessionState, messages: Sequence[tuple[str, str, SessionZone]], at: datetime) -> SessionState:
     """The session after `messages` written at `at`, before any eviction: instructions are added (once each),
     task items upserted, tool output kept in scratch until the next assistant turn, every other message appended
-    to the dialogue. Pure."""
+    to the dialogue. Pure. InvalidArgument when a zone would outgrow its limit (graphmem.validation)."""
     instructions = list(state.instructions)
     task = state.task
     dialogue = list(state.dialogue)
@@ -108,6 +120,14 @@ def apply_messages(state: SessionState, messages: Sequence[tuple[str, str, Sessi
             dialogue.append(Turn(role, text, at, count_tokens(text)))
             if role == "assistant":
                 scratch.clear()  # the assistant has used the tool output
+    violations = zone_violations(
+        len(instructions),
+        sum(1 for k, _ in task if not k.startswith(SUMMARY_PREFIX)),
+        len(scratch),
+        sum(len(t.text) for t in scratch),
+    )
+    if violations:
+        raise InvalidArgument(violations)
     return replace(
         state,
         instructions=tuple(instructions),
@@ -194,6 +214,9 @@ class WorkingMemory:
     async def open(self, scope: Scope, instructions: Sequence[str], task: dict[str, str]) -> SessionState:
         """Creates the session; when it already exists, returns it unchanged (idempotent per session id)."""
         self._check(scope)
+        violations = session_input_violations(instructions, task)
+        if violations:
+            raise InvalidArgument(violations)
         now = self._clock.now()
         items: tuple[tuple[str, str], ...] = ()
         for key, value in task.items():
@@ -234,7 +257,7 @@ class WorkingMemory:
             if state.closed_at is not None:
                 raise FailedPrecondition(f"session {scope.session_id} is closed")
             now = self._clock.now()
-            changed = apply_messages(state, parsed, now)
+            changed = await asyncio.to_thread(apply_messages, state, parsed, now)  # tokenising: off the loop
             changed = await self.compact(changed)
             try:
                 saved = await self._repo.save(scope, changed, state.version)
@@ -266,13 +289,7 @@ class WorkingMemory:
             cut = max(1, len(state.dialogue) // 2)
             old = state.dialogue[:cut]
             summary = await self._summariser.summarise(old, rule.summary_max_tokens)
-            pinned = [
-                s
-                for t in old
-                if t.role in ("user", "system")
-                for s in sentences(t.text)
-                if is_standing_instruction(s) and s not in state.instructions
-            ]
+            pinned, durable = await asyncio.to_thread(self._evicted, old, state.instructions)
             task, summaries = state.task, state.summaries
             if summary:
                 summaries += 1
@@ -283,9 +300,20 @@ class WorkingMemory:
                 task=await self._merge_summaries(task),
                 dialogue=state.dialogue[cut:],
                 summaries=summaries,
-                outcomes=(*state.outcomes, *distil(old, self._policy, self._extractor)),
+                outcomes=(*state.outcomes, *durable),
             )
         return state
+
+    def _evicted(self, old: Sequence[Turn], instructions: Sequence[str]) -> tuple[list[str], list[tuple[str, Turn]]]:
+        """The standing instructions and durable outcomes of evicted turns (CPU work: run in a thread)."""
+        pinned = [
+            s
+            for t in old
+            if t.role in ("user", "system")
+            for s in sentences(t.text)
+            if is_standing_instruction(s) and s not in instructions
+        ]
+        return pinned, distil(old, self._policy, self._extractor)
 
     async def _merge_summaries(self, task: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
         """Keeps at most `max_summaries` summaries: the two oldest are merged under the older key."""
@@ -317,7 +345,8 @@ class WorkingMemory:
                         raise
                     await asyncio.sleep(random.uniform(0.0, min(0.1, 0.002 * 2**attempt)))
                     continue
-            outcomes = [*state.outcomes, *distil(state.dialogue, self._policy, self._extractor)]
+            distilled = await asyncio.to_thread(distil, state.dialogue, self._policy, self._extractor)
+            outcomes = [*state.outcomes, *distilled]
             drafts = list({d.key: d for d in (_draft(state.session_id, k, t) for k, t in outcomes)}.values())
             log.info("session closed", extra={"session": scope.session_id, "durable": len(drafts)})
             return state, drafts

@@ -10,6 +10,7 @@ import re
 import tempfile
 import threading
 import unicodedata
+from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -600,25 +601,27 @@ _F32 = npt.NDArray[np.float32]
 class BM25Index:
     """Incremental Okapi BM25 over int64 document ids (Lucene idf: ln(1 + (N - df + .5) / (df + .5))).
 
-    Postings are kept per term as growable Python lists and materialised lazily into numpy arrays; removal
-    tombstones the slot (df is updated at once) and the index compacts itself when half the slots are dead.
-    Not thread-safe: guard with a lock if writers and readers run concurrently.
+    Postings are kept per term as compact growable arrays (int32 slot and term frequency, no Python object
+    per entry) and copied into numpy arrays when scored; each document keeps its (term, tf) pairs in one
+    int32 array for removal. Removal tombstones the slot (df is updated at once) and the index compacts
+    itself when half the slots are dead. Not thread-safe: guard with a lock if writers and readers run
+    concurrently.
     """
 
     def __init__(self, *, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1 = k1
         self.b = b
         self._term_ids: dict[str, int] = {}
-        self._post_slots: list[list[int]] = []
-        self._post_tfs: list[list[int]] = []
-        self._cache: dict[int, tuple[_IntArr, _F32]] = {}
+        self._post_slots: list[array[int]] = []
+        self._post_tfs: list[array[int]] = []
         self._df: list[int] = []
         self._slot_of: dict[int, int] = {}
         self._ids = np.zeros(1024, dtype=np.int64)
         self._len = np.zeros(1024, dtype=np.float32)
         self._alive = np.zeros(1024, dtype=bool)
-        self._doc_terms: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._doc_terms: dict[int, array[int]] = {}
         self._n_slots = 0
+        self._n_postings = 0
         self._total_len = 0.0
 
     def __len__(self) -> int:
@@ -626,6 +629,12 @@ class BM25Index:
 
     def __contains__(self, doc_id: object) -> bool:
         return doc_id in self._slot_of
+
+    def memory_bytes(self) -> int:
+        """Approximate bytes held: 16 per posting (slot, tf and the document's own copy), ~250 per term
+        (its string, dict entry and two arrays), ~200 per document slot (dict entries and array headers)
+        plus the per-slot numpy columns."""
+        return 16 * self._n_postings + 250 * len(self._term_ids) + 200 * self._n_slots + 13 * self._ids.shape[0]
 
     def _grow(self) -> None:
         size = self._ids.shape[0] * 2
@@ -648,21 +657,22 @@ class BM25Index:
         self._len[slot] = len(tokens)
         self._alive[slot] = True
         self._total_len += len(tokens)
-        term_ids: list[tuple[int, int]] = []
+        pairs: array[int] = array("i")
         for term, tf in Counter(tokens).items():
             tid = self._term_ids.get(term)
             if tid is None:
                 tid = len(self._df)
                 self._term_ids[term] = tid
                 self._df.append(0)
-                self._post_slots.append([])
-                self._post_tfs.append([])
+                self._post_slots.append(array("i"))
+                self._post_tfs.append(array("i"))
             self._df[tid] += 1
             self._post_slots[tid].append(slot)
             self._post_tfs[tid].append(tf)
-            self._cache.pop(tid, None)
-            term_ids.append((tid, tf))
-        self._doc_terms[slot] = tuple(term_ids)
+            pairs.append(tid)
+            pairs.append(tf)
+        self._n_postings += len(pairs) // 2
+        self._doc_terms[slot] = pairs
 
     def add_many(self, docs: Iterable[tuple[int, Sequence[str]]]) -> None:
         for doc_id, tokens in docs:
@@ -675,7 +685,8 @@ class BM25Index:
             return False
         self._alive[slot] = False
         self._total_len -= float(self._len[slot])
-        for tid, _tf in self._doc_terms.pop(slot, ()):
+        pairs = self._doc_terms.pop(slot, array("i"))
+        for tid in pairs[::2]:
             self._df[tid] -= 1
         dead = self._n_slots - len(self._slot_of)
         if dead > 1024 and dead * 2 > self._n_slots:
@@ -687,21 +698,18 @@ class BM25Index:
         docs: list[tuple[int, list[str]]] = []
         for doc_id, slot in sorted(self._slot_of.items(), key=lambda kv: kv[1]):
             tokens: list[str] = []
-            for tid, tf in self._doc_terms.get(slot, ()):
+            pairs = self._doc_terms.get(slot, array("i"))
+            for tid, tf in zip(pairs[::2], pairs[1::2], strict=True):
                 tokens.extend([old_terms[tid]] * tf)
             docs.append((doc_id, tokens))
         self.__init__(k1=self.k1, b=self.b)  # type: ignore[misc]
         self.add_many(docs)
 
     def _postings(self, tid: int) -> tuple[_IntArr, _F32]:
-        hit = self._cache.get(tid)
-        if hit is None:
-            hit = (
-                np.asarray(self._post_slots[tid], dtype=np.int64),
-                np.asarray(self._post_tfs[tid], dtype=np.float32),
-            )
-            self._cache[tid] = hit
-        return hit
+        return (
+            np.array(self._post_slots[tid], dtype=np.int64),
+            np.array(self._post_tfs[tid], dtype=np.float32),
+        )
 
     def scores(self, query_tokens: Sequence[str]) -> _F32:
         """Dense BM25 score per slot (dead slots score 0); mostly for fusion code and tests."""

@@ -313,7 +313,7 @@ SCENARIOS = [
     Scenario(
         "project fact in its project",
         twice(0, "this project uses Go", "apollo"),
-        "project|uses_language",
+        "user|uses_language",
         "uses_language",
         "go",
         1,
@@ -373,11 +373,11 @@ async def test_project_facts_are_invisible_outside_their_project(api: Api) -> No
         ],
     )
     outside = await facts(api, user)
-    assert outside["user|prefers_language"].value == "chinese" and "project|uses_language" not in outside
+    assert outside["user|prefers_language"].value == "chinese" and "user|uses_language" not in outside
     inside = await facts(api, user, "apollo")
-    assert inside["user|prefers_language"].value == "english" and inside["project|uses_language"].value == "go"
+    assert inside["user|prefers_language"].value == "english" and inside["user|uses_language"].value == "go"
     other = await facts(api, user, "zeus")
-    assert other["user|prefers_language"].value == "chinese" and "project|uses_language" not in other
+    assert other["user|prefers_language"].value == "chinese" and "user|uses_language" not in other
 
 
 async def test_as_of_returns_what_was_true_then(api: Api) -> None:

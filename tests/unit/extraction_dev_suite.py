@@ -18,8 +18,8 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
     ("taste", "zh", "说来奇怪，我最近开始喜欢吃香菜了。", [(P.LIKES, "香菜", True, "user|taste|香菜")]),
     ("taste", "zh", "以后点菜可以加香菜，我现在挺爱吃的。", [(P.AVOIDS, "香菜", False, "user|taste|香菜")]),
     ("taste", "zh", "乌龙茶是我最喜欢的茶。", [(P.LIKES, "乌龙茶", True, "user|taste|乌龙茶")]),
-    ("taste", "en", "Jazz is my favourite genre.", [(P.LIKES, "jazz", True, "user|taste|jazz")]),
-    ("taste", "en", "Sushi is definitely my go-to dinner.", [(P.LIKES, "sushi", True, "user|taste|sushi")]),
+    ("taste", "en", "Jazz is my favourite genre.", [(P.LIKES, "jazz", True, "user|favourite:genre")]),
+    ("taste", "en", "Sushi is definitely my go-to dinner.", [(P.LIKES, "sushi", True, "user|favourite:dinner")]),
     (
         "taste",
         "en",
@@ -75,8 +75,8 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
     ("work", "zh", "我每天九点到六点上班。", [(P.WORK_HOURS, "九点到六点", True, "user|work_hours")]),
     ("work", "zh", "我上个月入职了腾讯。", [(P.EMPLOYER, "腾讯", True, "user|employer")]),
     # -- tools and languages
-    ("tools", "en", "My editor of choice is neovim.", [(P.USES_TOOL, "neovim", True, "user|uses_tool|neovim")]),
-    ("tools", "zh", "我平时用 VS Code 写代码。", [(P.USES_TOOL, "vs code", True, "user|uses_tool|vs code")]),
+    ("tools", "en", "My editor of choice is neovim.", [(P.USES_TOOL, "neovim", True, "user|editor")]),
+    ("tools", "zh", "我平时用 VS Code 写代码。", [(P.USES_TOOL, "vs code", True, "user|editor")]),
     # -- named relations and birthdays
     (
         "relations",
@@ -124,7 +124,7 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
         "project",
         "en",
         "Project Atlas's database is Postgres.",
-        [(P.USES_TECH, "postgres", True, "project atlas|uses_tech|postgres")],
+        [(P.USES_TECH, "postgres", True, "project atlas|stack:database")],
     ),
 ]
 

@@ -3,6 +3,7 @@ and the move to an IVF index past the threshold keeps search, removal and persis
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import faiss
@@ -47,3 +48,62 @@ async def test_large_partition_moves_to_ivf_and_keeps_working(tmp_path: Path) ->
     again = FaissIndex(tmp_path, 32, ivf_threshold=2000)
     assert await again.watermark("p") == (3000, 2997)
     assert (await again.search("p", x[100], 1))[0][0] == 101
+
+
+async def test_reads_of_an_unknown_partition_create_nothing(tmp_path: Path) -> None:
+    index = FaissIndex(tmp_path, 16)
+    assert await index.search("nobody", unit_vectors(1, 16)[0], 5) == []
+    assert await index.watermark("nobody") == (0, 0)
+    assert await index.ids("nobody") == set()
+    await index.remove("nobody", [1])
+    await index.flush()
+    assert index.loaded() == []
+    assert index.memory_bytes("nobody") == 0
+    assert os.listdir(tmp_path) == []
+
+
+async def test_evict_flushes_a_changed_partition_and_the_next_use_reloads_it(tmp_path: Path) -> None:
+    x = unit_vectors(300, 16)
+    index = FaissIndex(tmp_path, 16)
+    await index.add("p", list(range(1, 301)), x)
+    held = index.memory_bytes("p")
+    assert held >= 300 * 16 * 4  # at least the float32 vectors themselves
+    assert await index.evict("p") is True
+    assert index.loaded() == []
+    assert index.memory_bytes("p") == 0
+    assert (tmp_path / "p.faiss").exists()
+    assert await index.evict("p") is False
+    assert (await index.search("p", x[41], 1))[0][0] == 42  # reloaded from its files
+    assert index.loaded() == ["p"]
+    assert await index.watermark("p") == (300, 300)
+
+
+async def test_drop_forgets_the_partition_and_deletes_its_files(tmp_path: Path) -> None:
+    x = unit_vectors(10, 16)
+    index = FaissIndex(tmp_path, 16)
+    await index.add("p", list(range(1, 11)), x)
+    await index.flush()
+    await index.drop("p")
+    assert index.loaded() == []
+    assert not (tmp_path / "p.faiss").exists() and not (tmp_path / "p.json").exists()
+    assert await index.search("p", x[0], 3) == []
+
+
+async def test_one_partition_held_busy_does_not_block_another(tmp_path: Path) -> None:
+    """Each partition has its own lock: with one partition's lock held (as during its flush or load), a
+    search in another partition still answers."""
+    import asyncio
+
+    x = unit_vectors(20, 16)
+    index = FaissIndex(tmp_path, 16)
+    await index.add("busy", list(range(1, 11)), x[:10])
+    await index.add("free", list(range(1, 11)), x[10:])
+    busy = index._parts["busy"]
+    busy.lock.acquire()
+    try:
+        found = await asyncio.wait_for(index.search("free", x[12], 1), timeout=30)
+        assert found[0][0] == 3
+        await asyncio.wait_for(index.add("free", [11], x[:1]), timeout=30)
+    finally:
+        busy.lock.release()
+    assert (await index.search("busy", x[0], 1))[0][0] == 1

@@ -137,7 +137,8 @@ class SessionRepository:
         async def work(tx: AsyncManagedTransaction) -> SessionState:
             keys = {"group_id": scope.group_id, "session_id": state.session_id}
             record = await (await tx.run(_LOCK, keys)).single()
-            if record is None:
+            # a session deleted by a concurrent ForgetUser can still match, its properties already gone (null)
+            if record is None or record["version"] is None:
                 raise FailedPrecondition(f"session {state.session_id} no longer exists")
             if int(record["version"]) != read_version:
                 raise FailedPrecondition(

@@ -1,0 +1,184 @@
+"""English statements read from their structure rather than fixed phrasings: a light clause analysis finds
+the first-person subject ("I", "we"), skips auxiliaries and adverbs ("I've slowly grown to love", "we just
+relocated to"), notes negation, classifies the verb (liking, disliking, eating, living, working, using) and
+reads the object noun phrase after it. Used after the rules, for clauses they did not read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.lexicon import EN_STOP, PROGRAMMING
+from graphmem.extraction.rule import Finding
+from graphmem.extraction.values import singular
+
+__all__ = ["en_findings"]
+
+P = Predicate
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# One token: a word (apostrophes, +, #, dots and dashes inside) or one other non-space character.
+_TOKEN = re.compile(r"[A-Za-z0-9][\w'+#.-]*|[^\w\s]")
+_BREAK = frozenset(',;:()"')
+_LEAD = _words(
+    "so and also honestly actually well oh these days lately nowadays now btw but yeah yes ok okay anyway "
+    "basically currently recently plus frankly ugh hmm tbh fwiw imo man dude yep nah look listen personally "
+    "weirdly funnily quick update"
+)
+_SUBJECTS = frozenset({"i", "i'm", "i've", "im", "ive", "we", "we're", "we've"})
+_SKIP = _words(
+    "am are have has had do does did 'm 've really just always still now also recently lately totally absolutely "
+    "truly mostly mainly usually generally normally typically grown come started begun begin learned learnt to "
+    "pretty quite much very kind sort of actually definitely gotten got become been finally increasingly more "
+    "slowly gradually even personally genuinely seriously kinda all here currently since then officially "
+    "happily proudly"
+)
+_NEG = _words("not never don't dont doesn't doesnt didn't didnt no longer can't cant cannot won't wont")
+_LIKE = _words("like likes liked love loves loved enjoy enjoys enjoyed adore adores adored prefer prefers dig into")
+_DISLIKE = _words("hate hates hated dislike dislikes disliked detest detests loathe loathes despise")
+_EAT = _words("eat eats ate drink drinks touch")
+_AVOID = _words("avoid avoids avoided skip skips")
+_LIVE = _words("live lives lived living reside resides moved relocated moving relocating based settled")
+_WORK = _words("work works worked working")
+_USE = _words("use uses using switched code coding program programming develop developing write writing")
+_CONSUME = _words(
+    "to eat eating drink drinking listen listening watch watching play playing read reading have having cook cooking"
+)
+_DETERMINERS = _words("the a an some any good great lots lot of my")
+# Stances on the conversation itself ("I like your idea", "I enjoyed our chat") are not tastes.
+_DEICTIC = _words("your you our this that these those it how what when")
+_PREP = _words("in on at for with from over to by about into of during when while as than like")
+
+
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+
+
+def _clauses(toks: list[tuple[str, int, int]]) -> list[list[tuple[str, int, int]]]:
+    out: list[list[tuple[str, int, int]]] = [[]]
+    for tok in toks:
+        if tok[0] in _BREAK or tok[0].lower() == "but":
+            out.append([])
+        else:
+            out[-1].append(tok)
+    return [c for c in out if c]
+
+
+def _phrase(clause: list[tuple[str, int, int]], i: int, limit: int = 4) -> tuple[int, int]:
+    while i < len(clause) and clause[i][0].lower() in _DETERMINERS:
+        i += 1
+    first = last = -1
+    while i < len(clause) and (last - first) < limit - 1:
+        word = clause[i][0].lower()
+        if not clause[i][0][0].isalnum() or word in EN_STOP or word in _PREP or word in ("and", "or", "&"):
+            break
+        if first < 0:
+            first = i
+        last = i
+        i += 1
+    if first < 0:
+        return 0, 0
+    return clause[first][1], clause[last][2]
+
+
+def _proper(clause: list[tuple[str, int, int]], i: int) -> tuple[int, int]:
+    """Up to three capitalised words from clause[i] (a place or an organisation)."""
+    first = last = -1
+    while i < len(clause) and last - first < 2 and clause[i][0][:1].isupper() and clause[i][0] != "I":
+        first = i if first < 0 else first
+        last = i
+        i += 1
+    return (0, 0) if first < 0 else (clause[first][1], clause[last][2])
+
+
+def _perfect(clause: list[tuple[str, int, int]], verb: int) -> bool:
+    """True when the verb at `verb` is in a perfect or habitual frame ("I've always liked", "I have grown")."""
+    before = {w.lower() for w, _, _ in clause[:verb]}
+    return bool(before & {"i've", "we've", "have", "has", "always", "never", "grown", "come"})
+
+
+def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
+    i = 0
+    while i < len(clause) and clause[i][0].lower() in _LEAD:
+        i += 1
+    if i >= len(clause) or clause[i][0].lower() not in _SUBJECTS:
+        return None
+    i += 1
+    neg = False
+    while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG):
+        neg = neg or clause[i][0].lower() in _NEG
+        i += 1
+    if i >= len(clause):
+        return None
+    verb = clause[i][0].lower()
+    j = i + 1
+    if neg and verb in ("stand", "bear", "tolerate"):  # "I can't stand olives"
+        neg, verb = False, "hate"
+    if verb in _LIKE or verb in _DISLIKE or verb in _AVOID or (verb in _EAT and neg):
+        if verb in _LIKE:
+            predicate = P.DISLIKES if neg else P.LIKES
+        elif verb in _DISLIKE:
+            predicate = P.DISLIKES
+        else:
+            predicate = P.AVOIDS
+        if neg and verb not in _LIKE and verb not in _EAT:
+            return None
+        if verb.endswith("ed") and not (neg or _perfect(clause, i)):
+            return None  # "I enjoyed the talk": one past event
+        while j < len(clause) and clause[j][0].lower() in _CONSUME:
+            j += 1
+        if j < len(clause) and clause[j][0].lower() in _DEICTIC:
+            return None
+        start, end = _phrase(clause, j)
+        if start == end:
+            return None
+        value = singular(" ".join(text[start:end].lower().split()))
+        return Finding(predicate, value, text[start:end], start, end)
+    if neg:
+        return None
+    if verb in _LIVE or verb in _WORK:
+        if j < len(clause) and clause[j][0].lower() == "here":
+            return None
+        prep = clause[j][0].lower() if j < len(clause) else ""
+        if verb in _WORK and prep not in ("at", "for"):
+            return None
+        if verb in _LIVE and prep not in ("in", "to", "out"):
+            return None
+        j += 1
+        if prep == "out" and j < len(clause) and clause[j][0].lower() == "of":
+            j += 1
+        start, end = _proper(clause, j)
+        if start == end:
+            return None
+        predicate = P.EMPLOYER if verb in _WORK else P.LOCATION
+        return Finding(predicate, text[start:end].lower(), text[start:end], start, end)
+    if verb in _USE:
+        if verb == "used" or (j < len(clause) and clause[j][0].lower() in ("to", "in")):
+            j += 1
+        if j < len(clause) and clause[j][0].lower() == "to":
+            j += 1
+        while j < len(clause) and clause[j][0].lower() in ("the", "mostly", "mainly", "only"):
+            j += 1
+        if j >= len(clause):
+            return None
+        word = clause[j][0]
+        if not (word[:1].isupper() or word.lower() in PROGRAMMING) or word == "I":
+            return None
+        start, end = _proper(clause, j) if word[:1].isupper() else (clause[j][1], clause[j][2])
+        return Finding(P.USES_TOOL, text[start:end].lower(), text[start:end], start, end)
+    return None
+
+
+def en_findings(text: str) -> list[Finding]:
+    """Facts the clauses of one English segment state in first person (guards are the caller's)."""
+    out: list[Finding] = []
+    for clause in _clauses(_tokens(text.replace("\u2019", "'"))):
+        found = _read(text, clause)
+        if found is not None:
+            out.append(found)
+    return out

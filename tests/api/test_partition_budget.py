@@ -1,0 +1,119 @@
+"""Many users under a tiny side-index memory budget, through the real gRPC API and the real Neo4j: least
+recently used partitions are evicted (vectors flushed to their files) and the cache's books stay within the
+budget; a later Search for an evicted user reloads it and still finds its episodes; a Search for an unknown
+user loads and writes nothing; ForgetUser drops the partition and its files."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from graphmem.model import owner_group_id
+from graphmem.v1 import memory_service_pb2 as pb
+from tests.conftest import Api, close_api, make_settings, open_api, unique
+
+NOW = datetime(2026, 6, 15, 12, tzinfo=UTC)
+TENANT = "tenant-a"  # the tenant of the test key
+BUDGET_MB = 0.06  # ~63 KB: a handful of four-episode users
+USERS = 10
+TOPICS = [
+    ("violin lessons on Tuesday evenings", "When are the violin lessons?"),
+    ("allergic to peanuts and cashews", "What is she allergic to?"),
+    ("flight to Lisbon leaves at 7am", "When does the Lisbon flight leave?"),
+    ("the cat is called Miso", "What is the cat called?"),
+    ("prefers green tea over coffee", "What does she drink?"),
+    ("moved to Rotterdam last spring", "Where did she move?"),
+    ("plays chess with her uncle on Sundays", "Who does she play chess with?"),
+    ("her bike was stolen near the station", "What was stolen?"),
+    ("learning Japanese with flashcards", "Which language is she learning?"),
+    ("the dentist appointment is on the 3rd", "When is the dentist appointment?"),
+]
+
+
+@pytest_asyncio.fixture(scope="module")
+async def small(require_neo4j: str, tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Api]:
+    opened = await open_api(make_settings(tmp_path_factory.mktemp("budget"), index_memory_mb=BUDGET_MB))
+    yield opened
+    await close_api(opened)
+
+
+def _files(api: Api, group_id: str) -> list[Path]:
+    return sorted(api.settings.data_dir.rglob(f"{group_id}.*"))
+
+
+async def _add(api: Api, user: str, topic: str) -> None:
+    items = []
+    for i, text in enumerate([topic, "we talked about the weather", "she said thanks", "see you tomorrow"]):
+        item = pb.EpisodeInput(key=f"k{i}", text=text, session_id="s1", speaker="user")
+        item.occurred_at.FromDatetime(NOW - timedelta(hours=4 - i))
+        items.append(item)
+    await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=pb.Scope(user_id=user), episodes=items), metadata=api.auth)
+
+
+async def _search(api: Api, user: str, query: str) -> pb.SearchResponse:
+    request = pb.SearchRequest(scope=pb.Scope(user_id=user), query=query, top_k=3)
+    request.reference_time.FromDatetime(NOW)
+    return await api.stub.Search(request, metadata=api.auth)
+
+
+async def test_many_users_are_evicted_within_budget_and_reloaded_on_search(small: Api) -> None:
+    episodic = small.running.service.episodic
+    users = [unique("many") for _ in range(USERS)]
+    for user, (topic, query) in zip(users, TOPICS, strict=True):
+        await _add(small, user, topic)
+        assert (await _search(small, user, query)).hits[0].text == topic
+    await episodic.settle()
+    cache = episodic.cache
+    assert cache.budget_bytes == int(BUDGET_MB * 2**20)
+    assert cache.used_bytes <= cache.budget_bytes
+    assert cache.evictions > 0
+    groups = [owner_group_id(TENANT, u) for u in users]
+    loaded = [g for g in groups if episodic.is_loaded(g)]
+    assert 0 < len(loaded) < USERS
+    assert set(loaded) == set(cache.loaded())
+    evicted = [u for u, g in zip(users, groups, strict=True) if g not in loaded]
+    first = evicted[0]
+    first_group = owner_group_id(TENANT, first)
+    assert [p.suffix for p in _files(small, first_group)] == [".faiss", ".json"]  # flushed when evicted
+
+    topic, query = TOPICS[users.index(first)]
+    found = await _search(small, first, query)
+    assert found.hits[0].text == topic
+    assert episodic.is_loaded(first_group)
+    await episodic.settle()
+    assert cache.used_bytes <= cache.budget_bytes
+    assert cache.loaded()[-1] == first_group  # now the most recently used
+
+
+async def test_search_for_an_unknown_user_creates_no_partition_and_no_file(small: Api) -> None:
+    user = unique("nobody")
+    group = owner_group_id(TENANT, user)
+    found = await _search(small, user, "what did I say about tea?")
+    assert list(found.hits) == []
+    request = pb.SearchRequest(scope=pb.Scope(user_id=user), query="tea last week?", top_k=3)
+    request.layers.extend([pb.LAYER_EPISODIC, pb.LAYER_ARCHIVE])
+    assert list((await small.stub.Search(request, metadata=small.auth)).hits) == []
+    await small.running.service.flush()
+    assert not small.running.service.episodic.is_loaded(group)
+    assert group not in small.running.service.episodic.cache
+    assert _files(small, group) == []
+
+
+async def test_forget_user_drops_the_partition_and_its_files(small: Api) -> None:
+    user = unique("forget")
+    group = owner_group_id(TENANT, user)
+    await _add(small, user, TOPICS[0][0])
+    assert (await _search(small, user, TOPICS[0][1])).hits
+    await small.running.service.flush()
+    assert _files(small, group)
+    await small.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=small.auth)
+    assert not small.running.service.episodic.is_loaded(group)
+    assert group not in small.running.service.episodic.cache
+    assert _files(small, group) == []
+    assert list((await _search(small, user, TOPICS[0][1])).hits) == []
+    await small.running.service.flush()
+    assert _files(small, group) == []

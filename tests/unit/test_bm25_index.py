@@ -1,0 +1,77 @@
+"""The BM25 index: Okapi scores as written out by hand, re-adding replaces a document, removal and the
+compaction after many removals keep the scores of the rest, allowed ids filter, memory is accounted."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from graphmem.retrieval.lexical import BM25Index
+
+DOCS = {
+    1: ["red", "apple", "pie"],
+    2: ["green", "apple"],
+    3: ["red", "red", "car"],
+}
+
+
+def okapi(doc: list[str], query: list[str], docs: list[list[str]], k1: float = 1.2, b: float = 0.75) -> float:
+    avgdl = sum(map(len, docs)) / len(docs)
+    score = 0.0
+    for term in dict.fromkeys(query):
+        df = sum(term in d for d in docs)
+        if df == 0:
+            continue
+        idf = math.log(1 + (len(docs) - df + 0.5) / (df + 0.5))
+        tf = doc.count(term)
+        score += idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * len(doc) / avgdl))
+    return score
+
+
+def test_scores_match_okapi_bm25() -> None:
+    index = BM25Index()
+    index.add_many(DOCS.items())
+    found = dict(index.search(["red", "apple"], 10))
+    assert set(found) == {1, 2, 3}
+    for doc_id, score in found.items():
+        assert score == pytest.approx(okapi(DOCS[doc_id], ["red", "apple"], list(DOCS.values())), rel=1e-5)
+    assert [d for d, _ in index.search(["red"], 10, allowed_ids=[1, 2])] == [1]
+
+
+def test_re_adding_replaces_and_removal_forgets() -> None:
+    index = BM25Index()
+    index.add_many(DOCS.items())
+    index.add(3, ["blue", "boat"])
+    assert 3 not in dict(index.search(["red"], 10))
+    assert index.search(["boat"], 10)[0][0] == 3
+    assert index.remove(2) is True
+    assert index.remove(2) is False
+    assert 2 not in dict(index.search(["apple"], 10))
+    assert len(index) == 2
+
+
+def test_compaction_after_many_removals_keeps_the_scores_of_the_rest() -> None:
+    index = BM25Index()
+    reference = BM25Index()
+    for i in range(1, 3001):
+        tokens = [f"t{i % 7}", f"w{i % 13}", "common"] + (["rare"] if i % 500 == 0 else [])
+        index.add(i, tokens)
+        if i % 3 == 0:
+            reference.add(i, tokens)
+    for i in range(1, 3001):
+        if i % 3:
+            index.remove(i)
+    assert len(index) == len(reference) == 1000
+    assert index.memory_bytes() < 2 * reference.memory_bytes()  # compacted: dead slots were reclaimed
+    for query in (["rare"], ["t3", "w5"], ["common", "t1"]):
+        got, want = index.search(query, 20), reference.search(query, 20)
+        assert [d for d, _ in got] == [d for d, _ in want]
+        assert [s for _, s in got] == pytest.approx([s for _, s in want], rel=1e-5)
+
+
+def test_memory_grows_with_postings() -> None:
+    index = BM25Index()
+    empty = index.memory_bytes()
+    index.add_many((i, [f"term{i}", "shared"]) for i in range(1, 1001))
+    assert index.memory_bytes() >= empty + 1000 * 2 * 16

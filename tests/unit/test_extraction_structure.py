@@ -1,0 +1,113 @@
+"""Structural extraction: ordinary phrasings no rule lists (adverbs and auxiliaries between subject and verb,
+subjects carried over a comma, verbs of consumption before the object) yield the attribute and a clean
+value, and talk about the conversation, other people or one-off events yields nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.structure_en import en_findings
+from graphmem.extraction.structure_zh import zh_findings
+
+P = Predicate
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+STATED = [
+    ("I've never liked mushrooms.", P.DISLIKES, "mushroom", "user|taste|mushroom"),
+    ("I've slowly grown to love blue cheese.", P.LIKES, "blue cheese", "user|taste|blue cheese"),
+    ("We just relocated to Seattle.", P.LOCATION, "seattle", "user|location"),
+    ("I switched to VS Code last year.", P.USES_TOOL, "vs code", "user|editor"),
+    ("我最近在减肥，不吃甜食。", P.AVOIDS, "甜食", "user|taste|甜食"),
+    ("我家在深圳。", P.LOCATION, "深圳", "user|location"),
+    ("我刚搬到广州。", P.LOCATION, "广州", "user|location"),
+    ("我习惯用 Vim。", P.USES_TOOL, "vim", "user|editor"),
+    ("我喜欢听爵士乐。", P.LIKES, "爵士乐", "user|taste|爵士乐"),
+    ("我渐渐爱上了喝黑咖啡。", P.LIKES, "黑咖啡", "user|taste|黑咖啡"),
+    ("我这几年一直在苏州生活。", P.LOCATION, "苏州", "user|location"),
+    ("我出差喜欢住安静的酒店。", P.LIKES, "安静的酒店", "user|travel_hotel"),
+    ("我家狗狗叫旺财。", P.RELATION_NAME, "旺财", "user|pet:dog:name"),
+]
+
+
+@pytest.mark.parametrize(("text", "predicate", "value", "key"), STATED)
+def test_ordinary_phrasings_yield_the_attribute_and_a_clean_value(
+    extractor: RuleExtractor, text: str, predicate: Predicate, value: str, key: str
+) -> None:
+    facts = extractor.extract(text)
+    assert [(f.predicate, f.value, f.key) for f in facts] == [(predicate, value, key)], text
+
+
+CHATTER = [
+    "I enjoyed our chat.",
+    "I like your idea.",
+    "I love how you explained that.",
+    "I work at night sometimes.",
+    "I moved the file to the Archive folder.",
+    "My brother loves hiking.",
+    "I'd love to visit Japan someday.",
+    "我喜欢你这个想法。",
+    "我喜欢这样。",
+    "我朋友住在北京。",
+    "我搬到新房子了。",
+    "我住院了。",
+    "我在北京出差。",
+    "你住在哪里？",
+]
+
+
+@pytest.mark.parametrize("text", CHATTER)
+def test_talk_about_the_conversation_others_or_one_off_events_yields_nothing(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert extractor.extract(text) == [], text
+
+
+def test_chinese_analysis_carries_the_subject_over_a_comma_but_not_into_a_new_subject() -> None:
+    assert [f.value for f in zh_findings("我最近在减肥，不吃甜食")] == ["甜食"]
+    assert zh_findings("他最近在减肥，不吃甜食") == []
+
+
+def test_english_analysis_needs_a_first_person_subject_at_the_clause_start() -> None:
+    assert [f.value for f in en_findings("honestly, I have always loved green tea")] == ["green tea"]
+    assert en_findings("my sister has always loved green tea") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我同事对芒果过敏，吃一口就起疹子。",
+        "My roommate hates cilantro.",
+        "她在信里写：“我喜欢安静的生活”。",
+        'He always says "I love spicy food" before ordering.',
+    ],
+)
+def test_someone_elses_taste_and_quoted_words_are_not_the_speakers_facts(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == [], text
+
+
+def test_a_favourite_of_a_category_is_one_attribute_whatever_the_value(extractor: RuleExtractor) -> None:
+    first = extractor.extract("我最喜欢的饮料是豆浆。")
+    later = extractor.extract("我现在最喜欢的饮料换成椰汁了。")
+    assert [(f.key, f.value) for f in first] == [("user|favourite:饮料", "豆浆")]
+    assert [(f.key, f.value) for f in later] == [("user|favourite:饮料", "椰汁")]
+    assert [f.key for f in extractor.extract("Techno is my favourite genre.")] == ["user|favourite:genre"]
+
+
+def test_a_fronted_object_is_what_the_stance_is_about(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("苦瓜这东西我是真的接受不了。")
+    assert [(f.key, f.value, f.stance) for f in facts] == [("user|taste|苦瓜", "苦瓜", False)]
+
+
+def test_asking_to_update_a_fact_is_an_explicit_statement(extractor: RuleExtractor) -> None:
+    (moved,) = extractor.extract("Quick update: I moved to Porto.")
+    (fruit,) = extractor.extract("跟你更新一下，我现在最喜欢的水果换成荔枝了。")
+    assert (moved.value, moved.explicit) == ("porto", True)
+    assert (fruit.value, fruit.explicit) == ("荔枝", True)
+    assert extractor.extract("I need to update my laptop.") == []
