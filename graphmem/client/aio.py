@@ -285,10 +285,13 @@ class AsyncMemoryClient(BaseClient):
         *,
         episode_id: str = "",
         version: int = 0,
+        outcome_id: str = "",
         timeout: float | None = None,
     ) -> Skill:
         """See `MemoryClient.record_skill_outcome`."""
-        return await self._run(self._record_skill_outcome(scope, name, success, episode_id, version), timeout)
+        return await self._run(
+            self._record_skill_outcome(scope, name, success, episode_id, version, outcome_id), timeout
+        )
 
     # --- working memory ------------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ mapping of its reply to domain types (through `graphmem.wire`)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -287,10 +288,16 @@ class BaseClient:
 
     @staticmethod
     def _record_skill_outcome(
-        scope: ClientScope, name: str, success: bool, episode_id: str, version: int
+        scope: ClientScope, name: str, success: bool, episode_id: str, version: int, outcome_id: str
     ) -> Prepared[Skill]:
+        # one id per call, sent again by every retry of it, so the server counts the outcome once
         request = pb.RecordSkillOutcomeRequest(
-            scope=wire.scope_to_pb(scope), name=name, success=success, episode_id=episode_id, version=version
+            scope=wire.scope_to_pb(scope),
+            name=name,
+            success=success,
+            episode_id=episode_id,
+            version=version,
+            outcome_id=outcome_id or uuid.uuid4().hex,
         )
         return Prepared(calls.RECORD_SKILL_OUTCOME, request, lambda r: wire.skill_from_pb(r.skill))
 

@@ -278,10 +278,12 @@ class MemoryClient(BaseClient):
         *,
         episode_id: str = "",
         version: int = 0,
+        outcome_id: str = "",
         timeout: float | None = None,
     ) -> Skill:
-        """Counts one use of a skill as a success or a failure; returns the updated version."""
-        return self._run(self._record_skill_outcome(scope, name, success, episode_id, version), timeout)
+        """Counts one use of a skill as a success or a failure; returns the updated version. `outcome_id` (default:
+        a fresh id per call, kept across this client's retries) makes a repeated report count once."""
+        return self._run(self._record_skill_outcome(scope, name, success, episode_id, version, outcome_id), timeout)
 
     # --- working memory ------------------------------------------------------------------------------------
 

@@ -225,6 +225,11 @@ async def test_all_27_rpcs_map_to_domain_objects(driver: Driver, clocked: Api) -
     assert matches[0].score >= matches[-1].score
     used: Skill = await call("record_skill_outcome", scope, "deploy_service", True, episode_id=ids["key"])
     assert (used.successes, used.failures, used.last_used_at) == (1, 0, clock.now())
+    for _ in range(2):  # a caller's repeated report with the same outcome id counts once
+        used = await call("record_skill_outcome", scope, "deploy_service", False, outcome_id="retry-1")
+    assert (used.successes, used.failures) == (1, 1)
+    used = await call("record_skill_outcome", scope, "deploy_service", False)  # no ids: a fresh id per call
+    assert (used.successes, used.failures) == (1, 2)
 
     # --- working memory: OpenSession, AppendMessages, GetSession, GetContext, CloseSession ----------------
     session_scope = ClientScope(user_id=user, session_id="w1")
