@@ -273,9 +273,9 @@ class RuleExtractor:
                     facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
                 if facts:
                     end = max(m.end(), *(e for _, e in facts))
-                    if any(m.start() < e and s < end for s, e in taken):
+                    if _overlaps(taken, m.start(), end):
                         continue
-                    taken.append((m.start(), end))
+                    bisect.insort(taken, (m.start(), end))
                     out.extend(f for f, _ in facts)
         if not out:
             out = self._structural(seg, norm, lang, hedged)
@@ -373,7 +373,7 @@ class RuleExtractor:
             )
             attribute = attribute_of(predicate, value)
             if predicate is Predicate.LIKES and polarity and not attribute:
-                attribute = favourite_attribute(norm)
+                attribute = favourite_attribute(norm[_clause(norm, m.start())[0] : c_end])
             if predicate is Predicate.RELATION_NAME:
                 attribute = relation_attribute(relation, "name")
             elif predicate is Predicate.BIRTHDAY and relation:
@@ -448,6 +448,13 @@ def _breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The starts and ends of the clause breaks of a segment, found once per segment (not once per match)."""
     found = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(norm)]
     return tuple(s for s, _ in found), tuple(e for _, e in found)
+
+
+def _overlaps(taken: list[Span], start: int, end: int) -> bool:
+    """Whether [start, end) overlaps a span of `taken` (sorted, disjoint, so ends are sorted too): only the last
+    span starting before `end` can (a scan over all taken spans per match made a segment n²)."""
+    i = bisect.bisect_left(taken, (end,))
+    return i > 0 and taken[i - 1][1] > start
 
 
 def _clause(norm: str, pos: int) -> Span:

@@ -4,6 +4,8 @@ splitting on coordinators, normalising), and the project a project rule is about
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 import threading
 
@@ -94,9 +96,10 @@ def _name(m: re.Match[str], seg: Segment, lang: Lang) -> list[tuple[str, str, in
             end += nxt.end()
         display = text[m.start("v") : end]
         return [(display.lower(), display, end, Predicate.NAME)]
-    toks = [t for t in seg.tokens if t[0] >= m.end()]
-    if not toks:
+    first = bisect.bisect_left(seg.tokens, m.end(), key=lambda t: t[0])
+    if first == len(seg.tokens):
         return []
+    toks = seg.tokens[first : first + 2]
     s, e = toks[0]
     if e - s == 1 and len(toks) > 1 and toks[1][0] == e and toks[1][1] - toks[1][0] == 1:
         e = toks[1][1]
@@ -205,9 +208,11 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
     """Spans of the value(s) after `pos`: word tokens up to a stop word, split on coordinators."""
     text = seg.text
     toks: list[Span] = []
-    for s, e in seg.tokens:
-        if e <= pos or s >= c_end:
-            continue
+    tokens = seg.tokens
+    # tokens are ordered and disjoint: start at the first one ending after `pos` (a scan per match was n²)
+    for s, e in itertools.islice(tokens, bisect.bisect_right(tokens, pos, key=lambda t: t[1]), None):
+        if s >= c_end:
+            break
         toks.append((max(s, pos), e))
     limit = {"phrase": 14, "place": 4, "job": 4}.get(mode, 5 if lang == "en" else 6)
     stop = EN_PLACE_STOP if mode in ("place", "job") else EN_STOP
