@@ -44,7 +44,14 @@ class RunningServer:
     async def stop(self, grace: float) -> None:
         """Graceful stop: NOT_SERVING first, finish in-flight calls, flush the index, close the driver."""
         await self.health.stop()
-        await self.server.stop(grace)
+        # grpc.aio's stop can wait forever on its own call-acceptance task (seen in tests: a stop after quota
+        # refusals never returned); the grace period bounds in-flight calls, so bound the stop as well
+        stopping = asyncio.ensure_future(self.server.stop(grace))
+        done, _ = await asyncio.wait({stopping}, timeout=grace + STOP_SLACK_SECONDS)
+        if not done:
+            log.warning(
+                "the gRPC server did not stop within %.1f s; closing the service anyway", grace + STOP_SLACK_SECONDS
+            )
         for task in self.background:
             task.cancel()
         for task in self.background:
@@ -53,6 +60,10 @@ class RunningServer:
             except asyncio.CancelledError:
                 pass
         await self.service.close()
+
+
+STOP_SLACK_SECONDS = 5.0
+"""How long past the grace period a stop waits for gRPC's own shutdown before closing the service anyway."""
 
 
 async def _flush_periodically(service: MemoryService) -> None:
