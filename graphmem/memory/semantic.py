@@ -21,6 +21,7 @@ from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgo
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_scoped
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, reject
+from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
     Episode,
     Fact,
@@ -33,10 +34,10 @@ from graphmem.model import (
     TimeRange,
 )
 from graphmem.policy import Policy
+from graphmem.projects import visible_projects
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
-from graphmem.storage.neo4j.episodes import EpisodeRepository
-from graphmem.storage.neo4j.facts import FactRepository, KeyUnit, new_fact_id
+from graphmem.storage.neo4j.facts import new_fact_id
 
 log = logging.getLogger(__name__)
 
@@ -49,14 +50,6 @@ class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
     def extract(self, text: str) -> list[CandidateFact]: ...
-
-
-def _projects(scope: Scope, which: FactScopeFilter) -> list[str]:
-    if which == FactScopeFilter.USER or not scope.project_id:
-        return [""]
-    if which == FactScopeFilter.PROJECT:
-        return [scope.project_id]
-    return ["", scope.project_id]
 
 
 def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
@@ -74,8 +67,8 @@ class SemanticMemory:
 
     def __init__(
         self,
-        facts: FactRepository,
-        episodes: EpisodeRepository,
+        facts: FactStore,
+        episodes: ExtractionQueue,
         extractor: Extractor,
         embedder: Embedder,
         policy: Policy,
@@ -100,7 +93,7 @@ class SemanticMemory:
 
     # -- writes ---------------------------------------------------------------------------------------
 
-    async def _apply(self, unit: KeyUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:
+    async def _apply(self, unit: FactUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:
         if plan.create is not None:
             await unit.create(plan.create, embedding, episode_id)
         for p in plan.provenance:
@@ -155,7 +148,7 @@ class SemanticMemory:
         )
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> str:
+        async def work(unit: FactUnit) -> str:
             if episode_id and not await unit.episode_exists(episode_id):
                 # deleted while its statements were being extracted: its words must not come back as evidence
                 raise EpisodeGone(episode_id)
@@ -178,7 +171,7 @@ class SemanticMemory:
             raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; only candidates confirm"))
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> None:
+        async def work(unit: FactUnit) -> None:
             versions = await unit.versions()
             current = next((v for v in versions if v.id == fact_id), target)
             await self._apply(unit, confirm(versions, current, now), [], "")
@@ -192,7 +185,7 @@ class SemanticMemory:
             raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; it cannot be rejected"))
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> None:
+        async def work(unit: FactUnit) -> None:
             await self._apply(unit, reject(target, now, reason), [], "")
 
         await self._facts.under_key_lock(scope, target.project_id, target.key, now, work)
@@ -226,7 +219,7 @@ class SemanticMemory:
         embedding = (await asyncio.to_thread(self._embedder.embed, [statement], EmbedKind.DOCUMENT))[0]
         incoming = Assertion(version, "", scope.session_id, explicit=True, correction=True)
 
-        async def work(unit: KeyUnit) -> str:
+        async def work(unit: FactUnit) -> str:
             plan = decide(await unit.versions(), incoming, self._rule, now)
             await self._apply(unit, plan, embedding.tolist(), "")
             return plan.result_id
@@ -308,7 +301,7 @@ class SemanticMemory:
     # -- reads ----------------------------------------------------------------------------------------
 
     async def list_facts(self, scope: Scope, as_of: datetime | None, which: FactScopeFilter) -> list[Fact]:
-        projects = _projects(scope, which)
+        projects = visible_projects(scope, which)
         if as_of is None:
             rows = await self._facts.by_status(scope, [FactStatus.ACTIVE], projects)
             return winning_per_key([f for f, _ in rows])
@@ -318,7 +311,7 @@ class SemanticMemory:
         return await self._facts.history(scope, key)
 
     async def candidates(self, scope: Scope) -> list[Fact]:
-        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], _projects(scope, FactScopeFilter.BOTH))
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], visible_projects(scope))
         return sorted((f for f, _ in rows), key=lambda f: f.created_at, reverse=True)
 
     async def search(
@@ -329,7 +322,7 @@ class SemanticMemory:
         rows = await self._facts.by_status(
             query.scope,
             [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE],
-            _projects(query.scope, FactScopeFilter.BOTH),
+            visible_projects(query.scope),
             with_embedding=True,
         )
         winners = {f.id for f in winning_per_key([f for f, _ in rows])}
