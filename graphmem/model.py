@@ -447,6 +447,17 @@ class EpisodeStat:
 
 
 @dataclass(frozen=True)
+class StatusChange:
+    """Set a fact version's status (and, when it leaves current memory, its validity end and expiry time)."""
+
+    id: str
+    status: FactStatus
+    reason: str
+    invalid_at: datetime | None = None
+    expired_at: datetime | None = None
+
+
+@dataclass(frozen=True)
 class FactStat:
     """What maintenance needs of one fact version."""
 

@@ -81,6 +81,9 @@ from graphmem.validation import (
 
 log = logging.getLogger(__name__)
 
+INDEX_FLUSH_SECONDS = 30.0
+"""How often the background work writes the side indexes to disk."""
+
 
 WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
 """The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
@@ -144,6 +147,7 @@ class MemoryService:
         self._audit = AuditTrail(graph)
         self._tombstones = Tombstones(graph)
         self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
+        self._background: list[asyncio.Task[None]] = []
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MemoryService:
@@ -218,7 +222,55 @@ class MemoryService:
     async def flush(self) -> None:
         await self._index.flush()
 
+    def start(
+        self,
+        *,
+        extraction_poll_seconds: float,
+        hit_flush_seconds: float,
+        maintenance_interval_seconds: float = 0.0,
+        index_flush_seconds: float = INDEX_FLUSH_SECONDS,
+    ) -> None:
+        """Starts the background work the service owns, on the running loop: the fact-extraction worker, the
+        hit-count flusher, the periodic side-index flush and (interval > 0) scheduled maintenance. `close`
+        stops them."""
+        if self._background:
+            raise RuntimeError("the service is already started")
+        work = {
+            "graphmem-flush": self._flush_periodically(index_flush_seconds),
+            "graphmem-extraction": self.semantic.run_worker(extraction_poll_seconds),
+            "graphmem-hits": self.hits.run(hit_flush_seconds),
+        }
+        if maintenance_interval_seconds > 0:
+            work["graphmem-maintenance"] = self._maintain_periodically(maintenance_interval_seconds)
+        self._background = [asyncio.create_task(job, name=name) for name, job in work.items()]
+
+    async def _flush_periodically(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.flush()
+            except OSError:
+                log.exception("vector index flush failed")
+
+    async def _maintain_periodically(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                report = await self.run_maintenance_everywhere()
+                log.info("maintenance run", extra={"run_id": report.run_id, "seconds": round(report.seconds, 2)})
+            except Exception:  # the next run retries; a failed run must not stop the service
+                log.exception("maintenance run failed")
+
     async def close(self) -> None:
+        """Stops the background work (a hit flusher flushes once more as it stops), then flushes and closes."""
+        background, self._background = self._background, []
+        for task in background:
+            task.cancel()
+        for task in background:
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
         await self.episodic.settle()
         await self.hits.flush()
         await self._index.flush()

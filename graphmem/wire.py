@@ -332,28 +332,21 @@ def search_filter_from_pb(request: Any) -> EpisodeFilter:
 # --- search ------------------------------------------------------------------------------------------------
 
 
+def _same_named(source: object, names: Sequence[str]) -> dict[str, Any]:
+    """The fields a domain type and its message share under one name and type, as keyword arguments."""
+    return {name: getattr(source, name) for name in names}
+
+
+_BREAKDOWN_FIELDS = ("similarity", "lexical", "recency", "importance", "time_match", "neighbour")
+_CONTEXT_ITEM_FIELDS = ("section", "text", "tokens", "layer", "score", "reason", "role")
+
+
 def breakdown_to_pb(b: ScoreBreakdown) -> pb.ScoreBreakdown:
-    return pb.ScoreBreakdown(
-        similarity=b.similarity,
-        lexical=b.lexical,
-        recency=b.recency,
-        importance=b.importance,
-        time_match=b.time_match,
-        neighbour=b.neighbour,
-        weights=dict(b.weights),
-    )
+    return pb.ScoreBreakdown(**_same_named(b, _BREAKDOWN_FIELDS), weights=dict(b.weights))
 
 
 def breakdown_from_pb(b: pb.ScoreBreakdown) -> ScoreBreakdown:
-    return ScoreBreakdown(
-        similarity=b.similarity,
-        lexical=b.lexical,
-        recency=b.recency,
-        importance=b.importance,
-        time_match=b.time_match,
-        neighbour=b.neighbour,
-        weights=dict(b.weights),
-    )
+    return ScoreBreakdown(**_same_named(b, _BREAKDOWN_FIELDS), weights=dict(b.weights))
 
 
 def hit_to_pb(hit: SearchHit) -> pb.SearchHit:
@@ -644,18 +637,7 @@ def message_from_pb(message: pb.Message) -> Message:
 
 def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
     out = pb.GetContextResponse(
-        items=[
-            pb.ContextItem(
-                section=i.section,
-                text=i.text,
-                tokens=i.tokens,
-                layer=i.layer,
-                score=i.score,
-                reason=i.reason,
-                role=i.role,
-            )
-            for i in context.items
-        ],
+        items=[pb.ContextItem(**_same_named(i, _CONTEXT_ITEM_FIELDS)) for i in context.items],
         tokens=context.tokens,
         budget=context.budget,
         dropped=context.dropped,
@@ -667,18 +649,7 @@ def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
 
 def context_from_pb(reply: pb.GetContextResponse) -> AssembledContext:
     return AssembledContext(
-        items=tuple(
-            ContextItem(
-                section=i.section,
-                text=i.text,
-                tokens=i.tokens,
-                layer=i.layer,
-                score=i.score,
-                reason=i.reason,
-                role=i.role,
-            )
-            for i in reply.items
-        ),
+        items=tuple(ContextItem(**_same_named(i, _CONTEXT_ITEM_FIELDS)) for i in reply.items),
         tokens=reply.tokens,
         budget=reply.budget,
         route=route_from_pb(reply.route) if reply.HasField("route") else None,

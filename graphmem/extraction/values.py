@@ -166,20 +166,7 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
     return _singular(r) if lang == "en" and p in taste else r
 
 
-_ZH_NUM = {
-    "一": 1,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-    "十一": 11,
-    "十二": 12,
-}
+_ZH_NUM = {digit: n for n, digit in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12}
 _TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}
 
 

@@ -99,7 +99,7 @@ class SemanticMemory:
         for p in plan.provenance:
             await unit.add_provenance(p.id, p.episode_id, p.session_id)
         for c in plan.changes:
-            await unit.set_status(c.id, c.status, c.reason, c.invalid_at, c.expired_at)
+            await unit.set_status(c)
 
     def _version(self, candidate: CandidateFact, project_id: str, valid_at: datetime, importance: float) -> Fact:
         now = self._clock.now()

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from graphmem.errors import FailedPrecondition
 from graphmem.memory.repositories import FactUnit
-from graphmem.model import Episode, Fact, FactStatus, Scope, SessionState, Transition
+from graphmem.model import Episode, Fact, FactStatus, Scope, SessionState, StatusChange, Transition
 
 T = TypeVar("T")
 
@@ -81,26 +81,20 @@ class FakeFactUnit:
         )
         self._tables.facts[(self._group, fact_id)] = replace(fact, episode_ids=episodes, session_ids=sessions)
 
-    async def set_status(
-        self,
-        fact_id: str,
-        status: FactStatus,
-        reason: str,
-        invalid_at: datetime | None,
-        expired_at: datetime | None,
-    ) -> None:
-        fact = self._tables.facts.get((self._group, fact_id))
+    async def set_status(self, change: StatusChange) -> None:
+        fact = self._tables.facts.get((self._group, change.id))
         if fact is None:
             return
-        self._tables.facts[(self._group, fact_id)] = replace(
+        self._tables.facts[(self._group, change.id)] = replace(
             fact,
-            status=status,
-            status_reason=reason,
-            invalid_at=invalid_at if invalid_at is not None else fact.invalid_at,
-            expired_at=expired_at if expired_at is not None else fact.expired_at,
+            status=change.status,
+            status_reason=change.reason,
+            invalid_at=change.invalid_at if change.invalid_at is not None else fact.invalid_at,
+            expired_at=change.expired_at if change.expired_at is not None else fact.expired_at,
         )
+        status = change.status
         transition = Transition.PROMOTED if status == FactStatus.ACTIVE else Transition(status.value)
-        self._tables.audit.append(FakeAudit(fact_id, transition, fact.status.value, status.value))
+        self._tables.audit.append(FakeAudit(change.id, transition, fact.status.value, status.value))
 
 
 class FakeFactStore:
