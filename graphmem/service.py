@@ -82,8 +82,6 @@ from graphmem.validation import (
 
 log = logging.getLogger(__name__)
 
-SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
-"""The layers this version answers Search from."""
 
 WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
 """The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
@@ -297,12 +295,6 @@ class MemoryService:
         violations = scope_violations(query.scope) + check_query(query.text, query.top_k)
         violations += check_event_types(query.filter.event_types, "event_types")
         violations += check_range(query.filter.occurred.start, query.filter.occurred.end, "occurred")
-        unserved = [layer for layer in query.layers if layer not in SERVED]
-        if unserved:
-            served = ", ".join(layer.value for layer in SERVED)
-            violations.append(
-                FieldViolation("layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})")
-            )
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
@@ -328,8 +320,8 @@ class MemoryService:
     async def _route(self, text: str, layers: tuple[Layer, ...]) -> Route:
         """The LLM router's route when one is configured (it falls back to the rules), else the rules'."""
         if self._llm_router is None:
-            return await asyncio.to_thread(route, text, layers, SERVED)
-        return await choose_route(text, layers, SERVED, self._llm_router)
+            return await asyncio.to_thread(route, text, layers)
+        return await choose_route(text, layers, self._llm_router)
 
     async def _search_layers(self, query: SearchQuery, chosen: Route) -> list[SearchHit]:
         searches = []
