@@ -16,7 +16,7 @@ from typing import Protocol
 import numpy as np
 
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import Embedder, EmbedKind
+from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_scoped
@@ -86,6 +86,9 @@ class SemanticMemory:
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
         )
         self._wake = asyncio.Event()
+        self.queue_depth = 0
+        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
+        processed since (a gauge for the metrics endpoint)."""
 
     @property
     def extractor(self) -> Extractor:
@@ -269,6 +272,7 @@ class SemanticMemory:
         """Extracts every pending episode (in batches); returns how many episodes were processed."""
         done = 0
         while True:
+            self.queue_depth = await self._episodes.pending_count()
             batch = await self._episodes.pending_extraction(limit)
             if not batch:
                 return done
@@ -284,6 +288,7 @@ class SemanticMemory:
                     log.exception("fact extraction failed", extra={"episode": episode.id})
                     await self._episodes.set_extraction(scope, episode.id, "failed", 0)
                 done += 1
+                self.queue_depth = max(0, self.queue_depth - 1)
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""
@@ -329,8 +334,19 @@ class SemanticMemory:
         current = {f.id: (f, e) for f, e in rows if f.id in winners}
         if not current:
             return []
-        ids = list(current)
         qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
+        # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
+        return await asyncio.to_thread(self._ranked, query, kind, window, current, qvec)
+
+    def _ranked(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        current: dict[str, tuple[Fact, list[float] | None]],
+        qvec: Vectors,
+    ) -> list[SearchHit]:
+        ids = list(current)
         cosines: dict[int, float] = {}
         bm25 = BM25Index()
         for i, fid in enumerate(ids):
