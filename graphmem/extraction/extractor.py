@@ -145,6 +145,28 @@ _MARKER_ONLY = re.compile(
     _F,
 )
 
+# A request anywhere in the turn to remember or update what it says ("Please remember that.", "update that pls",
+# "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
+_TURN_MARKER = re.compile(
+    r"\b(?:remember\s+(?:that|this|it)|please\s+remember|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
+    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind)\b|"
+    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下",
+    _F,
+)
+
+# A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
+_MENTION_NEGATION = re.compile(
+    r"\b(?:not|no|never|don't|dont|doesn't|can't|cant|won't|isn't|aren't|hate|stopped|quit|anymore|no\s+longer|"
+    r"instead|switched|moved|left|broke\s+up)\b|不|没|别|讨厌|换|改|搬|分了|戒",
+    _F,
+)
+
+
+def _mention_pattern(value: str) -> re.Pattern[str] | None:
+    """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped."""
+    if not value.isascii():
+        return None
+    return re.compile(r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?![A-Za-z0-9])", _F)
 
 # jieba's dictionary is process-global: built once, its cache kept in a private temp dir for the process.
 _jieba_init_lock = threading.Lock()
@@ -201,7 +223,11 @@ class RuleExtractor:
         """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best. Only the
         first MAX_EXTRACTION_CHARS characters are read, so no caller text costs more than that much matching."""
         self._pipelines()
-        segments = list(self._segments(text[:MAX_EXTRACTION_CHARS]))
+        marked: list[bool] = []
+        segments = list(self._segments(text[:MAX_EXTRACTION_CHARS], marked))
+        if marked:  # "…, remember that" / "…。记一下": a request to remember covers the whole turn
+            for seg in segments:
+                seg.explicit = True
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         for i, seg in enumerate(segments):
             nxt = segments[i + 1].text if i + 1 < len(segments) else ""
@@ -217,8 +243,37 @@ class RuleExtractor:
                     best[k] = f
         return list(best.values())
 
+    def mentioned(self, text: str, values: list[str]) -> list[bool]:
+        """For each value, whether `text` names it again in a plain first-hand statement: not in a question, a
+        hypothetical, a joke, a quote, a past-only remark, someone else's clause or a negated one. A later
+        session that mentions a candidate's value ("Biscuit chewed my headphones again") is another sighting of
+        it. Values are matched whole-word for Latin script, as substrings of two or more characters for Chinese.
+        """
+        self._pipelines()
+        wanted = [(v.casefold(), _mention_pattern(v)) for v in values]
+        found = [False] * len(values)
+        for seg in self._segments(text[:MAX_EXTRACTION_CHARS], []):
+            lang = seg.lang
+            norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+            if (
+                _HYPOTHETICAL[lang].search(norm)
+                or _JOKE[lang].search(norm)
+                or _QUOTED.search(norm)
+                or _QUESTION[lang].search(norm)
+                or _PAST[lang].search(norm)
+                or _OTHER_PERSON[lang].search(norm)
+                or _MENTION_NEGATION.search(norm)
+            ):
+                continue
+            folded = norm.casefold()
+            for i, (value, pattern) in enumerate(wanted):
+                if not found[i] and value in folded and (pattern is None or pattern.search(norm)):
+                    found[i] = True
+        return found
+
     # -- segmentation ---------------------------------------------------------------------------------
-    def _segments(self, text: str) -> Iterator[Segment]:
+    def _segments(self, text: str, marked: list[bool]) -> Iterator[Segment]:
+        """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn)."""
         carry = False
         correcting = False
         for m in _SEGMENT.finditer(text):
@@ -228,6 +283,8 @@ class RuleExtractor:
             body = body.strip()
             if not body:
                 continue
+            if _MARKER_ONLY.match(body) or _TURN_MARKER.search(body):
+                marked.append(True)
             if _MARKER_ONLY.match(body):
                 carry = True
                 continue
