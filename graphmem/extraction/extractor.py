@@ -168,6 +168,7 @@ def _mention_pattern(value: str) -> re.Pattern[str] | None:
         return None
     return re.compile(r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?![A-Za-z0-9])", _F)
 
+
 # jieba's dictionary is process-global: built once, its cache kept in a private temp dir for the process.
 _jieba_init_lock = threading.Lock()
 _jieba_tmp: tempfile.TemporaryDirectory[str] | None = None

@@ -173,6 +173,20 @@ class SemanticMemory:
         fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work, rehearsal=rehearsal)
         return version if rehearsal else await self._get(scope, fact_id)
 
+    async def _record_sighting(self, scope: Scope, version: Fact, episode_id: str, session_id: str) -> None:
+        embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
+        incoming = Assertion(version, episode_id, session_id, explicit=False)
+        now = self._clock.now()
+
+        async def work(unit: KeyUnit) -> str:
+            if not await unit.episode_exists(episode_id):
+                raise EpisodeGone(episode_id)
+            plan = decide(await unit.versions(), incoming, self._rule, now)
+            await self._apply(unit, plan, embedding.tolist(), episode_id)
+            return plan.result_id
+
+        await self._facts.under_key_lock(scope, version.project_id, version.key, now, work)
+
     async def _sightings(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
         """Candidates whose value this episode names again (in a later session) get another sighting: the
         same claim asserted once more, so the promotion rule decides as for any restatement."""
@@ -203,18 +217,7 @@ class SemanticMemory:
                 explicit=False,
                 hit_count=0,
             )
-            embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
-            incoming = Assertion(version, episode.id, episode.session_id, explicit=False)
-            now = self._clock.now()
-
-            async def work(unit: KeyUnit, incoming: Assertion = incoming, vector: list[float] = embedding.tolist()) -> str:
-                if not await unit.episode_exists(episode.id):
-                    raise EpisodeGone(episode.id)
-                plan = decide(await unit.versions(), incoming, self._rule, now)
-                await self._apply(unit, plan, vector, episode.id)
-                return plan.result_id
-
-            await self._facts.under_key_lock(scope, fact.project_id, fact.key, now, work)
+            await self._record_sighting(scope, version, episode.id, episode.session_id)
             count += 1
         return count
 
