@@ -81,8 +81,6 @@ from graphmem.validation import (
 
 log = logging.getLogger(__name__)
 
-SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
-"""The layers this version answers Search from."""
 
 WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
 """The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
@@ -296,16 +294,10 @@ class MemoryService:
         violations = scope_violations(query.scope) + check_query(query.text, query.top_k)
         violations += check_event_types(query.filter.event_types, "event_types")
         violations += check_range(query.filter.occurred.start, query.filter.occurred.end, "occurred")
-        unserved = [layer for layer in query.layers if layer not in SERVED]
-        if unserved:
-            served = ", ".join(layer.value for layer in SERVED)
-            violations.append(
-                FieldViolation("layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})")
-            )
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
-        chosen = await choose_route(query.text, query.layers, SERVED, self._llm_router)
+        chosen = await choose_route(query.text, query.layers, self._llm_router)
         found = find_time_expression(query.text, query.reference_time)
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)

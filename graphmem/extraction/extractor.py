@@ -22,6 +22,7 @@ from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
+from graphmem.extraction.slots import Slot, slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.values import project_subject, rule_values
@@ -226,7 +227,8 @@ class RuleExtractor:
         self._pipelines()
         marked: list[bool] = []
         segments = list(self._segments(text[:MAX_EXTRACTION_CHARS], marked))
-        if marked:  # "…, remember that" / "…。记一下": a request to remember covers the whole turn
+        if marked or any(seg.explicit and not seg.correction for seg in segments):
+            # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn
             for seg in segments:
                 seg.explicit = True
         best: dict[tuple[str, str, bool], CandidateFact] = {}
@@ -337,6 +339,48 @@ class RuleExtractor:
                     out.extend(f for f, _ in facts)
         if not out:
             out = self._structural(seg, norm, lang, hedged)
+        found = slots(norm, lang)
+        if found:
+            out = self._with_slots(out, found, seg, norm, lang, hedged)
+        return out
+
+    def _with_slots(
+        self, out: list[CandidateFact], found: list[Slot], seg: Segment, norm: str, lang: Lang, hedged: bool
+    ) -> list[CandidateFact]:
+        """The slot values (under the clause guards) replace what the rules read of the same attribute or words."""
+        for s in found:
+            c_start, c_end = _clause(norm, s.start)
+            clause = norm[c_start:c_end]
+            if (
+                _PAST[lang].search(norm[c_start : s.start])
+                or _REPORTED[lang].search(clause)
+                or _QUESTION[lang].search(clause)
+                or _OTHER_PERSON[lang].search(clause)
+            ):
+                continue
+            conf = 0.45 if hedged else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
+            fact = _statement(Finding(s.predicate, s.value, s.value, s.start, s.end, s.polarity), lang)
+            candidate = CandidateFact(
+                subject="user",
+                predicate=s.predicate,
+                value=s.value,
+                polarity=s.polarity,
+                kind=s.predicate.kind,
+                fact=fact if s.polarity else f"not: {fact}",
+                evidence=seg.text,
+                confidence=conf,
+                explicit=seg.explicit,
+                language=lang,
+                attribute=s.attribute,
+                correction=seg.correction,
+            )
+            surface = norm[s.start : s.end].casefold()
+            if any(f.scope_hint == "project" and _same_words(f.value.casefold(), surface) for f in out):
+                continue  # the rules read it as the project's fact
+            out = [f for f in out if f.key != candidate.key and not _same_words(f.value.casefold(), surface)]
+            if s.attribute.startswith("meeting"):
+                out = [f for f in out if f.value.casefold() not in _MEETING_WORDS]
+            out.append(candidate)
         return out
 
     def _structural(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[CandidateFact]:
@@ -461,6 +505,15 @@ class RuleExtractor:
 
 # ---------------------------------------------------------------- structural findings
 _STRUCTURAL_CONFIDENCE = 0.65
+_SLOT_CONFIDENCE = 0.7
+_MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "会", "开会", "会议"})
+
+
+def _same_words(value: str, surface: str) -> bool:
+    """Whether a rule's value and a slot's words overlap (one contains the other)."""
+    return bool(value) and (surface in value or (len(value) >= 2 and value in surface))
+
+
 _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
     "en": {
         Predicate.LIKES: "user likes {d}",

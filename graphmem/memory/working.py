@@ -21,10 +21,10 @@ from graphmem.extraction.facts import FactKind, Predicate
 from graphmem.extraction.importance import assign_importance
 from graphmem.memory.semantic import Extractor
 from graphmem.memory.summary import ExtractiveSummariser, Summariser, is_standing_instruction, sentences
-from graphmem.memory.tokens import count_tokens
 from graphmem.model import EpisodeDraft, Scope, SessionState, SessionZone, Turn
 from graphmem.policy import Policy
 from graphmem.storage.neo4j.sessions import SessionRepository
+from graphmem.tokens import count_tokens
 from graphmem.validation import (
     instruction_violations,
     message_text_violations,

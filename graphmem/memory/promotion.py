@@ -13,13 +13,26 @@ one paraphrases the other (:func:`same_statement`): a paraphrase in another sess
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from graphmem.lifecycle.policies import normalise_name
 from graphmem.model import Fact, FactStatus
 
 LIVE = (FactStatus.CANDIDATE, FactStatus.ACTIVE)
+
+# Traditional → simplified forms of characters common in preference values (food, drink, places, tools).
+_T2S = str.maketrans(
+    "咖啡茶麵飯魚雞豬牛肉湯菜蘿蔔葱蔥薑蒜辣鹹甜酸乳醬餅糖語書電腦機車車臺灣門開關東學習運動體育圖畫聽說讀寫",
+    "咖啡茶面饭鱼鸡猪牛肉汤菜萝卜葱葱姜蒜辣咸甜酸乳酱饼糖语书电脑机车车台湾门开关东学习运动体育图画听说读写",
+)
+
+
+def normalise_name(text: str) -> str:
+    """The comparison form of a value or a name: NFKC (full-width → half-width), case folded, inner spacing
+    collapsed, common traditional characters simplified."""
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(_T2S)
+    return " ".join(folded.split())
 
 
 @dataclass(frozen=True)
