@@ -20,11 +20,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_scoped
-<<<<<<< HEAD
-from graphmem.lifecycle.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
-=======
-from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, reject
->>>>>>> main
+from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.model import (
     Episode,
     Fact,

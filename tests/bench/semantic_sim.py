@@ -19,7 +19,7 @@ from pathlib import Path
 
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.scope import about_project, project_scoped
-from graphmem.lifecycle.promotion import Assertion, PromotionRule, decide, mentionable
+from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
 from graphmem.memory.semantic import winning_per_key
 from graphmem.model import Fact, FactStatus
 from tests.bench.semantic_scenarios import SCENARIOS_PATH, Scenario, load_scenarios
