@@ -17,7 +17,7 @@ from typing import Any
 
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.facts import CandidateFact, Predicate
-from graphmem.extraction.lexicon import PROGRAMMING
+from graphmem.extraction.lexicon import LANGS, PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
@@ -149,11 +149,41 @@ _MARKER_ONLY = re.compile(
 # A request anywhere in the turn to remember or update what it says ("Please remember that.", "update that pls",
 # "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
 _TURN_MARKER = re.compile(
-    r"\b(?:remember\s+(?:that|this|it)|please\s+remember|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
+    r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
     r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind)\b|"
     r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下",
     _F,
 )
+
+# A correction said anywhere in the turn ("I've been saying Accenture but I actually work at Capgemini", "哦不对，
+# 打错了"): the turn's statements replace what the user said before, whatever was promoted.
+_TURN_CORRECTION = re.compile(
+    r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
+    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+it\s+wrong)\b|"
+    r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错",
+    _F,
+)
+_BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
+_BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
+
+
+def _corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
+    """`last` with the bare value a correction segment gives ("amoxicillin", "是4月13号"), or None."""
+    m = _BARE_VALUE.match(seg.text.strip())
+    if m is None:
+        return None
+    value = _BARE_SKIP.sub("", m.group(0).strip().rstrip("!.！。")).strip()
+    if not value or len(value.split()) > 3 or value.casefold() == last.value.casefold():
+        return None
+    if value.isascii():
+        value = value.lower()
+    if last.predicate is Predicate.PREFERS_LANGUAGE or last.predicate is Predicate.SPEAKS:
+        value = LANGS.get(value, "")
+        if not value:
+            return None
+    fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
+    return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
+
 
 # A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
 _MENTION_NEGATION = re.compile(
@@ -231,7 +261,9 @@ class RuleExtractor:
             # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn
             for seg in segments:
                 seg.explicit = True
+        correcting = bool(_TURN_CORRECTION.search(text[:MAX_EXTRACTION_CHARS]))
         best: dict[tuple[str, str, bool], CandidateFact] = {}
+        last: CandidateFact | None = None
         for i, seg in enumerate(segments):
             nxt = segments[i + 1].text if i + 1 < len(segments) else ""
             if _LAUGH_ONLY.match(nxt):
@@ -240,10 +272,18 @@ class RuleExtractor:
             other: Lang = "en" if seg.lang == "zh" else "zh"
             if not facts and (_HAN.search(seg.text) if other == "zh" else _LATIN_WORD.search(seg.text)):
                 facts = self._extract_segment(seg, other)
-            for f in facts:
+            if not facts and seg.correction and last is not None:
+                fixed = _corrected(last, seg)
+                if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
+                    best = {k: f for k, f in best.items() if f is not last}
+                    facts = [fixed]
+            for found in facts:
+                f = replace(found, correction=True) if correcting else found
                 k = (f.key, str(f.predicate), f.polarity)
-                if k not in best or f.confidence > best[k].confidence:
+                if k not in best or f.confidence > best[k].confidence or (correcting and f.value != best[k].value):
+                    best.pop(k, None)  # a corrected value goes after the one it replaces
                     best[k] = f
+                last = best[k]
         return list(best.values())
 
     def mentioned(self, text: str, values: list[str]) -> list[bool]:
@@ -313,8 +353,8 @@ class RuleExtractor:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
         if _HYPOTHETICAL[lang].search(norm) or _JOKE[lang].search(norm):
             return []
-        if _SITUATIONAL[lang].search(norm):
-            return []
+        if _SITUATIONAL[lang].search(norm) and not seg.explicit:
+            return []  # a one-off remark; said with "remember"/"update", the time word dates a change instead
         if _QUOTED.search(norm):
             return []
         hedged = bool(_HEDGE[lang].search(norm))
@@ -355,7 +395,7 @@ class RuleExtractor:
                 _PAST[lang].search(norm[c_start : s.start])
                 or _REPORTED[lang].search(clause)
                 or _QUESTION[lang].search(clause)
-                or _OTHER_PERSON[lang].search(clause)
+                or (s.predicate is not Predicate.RELATION_NAME and _OTHER_PERSON[lang].search(clause))
             ):
                 continue
             conf = 0.45 if hedged else (0.9 if seg.explicit else _SLOT_CONFIDENCE)

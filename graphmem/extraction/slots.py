@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphmem.extraction.attributes import relation_attribute
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.lexicon import LANGS
@@ -130,7 +131,8 @@ _KINDS: dict[str, _Kind] = {
 }
 # Words that put a named value behind the speaker: "switched from X", "not X", "X, not Y", "X 不用了".
 _LEFT_BEFORE = re.compile(
-    r"(?:\b(?:from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-)|不是|而不是|从|离开)\s*$",
+    r"(?:\b(?:from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
+    r"telling\s+you|dropped)|不是|而不是|从|离开|放弃)\s*$",
     _F,
 )
 _LEFT_AFTER = re.compile(r"^\s*(?:不用了|不碰了|已经不|基本不|is\s+history|is\s+over|was|used\s+to)", _F)
@@ -186,6 +188,100 @@ def _reply_language(text: str, lang: Lang) -> list[Slot]:
     return out
 
 
+# How long and in what register the assistant should answer: a word of the setting with a cue of replying.
+_REPLY_WORDS: dict[str, tuple[Predicate, str]] = {
+    **dict.fromkeys(
+        ("short", "shorter", "brief", "briefer", "concise", "terse", "tl;dr", "tldr", "succinct"),
+        (Predicate.PREFERS_REPLY_STYLE, "short replies"),
+    ),
+    **dict.fromkeys(
+        ("detailed", "thorough", "in-depth", "longer", "elaborate", "comprehensive"),
+        (Predicate.PREFERS_REPLY_STYLE, "detailed replies"),
+    ),
+    **dict.fromkeys(("casual", "informal", "relaxed", "chill"), (Predicate.PREFERS_TONE, "casual")),
+    **dict.fromkeys(("formal", "professional"), (Predicate.PREFERS_TONE, "formal")),
+    **dict.fromkeys(
+        ("简短", "简洁", "精简", "短一点", "短点", "简单点", "说重点", "长话短说"),
+        (Predicate.PREFERS_REPLY_STYLE, "short replies"),
+    ),
+    **dict.fromkeys(("详细", "展开讲", "深入"), (Predicate.PREFERS_REPLY_STYLE, "detailed replies")),
+    **dict.fromkeys(("随意", "轻松", "口语化", "随便点"), (Predicate.PREFERS_TONE, "casual")),
+    **dict.fromkeys(("正式",), (Predicate.PREFERS_TONE, "formal")),
+}  # fmt: skip
+_REPLY_WORD = re.compile(
+    r"(?<![A-Za-z])(?:"
+    + "|".join(re.escape(w) for w in sorted(_REPLY_WORDS, key=len, reverse=True))
+    + r")(?![A-Za-z])",
+    _F,
+)
+_REPLY_SETTING_CUE = {
+    "en": re.compile(
+        r"\b(?:answers?|replies|reply|responses?|respond|explanations?|explain|style|tone|keep\s+it|with\s+me|essays?|"
+        r"write|writing|talk)\b",
+        _F,
+    ),
+    "zh": re.compile(r"回答|回复|回我|答|说|讲|解释|版本|写|语气|口吻|聊"),
+}
+_DROPPED = re.compile(r"(?:\b(?:drop|stop|no\s+more|not|don't|dont|no|without)\b|别|不要|不用|不需要)[\s\w]{0,12}$", _F)
+
+
+def _reply_settings(text: str, lang: Lang) -> list[Slot]:
+    if not _REPLY_SETTING_CUE[lang].search(text):
+        return []
+    out: list[Slot] = []
+    seen: set[Predicate] = set()
+    for m in _REPLY_WORD.finditer(text):
+        predicate, value = _REPLY_WORDS[m.group(0).lower()]
+        if predicate in seen or _DROPPED.search(text[max(0, m.start() - 16) : m.start()]):
+            continue
+        seen.add(predicate)
+        out.append(Slot(predicate, "", value, True, m.start(), m.end()))
+    return out
+
+
+# "my husband Marco", "my dog's name is Biscuit", "Pepper (my cat)": a named relation in English.
+_RELATION_WORDS: dict[str, str] = {
+    "wife": "wife", "husband": "husband", "hubby": "husband", "spouse": "spouse", "partner": "partner",
+    "girlfriend": "partner", "gf": "partner", "boyfriend": "partner", "bf": "partner", "fiancé": "partner",
+    "fiance": "partner", "fiancée": "partner", "fiancee": "partner", "daughter": "daughter", "son": "son",
+    "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
+    "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
+}  # fmt: skip
+_REL = "|".join(sorted(_RELATION_WORDS, key=len, reverse=True))
+_NAME = r"(?P<name>[A-Z][a-z]{1,15})"
+_RELATION_NAMED = re.compile(
+    r"\bmy\s(?:new\s)?(?P<rel>"
+    + _REL
+    + r")(?:'s\sname\sis|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
+    + _NAME
+    + r"\b|\b"
+    + _NAME.replace("name", "name2")
+    + r"\s\((?:my|the)\s(?P<rel2>"
+    + _REL
+    + r")\)|"
+    r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b",
+    re.IGNORECASE,
+)
+_NOT_NAMES = frozenset(
+    {"i", "is", "and", "the", "a", "an", "my", "he", "she", "it", "they", "we", "has", "was", "just", "so", "but",
+     "loves", "likes", "hates", "works", "lives", "got", "had", "passed", "always", "never", "really", "too", "also"}
+)  # fmt: skip
+
+
+def _relation_names(text: str) -> list[Slot]:
+    out: list[Slot] = []
+    for m in _RELATION_NAMED.finditer(text):
+        name = m.group("name") or m.group("name2") or m.group("name3")
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3")).lower()
+        start = m.start("name") if m.group("name") else (m.start("name2") if m.group("name2") else m.start("name3"))
+        if not name[0].isupper() or name.lower() in _NOT_NAMES:
+            continue
+        relation = _RELATION_WORDS[rel]
+        attribute = relation_attribute(relation, "name") if ":" not in relation else f"{relation}:name"
+        out.append(Slot(Predicate.RELATION_NAME, attribute, name.lower(), True, start, start + len(name)))
+    return out
+
+
 def slots(text: str, lang: Lang) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept)."""
     if not _FIRST_PERSON[lang].search(text) and lang == "en":
@@ -214,4 +310,7 @@ def slots(text: str, lang: Lang) -> list[Slot]:
         out.append(Slot(kind.predicate, kind.attribute, hit.value, polarity, hit.start, hit.end))
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(_reply_language(text, lang)[:1])
+    out.extend(_reply_settings(text, lang))
+    if lang == "en":
+        out.extend(_relation_names(text))
     return out
