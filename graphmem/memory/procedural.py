@@ -375,7 +375,8 @@ class ProceduralMemory:
         if not rows:
             return []
         query = (await self._embed([intent], EmbedKind.QUERY))[0]
-        return rank_skills(intent, [r.skill for r in rows], await self._similarities(query, rows), top_k)
+        similarities = await self._similarities(query, rows)
+        return await asyncio.to_thread(rank_skills, intent, [r.skill for r in rows], similarities, top_k)
 
     async def _similarities(self, query: Vectors, rows: Sequence[StoredSkill]) -> builtins.list[float]:
         stale = [

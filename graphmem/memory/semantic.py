@@ -11,16 +11,16 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import Embedder, EmbedKind
+from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_scoped
-from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, reject
+from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
     Episode,
@@ -50,6 +50,13 @@ class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
     def extract(self, text: str) -> list[CandidateFact]: ...
+
+
+@runtime_checkable
+class MentionReader(Protocol):
+    """An extractor that can also tell which known values a text names again in a plain first-hand statement."""
+
+    def mentioned(self, text: str, values: list[str]) -> list[bool]: ...
 
 
 def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
@@ -86,6 +93,9 @@ class SemanticMemory:
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
         )
         self._wake = asyncio.Event()
+        self.queue_depth = 0
+        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
+        processed since (a gauge for the metrics endpoint)."""
 
     @property
     def extractor(self) -> Extractor:
@@ -158,6 +168,54 @@ class SemanticMemory:
 
         fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work, rehearsal=rehearsal)
         return version if rehearsal else await self._get(scope, fact_id)
+
+    async def _record_sighting(self, scope: Scope, version: Fact, episode_id: str, session_id: str) -> None:
+        embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
+        incoming = Assertion(version, episode_id, session_id, explicit=False)
+        now = self._clock.now()
+
+        async def work(unit: FactUnit) -> str:
+            if not await unit.episode_exists(episode_id):
+                raise EpisodeGone(episode_id)
+            plan = decide(await unit.versions(), incoming, self._rule, now)
+            await self._apply(unit, plan, embedding.tolist(), episode_id)
+            return plan.result_id
+
+        await self._facts.under_key_lock(scope, version.project_id, version.key, now, work)
+
+    async def _sightings(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
+        """Candidates whose value this episode names again (in a later session) get another sighting: the
+        same claim asserted once more, so the promotion rule decides as for any restatement."""
+        reader = self._extractor
+        if not isinstance(reader, MentionReader):
+            return 0
+        projects = ["", episode.project_id] if episode.project_id else [""]
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], projects)
+        pending = [f for f, _ in rows if mentionable(f, episode.session_id, stated_keys)]
+        if not pending:
+            return 0
+        hits = await asyncio.to_thread(reader.mentioned, episode.text, [f.value for f in pending])
+        count = 0
+        for fact, hit in zip(pending, hits, strict=True):
+            if not hit:
+                continue
+            version = replace(
+                fact,
+                id=new_fact_id(),
+                status=FactStatus.CANDIDATE,
+                status_reason="",
+                valid_at=episode.occurred_at,
+                created_at=self._clock.now(),
+                invalid_at=None,
+                expired_at=None,
+                session_ids=(episode.session_id,) if episode.session_id else (),
+                episode_ids=(episode.id,),
+                explicit=False,
+                hit_count=0,
+            )
+            await self._record_sighting(scope, version, episode.id, episode.session_id)
+            count += 1
+        return count
 
     async def _get(self, scope: Scope, fact_id: str) -> Fact:
         fact = await self._facts.get(scope, fact_id)
@@ -233,6 +291,7 @@ class SemanticMemory:
         """Extracts and records the facts one episode states; returns how many statements were recorded."""
         candidates = await asyncio.to_thread(self._extractor.extract, episode.text)
         recorded = 0
+        stated_keys: set[str] = set()
         for stated in candidates:
             if stated.confidence < self._policy.promotion.min_confidence:
                 continue
@@ -248,8 +307,9 @@ class SemanticMemory:
                 importance=max(episode.importance, 0.9 if candidate.explicit else 0.5),
                 project_id=project_id,
             )
+            stated_keys.add(candidate.key)
             recorded += 1
-        return recorded
+        return recorded + await self._sightings(scope, episode, stated_keys)
 
     async def rehearse_extraction(self, scope: Scope, text: str, occurred_at: datetime) -> int:
         """What the extraction worker does with an episode saying `text`, with every statement recorded in a
@@ -269,6 +329,7 @@ class SemanticMemory:
         """Extracts every pending episode (in batches); returns how many episodes were processed."""
         done = 0
         while True:
+            self.queue_depth = await self._episodes.pending_count()
             batch = await self._episodes.pending_extraction(limit)
             if not batch:
                 return done
@@ -284,6 +345,7 @@ class SemanticMemory:
                     log.exception("fact extraction failed", extra={"episode": episode.id})
                     await self._episodes.set_extraction(scope, episode.id, "failed", 0)
                 done += 1
+                self.queue_depth = max(0, self.queue_depth - 1)
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""
@@ -329,8 +391,19 @@ class SemanticMemory:
         current = {f.id: (f, e) for f, e in rows if f.id in winners}
         if not current:
             return []
-        ids = list(current)
         qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
+        # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
+        return await asyncio.to_thread(self._ranked, query, kind, window, current, qvec)
+
+    def _ranked(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        current: dict[str, tuple[Fact, list[float] | None]],
+        qvec: Vectors,
+    ) -> list[SearchHit]:
+        ids = list(current)
         cosines: dict[int, float] = {}
         bm25 = BM25Index()
         for i, fid in enumerate(ids):

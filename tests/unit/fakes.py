@@ -174,6 +174,9 @@ class FakeExtractionQueue:
         taken, self.pending = self.pending[:limit], self.pending[limit:]
         return taken
 
+    async def pending_count(self) -> int:
+        return len(self.pending)
+
     async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None:
         self.statuses[episode_id] = (status, count)
 

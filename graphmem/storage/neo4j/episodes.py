@@ -137,6 +137,8 @@ _PENDING: LiteralString = (
     "WITH e ORDER BY e.created_at LIMIT $limit RETURN e" + _EPISODE_FIELDS + " AS e"
 )
 
+_PENDING_COUNT: LiteralString = "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' RETURN count(e) AS n"
+
 _SET_EXTRACTION: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
 SET e.extraction_status = $status, e.facts_extracted = $count, e.extracted_at = $now
@@ -501,6 +503,15 @@ class EpisodeRepository:
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_PENDING, limit=limit)
             return [episode_from_node(r["e"]) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def pending_count(self) -> int:
+        """How many episodes of all users wait for fact extraction (the queue's depth)."""
+
+        async def work(tx: AsyncManagedTransaction) -> int:
+            record = await (await tx.run(_PENDING_COUNT)).single(strict=True)
+            return int(record["n"])
 
         return await self._graph.read(work)
 
