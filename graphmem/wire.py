@@ -486,22 +486,13 @@ def facts_from_pb(messages: Iterable[Any]) -> tuple[Fact, ...]:
 
 
 def skill_to_pb(skill: Skill) -> pb.Skill:
-    out = pb.Skill(
-        id=skill.id,
-        name=skill.name,
-        version=skill.version,
-        description=skill.description,
-        triggers=list(skill.triggers),
-        parameters_schema=skill.parameters_schema,
-        entry_point=skill.entry_point,
-        project_id=skill.project_id,
-        created_at=to_timestamp(skill.created_at),
-        successes=skill.successes,
-        failures=skill.failures,
-        episode_ids=list(skill.episode_ids),
-        entity_names=list(skill.entity_names),
-        is_latest=skill.is_latest,
-    )
+    out = skill_input_to_pb(skill)
+    out.id = skill.id
+    out.project_id = skill.project_id
+    out.created_at.CopyFrom(to_timestamp(skill.created_at))
+    out.successes = skill.successes
+    out.failures = skill.failures
+    out.is_latest = skill.is_latest
     if skill.last_used_at is not None:
         out.last_used_at.CopyFrom(to_timestamp(skill.last_used_at))
     return out
