@@ -70,13 +70,13 @@ from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
 from graphmem.validation import (
     check_episode_batch,
-    check_event_types,
     check_id,
-    check_optional_id,
-    check_page_size,
-    check_query,
-    check_range,
     check_scope,
+    event_type_violations,
+    optional_id_violations,
+    page_violations,
+    query_violations,
+    range_violations,
     scope_violations,
 )
 
@@ -296,10 +296,10 @@ class MemoryService:
         return await self.episodic.get(scope, episode_id)
 
     async def list_episodes(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
-        violations = scope_violations(scope) + check_page_size(page_size, page_token)
-        violations += check_optional_id(flt.session_id, "session_id")
-        violations += check_event_types(flt.event_types, "event_types")
-        violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
+        violations = scope_violations(scope) + page_violations(page_size, page_token)
+        violations += optional_id_violations(flt.session_id, "session_id")
+        violations += event_type_violations(flt.event_types, "event_types")
+        violations += range_violations(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
             raise InvalidArgument(violations)
         return await self.episodic.list_page(scope, flt, page_token, page_size or 100)
@@ -344,9 +344,9 @@ class MemoryService:
     # -- recall ---------------------------------------------------------------------------------------
 
     async def search(self, query: SearchQuery) -> SearchResult:
-        violations = scope_violations(query.scope) + check_query(query.text, query.top_k)
-        violations += check_event_types(query.filter.event_types, "event_types")
-        violations += check_range(query.filter.occurred.start, query.filter.occurred.end, "occurred")
+        violations = scope_violations(query.scope) + query_violations(query.text, query.top_k)
+        violations += event_type_violations(query.filter.event_types, "event_types")
+        violations += range_violations(query.filter.occurred.start, query.filter.occurred.end, "occurred")
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
@@ -583,8 +583,8 @@ class MemoryService:
         return await self.maintenance.restore(scope, memory_id)
 
     async def memory_audit(self, scope: Scope, memory_id: str, page_token: str, page_size: int) -> Page[AuditEvent]:
-        violations = scope_violations(scope) + check_page_size(page_size, page_token)
-        violations += check_optional_id(memory_id, "memory_id")
+        violations = scope_violations(scope) + page_violations(page_size, page_token)
+        violations += optional_id_violations(memory_id, "memory_id")
         if violations:
             raise InvalidArgument(violations)
         return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)
