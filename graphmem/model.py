@@ -73,6 +73,16 @@ class EpisodeDraft:
     metadata: Mapping[str, str] = field(default_factory=dict)
 
 
+class ExtractionStatus(StrEnum):
+    """Where an episode stands in the fact-extraction queue ("" for episodes written by other tools)."""
+
+    UNKNOWN = ""
+    SKIPPED = "skipped"
+    PENDING = "pending"
+    DONE = "done"
+    FAILED = "failed"
+
+
 @dataclass(frozen=True)
 class Episode:
     """A stored episode (an event that happened), with its provenance."""
@@ -93,12 +103,12 @@ class Episode:
     project_id: str = ""
     agent_id: str = ""
     seq: int = 0
-    extraction_status: str = ""
+    extraction_status: ExtractionStatus = ExtractionStatus.UNKNOWN
 
 
 @dataclass(frozen=True)
-class EpisodeFacts:
-    """What filtering and ranking need of one episode, and its lexical tokens."""
+class EpisodeFeatures:
+    """The ranking features of one episode (what filtering and ranking need) and its lexical tokens."""
 
     seq: int
     occurred_at: datetime

@@ -24,6 +24,7 @@ from graphmem.model import (
     EpisodeDraft,
     EpisodeFilter,
     EpisodeWrite,
+    ExtractionStatus,
     Fact,
     FactScopeFilter,
     FactStatus,
@@ -281,7 +282,7 @@ def episode_from_pb(message: pb.Episode) -> Episode:
         user_id=message.scope.user_id,
         project_id=message.scope.project_id,
         agent_id=message.scope.agent_id,
-        extraction_status=message.extraction_status,
+        extraction_status=ExtractionStatus(message.extraction_status),
     )
 
 

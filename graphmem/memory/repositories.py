@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Protocol, TypeVar
 
-from graphmem.model import Episode, Fact, FactStatus, Scope, SessionState, StatusChange
+from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange
 
 __all__ = ["ExtractionQueue", "FactStore", "FactUnit", "SessionStore"]
 
@@ -69,7 +69,7 @@ class ExtractionQueue(Protocol):
 
     async def pending_count(self) -> int: ...
 
-    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None: ...
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None: ...
 
 
 class SessionStore(Protocol):

@@ -24,6 +24,7 @@ from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, d
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
     Episode,
+    ExtractionStatus,
     Fact,
     FactScopeFilter,
     FactStatus,
@@ -337,13 +338,13 @@ class SemanticMemory:
                 scope = Scope(episode.tenant_id, episode.user_id, episode.project_id, episode.session_id)
                 try:
                     count = await self.extract_episode(scope, episode)
-                    await self._episodes.set_extraction(scope, episode.id, "done", count)
+                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.DONE, count)
                 except (UserForgotten, EpisodeGone):
                     # erased (ForgetUser, DeleteEpisode) while extraction ran: nothing of it is stored
                     log.info("extraction dropped: episode erased", extra={"episode": episode.id})
                 except (InvalidArgument, ValueError):
                     log.exception("fact extraction failed", extra={"episode": episode.id})
-                    await self._episodes.set_extraction(scope, episode.id, "failed", 0)
+                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.FAILED, 0)
                 done += 1
                 self.queue_depth = max(0, self.queue_depth - 1)
 

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from graphmem.errors import FailedPrecondition
 from graphmem.memory.repositories import FactUnit
-from graphmem.model import Episode, Fact, FactStatus, Scope, SessionState, StatusChange, Transition
+from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange, Transition
 
 T = TypeVar("T")
 
@@ -167,7 +167,7 @@ class FakeExtractionQueue:
 
     def __init__(self, pending: Sequence[Episode] = ()) -> None:
         self.pending = list(pending)
-        self.statuses: dict[str, tuple[str, int]] = {}
+        self.statuses: dict[str, tuple[ExtractionStatus, int]] = {}
 
     async def pending_extraction(self, limit: int) -> list[Episode]:
         """Hands out (and removes) up to `limit` waiting episodes; an erased episode is not handed out twice."""
@@ -177,7 +177,7 @@ class FakeExtractionQueue:
     async def pending_count(self) -> int:
         return len(self.pending)
 
-    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None:
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         self.statuses[episode_id] = (status, count)
 
 

@@ -15,7 +15,7 @@ from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
 
-from graphmem.model import AuditEvent, Episode, EpisodeFacts, EpisodeFilter, Scope
+from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, ExtractionStatus, Scope
 from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
@@ -279,7 +279,7 @@ class NewEpisode:
     metadata: Mapping[str, str]
     document: str
     lexical: str
-    extraction_status: str = "skipped"
+    extraction_status: ExtractionStatus = ExtractionStatus.SKIPPED
 
 
 @dataclass(frozen=True)
@@ -299,7 +299,7 @@ class IndexedText:
     seq: int
     document: str
     lexical: str
-    extraction_status: str = "skipped"
+    extraction_status: ExtractionStatus = ExtractionStatus.SKIPPED
 
 
 @dataclass(frozen=True)
@@ -348,7 +348,7 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         project_id=node.get("project_id") or "",
         agent_id=node.get("agent_id") or "",
         seq=int(node.get("seq") or 0),
-        extraction_status=node.get("extraction_status") or "",
+        extraction_status=ExtractionStatus(node.get("extraction_status") or ""),
     )
 
 
@@ -515,7 +515,7 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None:
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         async def work(tx: AsyncManagedTransaction) -> None:
             await (
                 await tx.run(
@@ -553,13 +553,13 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def partition_rows(self, group_id: str) -> list[EpisodeFacts]:
+    async def partition_rows(self, group_id: str) -> list[EpisodeFeatures]:
         """Ranking facts and lexical tokens of every episode of the partition (side index rebuild)."""
 
-        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFacts]:
+        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFeatures]:
             record = await (await tx.run(_PARTITION_ROWS, group_id=group_id)).single(strict=True)
             return [
-                EpisodeFacts(
+                EpisodeFeatures(
                     seq=int(seq),
                     occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
                     importance=float(importance or 0.0),
