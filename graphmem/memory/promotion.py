@@ -125,6 +125,18 @@ def same_statement(a: Fact, b: Fact) -> bool:
     return same_stance and same_value(a.value, b.value)
 
 
+def mentionable(candidate: Fact, session_id: str, stated_keys: set[str]) -> bool:
+    """Whether a later mention of this candidate's value may count as another sighting of it: a candidate not
+    seen in this session, whose key this episode did not state anew, with a value specific enough to be named
+    (two or more Chinese characters, three or more Latin ones)."""
+    if candidate.status != FactStatus.CANDIDATE or candidate.key in stated_keys:
+        return False
+    if session_id and session_id in candidate.session_ids:
+        return False
+    value = candidate.value.strip()
+    return len(value) >= (3 if value.isascii() else 2)
+
+
 def _strength(version: Fact) -> tuple[float, int, datetime]:
     return version.confidence, len(version.episode_ids), version.valid_at
 
