@@ -81,6 +81,8 @@ class ExtractionStatus(StrEnum):
     PENDING = "pending"
     DONE = "done"
     FAILED = "failed"
+    QUARANTINED = "quarantined"
+    """Failed extraction repeatedly; left out of the queue for good."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ import numpy as np
 
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
-from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
+from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_scoped
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
@@ -51,6 +51,10 @@ class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
     def extract(self, text: str) -> list[CandidateFact]: ...
+
+
+MAX_EXTRACTION_ATTEMPTS = 3
+"""Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
 
 
 @runtime_checkable
@@ -345,8 +349,22 @@ class SemanticMemory:
                 except (InvalidArgument, ValueError):
                     log.exception("fact extraction failed", extra={"episode": episode.id})
                     await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.FAILED, 0)
+                except StorageUnavailable:
+                    raise  # an outage is not the episode's fault: the pass ends, the queue waits in Neo4j
+                except Exception:  # anything else may be the episode's fault: counted, quarantined at the limit
+                    await self._attempt_failed(scope, episode.id)
                 done += 1
                 self.queue_depth = max(0, self.queue_depth - 1)
+
+    async def _attempt_failed(self, scope: Scope, episode_id: str) -> None:
+        quarantined, attempts = await self._episodes.extraction_failed(scope, episode_id, MAX_EXTRACTION_ATTEMPTS)
+        if quarantined:  # logged once, with the traceback of the last attempt; never retried
+            log.exception(
+                "fact extraction quarantined after repeated failures",
+                extra={"episode": episode_id, "attempts": attempts},
+            )
+        else:
+            log.warning("fact extraction attempt failed", extra={"episode": episode_id, "attempts": attempts})
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""

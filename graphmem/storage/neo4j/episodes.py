@@ -132,10 +132,34 @@ RETURN seq, count, collect(e"""
 """
 )
 
+# The extraction queue, fair between tenants and between the users of a tenant: each user's pending episodes in
+# the order they were written, dealt out round robin (every user's first, then every user's second, ...) into
+# each tenant's share, and the tenants' shares dealt out round robin into the batch. One tenant's (or user's)
+# flood therefore delays another's episodes by at most one batch position per flooding tenant.
 _PENDING: LiteralString = (
-    "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' "
-    "WITH e ORDER BY e.created_at LIMIT $limit RETURN e" + _EPISODE_FIELDS + " AS e"
+    """
+MATCH (e:Episodic) WHERE e.extraction_status = 'pending'
+WITH e ORDER BY e.created_at
+WITH e.group_id AS g, collect(e)[..$limit] AS queue
+UNWIND range(0, size(queue) - 1) AS i
+WITH queue[i] AS e, i ORDER BY i, e.created_at
+WITH e.tenant_id AS t, collect(e)[..$limit] AS share
+UNWIND range(0, size(share) - 1) AS j
+WITH share[j] AS e, j ORDER BY j, e.created_at LIMIT $limit
+RETURN e"""
+    + _EPISODE_FIELDS
+    + " AS e"
 )
+
+# One failed extraction attempt; at `$max` attempts the episode is quarantined (no longer pending).
+_EXTRACTION_FAILED: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id, uuid: $id})
+SET e.extraction_attempts = coalesce(e.extraction_attempts, 0) + 1
+WITH e, e.extraction_attempts >= $max AS quarantined
+SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END,
+    e.extracted_at = CASE WHEN quarantined THEN $now ELSE e.extracted_at END
+RETURN quarantined, e.extraction_attempts AS attempts
+"""
 
 _PENDING_COUNT: LiteralString = "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' RETURN count(e) AS n"
 
@@ -498,13 +522,28 @@ class EpisodeRepository:
         return await self._graph.read(work)
 
     async def pending_extraction(self, limit: int) -> list[Episode]:
-        """Episodes of any user waiting for fact extraction, oldest first (the durable extraction queue)."""
+        """Episodes waiting for fact extraction (the durable extraction queue): oldest first per user, round
+        robin between the users of a tenant and between tenants (see `_PENDING`)."""
 
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_PENDING, limit=limit)
             return [episode_from_node(r["e"]) async for r in result]
 
         return await self._graph.read(work)
+
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]:
+        """Counts a failed extraction attempt; returns (quarantined now, attempts so far). An episode reaching
+        `max_attempts` leaves the queue with status "quarantined". (False, 0) when the episode is gone."""
+
+        async def work(tx: AsyncManagedTransaction) -> tuple[bool, int]:
+            record = await (
+                await tx.run(
+                    _EXTRACTION_FAILED, group_id=scope.group_id, id=episode_id, max=max_attempts, now=datetime.now(UTC)
+                )
+            ).single()
+            return (False, 0) if record is None else (bool(record["quarantined"]), int(record["attempts"]))
+
+        return await self._graph.write(work)
 
     async def pending_count(self) -> int:
         """How many episodes of all users wait for fact extraction (the queue's depth)."""
