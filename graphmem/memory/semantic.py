@@ -16,11 +16,12 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import Embedder, EmbedKind
+from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
+from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
     Episode,
     Fact,
@@ -33,10 +34,10 @@ from graphmem.model import (
     TimeRange,
 )
 from graphmem.policy import Policy
+from graphmem.projects import visible_projects
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
-from graphmem.storage.neo4j.episodes import EpisodeRepository
-from graphmem.storage.neo4j.facts import FactRepository, KeyUnit, new_fact_id
+from graphmem.storage.neo4j.facts import new_fact_id
 
 log = logging.getLogger(__name__)
 
@@ -58,14 +59,6 @@ class MentionReader(Protocol):
     def mentioned(self, text: str, values: list[str]) -> list[bool]: ...
 
 
-def _projects(scope: Scope, which: FactScopeFilter) -> list[str]:
-    if which == FactScopeFilter.USER or not scope.project_id:
-        return [""]
-    if which == FactScopeFilter.PROJECT:
-        return [scope.project_id]
-    return ["", scope.project_id]
-
-
 def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
     """One fact per key: the project's version over the user's, then the latest valid_at."""
     best: dict[str, Fact] = {}
@@ -81,8 +74,8 @@ class SemanticMemory:
 
     def __init__(
         self,
-        facts: FactRepository,
-        episodes: EpisodeRepository,
+        facts: FactStore,
+        episodes: ExtractionQueue,
         extractor: Extractor,
         embedder: Embedder,
         policy: Policy,
@@ -100,6 +93,9 @@ class SemanticMemory:
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
         )
         self._wake = asyncio.Event()
+        self.queue_depth = 0
+        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
+        processed since (a gauge for the metrics endpoint)."""
 
     @property
     def extractor(self) -> Extractor:
@@ -107,7 +103,7 @@ class SemanticMemory:
 
     # -- writes ---------------------------------------------------------------------------------------
 
-    async def _apply(self, unit: KeyUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:
+    async def _apply(self, unit: FactUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:
         if plan.create is not None:
             await unit.create(plan.create, embedding, episode_id)
         for p in plan.provenance:
@@ -162,7 +158,7 @@ class SemanticMemory:
         )
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> str:
+        async def work(unit: FactUnit) -> str:
             if episode_id and not await unit.episode_exists(episode_id):
                 # deleted while its statements were being extracted: its words must not come back as evidence
                 raise EpisodeGone(episode_id)
@@ -178,7 +174,7 @@ class SemanticMemory:
         incoming = Assertion(version, episode_id, session_id, explicit=False)
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> str:
+        async def work(unit: FactUnit) -> str:
             if not await unit.episode_exists(episode_id):
                 raise EpisodeGone(episode_id)
             plan = decide(await unit.versions(), incoming, self._rule, now)
@@ -233,7 +229,7 @@ class SemanticMemory:
             raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; only candidates confirm"))
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> None:
+        async def work(unit: FactUnit) -> None:
             versions = await unit.versions()
             current = next((v for v in versions if v.id == fact_id), target)
             await self._apply(unit, confirm(versions, current, now), [], "")
@@ -247,7 +243,7 @@ class SemanticMemory:
             raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; it cannot be rejected"))
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> None:
+        async def work(unit: FactUnit) -> None:
             await self._apply(unit, reject(target, now, reason), [], "")
 
         await self._facts.under_key_lock(scope, target.project_id, target.key, now, work)
@@ -281,7 +277,7 @@ class SemanticMemory:
         embedding = (await asyncio.to_thread(self._embedder.embed, [statement], EmbedKind.DOCUMENT))[0]
         incoming = Assertion(version, "", scope.session_id, explicit=True, correction=True)
 
-        async def work(unit: KeyUnit) -> str:
+        async def work(unit: FactUnit) -> str:
             plan = decide(await unit.versions(), incoming, self._rule, now)
             await self._apply(unit, plan, embedding.tolist(), "")
             return plan.result_id
@@ -333,6 +329,7 @@ class SemanticMemory:
         """Extracts every pending episode (in batches); returns how many episodes were processed."""
         done = 0
         while True:
+            self.queue_depth = await self._episodes.pending_count()
             batch = await self._episodes.pending_extraction(limit)
             if not batch:
                 return done
@@ -348,6 +345,7 @@ class SemanticMemory:
                     log.exception("fact extraction failed", extra={"episode": episode.id})
                     await self._episodes.set_extraction(scope, episode.id, "failed", 0)
                 done += 1
+                self.queue_depth = max(0, self.queue_depth - 1)
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""
@@ -365,7 +363,7 @@ class SemanticMemory:
     # -- reads ----------------------------------------------------------------------------------------
 
     async def list_facts(self, scope: Scope, as_of: datetime | None, which: FactScopeFilter) -> list[Fact]:
-        projects = _projects(scope, which)
+        projects = visible_projects(scope, which)
         if as_of is None:
             rows = await self._facts.by_status(scope, [FactStatus.ACTIVE], projects)
             return winning_per_key([f for f, _ in rows])
@@ -375,7 +373,7 @@ class SemanticMemory:
         return await self._facts.history(scope, key)
 
     async def candidates(self, scope: Scope) -> list[Fact]:
-        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], _projects(scope, FactScopeFilter.BOTH))
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], visible_projects(scope))
         return sorted((f for f, _ in rows), key=lambda f: f.created_at, reverse=True)
 
     async def search(
@@ -386,15 +384,26 @@ class SemanticMemory:
         rows = await self._facts.by_status(
             query.scope,
             [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE],
-            _projects(query.scope, FactScopeFilter.BOTH),
+            visible_projects(query.scope),
             with_embedding=True,
         )
         winners = {f.id for f in winning_per_key([f for f, _ in rows])}
         current = {f.id: (f, e) for f, e in rows if f.id in winners}
         if not current:
             return []
-        ids = list(current)
         qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
+        # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
+        return await asyncio.to_thread(self._ranked, query, kind, window, current, qvec)
+
+    def _ranked(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        current: dict[str, tuple[Fact, list[float] | None]],
+        qvec: Vectors,
+    ) -> list[SearchHit]:
+        ids = list(current)
         cosines: dict[int, float] = {}
         bm25 = BM25Index()
         for i, fid in enumerate(ids):
