@@ -19,7 +19,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
-from graphmem.extraction.scope import about_project, project_scoped
+from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
@@ -300,7 +300,7 @@ class SemanticMemory:
         for stated in candidates:
             if stated.confidence < self._policy.promotion.min_confidence:
                 continue
-            in_project = stated.scope_hint == "project" or project_scoped(stated.evidence)
+            in_project = project_fact(stated)
             project_id = episode.project_id if in_project else ""
             candidate = about_project(stated, project_id)
             await self.assert_fact(
