@@ -341,6 +341,8 @@ def breakdown_to_pb(b: ScoreBreakdown) -> pb.ScoreBreakdown:
         time_match=b.time_match,
         neighbour=b.neighbour,
         weights=dict(b.weights),
+        graph=b.graph,
+        dated=b.dated,
     )
 
 
@@ -353,6 +355,8 @@ def breakdown_from_pb(b: pb.ScoreBreakdown) -> ScoreBreakdown:
         time_match=b.time_match,
         neighbour=b.neighbour,
         weights=dict(b.weights),
+        graph=b.graph,
+        dated=b.dated,
     )
 
 
