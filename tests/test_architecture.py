@@ -88,3 +88,59 @@ def test_client_surface_is_pinned() -> None:
         "UnauthenticatedError",
         "UnavailableError",
     ]
+
+
+IMPORT = re.compile(r"^\s*(?:from|import) graphmem\.(\w+)", re.M)
+
+
+def package_graph() -> dict[str, set[str]]:
+    """Which packages (or top-level modules) of graphmem/ import which others, lazy imports included."""
+    graph: dict[str, set[str]] = {}
+    for path in library_modules():
+        parts = path.relative_to(LIB).with_suffix("").parts
+        source = parts[0]
+        graph.setdefault(source, set()).update(t for t in IMPORT.findall(path.read_text()) if t != source)
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for nxt in graph.get(node, ()):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_package_cycles_inside_the_library() -> None:
+    assert cycles(package_graph()) == []
+
+
+def test_the_cycle_finder_sees_a_cycle() -> None:
+    assert cycles({"memory": {"lifecycle", "model"}, "lifecycle": {"memory"}, "model": set()}) == [
+        ["lifecycle", "memory"]
+    ]
+    assert package_graph()["memory"] >= {"retrieval", "storage"}  # the graph is read from the real imports

@@ -110,6 +110,14 @@ def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> 
     )
 
 
+def _archive_lexical(rows: Sequence[tuple[int, str]], query: str, k: int) -> list[tuple[int, float]]:
+    """BM25 top-k over the archived episodes' stored tokens (CPU work, run in a worker thread)."""
+    bm25 = BM25Index()
+    for seq, tokens in rows:
+        bm25.add(seq, tokens.split())
+    return bm25.search(tokenize(query), k)
+
+
 def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
     facts = ranked.facts
     if facts.project_id not in ("", scope.project_id):
@@ -301,7 +309,8 @@ class EpisodicMemory:
                     return [EpisodeWrite(w.key, w.uuid, w.created) for w in stored]
                 seqs = [w.seq for _, w in created]
                 await self._index.add(scope.group_id, seqs, vectors[[i for i, _ in created]])
-                self._partitions.add(
+                await asyncio.to_thread(
+                    self._partitions.add,
                     scope.group_id,
                     [
                         EpisodeFacts(
@@ -484,15 +493,12 @@ class EpisodicMemory:
         rows = await self._repo.archived_rows(query.scope)
         if not rows:
             return []
-        bm25 = BM25Index()
-        for seq, tokens in rows:
-            bm25.add(seq, tokens.split())
-        lexical = bm25.search(tokenize(query.text), self._policy.rerank.candidates)
+        lexical = await asyncio.to_thread(_archive_lexical, rows, query.text, self._policy.rerank.candidates)
         episodes = await self._repo.by_seqs(query.scope, [s for s, _ in lexical])
         candidates = [
             Candidate(s, episodes[s].importance, episodes[s].occurred_at) for s, _ in lexical if s in episodes
         ]
-        ranked = rerank(
+        ranked = rerank(  # at most `candidates` items: cheap
             candidates,
             {},
             dict(lexical),
@@ -514,16 +520,36 @@ class EpisodicMemory:
         graph: dict[int, float] | None = None,
     ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
         inputs = await self._inputs(query, qvec, allowed, graph or {})
+        # the rerank is CPU work: off the event loop
+        return await asyncio.to_thread(self._top, inputs, query, kind, window)
+
+    def _top(
+        self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None
+    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
         return self.score(inputs, query, kind, window)[: query.top_k]
 
     async def _inputs(
         self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None, walked: dict[int, float]
     ) -> RecallInputs:
-        scope, flt = query.scope, query.filter
+        scope = query.scope
         group_id = scope.group_id
         n = self._policy.rerank.candidates
         oversample = n if allowed is not None or not scope.project_id else 3 * n
         dense = await self._index.search(group_id, qvec, oversample, allowed)
+        # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
+        # itself)
+        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
+
+    def _gathered(
+        self,
+        query: SearchQuery,
+        dense: list[tuple[int, float]],
+        allowed: list[int] | None,
+        oversample: int,
+        walked: dict[int, float],
+    ) -> RecallInputs:
+        scope, flt = query.scope, query.filter
+        group_id = scope.group_id
         lexical = self._partitions.search(group_id, tokenize(query.text), oversample, allowed)
         pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical] + list(walked)))
         facts = self._partitions.rank_facts(group_id, pooled)

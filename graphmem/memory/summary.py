@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from graphmem.memory.tokens import count_tokens
 from graphmem.model import Turn
+from graphmem.tokens import count_tokens
 
 __all__ = ["ExtractiveSummariser", "Summariser", "is_standing_instruction", "sentences", "summarise_turns"]
 

@@ -23,7 +23,7 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 
 from graphmem.model import Layer, Route
 from graphmem.retrieval.circuit_breaker import CircuitBreaker
-from graphmem.retrieval.router import ROUTABLE_LAYERS, SERVED_LAYERS, query_kind, restrict_to_served, route
+from graphmem.retrieval.router import ROUTABLE_LAYERS, query_kind, route
 
 __all__ = ["FALLBACK_REASON", "LLMRouter", "LLMRouterError", "choose_route"]
 
@@ -148,14 +148,12 @@ class LLMRouter:
                 body = resp.json()
         return parse_route(body)
 
-    async def route(
-        self, query: str, requested: tuple[Layer, ...] = (), served: tuple[Layer, ...] = SERVED_LAYERS
-    ) -> Route:
+    async def route(self, query: str, requested: tuple[Layer, ...] = ()) -> Route:
         """Like `router.route`, with the model choosing the layers; the rule route on any failure."""
         if requested:
-            return route(query, requested, served)
+            return route(query, requested)
         if not self.breaker.allow():
-            return self._fallback(query, served)
+            return self._fallback(query)
         try:
             async with asyncio.timeout(self.timeout_s):
                 layers, why = await self._ask(query)
@@ -165,26 +163,24 @@ class LLMRouter:
                 "llm router failed; rules used",
                 extra={"error": type(exc).__name__, "circuit": self.breaker.state.value},
             )
-            return self._fallback(query, served)
+            return self._fallback(query)
         except BaseException:  # cancelled: the trial (if this was one) must not stay in flight forever
             self.breaker.record_failure()
             raise
         self.breaker.record_success()
-        chosen = Route(layers=layers, reason=f"llm {self.model}: {why}", query_kind=query_kind(query)[0])
-        return restrict_to_served(chosen, served)
+        return Route(layers=layers, reason=f"llm {self.model}: {why}", query_kind=query_kind(query)[0])
 
-    def _fallback(self, query: str, served: tuple[Layer, ...]) -> Route:
-        rules = route(query, (), served)
+    def _fallback(self, query: str) -> Route:
+        rules = route(query, ())
         return Route(layers=rules.layers, reason=f"{FALLBACK_REASON} ({rules.reason})", query_kind=rules.query_kind)
 
 
 async def choose_route(
     query: str,
     requested: tuple[Layer, ...],
-    served: tuple[Layer, ...] = SERVED_LAYERS,
     llm: LLMRouter | None = None,
 ) -> Route:
     """The route by the LLM router when one is configured, else by the rules."""
     if llm is None:
-        return route(query, requested, served)
-    return await llm.route(query, requested, served)
+        return route(query, requested)
+    return await llm.route(query, requested)

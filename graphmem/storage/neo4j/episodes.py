@@ -14,10 +14,10 @@ from datetime import UTC, datetime
 from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
 from graphmem.model import AuditEvent, Episode, EpisodeFacts, EpisodeFilter, Scope, TimeRange
 from graphmem.storage.neo4j.audit import write_events
+from graphmem.storage.neo4j.dates import db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
 _LOCK_USER: LiteralString = """
@@ -149,6 +149,8 @@ _PENDING: LiteralString = (
     "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' "
     "WITH e ORDER BY e.created_at LIMIT $limit RETURN e" + _EPISODE_FIELDS + " AS e"
 )
+
+_PENDING_COUNT: LiteralString = "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' RETURN count(e) AS n"
 
 _SET_EXTRACTION: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
@@ -350,14 +352,6 @@ class PartitionState:
     count: int
 
 
-def _to_datetime(value: Any) -> datetime:
-    if isinstance(value, Neo4jDateTime):
-        return value.to_native()
-    if isinstance(value, datetime):
-        return value
-    raise TypeError(f"expected a datetime, got {type(value).__name__}")
-
-
 def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None:
     if start_millis is None and end_millis is None:
         return None
@@ -373,8 +367,8 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         id=node["uuid"],
         key=node["key"],
         text=node["content"],
-        occurred_at=_to_datetime(node["valid_at"]),
-        created_at=_to_datetime(node["created_at"]),
+        occurred_at=db_date(node["valid_at"]),
+        created_at=db_date(node["created_at"]),
         session_id=node.get("session_id") or "",
         speaker=node.get("speaker") or "",
         event_type=node.get("event_type") or "message",
@@ -407,7 +401,7 @@ async def _link(tx: AsyncManagedTransaction, group_id: str, rows: Sequence[dict[
     ordered = sorted(rows, key=lambda r: (r["valid_at"], r["seq"]))
     pending = [r["uuid"] for r in ordered]
     tail = await (await tx.run(_TAIL, group_id=group_id, pending=pending)).single()
-    appended = [r for r in ordered if tail is None or r["valid_at"] >= _to_datetime(tail["valid_at"])]
+    appended = [r for r in ordered if tail is None or r["valid_at"] >= db_date(tail["valid_at"])]
     late = {r["uuid"] for r in appended}
     inserted = [r for r in ordered if r["uuid"] not in late]
     for row in inserted:
@@ -546,6 +540,15 @@ class EpisodeRepository:
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_PENDING, limit=limit)
             return [episode_from_node(r["e"]) async for r in result]
+
+        return await self._graph.read(work)
+
+    async def pending_count(self) -> int:
+        """How many episodes of all users wait for fact extraction (the queue's depth)."""
+
+        async def work(tx: AsyncManagedTransaction) -> int:
+            record = await (await tx.run(_PENDING_COUNT)).single(strict=True)
+            return int(record["n"])
 
         return await self._graph.read(work)
 

@@ -15,18 +15,15 @@ from datetime import datetime
 from typing import Any, LiteralString, TypeVar
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
-from graphmem.model import Fact, FactStatus, Scope
+from graphmem.model import Fact, FactStatus, MemoryKind, Scope, Transition
+from graphmem.projects import visible_projects
+from graphmem.storage.neo4j.audit import new_event, write_events
+from graphmem.storage.neo4j.dates import parse_db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.locks import LOCK_FACT_KEY, LockedUnit, under_lock
 
 T = TypeVar("T")
-
-_LOCK_KEY: LiteralString = """
-MERGE (k:FactKey {group_id: $group_id, scope_key: $scope_key, key: $key})
-ON CREATE SET k.created_at = $now
-SET k.writes = coalesce(k.writes, 0) + 1
-"""
 
 _EPISODE_EXISTS: LiteralString = "MATCH (e:Episodic {group_id: $group_id, uuid: $id}) RETURN e.uuid AS id"
 
@@ -75,17 +72,14 @@ FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
 )
 """
 
-# The status change and its audit event in one statement (transition: active → promoted, else the status).
+# The status change; its audit event is written by `audit.write_events` in the same transaction.
 _SET_STATUS: LiteralString = """
 MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(:Entity)
 WITH r, r.status AS previous
 SET r.status = $status, r.status_reason = $reason,
     r.invalid_at = coalesce($invalid_at, r.invalid_at), r.expired_at = coalesce($expired_at, r.expired_at),
     r.status_changed_at = $now
-CREATE (:AuditEvent {uuid: randomUUID(), group_id: $group_id, memory_id: $id, memory_kind: 'fact',
-                     transition: CASE $status WHEN 'active' THEN 'promoted' ELSE $status END,
-                     at: $now, reason: $reason, rule: 'promotion', run_id: '',
-                     details_json: '{"from": "' + coalesce(previous, '') + '", "to": "' + $status + '"}'})
+RETURN previous
 """
 
 _BY_ID: LiteralString = (
@@ -134,19 +128,9 @@ _FORGET: tuple[LiteralString, ...] = (
 )
 
 
-def _when(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    if isinstance(value, Neo4jDateTime):
-        return value.to_native()
-    if isinstance(value, datetime):
-        return value
-    raise TypeError(f"expected a datetime, got {type(value).__name__}")
-
-
 def fact_from_row(row: Mapping[str, Any]) -> Fact:
-    valid_at = _when(row["valid_at"])
-    created_at = _when(row["created_at"])
+    valid_at = parse_db_date(row["valid_at"])
+    created_at = parse_db_date(row["created_at"])
     assert valid_at is not None and created_at is not None
     return Fact(
         id=row["uuid"],
@@ -164,8 +148,8 @@ def fact_from_row(row: Mapping[str, Any]) -> Fact:
         importance=float(row.get("importance") or 0.0),
         valid_at=valid_at,
         created_at=created_at,
-        invalid_at=_when(row.get("invalid_at")),
-        expired_at=_when(row.get("expired_at")),
+        invalid_at=parse_db_date(row.get("invalid_at")),
+        expired_at=parse_db_date(row.get("expired_at")),
         episode_ids=tuple(row.get("episodes") or ()),
         session_ids=tuple(row.get("sessions") or ()),
         status_reason=row.get("status_reason") or "",
@@ -175,19 +159,8 @@ def fact_from_row(row: Mapping[str, Any]) -> Fact:
     )
 
 
-def _projects(scope: Scope) -> list[str]:
-    return ["", scope.project_id] if scope.project_id else [""]
-
-
-class KeyUnit:
+class KeyUnit(LockedUnit):
     """The writes allowed on the versions of one key while its lock is held (inside one transaction)."""
-
-    def __init__(self, tx: AsyncManagedTransaction, scope: Scope, project_id: str, key: str, now: datetime):
-        self._tx = tx
-        self._scope = scope
-        self._project_id = project_id
-        self._key = key
-        self._now = now
 
     async def episode_exists(self, episode_id: str) -> bool:
         """Whether the episode is still stored (checked under the user's fence, so a delete cannot interleave)."""
@@ -196,7 +169,7 @@ class KeyUnit:
 
     async def versions(self) -> list[Fact]:
         result = await self._tx.run(
-            _VERSIONS, group_id=self._scope.group_id, key=self._key, project_id=self._project_id
+            _VERSIONS, group_id=self._scope.group_id, key=self._item, project_id=self._project_id
         )
         return [fact_from_row(r["r"]) async for r in result]
 
@@ -267,10 +240,12 @@ class KeyUnit:
         invalid_at: datetime | None,
         expired_at: datetime | None,
     ) -> None:
-        await (
+        """Changes a version's status and records the transition (active → promoted, else the status)."""
+        group_id = self._scope.group_id
+        record = await (
             await self._tx.run(
                 _SET_STATUS,
-                group_id=self._scope.group_id,
+                group_id=group_id,
                 id=fact_id,
                 status=status.value,
                 reason=reason,
@@ -278,7 +253,13 @@ class KeyUnit:
                 expired_at=expired_at,
                 now=self._now,
             )
-        ).consume()
+        ).single()
+        if record is None:
+            return
+        transition = Transition.PROMOTED if status == FactStatus.ACTIVE else Transition(status.value)
+        details = {"from": record["previous"] or "", "to": status.value}
+        event = new_event(group_id, fact_id, MemoryKind.FACT, transition, self._now, reason, "promotion", "", details)
+        await write_events(self._tx, [event])
 
 
 class FactRepository:
@@ -299,12 +280,9 @@ class FactRepository:
     ) -> T:
         """Runs `work` in one write transaction that first takes the lock of (user, project, key)
         (`rehearsal`: the same statements in a transaction that is rolled back)."""
-
-        async def tx_work(tx: AsyncManagedTransaction) -> T:
-            await (await tx.run(_LOCK_KEY, group_id=scope.group_id, scope_key=project_id, key=key, now=now)).consume()
-            return await work(KeyUnit(tx, scope, project_id, key, now))
-
-        return await (self._graph.rehearse(tx_work) if rehearsal else self._graph.write(tx_work, fence=scope.group_id))
+        return await under_lock(
+            self._graph, LOCK_FACT_KEY, KeyUnit, scope, project_id, key, now, work, rehearsal=rehearsal
+        )
 
     async def get(self, scope: Scope, fact_id: str) -> Fact | None:
         async def work(tx: AsyncManagedTransaction) -> Fact | None:
@@ -345,7 +323,7 @@ class FactRepository:
 
     async def history(self, scope: Scope, key: str) -> list[Fact]:
         async def work(tx: AsyncManagedTransaction) -> list[Fact]:
-            result = await tx.run(_HISTORY, group_id=scope.group_id, key=key, projects=_projects(scope))
+            result = await tx.run(_HISTORY, group_id=scope.group_id, key=key, projects=visible_projects(scope))
             return [fact_from_row(r["r"]) async for r in result]
 
         return await self._graph.read(work)
