@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
+from graphmem import paging
 from graphmem.clock import Clock, ManualClock, SystemClock
 from graphmem.config import Settings
 from graphmem.embedding.factory import build_embedder
@@ -433,6 +434,44 @@ class MemoryService:
         check_scope(scope)
         return await self.semantic.candidates(scope)
 
+    async def list_facts_page(
+        self, scope: Scope, as_of: datetime | None, which: FactScopeFilter, page_token: str, page_size: int
+    ) -> Page[Fact]:
+        """One page of `list_facts`, in key order (the key is the cursor)."""
+        paging.page_size_of(page_size)
+        facts = await self.list_facts(scope, as_of, which)
+        bound = paging.binding(
+            "facts", scope.group_id, scope.project_id, paging.instant_key(as_of) if as_of else "", str(which)
+        )
+        return paging.keyset_page(
+            facts, lambda f: (f.key, f.id), page_token=page_token, page_size=page_size, bound=bound
+        )
+
+    async def fact_history_page(self, scope: Scope, key: str, page_token: str, page_size: int) -> Page[Fact]:
+        """One page of `fact_history`, oldest first by (valid_at, created_at, id)."""
+        paging.page_size_of(page_size)
+        versions = await self.fact_history(scope, key)
+        return paging.keyset_page(
+            versions,
+            lambda f: (paging.instant_key(f.valid_at), paging.instant_key(f.created_at), f.id),
+            page_token=page_token,
+            page_size=page_size,
+            bound=paging.binding("history", scope.group_id, scope.project_id, key),
+        )
+
+    async def list_candidates_page(self, scope: Scope, page_token: str, page_size: int) -> Page[Fact]:
+        """One page of `list_candidates`, newest first by (created_at, id)."""
+        paging.page_size_of(page_size)
+        candidates = await self.list_candidates(scope)
+        return paging.keyset_page(
+            candidates,
+            lambda f: (paging.instant_key(f.created_at), f.id),
+            page_token=page_token,
+            page_size=page_size,
+            bound=paging.binding("candidates", scope.group_id, scope.project_id),
+            descending=True,
+        )
+
     async def confirm_fact(self, scope: Scope, fact_id: str) -> Fact:
         check_scope(scope)
         check_id(fact_id)
@@ -558,6 +597,26 @@ class MemoryService:
     async def get_session(self, scope: Scope) -> SessionState:
         self._check_session(scope)
         return await self.working.get(scope)
+
+    async def get_session_page(self, scope: Scope, page_token: str, page_size: int) -> tuple[SessionState, str]:
+        """The session with one page of its dialogue (oldest first; the cursor is the last turn's time and its
+        place among the turns of that time) and the next page's token; the other zones are whole."""
+        self._check_session(scope)
+        paging.page_size_of(page_size)
+        state = await self.working.get(scope)
+        keyed = []
+        seen: dict[datetime, int] = {}
+        for turn in state.dialogue:
+            seen[turn.at] = seen.get(turn.at, -1) + 1
+            keyed.append(((paging.instant_key(turn.at), f"{seen[turn.at]:06d}"), turn))
+        page = paging.keyset_page(
+            keyed,
+            lambda pair: pair[0],
+            page_token=page_token,
+            page_size=page_size,
+            bound=paging.binding("session", scope.group_id, scope.project_id, scope.session_id),
+        )
+        return replace(state, dialogue=tuple(turn for _, turn in page.items)), page.next_token
 
     async def close_session(self, scope: Scope) -> tuple[SessionState, list[EpisodeWrite]]:
         """Closes the session and writes its durable outcomes as episodes (facts follow by extraction)."""

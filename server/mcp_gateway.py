@@ -238,16 +238,16 @@ class Gateway:
             instant `as_of`: one current version per fact key, with its evidence and confidence."""
             with _reported():
                 when = _instant(as_of, "as_of") if as_of else None
-                found = await self._client(ctx).list_facts(self._scope(project_id), as_of=when)
-                return {"facts": [_fact(f) for f in found]}
+                found = self._client(ctx).iter_facts(self._scope(project_id), as_of=when)
+                return {"facts": [_fact(f) async for f in found]}
 
         @server.tool()
         async def fact_history(key: str, ctx: Context, project_id: str = "") -> dict[str, Any]:
             """Every version of one fact key (for example "user|taste|coffee"), including expired ones, with
             when each was valid."""
             with _reported():
-                versions = await self._client(ctx).get_fact_history(self._scope(project_id), key)
-                return {"versions": [_fact(f) for f in versions]}
+                versions = self._client(ctx).iter_fact_history(self._scope(project_id), key)
+                return {"versions": [_fact(f) async for f in versions]}
 
         @server.tool()
         async def forget_episode(episode_id: str, ctx: Context, project_id: str = "") -> dict[str, Any]:

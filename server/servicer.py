@@ -76,18 +76,30 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
 
     async def ListFacts(self, request: pb.ListFactsRequest, context: Context) -> pb.ListFactsResponse:
         as_of = wire.optional_datetime(request, "as_of")
-        facts = await self._service.list_facts(
-            self._scope(request.scope), as_of, wire.scope_filter_from_pb(request.scope_filter)
+        page = await self._service.list_facts_page(
+            self._scope(request.scope),
+            as_of,
+            wire.scope_filter_from_pb(request.scope_filter),
+            request.page_token,
+            request.page_size,
         )
-        return pb.ListFactsResponse(facts=[wire.fact_to_pb(f) for f in facts])
+        return pb.ListFactsResponse(facts=[wire.fact_to_pb(f) for f in page.items], next_page_token=page.next_token)
 
     async def GetFactHistory(self, request: pb.GetFactHistoryRequest, context: Context) -> pb.GetFactHistoryResponse:
-        versions = await self._service.fact_history(self._scope(request.scope), request.key)
-        return pb.GetFactHistoryResponse(versions=[wire.fact_to_pb(f) for f in versions])
+        page = await self._service.fact_history_page(
+            self._scope(request.scope), request.key, request.page_token, request.page_size
+        )
+        return pb.GetFactHistoryResponse(
+            versions=[wire.fact_to_pb(f) for f in page.items], next_page_token=page.next_token
+        )
 
     async def ListCandidates(self, request: pb.ListCandidatesRequest, context: Context) -> pb.ListCandidatesResponse:
-        facts = await self._service.list_candidates(self._scope(request.scope))
-        return pb.ListCandidatesResponse(candidates=[wire.fact_to_pb(f) for f in facts])
+        page = await self._service.list_candidates_page(
+            self._scope(request.scope), request.page_token, request.page_size
+        )
+        return pb.ListCandidatesResponse(
+            candidates=[wire.fact_to_pb(f) for f in page.items], next_page_token=page.next_token
+        )
 
     async def ConfirmFact(self, request: pb.ConfirmFactRequest, context: Context) -> pb.ConfirmFactResponse:
         fact = await self._service.confirm_fact(self._scope(request.scope), request.id)
@@ -153,8 +165,10 @@ class MemoryServicer(pb_grpc.MemoryServiceServicer):  # type: ignore[misc]
         return pb.AppendMessagesResponse(session=wire.session_to_pb(state))
 
     async def GetSession(self, request: pb.GetSessionRequest, context: Context) -> pb.GetSessionResponse:
-        state = await self._service.get_session(self._scope(request.scope))
-        return pb.GetSessionResponse(session=wire.session_to_pb(state))
+        state, next_token = await self._service.get_session_page(
+            self._scope(request.scope), request.page_token, request.page_size
+        )
+        return pb.GetSessionResponse(session=wire.session_to_pb(state), next_page_token=next_token)
 
     async def CloseSession(self, request: pb.CloseSessionRequest, context: Context) -> pb.CloseSessionResponse:
         state, writes = await self._service.close_session(self._scope(request.scope))

@@ -3,7 +3,8 @@ method a coroutine (and `iter_episodes` an async iterator)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Self, TypeVar, cast
@@ -215,18 +216,64 @@ class AsyncMemoryClient(BaseClient):
         *,
         as_of: datetime | None = None,
         scope_filter: FactScopeFilter = FactScopeFilter.BOTH,
+        page_size: int = 0,
+        page_token: str = "",
         timeout: float | None = None,
-    ) -> tuple[Fact, ...]:
+    ) -> Page[Fact]:
         """See `MemoryClient.list_facts`."""
-        return await self._run(self._list_facts(scope, as_of, scope_filter), timeout)
+        return await self._run(self._list_facts(scope, as_of, scope_filter, page_size, page_token), timeout)
 
-    async def get_fact_history(self, scope: ClientScope, key: str, *, timeout: float | None = None) -> tuple[Fact, ...]:
+    def iter_facts(
+        self,
+        scope: ClientScope,
+        *,
+        page_size: int = 0,
+        as_of: datetime | None = None,
+        scope_filter: FactScopeFilter = FactScopeFilter.BOTH,
+        timeout: float | None = None,
+    ) -> AsyncIterator[Fact]:
+        """See `MemoryClient.iter_facts`."""
+        return self._pages(lambda token: self._list_facts(scope, as_of, scope_filter, page_size, token), timeout)
+
+    async def get_fact_history(
+        self,
+        scope: ClientScope,
+        key: str,
+        *,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> Page[Fact]:
         """See `MemoryClient.get_fact_history`."""
-        return await self._run(self._get_fact_history(scope, key), timeout)
+        return await self._run(self._get_fact_history(scope, key, page_size, page_token), timeout)
 
-    async def list_candidates(self, scope: ClientScope, *, timeout: float | None = None) -> tuple[Fact, ...]:
+    def iter_fact_history(
+        self, scope: ClientScope, key: str, *, page_size: int = 0, timeout: float | None = None
+    ) -> AsyncIterator[Fact]:
+        """See `MemoryClient.iter_fact_history`."""
+        return self._pages(lambda token: self._get_fact_history(scope, key, page_size, token), timeout)
+
+    async def list_candidates(
+        self, scope: ClientScope, *, page_size: int = 0, page_token: str = "", timeout: float | None = None
+    ) -> Page[Fact]:
         """See `MemoryClient.list_candidates`."""
-        return await self._run(self._list_candidates(scope), timeout)
+        return await self._run(self._list_candidates(scope, page_size, page_token), timeout)
+
+    def iter_candidates(
+        self, scope: ClientScope, *, page_size: int = 0, timeout: float | None = None
+    ) -> AsyncIterator[Fact]:
+        """See `MemoryClient.iter_candidates`."""
+        return self._pages(lambda token: self._list_candidates(scope, page_size, token), timeout)
+
+    async def _pages(self, prepare: Callable[[str], Prepared[Page[T]]], timeout: float | None) -> AsyncIterator[T]:
+        token = ""
+        while True:
+            page = await self._run(prepare(token), timeout)
+            for item in page.items:
+                yield item
+            token = page.next_token
+            if not token:
+                return
 
     async def confirm_fact(self, scope: ClientScope, fact_id: str, *, timeout: float | None = None) -> Fact:
         """See `MemoryClient.confirm_fact`."""
@@ -312,9 +359,20 @@ class AsyncMemoryClient(BaseClient):
         """See `MemoryClient.append_messages`."""
         return await self._run(self._append_messages(scope, messages), timeout)
 
+    async def get_session_page(
+        self, scope: ClientScope, *, page_size: int = 0, page_token: str = "", timeout: float | None = None
+    ) -> tuple[SessionState, str]:
+        """See `MemoryClient.get_session_page`."""
+        return await self._run(self._get_session(scope, page_size, page_token), timeout)
+
     async def get_session(self, scope: ClientScope, *, timeout: float | None = None) -> SessionState:
         """See `MemoryClient.get_session`."""
-        return await self._run(self._get_session(scope), timeout)
+        state, token = await self._run(self._get_session(scope, 0, ""), timeout)
+        dialogue = list(state.dialogue)
+        while token:
+            more, token = await self._run(self._get_session(scope, 0, token), timeout)
+            dialogue.extend(more.dialogue)
+        return replace(state, dialogue=tuple(dialogue))
 
     async def close_session(
         self, scope: ClientScope, *, timeout: float | None = None

@@ -221,22 +221,39 @@ class BaseClient:
 
     @staticmethod
     def _list_facts(
-        scope: ClientScope, as_of: datetime | None, scope_filter: FactScopeFilter
-    ) -> Prepared[tuple[Fact, ...]]:
-        request = pb.ListFactsRequest(scope=wire.scope_to_pb(scope), scope_filter=wire.scope_filter_to_pb(scope_filter))
+        scope: ClientScope, as_of: datetime | None, scope_filter: FactScopeFilter, page_size: int, page_token: str
+    ) -> Prepared[Page[Fact]]:
+        request = pb.ListFactsRequest(
+            scope=wire.scope_to_pb(scope),
+            scope_filter=wire.scope_filter_to_pb(scope_filter),
+            page_size=page_size,
+            page_token=page_token,
+        )
         if as_of is not None:
             request.as_of.CopyFrom(wire.to_timestamp(as_of, "as_of"))
-        return Prepared(calls.LIST_FACTS, request, lambda r: wire.facts_from_pb(r.facts))
+        return Prepared(
+            calls.LIST_FACTS, request, lambda r: Page(items=wire.facts_from_pb(r.facts), next_token=r.next_page_token)
+        )
 
     @staticmethod
-    def _get_fact_history(scope: ClientScope, key: str) -> Prepared[tuple[Fact, ...]]:
-        request = pb.GetFactHistoryRequest(scope=wire.scope_to_pb(scope), key=key)
-        return Prepared(calls.GET_FACT_HISTORY, request, lambda r: wire.facts_from_pb(r.versions))
+    def _get_fact_history(scope: ClientScope, key: str, page_size: int, page_token: str) -> Prepared[Page[Fact]]:
+        request = pb.GetFactHistoryRequest(
+            scope=wire.scope_to_pb(scope), key=key, page_size=page_size, page_token=page_token
+        )
+        return Prepared(
+            calls.GET_FACT_HISTORY,
+            request,
+            lambda r: Page(items=wire.facts_from_pb(r.versions), next_token=r.next_page_token),
+        )
 
     @staticmethod
-    def _list_candidates(scope: ClientScope) -> Prepared[tuple[Fact, ...]]:
-        request = pb.ListCandidatesRequest(scope=wire.scope_to_pb(scope))
-        return Prepared(calls.LIST_CANDIDATES, request, lambda r: wire.facts_from_pb(r.candidates))
+    def _list_candidates(scope: ClientScope, page_size: int, page_token: str) -> Prepared[Page[Fact]]:
+        request = pb.ListCandidatesRequest(scope=wire.scope_to_pb(scope), page_size=page_size, page_token=page_token)
+        return Prepared(
+            calls.LIST_CANDIDATES,
+            request,
+            lambda r: Page(items=wire.facts_from_pb(r.candidates), next_token=r.next_page_token),
+        )
 
     @staticmethod
     def _confirm_fact(scope: ClientScope, fact_id: str) -> Prepared[Fact]:
@@ -318,9 +335,9 @@ class BaseClient:
         return Prepared(calls.APPEND_MESSAGES, request, lambda r: wire.session_from_pb(r.session))
 
     @staticmethod
-    def _get_session(scope: ClientScope) -> Prepared[SessionState]:
-        request = pb.GetSessionRequest(scope=wire.scope_to_pb(scope))
-        return Prepared(calls.GET_SESSION, request, lambda r: wire.session_from_pb(r.session))
+    def _get_session(scope: ClientScope, page_size: int, page_token: str) -> Prepared[tuple[SessionState, str]]:
+        request = pb.GetSessionRequest(scope=wire.scope_to_pb(scope), page_size=page_size, page_token=page_token)
+        return Prepared(calls.GET_SESSION, request, lambda r: (wire.session_from_pb(r.session), r.next_page_token))
 
     @staticmethod
     def _close_session(scope: ClientScope) -> Prepared[tuple[SessionState, tuple[EpisodeWrite, ...]]]:

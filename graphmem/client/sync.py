@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Self, TypeVar, cast
@@ -212,18 +213,65 @@ class MemoryClient(BaseClient):
         *,
         as_of: datetime | None = None,
         scope_filter: FactScopeFilter = FactScopeFilter.BOTH,
+        page_size: int = 0,
+        page_token: str = "",
         timeout: float | None = None,
-    ) -> tuple[Fact, ...]:
-        """The facts true now (or at `as_of`): the user's plus, in a project, the project's (winning on a key)."""
-        return self._run(self._list_facts(scope, as_of, scope_filter), timeout)
+    ) -> Page[Fact]:
+        """One page of the facts true now (or at `as_of`): the user's plus, in a project, the project's (winning
+        on a key), ordered by key; `next_token` is empty on the last page."""
+        return self._run(self._list_facts(scope, as_of, scope_filter, page_size, page_token), timeout)
 
-    def get_fact_history(self, scope: ClientScope, key: str, *, timeout: float | None = None) -> tuple[Fact, ...]:
-        """Every version of one fact key, expired and rejected ones included."""
-        return self._run(self._get_fact_history(scope, key), timeout)
+    def iter_facts(
+        self,
+        scope: ClientScope,
+        *,
+        page_size: int = 0,
+        as_of: datetime | None = None,
+        scope_filter: FactScopeFilter = FactScopeFilter.BOTH,
+        timeout: float | None = None,
+    ) -> Iterator[Fact]:
+        """All the facts of `list_facts`, fetching page after page as the iteration goes."""
+        return self._pages(lambda token: self._list_facts(scope, as_of, scope_filter, page_size, token), timeout)
 
-    def list_candidates(self, scope: ClientScope, *, timeout: float | None = None) -> tuple[Fact, ...]:
-        """Facts extracted but not yet promoted, waiting for a second session or a reviewer."""
-        return self._run(self._list_candidates(scope), timeout)
+    def get_fact_history(
+        self,
+        scope: ClientScope,
+        key: str,
+        *,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> Page[Fact]:
+        """One page of the versions of one fact key (expired and rejected ones included), oldest first."""
+        return self._run(self._get_fact_history(scope, key, page_size, page_token), timeout)
+
+    def iter_fact_history(
+        self, scope: ClientScope, key: str, *, page_size: int = 0, timeout: float | None = None
+    ) -> Iterator[Fact]:
+        """Every version of one fact key, oldest first, fetching page after page as the iteration goes."""
+        return self._pages(lambda token: self._get_fact_history(scope, key, page_size, token), timeout)
+
+    def list_candidates(
+        self, scope: ClientScope, *, page_size: int = 0, page_token: str = "", timeout: float | None = None
+    ) -> Page[Fact]:
+        """One page of the facts extracted but not yet promoted (waiting for a second session or a reviewer),
+        newest first."""
+        return self._run(self._list_candidates(scope, page_size, page_token), timeout)
+
+    def iter_candidates(
+        self, scope: ClientScope, *, page_size: int = 0, timeout: float | None = None
+    ) -> Iterator[Fact]:
+        """All the candidates, newest first, fetching page after page as the iteration goes."""
+        return self._pages(lambda token: self._list_candidates(scope, page_size, token), timeout)
+
+    def _pages(self, prepare: Callable[[str], Prepared[Page[T]]], timeout: float | None) -> Iterator[T]:
+        token = ""
+        while True:
+            page = self._run(prepare(token), timeout)
+            yield from page.items
+            token = page.next_token
+            if not token:
+                return
 
     def confirm_fact(self, scope: ClientScope, fact_id: str, *, timeout: float | None = None) -> Fact:
         """A reviewer promotes a candidate; returns the now active version."""
@@ -304,9 +352,21 @@ class MemoryClient(BaseClient):
         """Appends turns to the session (summarising the oldest ones when it outgrows its budget)."""
         return self._run(self._append_messages(scope, messages), timeout)
 
+    def get_session_page(
+        self, scope: ClientScope, *, page_size: int = 0, page_token: str = "", timeout: float | None = None
+    ) -> tuple[SessionState, str]:
+        """The session with one page of its dialogue (oldest first) and the next page's token (empty on the last
+        page); instructions, task and scratch are whole on every page."""
+        return self._run(self._get_session(scope, page_size, page_token), timeout)
+
     def get_session(self, scope: ClientScope, *, timeout: float | None = None) -> SessionState:
-        """The session as stored."""
-        return self._run(self._get_session(scope), timeout)
+        """The session as stored, its dialogue whole (read page after page)."""
+        state, token = self._run(self._get_session(scope, 0, ""), timeout)
+        dialogue = list(state.dialogue)
+        while token:
+            more, token = self._run(self._get_session(scope, 0, token), timeout)
+            dialogue.extend(more.dialogue)
+        return replace(state, dialogue=tuple(dialogue))
 
     def close_session(
         self, scope: ClientScope, *, timeout: float | None = None

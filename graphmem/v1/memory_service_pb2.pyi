@@ -385,46 +385,64 @@ class Fact(_message.Message):
     def __init__(self, id: _Optional[str] = ..., key: _Optional[str] = ..., subject: _Optional[str] = ..., predicate: _Optional[str] = ..., value: _Optional[str] = ..., polarity: _Optional[bool] = ..., fact: _Optional[str] = ..., kind: _Optional[str] = ..., status: _Optional[_Union[FactStatus, str]] = ..., confidence: _Optional[float] = ..., evidence: _Optional[str] = ..., project_id: _Optional[str] = ..., importance: _Optional[float] = ..., valid_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., invalid_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., expired_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., episode_ids: _Optional[_Iterable[str]] = ..., session_ids: _Optional[_Iterable[str]] = ..., status_reason: _Optional[str] = ..., hit_count: _Optional[int] = ...) -> None: ...
 
 class ListFactsRequest(_message.Message):
-    __slots__ = ("scope", "as_of", "scope_filter")
+    __slots__ = ("scope", "as_of", "scope_filter", "page_size", "page_token")
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     AS_OF_FIELD_NUMBER: _ClassVar[int]
     SCOPE_FILTER_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     scope: Scope
     as_of: _timestamp_pb2.Timestamp
     scope_filter: FactScopeFilter
-    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., scope_filter: _Optional[_Union[FactScopeFilter, str]] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., as_of: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., scope_filter: _Optional[_Union[FactScopeFilter, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ListFactsResponse(_message.Message):
-    __slots__ = ("facts",)
+    __slots__ = ("facts", "next_page_token")
     FACTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     facts: _containers.RepeatedCompositeFieldContainer[Fact]
-    def __init__(self, facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, facts: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class GetFactHistoryRequest(_message.Message):
-    __slots__ = ("scope", "key")
+    __slots__ = ("scope", "key", "page_size", "page_token")
     SCOPE_FIELD_NUMBER: _ClassVar[int]
     KEY_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     scope: Scope
     key: str
-    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., key: _Optional[str] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., key: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GetFactHistoryResponse(_message.Message):
-    __slots__ = ("versions",)
+    __slots__ = ("versions", "next_page_token")
     VERSIONS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     versions: _containers.RepeatedCompositeFieldContainer[Fact]
-    def __init__(self, versions: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, versions: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class ListCandidatesRequest(_message.Message):
-    __slots__ = ("scope",)
+    __slots__ = ("scope", "page_size", "page_token")
     SCOPE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     scope: Scope
-    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class ListCandidatesResponse(_message.Message):
-    __slots__ = ("candidates",)
+    __slots__ = ("candidates", "next_page_token")
     CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     candidates: _containers.RepeatedCompositeFieldContainer[Fact]
-    def __init__(self, candidates: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, candidates: _Optional[_Iterable[_Union[Fact, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class ConfirmFactRequest(_message.Message):
     __slots__ = ("scope", "id")
@@ -713,16 +731,22 @@ class AppendMessagesResponse(_message.Message):
     def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
 
 class GetSessionRequest(_message.Message):
-    __slots__ = ("scope",)
+    __slots__ = ("scope", "page_size", "page_token")
     SCOPE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     scope: Scope
-    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ...) -> None: ...
+    page_size: int
+    page_token: str
+    def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GetSessionResponse(_message.Message):
-    __slots__ = ("session",)
+    __slots__ = ("session", "next_page_token")
     SESSION_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     session: Session
-    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, session: _Optional[_Union[Session, _Mapping]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class CloseSessionRequest(_message.Message):
     __slots__ = ("scope",)

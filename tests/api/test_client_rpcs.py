@@ -32,6 +32,7 @@ from graphmem.model import (
     Layer,
     MaintenanceRun,
     MemoryKind,
+    Page,
     SessionState,
     Skill,
     Transition,
@@ -170,13 +171,17 @@ async def test_all_27_rpcs_map_to_domain_objects(driver: Driver, clocked: Api) -
     assert "archive_after_days" in policy.policy_yaml and policy.source
 
     # --- semantic: ListFacts, ListCandidates, ConfirmFact, RejectFact, CorrectFact, GetFactHistory --------
-    current: tuple[Fact, ...] = await call("list_facts", scope)
+    current: tuple[Fact, ...] = (await call("list_facts", scope)).items
     style = next(f for f in current if f.key == "user|prefers_reply_style")
     assert (style.value, style.status, style.status_reason) == ("short replies", FactStatus.ACTIVE, "explicit")
     assert style.evidence == "记住：我喜欢简洁的回复" and style.episode_ids == (ids["pref"],)
     assert style.valid_at == t0 and style.invalid_at is None
-    waiting = {c.key: c for c in await call("list_candidates", scope)}
+    waiting = {c.key: c for c in (await call("list_candidates", scope)).items}
     assert set(waiting) == {"user|location", "user|taste|dog"}
+    first: Page[Fact] = await call("list_candidates", scope, page_size=1)
+    rest: Page[Fact] = await call("list_candidates", scope, page_size=1, page_token=first.next_token)
+    assert first.next_token and rest.next_token == ""  # two candidates, one per page, each once
+    assert {c.key for c in first.items + rest.items} == set(waiting)
     assert all(c.status == FactStatus.CANDIDATE for c in waiting.values())
     confirmed: Fact = await call("confirm_fact", scope, waiting["user|location"].id)
     assert (confirmed.status, confirmed.status_reason) == (FactStatus.ACTIVE, "reviewer")
@@ -191,14 +196,14 @@ async def test_all_27_rpcs_map_to_domain_objects(driver: Driver, clocked: Api) -
     )
     assert (new.value, new.status, new.status_reason) == ("detailed replies", FactStatus.ACTIVE, "correction")
     assert (replaced.id, replaced.status, replaced.invalid_at) == (style.id, FactStatus.EXPIRED, new.valid_at)
-    history: tuple[Fact, ...] = await call("get_fact_history", scope, "user|prefers_reply_style")
+    history: tuple[Fact, ...] = (await call("get_fact_history", scope, "user|prefers_reply_style")).items
     assert {(f.value, f.status) for f in history} == {
         ("short replies", FactStatus.EXPIRED),
         ("detailed replies", FactStatus.ACTIVE),
     }
-    then = {f.key: f.value for f in await call("list_facts", scope, as_of=before_correction)}
+    then = {f.key: f.value for f in (await call("list_facts", scope, as_of=before_correction)).items}
     assert then["user|prefers_reply_style"] == "short replies"
-    now = {f.key: f.value for f in await call("list_facts", scope)}
+    now = {f.key: f.value for f in (await call("list_facts", scope)).items}
     assert now["user|prefers_reply_style"] == "detailed replies" and "user|location" in now
 
     # --- procedural: RegisterSkill, UpdateSkill, GetSkill, ListSkills, MatchSkills, RecordSkillOutcome -----

@@ -28,7 +28,7 @@ def test_sync_client_add_search_facts_context(launched: Launched) -> None:
         assert result.hits[0].id == written.id and result.hits[0].layer == Layer.EPISODIC
         assert result.route.reason and result.hits[0].breakdown.weights
         deadline = time.monotonic() + 60
-        while not (facts := client.list_facts(scope)) and time.monotonic() < deadline:
+        while not (facts := client.list_facts(scope).items) and time.monotonic() < deadline:
             time.sleep(0.5)
         assert [(f.key, f.status) for f in facts] == [("user|taste|香菜", FactStatus.ACTIVE)]
         client.open_session(scope, instructions=["回答要简洁"])

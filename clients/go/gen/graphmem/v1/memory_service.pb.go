@@ -2043,7 +2043,13 @@ type ListFactsRequest struct {
 	// The instant; absent means now (current facts only).
 	AsOf *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=as_of,json=asOf,proto3" json:"as_of,omitempty"`
 	// User facts, project facts or both.
-	ScopeFilter   FactScopeFilter `protobuf:"varint,3,opt,name=scope_filter,json=scopeFilter,proto3,enum=graphmem.v1.FactScopeFilter" json:"scope_filter,omitempty"`
+	ScopeFilter FactScopeFilter `protobuf:"varint,3,opt,name=scope_filter,json=scopeFilter,proto3,enum=graphmem.v1.FactScopeFilter" json:"scope_filter,omitempty"`
+	// At most this many facts per page: 0 means 100, larger values are clamped to 1000, negative values are
+	// INVALID_ARGUMENT.
+	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+	// from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2099,11 +2105,29 @@ func (x *ListFactsRequest) GetScopeFilter() FactScopeFilter {
 	return FactScopeFilter_FACT_SCOPE_FILTER_UNSPECIFIED
 }
 
+func (x *ListFactsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListFactsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListFactsResponse carries the facts.
 type ListFactsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// One fact per key (the winning version), ordered by key.
-	Facts         []*Fact `protobuf:"bytes,1,rep,name=facts,proto3" json:"facts,omitempty"`
+	// One fact per key (the winning version), ordered by key. Pages follow the key order with the last key of a
+	// page as the cursor (keyset pagination), so a key is listed at most once across pages while new facts
+	// arrive; a key first written behind the cursor during the listing shows up in the next listing.
+	Facts []*Fact `protobuf:"bytes,1,rep,name=facts,proto3" json:"facts,omitempty"`
+	// The token of the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2145,13 +2169,26 @@ func (x *ListFactsResponse) GetFacts() []*Fact {
 	return nil
 }
 
+func (x *ListFactsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 // GetFactHistoryRequest names a fact key.
 type GetFactHistoryRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Whose facts. With `scope.project_id`, the project's versions of the key are included.
 	Scope *Scope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
 	// The fact key (from Fact.key).
-	Key           string `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	Key string `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	// At most this many versions per page: 0 means 100, larger values are clamped to 1000, negative values are
+	// INVALID_ARGUMENT.
+	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+	// from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2200,11 +2237,29 @@ func (x *GetFactHistoryRequest) GetKey() string {
 	return ""
 }
 
+func (x *GetFactHistoryRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *GetFactHistoryRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // GetFactHistoryResponse carries the versions.
 type GetFactHistoryResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Every version of the key, oldest first.
-	Versions      []*Fact `protobuf:"bytes,1,rep,name=versions,proto3" json:"versions,omitempty"`
+	// Every version of the key, oldest first (by valid_at, then created_at, then id). Pages resume after the
+	// last version of the previous page (keyset pagination on that order), so no version repeats or goes
+	// missing while new versions are written; the newest versions land on the last page.
+	Versions []*Fact `protobuf:"bytes,1,rep,name=versions,proto3" json:"versions,omitempty"`
+	// The token of the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2246,11 +2301,24 @@ func (x *GetFactHistoryResponse) GetVersions() []*Fact {
 	return nil
 }
 
+func (x *GetFactHistoryResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
 // ListCandidatesRequest asks for the candidates waiting for promotion.
 type ListCandidatesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Whose candidates.
-	Scope         *Scope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
+	Scope *Scope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
+	// At most this many candidates per page: 0 means 100, larger values are clamped to 1000, negative values are
+	// INVALID_ARGUMENT.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+	// from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2292,11 +2360,29 @@ func (x *ListCandidatesRequest) GetScope() *Scope {
 	return nil
 }
 
+func (x *ListCandidatesRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListCandidatesRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListCandidatesResponse carries the candidates.
 type ListCandidatesResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Candidates, newest first.
-	Candidates    []*Fact `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
+	// Candidates, newest first (by created_at, then id). Pages resume after the last candidate of the previous
+	// page (keyset pagination on that order): a candidate written during the listing is newer than the cursor
+	// and shows up in the next listing, never as a duplicate.
+	Candidates []*Fact `protobuf:"bytes,1,rep,name=candidates,proto3" json:"candidates,omitempty"`
+	// The token of the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -2336,6 +2422,13 @@ func (x *ListCandidatesResponse) GetCandidates() []*Fact {
 		return x.Candidates
 	}
 	return nil
+}
+
+func (x *ListCandidatesResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // ConfirmFactRequest names a candidate to promote.
@@ -4083,7 +4176,13 @@ func (x *AppendMessagesResponse) GetSession() *Session {
 type GetSessionRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Whose session; `scope.session_id` is required.
-	Scope         *Scope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
+	Scope *Scope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
+	// At most this many dialogue turns per page: 0 means 100, larger values are clamped to 1000, negative values are
+	// INVALID_ARGUMENT.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+	// from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4125,11 +4224,30 @@ func (x *GetSessionRequest) GetScope() *Scope {
 	return nil
 }
 
+func (x *GetSessionRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *GetSessionRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // GetSessionResponse carries the session.
 type GetSessionResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The session.
-	Session       *Session `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	// The session. Only `dialogue` is paged: oldest turn first, resuming after the last turn of the previous page
+	// (its time and its place among turns of that time), so turns appended during the reading come on later pages
+	// and none repeats; turns compacted into a summary meanwhile are gone from later pages. Instructions, task,
+	// scratch and the other fields are whole on every page.
+	Session *Session `protobuf:"bytes,1,opt,name=session,proto3" json:"session,omitempty"`
+	// The token of the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -4169,6 +4287,13 @@ func (x *GetSessionResponse) GetSession() *Session {
 		return x.Session
 	}
 	return nil
+}
+
+func (x *GetSessionResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // CloseSessionRequest closes a session.
@@ -5256,24 +5381,36 @@ const file_graphmem_v1_memory_service_proto_rawDesc = "" +
 	"\vsession_ids\x18\x13 \x03(\tR\n" +
 	"sessionIds\x12#\n" +
 	"\rstatus_reason\x18\x14 \x01(\tR\fstatusReason\x12\x1b\n" +
-	"\thit_count\x18\x15 \x01(\x03R\bhitCount\"\xc0\x01\n" +
+	"\thit_count\x18\x15 \x01(\x03R\bhitCount\"\x88\x02\n" +
 	"\x10ListFactsRequest\x12.\n" +
 	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\x125\n" +
 	"\x05as_of\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampB\x04\xe2A\x01\x01R\x04asOf\x12E\n" +
-	"\fscope_filter\x18\x03 \x01(\x0e2\x1c.graphmem.v1.FactScopeFilterB\x04\xe2A\x01\x01R\vscopeFilter\"<\n" +
+	"\fscope_filter\x18\x03 \x01(\x0e2\x1c.graphmem.v1.FactScopeFilterB\x04\xe2A\x01\x01R\vscopeFilter\x12!\n" +
+	"\tpage_size\x18\x04 \x01(\x05B\x04\xe2A\x01\x01R\bpageSize\x12#\n" +
+	"\n" +
+	"page_token\x18\x05 \x01(\tB\x04\xe2A\x01\x01R\tpageToken\"d\n" +
 	"\x11ListFactsResponse\x12'\n" +
-	"\x05facts\x18\x01 \x03(\v2\x11.graphmem.v1.FactR\x05facts\"_\n" +
+	"\x05facts\x18\x01 \x03(\v2\x11.graphmem.v1.FactR\x05facts\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xa7\x01\n" +
 	"\x15GetFactHistoryRequest\x12.\n" +
 	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\x12\x16\n" +
-	"\x03key\x18\x02 \x01(\tB\x04\xe2A\x01\x02R\x03key\"G\n" +
+	"\x03key\x18\x02 \x01(\tB\x04\xe2A\x01\x02R\x03key\x12!\n" +
+	"\tpage_size\x18\x03 \x01(\x05B\x04\xe2A\x01\x01R\bpageSize\x12#\n" +
+	"\n" +
+	"page_token\x18\x04 \x01(\tB\x04\xe2A\x01\x01R\tpageToken\"o\n" +
 	"\x16GetFactHistoryResponse\x12-\n" +
-	"\bversions\x18\x01 \x03(\v2\x11.graphmem.v1.FactR\bversions\"G\n" +
+	"\bversions\x18\x01 \x03(\v2\x11.graphmem.v1.FactR\bversions\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\x8f\x01\n" +
 	"\x15ListCandidatesRequest\x12.\n" +
-	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\"K\n" +
+	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\x12!\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\x04\xe2A\x01\x01R\bpageSize\x12#\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\x04\xe2A\x01\x01R\tpageToken\"s\n" +
 	"\x16ListCandidatesResponse\x121\n" +
 	"\n" +
 	"candidates\x18\x01 \x03(\v2\x11.graphmem.v1.FactR\n" +
-	"candidates\"Z\n" +
+	"candidates\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"Z\n" +
 	"\x12ConfirmFactRequest\x12.\n" +
 	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\x12\x14\n" +
 	"\x02id\x18\x02 \x01(\tB\x04\xe2A\x01\x02R\x02id\"<\n" +
@@ -5403,11 +5540,15 @@ const file_graphmem_v1_memory_service_proto_rawDesc = "" +
 	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\x126\n" +
 	"\bmessages\x18\x02 \x03(\v2\x14.graphmem.v1.MessageB\x04\xe2A\x01\x02R\bmessages\"H\n" +
 	"\x16AppendMessagesResponse\x12.\n" +
-	"\asession\x18\x01 \x01(\v2\x14.graphmem.v1.SessionR\asession\"C\n" +
+	"\asession\x18\x01 \x01(\v2\x14.graphmem.v1.SessionR\asession\"\x8b\x01\n" +
 	"\x11GetSessionRequest\x12.\n" +
-	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\"D\n" +
+	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\x12!\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\x04\xe2A\x01\x01R\bpageSize\x12#\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\x04\xe2A\x01\x01R\tpageToken\"l\n" +
 	"\x12GetSessionResponse\x12.\n" +
-	"\asession\x18\x01 \x01(\v2\x14.graphmem.v1.SessionR\asession\"E\n" +
+	"\asession\x18\x01 \x01(\v2\x14.graphmem.v1.SessionR\asession\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"E\n" +
 	"\x13CloseSessionRequest\x12.\n" +
 	"\x05scope\x18\x01 \x01(\v2\x12.graphmem.v1.ScopeB\x04\xe2A\x01\x02R\x05scope\"\x83\x01\n" +
 	"\x14CloseSessionResponse\x12.\n" +

@@ -608,12 +608,28 @@ export interface ListFactsRequest {
     | undefined;
   /** User facts, project facts or both. */
   scopeFilter: FactScopeFilter;
+  /**
+   * At most this many facts per page: 0 means 100, larger values are clamped to 1000, negative values are
+   * INVALID_ARGUMENT.
+   */
+  pageSize: number;
+  /**
+   * The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+   * from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+   */
+  pageToken: string;
 }
 
 /** ListFactsResponse carries the facts. */
 export interface ListFactsResponse {
-  /** One fact per key (the winning version), ordered by key. */
+  /**
+   * One fact per key (the winning version), ordered by key. Pages follow the key order with the last key of a
+   * page as the cursor (keyset pagination), so a key is listed at most once across pages while new facts
+   * arrive; a key first written behind the cursor during the listing shows up in the next listing.
+   */
   facts: Fact[];
+  /** The token of the next page; empty on the last page. */
+  nextPageToken: string;
 }
 
 /** GetFactHistoryRequest names a fact key. */
@@ -624,24 +640,58 @@ export interface GetFactHistoryRequest {
     | undefined;
   /** The fact key (from Fact.key). */
   key: string;
+  /**
+   * At most this many versions per page: 0 means 100, larger values are clamped to 1000, negative values are
+   * INVALID_ARGUMENT.
+   */
+  pageSize: number;
+  /**
+   * The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+   * from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+   */
+  pageToken: string;
 }
 
 /** GetFactHistoryResponse carries the versions. */
 export interface GetFactHistoryResponse {
-  /** Every version of the key, oldest first. */
+  /**
+   * Every version of the key, oldest first (by valid_at, then created_at, then id). Pages resume after the
+   * last version of the previous page (keyset pagination on that order), so no version repeats or goes
+   * missing while new versions are written; the newest versions land on the last page.
+   */
   versions: Fact[];
+  /** The token of the next page; empty on the last page. */
+  nextPageToken: string;
 }
 
 /** ListCandidatesRequest asks for the candidates waiting for promotion. */
 export interface ListCandidatesRequest {
   /** Whose candidates. */
-  scope?: Scope | undefined;
+  scope?:
+    | Scope
+    | undefined;
+  /**
+   * At most this many candidates per page: 0 means 100, larger values are clamped to 1000, negative values are
+   * INVALID_ARGUMENT.
+   */
+  pageSize: number;
+  /**
+   * The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+   * from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+   */
+  pageToken: string;
 }
 
 /** ListCandidatesResponse carries the candidates. */
 export interface ListCandidatesResponse {
-  /** Candidates, newest first. */
+  /**
+   * Candidates, newest first (by created_at, then id). Pages resume after the last candidate of the previous
+   * page (keyset pagination on that order): a candidate written during the listing is newer than the cursor
+   * and shows up in the next listing, never as a duplicate.
+   */
   candidates: Fact[];
+  /** The token of the next page; empty on the last page. */
+  nextPageToken: string;
 }
 
 /** ConfirmFactRequest names a candidate to promote. */
@@ -975,13 +1025,34 @@ export interface AppendMessagesResponse {
 /** GetSessionRequest names a session. */
 export interface GetSessionRequest {
   /** Whose session; `scope.session_id` is required. */
-  scope?: Scope | undefined;
+  scope?:
+    | Scope
+    | undefined;
+  /**
+   * At most this many dialogue turns per page: 0 means 100, larger values are clamped to 1000, negative values are
+   * INVALID_ARGUMENT.
+   */
+  pageSize: number;
+  /**
+   * The `next_page_token` of the previous response, to read the next page. It is bound to the request it came
+   * from: reused with another scope, key or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+   */
+  pageToken: string;
 }
 
 /** GetSessionResponse carries the session. */
 export interface GetSessionResponse {
-  /** The session. */
-  session?: Session | undefined;
+  /**
+   * The session. Only `dialogue` is paged: oldest turn first, resuming after the last turn of the previous page
+   * (its time and its place among turns of that time), so turns appended during the reading come on later pages
+   * and none repeats; turns compacted into a summary meanwhile are gone from later pages. Instructions, task,
+   * scratch and the other fields are whole on every page.
+   */
+  session?:
+    | Session
+    | undefined;
+  /** The token of the next page; empty on the last page. */
+  nextPageToken: string;
 }
 
 /** CloseSessionRequest closes a session. */
@@ -4815,7 +4886,7 @@ export const Fact: MessageFns<Fact> = {
 };
 
 function createBaseListFactsRequest(): ListFactsRequest {
-  return { scope: undefined, asOf: undefined, scopeFilter: 0 };
+  return { scope: undefined, asOf: undefined, scopeFilter: 0, pageSize: 0, pageToken: "" };
 }
 
 export const ListFactsRequest: MessageFns<ListFactsRequest> = {
@@ -4828,6 +4899,12 @@ export const ListFactsRequest: MessageFns<ListFactsRequest> = {
     }
     if (message.scopeFilter !== 0) {
       writer.uint32(24).int32(message.scopeFilter);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(32).int32(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      writer.uint32(42).string(message.pageToken);
     }
     return writer;
   },
@@ -4869,6 +4946,22 @@ export const ListFactsRequest: MessageFns<ListFactsRequest> = {
             message.scopeFilter = reader.int32() as any;
             continue;
           }
+          case 4: {
+            if (tag !== 32) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 5: {
+            if (tag !== 42) {
+              break;
+            }
+
+            message.pageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4894,6 +4987,16 @@ export const ListFactsRequest: MessageFns<ListFactsRequest> = {
         : isSet(object.scope_filter)
         ? factScopeFilterFromJSON(object.scope_filter)
         : 0,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      pageToken: isSet(object.pageToken)
+        ? globalThis.String(object.pageToken)
+        : isSet(object.page_token)
+        ? globalThis.String(object.page_token)
+        : "",
     };
   },
 
@@ -4908,6 +5011,12 @@ export const ListFactsRequest: MessageFns<ListFactsRequest> = {
     if (message.scopeFilter !== 0) {
       obj.scopeFilter = factScopeFilterToJSON(message.scopeFilter);
     }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      obj.pageToken = message.pageToken;
+    }
     return obj;
   },
 
@@ -4919,18 +5028,23 @@ export const ListFactsRequest: MessageFns<ListFactsRequest> = {
     message.scope = (object.scope !== undefined && object.scope !== null) ? Scope.fromPartial(object.scope) : undefined;
     message.asOf = object.asOf ?? undefined;
     message.scopeFilter = object.scopeFilter ?? 0;
+    message.pageSize = object.pageSize ?? 0;
+    message.pageToken = object.pageToken ?? "";
     return message;
   },
 };
 
 function createBaseListFactsResponse(): ListFactsResponse {
-  return { facts: [] };
+  return { facts: [], nextPageToken: "" };
 }
 
 export const ListFactsResponse: MessageFns<ListFactsResponse> = {
   encode(message: ListFactsResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.facts) {
       Fact.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextPageToken !== "") {
+      writer.uint32(18).string(message.nextPageToken);
     }
     return writer;
   },
@@ -4956,6 +5070,14 @@ export const ListFactsResponse: MessageFns<ListFactsResponse> = {
             message.facts.push(Fact.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextPageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -4969,13 +5091,23 @@ export const ListFactsResponse: MessageFns<ListFactsResponse> = {
   },
 
   fromJSON(object: any): ListFactsResponse {
-    return { facts: globalThis.Array.isArray(object?.facts) ? object.facts.map((e: any) => Fact.fromJSON(e)) : [] };
+    return {
+      facts: globalThis.Array.isArray(object?.facts) ? object.facts.map((e: any) => Fact.fromJSON(e)) : [],
+      nextPageToken: isSet(object.nextPageToken)
+        ? globalThis.String(object.nextPageToken)
+        : isSet(object.next_page_token)
+        ? globalThis.String(object.next_page_token)
+        : "",
+    };
   },
 
   toJSON(message: ListFactsResponse): unknown {
     const obj: any = {};
     if (message.facts?.length) {
       obj.facts = message.facts.map((e) => Fact.toJSON(e));
+    }
+    if (message.nextPageToken !== "") {
+      obj.nextPageToken = message.nextPageToken;
     }
     return obj;
   },
@@ -4986,12 +5118,13 @@ export const ListFactsResponse: MessageFns<ListFactsResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListFactsResponse>, I>>(object: I): ListFactsResponse {
     const message = createBaseListFactsResponse();
     message.facts = object.facts?.map((e) => Fact.fromPartial(e)) || [];
+    message.nextPageToken = object.nextPageToken ?? "";
     return message;
   },
 };
 
 function createBaseGetFactHistoryRequest(): GetFactHistoryRequest {
-  return { scope: undefined, key: "" };
+  return { scope: undefined, key: "", pageSize: 0, pageToken: "" };
 }
 
 export const GetFactHistoryRequest: MessageFns<GetFactHistoryRequest> = {
@@ -5001,6 +5134,12 @@ export const GetFactHistoryRequest: MessageFns<GetFactHistoryRequest> = {
     }
     if (message.key !== "") {
       writer.uint32(18).string(message.key);
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(24).int32(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      writer.uint32(34).string(message.pageToken);
     }
     return writer;
   },
@@ -5034,6 +5173,22 @@ export const GetFactHistoryRequest: MessageFns<GetFactHistoryRequest> = {
             message.key = reader.string();
             continue;
           }
+          case 3: {
+            if (tag !== 24) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 4: {
+            if (tag !== 34) {
+              break;
+            }
+
+            message.pageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5050,6 +5205,16 @@ export const GetFactHistoryRequest: MessageFns<GetFactHistoryRequest> = {
     return {
       scope: isSet(object.scope) ? Scope.fromJSON(object.scope) : undefined,
       key: isSet(object.key) ? globalThis.String(object.key) : "",
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      pageToken: isSet(object.pageToken)
+        ? globalThis.String(object.pageToken)
+        : isSet(object.page_token)
+        ? globalThis.String(object.page_token)
+        : "",
     };
   },
 
@@ -5061,6 +5226,12 @@ export const GetFactHistoryRequest: MessageFns<GetFactHistoryRequest> = {
     if (message.key !== "") {
       obj.key = message.key;
     }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      obj.pageToken = message.pageToken;
+    }
     return obj;
   },
 
@@ -5071,18 +5242,23 @@ export const GetFactHistoryRequest: MessageFns<GetFactHistoryRequest> = {
     const message = createBaseGetFactHistoryRequest();
     message.scope = (object.scope !== undefined && object.scope !== null) ? Scope.fromPartial(object.scope) : undefined;
     message.key = object.key ?? "";
+    message.pageSize = object.pageSize ?? 0;
+    message.pageToken = object.pageToken ?? "";
     return message;
   },
 };
 
 function createBaseGetFactHistoryResponse(): GetFactHistoryResponse {
-  return { versions: [] };
+  return { versions: [], nextPageToken: "" };
 }
 
 export const GetFactHistoryResponse: MessageFns<GetFactHistoryResponse> = {
   encode(message: GetFactHistoryResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.versions) {
       Fact.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextPageToken !== "") {
+      writer.uint32(18).string(message.nextPageToken);
     }
     return writer;
   },
@@ -5108,6 +5284,14 @@ export const GetFactHistoryResponse: MessageFns<GetFactHistoryResponse> = {
             message.versions.push(Fact.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextPageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5123,6 +5307,11 @@ export const GetFactHistoryResponse: MessageFns<GetFactHistoryResponse> = {
   fromJSON(object: any): GetFactHistoryResponse {
     return {
       versions: globalThis.Array.isArray(object?.versions) ? object.versions.map((e: any) => Fact.fromJSON(e)) : [],
+      nextPageToken: isSet(object.nextPageToken)
+        ? globalThis.String(object.nextPageToken)
+        : isSet(object.next_page_token)
+        ? globalThis.String(object.next_page_token)
+        : "",
     };
   },
 
@@ -5130,6 +5319,9 @@ export const GetFactHistoryResponse: MessageFns<GetFactHistoryResponse> = {
     const obj: any = {};
     if (message.versions?.length) {
       obj.versions = message.versions.map((e) => Fact.toJSON(e));
+    }
+    if (message.nextPageToken !== "") {
+      obj.nextPageToken = message.nextPageToken;
     }
     return obj;
   },
@@ -5140,18 +5332,25 @@ export const GetFactHistoryResponse: MessageFns<GetFactHistoryResponse> = {
   fromPartial<I extends Exact<DeepPartial<GetFactHistoryResponse>, I>>(object: I): GetFactHistoryResponse {
     const message = createBaseGetFactHistoryResponse();
     message.versions = object.versions?.map((e) => Fact.fromPartial(e)) || [];
+    message.nextPageToken = object.nextPageToken ?? "";
     return message;
   },
 };
 
 function createBaseListCandidatesRequest(): ListCandidatesRequest {
-  return { scope: undefined };
+  return { scope: undefined, pageSize: 0, pageToken: "" };
 }
 
 export const ListCandidatesRequest: MessageFns<ListCandidatesRequest> = {
   encode(message: ListCandidatesRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.scope !== undefined) {
       Scope.encode(message.scope, writer.uint32(10).fork()).join();
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      writer.uint32(26).string(message.pageToken);
     }
     return writer;
   },
@@ -5177,6 +5376,22 @@ export const ListCandidatesRequest: MessageFns<ListCandidatesRequest> = {
             message.scope = Scope.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5190,13 +5405,31 @@ export const ListCandidatesRequest: MessageFns<ListCandidatesRequest> = {
   },
 
   fromJSON(object: any): ListCandidatesRequest {
-    return { scope: isSet(object.scope) ? Scope.fromJSON(object.scope) : undefined };
+    return {
+      scope: isSet(object.scope) ? Scope.fromJSON(object.scope) : undefined,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      pageToken: isSet(object.pageToken)
+        ? globalThis.String(object.pageToken)
+        : isSet(object.page_token)
+        ? globalThis.String(object.page_token)
+        : "",
+    };
   },
 
   toJSON(message: ListCandidatesRequest): unknown {
     const obj: any = {};
     if (message.scope !== undefined) {
       obj.scope = Scope.toJSON(message.scope);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      obj.pageToken = message.pageToken;
     }
     return obj;
   },
@@ -5207,18 +5440,23 @@ export const ListCandidatesRequest: MessageFns<ListCandidatesRequest> = {
   fromPartial<I extends Exact<DeepPartial<ListCandidatesRequest>, I>>(object: I): ListCandidatesRequest {
     const message = createBaseListCandidatesRequest();
     message.scope = (object.scope !== undefined && object.scope !== null) ? Scope.fromPartial(object.scope) : undefined;
+    message.pageSize = object.pageSize ?? 0;
+    message.pageToken = object.pageToken ?? "";
     return message;
   },
 };
 
 function createBaseListCandidatesResponse(): ListCandidatesResponse {
-  return { candidates: [] };
+  return { candidates: [], nextPageToken: "" };
 }
 
 export const ListCandidatesResponse: MessageFns<ListCandidatesResponse> = {
   encode(message: ListCandidatesResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     for (const v of message.candidates) {
       Fact.encode(v!, writer.uint32(10).fork()).join();
+    }
+    if (message.nextPageToken !== "") {
+      writer.uint32(18).string(message.nextPageToken);
     }
     return writer;
   },
@@ -5244,6 +5482,14 @@ export const ListCandidatesResponse: MessageFns<ListCandidatesResponse> = {
             message.candidates.push(Fact.decode(reader, reader.uint32()));
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextPageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -5261,6 +5507,11 @@ export const ListCandidatesResponse: MessageFns<ListCandidatesResponse> = {
       candidates: globalThis.Array.isArray(object?.candidates)
         ? object.candidates.map((e: any) => Fact.fromJSON(e))
         : [],
+      nextPageToken: isSet(object.nextPageToken)
+        ? globalThis.String(object.nextPageToken)
+        : isSet(object.next_page_token)
+        ? globalThis.String(object.next_page_token)
+        : "",
     };
   },
 
@@ -5268,6 +5519,9 @@ export const ListCandidatesResponse: MessageFns<ListCandidatesResponse> = {
     const obj: any = {};
     if (message.candidates?.length) {
       obj.candidates = message.candidates.map((e) => Fact.toJSON(e));
+    }
+    if (message.nextPageToken !== "") {
+      obj.nextPageToken = message.nextPageToken;
     }
     return obj;
   },
@@ -5278,6 +5532,7 @@ export const ListCandidatesResponse: MessageFns<ListCandidatesResponse> = {
   fromPartial<I extends Exact<DeepPartial<ListCandidatesResponse>, I>>(object: I): ListCandidatesResponse {
     const message = createBaseListCandidatesResponse();
     message.candidates = object.candidates?.map((e) => Fact.fromPartial(e)) || [];
+    message.nextPageToken = object.nextPageToken ?? "";
     return message;
   },
 };
@@ -8337,13 +8592,19 @@ export const AppendMessagesResponse: MessageFns<AppendMessagesResponse> = {
 };
 
 function createBaseGetSessionRequest(): GetSessionRequest {
-  return { scope: undefined };
+  return { scope: undefined, pageSize: 0, pageToken: "" };
 }
 
 export const GetSessionRequest: MessageFns<GetSessionRequest> = {
   encode(message: GetSessionRequest, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.scope !== undefined) {
       Scope.encode(message.scope, writer.uint32(10).fork()).join();
+    }
+    if (message.pageSize !== 0) {
+      writer.uint32(16).int32(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      writer.uint32(26).string(message.pageToken);
     }
     return writer;
   },
@@ -8369,6 +8630,22 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
             message.scope = Scope.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 16) {
+              break;
+            }
+
+            message.pageSize = reader.int32();
+            continue;
+          }
+          case 3: {
+            if (tag !== 26) {
+              break;
+            }
+
+            message.pageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8382,13 +8659,31 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
   },
 
   fromJSON(object: any): GetSessionRequest {
-    return { scope: isSet(object.scope) ? Scope.fromJSON(object.scope) : undefined };
+    return {
+      scope: isSet(object.scope) ? Scope.fromJSON(object.scope) : undefined,
+      pageSize: isSet(object.pageSize)
+        ? globalThis.Number(object.pageSize)
+        : isSet(object.page_size)
+        ? globalThis.Number(object.page_size)
+        : 0,
+      pageToken: isSet(object.pageToken)
+        ? globalThis.String(object.pageToken)
+        : isSet(object.page_token)
+        ? globalThis.String(object.page_token)
+        : "",
+    };
   },
 
   toJSON(message: GetSessionRequest): unknown {
     const obj: any = {};
     if (message.scope !== undefined) {
       obj.scope = Scope.toJSON(message.scope);
+    }
+    if (message.pageSize !== 0) {
+      obj.pageSize = Math.round(message.pageSize);
+    }
+    if (message.pageToken !== "") {
+      obj.pageToken = message.pageToken;
     }
     return obj;
   },
@@ -8399,18 +8694,23 @@ export const GetSessionRequest: MessageFns<GetSessionRequest> = {
   fromPartial<I extends Exact<DeepPartial<GetSessionRequest>, I>>(object: I): GetSessionRequest {
     const message = createBaseGetSessionRequest();
     message.scope = (object.scope !== undefined && object.scope !== null) ? Scope.fromPartial(object.scope) : undefined;
+    message.pageSize = object.pageSize ?? 0;
+    message.pageToken = object.pageToken ?? "";
     return message;
   },
 };
 
 function createBaseGetSessionResponse(): GetSessionResponse {
-  return { session: undefined };
+  return { session: undefined, nextPageToken: "" };
 }
 
 export const GetSessionResponse: MessageFns<GetSessionResponse> = {
   encode(message: GetSessionResponse, writer: BinaryWriter = new BinaryWriter()): BinaryWriter {
     if (message.session !== undefined) {
       Session.encode(message.session, writer.uint32(10).fork()).join();
+    }
+    if (message.nextPageToken !== "") {
+      writer.uint32(18).string(message.nextPageToken);
     }
     return writer;
   },
@@ -8436,6 +8736,14 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
             message.session = Session.decode(reader, reader.uint32());
             continue;
           }
+          case 2: {
+            if (tag !== 18) {
+              break;
+            }
+
+            message.nextPageToken = reader.string();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -8449,13 +8757,23 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
   },
 
   fromJSON(object: any): GetSessionResponse {
-    return { session: isSet(object.session) ? Session.fromJSON(object.session) : undefined };
+    return {
+      session: isSet(object.session) ? Session.fromJSON(object.session) : undefined,
+      nextPageToken: isSet(object.nextPageToken)
+        ? globalThis.String(object.nextPageToken)
+        : isSet(object.next_page_token)
+        ? globalThis.String(object.next_page_token)
+        : "",
+    };
   },
 
   toJSON(message: GetSessionResponse): unknown {
     const obj: any = {};
     if (message.session !== undefined) {
       obj.session = Session.toJSON(message.session);
+    }
+    if (message.nextPageToken !== "") {
+      obj.nextPageToken = message.nextPageToken;
     }
     return obj;
   },
@@ -8468,6 +8786,7 @@ export const GetSessionResponse: MessageFns<GetSessionResponse> = {
     message.session = (object.session !== undefined && object.session !== null)
       ? Session.fromPartial(object.session)
       : undefined;
+    message.nextPageToken = object.nextPageToken ?? "";
     return message;
   },
 };
