@@ -62,9 +62,9 @@ def _latin(word: str) -> Mention | None:
 def _chinese(run: str) -> list[Mention]:
     import jieba.posseg as pseg
 
-    from graphmem.retrieval.lexical import _jieba
+    from graphmem.retrieval.lexical import load_jieba
 
-    _jieba()  # initialised once, quietly
+    load_jieba()  # initialised once, quietly
     with _posseg_lock:
         pairs = [(p.word, p.flag) for p in pseg.lcut(run, HMM=False)]
     return [Mention(word, word) for word, flag in pairs if flag in _PROPER_TAGS and len(word) > 1]

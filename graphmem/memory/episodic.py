@@ -31,9 +31,10 @@ from graphmem.model import (
     AuditEvent,
     Episode,
     EpisodeDraft,
-    EpisodeFacts,
+    EpisodeFeatures,
     EpisodeFilter,
     EpisodeWrite,
+    ExtractionStatus,
     ForgetReport,
     Layer,
     Page,
@@ -222,11 +223,11 @@ class EpisodicMemory:
         while self._evicting:
             await asyncio.gather(*self._evicting)
 
-    def _extraction_status(self, scope: Scope, draft: EpisodeDraft) -> str:
+    def _extraction_status(self, scope: Scope, draft: EpisodeDraft) -> ExtractionStatus:
         rule = self._policy.extraction
         speaker = draft.speaker.strip()
         mine = not speaker or speaker == scope.user_id or speaker.lower() in {s.lower() for s in rule.speakers}
-        return "pending" if rule.enabled and mine else "skipped"
+        return ExtractionStatus.PENDING if rule.enabled and mine else ExtractionStatus.SKIPPED
 
     async def _embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
         return await asyncio.to_thread(self._embedder.embed, list(texts), kind)
@@ -313,7 +314,7 @@ class EpisodicMemory:
                     self._partitions.add,
                     scope.group_id,
                     [
-                        EpisodeFacts(
+                        EpisodeFeatures(
                             seq=w.seq,
                             occurred_at=prepared[i].occurred_at,
                             importance=prepared[i].importance,
