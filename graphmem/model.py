@@ -189,13 +189,21 @@ class SearchHit:
     importance: float = 0.0
 
 
+class QueryKind(StrEnum):
+    """What a query was understood to ask; it picks the rerank weights of the policy."""
+
+    RECALL = "recall"
+    PREFERENCE = "preference"
+    DEFAULT = "default"
+
+
 @dataclass(frozen=True)
 class Route:
     """Which layers a query went to, why, and what the query was understood to ask."""
 
     layers: tuple[Layer, ...]
     reason: str
-    query_kind: str
+    query_kind: QueryKind
     time_window: TimeRange | None = None
     time_expression: str = ""
 

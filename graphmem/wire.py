@@ -35,6 +35,7 @@ from graphmem.model import (
     MemoryKind,
     Message,
     PolicyInfo,
+    QueryKind,
     Route,
     Scope,
     ScoreBreakdown,
@@ -398,7 +399,7 @@ def route_from_pb(message: pb.Route) -> Route:
     return Route(
         layers=tuple(layer_from_pb(v) for v in message.layers),
         reason=message.reason,
-        query_kind=message.query_kind,
+        query_kind=QueryKind(message.query_kind),
         time_window=time_range_from_pb(message.time_window) if message.HasField("time_window") else None,
         time_expression=message.time_expression,
     )
