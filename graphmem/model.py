@@ -376,13 +376,22 @@ class SessionState:
     outcomes: tuple[tuple[str, Turn], ...] = ()
 
 
+class ContextSection(StrEnum):
+    """The sections of an assembled context, in the order they are assembled."""
+
+    INSTRUCTIONS = "instructions"
+    TASK = "task"
+    MEMORY = "memory"
+    DIALOGUE = "dialogue"
+
+
 @dataclass(frozen=True)
 class ContextItem:
-    """One piece of an assembled context: its section ("instructions", "task", "memory" or "dialogue"), text,
+    """One piece of an assembled context: its section, text,
     token count, the layer it came from, its score and why it is included (layer, score, route). `role` is the
     speaker of a dialogue or scratch turn ("" otherwise)."""
 
-    section: str
+    section: ContextSection
     text: str
     tokens: int
     layer: str

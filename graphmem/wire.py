@@ -20,6 +20,7 @@ from graphmem.model import (
     AssembledContext,
     AuditEvent,
     ContextItem,
+    ContextSection,
     Episode,
     EpisodeDraft,
     EpisodeFilter,
@@ -642,7 +643,10 @@ def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
 
 def context_from_pb(reply: pb.GetContextResponse) -> AssembledContext:
     return AssembledContext(
-        items=tuple(ContextItem(**_same_named(i, _CONTEXT_ITEM_FIELDS)) for i in reply.items),
+        items=tuple(
+            ContextItem(**(_same_named(i, _CONTEXT_ITEM_FIELDS) | {"section": ContextSection(i.section)}))
+            for i in reply.items
+        ),
         tokens=reply.tokens,
         budget=reply.budget,
         route=route_from_pb(reply.route) if reply.HasField("route") else None,
