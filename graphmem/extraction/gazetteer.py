@@ -222,7 +222,10 @@ _CAPITALISED = frozenset(
     {"go", "idea", "cursor", "zed", "helix", "eclipse", "united", "delta", "southwest", "teams", "meet", "arch", "mint",
      "bear", "emirates", "qatar", "cathay", "phoenix", "mac"}
 )  # fmt: skip
-_ZH_FORMS = sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True)
+# Chinese forms by their first character, longest first: one pass over the text finds them all.
+_ZH_BY_FIRST: dict[str, list[str]] = {}
+for _form in sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True):
+    _ZH_BY_FIRST.setdefault(_form[0], []).append(_form)
 _LATIN_MAX_WORDS = max(len(k.split()) for k in LEXICON if k.isascii())
 # Words of Latin script, with the characters programming names carry (c++, c#, objective-c, 16:8, xi'an).
 _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.:'\-]*")
@@ -269,10 +272,10 @@ def scan(text: str) -> list[Hit]:
                 continue
             take(found[0], found[1], start, end)
             break
-    for form in _ZH_FORMS:
-        pos = text.find(form)
-        while pos >= 0:
-            category, value = LEXICON[form]
-            take(category, value, pos, pos + len(form))
-            pos = text.find(form, pos + len(form))
+    for pos, char in enumerate(text):
+        for form in _ZH_BY_FIRST.get(char, ()):
+            if text.startswith(form, pos):
+                category, value = LEXICON[form]
+                take(category, value, pos, pos + len(form))
+                break
     return sorted(hits, key=lambda h: h.start)

@@ -225,6 +225,34 @@ _REPLY_SETTING_CUE = {
 _DROPPED = re.compile(r"(?:\b(?:drop|stop|no\s+more|not|don't|dont|no|without)\b|别|不要|不用|不需要)[\s\w]{0,12}$", _F)
 
 
+# When meetings should be: the part of the day named nearest to a word for meetings.
+_DAY_PARTS: dict[str, str] = {
+    "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "afternoons": "afternoon",
+    "evening": "evening", "evenings": "evening", "上午": "morning", "早上": "morning", "早晨": "morning",
+    "下午": "afternoon", "晚上": "evening", "傍晚": "evening",
+}  # fmt: skip
+_DAY_PART = re.compile(r"\b(?:mornings?|afternoons?|evenings?)\b|上午|早上|早晨|下午|晚上|傍晚", _F)
+_MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|会", _F)
+
+
+def _meeting_time(text: str) -> list[Slot]:
+    meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
+    if not meetings:
+        return []
+    best: tuple[int, re.Match[str]] | None = None
+    for m in _DAY_PART.finditer(text):
+        if _NEGATION.search(text[max(0, m.start() - 6) : m.start()]):
+            continue
+        gap = min(max(s - m.end(), m.start() - e, 0) for s, e in meetings)
+        if best is None or gap < best[0]:
+            best = (gap, m)
+    if best is None or best[0] > 24:
+        return []
+    m = best[1]
+    value = _DAY_PARTS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
+    return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
+
+
 def _reply_settings(text: str, lang: Lang) -> list[Slot]:
     if not _REPLY_SETTING_CUE[lang].search(text):
         return []
@@ -311,6 +339,7 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(_reply_language(text, lang)[:1])
     out.extend(_reply_settings(text, lang))
+    out.extend(_meeting_time(text))
     if lang == "en":
         out.extend(_relation_names(text))
     return out

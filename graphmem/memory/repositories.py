@@ -71,6 +71,8 @@ class ExtractionQueue(Protocol):
 
     async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None: ...
 
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]: ...
+
 
 class SessionStore(Protocol):
     """Working-memory sessions, saved with optimistic concurrency on their version."""

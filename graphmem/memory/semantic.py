@@ -17,9 +17,9 @@ import numpy as np
 
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
-from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
+from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
-from graphmem.extraction.scope import about_project, project_scoped
+from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
@@ -51,6 +51,10 @@ class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
     def extract(self, text: str) -> list[CandidateFact]: ...
+
+
+MAX_EXTRACTION_ATTEMPTS = 3
+"""Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
 
 
 @runtime_checkable
@@ -86,17 +90,21 @@ class SemanticMemory:
         self._episodes = episodes
         self._extractor = extractor
         self._embedder = embedder
-        self._policy = policy
         self._clock = clock
+        self.use_policy(policy)
+        self._wake = asyncio.Event()
+        self.queue_depth = 0
+        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
+        processed since (a gauge for the metrics endpoint)."""
+
+    def use_policy(self, policy: Policy) -> None:
+        """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
+        self._policy = policy
         self._rule = PromotionRule(
             min_sessions=policy.promotion.min_sessions,
             explicit_promotes=policy.promotion.explicit_promotes,
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
         )
-        self._wake = asyncio.Event()
-        self.queue_depth = 0
-        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
-        processed since (a gauge for the metrics endpoint)."""
 
     @property
     def extractor(self) -> Extractor:
@@ -296,7 +304,7 @@ class SemanticMemory:
         for stated in candidates:
             if stated.confidence < self._policy.promotion.min_confidence:
                 continue
-            in_project = stated.scope_hint == "project" or project_scoped(stated.evidence)
+            in_project = project_fact(stated)
             project_id = episode.project_id if in_project else ""
             candidate = about_project(stated, project_id)
             await self.assert_fact(
@@ -345,8 +353,22 @@ class SemanticMemory:
                 except (InvalidArgument, ValueError):
                     log.exception("fact extraction failed", extra={"episode": episode.id})
                     await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.FAILED, 0)
+                except StorageUnavailable:
+                    raise  # an outage is not the episode's fault: the pass ends, the queue waits in Neo4j
+                except Exception:  # anything else may be the episode's fault: counted, quarantined at the limit
+                    await self._attempt_failed(scope, episode.id)
                 done += 1
                 self.queue_depth = max(0, self.queue_depth - 1)
+
+    async def _attempt_failed(self, scope: Scope, episode_id: str) -> None:
+        quarantined, attempts = await self._episodes.extraction_failed(scope, episode_id, MAX_EXTRACTION_ATTEMPTS)
+        if quarantined:  # logged once, with the traceback of the last attempt; never retried
+            log.exception(
+                "fact extraction quarantined after repeated failures",
+                extra={"episode": episode_id, "attempts": attempts},
+            )
+        else:
+            log.warning("fact extraction attempt failed", extra={"episode": episode_id, "attempts": attempts})
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""

@@ -18,7 +18,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from graphmem.extraction.extractor import RuleExtractor
-from graphmem.extraction.scope import about_project, project_scoped
+from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
 from graphmem.memory.semantic import winning_per_key
 from graphmem.model import Fact, FactStatus
@@ -49,7 +49,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             for stated in extractor.extract(turn.text):
                 if stated.confidence < MIN_CONFIDENCE:
                     continue
-                in_project = stated.scope_hint == "project" or project_scoped(stated.evidence)
+                in_project = project_fact(stated)
                 project_id = session.project_id if in_project else ""
                 cand = about_project(stated, project_id)
                 counter += 1

@@ -168,10 +168,14 @@ class FakeExtractionQueue:
     def __init__(self, pending: Sequence[Episode] = ()) -> None:
         self.pending = list(pending)
         self.statuses: dict[str, tuple[ExtractionStatus, int]] = {}
+        self.attempts: dict[str, int] = {}
+        self._handed: dict[str, Episode] = {}
 
     async def pending_extraction(self, limit: int) -> list[Episode]:
-        """Hands out (and removes) up to `limit` waiting episodes; an erased episode is not handed out twice."""
+        """Hands out (and removes) up to `limit` waiting episodes; an erased episode is not handed out twice
+        (a failed one comes back until it is quarantined)."""
         taken, self.pending = self.pending[:limit], self.pending[limit:]
+        self._handed.update((e.id, e) for e in taken)
         return taken
 
     async def pending_count(self) -> int:
@@ -179,6 +183,15 @@ class FakeExtractionQueue:
 
     async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         self.statuses[episode_id] = (status, count)
+
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]:
+        self.attempts[episode_id] = self.attempts.get(episode_id, 0) + 1
+        quarantined = self.attempts[episode_id] >= max_attempts
+        if quarantined:
+            self.statuses[episode_id] = (ExtractionStatus.QUARANTINED, 0)
+        elif episode_id in self._handed:
+            self.pending.append(self._handed[episode_id])
+        return quarantined, self.attempts[episode_id]
 
 
 class FakeSessionStore:
