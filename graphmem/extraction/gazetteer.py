@@ -251,7 +251,7 @@ def _utc(sign: str, hours: int, minutes: str | None) -> str:
     offset = f"{'-' if sign in '-−' else '+'}{hours}" + (f":{minutes}" if minutes and minutes != "00" else "")
     if offset == "+8":
         return LEXICON["东八区"][1]
-    return f"UTC{offset}"
+    return f"utc{offset}"
 
 
 def scan(text: str) -> list[Hit]:
