@@ -54,6 +54,12 @@ class TimeRange:
     def contains(self, when: datetime) -> bool:
         return (self.start is None or when >= self.start) and (self.end is None or when < self.end)
 
+    def overlaps(self, other: TimeRange) -> bool:
+        """Whether the two intervals share an instant."""
+        return (self.start is None or other.end is None or self.start < other.end) and (
+            other.start is None or self.end is None or other.start < self.end
+        )
+
     @property
     def is_open(self) -> bool:
         return self.start is None and self.end is None
@@ -71,6 +77,18 @@ class EpisodeDraft:
     event_type: str = "message"
     importance: float | None = None
     metadata: Mapping[str, str] = field(default_factory=dict)
+
+
+class ExtractionStatus(StrEnum):
+    """Where an episode stands in the fact-extraction queue ("" for episodes written by other tools)."""
+
+    UNKNOWN = ""
+    SKIPPED = "skipped"
+    PENDING = "pending"
+    DONE = "done"
+    FAILED = "failed"
+    QUARANTINED = "quarantined"
+    """Failed extraction repeatedly; left out of the queue for good."""
 
 
 @dataclass(frozen=True)
@@ -93,12 +111,12 @@ class Episode:
     project_id: str = ""
     agent_id: str = ""
     seq: int = 0
-    extraction_status: str = ""
+    extraction_status: ExtractionStatus = ExtractionStatus.UNKNOWN
 
 
 @dataclass(frozen=True)
-class EpisodeFacts:
-    """What filtering and ranking need of one episode, and its lexical tokens."""
+class EpisodeFeatures:
+    """The ranking features of one episode (what filtering and ranking need) and its lexical tokens."""
 
     seq: int
     occurred_at: datetime
@@ -107,6 +125,8 @@ class EpisodeFacts:
     project_id: str
     event_type: str
     tokens: str = ""
+    event: TimeRange | None = None
+    """When the episode's own words date what it tells ("yesterday" said on 4 May → 3 May), if they do."""
 
 
 @dataclass(frozen=True)
@@ -160,6 +180,10 @@ class ScoreBreakdown:
     time_match: float
     neighbour: float
     weights: Mapping[str, float]
+    graph: float = 0.0
+    """Share of the query's named entities (weighted by rarity) that lead to the memory through the graph."""
+    dated: float = 0.0
+    """1 when the query asks when something happened and the memory's own words date its event, else 0."""
 
 
 @dataclass(frozen=True)
@@ -447,6 +471,17 @@ class EpisodeStat:
 
 
 @dataclass(frozen=True)
+class StatusChange:
+    """Set a fact version's status (and, when it leaves current memory, its validity end and expiry time)."""
+
+    id: str
+    status: FactStatus
+    reason: str
+    invalid_at: datetime | None = None
+    expired_at: datetime | None = None
+
+
+@dataclass(frozen=True)
 class FactStat:
     """What maintenance needs of one fact version."""
 
@@ -523,3 +558,22 @@ class PolicyInfo:
 
     policy_yaml: str
     source: str
+
+
+@dataclass(frozen=True)
+class EntityReach:
+    """What one entity named in a query leads to: how many episodes mention it (all of them), the active ones
+    (empty when more than the limit mention it) and the active episodes evidencing facts that touch it."""
+
+    key: str
+    mentioned_by: int
+    episodes: tuple[int, ...]
+    fact_episodes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The entities of a query found in the user's graph, and the user's episode count."""
+
+    reached: tuple[EntityReach, ...]
+    total_episodes: int

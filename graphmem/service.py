@@ -65,22 +65,26 @@ from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
 from graphmem.storage.neo4j.fence import Tombstones
 from graphmem.storage.neo4j.leases import forget_leases
+from graphmem.storage.neo4j.mentions import MentionRepository
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
 from graphmem.validation import (
     check_episode_batch,
-    check_event_types,
     check_id,
-    check_optional_id,
-    check_page_size,
-    check_query,
-    check_range,
     check_scope,
+    event_type_violations,
+    optional_id_violations,
+    page_violations,
+    query_violations,
+    range_violations,
     scope_violations,
 )
 
 log = logging.getLogger(__name__)
+
+INDEX_FLUSH_SECONDS = 30.0
+"""How often the background work writes the side indexes to disk."""
 
 
 WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
@@ -133,7 +137,14 @@ class MemoryService:
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
         self.episodic = EpisodicMemory(
-            self._episodes_repo, index, PartitionIndex(), embedder, policy, clock, PartitionCache(index_memory_bytes)
+            self._episodes_repo,
+            index,
+            PartitionIndex(),
+            embedder,
+            policy,
+            clock,
+            PartitionCache(index_memory_bytes),
+            MentionRepository(graph),
         )
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
@@ -145,6 +156,7 @@ class MemoryService:
         self._audit = AuditTrail(graph)
         self._tombstones = Tombstones(graph)
         self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
+        self._background: list[asyncio.Task[None]] = []
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MemoryService:
@@ -219,7 +231,55 @@ class MemoryService:
     async def flush(self) -> None:
         await self._index.flush()
 
+    def start(
+        self,
+        *,
+        extraction_poll_seconds: float,
+        hit_flush_seconds: float,
+        maintenance_interval_seconds: float = 0.0,
+        index_flush_seconds: float = INDEX_FLUSH_SECONDS,
+    ) -> None:
+        """Starts the background work the service owns, on the running loop: the fact-extraction worker, the
+        hit-count flusher, the periodic side-index flush and (interval > 0) scheduled maintenance. `close`
+        stops them."""
+        if self._background:
+            raise RuntimeError("the service is already started")
+        work = {
+            "graphmem-flush": self._flush_periodically(index_flush_seconds),
+            "graphmem-extraction": self.semantic.run_worker(extraction_poll_seconds),
+            "graphmem-hits": self.hits.run(hit_flush_seconds),
+        }
+        if maintenance_interval_seconds > 0:
+            work["graphmem-maintenance"] = self._maintain_periodically(maintenance_interval_seconds)
+        self._background = [asyncio.create_task(job, name=name) for name, job in work.items()]
+
+    async def _flush_periodically(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.flush()
+            except OSError:
+                log.exception("vector index flush failed")
+
+    async def _maintain_periodically(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                report = await self.run_maintenance_everywhere()
+                log.info("maintenance run", extra={"run_id": report.run_id, "seconds": round(report.seconds, 2)})
+            except Exception:  # the next run retries; a failed run must not stop the service
+                log.exception("maintenance run failed")
+
     async def close(self) -> None:
+        """Stops the background work (a hit flusher flushes once more as it stops), then flushes and closes."""
+        background, self._background = self._background, []
+        for task in background:
+            task.cancel()
+        for task in background:
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
         await self.episodic.settle()
         await self.hits.flush()
         await self._index.flush()
@@ -229,6 +289,13 @@ class MemoryService:
 
     def policy(self) -> tuple[Policy, str]:
         return self._policy, self._policy_source
+
+    def use_policy(self, policy: Policy, source: str) -> None:
+        """Puts another validated policy in force in every layer from their next call on (benchmarks score a
+        grid of policies over one ingested memory this way, through the same server)."""
+        self._policy, self._policy_source = policy, source
+        for layer in (self.episodic, self.semantic, self.maintenance, self.working):
+            layer.use_policy(policy)
 
     # -- episodes -------------------------------------------------------------------------------------
 
@@ -244,10 +311,10 @@ class MemoryService:
         return await self.episodic.get(scope, episode_id)
 
     async def list_episodes(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
-        violations = scope_violations(scope) + check_page_size(page_size, page_token)
-        violations += check_optional_id(flt.session_id, "session_id")
-        violations += check_event_types(flt.event_types, "event_types")
-        violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
+        violations = scope_violations(scope) + page_violations(page_size, page_token)
+        violations += optional_id_violations(flt.session_id, "session_id")
+        violations += event_type_violations(flt.event_types, "event_types")
+        violations += range_violations(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
             raise InvalidArgument(violations)
         return await self.episodic.list_page(scope, flt, page_token, page_size or 100)
@@ -292,9 +359,9 @@ class MemoryService:
     # -- recall ---------------------------------------------------------------------------------------
 
     async def search(self, query: SearchQuery) -> SearchResult:
-        violations = scope_violations(query.scope) + check_query(query.text, query.top_k)
-        violations += check_event_types(query.filter.event_types, "event_types")
-        violations += check_range(query.filter.occurred.start, query.filter.occurred.end, "occurred")
+        violations = scope_violations(query.scope) + query_violations(query.text, query.top_k)
+        violations += event_type_violations(query.filter.event_types, "event_types")
+        violations += range_violations(query.filter.occurred.start, query.filter.occurred.end, "occurred")
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
@@ -531,8 +598,8 @@ class MemoryService:
         return await self.maintenance.restore(scope, memory_id)
 
     async def memory_audit(self, scope: Scope, memory_id: str, page_token: str, page_size: int) -> Page[AuditEvent]:
-        violations = scope_violations(scope) + check_page_size(page_size, page_token)
-        violations += check_optional_id(memory_id, "memory_id")
+        violations = scope_violations(scope) + page_violations(page_size, page_token)
+        violations += optional_id_violations(memory_id, "memory_id")
         if violations:
             raise InvalidArgument(violations)
         return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)

@@ -28,7 +28,6 @@ from server.tls import server_credentials
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["MemoryService"].full_name
-FLUSH_SECONDS = 30.0
 
 
 @dataclass
@@ -69,25 +68,6 @@ class RunningServer:
 
 STOP_SLACK_SECONDS = 5.0
 """How long past the grace period a stop waits for gRPC's own shutdown before closing the service anyway."""
-
-
-async def _flush_periodically(service: MemoryService) -> None:
-    while True:
-        await asyncio.sleep(FLUSH_SECONDS)
-        try:
-            await service.flush()
-        except OSError:
-            log.exception("vector index flush failed")
-
-
-async def _maintain_periodically(service: MemoryService, interval: float) -> None:
-    while True:
-        await asyncio.sleep(interval)
-        try:
-            report = await service.run_maintenance_everywhere()
-            log.info("maintenance run", extra={"run_id": report.run_id, "seconds": round(report.seconds, 2)})
-        except Exception:  # the next run retries; a failed run must not stop the service
-            log.exception("maintenance run failed")
 
 
 def build_interceptor(settings: Settings, metrics: ServiceMetrics | None = None) -> GraphmemInterceptor:
@@ -138,20 +118,14 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
         endpoint = MetricsEndpoint(metrics, settings.metrics_host, settings.metrics_port)
     await server.start()
     monitor.start()
-    background = [
-        asyncio.create_task(_flush_periodically(service), name="graphmem-flush"),
-        asyncio.create_task(service.semantic.run_worker(settings.extraction_poll_seconds), name="graphmem-extraction"),
-        asyncio.create_task(service.hits.run(settings.hit_flush_seconds), name="graphmem-hits"),
-    ]
+    service.start(
+        extraction_poll_seconds=settings.extraction_poll_seconds,
+        hit_flush_seconds=settings.hit_flush_seconds,
+        maintenance_interval_seconds=settings.maintenance_interval_seconds,
+    )
     lag = LoopLagMonitor(observer=metrics.observe_lag)
     metrics.watch(service, lag)
-    background.append(asyncio.create_task(lag.run(), name="graphmem-loop-lag"))
-    if settings.maintenance_interval_seconds > 0:
-        background.append(
-            asyncio.create_task(
-                _maintain_periodically(service, settings.maintenance_interval_seconds), name="graphmem-maintenance"
-            )
-        )
+    background = [asyncio.create_task(lag.run(), name="graphmem-loop-lag")]
     tls = "off" if credentials is None else ("mutual" if settings.tls_client_ca_file else "on")
     log.info("graphmem listening", extra={"host": host, "port": bound, "tls": tls})
     return RunningServer(server, bound, service, monitor, background, lag, metrics, endpoint)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Hit", "scan"]
+__all__ = ["ZH_ONE_TO_TWELVE", "Hit", "scan"]
 
 
 @dataclass(frozen=True)
@@ -243,20 +243,8 @@ _LATIN_MAX_WORDS = max(len(k.split()) for k in LEXICON if k.isascii())
 _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.:'\-]*")
 _UTC = re.compile(r"\b(?:utc|gmt)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?(?!\d)", re.IGNORECASE)
 _ZH_ZONE = re.compile(r"([东西])([一二三四五六七八九十]|十[一二])区")
-_ZH_NUMBERS = {
-    "一": 1,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-    "十一": 11,
-    "十二": 12,
-}
+ZH_ONE_TO_TWELVE = {digit: n for n, digit in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12}
+"""Chinese numerals of the hours of a time-zone offset (东八区, 西五区)."""
 
 
 def _utc(sign: str, hours: int, minutes: str | None) -> str:
@@ -280,7 +268,7 @@ def scan(text: str) -> list[Hit]:
     for m in _UTC.finditer(text):
         take("timezone", _utc(m.group(1), int(m.group(2)), m.group(3)), m.start(), m.end())
     for m in _ZH_ZONE.finditer(text):
-        hours = _ZH_NUMBERS[m.group(2)]
+        hours = ZH_ONE_TO_TWELVE[m.group(2)]
         take("timezone", _utc("+" if m.group(1) == "东" else "-", hours, None), m.start(), m.end())
     words = [(m.start(), m.end(), m.group(0).rstrip(".:'-")) for m in _LATIN.finditer(text)]
     for i in range(len(words)):

@@ -17,7 +17,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from graphmem.model import Fact, FactStatus
+from graphmem.model import Fact, FactStatus, StatusChange
 
 LIVE = (FactStatus.CANDIDATE, FactStatus.ACTIVE)
 
@@ -45,17 +45,6 @@ class Assertion:
     explicit: bool
     correction: bool = False
     reviewer: bool = False
-
-
-@dataclass(frozen=True)
-class StatusChange:
-    """Set a version's status (and, when it leaves current memory, its validity end and expiry time)."""
-
-    id: str
-    status: FactStatus
-    reason: str
-    invalid_at: datetime | None = None
-    expired_at: datetime | None = None
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Protocol, TypeVar
 
-from graphmem.model import Episode, Fact, FactStatus, Scope, SessionState
+from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange
 
 __all__ = ["ExtractionQueue", "FactStore", "FactUnit", "SessionStore"]
 
@@ -32,14 +32,7 @@ class FactUnit(Protocol):
 
     async def add_provenance(self, fact_id: str, episode_id: str, session_id: str) -> None: ...
 
-    async def set_status(
-        self,
-        fact_id: str,
-        status: FactStatus,
-        reason: str,
-        invalid_at: datetime | None,
-        expired_at: datetime | None,
-    ) -> None: ...
+    async def set_status(self, change: StatusChange) -> None: ...
 
 
 class FactStore(Protocol):
@@ -76,7 +69,9 @@ class ExtractionQueue(Protocol):
 
     async def pending_count(self) -> int: ...
 
-    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None: ...
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None: ...
+
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]: ...
 
 
 class SessionStore(Protocol):

@@ -17,13 +17,14 @@ import numpy as np
 
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
-from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
+from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
     Episode,
+    ExtractionStatus,
     Fact,
     FactScopeFilter,
     FactStatus,
@@ -50,6 +51,10 @@ class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
     def extract(self, text: str) -> list[CandidateFact]: ...
+
+
+MAX_EXTRACTION_ATTEMPTS = 3
+"""Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
 
 
 @runtime_checkable
@@ -85,17 +90,21 @@ class SemanticMemory:
         self._episodes = episodes
         self._extractor = extractor
         self._embedder = embedder
-        self._policy = policy
         self._clock = clock
+        self.use_policy(policy)
+        self._wake = asyncio.Event()
+        self.queue_depth = 0
+        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
+        processed since (a gauge for the metrics endpoint)."""
+
+    def use_policy(self, policy: Policy) -> None:
+        """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
+        self._policy = policy
         self._rule = PromotionRule(
             min_sessions=policy.promotion.min_sessions,
             explicit_promotes=policy.promotion.explicit_promotes,
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
         )
-        self._wake = asyncio.Event()
-        self.queue_depth = 0
-        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
-        processed since (a gauge for the metrics endpoint)."""
 
     @property
     def extractor(self) -> Extractor:
@@ -109,7 +118,7 @@ class SemanticMemory:
         for p in plan.provenance:
             await unit.add_provenance(p.id, p.episode_id, p.session_id)
         for c in plan.changes:
-            await unit.set_status(c.id, c.status, c.reason, c.invalid_at, c.expired_at)
+            await unit.set_status(c)
 
     def _version(self, candidate: CandidateFact, project_id: str, valid_at: datetime, importance: float) -> Fact:
         now = self._clock.now()
@@ -337,15 +346,29 @@ class SemanticMemory:
                 scope = Scope(episode.tenant_id, episode.user_id, episode.project_id, episode.session_id)
                 try:
                     count = await self.extract_episode(scope, episode)
-                    await self._episodes.set_extraction(scope, episode.id, "done", count)
+                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.DONE, count)
                 except (UserForgotten, EpisodeGone):
                     # erased (ForgetUser, DeleteEpisode) while extraction ran: nothing of it is stored
                     log.info("extraction dropped: episode erased", extra={"episode": episode.id})
                 except (InvalidArgument, ValueError):
                     log.exception("fact extraction failed", extra={"episode": episode.id})
-                    await self._episodes.set_extraction(scope, episode.id, "failed", 0)
+                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.FAILED, 0)
+                except StorageUnavailable:
+                    raise  # an outage is not the episode's fault: the pass ends, the queue waits in Neo4j
+                except Exception:  # anything else may be the episode's fault: counted, quarantined at the limit
+                    await self._attempt_failed(scope, episode.id)
                 done += 1
                 self.queue_depth = max(0, self.queue_depth - 1)
+
+    async def _attempt_failed(self, scope: Scope, episode_id: str) -> None:
+        quarantined, attempts = await self._episodes.extraction_failed(scope, episode_id, MAX_EXTRACTION_ATTEMPTS)
+        if quarantined:  # logged once, with the traceback of the last attempt; never retried
+            log.exception(
+                "fact extraction quarantined after repeated failures",
+                extra={"episode": episode_id, "attempts": attempts},
+            )
+        else:
+            log.warning("fact extraction attempt failed", extra={"episode": episode_id, "attempts": attempts})
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""

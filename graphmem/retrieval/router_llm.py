@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential
 
+from graphmem.embedding.openai_compat import retryable
 from graphmem.model import Layer, Route
 from graphmem.retrieval.circuit_breaker import CircuitBreaker
 from graphmem.retrieval.router import ROUTABLE_LAYERS, query_kind, route
@@ -67,14 +68,6 @@ RESPONSE_FORMAT: dict[str, Any] = {
 
 class LLMRouterError(RuntimeError):
     """The chat endpoint answered with something that is not a route."""
-
-
-def _retryable(exc: BaseException) -> bool:
-    if isinstance(exc, httpx.TransportError):
-        return True
-    if isinstance(exc, httpx.HTTPStatusError):
-        return exc.response.status_code == 429 or exc.response.status_code >= 500
-    return False
 
 
 def parse_route(body: Any) -> tuple[tuple[Layer, ...], str]:
@@ -137,7 +130,7 @@ class LLMRouter:
         }
         body: Any = None
         async for attempt in AsyncRetrying(
-            retry=retry_if_exception(_retryable),
+            retry=retry_if_exception(retryable),
             stop=stop_after_attempt(self.max_attempts),
             wait=wait_exponential(multiplier=self.retry_wait_s, max=4.0),
             reraise=True,

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from graphmem.errors import FailedPrecondition
 from graphmem.memory.repositories import FactUnit
-from graphmem.model import Episode, Fact, FactStatus, Scope, SessionState, Transition
+from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange, Transition
 
 T = TypeVar("T")
 
@@ -81,26 +81,20 @@ class FakeFactUnit:
         )
         self._tables.facts[(self._group, fact_id)] = replace(fact, episode_ids=episodes, session_ids=sessions)
 
-    async def set_status(
-        self,
-        fact_id: str,
-        status: FactStatus,
-        reason: str,
-        invalid_at: datetime | None,
-        expired_at: datetime | None,
-    ) -> None:
-        fact = self._tables.facts.get((self._group, fact_id))
+    async def set_status(self, change: StatusChange) -> None:
+        fact = self._tables.facts.get((self._group, change.id))
         if fact is None:
             return
-        self._tables.facts[(self._group, fact_id)] = replace(
+        self._tables.facts[(self._group, change.id)] = replace(
             fact,
-            status=status,
-            status_reason=reason,
-            invalid_at=invalid_at if invalid_at is not None else fact.invalid_at,
-            expired_at=expired_at if expired_at is not None else fact.expired_at,
+            status=change.status,
+            status_reason=change.reason,
+            invalid_at=change.invalid_at if change.invalid_at is not None else fact.invalid_at,
+            expired_at=change.expired_at if change.expired_at is not None else fact.expired_at,
         )
+        status = change.status
         transition = Transition.PROMOTED if status == FactStatus.ACTIVE else Transition(status.value)
-        self._tables.audit.append(FakeAudit(fact_id, transition, fact.status.value, status.value))
+        self._tables.audit.append(FakeAudit(change.id, transition, fact.status.value, status.value))
 
 
 class FakeFactStore:
@@ -173,18 +167,31 @@ class FakeExtractionQueue:
 
     def __init__(self, pending: Sequence[Episode] = ()) -> None:
         self.pending = list(pending)
-        self.statuses: dict[str, tuple[str, int]] = {}
+        self.statuses: dict[str, tuple[ExtractionStatus, int]] = {}
+        self.attempts: dict[str, int] = {}
+        self._handed: dict[str, Episode] = {}
 
     async def pending_extraction(self, limit: int) -> list[Episode]:
-        """Hands out (and removes) up to `limit` waiting episodes; an erased episode is not handed out twice."""
+        """Hands out (and removes) up to `limit` waiting episodes; an erased episode is not handed out twice
+        (a failed one comes back until it is quarantined)."""
         taken, self.pending = self.pending[:limit], self.pending[limit:]
+        self._handed.update((e.id, e) for e in taken)
         return taken
 
     async def pending_count(self) -> int:
         return len(self.pending)
 
-    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None:
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         self.statuses[episode_id] = (status, count)
+
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]:
+        self.attempts[episode_id] = self.attempts.get(episode_id, 0) + 1
+        quarantined = self.attempts[episode_id] >= max_attempts
+        if quarantined:
+            self.statuses[episode_id] = (ExtractionStatus.QUARANTINED, 0)
+        elif episode_id in self._handed:
+            self.pending.append(self._handed[episode_id])
+        return quarantined, self.attempts[episode_id]
 
 
 class FakeSessionStore:

@@ -15,7 +15,7 @@ from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
 
-from graphmem.model import AuditEvent, Episode, EpisodeFacts, EpisodeFilter, Scope
+from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, ExtractionStatus, Scope, TimeRange
 from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
@@ -40,12 +40,25 @@ CREATE (e:Episodic {
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
   document: r.document, lexical: r.lexical, status: 'active', hit_count: 0,
-  extraction_status: r.extraction_status
+  extraction_status: r.extraction_status, event_start: r.event_start, event_end: r.event_end
 })
 WITH e, r WHERE r.session_id <> ''
 MERGE (s:Session {group_id: $group_id, session_id: r.session_id})
 ON CREATE SET s.tenant_id = $tenant_id, s.user_id = $user_id, s.created_at = $now
 MERGE (e)-[:IN_SESSION]->(s)
+"""
+
+# Each new episode links to the entities its text names (created on first mention; `kind: 'mention'` unless a
+# fact created them first).
+_MENTIONS: LiteralString = """
+UNWIND $rows AS r
+MATCH (e:Episodic {uuid: r.uuid})
+UNWIND r.mentions AS m
+MERGE (n:Entity {group_id: $group_id, name_key: m.key})
+ON CREATE SET n.uuid = randomUUID(), n.name = m.name, n.summary = '', n.created_at = $now, n.labels = [],
+              n.kind = 'mention'
+MERGE (e)-[x:MENTIONS]->(n)
+ON CREATE SET x.uuid = randomUUID(), x.group_id = $group_id, x.created_at = $now
 """
 
 _BUMP_USER: LiteralString = """
@@ -132,10 +145,34 @@ RETURN seq, count, collect(e"""
 """
 )
 
+# The extraction queue, fair between tenants and between the users of a tenant: each user's pending episodes in
+# the order they were written, dealt out round robin (every user's first, then every user's second, ...) into
+# each tenant's share, and the tenants' shares dealt out round robin into the batch. One tenant's (or user's)
+# flood therefore delays another's episodes by at most one batch position per flooding tenant.
 _PENDING: LiteralString = (
-    "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' "
-    "WITH e ORDER BY e.created_at LIMIT $limit RETURN e" + _EPISODE_FIELDS + " AS e"
+    """
+MATCH (e:Episodic) WHERE e.extraction_status = 'pending'
+WITH e ORDER BY e.created_at
+WITH e.group_id AS g, collect(e)[..$limit] AS queue
+UNWIND range(0, size(queue) - 1) AS i
+WITH queue[i] AS e, i ORDER BY i, e.created_at
+WITH e.tenant_id AS t, collect(e)[..$limit] AS share
+UNWIND range(0, size(share) - 1) AS j
+WITH share[j] AS e, j ORDER BY j, e.created_at LIMIT $limit
+RETURN e"""
+    + _EPISODE_FIELDS
+    + " AS e"
 )
+
+# One failed extraction attempt; at `$max` attempts the episode is quarantined (no longer pending).
+_EXTRACTION_FAILED: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id, uuid: $id})
+SET e.extraction_attempts = coalesce(e.extraction_attempts, 0) + 1
+WITH e, e.extraction_attempts >= $max AS quarantined
+SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END,
+    e.extracted_at = CASE WHEN quarantined THEN $now ELSE e.extracted_at END
+RETURN quarantined, e.extraction_attempts AS attempts
+"""
 
 _PENDING_COUNT: LiteralString = "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' RETURN count(e) AS n"
 
@@ -164,7 +201,7 @@ RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS l
 _PARTITION_ROWS: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'active'
 RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
-                e.lexical]) AS rows
+                e.lexical, e.event_start.epochMillis, e.event_end.epochMillis]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -234,9 +271,15 @@ MATCH (k:FactKey {group_id: $group_id}) WHERE k.key IN $keys
 DETACH DELETE k
 """
 
+# An entity named by no fact and no episode any more goes (its name came from the deleted words).
 _DROP_ORPHAN_ENTITIES: LiteralString = """
-MATCH (n:Entity {group_id: $group_id}) WHERE n.uuid IN $ids AND NOT (n)-[:RELATES_TO]-()
+MATCH (n:Entity {group_id: $group_id}) WHERE n.uuid IN $ids AND NOT (n)-[:RELATES_TO|MENTIONS|APPLIES_TO]-()
 DETACH DELETE n
+"""
+
+_MENTIONED: LiteralString = """
+MATCH (:Episodic {group_id: $group_id, uuid: $id})-[:MENTIONS]->(n:Entity {group_id: $group_id})
+RETURN collect(n.uuid) AS ids
 """
 
 # The episode after the deleted one in its session carried its line as context: its document is rebuilt.
@@ -279,7 +322,11 @@ class NewEpisode:
     metadata: Mapping[str, str]
     document: str
     lexical: str
-    extraction_status: str = "skipped"
+    extraction_status: ExtractionStatus = ExtractionStatus.SKIPPED
+    mentions: Sequence[tuple[str, str]] = ()
+    """(key, name) of the entities the episode's text names."""
+    event: TimeRange | None = None
+    """When the episode's own words date what it tells (graphmem.retrieval.timeexpr.event_window)."""
 
 
 @dataclass(frozen=True)
@@ -299,7 +346,7 @@ class IndexedText:
     seq: int
     document: str
     lexical: str
-    extraction_status: str = "skipped"
+    extraction_status: ExtractionStatus = ExtractionStatus.SKIPPED
 
 
 @dataclass(frozen=True)
@@ -329,6 +376,15 @@ class PartitionState:
     count: int
 
 
+def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None:
+    if start_millis is None and end_millis is None:
+        return None
+    return TimeRange(
+        None if start_millis is None else datetime.fromtimestamp(start_millis / 1000, UTC),
+        None if end_millis is None else datetime.fromtimestamp(end_millis / 1000, UTC),
+    )
+
+
 def episode_from_node(node: Mapping[str, Any]) -> Episode:
     """Maps an `Episodic` node's properties to the domain type."""
     return Episode(
@@ -348,7 +404,7 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         project_id=node.get("project_id") or "",
         agent_id=node.get("agent_id") or "",
         seq=int(node.get("seq") or 0),
-        extraction_status=node.get("extraction_status") or "",
+        extraction_status=ExtractionStatus(node.get("extraction_status") or ""),
     )
 
 
@@ -429,10 +485,15 @@ class EpisodeRepository:
                         "document": ep.document,
                         "extraction_status": ep.extraction_status,
                         "lexical": ep.lexical,
+                        "mentions": [{"key": k, "name": n} for k, n in ep.mentions],
+                        "event_start": ep.event.start if ep.event else None,
+                        "event_end": ep.event.end if ep.event else None,
                     }
                 )
             if rows:
                 await (await tx.run(_CREATE_EPISODES, base | {"rows": rows})).consume()
+                if any(r["mentions"] for r in rows):
+                    await (await tx.run(_MENTIONS, base | {"rows": [r for r in rows if r["mentions"]]})).consume()
                 await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
                 await _link(tx, group_id, rows)
             return writes
@@ -498,13 +559,28 @@ class EpisodeRepository:
         return await self._graph.read(work)
 
     async def pending_extraction(self, limit: int) -> list[Episode]:
-        """Episodes of any user waiting for fact extraction, oldest first (the durable extraction queue)."""
+        """Episodes waiting for fact extraction (the durable extraction queue): oldest first per user, round
+        robin between the users of a tenant and between tenants (see `_PENDING`)."""
 
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_PENDING, limit=limit)
             return [episode_from_node(r["e"]) async for r in result]
 
         return await self._graph.read(work)
+
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]:
+        """Counts a failed extraction attempt; returns (quarantined now, attempts so far). An episode reaching
+        `max_attempts` leaves the queue with status "quarantined". (False, 0) when the episode is gone."""
+
+        async def work(tx: AsyncManagedTransaction) -> tuple[bool, int]:
+            record = await (
+                await tx.run(
+                    _EXTRACTION_FAILED, group_id=scope.group_id, id=episode_id, max=max_attempts, now=datetime.now(UTC)
+                )
+            ).single()
+            return (False, 0) if record is None else (bool(record["quarantined"]), int(record["attempts"]))
+
+        return await self._graph.write(work)
 
     async def pending_count(self) -> int:
         """How many episodes of all users wait for fact extraction (the queue's depth)."""
@@ -515,7 +591,7 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None:
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         async def work(tx: AsyncManagedTransaction) -> None:
             await (
                 await tx.run(
@@ -553,13 +629,13 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def partition_rows(self, group_id: str) -> list[EpisodeFacts]:
+    async def partition_rows(self, group_id: str) -> list[EpisodeFeatures]:
         """Ranking facts and lexical tokens of every episode of the partition (side index rebuild)."""
 
-        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFacts]:
+        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFeatures]:
             record = await (await tx.run(_PARTITION_ROWS, group_id=group_id)).single(strict=True)
             return [
-                EpisodeFacts(
+                EpisodeFeatures(
                     seq=int(seq),
                     occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
                     importance=float(importance or 0.0),
@@ -567,8 +643,11 @@ class EpisodeRepository:
                     project_id=project or "",
                     event_type=event_type or "message",
                     tokens=tokens or "",
+                    event=_event(event_start, event_end),
                 )
-                for seq, millis, importance, session, project, event_type, tokens in record["rows"]
+                for seq, millis, importance, session, project, event_type, tokens, event_start, event_end in record[
+                    "rows"
+                ]
             ]
 
         return await self._graph.read(work)
@@ -622,6 +701,7 @@ class EpisodeRepository:
             if target is None:
                 return None
             dropped = await (await tx.run(_DROP_SOLE_FACTS, params)).single(strict=True)
+            named = await (await tx.run(_MENTIONED, params)).single(strict=True)
             await (await tx.run(_SCRUB_FACTS, params | {"content": target["content"]})).consume()
             rebuilt: RebuiltDocument | None = None
             if target["session_id"]:
@@ -653,8 +733,9 @@ class EpisodeRepository:
                 record = await (await tx.run(_DELETE_ONE, group_id=group_id, id=gone)).single()
                 if record is not None:
                     seqs.append(int(record["seq"]))
-            if dropped["objects"]:
-                await (await tx.run(_DROP_ORPHAN_ENTITIES, group_id=group_id, ids=dropped["objects"])).consume()
+            orphans = list(dict.fromkeys([*dropped["objects"], *named["ids"]]))
+            if orphans:
+                await (await tx.run(_DROP_ORPHAN_ENTITIES, group_id=group_id, ids=orphans)).consume()
             if dropped["keys"]:
                 await (await tx.run(_DROP_ORPHAN_KEYS, group_id=group_id, keys=dropped["keys"])).consume()
             facts = [str(f) for f in dropped["facts"]]

@@ -16,7 +16,7 @@ from typing import Any, LiteralString, TypeVar
 
 from neo4j import AsyncManagedTransaction
 
-from graphmem.model import Fact, FactStatus, MemoryKind, Scope, Transition
+from graphmem.model import Fact, FactStatus, MemoryKind, Scope, StatusChange, Transition
 from graphmem.projects import visible_projects
 from graphmem.storage.neo4j.audit import new_event, write_events
 from graphmem.storage.neo4j.dates import parse_db_date
@@ -41,15 +41,8 @@ RETURN r"""
 """
 )
 
-_CREATE: LiteralString = """
-MERGE (s:Entity {group_id: $group_id, name_key: $subject_key})
-ON CREATE SET s.uuid = randomUUID(), s.name = $subject_name, s.summary = '', s.created_at = $now,
-              s.labels = [], s.kind = $subject_kind
-MERGE (o:Entity {group_id: $group_id, name_key: $object_key})
-ON CREATE SET o.uuid = randomUUID(), o.name = $object_name, o.summary = '', o.created_at = $now,
-              o.labels = [], o.kind = 'value'
-CREATE (s)-[r:RELATES_TO]->(o)
-SET r = $props, r.created_at = $now, r.fact_embedding = $embedding
+# The episode (when it still exists) mentions both entities of the fact `s` -[r]-> `o`.
+_MENTIONS: LiteralString = """
 WITH s, o
 OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
 FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
@@ -58,19 +51,30 @@ FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
 )
 """
 
-_PROVENANCE: LiteralString = """
+_CREATE: LiteralString = (
+    """
+MERGE (s:Entity {group_id: $group_id, name_key: $subject_key})
+ON CREATE SET s.uuid = randomUUID(), s.name = $subject_name, s.summary = '', s.created_at = $now,
+              s.labels = [], s.kind = $subject_kind
+MERGE (o:Entity {group_id: $group_id, name_key: $object_key})
+ON CREATE SET o.uuid = randomUUID(), o.name = $object_name, o.summary = '', o.created_at = $now,
+              o.labels = [], o.kind = 'value'
+CREATE (s)-[r:RELATES_TO]->(o)
+SET r = $props, r.created_at = $now, r.fact_embedding = $embedding
+"""
+    + _MENTIONS
+)
+
+_PROVENANCE: LiteralString = (
+    """
 MATCH (s:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(o:Entity)
 SET r.episodes = CASE WHEN $episode_id = '' OR $episode_id IN r.episodes THEN r.episodes
                       ELSE r.episodes + $episode_id END,
     r.sessions = CASE WHEN $session_id = '' OR $session_id IN r.sessions THEN r.sessions
                       ELSE r.sessions + $session_id END
-WITH s, o
-OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
-FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
-  MERGE (e)-[m1:MENTIONS]->(s) ON CREATE SET m1.uuid = randomUUID(), m1.group_id = $group_id, m1.created_at = $now
-  MERGE (e)-[m2:MENTIONS]->(o) ON CREATE SET m2.uuid = randomUUID(), m2.group_id = $group_id, m2.created_at = $now
-)
 """
+    + _MENTIONS
+)
 
 # The status change; its audit event is written by `audit.write_events` in the same transaction.
 _SET_STATUS: LiteralString = """
@@ -232,33 +236,29 @@ class KeyUnit(LockedUnit):
             )
         ).consume()
 
-    async def set_status(
-        self,
-        fact_id: str,
-        status: FactStatus,
-        reason: str,
-        invalid_at: datetime | None,
-        expired_at: datetime | None,
-    ) -> None:
+    async def set_status(self, change: StatusChange) -> None:
         """Changes a version's status and records the transition (active → promoted, else the status)."""
         group_id = self._scope.group_id
         record = await (
             await self._tx.run(
                 _SET_STATUS,
                 group_id=group_id,
-                id=fact_id,
-                status=status.value,
-                reason=reason,
-                invalid_at=invalid_at,
-                expired_at=expired_at,
+                id=change.id,
+                status=change.status.value,
+                reason=change.reason,
+                invalid_at=change.invalid_at,
+                expired_at=change.expired_at,
                 now=self._now,
             )
         ).single()
         if record is None:
             return
+        status = change.status
         transition = Transition.PROMOTED if status == FactStatus.ACTIVE else Transition(status.value)
         details = {"from": record["previous"] or "", "to": status.value}
-        event = new_event(group_id, fact_id, MemoryKind.FACT, transition, self._now, reason, "promotion", "", details)
+        event = new_event(
+            group_id, change.id, MemoryKind.FACT, transition, self._now, change.reason, "promotion", "", details
+        )
         await write_events(self._tx, [event])
 
 
