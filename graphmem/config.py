@@ -90,6 +90,13 @@ class Settings(BaseSettings):
     )
     hit_flush_seconds: float = Field(default=2.0, gt=0, description="How often recorded hits are written.")
     extraction_poll_seconds: float = Field(default=5.0, gt=0, description="Pending-extraction sweep interval.")
+    metrics_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="Port of the Prometheus /metrics endpoint (unset = no endpoint; 0 = a free port).",
+    )
+    metrics_host: str = Field(default="127.0.0.1", description="Address the /metrics endpoint listens on.")
     log_level: str = "INFO"
     clock: str = Field(default="system", description='"system" or an ISO-8601 instant to freeze time (tests).')
 

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import math
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
@@ -36,25 +37,35 @@ def _percentile(ordered: list[float], q: float) -> float:
 
 class LoopLagMonitor:
     """Samples the loop's lag every `interval` seconds; logs a summary every `log_every` seconds (a WARNING
-    when the window's p99 is over `warn_seconds`)."""
+    when the window's p99 is over `warn_seconds`); hands every sample to `observer` (the metrics) if given."""
 
     def __init__(
-        self, interval: float = 0.05, window: int = 6000, log_every: float = 60.0, warn_seconds: float = 0.1
+        self,
+        interval: float = 0.05,
+        window: int = 6000,
+        log_every: float = 60.0,
+        warn_seconds: float = 0.1,
+        observer: Callable[[float], None] | None = None,
     ) -> None:
         self._interval = interval
+        self._observer = observer
         self._samples: deque[float] = deque(maxlen=window)
         self._log_every = log_every
         self._warn = warn_seconds
 
     def record(self, lag: float) -> None:
-        self._samples.append(max(0.0, lag))
+        lag = max(0.0, lag)
+        self._samples.append(lag)
+        if self._observer is not None:
+            self._observer(lag)
 
     def reset(self) -> None:
         """Forgets the samples so far (a measurement over a stretch of work starts here)."""
         self._samples.clear()
 
     def snapshot(self) -> LagSnapshot:
-        ordered = sorted(self._samples)
+        """Safe from another thread (the metrics endpoint): the window is copied in one step first."""
+        ordered = sorted(list(self._samples))
         return LagSnapshot(
             samples=len(ordered),
             p50=_percentile(ordered, 0.5),

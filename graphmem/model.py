@@ -73,6 +73,18 @@ class EpisodeDraft:
     metadata: Mapping[str, str] = field(default_factory=dict)
 
 
+class ExtractionStatus(StrEnum):
+    """Where an episode stands in the fact-extraction queue ("" for episodes written by other tools)."""
+
+    UNKNOWN = ""
+    SKIPPED = "skipped"
+    PENDING = "pending"
+    DONE = "done"
+    FAILED = "failed"
+    QUARANTINED = "quarantined"
+    """Failed extraction repeatedly; left out of the queue for good."""
+
+
 @dataclass(frozen=True)
 class Episode:
     """A stored episode (an event that happened), with its provenance."""
@@ -93,12 +105,12 @@ class Episode:
     project_id: str = ""
     agent_id: str = ""
     seq: int = 0
-    extraction_status: str = ""
+    extraction_status: ExtractionStatus = ExtractionStatus.UNKNOWN
 
 
 @dataclass(frozen=True)
-class EpisodeFacts:
-    """What filtering and ranking need of one episode, and its lexical tokens."""
+class EpisodeFeatures:
+    """The ranking features of one episode (what filtering and ranking need) and its lexical tokens."""
 
     seq: int
     occurred_at: datetime
@@ -444,6 +456,17 @@ class EpisodeStat:
     last_hit_at: datetime | None = None
     restored_at: datetime | None = None
     archived_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class StatusChange:
+    """Set a fact version's status (and, when it leaves current memory, its validity end and expiry time)."""
+
+    id: str
+    status: FactStatus
+    reason: str
+    invalid_at: datetime | None = None
+    expired_at: datetime | None = None
 
 
 @dataclass(frozen=True)

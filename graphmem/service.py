@@ -56,6 +56,7 @@ from graphmem.model import (
 from graphmem.policy import Policy, load_policy
 from graphmem.readiness import WarmUpReport, warm_up
 from graphmem.retrieval.context import assemble, memory_items
+from graphmem.retrieval.router import route
 from graphmem.retrieval.router_llm import LLMRouter, choose_route
 from graphmem.retrieval.skill_rank import W_SIMILARITY, W_TRIGGER, W_USAGE
 from graphmem.retrieval.timeexpr import find_time_expression
@@ -69,20 +70,21 @@ from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
 from graphmem.validation import (
     check_episode_batch,
-    check_event_types,
     check_id,
-    check_optional_id,
-    check_page_size,
-    check_query,
-    check_range,
     check_scope,
+    event_type_violations,
+    optional_id_violations,
+    page_violations,
+    query_violations,
+    range_violations,
     scope_violations,
 )
 
 log = logging.getLogger(__name__)
 
-SERVED: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
-"""The layers this version answers Search from."""
+INDEX_FLUSH_SECONDS = 30.0
+"""How often the background work writes the side indexes to disk."""
+
 
 WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
 """The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
@@ -146,6 +148,7 @@ class MemoryService:
         self._audit = AuditTrail(graph)
         self._tombstones = Tombstones(graph)
         self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
+        self._background: list[asyncio.Task[None]] = []
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MemoryService:
@@ -220,7 +223,55 @@ class MemoryService:
     async def flush(self) -> None:
         await self._index.flush()
 
+    def start(
+        self,
+        *,
+        extraction_poll_seconds: float,
+        hit_flush_seconds: float,
+        maintenance_interval_seconds: float = 0.0,
+        index_flush_seconds: float = INDEX_FLUSH_SECONDS,
+    ) -> None:
+        """Starts the background work the service owns, on the running loop: the fact-extraction worker, the
+        hit-count flusher, the periodic side-index flush and (interval > 0) scheduled maintenance. `close`
+        stops them."""
+        if self._background:
+            raise RuntimeError("the service is already started")
+        work = {
+            "graphmem-flush": self._flush_periodically(index_flush_seconds),
+            "graphmem-extraction": self.semantic.run_worker(extraction_poll_seconds),
+            "graphmem-hits": self.hits.run(hit_flush_seconds),
+        }
+        if maintenance_interval_seconds > 0:
+            work["graphmem-maintenance"] = self._maintain_periodically(maintenance_interval_seconds)
+        self._background = [asyncio.create_task(job, name=name) for name, job in work.items()]
+
+    async def _flush_periodically(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await self.flush()
+            except OSError:
+                log.exception("vector index flush failed")
+
+    async def _maintain_periodically(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                report = await self.run_maintenance_everywhere()
+                log.info("maintenance run", extra={"run_id": report.run_id, "seconds": round(report.seconds, 2)})
+            except Exception:  # the next run retries; a failed run must not stop the service
+                log.exception("maintenance run failed")
+
     async def close(self) -> None:
+        """Stops the background work (a hit flusher flushes once more as it stops), then flushes and closes."""
+        background, self._background = self._background, []
+        for task in background:
+            task.cancel()
+        for task in background:
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
         await self.episodic.settle()
         await self.hits.flush()
         await self._index.flush()
@@ -245,10 +296,10 @@ class MemoryService:
         return await self.episodic.get(scope, episode_id)
 
     async def list_episodes(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
-        violations = scope_violations(scope) + check_page_size(page_size, page_token)
-        violations += check_optional_id(flt.session_id, "session_id")
-        violations += check_event_types(flt.event_types, "event_types")
-        violations += check_range(flt.occurred.start, flt.occurred.end, "occurred_after")
+        violations = scope_violations(scope) + page_violations(page_size, page_token)
+        violations += optional_id_violations(flt.session_id, "session_id")
+        violations += event_type_violations(flt.event_types, "event_types")
+        violations += range_violations(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
             raise InvalidArgument(violations)
         return await self.episodic.list_page(scope, flt, page_token, page_size or 100)
@@ -293,20 +344,18 @@ class MemoryService:
     # -- recall ---------------------------------------------------------------------------------------
 
     async def search(self, query: SearchQuery) -> SearchResult:
-        violations = scope_violations(query.scope) + check_query(query.text, query.top_k)
-        violations += check_event_types(query.filter.event_types, "event_types")
-        violations += check_range(query.filter.occurred.start, query.filter.occurred.end, "occurred")
-        unserved = [layer for layer in query.layers if layer not in SERVED]
-        if unserved:
-            served = ", ".join(layer.value for layer in SERVED)
-            violations.append(
-                FieldViolation("layers", f"{', '.join(u.value for u in unserved)} not served yet (served: {served})")
-            )
+        violations = scope_violations(query.scope) + query_violations(query.text, query.top_k)
+        violations += event_type_violations(query.filter.event_types, "event_types")
+        violations += range_violations(query.filter.occurred.start, query.filter.occurred.end, "occurred")
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
-        chosen = await choose_route(query.text, query.layers, SERVED, self._llm_router)
-        found = find_time_expression(query.text, query.reference_time)
+        # the routing rules and the time expressions scan the query text (up to 4,000 characters; a hostile one
+        # costs ~0.1 s): both off the event loop, side by side
+        chosen, found = await asyncio.gather(
+            self._route(query.text, query.layers),
+            asyncio.to_thread(find_time_expression, query.text, query.reference_time),
+        )
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
         hits = await self._search_layers(query, chosen)
@@ -319,6 +368,12 @@ class MemoryService:
             hits = await self._search_layers(query, chosen)
         self._record_hits(query.scope, hits)
         return SearchResult(tuple(hits), chosen)
+
+    async def _route(self, text: str, layers: tuple[Layer, ...]) -> Route:
+        """The LLM router's route when one is configured (it falls back to the rules), else the rules'."""
+        if self._llm_router is None:
+            return await asyncio.to_thread(route, text, layers)
+        return await choose_route(text, layers, self._llm_router)
 
     async def _search_layers(self, query: SearchQuery, chosen: Route) -> list[SearchHit]:
         searches = []
@@ -507,9 +562,10 @@ class MemoryService:
             raise InvalidArgument(FieldViolation("token_budget", "must be within [50, 200000]"))
         state = await self.working.get(scope)
         if not query.strip():
-            return assemble(state, [], budget, None)
+            return await asyncio.to_thread(assemble, state, [], budget, None)
         result = await self.search(SearchQuery(scope, query, 10, reference_time, layers))
-        return assemble(state, memory_items(result.hits, result.route), budget, result.route)
+        # counting tokens and truncating to the budget is CPU work: off the event loop
+        return await asyncio.to_thread(assemble, state, memory_items(result.hits, result.route), budget, result.route)
 
     # -- lifecycle ------------------------------------------------------------------------------------
 
@@ -527,8 +583,8 @@ class MemoryService:
         return await self.maintenance.restore(scope, memory_id)
 
     async def memory_audit(self, scope: Scope, memory_id: str, page_token: str, page_size: int) -> Page[AuditEvent]:
-        violations = scope_violations(scope) + check_page_size(page_size, page_token)
-        violations += check_optional_id(memory_id, "memory_id")
+        violations = scope_violations(scope) + page_violations(page_size, page_token)
+        violations += optional_id_violations(memory_id, "memory_id")
         if violations:
             raise InvalidArgument(violations)
         return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)

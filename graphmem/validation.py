@@ -53,7 +53,7 @@ def check_scope(scope: Scope) -> None:
         raise InvalidArgument(violations)
 
 
-def check_event_types(event_types: Sequence[str], field: str) -> list[FieldViolation]:
+def event_type_violations(event_types: Sequence[str], field: str) -> list[FieldViolation]:
     if len(event_types) > MAX_EVENT_TYPES:
         return [FieldViolation(field, f"holds {len(event_types)} event types; at most {MAX_EVENT_TYPES}")]
     return [
@@ -96,7 +96,7 @@ def check_episode_batch(scope: Scope, drafts: Sequence[EpisodeDraft]) -> None:
             violations.append(FieldViolation(f"{prefix}.text", f"is longer than {MAX_TEXT} characters"))
         if d.importance is not None and not 0.0 <= d.importance <= 1.0:
             violations.append(FieldViolation(f"{prefix}.importance", "must be within [0, 1]"))
-        violations += check_event_types([d.event_type], f"{prefix}.event_type")
+        violations += event_type_violations([d.event_type], f"{prefix}.event_type")
         violations += _metadata_violations(d.metadata, f"{prefix}.metadata")
         if len(d.speaker) > MAX_SPEAKER:
             violations.append(FieldViolation(f"{prefix}.speaker", f"is longer than {MAX_SPEAKER} characters"))
@@ -106,13 +106,13 @@ def check_episode_batch(scope: Scope, drafts: Sequence[EpisodeDraft]) -> None:
         raise InvalidArgument(violations)
 
 
-def check_range(start: datetime | None, end: datetime | None, field: str) -> list[FieldViolation]:
+def range_violations(start: datetime | None, end: datetime | None, field: str) -> list[FieldViolation]:
     if start is not None and end is not None and start >= end:
         return [FieldViolation(field, "start must be before end")]
     return []
 
 
-def check_query(text: str, top_k: int) -> list[FieldViolation]:
+def query_violations(text: str, top_k: int) -> list[FieldViolation]:
     out = []
     if not text.strip():
         out.append(FieldViolation("query", "is required and must not be blank"))
@@ -123,7 +123,7 @@ def check_query(text: str, top_k: int) -> list[FieldViolation]:
     return out
 
 
-def check_page_size(page_size: int, page_token: str = "") -> list[FieldViolation]:
+def page_violations(page_size: int, page_token: str = "") -> list[FieldViolation]:
     out = []
     if not 0 <= page_size <= MAX_PAGE:
         out.append(FieldViolation("page_size", f"must be within [0, {MAX_PAGE}] (0 means 100)"))
@@ -132,7 +132,7 @@ def check_page_size(page_size: int, page_token: str = "") -> list[FieldViolation
     return out
 
 
-def check_optional_id(value: str, field: str) -> list[FieldViolation]:
+def optional_id_violations(value: str, field: str) -> list[FieldViolation]:
     problem = _id_problem(value, False)
     return [FieldViolation(field, problem)] if problem else []
 

@@ -24,6 +24,7 @@ from graphmem.model import (
     EpisodeDraft,
     EpisodeFilter,
     EpisodeWrite,
+    ExtractionStatus,
     Fact,
     FactScopeFilter,
     FactStatus,
@@ -281,7 +282,7 @@ def episode_from_pb(message: pb.Episode) -> Episode:
         user_id=message.scope.user_id,
         project_id=message.scope.project_id,
         agent_id=message.scope.agent_id,
-        extraction_status=message.extraction_status,
+        extraction_status=ExtractionStatus(message.extraction_status),
     )
 
 
@@ -332,28 +333,21 @@ def search_filter_from_pb(request: Any) -> EpisodeFilter:
 # --- search ------------------------------------------------------------------------------------------------
 
 
+def _same_named(source: object, names: Sequence[str]) -> dict[str, Any]:
+    """The fields a domain type and its message share under one name and type, as keyword arguments."""
+    return {name: getattr(source, name) for name in names}
+
+
+_BREAKDOWN_FIELDS = ("similarity", "lexical", "recency", "importance", "time_match", "neighbour")
+_CONTEXT_ITEM_FIELDS = ("section", "text", "tokens", "layer", "score", "reason", "role")
+
+
 def breakdown_to_pb(b: ScoreBreakdown) -> pb.ScoreBreakdown:
-    return pb.ScoreBreakdown(
-        similarity=b.similarity,
-        lexical=b.lexical,
-        recency=b.recency,
-        importance=b.importance,
-        time_match=b.time_match,
-        neighbour=b.neighbour,
-        weights=dict(b.weights),
-    )
+    return pb.ScoreBreakdown(**_same_named(b, _BREAKDOWN_FIELDS), weights=dict(b.weights))
 
 
 def breakdown_from_pb(b: pb.ScoreBreakdown) -> ScoreBreakdown:
-    return ScoreBreakdown(
-        similarity=b.similarity,
-        lexical=b.lexical,
-        recency=b.recency,
-        importance=b.importance,
-        time_match=b.time_match,
-        neighbour=b.neighbour,
-        weights=dict(b.weights),
-    )
+    return ScoreBreakdown(**_same_named(b, _BREAKDOWN_FIELDS), weights=dict(b.weights))
 
 
 def hit_to_pb(hit: SearchHit) -> pb.SearchHit:
@@ -493,22 +487,13 @@ def facts_from_pb(messages: Iterable[Any]) -> tuple[Fact, ...]:
 
 
 def skill_to_pb(skill: Skill) -> pb.Skill:
-    out = pb.Skill(
-        id=skill.id,
-        name=skill.name,
-        version=skill.version,
-        description=skill.description,
-        triggers=list(skill.triggers),
-        parameters_schema=skill.parameters_schema,
-        entry_point=skill.entry_point,
-        project_id=skill.project_id,
-        created_at=to_timestamp(skill.created_at),
-        successes=skill.successes,
-        failures=skill.failures,
-        episode_ids=list(skill.episode_ids),
-        entity_names=list(skill.entity_names),
-        is_latest=skill.is_latest,
-    )
+    out = skill_input_to_pb(skill)
+    out.id = skill.id
+    out.project_id = skill.project_id
+    out.created_at.CopyFrom(to_timestamp(skill.created_at))
+    out.successes = skill.successes
+    out.failures = skill.failures
+    out.is_latest = skill.is_latest
     if skill.last_used_at is not None:
         out.last_used_at.CopyFrom(to_timestamp(skill.last_used_at))
     return out
@@ -644,18 +629,7 @@ def message_from_pb(message: pb.Message) -> Message:
 
 def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
     out = pb.GetContextResponse(
-        items=[
-            pb.ContextItem(
-                section=i.section,
-                text=i.text,
-                tokens=i.tokens,
-                layer=i.layer,
-                score=i.score,
-                reason=i.reason,
-                role=i.role,
-            )
-            for i in context.items
-        ],
+        items=[pb.ContextItem(**_same_named(i, _CONTEXT_ITEM_FIELDS)) for i in context.items],
         tokens=context.tokens,
         budget=context.budget,
         dropped=context.dropped,
@@ -667,18 +641,7 @@ def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
 
 def context_from_pb(reply: pb.GetContextResponse) -> AssembledContext:
     return AssembledContext(
-        items=tuple(
-            ContextItem(
-                section=i.section,
-                text=i.text,
-                tokens=i.tokens,
-                layer=i.layer,
-                score=i.score,
-                reason=i.reason,
-                role=i.role,
-            )
-            for i in reply.items
-        ),
+        items=tuple(ContextItem(**_same_named(i, _CONTEXT_ITEM_FIELDS)) for i in reply.items),
         tokens=reply.tokens,
         budget=reply.budget,
         route=route_from_pb(reply.route) if reply.HasField("route") else None,

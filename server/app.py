@@ -21,13 +21,13 @@ from server.auth import ApiKeyAuthenticator, check_exposure
 from server.health import HealthMonitor
 from server.interceptors import GraphmemInterceptor
 from server.limits import TenantLimits
+from server.metrics import MetricsEndpoint, ServiceMetrics
 from server.servicer import MemoryServicer
 from server.tls import server_credentials
 
 log = logging.getLogger(__name__)
 
 SERVICE_NAME = pb.DESCRIPTOR.services_by_name["MemoryService"].full_name
-FLUSH_SECONDS = 30.0
 
 
 @dataclass
@@ -40,6 +40,8 @@ class RunningServer:
     health: HealthMonitor
     background: list[asyncio.Task[None]]
     lag: LoopLagMonitor
+    metrics: ServiceMetrics
+    metrics_endpoint: MetricsEndpoint | None = None
 
     async def stop(self, grace: float) -> None:
         """Graceful stop: NOT_SERVING first, finish in-flight calls, flush the index, close the driver."""
@@ -59,6 +61,8 @@ class RunningServer:
                 await task
             except asyncio.CancelledError:
                 pass
+        if self.metrics_endpoint is not None:
+            await asyncio.to_thread(self.metrics_endpoint.close)
         await self.service.close()
 
 
@@ -66,34 +70,16 @@ STOP_SLACK_SECONDS = 5.0
 """How long past the grace period a stop waits for gRPC's own shutdown before closing the service anyway."""
 
 
-async def _flush_periodically(service: MemoryService) -> None:
-    while True:
-        await asyncio.sleep(FLUSH_SECONDS)
-        try:
-            await service.flush()
-        except OSError:
-            log.exception("vector index flush failed")
-
-
-async def _maintain_periodically(service: MemoryService, interval: float) -> None:
-    while True:
-        await asyncio.sleep(interval)
-        try:
-            report = await service.run_maintenance_everywhere()
-            log.info("maintenance run", extra={"run_id": report.run_id, "seconds": round(report.seconds, 2)})
-        except Exception:  # the next run retries; a failed run must not stop the service
-            log.exception("maintenance run failed")
-
-
-def build_interceptor(settings: Settings) -> GraphmemInterceptor:
-    """The interceptor with the configured keys, per-tenant limits and default deadline."""
+def build_interceptor(settings: Settings, metrics: ServiceMetrics | None = None) -> GraphmemInterceptor:
+    """The interceptor with the configured keys, per-tenant limits and default deadline (and the metrics it
+    counts calls into)."""
     limits = TenantLimits(
         max_concurrent=settings.tenant_max_concurrent_rpcs,
         rate_per_second=settings.tenant_rate_per_second,
         burst=settings.tenant_rate_burst,
     )
     return GraphmemInterceptor(
-        ApiKeyAuthenticator(settings.tenant_by_key_digest), limits, settings.default_deadline_seconds
+        ApiKeyAuthenticator(settings.tenant_by_key_digest), limits, settings.default_deadline_seconds, metrics
     )
 
 
@@ -109,8 +95,9 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
         ("grpc.max_receive_message_length", settings.max_message_bytes),
         ("grpc.max_send_message_length", settings.max_message_bytes),
     ]
+    metrics = ServiceMetrics()
     server = grpc.aio.server(
-        interceptors=[build_interceptor(settings)],
+        interceptors=[build_interceptor(settings, metrics)],
         options=options,
         maximum_concurrent_rpcs=settings.max_concurrent_rpcs,
     )
@@ -126,21 +113,19 @@ async def start_server(settings: Settings, service: MemoryService, host: str, po
     if bound == 0:
         raise OSError(f"cannot bind {host}:{port}")
     monitor = HealthMonitor(service, health_servicer, ("", SERVICE_NAME), settings.health_probe_seconds)
+    endpoint = None
+    if settings.metrics_port is not None:  # bound before the gRPC server starts: a taken port fails the start
+        endpoint = MetricsEndpoint(metrics, settings.metrics_host, settings.metrics_port)
     await server.start()
     monitor.start()
-    background = [
-        asyncio.create_task(_flush_periodically(service), name="graphmem-flush"),
-        asyncio.create_task(service.semantic.run_worker(settings.extraction_poll_seconds), name="graphmem-extraction"),
-        asyncio.create_task(service.hits.run(settings.hit_flush_seconds), name="graphmem-hits"),
-    ]
-    lag = LoopLagMonitor()
-    background.append(asyncio.create_task(lag.run(), name="graphmem-loop-lag"))
-    if settings.maintenance_interval_seconds > 0:
-        background.append(
-            asyncio.create_task(
-                _maintain_periodically(service, settings.maintenance_interval_seconds), name="graphmem-maintenance"
-            )
-        )
+    service.start(
+        extraction_poll_seconds=settings.extraction_poll_seconds,
+        hit_flush_seconds=settings.hit_flush_seconds,
+        maintenance_interval_seconds=settings.maintenance_interval_seconds,
+    )
+    lag = LoopLagMonitor(observer=metrics.observe_lag)
+    metrics.watch(service, lag)
+    background = [asyncio.create_task(lag.run(), name="graphmem-loop-lag")]
     tls = "off" if credentials is None else ("mutual" if settings.tls_client_ca_file else "on")
     log.info("graphmem listening", extra={"host": host, "port": bound, "tls": tls})
-    return RunningServer(server, bound, service, monitor, background, lag)
+    return RunningServer(server, bound, service, monitor, background, lag, metrics, endpoint)

@@ -26,6 +26,7 @@ from grpc_status import rpc_status
 from graphmem import errors
 from server.auth import ApiKeyAuthenticator, current_tenant
 from server.limits import QuotaExceeded, TenantLimits
+from server.metrics import ServiceMetrics
 
 log = logging.getLogger("graphmem.rpc")
 
@@ -107,8 +108,10 @@ class GraphmemInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg,
         authenticator: ApiKeyAuthenticator,
         limits: TenantLimits | None = None,
         default_deadline: float | None = None,
+        metrics: ServiceMetrics | None = None,
     ) -> None:
         self._auth = authenticator
+        self._metrics = metrics
         self._limits = limits or TenantLimits(max_concurrent=0, rate_per_second=0, burst=1)
         self._default_deadline = default_deadline or None
 
@@ -160,15 +163,18 @@ class GraphmemInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[type-arg,
             finally:
                 if status is not None:
                     code = status.code
+                seconds = time.perf_counter() - started
                 log.info(
                     "rpc",
                     extra={
                         "request_id": request_id,
                         "method": method,
                         "code": code.name,
-                        "ms": round((time.perf_counter() - started) * 1000, 2),
+                        "ms": round(seconds * 1000, 2),
                     },
                 )
+                if self._metrics is not None:
+                    self._metrics.observe_rpc(method, code.name, seconds)
             await context.abort(status.code, status.details, status.trailing_metadata)
 
         return grpc.unary_unary_rpc_method_handler(

@@ -64,6 +64,9 @@ async def _serve(settings: Settings, host: str, port: int) -> None:
         raise
     scheme = "TLS" if settings.tls_enabled else "plaintext"
     print(f"graphmem serving on {host}:{running.port} ({scheme}; Neo4j at {settings.effective_neo4j_uri})", flush=True)
+    if running.metrics_endpoint is not None:
+        endpoint = running.metrics_endpoint
+        print(f"metrics on http://{endpoint.host}:{endpoint.port}/metrics", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -12,14 +12,15 @@ from tenacity import retry, retry_if_exception, stop_after_attempt, wait_exponen
 
 from graphmem.embedding.protocol import EmbedKind, Vectors, l2_normalise
 
-__all__ = ["EmbeddingServiceError", "OpenAICompatEmbedder"]
+__all__ = ["EmbeddingServiceError", "OpenAICompatEmbedder", "retryable"]
 
 
 class EmbeddingServiceError(RuntimeError):
     """The embeddings endpoint answered with something unusable."""
 
 
-def _retryable(exc: BaseException) -> bool:
+def retryable(exc: BaseException) -> bool:
+    """Whether a call to an OpenAI-compatible endpoint is worth retrying: transport errors, 429 and 5xx."""
     if isinstance(exc, httpx.TransportError):
         return True
     if isinstance(exc, httpx.HTTPStatusError):
@@ -89,7 +90,7 @@ class OpenAICompatEmbedder:
             payload["dimensions"] = self.dim
 
         @retry(
-            retry=retry_if_exception(_retryable),
+            retry=retry_if_exception(retryable),
             stop=stop_after_attempt(self.max_attempts),
             wait=wait_exponential(multiplier=0.5, max=8.0),
             reraise=True,

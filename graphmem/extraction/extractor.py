@@ -17,11 +17,12 @@ from typing import Any
 
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.facts import CandidateFact, Predicate
-from graphmem.extraction.lexicon import PROGRAMMING
+from graphmem.extraction.lexicon import LANGS, PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
+from graphmem.extraction.slots import Slot, slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.values import project_subject, rule_values
@@ -145,6 +146,59 @@ _MARKER_ONLY = re.compile(
     _F,
 )
 
+# A request anywhere in the turn to remember or update what it says ("Please remember that.", "update that pls",
+# "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
+_TURN_MARKER = re.compile(
+    r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
+    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind)\b|"
+    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下",
+    _F,
+)
+
+# A correction said anywhere in the turn ("I've been saying Accenture but I actually work at Capgemini", "哦不对，
+# 打错了"): the turn's statements replace what the user said before, whatever was promoted.
+_TURN_CORRECTION = re.compile(
+    r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
+    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+it\s+wrong)\b|"
+    r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错",
+    _F,
+)
+_BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
+_BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
+
+
+def _corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
+    """`last` with the bare value a correction segment gives ("amoxicillin", "是4月13号"), or None."""
+    m = _BARE_VALUE.match(seg.text.strip())
+    if m is None:
+        return None
+    value = _BARE_SKIP.sub("", m.group(0).strip().rstrip("!.！。")).strip()
+    if not value or len(value.split()) > 3 or value.casefold() == last.value.casefold():
+        return None
+    if value.isascii():
+        value = value.lower()
+    if last.predicate is Predicate.PREFERS_LANGUAGE or last.predicate is Predicate.SPEAKS:
+        value = LANGS.get(value, "")
+        if not value:
+            return None
+    fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
+    return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
+
+
+# A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
+_MENTION_NEGATION = re.compile(
+    r"\b(?:not|no|never|don't|dont|doesn't|can't|cant|won't|isn't|aren't|hate|stopped|quit|anymore|no\s+longer|"
+    r"instead|switched|moved|left|broke\s+up)\b|不|没|别|讨厌|换|改|搬|分了|戒",
+    _F,
+)
+
+
+def _mention_pattern(value: str) -> re.Pattern[str] | None:
+    """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped."""
+    if not value.isascii():
+        return None
+    return re.compile(r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?![A-Za-z0-9])", _F)
+
 
 # jieba's dictionary is process-global: built once, its cache kept in a private temp dir for the process.
 _jieba_init_lock = threading.Lock()
@@ -201,8 +255,15 @@ class RuleExtractor:
         """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best. Only the
         first MAX_EXTRACTION_CHARS characters are read, so no caller text costs more than that much matching."""
         self._pipelines()
-        segments = list(self._segments(text[:MAX_EXTRACTION_CHARS]))
+        marked: list[bool] = []
+        segments = list(self._segments(text[:MAX_EXTRACTION_CHARS], marked))
+        if marked or any(seg.explicit and not seg.correction for seg in segments):
+            # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn
+            for seg in segments:
+                seg.explicit = True
+        correcting = bool(_TURN_CORRECTION.search(text[:MAX_EXTRACTION_CHARS]))
         best: dict[tuple[str, str, bool], CandidateFact] = {}
+        last: CandidateFact | None = None
         for i, seg in enumerate(segments):
             nxt = segments[i + 1].text if i + 1 < len(segments) else ""
             if _LAUGH_ONLY.match(nxt):
@@ -211,14 +272,51 @@ class RuleExtractor:
             other: Lang = "en" if seg.lang == "zh" else "zh"
             if not facts and (_HAN.search(seg.text) if other == "zh" else _LATIN_WORD.search(seg.text)):
                 facts = self._extract_segment(seg, other)
-            for f in facts:
+            if not facts and seg.correction and last is not None:
+                fixed = _corrected(last, seg)
+                if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
+                    best = {k: f for k, f in best.items() if f is not last}
+                    facts = [fixed]
+            for found in facts:
+                f = replace(found, correction=True) if correcting else found
                 k = (f.key, str(f.predicate), f.polarity)
-                if k not in best or f.confidence > best[k].confidence:
+                if k not in best or f.confidence > best[k].confidence or (correcting and f.value != best[k].value):
+                    best.pop(k, None)  # a corrected value goes after the one it replaces
                     best[k] = f
+                last = best[k]
         return list(best.values())
 
+    def mentioned(self, text: str, values: list[str]) -> list[bool]:
+        """For each value, whether `text` names it again in a plain first-hand statement: not in a question, a
+        hypothetical, a joke, a quote, a past-only remark, someone else's clause or a negated one. A later
+        session that mentions a candidate's value ("Biscuit chewed my headphones again") is another sighting of
+        it. Values are matched whole-word for Latin script, as substrings of two or more characters for Chinese.
+        """
+        self._pipelines()
+        wanted = [(v.casefold(), _mention_pattern(v)) for v in values]
+        found = [False] * len(values)
+        for seg in self._segments(text[:MAX_EXTRACTION_CHARS], []):
+            lang = seg.lang
+            norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+            if (
+                _HYPOTHETICAL[lang].search(norm)
+                or _JOKE[lang].search(norm)
+                or _QUOTED.search(norm)
+                or _QUESTION[lang].search(norm)
+                or _PAST[lang].search(norm)
+                or _OTHER_PERSON[lang].search(norm)
+                or _MENTION_NEGATION.search(norm)
+            ):
+                continue
+            folded = norm.casefold()
+            for i, (value, pattern) in enumerate(wanted):
+                if not found[i] and value in folded and (pattern is None or pattern.search(norm)):
+                    found[i] = True
+        return found
+
     # -- segmentation ---------------------------------------------------------------------------------
-    def _segments(self, text: str) -> Iterator[Segment]:
+    def _segments(self, text: str, marked: list[bool]) -> Iterator[Segment]:
+        """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn)."""
         carry = False
         correcting = False
         for m in _SEGMENT.finditer(text):
@@ -228,6 +326,8 @@ class RuleExtractor:
             body = body.strip()
             if not body:
                 continue
+            if _MARKER_ONLY.match(body) or _TURN_MARKER.search(body):
+                marked.append(True)
             if _MARKER_ONLY.match(body):
                 carry = True
                 continue
@@ -253,8 +353,8 @@ class RuleExtractor:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
         if _HYPOTHETICAL[lang].search(norm) or _JOKE[lang].search(norm):
             return []
-        if _SITUATIONAL[lang].search(norm):
-            return []
+        if _SITUATIONAL[lang].search(norm) and not seg.explicit:
+            return []  # a one-off remark; said with "remember"/"update", the time word dates a change instead
         if _QUOTED.search(norm):
             return []
         hedged = bool(_HEDGE[lang].search(norm))
@@ -279,6 +379,48 @@ class RuleExtractor:
                     out.extend(f for f, _ in facts)
         if not out:
             out = self._structural(seg, norm, lang, hedged)
+        found = slots(norm, lang)
+        if found:
+            out = self._with_slots(out, found, seg, norm, lang, hedged)
+        return out
+
+    def _with_slots(
+        self, out: list[CandidateFact], found: list[Slot], seg: Segment, norm: str, lang: Lang, hedged: bool
+    ) -> list[CandidateFact]:
+        """The slot values (under the clause guards) replace what the rules read of the same attribute or words."""
+        for s in found:
+            c_start, c_end = _clause(norm, s.start)
+            clause = norm[c_start:c_end]
+            if (
+                _PAST[lang].search(norm[c_start : s.start])
+                or _REPORTED[lang].search(clause)
+                or _QUESTION[lang].search(clause)
+                or (s.predicate is not Predicate.RELATION_NAME and _OTHER_PERSON[lang].search(clause))
+            ):
+                continue
+            conf = 0.45 if hedged else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
+            fact = _statement(Finding(s.predicate, s.value, s.value, s.start, s.end, s.polarity), lang)
+            candidate = CandidateFact(
+                subject="user",
+                predicate=s.predicate,
+                value=s.value,
+                polarity=s.polarity,
+                kind=s.predicate.kind,
+                fact=fact if s.polarity else f"not: {fact}",
+                evidence=seg.text,
+                confidence=conf,
+                explicit=seg.explicit,
+                language=lang,
+                attribute=s.attribute,
+                correction=seg.correction,
+            )
+            surface = norm[s.start : s.end].casefold()
+            if any(f.scope_hint == "project" and _same_words(f.value.casefold(), surface) for f in out):
+                continue  # the rules read it as the project's fact
+            out = [f for f in out if f.key != candidate.key and not _same_words(f.value.casefold(), surface)]
+            if s.attribute.startswith("meeting"):
+                out = [f for f in out if f.value.casefold() not in _MEETING_WORDS]
+            out.append(candidate)
         return out
 
     def _structural(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[CandidateFact]:
@@ -403,6 +545,15 @@ class RuleExtractor:
 
 # ---------------------------------------------------------------- structural findings
 _STRUCTURAL_CONFIDENCE = 0.65
+_SLOT_CONFIDENCE = 0.7
+_MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "会", "开会", "会议"})
+
+
+def _same_words(value: str, surface: str) -> bool:
+    """Whether a rule's value and a slot's words overlap (one contains the other)."""
+    return bool(value) and (surface in value or (len(value) >= 2 and value in surface))
+
+
 _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
     "en": {
         Predicate.LIKES: "user likes {d}",

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from graphmem.extraction.facts import CandidateFact
+from graphmem.extraction.facts import CandidateFact, Predicate
 
-__all__ = ["about_project", "project_scoped"]
+__all__ = ["about_project", "project_fact", "project_scoped"]
 
 _PROJECT_SCOPED = re.compile(
     r"(\b(in|for|on) (this|the|our) (project|repo|repository|codebase)\b|\bproject[- ]wide\b|"
@@ -21,6 +21,33 @@ _PROJECT_SCOPED = re.compile(
 def project_scoped(text: str) -> bool:
     """True when the text says its statement is about the current project only."""
     return _PROJECT_SCOPED.search(text) is not None
+
+
+# Facts about the person themselves: said inside a project they still hold everywhere.
+_PERSONAL = frozenset(
+    {
+        Predicate.LOCATION,
+        Predicate.HOMETOWN,
+        Predicate.NAME,
+        Predicate.JOB,
+        Predicate.EMPLOYER,
+        Predicate.RELATION_NAME,
+        Predicate.BIRTHDAY,
+        Predicate.ALLERGIC_TO,
+        Predicate.DIET,
+        Predicate.SPEAKS,
+        Predicate.LEARNING,
+    }
+)
+
+
+def project_fact(candidate: CandidateFact) -> bool:
+    """Whether a statement said inside a project is that project's fact: a preference or setting said there
+    (how to reply, meeting times, tools, code style) is the project's, overriding the user's in that project
+    only; a fact about the person (where they live, their employer, diet, family) is the user's wherever said."""
+    if candidate.scope_hint == "project" or project_scoped(candidate.evidence):
+        return True
+    return candidate.predicate not in _PERSONAL
 
 
 _NOT_ALNUM = re.compile(r"[\W_]+")

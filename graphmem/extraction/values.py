@@ -10,6 +10,7 @@ import re
 import threading
 
 from graphmem.extraction.facts import Predicate
+from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE
 from graphmem.extraction.lexicon import (
     DAYS,
     DIETS,
@@ -166,20 +167,6 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
     return _singular(r) if lang == "en" and p in taste else r
 
 
-_ZH_NUM = {
-    "一": 1,
-    "二": 2,
-    "三": 3,
-    "四": 4,
-    "五": 5,
-    "六": 6,
-    "七": 7,
-    "八": 8,
-    "九": 9,
-    "十": 10,
-    "十一": 11,
-    "十二": 12,
-}
 _TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}
 
 
@@ -188,7 +175,7 @@ def _timezone(r: str) -> str:
     r = _TZ_NAMES.get(r, r)
     zh = re.fullmatch(r"([东西])(十[一二]?|[一二三四五六七八九])区", r)
     if zh:
-        return f"utc{'+' if zh.group(1) == '东' else '-'}{_ZH_NUM[zh.group(2)]}"
+        return f"utc{'+' if zh.group(1) == '东' else '-'}{ZH_ONE_TO_TWELVE[zh.group(2)]}"
     num = re.fullmatch(r"(?:utc|gmt)\s*([+-])\s*0?(\d{1,2})(?::?00)?", r)
     if num:
         return f"utc{num.group(1)}{int(num.group(2))}"

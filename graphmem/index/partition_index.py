@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from graphmem.model import EpisodeFacts
+from graphmem.model import EpisodeFeatures
 from graphmem.retrieval.lexical import BM25Index
 
 _FACT_BYTES = 300
@@ -26,7 +26,7 @@ its dict entry and its (time, seq) entry in the session order."""
 class RankFacts:
     """An episode's facts with its same-session neighbours in time order (None at a session's ends)."""
 
-    facts: EpisodeFacts
+    facts: EpisodeFeatures
     prev_seq: int | None
     next_seq: int | None
 
@@ -34,11 +34,11 @@ class RankFacts:
 @dataclass
 class _Partition:
     bm25: BM25Index = field(default_factory=BM25Index)
-    facts: dict[int, EpisodeFacts] = field(default_factory=dict)
+    facts: dict[int, EpisodeFeatures] = field(default_factory=dict)
     sessions: dict[str, list[tuple[datetime, int]]] = field(default_factory=dict)
     watermark: int = 0
 
-    def add(self, item: EpisodeFacts) -> None:
+    def add(self, item: EpisodeFeatures) -> None:
         if item.seq in self.facts:
             self.remove(item.seq)
         self.bm25.add(item.seq, item.tokens.split())
@@ -96,14 +96,14 @@ class PartitionIndex:
         with self._lock:
             return list(self._parts)
 
-    def _load(self, partition: str, rows: Sequence[EpisodeFacts]) -> None:
+    def _load(self, partition: str, rows: Sequence[EpisodeFeatures]) -> None:
         part = _Partition()
         for row in rows:
             part.add(row)
         with self._lock:
             self._parts[partition] = part
 
-    def add(self, partition: str, rows: Sequence[EpisodeFacts]) -> None:
+    def add(self, partition: str, rows: Sequence[EpisodeFeatures]) -> None:
         """Adds (or replaces) episodes of a loaded partition; an unloaded one is built on its next search."""
         with self._lock:
             part = self._parts.get(partition)
@@ -151,6 +151,6 @@ class PartitionIndex:
                             out[neighbour] = found
         return out
 
-    async def load(self, partition: str, rows: Sequence[EpisodeFacts]) -> None:
+    async def load(self, partition: str, rows: Sequence[EpisodeFeatures]) -> None:
         """Replaces a partition with the given rows (built in a worker thread)."""
         await asyncio.to_thread(self._load, partition, rows)

@@ -27,7 +27,6 @@ Rules (each names the policy key it answers to; the audit trail records that key
 
 from __future__ import annotations
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -36,6 +35,7 @@ from datetime import datetime, timedelta
 import numpy as np
 import numpy.typing as npt
 
+from graphmem.memory.promotion import normalise_name
 from graphmem.model import EntityStat, EpisodeStat, FactStat, FactStatus
 from graphmem.policy import LifecyclePolicy
 
@@ -46,19 +46,6 @@ RULE_BUDGET_PROJECT = "lifecycle.budget.project"
 RULE_DEDUP = "lifecycle.dedup"
 
 SUMMARY_EVENT = "summary"
-
-# Traditional → simplified forms of characters common in preference values (food, drink, places, tools).
-_T2S = str.maketrans(
-    "咖啡茶麵飯魚雞豬牛肉湯菜蘿蔔葱蔥薑蒜辣鹹甜酸乳醬餅糖語書電腦機車車臺灣門開關東學習運動體育圖畫聽說讀寫",
-    "咖啡茶面饭鱼鸡猪牛肉汤菜萝卜葱葱姜蒜辣咸甜酸乳酱饼糖语书电脑机车车台湾门开关东学习运动体育图画听说读写",
-)
-
-
-def normalise_name(text: str) -> str:
-    """The comparison form of a value or a name: NFKC (full-width → half-width), case folded, inner spacing
-    collapsed, common traditional characters simplified."""
-    folded = unicodedata.normalize("NFKC", text).casefold().translate(_T2S)
-    return " ".join(folded.split())
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,6 @@ from graphmem.errors import FailedPrecondition, NotFound, UserForgotten
 from graphmem.lifecycle import policies
 from graphmem.memory.episodic import EpisodicMemory
 from graphmem.memory.summary import summarise_turns
-from graphmem.memory.tokens import count_tokens
 from graphmem.model import (
     EpisodeDraft,
     EpisodeStat,
@@ -44,6 +43,7 @@ from graphmem.policy import Policy
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.leases import MaintenanceLeases
 from graphmem.storage.neo4j.maintenance import Audit, MaintenanceRepository, details
+from graphmem.tokens import count_tokens
 
 log = logging.getLogger(__name__)
 

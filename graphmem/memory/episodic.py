@@ -29,9 +29,10 @@ from graphmem.model import (
     AuditEvent,
     Episode,
     EpisodeDraft,
-    EpisodeFacts,
+    EpisodeFeatures,
     EpisodeFilter,
     EpisodeWrite,
+    ExtractionStatus,
     ForgetReport,
     Layer,
     Page,
@@ -113,6 +114,14 @@ def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> 
         speaker=ep.speaker,
         importance=ep.importance,
     )
+
+
+def _archive_lexical(rows: Sequence[tuple[int, str]], query: str, k: int) -> list[tuple[int, float]]:
+    """BM25 top-k over the archived episodes' stored tokens (CPU work, run in a worker thread)."""
+    bm25 = BM25Index()
+    for seq, tokens in rows:
+        bm25.add(seq, tokens.split())
+    return bm25.search(tokenize(query), k)
 
 
 def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
@@ -201,11 +210,11 @@ class EpisodicMemory:
         while self._evicting:
             await asyncio.gather(*self._evicting)
 
-    def _extraction_status(self, scope: Scope, draft: EpisodeDraft) -> str:
+    def _extraction_status(self, scope: Scope, draft: EpisodeDraft) -> ExtractionStatus:
         rule = self._policy.extraction
         speaker = draft.speaker.strip()
         mine = not speaker or speaker == scope.user_id or speaker.lower() in {s.lower() for s in rule.speakers}
-        return "pending" if rule.enabled and mine else "skipped"
+        return ExtractionStatus.PENDING if rule.enabled and mine else ExtractionStatus.SKIPPED
 
     async def _embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
         return await asyncio.to_thread(self._embedder.embed, list(texts), kind)
@@ -294,10 +303,11 @@ class EpisodicMemory:
                     return [EpisodeWrite(w.key, w.uuid, w.created) for w in stored]
                 seqs = [w.seq for _, w in created]
                 await self._index.add(scope.group_id, seqs, vectors[[i for i, _ in created]])
-                self._partitions.add(
+                await asyncio.to_thread(
+                    self._partitions.add,
                     scope.group_id,
                     [
-                        EpisodeFacts(
+                        EpisodeFeatures(
                             seq=w.seq,
                             occurred_at=prepared[i].occurred_at,
                             importance=prepared[i].importance,
@@ -465,15 +475,12 @@ class EpisodicMemory:
         rows = await self._repo.archived_rows(query.scope, line_tokens)
         if not rows:
             return []
-        bm25 = BM25Index()
-        for seq, tokens in rows:
-            bm25.add(seq, tokens.split())
-        lexical = bm25.search(tokenize(query.text), self._policy.rerank.candidates)
+        lexical = await asyncio.to_thread(_archive_lexical, rows, query.text, self._policy.rerank.candidates)
         episodes = await self._repo.by_seqs(query.scope, [s for s, _ in lexical])
         candidates = [
             Candidate(s, episodes[s].importance, episodes[s].occurred_at) for s, _ in lexical if s in episodes
         ]
-        ranked = rerank(
+        ranked = rerank(  # at most `candidates` items: cheap
             candidates,
             {},
             dict(lexical),
@@ -493,11 +500,25 @@ class EpisodicMemory:
         qvec: Vectors,
         allowed: list[int] | None,
     ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
-        scope, flt = query.scope, query.filter
+        scope = query.scope
         group_id = scope.group_id
         n = self._policy.rerank.candidates
         oversample = n if allowed is not None or not scope.project_id else 3 * n
         dense = await self._index.search(group_id, qvec, oversample, allowed)
+        # tokenising, BM25 and the rerank are CPU work: off the event loop (the partition index locks itself)
+        return await asyncio.to_thread(self._ranked, query, kind, window, dense, allowed, oversample)
+
+    def _ranked(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        dense: list[tuple[int, float]],
+        allowed: list[int] | None,
+        oversample: int,
+    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
+        scope, flt = query.scope, query.filter
+        group_id = scope.group_id
         lexical = self._partitions.search(group_id, tokenize(query.text), oversample, allowed)
         pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
         facts = self._partitions.rank_facts(group_id, pooled)

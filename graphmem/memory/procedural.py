@@ -19,6 +19,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import AlreadyExists, FailedPrecondition, FieldViolation, InvalidArgument, NotFound
 from graphmem.model import Scope, Skill, SkillMatch, SkillOutcome
+from graphmem.projects import visible_projects
 from graphmem.retrieval.skill_rank import embedding_text, normal_phrase, rank_skills
 from graphmem.storage.neo4j.skills import NameUnit, SkillRepository, StoredSkill
 from graphmem.validation import scope_violations
@@ -128,10 +129,6 @@ def _check_name(name: str) -> str:
     if not _NAME.match(name):
         raise InvalidArgument(FieldViolation("name", _NAME_RULE))
     return name
-
-
-def _projects(scope: Scope) -> list[str]:
-    return ["", scope.project_id] if scope.project_id else [""]
 
 
 def winning_per_name(skills: Sequence[Skill]) -> list[Skill]:
@@ -337,7 +334,7 @@ class ProceduralMemory:
         """A skill version (the latest when None): the project's skill of that name first, else the user's."""
         _check_scope(scope)
         name = _check_name(name)
-        versions = await self._repo.versions(scope, name, _projects(scope))
+        versions = await self._repo.versions(scope, name, visible_projects(scope))
         own = [v for v in versions if v.project_id == scope.project_id] if scope.project_id else []
         candidates = own or [v for v in versions if not v.project_id]
         if not candidates:
@@ -352,7 +349,7 @@ class ProceduralMemory:
     async def list(self, scope: Scope) -> builtins.list[Skill]:
         """The latest version of each visible skill, by name (user skills plus, inside a project, its own)."""
         _check_scope(scope)
-        return winning_per_name([s.skill for s in await self._repo.latest(scope, _projects(scope))])
+        return winning_per_name([s.skill for s in await self._repo.latest(scope, visible_projects(scope))])
 
     async def match(self, scope: Scope, intent: str, top_k: int = 3) -> builtins.list[SkillMatch]:
         """The `top_k` latest skills best matching an intent, scored
@@ -372,13 +369,14 @@ class ProceduralMemory:
             out.append(FieldViolation("top_k", f"must be between 1 and {MAX_TOP_K}"))
         if out:
             raise InvalidArgument(out)
-        rows = await self._repo.latest(scope, _projects(scope), with_embedding=True)
+        rows = await self._repo.latest(scope, visible_projects(scope), with_embedding=True)
         winners = {s.id for s in winning_per_name([r.skill for r in rows])}
         rows = [r for r in rows if r.skill.id in winners]
         if not rows:
             return []
         query = (await self._embed([intent], EmbedKind.QUERY))[0]
-        return rank_skills(intent, [r.skill for r in rows], await self._similarities(query, rows), top_k)
+        similarities = await self._similarities(query, rows)
+        return await asyncio.to_thread(rank_skills, intent, [r.skill for r in rows], similarities, top_k)
 
     async def _similarities(self, query: Vectors, rows: Sequence[StoredSkill]) -> builtins.list[float]:
         stale = [

@@ -11,18 +11,20 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import Embedder, EmbedKind
-from graphmem.errors import FieldViolation, InvalidArgument, NotFound, UserForgotten
+from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
+from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
-from graphmem.extraction.scope import about_project, project_scoped
-from graphmem.lifecycle.promotion import Assertion, Plan, PromotionRule, confirm, decide, reject
+from graphmem.extraction.scope import about_project, project_fact
+from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
+from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
     Episode,
+    ExtractionStatus,
     Fact,
     FactScopeFilter,
     FactStatus,
@@ -33,10 +35,10 @@ from graphmem.model import (
     TimeRange,
 )
 from graphmem.policy import Policy
+from graphmem.projects import visible_projects
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
-from graphmem.storage.neo4j.episodes import EpisodeRepository
-from graphmem.storage.neo4j.facts import FactRepository, KeyUnit, new_fact_id
+from graphmem.storage.neo4j.facts import new_fact_id
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +53,15 @@ class Extractor(Protocol):
     def extract(self, text: str) -> list[CandidateFact]: ...
 
 
-def _projects(scope: Scope, which: FactScopeFilter) -> list[str]:
-    if which == FactScopeFilter.USER or not scope.project_id:
-        return [""]
-    if which == FactScopeFilter.PROJECT:
-        return [scope.project_id]
-    return ["", scope.project_id]
+MAX_EXTRACTION_ATTEMPTS = 3
+"""Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
+
+
+@runtime_checkable
+class MentionReader(Protocol):
+    """An extractor that can also tell which known values a text names again in a plain first-hand statement."""
+
+    def mentioned(self, text: str, values: list[str]) -> list[bool]: ...
 
 
 def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
@@ -74,8 +79,8 @@ class SemanticMemory:
 
     def __init__(
         self,
-        facts: FactRepository,
-        episodes: EpisodeRepository,
+        facts: FactStore,
+        episodes: ExtractionQueue,
         extractor: Extractor,
         embedder: Embedder,
         policy: Policy,
@@ -93,6 +98,9 @@ class SemanticMemory:
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
         )
         self._wake = asyncio.Event()
+        self.queue_depth = 0
+        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
+        processed since (a gauge for the metrics endpoint)."""
 
     @property
     def extractor(self) -> Extractor:
@@ -100,13 +108,13 @@ class SemanticMemory:
 
     # -- writes ---------------------------------------------------------------------------------------
 
-    async def _apply(self, unit: KeyUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:
+    async def _apply(self, unit: FactUnit, plan: Plan, embedding: Sequence[float], episode_id: str) -> None:
         if plan.create is not None:
             await unit.create(plan.create, embedding, episode_id)
         for p in plan.provenance:
             await unit.add_provenance(p.id, p.episode_id, p.session_id)
         for c in plan.changes:
-            await unit.set_status(c.id, c.status, c.reason, c.invalid_at, c.expired_at)
+            await unit.set_status(c)
 
     def _version(self, candidate: CandidateFact, project_id: str, valid_at: datetime, importance: float) -> Fact:
         now = self._clock.now()
@@ -155,7 +163,7 @@ class SemanticMemory:
         )
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> str:
+        async def work(unit: FactUnit) -> str:
             if episode_id and not await unit.episode_exists(episode_id):
                 # deleted while its statements were being extracted: its words must not come back as evidence
                 raise EpisodeGone(episode_id)
@@ -165,6 +173,54 @@ class SemanticMemory:
 
         fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work, rehearsal=rehearsal)
         return version if rehearsal else await self._get(scope, fact_id)
+
+    async def _record_sighting(self, scope: Scope, version: Fact, episode_id: str, session_id: str) -> None:
+        embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
+        incoming = Assertion(version, episode_id, session_id, explicit=False)
+        now = self._clock.now()
+
+        async def work(unit: FactUnit) -> str:
+            if not await unit.episode_exists(episode_id):
+                raise EpisodeGone(episode_id)
+            plan = decide(await unit.versions(), incoming, self._rule, now)
+            await self._apply(unit, plan, embedding.tolist(), episode_id)
+            return plan.result_id
+
+        await self._facts.under_key_lock(scope, version.project_id, version.key, now, work)
+
+    async def _sightings(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
+        """Candidates whose value this episode names again (in a later session) get another sighting: the
+        same claim asserted once more, so the promotion rule decides as for any restatement."""
+        reader = self._extractor
+        if not isinstance(reader, MentionReader):
+            return 0
+        projects = ["", episode.project_id] if episode.project_id else [""]
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], projects)
+        pending = [f for f, _ in rows if mentionable(f, episode.session_id, stated_keys)]
+        if not pending:
+            return 0
+        hits = await asyncio.to_thread(reader.mentioned, episode.text, [f.value for f in pending])
+        count = 0
+        for fact, hit in zip(pending, hits, strict=True):
+            if not hit:
+                continue
+            version = replace(
+                fact,
+                id=new_fact_id(),
+                status=FactStatus.CANDIDATE,
+                status_reason="",
+                valid_at=episode.occurred_at,
+                created_at=self._clock.now(),
+                invalid_at=None,
+                expired_at=None,
+                session_ids=(episode.session_id,) if episode.session_id else (),
+                episode_ids=(episode.id,),
+                explicit=False,
+                hit_count=0,
+            )
+            await self._record_sighting(scope, version, episode.id, episode.session_id)
+            count += 1
+        return count
 
     async def _get(self, scope: Scope, fact_id: str) -> Fact:
         fact = await self._facts.get(scope, fact_id)
@@ -178,7 +234,7 @@ class SemanticMemory:
             raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; only candidates confirm"))
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> None:
+        async def work(unit: FactUnit) -> None:
             versions = await unit.versions()
             current = next((v for v in versions if v.id == fact_id), target)
             await self._apply(unit, confirm(versions, current, now), [], "")
@@ -192,7 +248,7 @@ class SemanticMemory:
             raise InvalidArgument(FieldViolation("id", f"fact is {target.status.value}; it cannot be rejected"))
         now = self._clock.now()
 
-        async def work(unit: KeyUnit) -> None:
+        async def work(unit: FactUnit) -> None:
             await self._apply(unit, reject(target, now, reason), [], "")
 
         await self._facts.under_key_lock(scope, target.project_id, target.key, now, work)
@@ -226,7 +282,7 @@ class SemanticMemory:
         embedding = (await asyncio.to_thread(self._embedder.embed, [statement], EmbedKind.DOCUMENT))[0]
         incoming = Assertion(version, "", scope.session_id, explicit=True, correction=True)
 
-        async def work(unit: KeyUnit) -> str:
+        async def work(unit: FactUnit) -> str:
             plan = decide(await unit.versions(), incoming, self._rule, now)
             await self._apply(unit, plan, embedding.tolist(), "")
             return plan.result_id
@@ -240,10 +296,11 @@ class SemanticMemory:
         """Extracts and records the facts one episode states; returns how many statements were recorded."""
         candidates = await asyncio.to_thread(self._extractor.extract, episode.text)
         recorded = 0
+        stated_keys: set[str] = set()
         for stated in candidates:
             if stated.confidence < self._policy.promotion.min_confidence:
                 continue
-            in_project = stated.scope_hint == "project" or project_scoped(stated.evidence)
+            in_project = project_fact(stated)
             project_id = episode.project_id if in_project else ""
             candidate = about_project(stated, project_id)
             await self.assert_fact(
@@ -255,8 +312,9 @@ class SemanticMemory:
                 importance=max(episode.importance, 0.9 if candidate.explicit else 0.5),
                 project_id=project_id,
             )
+            stated_keys.add(candidate.key)
             recorded += 1
-        return recorded
+        return recorded + await self._sightings(scope, episode, stated_keys)
 
     async def rehearse_extraction(self, scope: Scope, text: str, occurred_at: datetime) -> int:
         """What the extraction worker does with an episode saying `text`, with every statement recorded in a
@@ -276,6 +334,7 @@ class SemanticMemory:
         """Extracts every pending episode (in batches); returns how many episodes were processed."""
         done = 0
         while True:
+            self.queue_depth = await self._episodes.pending_count()
             batch = await self._episodes.pending_extraction(limit)
             if not batch:
                 return done
@@ -283,14 +342,29 @@ class SemanticMemory:
                 scope = Scope(episode.tenant_id, episode.user_id, episode.project_id, episode.session_id)
                 try:
                     count = await self.extract_episode(scope, episode)
-                    await self._episodes.set_extraction(scope, episode.id, "done", count)
+                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.DONE, count)
                 except (UserForgotten, EpisodeGone):
                     # erased (ForgetUser, DeleteEpisode) while extraction ran: nothing of it is stored
                     log.info("extraction dropped: episode erased", extra={"episode": episode.id})
                 except (InvalidArgument, ValueError):
                     log.exception("fact extraction failed", extra={"episode": episode.id})
-                    await self._episodes.set_extraction(scope, episode.id, "failed", 0)
+                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.FAILED, 0)
+                except StorageUnavailable:
+                    raise  # an outage is not the episode's fault: the pass ends, the queue waits in Neo4j
+                except Exception:  # anything else may be the episode's fault: counted, quarantined at the limit
+                    await self._attempt_failed(scope, episode.id)
                 done += 1
+                self.queue_depth = max(0, self.queue_depth - 1)
+
+    async def _attempt_failed(self, scope: Scope, episode_id: str) -> None:
+        quarantined, attempts = await self._episodes.extraction_failed(scope, episode_id, MAX_EXTRACTION_ATTEMPTS)
+        if quarantined:  # logged once, with the traceback of the last attempt; never retried
+            log.exception(
+                "fact extraction quarantined after repeated failures",
+                extra={"episode": episode_id, "attempts": attempts},
+            )
+        else:
+            log.warning("fact extraction attempt failed", extra={"episode": episode_id, "attempts": attempts})
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""
@@ -308,7 +382,7 @@ class SemanticMemory:
     # -- reads ----------------------------------------------------------------------------------------
 
     async def list_facts(self, scope: Scope, as_of: datetime | None, which: FactScopeFilter) -> list[Fact]:
-        projects = _projects(scope, which)
+        projects = visible_projects(scope, which)
         if as_of is None:
             rows = await self._facts.by_status(scope, [FactStatus.ACTIVE], projects)
             return winning_per_key([f for f, _ in rows])
@@ -318,7 +392,7 @@ class SemanticMemory:
         return await self._facts.history(scope, key)
 
     async def candidates(self, scope: Scope) -> list[Fact]:
-        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], _projects(scope, FactScopeFilter.BOTH))
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], visible_projects(scope))
         return sorted((f for f, _ in rows), key=lambda f: f.created_at, reverse=True)
 
     async def search(
@@ -329,15 +403,26 @@ class SemanticMemory:
         rows = await self._facts.by_status(
             query.scope,
             [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE],
-            _projects(query.scope, FactScopeFilter.BOTH),
+            visible_projects(query.scope),
             with_embedding=True,
         )
         winners = {f.id for f in winning_per_key([f for f, _ in rows])}
         current = {f.id: (f, e) for f, e in rows if f.id in winners}
         if not current:
             return []
-        ids = list(current)
         qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
+        # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
+        return await asyncio.to_thread(self._ranked, query, kind, window, current, qvec)
+
+    def _ranked(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        current: dict[str, tuple[Fact, list[float] | None]],
+        qvec: Vectors,
+    ) -> list[SearchHit]:
+        ids = list(current)
         cosines: dict[int, float] = {}
         bm25 = BM25Index()
         for i, fid in enumerate(ids):

@@ -5,16 +5,14 @@ that keeps standing instructions, decisions, numbers and named entities, and let
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
-import tempfile
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from graphmem.memory.tokens import count_tokens
 from graphmem.model import Turn
+from graphmem.retrieval.lexical import load_jieba
+from graphmem.tokens import count_tokens
 
 __all__ = ["ExtractiveSummariser", "Summariser", "is_standing_instruction", "sentences", "summarise_turns"]
 
@@ -80,10 +78,6 @@ _SMALL_TALK = re.compile(
     _F,
 )
 
-_jieba_lock = threading.Lock()
-_jieba_ready = False
-_jieba_tmp: tempfile.TemporaryDirectory[str] | None = None
-
 
 class Summariser(Protocol):
     """Condenses turns that leave the dialogue into a text of at most `max_tokens` tokens (count_tokens).
@@ -105,20 +99,9 @@ def is_standing_instruction(sentence: str) -> bool:
 
 
 def _zh_names(sentence: str) -> list[str]:
-    global _jieba_ready, _jieba_tmp
-    import jieba
+    load_jieba()
     import jieba.posseg
 
-    if not _jieba_ready:
-        with _jieba_lock:
-            if not _jieba_ready:
-                jieba.setLogLevel(logging.WARNING)
-                logging.getLogger("jieba").setLevel(logging.WARNING)
-                if not jieba.dt.initialized:  # as the fact extractor does: the dictionary cache in a private dir
-                    _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
-                    jieba.dt.tmp_dir = _jieba_tmp.name
-                    jieba.initialize()
-                _jieba_ready = True
     return [
         p.word
         for p in jieba.posseg.cut(sentence)

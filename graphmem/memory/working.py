@@ -19,12 +19,12 @@ from graphmem.errors import FailedPrecondition, FieldViolation, InvalidArgument,
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import FactKind, Predicate
 from graphmem.extraction.importance import assign_importance
+from graphmem.memory.repositories import SessionStore
 from graphmem.memory.semantic import Extractor
 from graphmem.memory.summary import ExtractiveSummariser, Summariser, is_standing_instruction, sentences
-from graphmem.memory.tokens import count_tokens
 from graphmem.model import EpisodeDraft, Scope, SessionState, SessionZone, Turn
 from graphmem.policy import Policy
-from graphmem.storage.neo4j.sessions import SessionRepository
+from graphmem.tokens import count_tokens
 from graphmem.validation import (
     instruction_violations,
     message_text_violations,
@@ -186,7 +186,7 @@ class WorkingMemory:
 
     def __init__(
         self,
-        repo: SessionRepository,
+        repo: SessionStore,
         policy: Policy,
         clock: Clock,
         summariser: Summariser | None = None,

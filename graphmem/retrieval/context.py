@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from graphmem.errors import FieldViolation, InvalidArgument
-from graphmem.memory.tokens import count_tokens
 from graphmem.model import AssembledContext, ContextItem, Layer, Route, SearchHit, SessionState, Turn
+from graphmem.tokens import count_tokens
 
 __all__ = ["SECTIONS", "assemble", "memory_items"]
 

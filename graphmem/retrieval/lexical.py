@@ -26,6 +26,7 @@ __all__ = [
     "CjkMode",
     "Tokenizer",
     "light_stem",
+    "load_jieba",
     "tokenize",
 ]
 
@@ -511,8 +512,9 @@ _jieba_ready = False
 _jieba_tmp: tempfile.TemporaryDirectory[str] | None = None
 
 
-def _jieba() -> Any:
-    """Import and initialise jieba once: logging silenced, dictionary cache in a private temp dir."""
+def load_jieba() -> Any:
+    """Import and initialise jieba once: logging silenced, dictionary cache in a private temp dir (unless
+    another part of the process initialised it already)."""
     global _jieba_ready, _jieba_tmp
     import jieba
 
@@ -521,9 +523,10 @@ def _jieba() -> Any:
             if not _jieba_ready:
                 jieba.setLogLevel(logging.WARNING)
                 logging.getLogger("jieba").setLevel(logging.WARNING)
-                _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
-                jieba.dt.tmp_dir = _jieba_tmp.name
-                jieba.initialize()
+                if not jieba.dt.initialized:
+                    _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
+                    jieba.dt.tmp_dir = _jieba_tmp.name
+                    jieba.initialize()
                 _jieba_ready = True
     return jieba
 
@@ -571,7 +574,7 @@ class Tokenizer:
         elif self.cjk == "bigram":
             toks = [run] if len(run) == 1 else [run[i : i + 2] for i in range(len(run) - 1)]
         else:
-            jieba = _jieba()
+            jieba = load_jieba()
             toks = jieba.lcut_for_search(run) if self.cjk == "search" else jieba.lcut(run)
             if self.cjk_unigrams:
                 toks = toks + [c for t in toks if len(t) > 1 for c in t]

@@ -21,34 +21,27 @@ Precedence, in order:
    said) are kept alongside time-back words.
 4. No signal → episodic + semantic.
 
-`route` then keeps only the layers the service answers from (falling back to all served layers when none of
-the chosen ones is served, and saying so in the reason). The query kind is "recall" on a time-back word, else
-"preference" on a preference word, else "default". Guards keep the usual false positives out: "like" only as
-a verb ("looks like rain" is not a preference), "run" not in "run into / run out / a run", "before" only
-where it looks back ("before I deploy" does not), "之前" only after a pronoun or at the start ("部署之前"
-does not).
+The service answers from every layer, so `route` returns the rule route as it is. The query kind is
+"recall" on a time-back word, else "preference" on a preference word, else "default". Guards keep the usual
+false positives out: "like" only as a verb ("looks like rain" is not a preference), "run" not in "run into /
+run out / a run", "before" only where it looks back ("before I deploy" does not), "之前" only after a pronoun
+or at the start ("部署之前" does not).
 Pure functions over precompiled regexes; no I/O.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from graphmem.model import Layer, Route
 
 __all__ = [
     "DEFAULT_LAYERS",
     "ROUTABLE_LAYERS",
-    "SERVED_LAYERS",
     "query_kind",
-    "restrict_to_served",
     "route",
     "route_rules",
 ]
-
-SERVED_LAYERS: tuple[Layer, ...] = (Layer.EPISODIC,)
-"""Layers this version answers from."""
 
 ROUTABLE_LAYERS: tuple[Layer, ...] = (Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL)
 """The layers a query can be routed to, in the order a route lists them."""
@@ -208,25 +201,8 @@ def route_rules(query: str) -> Route:
     return Route(layers=tuple(layer for layer, _, _ in hits), reason="rules: " + "; ".join(parts), query_kind=kind)
 
 
-def restrict_to_served(chosen: Route, served: tuple[Layer, ...]) -> Route:
-    """`chosen` limited to the served layers; all served layers when none of the chosen ones is served."""
-    kept = tuple(layer for layer in chosen.layers if layer in served)
-    skipped = [layer.value for layer in chosen.layers if layer not in served]
-    if not skipped:
-        return chosen
-    names = ", ".join(skipped)
-    if kept:
-        return replace(chosen, layers=kept, reason=f"{chosen.reason}; not served yet: {names}")
-    fallback = ", ".join(layer.value for layer in served)
-    return replace(
-        chosen,
-        layers=served,
-        reason=f"{chosen.reason}; none of {names} served yet, falling back to the served layers ({fallback})",
-    )
-
-
-def route(query: str, requested: tuple[Layer, ...], served: tuple[Layer, ...] = SERVED_LAYERS) -> Route:
-    """The layers to search: the requested ones when given, else the rule route restricted to `served`."""
+def route(query: str, requested: tuple[Layer, ...]) -> Route:
+    """The layers to search: the requested ones when given, else the rule route."""
     if requested:
         return Route(layers=requested, reason="explicit layers in request", query_kind=query_kind(query)[0])
-    return restrict_to_served(route_rules(query), served)
+    return route_rules(query)

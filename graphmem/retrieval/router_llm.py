@@ -21,9 +21,10 @@ from typing import Any
 import httpx
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential
 
+from graphmem.embedding.openai_compat import retryable
 from graphmem.model import Layer, Route
 from graphmem.retrieval.circuit_breaker import CircuitBreaker
-from graphmem.retrieval.router import ROUTABLE_LAYERS, SERVED_LAYERS, query_kind, restrict_to_served, route
+from graphmem.retrieval.router import ROUTABLE_LAYERS, query_kind, route
 
 __all__ = ["FALLBACK_REASON", "LLMRouter", "LLMRouterError", "choose_route"]
 
@@ -67,14 +68,6 @@ RESPONSE_FORMAT: dict[str, Any] = {
 
 class LLMRouterError(RuntimeError):
     """The chat endpoint answered with something that is not a route."""
-
-
-def _retryable(exc: BaseException) -> bool:
-    if isinstance(exc, httpx.TransportError):
-        return True
-    if isinstance(exc, httpx.HTTPStatusError):
-        return exc.response.status_code == 429 or exc.response.status_code >= 500
-    return False
 
 
 def parse_route(body: Any) -> tuple[tuple[Layer, ...], str]:
@@ -137,7 +130,7 @@ class LLMRouter:
         }
         body: Any = None
         async for attempt in AsyncRetrying(
-            retry=retry_if_exception(_retryable),
+            retry=retry_if_exception(retryable),
             stop=stop_after_attempt(self.max_attempts),
             wait=wait_exponential(multiplier=self.retry_wait_s, max=4.0),
             reraise=True,
@@ -148,14 +141,12 @@ class LLMRouter:
                 body = resp.json()
         return parse_route(body)
 
-    async def route(
-        self, query: str, requested: tuple[Layer, ...] = (), served: tuple[Layer, ...] = SERVED_LAYERS
-    ) -> Route:
+    async def route(self, query: str, requested: tuple[Layer, ...] = ()) -> Route:
         """Like `router.route`, with the model choosing the layers; the rule route on any failure."""
         if requested:
-            return route(query, requested, served)
+            return route(query, requested)
         if not self.breaker.allow():
-            return self._fallback(query, served)
+            return self._fallback(query)
         try:
             async with asyncio.timeout(self.timeout_s):
                 layers, why = await self._ask(query)
@@ -165,26 +156,24 @@ class LLMRouter:
                 "llm router failed; rules used",
                 extra={"error": type(exc).__name__, "circuit": self.breaker.state.value},
             )
-            return self._fallback(query, served)
+            return self._fallback(query)
         except BaseException:  # cancelled: the trial (if this was one) must not stay in flight forever
             self.breaker.record_failure()
             raise
         self.breaker.record_success()
-        chosen = Route(layers=layers, reason=f"llm {self.model}: {why}", query_kind=query_kind(query)[0])
-        return restrict_to_served(chosen, served)
+        return Route(layers=layers, reason=f"llm {self.model}: {why}", query_kind=query_kind(query)[0])
 
-    def _fallback(self, query: str, served: tuple[Layer, ...]) -> Route:
-        rules = route(query, (), served)
+    def _fallback(self, query: str) -> Route:
+        rules = route(query, ())
         return Route(layers=rules.layers, reason=f"{FALLBACK_REASON} ({rules.reason})", query_kind=rules.query_kind)
 
 
 async def choose_route(
     query: str,
     requested: tuple[Layer, ...],
-    served: tuple[Layer, ...] = SERVED_LAYERS,
     llm: LLMRouter | None = None,
 ) -> Route:
     """The route by the LLM router when one is configured, else by the rules."""
     if llm is None:
-        return route(query, requested, served)
-    return await llm.route(query, requested, served)
+        return route(query, requested)
+    return await llm.route(query, requested)

@@ -15,7 +15,6 @@ import pytest_asyncio
 
 from graphmem.clock import ManualClock
 from graphmem.errors import FailedPrecondition, NotFound
-from graphmem.memory.tokens import count_tokens
 from graphmem.memory.working import WorkingMemory
 from graphmem.model import ContextItem, Layer, Route, Scope
 from graphmem.policy import Policy, WorkingPolicy, load_policy
@@ -23,6 +22,7 @@ from graphmem.retrieval.context import assemble
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
+from graphmem.tokens import count_tokens
 from tests.conftest import make_settings, unique
 
 T0 = datetime(2026, 5, 1, 9, tzinfo=UTC)

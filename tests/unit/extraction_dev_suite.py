@@ -91,11 +91,11 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
     ("relations", "en", "My birthday is March 3rd.", [(P.BIRTHDAY, "march 3rd", True, "user|birthday")]),
     ("relations", "zh", "我儿子的生日是6月1日。", [(P.BIRTHDAY, "6月1日", True, "user|child:son:birthday")]),
     # -- time zone, travel, meetings
-    ("timezone", "en", "My time zone is CET.", [(P.TIMEZONE, "cet", True, "user|timezone")]),
-    ("timezone", "en", "I'm on Pacific time.", [(P.TIMEZONE, "pacific time", True, "user|timezone")]),
+    ("timezone", "en", "My time zone is CET.", [(P.TIMEZONE, "cet (utc+1)", True, "user|timezone")]),
+    ("timezone", "en", "I'm on Pacific time.", [(P.TIMEZONE, "pacific time (utc-8)", True, "user|timezone")]),
     ("timezone", "zh", "我这边是东八区。", [(P.TIMEZONE, "utc+8", True, "user|timezone")]),
     ("travel", "en", "I prefer aisle seats on long flights.", [(P.LIKES, "aisle seat", True, "user|travel_seat")]),
-    ("travel", "zh", "我坐飞机喜欢靠窗的座位。", [(P.LIKES, "靠窗的座位", True, "user|travel_seat")]),
+    ("travel", "zh", "我坐飞机喜欢靠窗的座位。", [(P.LIKES, "window seat", True, "user|travel_seat")]),
     ("meetings", "en", "I prefer morning meetings.", [(P.LIKES, "morning meeting", True, "user|meeting_time")]),
     (
         "meetings",

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from graphmem.lifecycle.promotion import Assertion, PromotionRule, decide, same_statement, same_value
+from graphmem.memory.promotion import Assertion, PromotionRule, decide, same_statement, same_value
 from graphmem.model import Fact, FactStatus
 
 T0 = datetime(2026, 1, 5, 9, 0, tzinfo=UTC)

@@ -1,5 +1,5 @@
 """The query router: a labelled zh/en set with the expected layers (accuracy and skipped-layer share),
-explicit layers bypassing the rules, the restriction to served layers, and the optional LLM router (with a
+explicit layers bypassing the rules, and the optional LLM router (with a
 mock OpenAI-compatible endpoint) including its fallback to the rules."""
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from graphmem.model import Layer
 from graphmem.retrieval.router import (
     DEFAULT_LAYERS,
     ROUTABLE_LAYERS,
-    SERVED_LAYERS,
     query_kind,
     route,
     route_rules,
@@ -23,7 +22,6 @@ from graphmem.retrieval.router_llm import LLMRouter, choose_route
 
 W, E, S, P = Layer.WORKING, Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL
 _CODE = {"W": W, "E": E, "S": S, "P": P}
-ALL_SERVED = ROUTABLE_LAYERS
 
 # (query, expected layers as letters: W working, E episodic, S semantic, P procedural)
 ZH: list[tuple[str, str]] = [
@@ -268,17 +266,11 @@ def test_explicit_layers_bypass_the_rules() -> None:
     assert chosen.query_kind == "recall"
 
 
-def test_route_keeps_only_the_served_layers() -> None:
-    assert SERVED_LAYERS == (E,)
-    mixed = route("上次你说我喜欢什么", ())
-    assert mixed.layers == (E,) and "not served yet: semantic" in mixed.reason
-    fallback = route("what food do I like", ())
-    assert fallback.layers == (E,)
-    assert "falling back to the served layers (episodic)" in fallback.reason
-    assert route("what food do I like", (), served=ALL_SERVED).layers == (S,)
-    both = route("刚才说的流程再讲一遍怎么做", (), served=(W, E, S))
-    assert both.layers == (W,) and "not served yet: procedural" in both.reason
-    assert route("我的生日是哪天", (), served=ALL_SERVED) == route_rules("我的生日是哪天")
+def test_route_without_explicit_layers_is_the_rule_route() -> None:
+    for query in ("上次你说我喜欢什么", "what food do I like", "刚才说的流程再讲一遍怎么做", "我的生日是哪天"):
+        assert route(query, ()) == route_rules(query)
+    assert route("what food do I like", ()).layers == (S,)
+    assert route("刚才说的流程再讲一遍怎么做", ()).layers == (W, Layer.PROCEDURAL)
 
 
 # -- the LLM router ------------------------------------------------------------------------------------
@@ -313,7 +305,7 @@ async def test_llm_router_uses_the_model_answer_after_a_retry() -> None:
 
     llm = make_router(handler)
     try:
-        chosen = await llm.route("上次你说我喜欢什么", (), served=ALL_SERVED)
+        chosen = await llm.route("上次你说我喜欢什么", ())
     finally:
         await llm.aclose()
     assert chosen.layers == (E, S)
@@ -327,13 +319,13 @@ async def test_llm_router_uses_the_model_answer_after_a_retry() -> None:
     assert body["messages"][-1] == {"role": "user", "content": "上次你说我喜欢什么"}
 
 
-async def test_llm_router_restricts_to_served_layers() -> None:
+async def test_llm_router_answer_is_used_as_it_is() -> None:
     llm = make_router(lambda _: chat_answer(["semantic"], "a preference"))
     try:
         chosen = await llm.route("what food do I like", ())
     finally:
         await llm.aclose()
-    assert chosen.layers == SERVED_LAYERS and "falling back" in chosen.reason
+    assert chosen.layers == (S,) and chosen.reason == "llm tiny: a preference"
 
 
 @pytest.mark.parametrize(
@@ -355,7 +347,7 @@ async def test_llm_router_falls_back_to_the_rules(answer: httpx.Response) -> Non
 
     llm = make_router(handler)
     try:
-        chosen = await llm.route("上次你说我喜欢什么", (), served=ALL_SERVED)
+        chosen = await llm.route("上次你说我喜欢什么", ())
     finally:
         await llm.aclose()
     assert chosen.layers == (E, S)
@@ -371,9 +363,9 @@ async def test_llm_router_is_bypassed_by_explicit_layers_and_optional() -> None:
 
     llm = make_router(handler)
     try:
-        chosen = await choose_route("what food do I like", (W,), ALL_SERVED, llm)
+        chosen = await choose_route("what food do I like", (W,), llm)
     finally:
         await llm.aclose()
     assert chosen.layers == (W,) and chosen.reason == "explicit layers in request"
-    rules = await choose_route("what food do I like", (), ALL_SERVED, None)
+    rules = await choose_route("what food do I like", (), None)
     assert rules == route_rules("what food do I like")

@@ -14,10 +14,7 @@ import pytest
 
 from graphmem.model import Layer
 from graphmem.retrieval.circuit_breaker import CircuitBreaker, CircuitState
-from graphmem.retrieval.router import ROUTABLE_LAYERS
 from graphmem.retrieval.router_llm import FALLBACK_REASON, LLMRouter
-
-ALL_SERVED = ROUTABLE_LAYERS
 
 
 @dataclass
@@ -81,7 +78,7 @@ def make_router(stub: StubEndpoint, **overrides: float) -> LLMRouter:
 async def test_a_failing_endpoint_never_leaks_its_error_text(endpoint: StubEndpoint) -> None:
     llm = make_router(endpoint)
     try:
-        chosen = await llm.route("上次你说我喜欢什么", (), served=ALL_SERVED)
+        chosen = await llm.route("上次你说我喜欢什么", ())
     finally:
         await llm.aclose()
     assert chosen.reason.startswith(FALLBACK_REASON)
@@ -93,11 +90,11 @@ async def test_the_circuit_opens_and_stops_asking_a_dead_endpoint(endpoint: Stub
     llm = make_router(endpoint, failure_threshold=2)
     try:
         for _ in range(2):
-            await llm.route("what food do I like", (), served=ALL_SERVED)
+            await llm.route("what food do I like", ())
         asked = endpoint.calls
         assert llm.breaker.state is CircuitState.OPEN
         for _ in range(20):
-            chosen = await llm.route("what food do I like", (), served=ALL_SERVED)
+            chosen = await llm.route("what food do I like", ())
             assert chosen.reason.startswith(FALLBACK_REASON)
     finally:
         await llm.aclose()
@@ -108,9 +105,9 @@ async def test_a_hanging_endpoint_costs_a_search_at_most_the_budget(endpoint: St
     endpoint.mode = "hang"
     llm = make_router(endpoint, timeout_s=0.3, failure_threshold=1)
     try:
-        first = await llm.route("what food do I like", (), served=ALL_SERVED)
+        first = await llm.route("what food do I like", ())
         answered_when_routed = endpoint.answered
-        second = await llm.route("what food do I like", (), served=ALL_SERVED)
+        second = await llm.route("what food do I like", ())
     finally:
         await llm.aclose()
     assert first.reason.startswith(FALLBACK_REASON) and second.reason.startswith(FALLBACK_REASON)
@@ -132,15 +129,15 @@ async def test_after_the_cool_down_one_trial_decides(endpoint: StubEndpoint) -> 
         clock=lambda: now[0],
     )
     try:
-        await llm.route("what food do I like", (), served=ALL_SERVED)
+        await llm.route("what food do I like", ())
         assert llm.breaker.state is CircuitState.OPEN
         now[0] = 31.0  # cool-down passed, the endpoint still fails: the one trial reopens the circuit
         asked = endpoint.calls
-        await llm.route("what food do I like", (), served=ALL_SERVED)
+        await llm.route("what food do I like", ())
         assert endpoint.calls > asked and llm.breaker.state is CircuitState.OPEN
         now[0] = 62.0
         endpoint.mode = "answer"  # recovered: the trial succeeds and closes the circuit
-        chosen = await llm.route("what food do I like", (), served=ALL_SERVED)
+        chosen = await llm.route("what food do I like", ())
     finally:
         await llm.aclose()
     assert chosen.reason == "llm tiny: a preference"

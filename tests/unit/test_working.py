@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from graphmem.errors import InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.memory.summary import ExtractiveSummariser, is_standing_instruction, summarise_turns
-from graphmem.memory.tokens import count_tokens
 from graphmem.memory.working import apply_messages, distil, parse_messages
 from graphmem.model import ContextItem, Layer, Route, SessionState, Turn
 from graphmem.policy import load_policy
 from graphmem.retrieval.context import SECTIONS, assemble
+from graphmem.tokens import count_tokens
 
 T0 = datetime(2026, 5, 1, 9, tzinfo=UTC)
 POLICY, _ = load_policy(None)

@@ -14,9 +14,9 @@ from datetime import datetime
 from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
 from graphmem.model import AuditEvent, MemoryKind, Transition
+from graphmem.storage.neo4j.dates import db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
 CREATE_EVENTS: LiteralString = """
@@ -102,14 +102,13 @@ async def write_events(tx: AsyncManagedTransaction, events: Sequence[AuditEvent]
 
 
 def _event(row: dict[str, Any]) -> AuditEvent:
-    at = row["at"]
     return AuditEvent(
         id=row["uuid"],
         group_id=row["group_id"],
         memory_id=row["memory_id"],
         memory_kind=MemoryKind(row["memory_kind"]),
         transition=Transition(row["transition"]),
-        at=at.to_native() if isinstance(at, Neo4jDateTime) else at,
+        at=db_date(row["at"]),
         reason=row.get("reason") or "",
         rule=row.get("rule") or "",
         run_id=row.get("run_id") or "",

@@ -19,10 +19,10 @@ from datetime import UTC, datetime
 from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
-from graphmem.model import AuditEvent, Episode, EpisodeFacts, EpisodeFilter, Scope
+from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, ExtractionStatus, Scope
 from graphmem.storage.neo4j.audit import write_events
+from graphmem.storage.neo4j.dates import db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
 _LOCK_USER: LiteralString = """
@@ -140,10 +140,36 @@ RETURN seq, count, collect(e"""
 """
 )
 
+# The extraction queue, fair between tenants and between the users of a tenant: each user's pending episodes in
+# the order they were written, dealt out round robin (every user's first, then every user's second, ...) into
+# each tenant's share, and the tenants' shares dealt out round robin into the batch. One tenant's (or user's)
+# flood therefore delays another's episodes by at most one batch position per flooding tenant.
 _PENDING: LiteralString = (
-    "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' "
-    "WITH e ORDER BY e.created_at LIMIT $limit RETURN e" + _EPISODE_FIELDS + " AS e"
+    """
+MATCH (e:Episodic) WHERE e.extraction_status = 'pending'
+WITH e ORDER BY e.created_at
+WITH e.group_id AS g, collect(e)[..$limit] AS queue
+UNWIND range(0, size(queue) - 1) AS i
+WITH queue[i] AS e, i ORDER BY i, e.created_at
+WITH e.tenant_id AS t, collect(e)[..$limit] AS share
+UNWIND range(0, size(share) - 1) AS j
+WITH share[j] AS e, j ORDER BY j, e.created_at LIMIT $limit
+RETURN e"""
+    + _EPISODE_FIELDS
+    + " AS e"
 )
+
+# One failed extraction attempt; at `$max` attempts the episode is quarantined (no longer pending).
+_EXTRACTION_FAILED: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id, uuid: $id})
+SET e.extraction_attempts = coalesce(e.extraction_attempts, 0) + 1
+WITH e, e.extraction_attempts >= $max AS quarantined
+SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END,
+    e.extracted_at = CASE WHEN quarantined THEN $now ELSE e.extracted_at END
+RETURN quarantined, e.extraction_attempts AS attempts
+"""
+
+_PENDING_COUNT: LiteralString = "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' RETURN count(e) AS n"
 
 _SET_EXTRACTION: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
@@ -309,7 +335,7 @@ class NewEpisode:
     metadata: Mapping[str, str]
     document: str
     lexical: str
-    extraction_status: str = "skipped"
+    extraction_status: ExtractionStatus = ExtractionStatus.SKIPPED
     tokens: str = ""
     context_seq: int | None = None
     context_key: str = ""
@@ -384,22 +410,14 @@ class PartitionState:
     count: int
 
 
-def _to_datetime(value: Any) -> datetime:
-    if isinstance(value, Neo4jDateTime):
-        return value.to_native()
-    if isinstance(value, datetime):
-        return value
-    raise TypeError(f"expected a datetime, got {type(value).__name__}")
-
-
 def episode_from_node(node: Mapping[str, Any]) -> Episode:
     """Maps an `Episodic` node's properties to the domain type."""
     return Episode(
         id=node["uuid"],
         key=node["key"],
         text=node["content"],
-        occurred_at=_to_datetime(node["valid_at"]),
-        created_at=_to_datetime(node["created_at"]),
+        occurred_at=db_date(node["valid_at"]),
+        created_at=db_date(node["created_at"]),
         session_id=node.get("session_id") or "",
         speaker=node.get("speaker") or "",
         event_type=node.get("event_type") or "message",
@@ -411,7 +429,7 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         project_id=node.get("project_id") or "",
         agent_id=node.get("agent_id") or "",
         seq=int(node.get("seq") or 0),
-        extraction_status=node.get("extraction_status") or "",
+        extraction_status=ExtractionStatus(node.get("extraction_status") or ""),
     )
 
 
@@ -432,7 +450,7 @@ async def _link(tx: AsyncManagedTransaction, group_id: str, rows: Sequence[dict[
     ordered = sorted(rows, key=lambda r: (r["valid_at"], r["seq"]))
     pending = [r["uuid"] for r in ordered]
     tail = await (await tx.run(_TAIL, group_id=group_id, pending=pending)).single()
-    appended = [r for r in ordered if tail is None or r["valid_at"] >= _to_datetime(tail["valid_at"])]
+    appended = [r for r in ordered if tail is None or r["valid_at"] >= db_date(tail["valid_at"])]
     late = {r["uuid"] for r in appended}
     inserted = [r for r in ordered if r["uuid"] not in late]
     for row in inserted:
@@ -579,7 +597,8 @@ class EpisodeRepository:
         return await self._graph.read(work)
 
     async def pending_extraction(self, limit: int) -> list[Episode]:
-        """Episodes of any user waiting for fact extraction, oldest first (the durable extraction queue)."""
+        """Episodes waiting for fact extraction (the durable extraction queue): oldest first per user, round
+        robin between the users of a tenant and between tenants (see `_PENDING`)."""
 
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_PENDING, limit=limit)
@@ -587,7 +606,30 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def set_extraction(self, scope: Scope, episode_id: str, status: str, count: int) -> None:
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]:
+        """Counts a failed extraction attempt; returns (quarantined now, attempts so far). An episode reaching
+        `max_attempts` leaves the queue with status "quarantined". (False, 0) when the episode is gone."""
+
+        async def work(tx: AsyncManagedTransaction) -> tuple[bool, int]:
+            record = await (
+                await tx.run(
+                    _EXTRACTION_FAILED, group_id=scope.group_id, id=episode_id, max=max_attempts, now=datetime.now(UTC)
+                )
+            ).single()
+            return (False, 0) if record is None else (bool(record["quarantined"]), int(record["attempts"]))
+
+        return await self._graph.write(work)
+
+    async def pending_count(self) -> int:
+        """How many episodes of all users wait for fact extraction (the queue's depth)."""
+
+        async def work(tx: AsyncManagedTransaction) -> int:
+            record = await (await tx.run(_PENDING_COUNT)).single(strict=True)
+            return int(record["n"])
+
+        return await self._graph.read(work)
+
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         async def work(tx: AsyncManagedTransaction) -> None:
             await (
                 await tx.run(
@@ -625,13 +667,13 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def partition_rows(self, group_id: str, line_tokens: LineTokens) -> list[EpisodeFacts]:
+    async def partition_rows(self, group_id: str, line_tokens: LineTokens) -> list[EpisodeFeatures]:
         """Ranking facts and lexical tokens of every episode of the partition (side index rebuild)."""
 
-        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFacts]:
+        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFeatures]:
             record = await (await tx.run(_PARTITION_ROWS, group_id=group_id)).single(strict=True)
             return [
-                EpisodeFacts(
+                EpisodeFeatures(
                     seq=int(seq),
                     occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
                     importance=float(importance or 0.0),

@@ -15,18 +15,15 @@ from datetime import datetime
 from typing import Any, LiteralString, TypeVar
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
-from graphmem.model import Fact, FactStatus, Scope
+from graphmem.model import Fact, FactStatus, MemoryKind, Scope, StatusChange, Transition
+from graphmem.projects import visible_projects
+from graphmem.storage.neo4j.audit import new_event, write_events
+from graphmem.storage.neo4j.dates import parse_db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.locks import LOCK_FACT_KEY, LockedUnit, under_lock
 
 T = TypeVar("T")
-
-_LOCK_KEY: LiteralString = """
-MERGE (k:FactKey {group_id: $group_id, scope_key: $scope_key, key: $key})
-ON CREATE SET k.created_at = $now
-SET k.writes = coalesce(k.writes, 0) + 1
-"""
 
 _EPISODE_EXISTS: LiteralString = "MATCH (e:Episodic {group_id: $group_id, uuid: $id}) RETURN e.uuid AS id"
 
@@ -44,7 +41,18 @@ RETURN r"""
 """
 )
 
-_CREATE: LiteralString = """
+# The episode (when it still exists) mentions both entities of the fact `s` -[r]-> `o`.
+_MENTIONS: LiteralString = """
+WITH s, o
+OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
+FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
+  MERGE (e)-[m1:MENTIONS]->(s) ON CREATE SET m1.uuid = randomUUID(), m1.group_id = $group_id, m1.created_at = $now
+  MERGE (e)-[m2:MENTIONS]->(o) ON CREATE SET m2.uuid = randomUUID(), m2.group_id = $group_id, m2.created_at = $now
+)
+"""
+
+_CREATE: LiteralString = (
+    """
 MERGE (s:Entity {group_id: $group_id, name_key: $subject_key})
 ON CREATE SET s.uuid = randomUUID(), s.name = $subject_name, s.summary = '', s.created_at = $now,
               s.labels = [], s.kind = $subject_kind
@@ -53,39 +61,29 @@ ON CREATE SET o.uuid = randomUUID(), o.name = $object_name, o.summary = '', o.cr
               o.labels = [], o.kind = 'value'
 CREATE (s)-[r:RELATES_TO]->(o)
 SET r = $props, r.created_at = $now, r.fact_embedding = $embedding
-WITH s, o
-OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
-FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
-  MERGE (e)-[m1:MENTIONS]->(s) ON CREATE SET m1.uuid = randomUUID(), m1.group_id = $group_id, m1.created_at = $now
-  MERGE (e)-[m2:MENTIONS]->(o) ON CREATE SET m2.uuid = randomUUID(), m2.group_id = $group_id, m2.created_at = $now
-)
 """
+    + _MENTIONS
+)
 
-_PROVENANCE: LiteralString = """
+_PROVENANCE: LiteralString = (
+    """
 MATCH (s:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(o:Entity)
 SET r.episodes = CASE WHEN $episode_id = '' OR $episode_id IN r.episodes THEN r.episodes
                       ELSE r.episodes + $episode_id END,
     r.sessions = CASE WHEN $session_id = '' OR $session_id IN r.sessions THEN r.sessions
                       ELSE r.sessions + $session_id END
-WITH s, o
-OPTIONAL MATCH (e:Episodic {group_id: $group_id, uuid: $episode_id})
-FOREACH (_ IN CASE WHEN e IS NULL THEN [] ELSE [1] END |
-  MERGE (e)-[m1:MENTIONS]->(s) ON CREATE SET m1.uuid = randomUUID(), m1.group_id = $group_id, m1.created_at = $now
-  MERGE (e)-[m2:MENTIONS]->(o) ON CREATE SET m2.uuid = randomUUID(), m2.group_id = $group_id, m2.created_at = $now
-)
 """
+    + _MENTIONS
+)
 
-# The status change and its audit event in one statement (transition: active → promoted, else the status).
+# The status change; its audit event is written by `audit.write_events` in the same transaction.
 _SET_STATUS: LiteralString = """
 MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, uuid: $id}]->(:Entity)
 WITH r, r.status AS previous
 SET r.status = $status, r.status_reason = $reason,
     r.invalid_at = coalesce($invalid_at, r.invalid_at), r.expired_at = coalesce($expired_at, r.expired_at),
     r.status_changed_at = $now
-CREATE (:AuditEvent {uuid: randomUUID(), group_id: $group_id, memory_id: $id, memory_kind: 'fact',
-                     transition: CASE $status WHEN 'active' THEN 'promoted' ELSE $status END,
-                     at: $now, reason: $reason, rule: 'promotion', run_id: '',
-                     details_json: '{"from": "' + coalesce(previous, '') + '", "to": "' + $status + '"}'})
+RETURN previous
 """
 
 _BY_ID: LiteralString = (
@@ -134,19 +132,9 @@ _FORGET: tuple[LiteralString, ...] = (
 )
 
 
-def _when(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    if isinstance(value, Neo4jDateTime):
-        return value.to_native()
-    if isinstance(value, datetime):
-        return value
-    raise TypeError(f"expected a datetime, got {type(value).__name__}")
-
-
 def fact_from_row(row: Mapping[str, Any]) -> Fact:
-    valid_at = _when(row["valid_at"])
-    created_at = _when(row["created_at"])
+    valid_at = parse_db_date(row["valid_at"])
+    created_at = parse_db_date(row["created_at"])
     assert valid_at is not None and created_at is not None
     return Fact(
         id=row["uuid"],
@@ -164,8 +152,8 @@ def fact_from_row(row: Mapping[str, Any]) -> Fact:
         importance=float(row.get("importance") or 0.0),
         valid_at=valid_at,
         created_at=created_at,
-        invalid_at=_when(row.get("invalid_at")),
-        expired_at=_when(row.get("expired_at")),
+        invalid_at=parse_db_date(row.get("invalid_at")),
+        expired_at=parse_db_date(row.get("expired_at")),
         episode_ids=tuple(row.get("episodes") or ()),
         session_ids=tuple(row.get("sessions") or ()),
         status_reason=row.get("status_reason") or "",
@@ -175,19 +163,8 @@ def fact_from_row(row: Mapping[str, Any]) -> Fact:
     )
 
 
-def _projects(scope: Scope) -> list[str]:
-    return ["", scope.project_id] if scope.project_id else [""]
-
-
-class KeyUnit:
+class KeyUnit(LockedUnit):
     """The writes allowed on the versions of one key while its lock is held (inside one transaction)."""
-
-    def __init__(self, tx: AsyncManagedTransaction, scope: Scope, project_id: str, key: str, now: datetime):
-        self._tx = tx
-        self._scope = scope
-        self._project_id = project_id
-        self._key = key
-        self._now = now
 
     async def episode_exists(self, episode_id: str) -> bool:
         """Whether the episode is still stored (checked under the user's fence, so a delete cannot interleave)."""
@@ -196,7 +173,7 @@ class KeyUnit:
 
     async def versions(self) -> list[Fact]:
         result = await self._tx.run(
-            _VERSIONS, group_id=self._scope.group_id, key=self._key, project_id=self._project_id
+            _VERSIONS, group_id=self._scope.group_id, key=self._item, project_id=self._project_id
         )
         return [fact_from_row(r["r"]) async for r in result]
 
@@ -259,26 +236,30 @@ class KeyUnit:
             )
         ).consume()
 
-    async def set_status(
-        self,
-        fact_id: str,
-        status: FactStatus,
-        reason: str,
-        invalid_at: datetime | None,
-        expired_at: datetime | None,
-    ) -> None:
-        await (
+    async def set_status(self, change: StatusChange) -> None:
+        """Changes a version's status and records the transition (active → promoted, else the status)."""
+        group_id = self._scope.group_id
+        record = await (
             await self._tx.run(
                 _SET_STATUS,
-                group_id=self._scope.group_id,
-                id=fact_id,
-                status=status.value,
-                reason=reason,
-                invalid_at=invalid_at,
-                expired_at=expired_at,
+                group_id=group_id,
+                id=change.id,
+                status=change.status.value,
+                reason=change.reason,
+                invalid_at=change.invalid_at,
+                expired_at=change.expired_at,
                 now=self._now,
             )
-        ).consume()
+        ).single()
+        if record is None:
+            return
+        status = change.status
+        transition = Transition.PROMOTED if status == FactStatus.ACTIVE else Transition(status.value)
+        details = {"from": record["previous"] or "", "to": status.value}
+        event = new_event(
+            group_id, change.id, MemoryKind.FACT, transition, self._now, change.reason, "promotion", "", details
+        )
+        await write_events(self._tx, [event])
 
 
 class FactRepository:
@@ -299,12 +280,9 @@ class FactRepository:
     ) -> T:
         """Runs `work` in one write transaction that first takes the lock of (user, project, key)
         (`rehearsal`: the same statements in a transaction that is rolled back)."""
-
-        async def tx_work(tx: AsyncManagedTransaction) -> T:
-            await (await tx.run(_LOCK_KEY, group_id=scope.group_id, scope_key=project_id, key=key, now=now)).consume()
-            return await work(KeyUnit(tx, scope, project_id, key, now))
-
-        return await (self._graph.rehearse(tx_work) if rehearsal else self._graph.write(tx_work, fence=scope.group_id))
+        return await under_lock(
+            self._graph, LOCK_FACT_KEY, KeyUnit, scope, project_id, key, now, work, rehearsal=rehearsal
+        )
 
     async def get(self, scope: Scope, fact_id: str) -> Fact | None:
         async def work(tx: AsyncManagedTransaction) -> Fact | None:
@@ -345,7 +323,7 @@ class FactRepository:
 
     async def history(self, scope: Scope, key: str) -> list[Fact]:
         async def work(tx: AsyncManagedTransaction) -> list[Fact]:
-            result = await tx.run(_HISTORY, group_id=scope.group_id, key=key, projects=_projects(scope))
+            result = await tx.run(_HISTORY, group_id=scope.group_id, key=key, projects=visible_projects(scope))
             return [fact_from_row(r["r"]) async for r in result]
 
         return await self._graph.read(work)

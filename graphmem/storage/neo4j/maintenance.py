@@ -13,14 +13,15 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, LiteralString
+from typing import LiteralString
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
 from graphmem.model import AuditEvent, EntityStat, EpisodeStat, FactStat, FactStatus, MemoryKind, Transition
 from graphmem.storage.neo4j.audit import new_event, write_events
+from graphmem.storage.neo4j.dates import db_date, parse_db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.locks import LOCK_FACT_KEY, take_lock
 
 _GROUPS: LiteralString = """
 MATCH (u:User) RETURN u.group_id AS group_id
@@ -113,12 +114,6 @@ RETURN r.status AS status, r.fact_key AS key, r.project_id AS project_id, r.name
        r.polarity AS polarity
 """
 
-_LOCK_KEY: LiteralString = """
-MERGE (k:FactKey {group_id: $group_id, scope_key: $project_id, key: $key})
-ON CREATE SET k.created_at = $now
-SET k.writes = coalesce(k.writes, 0) + 1
-"""
-
 _OTHER_ACTIVE: LiteralString = """
 MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id, fact_key: $key}]->(:Entity)
 WHERE r.project_id = $project_id AND r.status = 'active' AND r.uuid <> $id
@@ -206,23 +201,6 @@ MERGE (e)-[:DISTILLED_INTO]->(s)
 """
 
 
-def _dt(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    if isinstance(value, Neo4jDateTime):
-        return value.to_native()
-    if isinstance(value, datetime):
-        return value
-    raise TypeError(f"expected a datetime, got {type(value).__name__}")
-
-
-def _must(value: Any) -> datetime:
-    when = _dt(value)
-    if when is None:
-        raise TypeError("missing timestamp")
-    return when
-
-
 @dataclass(frozen=True)
 class Audit:
     """How to describe the transitions of one applied batch in the audit trail."""
@@ -291,11 +269,11 @@ class MaintenanceRepository:
                     importance=float(r[5] or 0.0),
                     hit_count=int(r[6]),
                     status=r[7],
-                    occurred_at=_must(r[8]),
-                    created_at=_must(r[9]),
-                    last_hit_at=_dt(r[10]),
-                    restored_at=_dt(r[11]),
-                    archived_at=_dt(r[12]),
+                    occurred_at=db_date(r[8]),
+                    created_at=db_date(r[9]),
+                    last_hit_at=parse_db_date(r[10]),
+                    restored_at=parse_db_date(r[11]),
+                    archived_at=parse_db_date(r[12]),
                 )
                 for r in record["rows"]
             ]
@@ -317,14 +295,14 @@ class MaintenanceRepository:
                     polarity=bool(r["polarity"] if r["polarity"] is not None else True),
                     project_id=r["project_id"] or "",
                     status=FactStatus(r["status"]),
-                    valid_at=_must(r["valid_at"]),
-                    created_at=_must(r["created_at"]),
+                    valid_at=db_date(r["valid_at"]),
+                    created_at=db_date(r["created_at"]),
                     hit_count=int(r["hit_count"]),
                     episode_ids=tuple(r["episodes"] or ()),
                     session_ids=tuple(r["sessions"] or ()),
-                    last_hit_at=_dt(r["last_hit_at"]),
-                    restored_at=_dt(r["restored_at"]),
-                    archived_at=_dt(r["archived_at"]),
+                    last_hit_at=parse_db_date(r["last_hit_at"]),
+                    restored_at=parse_db_date(r["restored_at"]),
+                    archived_at=parse_db_date(r["archived_at"]),
                 )
                 async for r in result
             ]
@@ -335,7 +313,9 @@ class MaintenanceRepository:
         async def work(tx: AsyncManagedTransaction) -> list[EntityStat]:
             result = await tx.run(_ENTITY_STATS, group_id=group_id)
             return [
-                EntityStat(r["id"], r["name_key"] or "", _dt(r["created_at"]) or datetime.min.replace(tzinfo=UTC))
+                EntityStat(
+                    r["id"], r["name_key"] or "", parse_db_date(r["created_at"]) or datetime.min.replace(tzinfo=UTC)
+                )
                 async for r in result
             ]
 
@@ -346,7 +326,7 @@ class MaintenanceRepository:
 
         async def work(tx: AsyncManagedTransaction) -> list[tuple[str, str, datetime]]:
             result = await tx.run(_LINES, group_id=group_id, ids=list(ids))
-            return [(r["speaker"] or "", r["content"] or "", _must(r["at"])) async for r in result]
+            return [(r["speaker"] or "", r["content"] or "", db_date(r["at"])) async for r in result]
 
         return await self._graph.read(work)
 
@@ -497,12 +477,10 @@ class MaintenanceRepository:
             fact = await (await tx.run(_FACT_OF, group_id=group_id, id=memory_id)).single()
             if fact is None or fact["status"] != "archived" or (fact["project_id"] or "") not in visible:
                 return None
-            lock = {"group_id": group_id, "project_id": fact["project_id"] or "", "key": fact["key"], "now": audit.now}
-            await (await tx.run(_LOCK_KEY, lock)).consume()
+            project = fact["project_id"] or ""
+            await take_lock(tx, LOCK_FACT_KEY, group_id, project, fact["key"], audit.now)
             other = await (
-                await tx.run(
-                    _OTHER_ACTIVE, group_id=group_id, key=fact["key"], project_id=lock["project_id"], id=memory_id
-                )
+                await tx.run(_OTHER_ACTIVE, group_id=group_id, key=fact["key"], project_id=project, id=memory_id)
             ).single()
             if other is not None:
                 raise ValueError(str(other["id"]))

@@ -9,10 +9,42 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
 log = logging.getLogger(__name__)
+
+
+class NodeLabel(StrEnum):
+    """Every node label graphmem's Cypher reads or writes (the Cypher shape test holds the queries to it)."""
+
+    AUDIT_EVENT = "AuditEvent"
+    ENTITY = "Entity"
+    EPISODIC = "Episodic"
+    FACT_KEY = "FactKey"
+    GRAPHMEM_SCHEMA = "GraphmemSchema"
+    MAINTENANCE_LOCK = "MaintenanceLock"
+    PROCEDURE = "Procedure"
+    PROCEDURE_KEY = "ProcedureKey"
+    SESSION = "Session"
+    USER = "User"
+    USER_FENCE = "UserFence"
+    WORKING_SESSION = "WorkingSession"
+
+
+class RelType(StrEnum):
+    """Every relationship type graphmem's Cypher reads or writes."""
+
+    APPLIES_TO = "APPLIES_TO"
+    DISTILLED_INTO = "DISTILLED_INTO"
+    IN_SESSION = "IN_SESSION"
+    MENTIONS = "MENTIONS"
+    NEXT = "NEXT"
+    NEXT_VERSION = "NEXT_VERSION"
+    OUTCOME = "OUTCOME"
+    RELATES_TO = "RELATES_TO"
+    TAUGHT_BY = "TAUGHT_BY"
 
 
 @dataclass(frozen=True)

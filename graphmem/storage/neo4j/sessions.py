@@ -13,10 +13,10 @@ from datetime import datetime
 from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
 from graphmem.errors import FailedPrecondition
 from graphmem.model import Scope, SessionState, Turn
+from graphmem.storage.neo4j.dates import db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
 _CREATE: LiteralString = """
@@ -76,14 +76,6 @@ def _props(scope: Scope, state: SessionState) -> dict[str, Any]:
     }
 
 
-def _time(value: Any) -> datetime:
-    if isinstance(value, Neo4jDateTime):
-        return value.to_native()
-    if isinstance(value, datetime):
-        return value
-    raise TypeError(f"expected a datetime, got {type(value).__name__}")
-
-
 def session_from_node(node: Any) -> SessionState:
     closed = node.get("closed_at")
     return SessionState(
@@ -94,9 +86,9 @@ def session_from_node(node: Any) -> SessionState:
         task=tuple((str(k), str(v)) for k, v in json.loads(node["task_json"])),
         dialogue=tuple(_turn(r) for r in json.loads(node["dialogue_json"])),
         scratch=tuple(_turn(r) for r in json.loads(node["scratch_json"])),
-        opened_at=_time(node["opened_at"]),
-        updated_at=_time(node["updated_at"]),
-        closed_at=None if closed is None else _time(closed),
+        opened_at=db_date(node["opened_at"]),
+        updated_at=db_date(node["updated_at"]),
+        closed_at=None if closed is None else db_date(closed),
         version=int(node["version"]),
         summaries=int(node.get("summaries") or 0),
         outcomes=tuple(

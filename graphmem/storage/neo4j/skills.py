@@ -19,18 +19,13 @@ from datetime import datetime
 from typing import Any, LiteralString, TypeVar
 
 from neo4j import AsyncManagedTransaction
-from neo4j.time import DateTime as Neo4jDateTime
 
 from graphmem.model import Scope, Skill, SkillOutcome
+from graphmem.storage.neo4j.dates import parse_db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.locks import LOCK_SKILL_NAME, LockedUnit, under_lock
 
 T = TypeVar("T")
-
-_LOCK_NAME: LiteralString = """
-MERGE (k:ProcedureKey {group_id: $group_id, scope_key: $scope_key, name: $name})
-ON CREATE SET k.created_at = $now
-SET k.writes = coalesce(k.writes, 0) + 1
-"""
 
 _SKILL_FIELDS: LiteralString = """{.uuid, .name, .version, .description, .triggers, .parameters_schema,
   .entry_point, .project_id, .created_at, .successes, .failures, .last_used_at, .episode_ids, .entity_names,
@@ -148,18 +143,8 @@ class StoredSkill:
     embedding_model: str
 
 
-def _when(value: Any) -> datetime | None:
-    if value is None:
-        return None
-    if isinstance(value, Neo4jDateTime):
-        return value.to_native()
-    if isinstance(value, datetime):
-        return value
-    raise TypeError(f"expected a datetime, got {type(value).__name__}")
-
-
 def skill_from_row(row: Mapping[str, Any]) -> Skill:
-    created_at = _when(row["created_at"])
+    created_at = parse_db_date(row["created_at"])
     assert created_at is not None
     return Skill(
         id=row["uuid"],
@@ -173,7 +158,7 @@ def skill_from_row(row: Mapping[str, Any]) -> Skill:
         created_at=created_at,
         successes=int(row.get("successes") or 0),
         failures=int(row.get("failures") or 0),
-        last_used_at=_when(row.get("last_used_at")),
+        last_used_at=parse_db_date(row.get("last_used_at")),
         episode_ids=tuple(row.get("episode_ids") or ()),
         entity_names=tuple(row.get("entity_names") or ()),
         is_latest=bool(row.get("is_latest")),
@@ -185,20 +170,13 @@ def entity_name_key(name: str) -> str:
     return "s:" + " ".join(name.split()).casefold()
 
 
-class NameUnit:
+class NameUnit(LockedUnit):
     """The writes allowed on the versions of one skill name while its lock is held (inside one transaction)."""
-
-    def __init__(self, tx: AsyncManagedTransaction, scope: Scope, project_id: str, name: str, now: datetime):
-        self._tx = tx
-        self._scope = scope
-        self._project_id = project_id
-        self._name = name
-        self._now = now
 
     async def versions(self) -> list[Skill]:
         """Every version of the name in this scope, oldest first."""
         result = await self._tx.run(
-            _VERSIONS, group_id=self._scope.group_id, scope_key=self._project_id, name=self._name
+            _VERSIONS, group_id=self._scope.group_id, scope_key=self._project_id, name=self._item
         )
         return [skill_from_row(r["p"]) async for r in result]
 
@@ -319,14 +297,7 @@ class SkillRepository:
         self, scope: Scope, project_id: str, name: str, now: datetime, work: Callable[[NameUnit], Awaitable[T]]
     ) -> T:
         """Runs `work` in one write transaction that first takes the lock of (user, project, name)."""
-
-        async def tx_work(tx: AsyncManagedTransaction) -> T:
-            await (
-                await tx.run(_LOCK_NAME, group_id=scope.group_id, scope_key=project_id, name=name, now=now)
-            ).consume()
-            return await work(NameUnit(tx, scope, project_id, name, now))
-
-        return await self._graph.write(tx_work, fence=scope.group_id)
+        return await under_lock(self._graph, LOCK_SKILL_NAME, NameUnit, scope, project_id, name, now, work)
 
     async def versions(self, scope: Scope, name: str, projects: Sequence[str]) -> list[Skill]:
         """Every version of `name` in the given projects ("" = user skills), by project then version."""

@@ -423,8 +423,8 @@ type Episode struct {
 	Metadata map[string]string `protobuf:"bytes,11,rep,name=metadata,proto3" json:"metadata,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// The scope it was written in (user, project, agent).
 	Scope *Scope `protobuf:"bytes,12,opt,name=scope,proto3" json:"scope,omitempty"`
-	// Where fact extraction of this episode stands: "pending", "done", "skipped" (not the user's words) or
-	// "failed".
+	// Where fact extraction of this episode stands: "pending", "done", "skipped" (not the user's words),
+	// "failed" (the text was refused) or "quarantined" (extraction failed 3 times; never retried).
 	ExtractionStatus string `protobuf:"bytes,13,opt,name=extraction_status,json=extractionStatus,proto3" json:"extraction_status,omitempty"`
 	unknownFields    protoimpl.UnknownFields
 	sizeCache        protoimpl.SizeCache

@@ -285,8 +285,8 @@ export interface Episode {
     | Scope
     | undefined;
   /**
-   * Where fact extraction of this episode stands: "pending", "done", "skipped" (not the user's words) or
-   * "failed".
+   * Where fact extraction of this episode stands: "pending", "done", "skipped" (not the user's words),
+   * "failed" (the text was refused) or "quarantined" (extraction failed 3 times; never retried).
    */
   extractionStatus: string;
 }

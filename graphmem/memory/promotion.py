@@ -13,13 +13,26 @@ one paraphrases the other (:func:`same_statement`): a paraphrase in another sess
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
-from graphmem.lifecycle.policies import normalise_name
-from graphmem.model import Fact, FactStatus
+from graphmem.model import Fact, FactStatus, StatusChange
 
 LIVE = (FactStatus.CANDIDATE, FactStatus.ACTIVE)
+
+# Traditional → simplified forms of characters common in preference values (food, drink, places, tools).
+_T2S = str.maketrans(
+    "咖啡茶麵飯魚雞豬牛肉湯菜蘿蔔葱蔥薑蒜辣鹹甜酸乳醬餅糖語書電腦機車車臺灣門開關東學習運動體育圖畫聽說讀寫",
+    "咖啡茶面饭鱼鸡猪牛肉汤菜萝卜葱葱姜蒜辣咸甜酸乳酱饼糖语书电脑机车车台湾门开关东学习运动体育图画听说读写",
+)
+
+
+def normalise_name(text: str) -> str:
+    """The comparison form of a value or a name: NFKC (full-width → half-width), case folded, inner spacing
+    collapsed, common traditional characters simplified."""
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(_T2S)
+    return " ".join(folded.split())
 
 
 @dataclass(frozen=True)
@@ -32,17 +45,6 @@ class Assertion:
     explicit: bool
     correction: bool = False
     reviewer: bool = False
-
-
-@dataclass(frozen=True)
-class StatusChange:
-    """Set a version's status (and, when it leaves current memory, its validity end and expiry time)."""
-
-    id: str
-    status: FactStatus
-    reason: str
-    invalid_at: datetime | None = None
-    expired_at: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,18 @@ def same_statement(a: Fact, b: Fact) -> bool:
         a.predicate == b.predicate or (a.predicate in _STANCES and b.predicate in _STANCES)
     )
     return same_stance and same_value(a.value, b.value)
+
+
+def mentionable(candidate: Fact, session_id: str, stated_keys: set[str]) -> bool:
+    """Whether a later mention of this candidate's value may count as another sighting of it: a candidate not
+    seen in this session, whose key this episode did not state anew, with a value specific enough to be named
+    (two or more Chinese characters, three or more Latin ones)."""
+    if candidate.status != FactStatus.CANDIDATE or candidate.key in stated_keys:
+        return False
+    if session_id and session_id in candidate.session_ids:
+        return False
+    value = candidate.value.strip()
+    return len(value) >= (3 if value.isascii() else 2)
 
 
 def _strength(version: Fact) -> tuple[float, int, datetime]:

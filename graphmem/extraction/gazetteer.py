@@ -1,0 +1,281 @@
+"""Named things of the categories a user's settings are made of — cities, companies, programming languages,
+editors, operating systems, apps, airlines, hotel chains, seats, time zones, diets — each surface form (Chinese
+or English, slang included) mapped to one canonical value, and the scan that finds them in a segment.
+
+A canonical value is the same whatever words of a script named it ("鹅厂" and "腾讯" are "腾讯", "PT" and
+"Pacific time" are "pacific time (utc-8)"), so two sessions that name it differently are two sightings of one claim.
+Latin forms are matched as whole words (lowercase), Chinese forms as substrings, longest first.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["ZH_ONE_TO_TWELVE", "Hit", "scan"]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A named thing found in a text: its category, canonical value and offsets."""
+
+    category: str
+    value: str
+    start: int
+    end: int
+
+
+def _table(category: str, rows: str) -> dict[str, tuple[str, str]]:
+    """Rows "english|中文: form, form, ..." separated by ";" -> {form: (category, canonical)}: the canonical
+    value is the English name (lowercase) for a Latin form, the Chinese name (when given) for a Chinese form."""
+    out: dict[str, tuple[str, str]] = {}
+    for row in rows.split(";"):
+        if not row.strip():
+            continue
+        names, _, forms = row.partition(":")
+        english, _, chinese = names.strip().partition("|")
+        for raw in [english, *forms.split(",")]:
+            form = raw.strip()
+            if form:
+                value = chinese if chinese and not form.isascii() else english.lower()
+                out[form.lower() if form.isascii() else form] = (category, value)
+    return out
+
+
+_CITIES = """
+Beijing|北京: beijing, 北京, 帝都; Shanghai|上海: shanghai, 上海, 魔都; Shenzhen|深圳: shenzhen, 深圳;
+Guangzhou|广州: guangzhou, 广州;
+Hangzhou|杭州: hangzhou, 杭州; Chengdu|成都: chengdu, 成都; Chongqing|重庆: chongqing, 重庆; Wuhan|武汉: wuhan, 武汉;
+Nanjing|南京: nanjing, 南京; Suzhou|苏州: suzhou, 苏州; Xiamen|厦门: xiamen, 厦门; Tianjin|天津: tianjin, 天津;
+Tangshan|唐山: tangshan, 唐山; Xi'an|西安: xi'an, xian, 西安; Changsha|长沙: changsha, 长沙;
+Qingdao|青岛: qingdao, 青岛;
+Dalian|大连: dalian, 大连; Kunming|昆明: kunming, 昆明; Dali|大理: dali, 大理; Harbin|哈尔滨: harbin, 哈尔滨;
+Shenyang|沈阳: shenyang, 沈阳; Zhengzhou|郑州: zhengzhou, 郑州; Jinan|济南: jinan, 济南; Hefei|合肥: hefei, 合肥;
+Fuzhou|福州: fuzhou, 福州; Ningbo|宁波: ningbo, 宁波; Wuxi|无锡: wuxi, 无锡; Dongguan|东莞: dongguan, 东莞;
+Foshan|佛山: foshan, 佛山;
+Zhuhai|珠海: zhuhai, 珠海; Nanning|南宁: nanning, 南宁; Guiyang|贵阳: guiyang, 贵阳; Lanzhou|兰州: lanzhou, 兰州;
+Urumqi|乌鲁木齐: urumqi, 乌鲁木齐; Lhasa|拉萨: lhasa, 拉萨; Sanya|三亚: sanya, 三亚; Haikou|海口: haikou, 海口;
+Nanchang|南昌: nanchang, 南昌; Taiyuan|太原: taiyuan, 太原; Shijiazhuang|石家庄: shijiazhuang, 石家庄;
+Changchun|长春: changchun, 长春; Hohhot|呼和浩特: hohhot, 呼和浩特; Yinchuan|银川: yinchuan, 银川;
+Xining|西宁: xining, 西宁;
+Wenzhou|温州: wenzhou, 温州; Hong Kong|香港: hong kong, 香港; Macau|澳门: macau, macao, 澳门;
+Taipei|台北: taipei, 台北;
+Tokyo|东京: tokyo, 东京; Osaka|大阪: osaka, 大阪; Kyoto|京都: kyoto, 京都; Seoul|首尔: seoul, 首尔;
+Singapore|新加坡: singapore, 新加坡;
+Bangkok|曼谷: bangkok, 曼谷; Kuala Lumpur|吉隆坡: kuala lumpur, 吉隆坡; Jakarta|雅加达: jakarta, 雅加达;
+Manila|马尼拉: manila, 马尼拉;
+Hanoi|河内: hanoi, 河内; Mumbai|孟买: mumbai, bombay, 孟买; Delhi|德里: delhi, new delhi, 德里, 新德里;
+Bangalore|班加罗尔: bangalore, bengaluru, 班加罗尔; Dubai|迪拜: dubai, 迪拜;
+Istanbul|伊斯坦布尔: istanbul, 伊斯坦布尔;
+Tel Aviv|特拉维夫: tel aviv, 特拉维夫; Cairo|开罗: cairo, 开罗; London|伦敦: london, 伦敦;
+Manchester|曼彻斯特: manchester, 曼彻斯特;
+Edinburgh|爱丁堡: edinburgh, 爱丁堡; Dublin|都柏林: dublin, 都柏林; Paris|巴黎: paris, 巴黎; Lyon|里昂: lyon, 里昂;
+Berlin|柏林: berlin, 柏林; Munich|慕尼黑: munich, münchen, 慕尼黑; Hamburg|汉堡: hamburg;
+Frankfurt|法兰克福: frankfurt, 法兰克福;
+Amsterdam|阿姆斯特丹: amsterdam, 阿姆斯特丹; Rotterdam|鹿特丹: rotterdam, 鹿特丹;
+Brussels|布鲁塞尔: brussels, 布鲁塞尔;
+Zurich|苏黎世: zurich, zürich, 苏黎世; Geneva|日内瓦: geneva, 日内瓦; Vienna|维也纳: vienna, 维也纳;
+Prague|布拉格: prague, 布拉格;
+Warsaw|华沙: warsaw, 华沙; Stockholm|斯德哥尔摩: stockholm, 斯德哥尔摩;
+Copenhagen|哥本哈根: copenhagen, 哥本哈根; Oslo|奥斯陆: oslo, 奥斯陆;
+Helsinki|赫尔辛基: helsinki, 赫尔辛基; Madrid|马德里: madrid, 马德里; Barcelona|巴塞罗那: barcelona, 巴塞罗那;
+Lisbon|里斯本: lisbon, 里斯本;
+Rome|罗马: rome, 罗马; Milan|米兰: milan, 米兰; Athens|雅典: athens, 雅典; Moscow|莫斯科: moscow, 莫斯科;
+New York|纽约: new york, nyc, new york city, 纽约; Boston|波士顿: boston, 波士顿; Chicago|芝加哥: chicago, 芝加哥;
+San Francisco|旧金山: san francisco, sf, 旧金山, 三藩; Los Angeles|洛杉矶: los angeles, la, 洛杉矶;
+Seattle|西雅图: seattle, 西雅图;
+Portland|波特兰: portland, 波特兰; Denver|丹佛: denver, 丹佛; Austin|奥斯汀: austin, 奥斯汀;
+Dallas|达拉斯: dallas, 达拉斯;
+Houston|休斯顿: houston, 休斯顿; Miami|迈阿密: miami, 迈阿密; Atlanta|亚特兰大: atlanta, 亚特兰大;
+Washington|华盛顿: washington dc, washington d.c., dc, 华盛顿; Philadelphia|费城: philadelphia, philly, 费城;
+San Diego|圣地亚哥: san diego; San Jose|圣何塞: san jose, 圣何塞; Phoenix|凤凰城: phoenix, 凤凰城;
+Minneapolis|明尼阿波利斯: minneapolis;
+Detroit|底特律: detroit, 底特律; Pittsburgh|匹兹堡: pittsburgh, 匹兹堡; Nashville|纳什维尔: nashville;
+Salt Lake City|盐湖城: salt lake city, 盐湖城; Las Vegas|拉斯维加斯: las vegas, vegas, 拉斯维加斯;
+Toronto|多伦多: toronto, 多伦多;
+Vancouver|温哥华: vancouver, 温哥华; Montreal|蒙特利尔: montreal, 蒙特利尔; Calgary|卡尔加里: calgary;
+Ottawa|渥太华: ottawa, 渥太华;
+Mexico City|墨西哥城: mexico city, 墨西哥城; Sao Paulo|圣保罗: sao paulo, são paulo;
+Buenos Aires|布宜诺斯艾利斯: buenos aires;
+Sydney|悉尼: sydney, 悉尼; Melbourne|墨尔本: melbourne, 墨尔本; Brisbane|布里斯班: brisbane, 布里斯班;
+Perth|珀斯: perth, 珀斯;
+Auckland|奥克兰: auckland, 奥克兰; Cape Town|开普敦: cape town, 开普敦; Lagos|拉各斯: lagos; Nairobi|内罗毕: nairobi
+"""
+_COMPANIES = """
+Tencent|腾讯: tencent, 腾讯, 鹅厂; Alibaba|阿里巴巴: alibaba, 阿里, 阿里巴巴;
+ByteDance|字节跳动: bytedance, 字节, 字节跳动;
+Baidu|百度: baidu, 百度, 度厂; Meituan|美团: meituan, 美团; JD|京东: jd, jd.com, 京东, 东哥家;
+Huawei|华为: huawei, 华为;
+Xiaomi|小米: xiaomi, 小米公司; NetEase|网易: netease, 网易, 猪厂; Pinduoduo|拼多多: pinduoduo, 拼多多;
+Kuaishou|快手: kuaishou, 快手;
+Didi|滴滴: didi, 滴滴; Ant Group|蚂蚁集团: ant group, 蚂蚁集团, 蚂蚁金服; Trip.com|携程: ctrip, 携程;
+DJI|大疆: dji, 大疆;
+Google: google, alphabet, 谷歌; Microsoft: microsoft, 微软; Amazon: amazon, aws, 亚马逊; Apple: 苹果公司;
+Meta: facebook, 脸书;
+Netflix: netflix, 网飞; Shopify: shopify; Stripe: stripe; Deloitte: deloitte, 德勤; Accenture: accenture, 埃森哲;
+Capgemini: capgemini; IBM: ibm; Salesforce: salesforce; Oracle: 甲骨文; SAP: sap; Siemens: siemens, 西门子;
+Intel: intel, 英特尔;
+Nvidia: nvidia, 英伟达; Tesla: tesla, 特斯拉; Uber: uber; Airbnb: airbnb; Spotify: spotify; LinkedIn: linkedin, 领英;
+Adobe: adobe; Atlassian: atlassian; Cisco: cisco, 思科; Samsung: samsung, 三星; Sony: sony, 索尼;
+McKinsey: mckinsey, 麦肯锡;
+PwC: pwc, 普华永道; KPMG: kpmg, 毕马威; EY: ernst & young, 安永; Goldman Sachs: goldman sachs, goldman, 高盛;
+JPMorgan: jpmorgan, jp morgan, 摩根大通; OpenAI: openai; Anthropic: anthropic; GitHub: github; GitLab: gitlab;
+Twitter: twitter; Snap: snapchat; Dropbox: dropbox; Slack Technologies: slack technologies; Zoom Video: zoom video
+"""
+_PROGRAMMING = """
+Python: python, py, python3; Java: java; JavaScript: javascript, js; TypeScript: typescript, ts; Go: golang, go;
+Rust: rust; C++: c++, cpp; C#: c#, csharp; Kotlin: kotlin; Swift: swift; Ruby: ruby; PHP: php; Scala: scala;
+Haskell: haskell; Elixir: elixir; Erlang: erlang; Clojure: clojure; Dart: dart; Lua: lua; Perl: perl; Julia: julia;
+Zig: zig; OCaml: ocaml; Objective-C: objective-c, objc; R: r语言
+"""
+_EDITORS = """
+Vim: vim, vi; Neovim: neovim, nvim; Emacs: emacs; VS Code: vs code, vscode, visual studio code;
+Sublime Text: sublime, sublime text;
+IntelliJ IDEA: intellij, intellij idea, idea; PyCharm: pycharm; WebStorm: webstorm; GoLand: goland; CLion: clion;
+Cursor: cursor; Zed: zed; Xcode: xcode; Helix: helix; Android Studio: android studio; Eclipse: eclipse;
+Visual Studio: visual studio
+"""
+_OS = """
+Linux: linux, arch, arch linux, ubuntu, debian, fedora, manjaro, mint, linux mint, centos; macos: macos, mac, macbook,
+osx, os x, 苹果电脑; Windows: windows, win10, win11, windows 10, windows 11
+"""
+_NOTES = """
+Notion: notion; Obsidian: obsidian; Evernote: evernote, 印象笔记; OneNote: onenote; Bear: bear; Logseq: logseq;
+yuque|语雀: 语雀, yuque; feishu docs|飞书文档: 飞书文档; Apple Notes: apple notes, 备忘录
+"""
+_MEETING_TOOLS = """
+Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: google meet, meet, gmeet; Webex: webex;
+tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
+Slack huddle: huddle, huddles; Skype: skype; Discord: discord
+"""
+_AIRLINES = """
+United Airlines: united, united airlines; Delta Air Lines: delta, delta air lines;
+American Airlines: american airlines;
+Southwest: southwest; JetBlue: jetblue; Alaska Airlines: alaska airlines; Air Canada: air canada;
+British Airways: british airways, ba; Lufthansa: lufthansa, 汉莎; KLM: klm; Air France: air france, 法航;
+Emirates: emirates, 阿联酋航空;
+Qatar Airways: qatar, qatar airways, 卡塔尔航空; Singapore Airlines: singapore airlines, 新航;
+Cathay Pacific: cathay, cathay pacific, 国泰;
+ANA: ana, 全日空; Japan Airlines: jal, japan airlines, 日航; Ryanair: ryanair; easyJet: easyjet; Qantas: qantas;
+Air China|国航: 国航, 中国国航, air china; China Eastern|东航: 东航, 东方航空, china eastern;
+China Southern|南航: 南航, 南方航空,
+china southern; Hainan Airlines|海航: 海航, 海南航空, hainan airlines; Sichuan Airlines|川航: 川航, 四川航空;
+Xiamen Airlines|厦航:
+厦航, 厦门航空; Spring Airlines|春秋航空: 春秋, 春秋航空; Juneyao|吉祥航空: 吉祥, 吉祥航空
+"""
+_HOTELS = """
+Marriott: marriott, 万豪, bonvoy; Hilton: hilton, 希尔顿; Hyatt: hyatt, 凯悦; IHG: ihg, holiday inn, 假日酒店, 洲际;
+Accor: accor, novotel, ibis; Four Seasons: four seasons, 四季酒店; Sheraton: sheraton, 喜来登; Westin: westin, 威斯汀;
+Ji Hotel|全季: 全季; Atour|亚朵: 亚朵, atour; Hanting|汉庭: 汉庭; Home Inn|如家: 如家; Jinjiang|锦江: 锦江;
+Airbnb stays: airbnbs; guesthouse|民宿: 民宿
+"""
+_SEATS = """
+aisle seat: aisle, aisle seat, aisle seats, 靠过道, 过道, 靠走廊, 走廊; window seat: window seat, window seats,
+window, 靠窗, 窗边, 窗口位; middle seat: middle seat; exit row: exit row
+"""
+_TRAVEL_MODES = """
+high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train,
+bullet train, train, trains, 火车;
+nonstop flights: nonstop, non-stop, direct flight, direct flights, 直飞; red-eye flights|红眼航班: red-eye, red-eyes,
+redeye, 红眼, 红眼航班
+"""
+_TIMEZONES = """
+utc+8: 东八区, 东八, 北京时间, 中国时间, 国内时间, china time, beijing time;
+pacific time (utc-8): pacific time, pt, pst, pdt, 太平洋时间, 美西时间, 美西;
+mountain time (utc-7): mountain time, mt, mst, mdt; central time (utc-6): central time, ct, cdt, 美中时间;
+eastern time (utc-5): eastern time, et, est, edt, 美东时间, 美东;
+cet (utc+1): cet, cest, central european, central european time, berlin time, paris time;
+london time (gmt, utc+0): gmt, bst, uk time, london time, british time, 伦敦时间, 英国时间;
+japan time (jst, utc+9): jst, japan time, tokyo time, 东京时间, 日本时间;
+sydney time (aest, utc+10): aest, aedt, sydney time, 悉尼时间, 澳洲东部时间;
+india time (ist, utc+5:30): ist, india time, indian standard time; singapore time (sgt, utc+8): sgt, singapore time
+"""
+_DIETS = """
+vegan: vegan, plant-based, plant based, 纯素, 全素; vegetarian: vegetarian, veggie, 吃素, 素食, 素食者, 素食主义;
+pescatarian: pescatarian, pescetarian; keto: keto, ketogenic, 生酮; low-carb: low-carb, low carb, 低碳, 低碳水;
+mediterranean diet: mediterranean; gluten-free: gluten-free, gluten free, coeliac, celiac, 无麸质;
+lactose intolerant: lactose intolerant, lactose-intolerant, lactose intolerance, 乳糖不耐, 乳糖不耐受;
+intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher
+"""
+
+LEXICON: dict[str, tuple[str, str]] = {
+    **_table("city", _CITIES),
+    **_table("company", _COMPANIES),
+    **_table("programming", _PROGRAMMING),
+    **_table("editor", _EDITORS),
+    **_table("os", _OS),
+    **_table("notes_app", _NOTES),
+    **_table("meeting_tool", _MEETING_TOOLS),
+    **_table("airline", _AIRLINES),
+    **_table("hotel", _HOTELS),
+    **_table("seat", _SEATS),
+    **_table("travel_mode", _TRAVEL_MODES),
+    **_table("timezone", _TIMEZONES),
+    **_table("diet", _DIETS),
+}
+# Latin forms that are also common words: matched only as written in capitals in the source ("PT", "ET").
+_CASED = frozenset(
+    {"pt", "et", "ct", "mt", "ist", "est", "bst", "ba", "ana", "sf", "la", "dc", "ts", "js", "py", "r", "jd"}
+)
+# Latin forms that are ordinary English words: matched only when written with a capital ("Go", "Teams").
+_CAPITALISED = frozenset(
+    {"go", "idea", "cursor", "zed", "helix", "eclipse", "united", "delta", "southwest", "teams", "meet", "arch", "mint",
+     "bear", "emirates", "qatar", "cathay", "phoenix", "mac"}
+)  # fmt: skip
+# Chinese forms by their first character, longest first: one pass over the text finds them all.
+_ZH_BY_FIRST: dict[str, list[str]] = {}
+for _form in sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True):
+    _ZH_BY_FIRST.setdefault(_form[0], []).append(_form)
+_LATIN_MAX_WORDS = max(len(k.split()) for k in LEXICON if k.isascii())
+# Words of Latin script, with the characters programming names carry (c++, c#, objective-c, 16:8, xi'an).
+_LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.:'\-]*")
+_UTC = re.compile(r"\b(?:utc|gmt)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?(?!\d)", re.IGNORECASE)
+_ZH_ZONE = re.compile(r"([东西])([一二三四五六七八九十]|十[一二])区")
+ZH_ONE_TO_TWELVE = {digit: n for n, digit in enumerate("一二三四五六七八九十", 1)} | {"十一": 11, "十二": 12}
+"""Chinese numerals of the hours of a time-zone offset (东八区, 西五区)."""
+
+
+def _utc(sign: str, hours: int, minutes: str | None) -> str:
+    offset = f"{'-' if sign in '-−' else '+'}{hours}" + (f":{minutes}" if minutes and minutes != "00" else "")
+    if offset == "+8":
+        return LEXICON["东八区"][1]
+    return f"UTC{offset}"
+
+
+def scan(text: str) -> list[Hit]:
+    """Every named thing of the lexicon in `text`, left to right, longest form first, not overlapping."""
+    hits: list[Hit] = []
+    taken = [False] * len(text)
+
+    def take(category: str, value: str, start: int, end: int) -> None:
+        if not any(taken[start:end]):
+            hits.append(Hit(category, value, start, end))
+            for k in range(start, end):
+                taken[k] = True
+
+    for m in _UTC.finditer(text):
+        take("timezone", _utc(m.group(1), int(m.group(2)), m.group(3)), m.start(), m.end())
+    for m in _ZH_ZONE.finditer(text):
+        hours = ZH_ONE_TO_TWELVE[m.group(2)]
+        take("timezone", _utc("+" if m.group(1) == "东" else "-", hours, None), m.start(), m.end())
+    words = [(m.start(), m.end(), m.group(0).rstrip(".:'-")) for m in _LATIN.finditer(text)]
+    for i in range(len(words)):
+        for n in range(min(_LATIN_MAX_WORDS, len(words) - i), 0, -1):
+            start, end = words[i][0], words[i + n - 1][0] + len(words[i + n - 1][2])
+            surface = text[start:end]
+            form = " ".join(w for _, _, w in words[i : i + n]).lower()
+            found = LEXICON.get(form) or LEXICON.get(form.removesuffix("'s"))
+            if found is None:
+                continue
+            bare = form.removesuffix("'s")
+            if (bare in _CASED and not surface.isupper()) or (bare in _CAPITALISED and not surface[:1].isupper()):
+                continue
+            take(found[0], found[1], start, end)
+            break
+    for pos, char in enumerate(text):
+        for form in _ZH_BY_FIRST.get(char, ()):
+            if text.startswith(form, pos):
+                category, value = LEXICON[form]
+                take(category, value, pos, pos + len(form))
+                break
+    return sorted(hits, key=lambda h: h.start)

@@ -1,0 +1,345 @@
+"""Attribute slots filled by named things: a value of a known category (a city, a company, a programming
+language, an editor, an airline, a time zone, ...) said together with a cue of its attribute ("live", "moved",
+"work", "上班", "fly", "开会", ...) sets that attribute, whatever the phrasing around it. The value is the
+gazetteer's canonical form, so paraphrases in two sessions state one claim. Guards (questions, hypotheticals,
+other people, past-only remarks) are the caller's; here a value named as the thing left behind ("from X",
+"not X", "X 不用了") is skipped, and a negation before the value in its clause makes a stance negative.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from graphmem.extraction.attributes import relation_attribute
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.gazetteer import Hit, scan
+from graphmem.extraction.lexicon import LANGS
+from graphmem.extraction.rule import Lang
+
+__all__ = ["Slot", "slots"]
+
+_F = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A value for an attribute, with the span of the text that named it."""
+
+    predicate: Predicate
+    attribute: str
+    value: str
+    polarity: bool
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class _Kind:
+    predicate: Predicate
+    attribute: str
+    cue: dict[Lang, re.Pattern[str]]
+
+
+def _cue(en: str, zh: str) -> dict[Lang, re.Pattern[str]]:
+    return {"en": re.compile(r"\b(?:" + en + r")\b", _F), "zh": re.compile(zh + "|" + r"\b(?:" + en + r")\b", _F)}
+
+
+_KINDS: dict[str, _Kind] = {
+    "city": _Kind(
+        Predicate.LOCATION,
+        "",
+        _cue(
+            r"live|living|lives|lived\s+here|based|home|moved|move|moving|relocated|relocating|relocate|apartment|flat|"
+            r"rent|here|settled|i'm\s+in|i\s+am\s+in|im\s+in|where\s+i\s+am|neighbou?rhood|local",
+            r"住|搬|定居|生活|坐标|安家|落户|这边|这里|在这|人在|我们|本地|常驻|现在在|已经在|回到",
+        ),
+    ),
+    "company": _Kind(
+        Predicate.EMPLOYER,
+        "",
+        _cue(
+            r"work|works|working|job|joined|join|joining|employer|company|team|office|hired|offer|started|colleagues|"
+            r"coworkers|manager|onboarding",
+            r"上班|工作|搬砖|入职|跳槽|实习|公司|我们|同事|打工|干活|offer|去了",
+        ),
+    ),
+    "programming": _Kind(
+        Predicate.USES_LANGUAGE,
+        "",
+        _cue(
+            r"code|coding|codes|program|programming|write|writing|written|language|driver|main|mostly|developer|dev|"
+            r"switched|moved|use|using|full-time|stack|examples?|snippets?",
+            r"写|用|语言|主力|编程|开发|转|代码|示例",
+        ),
+    ),
+    "editor": _Kind(
+        Predicate.USES_TOOL,
+        "editor",
+        _cue(
+            r"use|using|switched|moved|ide|editor|driver|live\s+in|keybindings?|code\s+in|coding\s+in",
+            r"用|换|写代码|编辑器|顺手",
+        ),
+    ),
+    "os": _Kind(
+        Predicate.USES_TOOL,
+        "os",
+        _cue(r"on|use|using|run|running|switched|laptop|machine|daily\s+driver|commands?", r"用|系统|电脑|按|命令"),
+    ),
+    "notes_app": _Kind(
+        Predicate.USES_TOOL,
+        "notes_app",
+        _cue(r"notes?|note-taking|use|using|switched|moved|migrated", r"笔记|记|迁|用"),
+    ),
+    "meeting_tool": _Kind(
+        Predicate.USES_TOOL,
+        "meeting_tool",
+        _cue(r"calls?|meetings?|meet\s+on|video|stand-?ups?|1:1s?|sync|schedule", r"会|开会|会议|视频|通话"),
+    ),
+    "airline": _Kind(
+        Predicate.LIKES,
+        "travel_airline",
+        _cue(
+            r"fly|flying|flights?|airline|book|miles|status|member|points|loyal",
+            r"订|坐|飞|航班|积分|金卡|会员|机票|出门",
+        ),
+    ),
+    "hotel": _Kind(
+        Predicate.LIKES,
+        "travel_hotel",
+        _cue(r"hotels?|stay|stays|staying|book|member|points|loyal", r"酒店|订|住|会员"),
+    ),
+    "seat": _Kind(
+        Predicate.LIKES,
+        "travel_seat",
+        _cue(r"seats?|fly|flying|flights?|book|plane|pick|choose|aisle", r"座|飞机|机票|订票|选|位置|航班"),
+    ),
+    "travel_mode": _Kind(
+        Predicate.LIKES,
+        "travel_mode",
+        _cue(
+            r"travel|trips?|fly|flying|flights?|book|take|prefer|only|always|never|no",
+            r"出差|出行|坐|订|喜欢|不坐|回家",
+        ),
+    ),
+    "timezone": _Kind(Predicate.TIMEZONE, "", _cue(r".", r".")),
+    "diet": _Kind(
+        Predicate.DIET,
+        "",
+        _cue(r"i'm|i\s+am|im|i've|i\s+went|going|gone|doing|on|diet|eat|eating|strictly|now", r"我|在|吃|改成|现在"),
+    ),
+}
+# Words that put a named value behind the speaker: "switched from X", "not X", "X, not Y", "X 不用了".
+_LEFT_BEFORE = re.compile(
+    r"(?:\b(?:from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
+    r"telling\s+you|dropped)|不是|而不是|从|离开|放弃)\s*$",
+    _F,
+)
+_LEFT_AFTER = re.compile(r"^\s*(?:不用了|不碰了|已经不|基本不|is\s+history|is\s+over|was|used\s+to)", _F)
+_NEGATION = re.compile(
+    r"\b(?:not|no|never|don't|dont|won't|can't|cant|hate|avoid|skip)\b|不|别|没|讨厌|受不了|熬不住", _F
+)
+# A clock time right before a zone ("3pm EST", "下午三点北京时间") times an event; it does not state the user's zone.
+_CLOCK_BEFORE = re.compile(r"(?:\d|am|pm|点|时)\s*$", _F)
+_CLAUSE = re.compile(r"[,，;；:：、(（)）]|\s(?:but|and|though|so)\s|但是|不过|可是|所以")
+_FIRST_PERSON = {
+    "en": re.compile(
+        r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|our|us|please|pls|plz|here|remember|book|keep|use|schedule)\b",
+        _F,
+    ),
+    "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
+}
+_THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
+# The language the assistant should answer in: a language name with a cue of replying.
+_REPLY_CUE = {
+    "en": re.compile(r"\b(?:reply|replies|answer|answers|respond|responses?|write\s+to\s+me|talk\s+to\s+me|in)\b", _F),
+    "zh": re.compile(r"回复|回答|回我|答复|跟我说|和我说|对我说|用|讲"),
+}
+_SPEAKING = re.compile(r"\b(?:speak|speaks|learning|learn|native)\b|学|练|母语", _F)
+_LANG_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(k for k in LANGS if k.isascii())
+    + r")\b|"
+    + "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True)),
+    _F,
+)
+
+
+def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
+    left = 0
+    for m in _CLAUSE.finditer(text, 0, start):
+        left = m.end()
+    right_match = _CLAUSE.search(text, end)
+    return left, right_match.start() if right_match else len(text)
+
+
+def _reply_language(text: str, lang: Lang) -> list[Slot]:
+    out: list[Slot] = []
+    for m in _LANG_WORD.finditer(text):
+        c_start, c_end = _clause_bounds(text, m.start(), m.end())
+        clause = text[c_start:c_end]
+        if not _REPLY_CUE[lang].search(clause) or _SPEAKING.search(clause):
+            continue
+        if _LEFT_BEFORE.search(text[c_start : m.start()]):
+            continue
+        value = LANGS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
+        polarity = not _NEGATION.search(text[c_start : m.start()])
+        out.append(Slot(Predicate.PREFERS_LANGUAGE, "", value, polarity, m.start(), m.end()))
+    return out
+
+
+# How long and in what register the assistant should answer: a word of the setting with a cue of replying.
+_REPLY_WORDS: dict[str, tuple[Predicate, str]] = {
+    **dict.fromkeys(
+        ("short", "shorter", "brief", "briefer", "concise", "terse", "tl;dr", "tldr", "succinct"),
+        (Predicate.PREFERS_REPLY_STYLE, "short replies"),
+    ),
+    **dict.fromkeys(
+        ("detailed", "thorough", "in-depth", "longer", "elaborate", "comprehensive"),
+        (Predicate.PREFERS_REPLY_STYLE, "detailed replies"),
+    ),
+    **dict.fromkeys(("casual", "informal", "relaxed", "chill"), (Predicate.PREFERS_TONE, "casual")),
+    **dict.fromkeys(("formal", "professional"), (Predicate.PREFERS_TONE, "formal")),
+    **dict.fromkeys(
+        ("简短", "简洁", "精简", "短一点", "短点", "简单点", "说重点", "长话短说"),
+        (Predicate.PREFERS_REPLY_STYLE, "short replies"),
+    ),
+    **dict.fromkeys(("详细", "展开讲", "深入"), (Predicate.PREFERS_REPLY_STYLE, "detailed replies")),
+    **dict.fromkeys(("随意", "轻松", "口语化", "随便点"), (Predicate.PREFERS_TONE, "casual")),
+    **dict.fromkeys(("正式",), (Predicate.PREFERS_TONE, "formal")),
+}  # fmt: skip
+_REPLY_WORD = re.compile(
+    r"(?<![A-Za-z])(?:"
+    + "|".join(re.escape(w) for w in sorted(_REPLY_WORDS, key=len, reverse=True))
+    + r")(?![A-Za-z])",
+    _F,
+)
+_REPLY_SETTING_CUE = {
+    "en": re.compile(
+        r"\b(?:answers?|replies|reply|responses?|respond|explanations?|explain|style|tone|keep\s+it|with\s+me|essays?|"
+        r"write|writing|talk)\b",
+        _F,
+    ),
+    "zh": re.compile(r"回答|回复|回我|答|说|讲|解释|版本|写|语气|口吻|聊"),
+}
+_DROPPED = re.compile(r"(?:\b(?:drop|stop|no\s+more|not|don't|dont|no|without)\b|别|不要|不用|不需要)[\s\w]{0,12}$", _F)
+
+
+# When meetings should be: the part of the day named nearest to a word for meetings.
+_DAY_PARTS: dict[str, str] = {
+    "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "afternoons": "afternoon",
+    "evening": "evening", "evenings": "evening", "上午": "morning", "早上": "morning", "早晨": "morning",
+    "下午": "afternoon", "晚上": "evening", "傍晚": "evening",
+}  # fmt: skip
+_DAY_PART = re.compile(r"\b(?:mornings?|afternoons?|evenings?)\b|上午|早上|早晨|下午|晚上|傍晚", _F)
+_MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|会", _F)
+
+
+def _meeting_time(text: str) -> list[Slot]:
+    meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
+    if not meetings:
+        return []
+    best: tuple[int, re.Match[str]] | None = None
+    for m in _DAY_PART.finditer(text):
+        if _NEGATION.search(text[max(0, m.start() - 6) : m.start()]):
+            continue
+        gap = min(max(s - m.end(), m.start() - e, 0) for s, e in meetings)
+        if best is None or gap < best[0]:
+            best = (gap, m)
+    if best is None or best[0] > 24:
+        return []
+    m = best[1]
+    value = _DAY_PARTS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
+    return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
+
+
+def _reply_settings(text: str, lang: Lang) -> list[Slot]:
+    if not _REPLY_SETTING_CUE[lang].search(text):
+        return []
+    out: list[Slot] = []
+    seen: set[Predicate] = set()
+    for m in _REPLY_WORD.finditer(text):
+        predicate, value = _REPLY_WORDS[m.group(0).lower()]
+        if predicate in seen or _DROPPED.search(text[max(0, m.start() - 16) : m.start()]):
+            continue
+        seen.add(predicate)
+        out.append(Slot(predicate, "", value, True, m.start(), m.end()))
+    return out
+
+
+# "my husband Marco", "my dog's name is Biscuit", "Pepper (my cat)": a named relation in English.
+_RELATION_WORDS: dict[str, str] = {
+    "wife": "wife", "husband": "husband", "hubby": "husband", "spouse": "spouse", "partner": "partner",
+    "girlfriend": "partner", "gf": "partner", "boyfriend": "partner", "bf": "partner", "fiancé": "partner",
+    "fiance": "partner", "fiancée": "partner", "fiancee": "partner", "daughter": "daughter", "son": "son",
+    "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
+    "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
+}  # fmt: skip
+_REL = "|".join(sorted(_RELATION_WORDS, key=len, reverse=True))
+_NAME = r"(?P<name>[A-Z][a-z]{1,15})"
+_RELATION_NAMED = re.compile(
+    r"\bmy\s(?:new\s)?(?P<rel>"
+    + _REL
+    + r")(?:'s\sname\sis|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
+    + _NAME
+    + r"\b|\b"
+    + _NAME.replace("name", "name2")
+    + r"\s\((?:my|the)\s(?P<rel2>"
+    + _REL
+    + r")\)|"
+    r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b",
+    re.IGNORECASE,
+)
+_NOT_NAMES = frozenset(
+    {"i", "is", "and", "the", "a", "an", "my", "he", "she", "it", "they", "we", "has", "was", "just", "so", "but",
+     "loves", "likes", "hates", "works", "lives", "got", "had", "passed", "always", "never", "really", "too", "also"}
+)  # fmt: skip
+
+
+def _relation_names(text: str) -> list[Slot]:
+    out: list[Slot] = []
+    for m in _RELATION_NAMED.finditer(text):
+        name = m.group("name") or m.group("name2") or m.group("name3")
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3")).lower()
+        start = m.start("name") if m.group("name") else (m.start("name2") if m.group("name2") else m.start("name3"))
+        if not name[0].isupper() or name.lower() in _NOT_NAMES:
+            continue
+        relation = _RELATION_WORDS[rel]
+        attribute = relation_attribute(relation, "name") if ":" not in relation else f"{relation}:name"
+        out.append(Slot(Predicate.RELATION_NAME, attribute, name.lower(), True, start, start + len(name)))
+    return out
+
+
+def slots(text: str, lang: Lang) -> list[Slot]:
+    """The attribute values one segment names with their cues (at most one per attribute: the first kept)."""
+    if not _FIRST_PERSON[lang].search(text) and lang == "en":
+        return []
+    if lang == "zh" and _THIRD_PERSON_ZH.search(text):
+        return []
+    out: list[Slot] = []
+    seen: set[tuple[Predicate, str]] = set()
+    hits: list[Hit] = scan(text)
+    for hit in hits:
+        kind = _KINDS[hit.category]
+        if (kind.predicate, kind.attribute) in seen:
+            continue
+        c_start, _ = _clause_bounds(text, hit.start, hit.end)
+        before = text[c_start : hit.start]
+        if _LEFT_BEFORE.search(text[max(0, hit.start - 14) : hit.start]) or _LEFT_AFTER.search(text[hit.end :]):
+            continue
+        if hit.category == "timezone" and _CLOCK_BEFORE.search(text[max(0, hit.start - 3) : hit.start]):
+            continue
+        if hit.category != "timezone" and not kind.cue[lang].search(text):
+            continue
+        polarity = True
+        if kind.predicate is Predicate.LIKES and _NEGATION.search(before):
+            polarity = False
+        seen.add((kind.predicate, kind.attribute))
+        out.append(Slot(kind.predicate, kind.attribute, hit.value, polarity, hit.start, hit.end))
+    if (Predicate.PREFERS_LANGUAGE, "") not in seen:
+        out.extend(_reply_language(text, lang)[:1])
+    out.extend(_reply_settings(text, lang))
+    out.extend(_meeting_time(text))
+    if lang == "en":
+        out.extend(_relation_names(text))
+    return out

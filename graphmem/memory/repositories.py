@@ -1,0 +1,86 @@
+"""What the memory layers need of storage, as small protocols: the Neo4j repositories
+(`graphmem.storage.neo4j`) implement them, and so do the in-memory fakes of the unit tests
+(`tests/unit/fakes.py`); the same contract tests run against both.
+
+Invariants every implementation keeps: the versions of one fact key change only inside `under_key_lock`
+(writers of one key serialise; `rehearsal` rolls the work back); a status change never deletes or overwrites
+a version's statement, it closes its validity (`invalid_at`, `expired_at`) and records an audit transition;
+a session is saved only over the version it was read at (else `FailedPrecondition`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import datetime
+from typing import Protocol, TypeVar
+
+from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange
+
+__all__ = ["ExtractionQueue", "FactStore", "FactUnit", "SessionStore"]
+
+T = TypeVar("T")
+
+
+class FactUnit(Protocol):
+    """The writes allowed on the versions of one fact key while its lock is held."""
+
+    async def episode_exists(self, episode_id: str) -> bool: ...
+
+    async def versions(self) -> list[Fact]: ...
+
+    async def create(self, fact: Fact, embedding: Sequence[float], episode_id: str) -> None: ...
+
+    async def add_provenance(self, fact_id: str, episode_id: str, session_id: str) -> None: ...
+
+    async def set_status(self, change: StatusChange) -> None: ...
+
+
+class FactStore(Protocol):
+    """Fact versions of one tenant+user: reads, and changes one key at a time under the key's lock."""
+
+    async def under_key_lock(
+        self,
+        scope: Scope,
+        project_id: str,
+        key: str,
+        now: datetime,
+        work: Callable[[FactUnit], Awaitable[T]],
+        *,
+        rehearsal: bool = False,
+    ) -> T: ...
+
+    async def get(self, scope: Scope, fact_id: str) -> Fact | None: ...
+
+    async def by_status(
+        self, scope: Scope, statuses: Sequence[FactStatus], projects: Sequence[str], with_embedding: bool = False
+    ) -> list[tuple[Fact, list[float] | None]]: ...
+
+    async def valid_at(self, scope: Scope, as_of: datetime, projects: Sequence[str]) -> list[Fact]: ...
+
+    async def history(self, scope: Scope, key: str) -> list[Fact]: ...
+
+    async def forget(self, group_id: str) -> int: ...
+
+
+class ExtractionQueue(Protocol):
+    """The durable queue of episodes waiting for fact extraction."""
+
+    async def pending_extraction(self, limit: int) -> list[Episode]: ...
+
+    async def pending_count(self) -> int: ...
+
+    async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None: ...
+
+    async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]: ...
+
+
+class SessionStore(Protocol):
+    """Working-memory sessions, saved with optimistic concurrency on their version."""
+
+    async def create(self, scope: Scope, state: SessionState) -> tuple[SessionState, bool]: ...
+
+    async def get(self, scope: Scope) -> SessionState | None: ...
+
+    async def save(self, scope: Scope, state: SessionState, read_version: int) -> SessionState: ...
+
+    async def forget(self, group_id: str) -> int: ...

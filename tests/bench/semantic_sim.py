@@ -1,0 +1,184 @@
+"""The semantic-memory scenarios replayed in process: the real extractor, project scoping and promotion
+decisions over an in-memory version store, scored like the gRPC run. A fast loop for development only.
+
+Run: ``python -m tests.bench.semantic_sim [--scenarios FILE] [--only PREFIXES] [--failures]``.
+
+It mirrors what `SemanticMemory.extract_episode` and `assert_fact` do (user turns only, the policy's
+`min_confidence`, `project_scoped` / `about_project`, `decide`) without Neo4j, gRPC or the embedder; the
+figure to report is still the one of `tests.bench.semantic_eval`, which drives the real service.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import defaultdict
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.scope import about_project, project_fact
+from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
+from graphmem.memory.semantic import winning_per_key
+from graphmem.model import Fact, FactStatus
+from tests.bench.semantic_scenarios import SCENARIOS_PATH, Scenario, load_scenarios
+from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, score_scenario, summarise
+
+RULE = PromotionRule(min_sessions=2, explicit_promotes=True, concurrency_window=timedelta(seconds=60))
+MIN_CONFIDENCE = 0.5
+
+
+def _seen(fact: Fact) -> SeenFact:
+    return SeenFact(fact.id, fact.key, fact.value, fact.polarity, fact.project_id, str(fact.status), fact.fact)
+
+
+def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
+    store: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+    counter = 0
+    for session in scenario.sessions:
+        base = session.date
+        for i, turn in enumerate(session.turns):
+            if turn.speaker != "user":
+                continue
+            at = base + timedelta(seconds=i)
+            counter += 1
+            episode_id = f"ep{counter}"
+            stated_keys: set[str] = set()
+            incoming: list[tuple[Fact, bool, bool]] = []
+            for stated in extractor.extract(turn.text):
+                if stated.confidence < MIN_CONFIDENCE:
+                    continue
+                in_project = project_fact(stated)
+                project_id = session.project_id if in_project else ""
+                cand = about_project(stated, project_id)
+                counter += 1
+                version = Fact(
+                    id=f"f{counter}",
+                    key=cand.key,
+                    subject=cand.subject,
+                    predicate=str(cand.predicate),
+                    value=cand.value,
+                    polarity=cand.stance,
+                    fact=cand.fact,
+                    kind=str(cand.kind),
+                    status=FactStatus.CANDIDATE,
+                    confidence=cand.confidence,
+                    evidence=cand.evidence,
+                    project_id=project_id,
+                    importance=0.5,
+                    valid_at=at,
+                    created_at=at,
+                    explicit=cand.explicit,
+                    language=cand.language,
+                    session_ids=(session.session_id,),
+                    episode_ids=(episode_id,),
+                )
+                stated_keys.add(version.key)
+                incoming.append((version, cand.explicit, cand.correction))
+            projects = ("", session.project_id)
+            pending = [
+                v
+                for (p, _), vs in store.items()
+                if p in projects
+                for v in vs
+                if mentionable(v, session.session_id, stated_keys)
+            ]
+            hits = extractor.mentioned(turn.text, [v.value for v in pending]) if pending else []
+            for v, hit in zip(pending, hits, strict=True):
+                if hit:
+                    counter += 1
+                    again = replace(
+                        v,
+                        id=f"f{counter}",
+                        valid_at=at,
+                        session_ids=(session.session_id,),
+                        episode_ids=(episode_id,),
+                        explicit=False,
+                    )
+                    incoming.append((again, False, False))
+            for version, explicit, correction in incoming:
+                versions = store[(version.project_id, version.key)]
+                plan = decide(
+                    list(versions),
+                    Assertion(version, episode_id, session.session_id, explicit, correction),
+                    RULE,
+                    at,
+                )
+                if plan.create is not None:
+                    versions.append(plan.create)
+                for p in plan.provenance:
+                    for j, v in enumerate(versions):
+                        if v.id == p.id:
+                            versions[j] = replace(
+                                v,
+                                session_ids=tuple(dict.fromkeys((*v.session_ids, p.session_id))),
+                                episode_ids=(*v.episode_ids, p.episode_id),
+                            )
+                for c in plan.changes:
+                    for j, v in enumerate(versions):
+                        if v.id == c.id:
+                            versions[j] = replace(v, status=c.status)
+    all_versions = [v for vs in store.values() for v in vs]
+    active = [v for v in all_versions if v.status == FactStatus.ACTIVE]
+    user_view = tuple(_seen(f) for f in winning_per_key([f for f in active if not f.project_id]))
+    projects = {s.project_id for s in scenario.sessions if s.project_id}
+    project_views = {
+        p: tuple(_seen(f) for f in winning_per_key([f for f in active if f.project_id in ("", p)])) for p in projects
+    }
+    candidates = tuple(_seen(v) for v in all_versions if v.status == FactStatus.CANDIDATE)
+    histories = {(p, k): tuple(_seen(v) for v in sorted(vs, key=lambda v: v.valid_at)) for (p, k), vs in store.items()}
+    return Observation(user_view, project_views, candidates, histories)
+
+
+def run(scenarios: list[Scenario]) -> list[ScenarioResult]:
+    extractor = RuleExtractor()
+    return [score_scenario(s, replay(extractor, s)) for s in scenarios]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scenarios", default=str(SCENARIOS_PATH))
+    parser.add_argument("--only", default="", help="comma-separated id prefixes")
+    parser.add_argument("--failures", action="store_true", help="print each wrong scenario with its turns")
+    parser.add_argument("--json", help="write the summary to this file")
+    args = parser.parse_args(argv)
+    scenarios = load_scenarios(Path(args.scenarios))
+    if args.only:
+        prefixes = tuple(args.only.split(","))
+        scenarios = [s for s in scenarios if s.id.startswith(prefixes)]
+    results = run(scenarios)
+    summary = summarise(results)
+    by_id = {s.id: s for s in scenarios}
+    if args.failures:
+        for r in results:
+            if r.correct:
+                continue
+            print(f"--- {r.id} {list(r.tags)}")
+            for s in by_id[r.id].sessions:
+                for t in s.turns:
+                    if t.speaker == "user":
+                        print(f"   [{s.project_id or '-'}] {t.text}")
+            for f in r.failures:
+                print(f"   ! {f}")
+            print(f"   facts: {list(r.facts)}  candidates: {list(r.candidates)}")
+    acc = summary["accuracy"]
+    print(f"accuracy {acc}  by lang {summary['accuracy_by_lang']}")
+    print(f"precision {summary['precision']}  recall {summary['recall']}")
+    for k, v in summary.items():
+        if k.startswith("pollution") or k.startswith("project") or k.startswith("history"):
+            print(f"{k} {v}")
+    kinds = summary["accuracy_by_lang_kind"]
+    assert isinstance(kinds, dict)
+    print("family        zh        en")
+    for kind in sorted({k.split(":")[1] for k in kinds}):
+        zh, en = kinds.get(f"zh:{kind}", {}), kinds.get(f"en:{kind}", {})
+        print(
+            f"{kind:<12} {zh.get('right', 0):>3}/{zh.get('total', 0):<3}  {en.get('right', 0):>3}/{en.get('total', 0):<3}"
+        )
+    if args.json:
+        Path(args.json).write_text(json.dumps(summary, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
