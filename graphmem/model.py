@@ -54,6 +54,12 @@ class TimeRange:
     def contains(self, when: datetime) -> bool:
         return (self.start is None or when >= self.start) and (self.end is None or when < self.end)
 
+    def overlaps(self, other: TimeRange) -> bool:
+        """Whether the two intervals share an instant."""
+        return (self.start is None or other.end is None or self.start < other.end) and (
+            other.start is None or self.end is None or other.start < self.end
+        )
+
     @property
     def is_open(self) -> bool:
         return self.start is None and self.end is None
@@ -119,6 +125,8 @@ class EpisodeFeatures:
     project_id: str
     event_type: str
     tokens: str = ""
+    event: TimeRange | None = None
+    """When the episode's own words date what it tells ("yesterday" said on 4 May → 3 May), if they do."""
 
 
 @dataclass(frozen=True)
@@ -172,6 +180,10 @@ class ScoreBreakdown:
     time_match: float
     neighbour: float
     weights: Mapping[str, float]
+    graph: float = 0.0
+    """Share of the query's named entities (weighted by rarity) that lead to the memory through the graph."""
+    dated: float = 0.0
+    """1 when the query asks when something happened and the memory's own words date its event, else 0."""
 
 
 @dataclass(frozen=True)
@@ -546,3 +558,22 @@ class PolicyInfo:
 
     policy_yaml: str
     source: str
+
+
+@dataclass(frozen=True)
+class EntityReach:
+    """What one entity named in a query leads to: how many episodes mention it (all of them), the active ones
+    (empty when more than the limit mention it) and the active episodes evidencing facts that touch it."""
+
+    key: str
+    mentioned_by: int
+    episodes: tuple[int, ...]
+    fact_episodes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Walk:
+    """The entities of a query found in the user's graph, and the user's episode count."""
+
+    reached: tuple[EntityReach, ...]
+    total_episodes: int

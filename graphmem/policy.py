@@ -62,6 +62,8 @@ class RerankWeights(_Strict):
     importance: float = Field(ge=0.0)
     time_match: float = Field(default=0.0, ge=0.0)
     neighbour: float = Field(default=0.0, ge=0.0)
+    graph: float = Field(default=0.0, ge=0.0)
+    dated: float = Field(default=0.0, ge=0.0)
 
     def as_dict(self) -> dict[str, float]:
         return self.model_dump()

@@ -65,6 +65,7 @@ from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
 from graphmem.storage.neo4j.fence import Tombstones
 from graphmem.storage.neo4j.leases import forget_leases
+from graphmem.storage.neo4j.mentions import MentionRepository
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
@@ -136,7 +137,14 @@ class MemoryService:
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
         self.episodic = EpisodicMemory(
-            self._episodes_repo, index, PartitionIndex(), embedder, policy, clock, PartitionCache(index_memory_bytes)
+            self._episodes_repo,
+            index,
+            PartitionIndex(),
+            embedder,
+            policy,
+            clock,
+            PartitionCache(index_memory_bytes),
+            MentionRepository(graph),
         )
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
@@ -281,6 +289,13 @@ class MemoryService:
 
     def policy(self) -> tuple[Policy, str]:
         return self._policy, self._policy_source
+
+    def use_policy(self, policy: Policy, source: str) -> None:
+        """Puts another validated policy in force in every layer from their next call on (benchmarks score a
+        grid of policies over one ingested memory this way, through the same server)."""
+        self._policy, self._policy_source = policy, source
+        for layer in (self.episodic, self.semantic, self.maintenance, self.working):
+            layer.use_policy(policy)
 
     # -- episodes -------------------------------------------------------------------------------------
 

@@ -100,12 +100,12 @@ async def wait_health(stub: health_pb2_grpc.HealthStub, want: int, timeout: floa
     raise AssertionError(f"health stayed {last}, wanted {want} within {timeout}s")
 
 
-async def open_api(settings: Settings) -> Api:
+async def open_api(settings: Settings, serving_timeout: float = 60.0) -> Api:
     service = MemoryService.from_settings(settings)
     running = await start_server(settings, service, "127.0.0.1", 0)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{running.port}")
     api = Api(running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings)
-    await api.wait_serving()
+    await api.wait_serving(serving_timeout)
     return api
 
 

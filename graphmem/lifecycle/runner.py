@@ -140,6 +140,11 @@ class MaintenanceRunner:
         self._clock = clock
         self._embedder = embedder
 
+    def use_policy(self, policy: Policy) -> None:
+        """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
+        self._policy = policy
+        self._lifecycle = policy.lifecycle
+
     # -- planning -------------------------------------------------------------------------------------
 
     async def _value_vectors(self, facts: Sequence[FactStat]) -> dict[str, npt.NDArray[np.float32]]:

@@ -16,12 +16,14 @@ import time
 import uuid
 import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound
 from graphmem.extraction.importance import assign_importance
+from graphmem.extraction.mentions import mentions
 from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
 from graphmem.index.protocol import VectorIndex
@@ -43,14 +45,17 @@ from graphmem.model import (
     TimeRange,
 )
 from graphmem.policy import Policy
+from graphmem.retrieval.graph import graph_scores
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
+from graphmem.retrieval.timeexpr import asks_when, event_window
 from graphmem.storage.neo4j.episodes import (
     DeletedEpisode,
     EpisodeRepository,
     NewEpisode,
     PartitionState,
 )
+from graphmem.storage.neo4j.mentions import MentionRepository
 
 log = logging.getLogger(__name__)
 
@@ -135,6 +140,18 @@ def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
     return flt.occurred.contains(facts.occurred_at)
 
 
+@dataclass(frozen=True)
+class RecallInputs:
+    """What one episodic search reranks: its visible candidates and their raw signals (policy-independent)."""
+
+    candidates: list[Candidate]
+    cosines: dict[int, float]
+    bm25: dict[int, float]
+    graph: dict[int, float]
+    lexical_truncated: bool
+    asks_when: bool
+
+
 class EpisodicMemory:
     """The episodic layer: one object per process, shared by all tenants (every call names its scope)."""
 
@@ -147,8 +164,10 @@ class EpisodicMemory:
         policy: Policy,
         clock: Clock,
         cache: PartitionCache,
+        graph: MentionRepository | None = None,
     ) -> None:
         self._repo = repo
+        self._graph = graph
         self._index = index
         self._partitions = partitions
         self._embedder = embedder
@@ -159,6 +178,10 @@ class EpisodicMemory:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._evicting: set[asyncio.Task[None]] = set()
         self._forgotten: set[str] = set()
+
+    def use_policy(self, policy: Policy) -> None:
+        """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
+        self._policy = policy
 
     def _lock(self, group_id: str) -> asyncio.Lock:
         lock = self._locks.get(group_id)
@@ -275,6 +298,8 @@ class EpisodicMemory:
                     tokens=line_tokens(draft.speaker, draft.text),
                     context_seq=context if isinstance(context, int) else None,
                     context_key=context if isinstance(context, str) else "",
+                    mentions=[(m.key, m.name) for m in mentions(draft.text)],
+                    event=event_window(draft.text, draft.occurred_at),
                 )
             )
         return prepared
@@ -315,6 +340,7 @@ class EpisodicMemory:
                             project_id=scope.project_id,
                             event_type=prepared[i].event_type,
                             tokens=prepared[i].lexical,
+                            event=prepared[i].event,
                         )
                         for i, w in created
                     ],
@@ -451,13 +477,14 @@ class EpisodicMemory:
         group_id = scope.group_id
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
         embedded = self._embed([query.text], EmbedKind.QUERY)
+        walked = self._walk(group_id, query.text, self._policy.rerank.weights_for(kind).graph)
         if self._partitions.state(group_id) is None:
-            _, qvec = await asyncio.gather(self.sync_partition(group_id), embedded)
+            _, qvec, graph = await asyncio.gather(self.sync_partition(group_id), embedded, walked)
         else:
-            qvec = await embedded
+            qvec, graph = await asyncio.gather(embedded, walked)
         allowed = await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
         for attempt in range(2):
-            ranked = await self._rank(query, kind, window, qvec[0], allowed)
+            ranked = await self._rank(query, kind, window, qvec[0], allowed, graph)
             episodes, committed = await self._repo.hits_and_state(scope, [c.id for c, _, _ in ranked])
             if attempt == 1 or await self._in_step(group_id, committed):
                 break
@@ -469,6 +496,16 @@ class EpisodicMemory:
                 continue
             hits.append(_hit(ep, score, breakdown, Layer.EPISODIC))
         return hits
+
+    async def _walk(self, group_id: str, text: str, weight: float) -> dict[int, float]:
+        """Graph scores of the episodes the query's entities lead to (nothing when the weight is 0)."""
+        if weight <= 0 or self._graph is None:
+            return {}
+        named = await asyncio.to_thread(mentions, text)
+        if not named:
+            return {}
+        walk = await self._graph.walk(group_id, [m.key for m in named], self._policy.rerank.candidates)
+        return graph_scores(walk)
 
     async def search_archive(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         """Archived episodes, searched only when asked for: BM25 over their stored tokens, then the rerank."""
@@ -499,40 +536,89 @@ class EpisodicMemory:
         window: TimeRange | None,
         qvec: Vectors,
         allowed: list[int] | None,
+        graph: dict[int, float] | None = None,
     ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
+        inputs = await self._inputs(query, qvec, allowed, graph or {})
+        # the rerank is CPU work: off the event loop
+        return await asyncio.to_thread(self._top, inputs, query, kind, window)
+
+    def _top(
+        self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None
+    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
+        return self.score(inputs, query, kind, window)[: query.top_k]
+
+    async def _inputs(
+        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None, walked: dict[int, float]
+    ) -> RecallInputs:
         scope = query.scope
         group_id = scope.group_id
         n = self._policy.rerank.candidates
         oversample = n if allowed is not None or not scope.project_id else 3 * n
         dense = await self._index.search(group_id, qvec, oversample, allowed)
-        # tokenising, BM25 and the rerank are CPU work: off the event loop (the partition index locks itself)
-        return await asyncio.to_thread(self._ranked, query, kind, window, dense, allowed, oversample)
+        # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
+        # itself)
+        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
 
-    def _ranked(
+    def _gathered(
         self,
         query: SearchQuery,
-        kind: str,
-        window: TimeRange | None,
         dense: list[tuple[int, float]],
         allowed: list[int] | None,
         oversample: int,
-    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
+        walked: dict[int, float],
+    ) -> RecallInputs:
         scope, flt = query.scope, query.filter
         group_id = scope.group_id
         lexical = self._partitions.search(group_id, tokenize(query.text), oversample, allowed)
-        pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical]))
+        pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical] + list(walked)))
         facts = self._partitions.rank_facts(group_id, pooled)
         visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
         candidates = [
-            Candidate(s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq) for s, f in visible.items()
+            Candidate(s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq, f.facts.event)
+            for s, f in visible.items()
         ]
-        return rerank(
+        return RecallInputs(
             candidates,
             {s: c for s, c in dense if s in visible},
             {s: b for s, b in lexical if s in visible},
+            {s: g for s, g in walked.items() if s in visible},
+            len(lexical) >= oversample,
+            asks_when(query.text),
+        )
+
+    def score(
+        self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None
+    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
+        """The policy's rerank over a search's candidates and signals, best first (all of them)."""
+        return rerank(
+            inputs.candidates,
+            inputs.cosines,
+            inputs.bm25,
             self._policy.rerank.weights_for(kind),
             query.reference_time,
             self._policy.rerank.half_life_days,
             window,
-            lexical_truncated=len(lexical) >= oversample,
-        )[: query.top_k]
+            lexical_truncated=inputs.lexical_truncated,
+            graph=inputs.graph,
+            asks_when=inputs.asks_when,
+        )
+
+    async def recall_inputs(self, query: SearchQuery, walk: bool) -> RecallInputs:
+        """What a search's rerank starts from: the candidates and their signals, with the graph walked or not
+        (a search walks it when the policy's graph weight is above 0). Benchmarks score a grid of policies over
+        it with `score` after `MemoryService.use_policy`: the same code `search` runs."""
+        group_id = query.scope.group_id
+        embedded = self._embed([query.text], EmbedKind.QUERY)
+        walked = self._walk(group_id, query.text, 1.0 if walk else 0.0)
+        if self._partitions.state(group_id) is None:
+            _, qvec, graph = await asyncio.gather(self.sync_partition(group_id), embedded, walked)
+        else:
+            qvec, graph = await asyncio.gather(embedded, walked)
+        flt = query.filter
+        explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
+        allowed = await self._repo.allowed_seqs(query.scope, flt) if explicit_filter else None
+        return await self._inputs(query, qvec[0], allowed, graph)
+
+    async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
+        """Episodes of the scope by seq, whatever their status."""
+        return await self._repo.by_seqs(scope, seqs)

@@ -90,17 +90,21 @@ class SemanticMemory:
         self._episodes = episodes
         self._extractor = extractor
         self._embedder = embedder
-        self._policy = policy
         self._clock = clock
+        self.use_policy(policy)
+        self._wake = asyncio.Event()
+        self.queue_depth = 0
+        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
+        processed since (a gauge for the metrics endpoint)."""
+
+    def use_policy(self, policy: Policy) -> None:
+        """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
+        self._policy = policy
         self._rule = PromotionRule(
             min_sessions=policy.promotion.min_sessions,
             explicit_promotes=policy.promotion.explicit_promotes,
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
         )
-        self._wake = asyncio.Event()
-        self.queue_depth = 0
-        """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
-        processed since (a gauge for the metrics endpoint)."""
 
     @property
     def extractor(self) -> Extractor:

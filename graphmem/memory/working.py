@@ -200,6 +200,10 @@ class WorkingMemory:
         self._extractor: Extractor = extractor or RuleExtractor()
         self._max_attempts = max_attempts
 
+    def use_policy(self, policy: Policy) -> None:
+        """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
+        self._policy = policy
+
     @staticmethod
     def _check(scope: Scope) -> None:
         if not scope.session_id.strip():

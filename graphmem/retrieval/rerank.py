@@ -1,9 +1,14 @@
-"""Reranking as pure functions. Candidates from the vector index and from BM25 are normalised within their
-lists, fused into a relevance, lifted by the relevance of their same-session neighbours, then combined with
-recency (exp(-age / half_life)), importance and time-window match:
+"""Reranking as pure functions. Candidates from the vector index, from BM25 and from the entity graph are
+normalised within their lists, fused into a relevance, lifted by the relevance of their same-session
+neighbours, then combined with recency (exp(-age / half_life)), importance and time-window match:
 
-    relevance = w_sim·similarity + w_lex·lexical
+    relevance = w_sim·similarity + w_lex·lexical + w_graph·graph
     score     = relevance + w_nb·neighbour + w_rec·recency + w_imp·importance + w_time·time_match
+                + w_dated·dated
+
+time_match is 1 when the memory happened inside the window the query names, or its own words date its event
+inside it ("yesterday" said on 4 May counts for "on 3 May"); dated is 1 when the query asks *when* something
+happened and the memory's own words date its event (the answer is then its date).
 
 No I/O; `now` is passed in.
 """
@@ -28,6 +33,7 @@ class Candidate:
     occurred_at: datetime
     prev_id: int | None = None
     next_id: int | None = None
+    event: TimeRange | None = None
 
 
 def recency(occurred_at: datetime, now: datetime, half_life_days: float) -> float:
@@ -64,20 +70,28 @@ def rerank(
     half_life_days: float,
     window: TimeRange | None = None,
     lexical_truncated: bool = True,
+    graph: Mapping[int, float] | None = None,
+    asks_when: bool = False,
 ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
     """Scores and sorts candidates, best first (ties broken by newer, then by id).
 
-    `cosines` and `bm25` are the raw scores of the vector and lexical candidate lists; a candidate in
-    neither list (a neighbour brought in for context) scores 0 similarity and the lexical minimum.
+    `cosines` and `bm25` are the raw scores of the vector and lexical candidate lists, `graph` the graph
+    scores in [0, 1] (graphmem/retrieval/graph.py); a candidate in none of them (a neighbour brought in for
+    context) scores 0 similarity, the lexical minimum and 0 graph.
     """
     lexical, lexical_floor = normalised_lexical(bm25, lexical_truncated)
     similarity = normalised_similarity(cosines)
-    pooled = set(cosines) | set(bm25)
+    walked = graph or {}
+    pooled = set(cosines) | set(bm25) | set(walked)
     relevance: dict[int, float] = {}
     for c in candidates:
         if c.id in pooled:
             lex = lexical.get(c.id, lexical_floor)
-            relevance[c.id] = weights.similarity * similarity.get(c.id, 0.0) + weights.lexical * lex
+            relevance[c.id] = (
+                weights.similarity * similarity.get(c.id, 0.0)
+                + weights.lexical * lex
+                + weights.graph * walked.get(c.id, 0.0)
+            )
     floor = min(relevance.values(), default=0.0)
     weight_map = weights.as_dict()
     scored = []
@@ -88,15 +102,23 @@ def rerank(
         neighbour = max(around, default=floor)
         rec = recency(c.occurred_at, now, half_life_days)
         imp = min(1.0, max(0.0, c.importance))
-        in_window = 1.0 if window is not None and window.contains(c.occurred_at) else 0.0
+        in_window = 0.0
+        if window is not None and (
+            window.contains(c.occurred_at) or (c.event is not None and c.event.overlaps(window))
+        ):
+            in_window = 1.0
+        dated = 1.0 if asks_when and c.event is not None else 0.0
+        linked = walked.get(c.id, 0.0)
         score = (
             weights.similarity * sim
             + weights.lexical * lex
+            + weights.graph * linked
             + weights.neighbour * neighbour
             + weights.recency * rec
             + weights.importance * imp
             + weights.time_match * in_window
+            + weights.dated * dated
         )
-        scored.append((c, score, ScoreBreakdown(sim, lex, rec, imp, in_window, neighbour, weight_map)))
+        scored.append((c, score, ScoreBreakdown(sim, lex, rec, imp, in_window, neighbour, weight_map, linked, dated)))
     scored.sort(key=lambda item: (-item[1], -item[0].occurred_at.timestamp(), item[0].id))
     return scored

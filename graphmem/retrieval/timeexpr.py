@@ -1,5 +1,7 @@
-"""Time expressions in queries ("last week", "in May 2023", "上周", "三月份") resolved to a time window
-relative to a reference instant. Pure functions; windows are half-open [start, end) in the reference's zone.
+"""Time expressions ("last week", "on 3 May 2023", "上周", "三月份") resolved to a time window relative to a
+reference instant: in queries (against the query's reference time) and in episodes (against the episode's
+own date: "yesterday" said on 4 May is 3 May), and whether a question asks *when* something happened.
+Pure functions; windows are half-open [start, end) in the reference's zone.
 """
 
 from __future__ import annotations
@@ -124,6 +126,38 @@ def _year(year: int, ref: datetime) -> TimeRange:
     return TimeRange(start, start.replace(year=year + 1))
 
 
+def _date(year: int, month: int, day: int, ref: datetime) -> TimeRange:
+    """One calendar day. ValueError when it does not exist."""
+    if not 1 <= year <= 9998:
+        raise ValueError(f"year {year} is outside the supported range")
+    start = ref.replace(year=year, month=month, day=day, hour=0, minute=0, second=0, microsecond=0)
+    return TimeRange(start, start + timedelta(days=1))
+
+
+_WEEKDAYS_EN = {
+    name: i
+    for i, names in enumerate(
+        [
+            ("monday", "mon"),
+            ("tuesday", "tue", "tues"),
+            ("wednesday", "wed"),
+            ("thursday", "thu", "thur", "thurs"),
+            ("friday", "fri"),
+            ("saturday", "sat"),
+            ("sunday", "sun"),
+        ]
+    )
+    for name in names
+}
+_WEEKDAY_ALT = "|".join(sorted(_WEEKDAYS_EN, key=len, reverse=True))
+
+
+def _last_weekday(ref: datetime, weekday: int) -> TimeRange:
+    """The most recent such weekday strictly before the reference's day."""
+    back = (ref.weekday() - weekday) % 7 or 7
+    return TimeRange(_day(ref, -back), _day(ref, -back + 1))
+
+
 def _named_month(month: int, year: int | None, ref: datetime) -> TimeRange:
     """A month by name: the given year, else the most recent such month not after the reference."""
     if year is None:
@@ -162,6 +196,10 @@ _MONTH_ALT = "|".join(sorted(_MONTHS_EN, key=len, reverse=True))
 _RULES: list[_Rule] = [
     # --- Chinese -------------------------------------------------------------------------------------
     (
+        re.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"),
+        lambda m, r: _date(int(m[1]), int(m[2]), int(m[3]), r),
+    ),
+    (
         re.compile(r"(\d{4})\s*年\s*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*月(份)?"),
         lambda m, r: _month(int(m[1]), zh_number(m[2]) or 1, r),
     ),
@@ -189,6 +227,18 @@ _RULES: list[_Rule] = [
         lambda m, r: _named_month(zh_number(m[1]) or 1, None, r),
     ),
     # --- English -------------------------------------------------------------------------------------
+    (
+        re.compile(rf"\b(\d{{1,2}})(?:st|nd|rd|th)? ({_MONTH_ALT})\.?,? (\d{{4}})\b", re.I),
+        lambda m, r: _date(int(m[3]), _MONTHS_EN[m[2].lower()], int(m[1]), r),
+    ),
+    (
+        re.compile(rf"\b({_MONTH_ALT})\.? (\d{{1,2}})(?:st|nd|rd|th)?,? (\d{{4}})\b", re.I),
+        lambda m, r: _date(int(m[3]), _MONTHS_EN[m[1].lower()], int(m[2]), r),
+    ),
+    (
+        re.compile(rf"\blast ({_WEEKDAY_ALT})\b", re.I),
+        lambda m, r: _last_weekday(r, _WEEKDAYS_EN[m[1].lower()]),
+    ),
     (
         re.compile(rf"\b(?:in |on |during )?(?:\d{{1,2}}(?:st|nd|rd|th)? )?({_MONTH_ALT})\.?,? (\d{{4}})\b", re.I),
         lambda m, r: _month(int(m[2]), _MONTHS_EN[m[1].lower()], r),
@@ -238,3 +288,27 @@ def find_time_expression(query: str, reference: datetime) -> TimeExpression | No
             best = (match.start(), TimeExpression(window, match.group(0).strip()))
         break
     return best[1] if best else None
+
+
+_ASKS_WHEN = re.compile(
+    r"^\s*when\b|\bwhen (?:did|was|were|is|will|does|do|has|had)\b|\bwhat (?:date|day|year|month|time)\b|"
+    r"\bwhich (?:date|day|year|month|week)\b|\bhow long ago\b|"
+    r"什么时候|何时|哪天|哪一天|哪年|哪一年|几月|几号|哪个月|多久以前|多久前",
+    re.I,
+)
+
+
+def asks_when(query: str) -> bool:
+    """Whether the question asks when something happened ("When did …", "what date", 什么时候, 哪天)."""
+    return _ASKS_WHEN.search(query) is not None
+
+
+def event_window(text: str, occurred_at: datetime) -> TimeRange | None:
+    """When an episode's own words date what it tells, resolved against the episode's date (its first time
+    expression: "yesterday" said on 4 May → [3 May, 4 May)); None when they name no time."""
+    found = find_time_expression(text[:MAX_EVENT_TEXT], occurred_at)
+    return found.window if found is not None else None
+
+
+MAX_EVENT_TEXT = 2000
+"""Only this many characters of an episode are read for its event time."""

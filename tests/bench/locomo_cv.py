@@ -2,13 +2,20 @@
 
 Run: ``python -m tests.bench.locomo --cv [--lang en|zh|both]``.
 
-The rerank weights of the memory policy are the choices this pipeline makes. Each conversation is ingested
-once; then, for every candidate policy in a small grid (the similarity/lexical split and the same-session
-neighbour weight), a server is started on the same Neo4j and data directory with that policy and every
-question is asked through Search. For each fold, the policy with the best R@10 on the other conversations is
-chosen and scored on the held-out one; the held-out scores of all folds are pooled per category. The table
-prints that cross-validated figure beside the all-dev figure of the shipped policy and of the grid's best
-(which is chosen on the very questions it is scored on, so it is optimistic), and the same-run BM25.
+The rerank weights of the memory policy are the choices this pipeline makes. One server is started and every
+conversation of both languages is ingested once (AddEpisodes). Every question is asked once through gRPC
+Search with the shipped policy (the "served" row). Then, for every candidate policy of a grid (the
+similarity/lexical split, the same-session neighbour weight, the entity-graph weight and the weight of
+episodes dated by their own words), that policy is put in force in the running service
+(MemoryService.use_policy) and the service's own rerank (EpisodicMemory.score) ranks the same search's
+candidates and signals (EpisodicMemory.recall_inputs: query embedding, BM25, vectors and the graph walk
+computed once per question). The run checks that the in-process ranking of the shipped policy is exactly the
+served one, question by question, and prints how many agreed.
+
+For each fold, the policy with the best R@10 on the other conversations is chosen and scored on the held-out
+one; the held-out scores of all folds are pooled per category. The table prints that cross-validated figure
+beside the all-dev figure of the shipped policy, of the grid's best (chosen on the very questions it is scored
+on, so optimistic) and the same-run BM25.
 """
 
 from __future__ import annotations
@@ -19,13 +26,16 @@ import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import UTC
 from pathlib import Path
 
 import numpy as np
 import yaml
-from google.protobuf.timestamp_pb2 import Timestamp
 
-from graphmem.policy import builtin_policy_text
+from graphmem.model import Scope, SearchQuery
+from graphmem.policy import Policy, builtin_policy_text
+from graphmem.retrieval.router import query_kind
+from graphmem.retrieval.timeexpr import find_time_expression
 from graphmem.v1 import memory_service_pb2 as pb
 from tests.bench.locomo import (
     BATCH_SIZE,
@@ -42,28 +52,39 @@ from tests.bench.locomo_data import Conversation, load_locomo
 from tests.conftest import Api, close_api, make_settings, open_api
 
 SPLITS = ((0.3, 0.7), (0.4, 0.6), (0.5, 0.5))  # (similarity, lexical)
-NEIGHBOURS = (0.4, 0.7, 1.0)
+NEIGHBOURS = (0.7, 1.0)
+GRAPHS = (0.0, 0.15, 0.3)  # the entity-graph weight (0: the graph is not walked)
+DATED = (0.0, 0.15, 0.3)  # the weight of an episode dated by its own words, for a when-question
 SHIPPED = "shipped"
+SERVED = "served (gRPC)"
+TENANT = "tenant-a"  # the tenant of tests.conftest.DEV_KEY
 
 
 @dataclass(frozen=True)
 class Candidate:
-    name: str
-    similarity: float | None = None
-    lexical: float | None = None
-    neighbour: float | None = None
+    """One policy of the grid: the shipped one, or the shipped one with these rerank weights in every kind."""
 
-    def policy(self, base: dict[str, object]) -> dict[str, object]:
+    name: str
+    weights: dict[str, float] = field(default_factory=dict)
+
+    def policy(self, base: dict[str, object]) -> Policy:
         policy = yaml.safe_load(yaml.safe_dump(base))
-        if self.similarity is None:
-            return policy
         for weights in policy["rerank"]["kinds"].values():
-            weights.update(similarity=self.similarity, lexical=self.lexical, neighbour=self.neighbour)
-        return policy
+            weights.update(self.weights)
+        return Policy.model_validate(policy)
 
 
 def candidates() -> list[Candidate]:
-    grid = [Candidate(f"s{sim:.1f}/l{lex:.1f}/n{nbr:.1f}", sim, lex, nbr) for sim, lex in SPLITS for nbr in NEIGHBOURS]
+    grid = [
+        Candidate(
+            f"s{sim:.1f}/l{lex:.1f}/n{nbr:.1f}/g{g:.1f}/d{d:.1f}",
+            {"similarity": sim, "lexical": lex, "neighbour": nbr, "graph": g, "dated": d},
+        )
+        for sim, lex in SPLITS
+        for nbr in NEIGHBOURS
+        for g in GRAPHS
+        for d in DATED
+    ]
     return [Candidate(SHIPPED), *grid]
 
 
@@ -90,17 +111,38 @@ def _pooled(rows: Sequence[tuple[int, dict[str, float]]]) -> dict[str, float]:
     return out
 
 
-async def _ask(api: Api, conv: Conversation, user_id: str, scores: Scores, candidate: str) -> None:
-    when: Timestamp = timestamp(reference_time(conv))
+async def _ask(api: Api, conv: Conversation, user_id: str, scores: Scores, grid: dict[str, Policy]) -> int:
+    """Every question once through gRPC Search (shipped policy), then every policy of the grid in-process over
+    the same search's inputs; returns for how many questions the in-process shipped ranking was the served one."""
+    service = api.running.service
+    when = reference_time(conv).replace(tzinfo=UTC)
+    scope = Scope(tenant_id=TENANT, user_id=user_id)
+    episodes = await service.episodic.by_seqs(scope, range(1, len(conv.turns) + 1))
+    dia = {seq: e.metadata.get("dia_id", "") for seq, e in episodes.items()}
+    agreed = 0
     for question in answerable(conv):
         request = pb.SearchRequest(
-            scope=pb.Scope(user_id=user_id), query=question.text, top_k=TOP_K, reference_time=when
+            scope=pb.Scope(user_id=user_id), query=question.text, top_k=TOP_K, reference_time=timestamp(when)
         )
         began = time.perf_counter()
         reply = await api.stub.Search(request, metadata=api.auth)
         scores.search_ms.append(1000.0 * (time.perf_counter() - began))
-        ranked = [h.metadata["dia_id"] for h in reply.hits if "dia_id" in h.metadata]
-        scores.add(candidate, conv.sample_id, question.category, question_metrics(ranked, question.evidence))
+        served = [h.metadata["dia_id"] for h in reply.hits if "dia_id" in h.metadata]
+        scores.add(SERVED, conv.sample_id, question.category, question_metrics(served, question.evidence))
+        query = SearchQuery(scope, question.text, TOP_K, when)
+        inputs = {walk: await service.episodic.recall_inputs(query, walk) for walk in (False, True)}
+        kind = query_kind(question.text)[0]
+        found = find_time_expression(question.text, when)
+        window = found.window if found is not None else None
+        for name, policy in grid.items():
+            service.use_policy(policy, f"cv grid: {name}")
+            walked = inputs[policy.rerank.weights_for(kind).graph > 0]
+            ranked = [dia[c.id] for c, _, _ in service.episodic.score(walked, query, kind, window)[:TOP_K]]
+            scores.add(name, conv.sample_id, question.category, question_metrics(ranked, question.evidence))
+            if name == SHIPPED and ranked == served:
+                agreed += 1
+        service.use_policy(grid[SHIPPED], "cv: shipped")
+    return agreed
 
 
 async def _ingest(api: Api, conv: Conversation, user_id: str) -> None:
@@ -110,43 +152,50 @@ async def _ingest(api: Api, conv: Conversation, user_id: str) -> None:
         await api.stub.AddEpisodes(request, metadata=api.auth)
 
 
-async def cross_validate(lang: str) -> str:
-    convs = load_locomo(lang)  # fails first, with the reason, when ../shared/data is absent
+async def cross_validate(langs: Sequence[str]) -> list[str]:
+    """One run for every language; returns one report per language, then the ingest rate and the check."""
+    convs = {lang: load_locomo(lang) for lang in langs}  # fails first, with the reason, when the data is absent
     base = yaml.safe_load(builtin_policy_text())
+    grid = {c.name: c.policy(base) for c in candidates()}
     run_id = uuid.uuid4().hex[:8]
-    users = {c.sample_id: f"cv-{lang}-{c.sample_id}-{run_id}" for c in convs}
-    scores = Scores()
-    bm25 = Scores()
-    for conv in convs:
-        questions = answerable(conv)
-        for question, ranked in zip(questions, bm25_rankings(conv.turns, questions), strict=True):
-            bm25.add("bm25", conv.sample_id, question.category, question_metrics(ranked, question.evidence))
+    users = {(lang, c.sample_id): f"cv-{lang}-{c.sample_id}-{run_id}" for lang in langs for c in convs[lang]}
+    scores = {lang: Scores() for lang in langs}
+    bm25 = {lang: Scores() for lang in langs}
+    for lang in langs:
+        for conv in convs[lang]:
+            questions = answerable(conv)
+            for question, ranked in zip(questions, bm25_rankings(conv.turns, questions), strict=True):
+                metrics = question_metrics(ranked, question.evidence)
+                bm25[lang].add("bm25", conv.sample_id, question.category, metrics)
+    agreed = total = turns = 0
     with tempfile.TemporaryDirectory(prefix="graphmem-cv-") as tmp:
-        data_dir = Path(tmp) / "data"
-        api: Api | None = None
+        api = await open_api(make_settings(Path(tmp)), serving_timeout=600.0)
         try:
-            for index, candidate in enumerate(candidates()):
-                policy_path = Path(tmp) / f"policy-{index}.yaml"
-                policy_path.write_text(yaml.safe_dump(candidate.policy(base), allow_unicode=True), encoding="utf-8")
-                api = await open_api(make_settings(data_dir, policy_file=policy_path))
-                if index == 0:
-                    for conv in convs:
-                        await _ingest(api, conv, users[conv.sample_id])
-                for conv in convs:
-                    await _ask(api, conv, users[conv.sample_id], scores, candidate.name)
-                if index < len(candidates()) - 1:
-                    await close_api(api)
-                    api = None
+            began = time.perf_counter()
+            for lang in langs:
+                for conv in convs[lang]:
+                    await _ingest(api, conv, users[(lang, conv.sample_id)])
+                    turns += len(conv.turns)
+            ingest_s = time.perf_counter() - began
+            for lang in langs:
+                for conv in convs[lang]:
+                    agreed += await _ask(api, conv, users[(lang, conv.sample_id)], scores[lang], grid)
+                    total += len(answerable(conv))
         finally:
-            if api is not None:
-                for user in users.values():
-                    await api.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=api.auth)
-                await close_api(api)
-    return _report(lang, [c.sample_id for c in convs], scores, bm25)
+            for user in users.values():
+                await api.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=api.auth)
+            await close_api(api)
+    reports = [_report(lang, [c.sample_id for c in convs[lang]], scores[lang], bm25[lang]) for lang in langs]
+    reports.append(f"ingest: {turns} episodes in {ingest_s:.1f} s = {turns / ingest_s:.1f} episodes/s (AddEpisodes)")
+    reports.append(
+        f"check: the in-process rerank of the shipped policy returned the served top {TOP_K} exactly for "
+        f"{agreed} of {total} questions"
+    )
+    return reports
 
 
 def _report(lang: str, convs: list[str], scores: Scores, bm25: Scores) -> str:
-    names = list(scores.rows)
+    names = [n for n in scores.rows if n != SERVED]
     held_out: list[tuple[int, dict[str, float]]] = []
     lines = [f"LoCoMo dev [{lang}] leave-one-conversation-out over {len(names)} policies (R@10 x100)"]
     for conv in convs:
@@ -160,19 +209,32 @@ def _report(lang: str, convs: list[str], scores: Scores, bm25: Scores) -> str:
     best_all = max(names, key=lambda n: scores.r10(n, convs))
     table = {
         "LOO-CV (held out)": _pooled(held_out),
-        f"all-dev, {SHIPPED} policy": _pooled([r for c in convs for r in scores.rows[SHIPPED][c]]),
+        f"all-dev, {SERVED}": _pooled([r for c in convs for r in scores.rows[SERVED][c]]),
         f"all-dev, best ({best_all})": _pooled([r for c in convs for r in scores.rows[best_all][c]]),
         "BM25 (same run)": _pooled([r for c in convs for r in bm25.rows["bm25"][c]]),
     }
+    for extra in ("GRAPH_OFF", "DATED_OFF"):
+        name = _variant(best_all, extra)
+        if name in scores.rows:
+            table[f"  same, {extra.lower().replace('_', ' ')}"] = _pooled(
+                [r for c in convs for r in scores.rows[name][c]]
+            )
     columns = ["overall", *CATEGORY_NAMES.values()]
-    lines.append(f"  {'':<34}" + "".join(f"{c:>12}" for c in columns))
+    lines.append(f"  {'':<44}" + "".join(f"{c:>12}" for c in columns))
     for label, values in table.items():
-        lines.append(f"  {label:<34}" + "".join(f"{values[c]:>12.1f}" for c in columns))
+        lines.append(f"  {label:<44}" + "".join(f"{values[c]:>12.1f}" for c in columns))
     p50, p99 = np.percentile(scores.search_ms, [50, 99])
-    lines.append(f"  search: {len(scores.search_ms)} queries, p50 {p50:.1f} ms, p99 {p99:.1f} ms")
+    lines.append(f"  search (gRPC, top_k {TOP_K}): {len(scores.search_ms)} queries, p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     return "\n".join(lines)
 
 
+def _variant(name: str, which: str) -> str:
+    """The grid name of `name` with the graph (GRAPH_OFF) or the dated weight (DATED_OFF) set to 0."""
+    parts = name.split("/")
+    prefix = "g" if which == "GRAPH_OFF" else "d"
+    return "/".join(f"{prefix}0.0" if p.startswith(prefix) else p for p in parts)
+
+
 def run_cv(langs: Sequence[str]) -> None:
-    for lang in langs:
-        print(asyncio.run(cross_validate(lang)), end="\n\n", flush=True)
+    for report in asyncio.run(cross_validate(langs)):
+        print(report, end="\n\n", flush=True)

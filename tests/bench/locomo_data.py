@@ -7,6 +7,7 @@ integer answers, date keys without a session, inconsistent Chinese speaker names
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -100,7 +101,11 @@ class Conversation:
 
 
 def default_data_dir() -> Path:
-    """<repo>/../shared/data/locomo-dev, the repo being the parent of ``tests/``."""
+    """$GRAPHMEM_LOCOMO_DIR when set (a git worktree elsewhere), else <repo>/../shared/data/locomo-dev, the repo
+    being the parent of ``tests/``."""
+    configured = os.environ.get("GRAPHMEM_LOCOMO_DIR")
+    if configured:
+        return Path(configured)
     return Path(__file__).resolve().parents[2].parent / "shared" / "data" / "locomo-dev"
 
 

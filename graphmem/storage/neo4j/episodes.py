@@ -20,7 +20,7 @@ from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
 
-from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, ExtractionStatus, Scope
+from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, ExtractionStatus, Scope, TimeRange
 from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
@@ -45,12 +45,25 @@ CREATE (e:Episodic {
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
   context_seq: r.context_seq, tokens: r.tokens, status: 'active', hit_count: 0,
-  extraction_status: r.extraction_status
+  extraction_status: r.extraction_status, event_start: r.event_start, event_end: r.event_end
 })
 WITH e, r WHERE r.session_id <> ''
 MERGE (s:Session {group_id: $group_id, session_id: r.session_id})
 ON CREATE SET s.tenant_id = $tenant_id, s.user_id = $user_id, s.created_at = $now
 MERGE (e)-[:IN_SESSION]->(s)
+"""
+
+# Each new episode links to the entities its text names (created on first mention; `kind: 'mention'` unless a
+# fact created them first).
+_MENTIONS: LiteralString = """
+UNWIND $rows AS r
+MATCH (e:Episodic {uuid: r.uuid})
+UNWIND r.mentions AS m
+MERGE (n:Entity {group_id: $group_id, name_key: m.key})
+ON CREATE SET n.uuid = randomUUID(), n.name = m.name, n.summary = '', n.created_at = $now, n.labels = [],
+              n.kind = 'mention'
+MERGE (e)-[x:MENTIONS]->(n)
+ON CREATE SET x.uuid = randomUUID(), x.group_id = $group_id, x.created_at = $now
 """
 
 _BUMP_USER: LiteralString = """
@@ -213,7 +226,8 @@ _PARTITION_ROWS: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active'
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
 RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
-                e.lexical, e.tokens, p.tokens, p.speaker, p.content]) AS rows
+                e.lexical, e.tokens, p.tokens, p.speaker, p.content, e.event_start.epochMillis,
+                e.event_end.epochMillis]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -286,9 +300,15 @@ MATCH (k:FactKey {group_id: $group_id}) WHERE k.key IN $keys
 DETACH DELETE k
 """
 
+# An entity named by no fact and no episode any more goes (its name came from the deleted words).
 _DROP_ORPHAN_ENTITIES: LiteralString = """
-MATCH (n:Entity {group_id: $group_id}) WHERE n.uuid IN $ids AND NOT (n)-[:RELATES_TO]-()
+MATCH (n:Entity {group_id: $group_id}) WHERE n.uuid IN $ids AND NOT (n)-[:RELATES_TO|MENTIONS|APPLIES_TO]-()
 DETACH DELETE n
+"""
+
+_MENTIONED: LiteralString = """
+MATCH (:Episodic {group_id: $group_id, uuid: $id})-[:MENTIONS]->(n:Entity {group_id: $group_id})
+RETURN collect(n.uuid) AS ids
 """
 
 # The episode after the deleted one in its session carried its line as context: its document is rebuilt.
@@ -339,6 +359,10 @@ class NewEpisode:
     tokens: str = ""
     context_seq: int | None = None
     context_key: str = ""
+    mentions: Sequence[tuple[str, str]] = ()
+    """(key, name) of the entities the episode's text names."""
+    event: TimeRange | None = None
+    """When the episode's own words date what it tells (graphmem.retrieval.timeexpr.event_window)."""
 
 
 @dataclass(frozen=True)
@@ -408,6 +432,15 @@ class PartitionState:
 
     max_seq: int
     count: int
+
+
+def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None:
+    if start_millis is None and end_millis is None:
+        return None
+    return TimeRange(
+        None if start_millis is None else datetime.fromtimestamp(start_millis / 1000, UTC),
+        None if end_millis is None else datetime.fromtimestamp(end_millis / 1000, UTC),
+    )
 
 
 def episode_from_node(node: Mapping[str, Any]) -> Episode:
@@ -522,6 +555,9 @@ class EpisodeRepository:
                         "tokens": ep.tokens,
                         "context_key": ep.context_key,
                         "context_seq": ep.context_seq,
+                        "mentions": [{"key": k, "name": n} for k, n in ep.mentions],
+                        "event_start": ep.event.start if ep.event else None,
+                        "event_end": ep.event.end if ep.event else None,
                     }
                 )
             for row in rows:  # a context within the batch gets its seq (also when its key existed already)
@@ -529,6 +565,8 @@ class EpisodeRepository:
                     row["context_seq"] = seq_of.get(row["context_key"])
             if rows:
                 await (await tx.run(_CREATE_EPISODES, base | {"rows": rows})).consume()
+                if any(r["mentions"] for r in rows):
+                    await (await tx.run(_MENTIONS, base | {"rows": [r for r in rows if r["mentions"]]})).consume()
                 await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
                 await _link(tx, group_id, rows)
             return writes
@@ -681,6 +719,7 @@ class EpisodeRepository:
                     project_id=project or "",
                     event_type=event_type or "message",
                     tokens=composed_tokens(legacy, own, context, (speaker, content), line_tokens),
+                    event=_event(event_start, event_end),
                 )
                 for (
                     seq,
@@ -694,6 +733,8 @@ class EpisodeRepository:
                     context,
                     speaker,
                     content,
+                    event_start,
+                    event_end,
                 ) in record["rows"]
             ]
 
@@ -753,6 +794,7 @@ class EpisodeRepository:
             if target is None:
                 return None
             dropped = await (await tx.run(_DROP_SOLE_FACTS, params)).single(strict=True)
+            named = await (await tx.run(_MENTIONED, params)).single(strict=True)
             await (await tx.run(_SCRUB_FACTS, params | {"content": target["content"]})).consume()
             rebuilt: RebuiltDocument | None = None
             if target["session_id"]:
@@ -784,8 +826,9 @@ class EpisodeRepository:
                 record = await (await tx.run(_DELETE_ONE, group_id=group_id, id=gone)).single()
                 if record is not None:
                     seqs.append(int(record["seq"]))
-            if dropped["objects"]:
-                await (await tx.run(_DROP_ORPHAN_ENTITIES, group_id=group_id, ids=dropped["objects"])).consume()
+            orphans = list(dict.fromkeys([*dropped["objects"], *named["ids"]]))
+            if orphans:
+                await (await tx.run(_DROP_ORPHAN_ENTITIES, group_id=group_id, ids=orphans)).consume()
             if dropped["keys"]:
                 await (await tx.run(_DROP_ORPHAN_KEYS, group_id=group_id, keys=dropped["keys"])).consume()
             facts = [str(f) for f in dropped["facts"]]

@@ -1331,13 +1331,21 @@ type ScoreBreakdown struct {
 	Recency float32 `protobuf:"fixed32,3,opt,name=recency,proto3" json:"recency,omitempty"`
 	// The memory's importance, in [0, 1].
 	Importance float32 `protobuf:"fixed32,4,opt,name=importance,proto3" json:"importance,omitempty"`
-	// 1 when the memory falls inside a time window named in the query, else 0.
+	// 1 when the memory happened inside a time window named in the query, or its own words date its event
+	// inside that window ("yesterday" said on 4 May matches "on 3 May"), else 0.
 	TimeMatch float32 `protobuf:"fixed32,5,opt,name=time_match,json=timeMatch,proto3" json:"time_match,omitempty"`
 	// The weights that were applied, named after the components above.
 	Weights map[string]float32 `protobuf:"bytes,6,rep,name=weights,proto3" json:"weights,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"fixed32,2,opt,name=value"`
 	// The best relevance (weighted similarity + lexical) of the episodes just before and after this one in
 	// its session: context that makes a reply findable by the question it answers.
-	Neighbour     float32 `protobuf:"fixed32,7,opt,name=neighbour,proto3" json:"neighbour,omitempty"`
+	Neighbour float32 `protobuf:"fixed32,7,opt,name=neighbour,proto3" json:"neighbour,omitempty"`
+	// Graph recall: the share of the entities named in the query (each weighted by how few of the user's
+	// episodes mention it) that lead to this memory through the entity graph, in [0, 1]. An entity leads to
+	// the episodes that mention it and to the episodes that evidence the user's facts touching it.
+	Graph float32 `protobuf:"fixed32,8,opt,name=graph,proto3" json:"graph,omitempty"`
+	// 1 when the query asks when something happened and the memory's own words date its event ("yesterday",
+	// "last week", resolved against the memory's date), else 0.
+	Dated         float32 `protobuf:"fixed32,9,opt,name=dated,proto3" json:"dated,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1417,6 +1425,20 @@ func (x *ScoreBreakdown) GetWeights() map[string]float32 {
 func (x *ScoreBreakdown) GetNeighbour() float32 {
 	if x != nil {
 		return x.Neighbour
+	}
+	return 0
+}
+
+func (x *ScoreBreakdown) GetGraph() float32 {
+	if x != nil {
+		return x.Graph
+	}
+	return 0
+}
+
+func (x *ScoreBreakdown) GetDated() float32 {
+	if x != nil {
+		return x.Dated
 	}
 	return 0
 }
@@ -5146,7 +5168,7 @@ const file_graphmem_v1_memory_service_proto_rawDesc = "" +
 	"\x0ereference_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampB\x04\xe2A\x01\x01R\rreferenceTime\x12%\n" +
 	"\vevent_types\x18\x06 \x03(\tB\x04\xe2A\x01\x01R\n" +
 	"eventTypes\x128\n" +
-	"\boccurred\x18\a \x01(\v2\x16.graphmem.v1.TimeRangeB\x04\xe2A\x01\x01R\boccurred\"\xc1\x02\n" +
+	"\boccurred\x18\a \x01(\v2\x16.graphmem.v1.TimeRangeB\x04\xe2A\x01\x01R\boccurred\"\xed\x02\n" +
 	"\x0eScoreBreakdown\x12\x1e\n" +
 	"\n" +
 	"similarity\x18\x01 \x01(\x02R\n" +
@@ -5159,7 +5181,9 @@ const file_graphmem_v1_memory_service_proto_rawDesc = "" +
 	"\n" +
 	"time_match\x18\x05 \x01(\x02R\ttimeMatch\x12B\n" +
 	"\aweights\x18\x06 \x03(\v2(.graphmem.v1.ScoreBreakdown.WeightsEntryR\aweights\x12\x1c\n" +
-	"\tneighbour\x18\a \x01(\x02R\tneighbour\x1a:\n" +
+	"\tneighbour\x18\a \x01(\x02R\tneighbour\x12\x14\n" +
+	"\x05graph\x18\b \x01(\x02R\x05graph\x12\x14\n" +
+	"\x05dated\x18\t \x01(\x02R\x05dated\x1a:\n" +
 	"\fWeightsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x02R\x05value:\x028\x01\"\xde\x03\n" +

@@ -438,7 +438,10 @@ export interface ScoreBreakdown {
   recency: number;
   /** The memory's importance, in [0, 1]. */
   importance: number;
-  /** 1 when the memory falls inside a time window named in the query, else 0. */
+  /**
+   * 1 when the memory happened inside a time window named in the query, or its own words date its event
+   * inside that window ("yesterday" said on 4 May matches "on 3 May"), else 0.
+   */
   timeMatch: number;
   /** The weights that were applied, named after the components above. */
   weights: { [key: string]: number };
@@ -447,6 +450,17 @@ export interface ScoreBreakdown {
    * its session: context that makes a reply findable by the question it answers.
    */
   neighbour: number;
+  /**
+   * Graph recall: the share of the entities named in the query (each weighted by how few of the user's
+   * episodes mention it) that lead to this memory through the entity graph, in [0, 1]. An entity leads to
+   * the episodes that mention it and to the episodes that evidence the user's facts touching it.
+   */
+  graph: number;
+  /**
+   * 1 when the query asks when something happened and the memory's own words date its event ("yesterday",
+   * "last week", resolved against the memory's date), else 0.
+   */
+  dated: number;
 }
 
 export interface ScoreBreakdown_WeightsEntry {
@@ -3271,7 +3285,17 @@ export const SearchRequest: MessageFns<SearchRequest> = {
 };
 
 function createBaseScoreBreakdown(): ScoreBreakdown {
-  return { similarity: 0, lexical: 0, recency: 0, importance: 0, timeMatch: 0, weights: {}, neighbour: 0 };
+  return {
+    similarity: 0,
+    lexical: 0,
+    recency: 0,
+    importance: 0,
+    timeMatch: 0,
+    weights: {},
+    neighbour: 0,
+    graph: 0,
+    dated: 0,
+  };
 }
 
 export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
@@ -3296,6 +3320,12 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     });
     if (message.neighbour !== 0) {
       writer.uint32(61).float(message.neighbour);
+    }
+    if (message.graph !== 0) {
+      writer.uint32(69).float(message.graph);
+    }
+    if (message.dated !== 0) {
+      writer.uint32(77).float(message.dated);
     }
     return writer;
   },
@@ -3372,6 +3402,22 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
             message.neighbour = reader.float();
             continue;
           }
+          case 8: {
+            if (tag !== 69) {
+              break;
+            }
+
+            message.graph = reader.float();
+            continue;
+          }
+          case 9: {
+            if (tag !== 77) {
+              break;
+            }
+
+            message.dated = reader.float();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3410,6 +3456,8 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
         )
         : {},
       neighbour: isSet(object.neighbour) ? globalThis.Number(object.neighbour) : 0,
+      graph: isSet(object.graph) ? globalThis.Number(object.graph) : 0,
+      dated: isSet(object.dated) ? globalThis.Number(object.dated) : 0,
     };
   },
 
@@ -3442,6 +3490,12 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     if (message.neighbour !== 0) {
       obj.neighbour = floatToJson(message.neighbour);
     }
+    if (message.graph !== 0) {
+      obj.graph = floatToJson(message.graph);
+    }
+    if (message.dated !== 0) {
+      obj.dated = floatToJson(message.dated);
+    }
     return obj;
   },
 
@@ -3465,6 +3519,8 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
       {},
     );
     message.neighbour = object.neighbour ?? 0;
+    message.graph = object.graph ?? 0;
+    message.dated = object.dated ?? 0;
     return message;
   },
 };
