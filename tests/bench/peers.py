@@ -42,12 +42,13 @@ from pathlib import Path
 from typing import Any
 
 from graphmem.embedding.protocol import Embedder, EmbedKind
-from graphmem.service import embedder_from_settings
+from graphmem.service import MemoryService, embedder_from_settings
 from graphmem.v1 import memory_service_pb2 as pb
 from tests.bench.latency import pct, rss_mb, synthetic
 from tests.bench.locomo import answerable, episode_input, episode_text, question_metrics, reference_time, timestamp
 from tests.bench.locomo_data import Conversation, Question, load_locomo
-from tests.conftest import Api, close_api, make_settings, neo4j_uri, open_api
+from tests.bench.scale import open_api_with
+from tests.conftest import Api, close_api, make_settings, neo4j_uri
 
 TOP_K = 10
 BATCH = 500
@@ -355,7 +356,9 @@ async def run(data: Path, lang: str, sizes: Sequence[int], systems: Sequence[str
     convs = load_locomo(lang, data)[:conversations]
     run_id = uuid.uuid4().hex[:8]
     tmp = Path(tempfile.mkdtemp(prefix="graphmem-peers-"))
-    api = await open_api(make_settings(tmp / "graphmem"))
+    settings = make_settings(tmp / "graphmem")
+    service = MemoryService.from_settings(settings)
+    api = await open_api_with(settings, service)  # waits up to 10 min for SERVING on a loaded machine
     embedder = embedder_from_settings(api.settings)
     from neo4j import AsyncGraphDatabase
 
