@@ -120,7 +120,8 @@ async def test_delete_episode_leaves_its_text_nowhere(stack: Stack) -> None:
     token = f"zq{uuid.uuid4().hex[:8]}"
     drafts = [
         EpisodeDraft("a", "hello there, planning the week", START, "s1", "user"),
-        EpisodeDraft("b", f"I really love {token}", START + timedelta(minutes=1), "s1", "user"),
+        # the capitalised name becomes an Entity the episode MENTIONS: it must go with the episode
+        EpisodeDraft("b", f"I really love {token}. Met Q{token} today", START + timedelta(minutes=1), "s1", "user"),
         EpisodeDraft("c", "noted, anything else for the plan?", START + timedelta(minutes=2), "s1", "assistant"),
     ]
     ids = {w.key: w.id for w in await service.add_episodes(scope, drafts)}
