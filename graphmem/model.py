@@ -203,13 +203,21 @@ class SearchHit:
     importance: float = 0.0
 
 
+class QueryKind(StrEnum):
+    """What a query was understood to ask; it picks the rerank weights of the policy."""
+
+    RECALL = "recall"
+    PREFERENCE = "preference"
+    DEFAULT = "default"
+
+
 @dataclass(frozen=True)
 class Route:
     """Which layers a query went to, why, and what the query was understood to ask."""
 
     layers: tuple[Layer, ...]
     reason: str
-    query_kind: str
+    query_kind: QueryKind
     time_window: TimeRange | None = None
     time_expression: str = ""
 
@@ -382,13 +390,22 @@ class SessionState:
     outcomes: tuple[tuple[str, Turn], ...] = ()
 
 
+class ContextSection(StrEnum):
+    """The sections of an assembled context, in the order they are assembled."""
+
+    INSTRUCTIONS = "instructions"
+    TASK = "task"
+    MEMORY = "memory"
+    DIALOGUE = "dialogue"
+
+
 @dataclass(frozen=True)
 class ContextItem:
-    """One piece of an assembled context: its section ("instructions", "task", "memory" or "dialogue"), text,
+    """One piece of an assembled context: its section, text,
     token count, the layer it came from, its score and why it is included (layer, score, route). `role` is the
     speaker of a dialogue or scratch turn ("" otherwise)."""
 
-    section: str
+    section: ContextSection
     text: str
     tokens: int
     layer: str

@@ -132,6 +132,7 @@ class LifecyclePolicy(_Strict):
     dedup_value_similarity: float = Field(default=0.6, ge=0.0, le=1.0)
     apply_batch: int = Field(default=500, ge=1, le=10000)
     lease_seconds: float = Field(default=600.0, ge=1.0)
+    audit_retention_days: int = Field(default=730, ge=1)
 
 
 class Policy(_Strict):

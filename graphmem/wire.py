@@ -20,6 +20,7 @@ from graphmem.model import (
     AssembledContext,
     AuditEvent,
     ContextItem,
+    ContextSection,
     Episode,
     EpisodeDraft,
     EpisodeFilter,
@@ -35,6 +36,7 @@ from graphmem.model import (
     MemoryKind,
     Message,
     PolicyInfo,
+    QueryKind,
     Route,
     Scope,
     ScoreBreakdown,
@@ -398,7 +400,7 @@ def route_from_pb(message: pb.Route) -> Route:
     return Route(
         layers=tuple(layer_from_pb(v) for v in message.layers),
         reason=message.reason,
-        query_kind=message.query_kind,
+        query_kind=QueryKind(message.query_kind),
         time_window=time_range_from_pb(message.time_window) if message.HasField("time_window") else None,
         time_expression=message.time_expression,
     )
@@ -641,7 +643,10 @@ def context_to_pb(context: AssembledContext) -> pb.GetContextResponse:
 
 def context_from_pb(reply: pb.GetContextResponse) -> AssembledContext:
     return AssembledContext(
-        items=tuple(ContextItem(**_same_named(i, _CONTEXT_ITEM_FIELDS)) for i in reply.items),
+        items=tuple(
+            ContextItem(**(_same_named(i, _CONTEXT_ITEM_FIELDS) | {"section": ContextSection(i.section)}))
+            for i in reply.items
+        ),
         tokens=reply.tokens,
         budget=reply.budget,
         route=route_from_pb(reply.route) if reply.HasField("route") else None,

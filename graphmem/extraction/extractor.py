@@ -399,7 +399,9 @@ class RuleExtractor:
             ):
                 continue
             conf = 0.45 if hedged else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
-            fact = _statement(Finding(s.predicate, s.value, s.value, s.start, s.end, s.polarity), lang)
+            fact = _statement(
+                Finding(s.predicate, s.value, _slot_display(seg.text, norm, s), s.start, s.end, s.polarity), lang
+            )
             candidate = CandidateFact(
                 subject="user",
                 predicate=s.predicate,
@@ -578,6 +580,13 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.WORK_HOURS: "用户{d}工作",
     },
 }
+
+
+def _slot_display(text: str, norm: str, slot: Slot) -> str:
+    """How a slot's value reads in its statement: the words as the user wrote them ("Berlin") when they are
+    the canonical value up to case, otherwise the canonical value ("鹅厂" reads "腾讯")."""
+    surface = text[slot.start : slot.end] if len(text) == len(norm) else ""
+    return surface if surface.lower() == slot.value else slot.value
 
 
 def _user_language(predicate: Predicate, subject: str, value: str) -> Predicate:

@@ -197,6 +197,17 @@ mediterranean diet: mediterranean; gluten-free: gluten-free, gluten free, coelia
 lactose intolerant: lactose intolerant, lactose-intolerant, lactose intolerance, 乳糖不耐, 乳糖不耐受;
 intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher
 """
+_JOBS = """
+product manager|产品经理: product manager, 产品经理; product owner|产品负责人: product owner;
+programmer|程序员: 程序员, 码农;
+backend developer|后端开发: backend developer, backend engineer, 后端开发, 后端工程师, 后端;
+frontend developer|前端开发: frontend developer, front-end developer, frontend engineer, 前端开发, 前端工程师, 前端;
+test engineer|测试工程师: qa engineer, test engineer, 测试工程师, 测试开发; designer|设计师: 设计师, ui设计师;
+data scientist|数据科学家: data scientist, 数据科学家; data analyst|数据分析师: data analyst, 数据分析师, 数据分析;
+algorithm engineer|算法工程师: 算法工程师; operations|运营: 运营; accountant|财务: accountant, 财务, 会计;
+teacher|老师: 老师, 教师; doctor|医生: 医生, 大夫; nurse|护士: 护士; lawyer|律师: 律师; sales|销售: 销售;
+project manager|项目经理: project manager, 项目经理
+"""
 
 LEXICON: dict[str, tuple[str, str]] = {
     **_table("city", _CITIES),
@@ -212,6 +223,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("travel_mode", _TRAVEL_MODES),
     **_table("timezone", _TIMEZONES),
     **_table("diet", _DIETS),
+    **_table("job", _JOBS),
 }
 # Latin forms that are also common words: matched only as written in capitals in the source ("PT", "ET").
 _CASED = frozenset(
@@ -239,7 +251,7 @@ def _utc(sign: str, hours: int, minutes: str | None) -> str:
     offset = f"{'-' if sign in '-−' else '+'}{hours}" + (f":{minutes}" if minutes and minutes != "00" else "")
     if offset == "+8":
         return LEXICON["东八区"][1]
-    return f"UTC{offset}"
+    return f"utc{offset}"
 
 
 def scan(text: str) -> list[Hit]:

@@ -123,6 +123,14 @@ _KINDS: dict[str, _Kind] = {
         ),
     ),
     "timezone": _Kind(Predicate.TIMEZONE, "", _cue(r".", r".")),
+    "job": _Kind(
+        Predicate.JOB,
+        "",
+        _cue(
+            r"i'm\s+a|i\s+am\s+a|im\s+a|as\s+a|as\s+an|work\s+as|promoted\s+to|role|title|position",
+            r"我是|做|当|转岗|岗位|职位|干",
+        ),
+    ),
     "diet": _Kind(
         Predicate.DIET,
         "",

@@ -7,7 +7,9 @@ Rules (each names the policy key it answers to; the audit trail records that key
 - archive (`lifecycle.archive_after_days`): an ACTIVE episode or an ACTIVE fact whose last use is at least
   `archive_after_days` before `now`. Candidates, expired, rejected and archived items are never archived.
 - purge (`lifecycle.purge_archived_after_days`): an ARCHIVED item archived at least that long before `now`
-  is hard-deleted (Neo4j and FAISS); its audit events stay, without text.
+  is hard-deleted (Neo4j and FAISS); its audit events stay, without text, until the audit rule below.
+- audit retention (`lifecycle.audit_retention_days`): the purge step also deletes the user's audit events
+  recorded at least that long before `now` (that deletion is not itself audited).
 - distil (`lifecycle.budget.user` / `lifecycle.budget.project`): when a scope (the user's own episodes, or
   one project's) holds more active episodes than its budget, the lowest-importance, least-hit, oldest
   episodes are chosen — never one with importance ≥ `distill_protect_importance`, never a summary — until

@@ -56,7 +56,8 @@ class StepReport:
     """What one step changed (or, in a dry run, would change) for one user.
 
     `episodes`, `facts` and `entities` are the ids that changed; `summaries` the summary episodes written by
-    distillation (empty in a dry run); `skipped` is True when another runner held the step.
+    distillation (empty in a dry run); `audit_events` the audit events the purge step deleted under the
+    retention rule (in a dry run, those it would delete); `skipped` is True when another runner held the step.
     """
 
     step: str
@@ -64,6 +65,7 @@ class StepReport:
     facts: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
     summaries: tuple[str, ...] = ()
+    audit_events: int = 0
     seconds: float = 0.0
     skipped: bool = False
 
@@ -113,6 +115,7 @@ class _Plan:
     purge_episodes: list[str] = field(default_factory=list)
     purge_facts: list[str] = field(default_factory=list)
     distil: list[policies.Distillation] = field(default_factory=list)
+    expired_audit: int = 0
 
 
 def _chunks(ids: Sequence[str], size: int) -> list[list[str]]:
@@ -174,7 +177,11 @@ class MaintenanceRunner:
             if e.id not in purged
         ]
         plan.distil = policies.episodes_to_distil(remaining, lc)
+        plan.expired_audit = await self._repo.expired_audit(group_id, self._audit_cutoff(now))
         return plan
+
+    def _audit_cutoff(self, now: datetime) -> datetime:
+        return now - timedelta(days=self._lifecycle.audit_retention_days)
 
     # -- a run ----------------------------------------------------------------------------------------
 
@@ -249,7 +256,12 @@ class MaintenanceRunner:
                 entities=tuple(i for m in plan.entity_merges for i in m.merged),
             ),
             StepReport("archive", episodes=tuple(plan.archive_episodes), facts=tuple(plan.archive_facts)),
-            StepReport("purge", episodes=tuple(plan.purge_episodes), facts=tuple(plan.purge_facts)),
+            StepReport(
+                "purge",
+                episodes=tuple(plan.purge_episodes),
+                facts=tuple(plan.purge_facts),
+                audit_events=plan.expired_audit,
+            ),
             StepReport("distil", episodes=tuple(i for d in plan.distil for i in d.episodes)),
         )
 
@@ -293,7 +305,8 @@ class MaintenanceRunner:
                 for chunk in _chunks(plan.purge_facts, batch)
                 for i in await self._repo.purge_facts(group_id, chunk, cutoff, audit)
             ]
-            return StepReport(step, episodes=tuple(episodes), facts=tuple(facts))
+            expired = await self._repo.expire_audit(group_id, self._audit_cutoff(now))
+            return StepReport(step, episodes=tuple(episodes), facts=tuple(facts), audit_events=expired)
         return await self._distil(group_id, plan.distil, run_id, now)
 
     async def _distil(

@@ -88,11 +88,21 @@ def lexical_tokens(draft: EpisodeDraft, document: str) -> list[str]:
     return tokenize(document) + tokenize(document_line(draft.speaker, draft.text))
 
 
-def _rebuilt_text(speaker: str, text: str, previous: tuple[str, str] | None) -> tuple[str, str]:
-    """The indexed document and tokens of an episode whose previous session line is now `previous`."""
+def indexed_document(speaker: str, text: str, previous: tuple[str, str] | None) -> str:
+    """The indexed document of an episode whose previous session line is `previous`."""
     line = document_line(speaker, text)
-    document = f"{document_line(*previous)}\n{line}" if previous else line
-    return document, " ".join(tokenize(document) + tokenize(line))
+    return f"{document_line(*previous)}\n{line}" if previous else line
+
+
+def line_tokens(speaker: str, text: str) -> str:
+    """The stored lexical tokens of one episode's own line (its document's tokens are composed from these:
+    tokenising "a\nb" gives the tokens of a, then those of b)."""
+    return " ".join(tokenize(document_line(speaker, text)))
+
+
+def _rebuilt_text(speaker: str, text: str, previous: tuple[str, str] | None) -> tuple[str, str]:
+    """The indexed document and own line's tokens of an episode whose previous session line is now `previous`."""
+    return indexed_document(speaker, text, previous), line_tokens(speaker, text)
 
 
 def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> SearchHit:
@@ -234,8 +244,9 @@ class EpisodicMemory:
 
     # -- writes ---------------------------------------------------------------------------------------
 
-    async def _documents(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[str]:
-        """The indexed text of each draft: its line preceded by the previous line of the same session."""
+    async def _documents(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[tuple[str, int | str | None]]:
+        """The indexed text of each draft: its line preceded by the previous line of the same session; and that
+        line's episode (its seq when stored, its key when it is an earlier draft of the batch, None)."""
         order = sorted(range(len(drafts)), key=lambda i: (drafts[i].occurred_at, i))
         sessions = [d.session_id or scope.session_id for d in drafts]
         first_at: dict[str, datetime] = {}
@@ -243,14 +254,16 @@ class EpisodicMemory:
             if sessions[i]:
                 first_at.setdefault(sessions[i], drafts[i].occurred_at)
         tails = await self._repo.session_tails(scope, first_at) if first_at else {}
-        previous = {s: document_line(speaker, text) for s, (speaker, text) in tails.items()}
-        documents = [""] * len(drafts)
+        previous: dict[str, tuple[str, int | str]] = {
+            s: (document_line(speaker, text), seq) for s, (seq, speaker, text) in tails.items()
+        }
+        documents: list[tuple[str, int | str | None]] = [("", None)] * len(drafts)
         for i in order:
             line = document_line(drafts[i].speaker, drafts[i].text)
             before = previous.get(sessions[i]) if sessions[i] else None
-            documents[i] = f"{before}\n{line}" if before else line
+            documents[i] = (f"{before[0]}\n{line}", before[1]) if before else (line, None)
             if sessions[i]:
-                previous[sessions[i]] = line
+                previous[sessions[i]] = (line, drafts[i].key)
         return documents
 
     async def _prepare(self, scope: Scope, drafts: Sequence[EpisodeDraft]) -> list[NewEpisode]:
@@ -258,9 +271,11 @@ class EpisodicMemory:
         # scoring importance and tokenising up to MAX_BATCH long texts is CPU work: off the event loop
         return await asyncio.to_thread(self._prepared, scope, drafts, documents)
 
-    def _prepared(self, scope: Scope, drafts: Sequence[EpisodeDraft], documents: list[str]) -> list[NewEpisode]:
+    def _prepared(
+        self, scope: Scope, drafts: Sequence[EpisodeDraft], documents: list[tuple[str, int | str | None]]
+    ) -> list[NewEpisode]:
         prepared: list[NewEpisode] = []
-        for draft, document in zip(drafts, documents, strict=True):
+        for draft, (document, context) in zip(drafts, documents, strict=True):
             if draft.importance is None:
                 importance, source = assign_importance(draft.text, draft.event_type, self._policy.importance)
             else:
@@ -280,6 +295,9 @@ class EpisodicMemory:
                     document=document,
                     extraction_status=self._extraction_status(scope, draft),
                     lexical=" ".join(lexical_tokens(draft, document)),
+                    tokens=line_tokens(draft.speaker, draft.text),
+                    context_seq=context if isinstance(context, int) else None,
+                    context_key=context if isinstance(context, str) else "",
                     mentions=[(m.key, m.name) for m in mentions(draft.text)],
                     event=event_window(draft.text, draft.occurred_at),
                 )
@@ -413,14 +431,14 @@ class EpisodicMemory:
                 self._partitions.drop(group_id)
             return 0
         if self._partitions.state(group_id) != (state.max_seq, state.count):
-            rows = await self._repo.partition_rows(group_id)
+            rows = await self._repo.partition_rows(group_id, line_tokens)
             await self._partitions.load(group_id, rows)
             changed += len(rows)
         watermark, count = await self._index.watermark(group_id)
         if state.max_seq == watermark and state.count == count:
             return changed
         while state.max_seq > watermark:
-            batch = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH)
+            batch = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH, indexed_document)
             if not batch:
                 break
             vectors = await self._embed([t.document for t in batch], EmbedKind.DOCUMENT)
@@ -435,7 +453,7 @@ class EpisodicMemory:
             await self._index.remove(group_id, stale)
             missing = sorted(truth - local)
             for start in range(0, len(missing), _CATCH_UP_BATCH):
-                found = await self._repo.texts_of(group_id, missing[start : start + _CATCH_UP_BATCH])
+                found = await self._repo.texts_of(group_id, missing[start : start + _CATCH_UP_BATCH], indexed_document)
                 if found:
                     vectors = await self._embed([t.document for t in found], EmbedKind.DOCUMENT)
                     await self._index.add(group_id, [t.seq for t in found], vectors)
@@ -491,7 +509,7 @@ class EpisodicMemory:
 
     async def search_archive(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         """Archived episodes, searched only when asked for: BM25 over their stored tokens, then the rerank."""
-        rows = await self._repo.archived_rows(query.scope)
+        rows = await self._repo.archived_rows(query.scope, line_tokens)
         if not rows:
             return []
         lexical = await asyncio.to_thread(_archive_lexical, rows, query.text, self._policy.rerank.candidates)

@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from graphmem.errors import FieldViolation, InvalidArgument
-from graphmem.model import AssembledContext, ContextItem, Layer, Route, SearchHit, SessionState, Turn
+from graphmem.model import AssembledContext, ContextItem, ContextSection, Layer, Route, SearchHit, SessionState, Turn
 from graphmem.tokens import count_tokens
 
 __all__ = ["SECTIONS", "assemble", "memory_items"]
 
-SECTIONS = ("instructions", "task", "memory", "dialogue")
+SECTIONS = tuple(ContextSection)
 """The sections of an assembled context, in the order they appear."""
 
 _SUMMARY = "summary:"
@@ -30,7 +30,7 @@ def memory_items(hits: Sequence[SearchHit], route: Route | None) -> list[Context
     """Long-term memories as context items, each saying why it is included (layer, score, route)."""
     return [
         ContextItem(
-            section="memory",
+            section=ContextSection.MEMORY,
             text=hit.text,
             tokens=count_tokens(hit.text),
             layer=hit.layer.value,
@@ -44,11 +44,13 @@ def memory_items(hits: Sequence[SearchHit], route: Route | None) -> list[Context
 def _memory(item: ContextItem, route: Route | None) -> ContextItem:
     """The item with its token count recounted (the budget relies on it) and a reason when it has none."""
     reason = item.reason or f"{item.layer} memory, score {item.score:.3f}, {_route_text(route)}"
-    return replace(item, section="memory", tokens=count_tokens(item.text), reason=reason)
+    return replace(item, section=ContextSection.MEMORY, tokens=count_tokens(item.text), reason=reason)
 
 
 def _turn_item(turn: Turn, reason: str) -> ContextItem:
-    return ContextItem("dialogue", turn.text, turn.tokens, Layer.WORKING.value, 0.0, reason, role=turn.role)
+    return ContextItem(
+        ContextSection.DIALOGUE, turn.text, turn.tokens, Layer.WORKING.value, 0.0, reason, role=turn.role
+    )
 
 
 def _truncate(text: str, budget: int) -> str:
@@ -84,7 +86,7 @@ def assemble(
     if session.instructions:
         text = "\n".join(session.instructions)
         instructions = ContextItem(
-            "instructions",
+            ContextSection.INSTRUCTIONS,
             text,
             count_tokens(text),
             Layer.WORKING.value,
@@ -95,13 +97,18 @@ def assemble(
     summaries = [(k, v) for k, v in session.task if k.startswith(_SUMMARY)]
     task_items = [
         ContextItem(
-            "task", f"{k}: {v}", count_tokens(f"{k}: {v}"), Layer.WORKING.value, 1.0, f"working task item {k!r}"
+            ContextSection.TASK,
+            f"{k}: {v}",
+            count_tokens(f"{k}: {v}"),
+            Layer.WORKING.value,
+            1.0,
+            f"working task item {k!r}",
         )
         for k, v in plain
     ]
     summary_items = [
         ContextItem(
-            "task",
+            ContextSection.TASK,
             v,
             count_tokens(v),
             Layer.WORKING.value,
@@ -166,7 +173,7 @@ def assemble(
         full = instructions.tokens
         cut = _truncate(instructions.text, budget)
         instructions = ContextItem(
-            "instructions",
+            ContextSection.INSTRUCTIONS,
             cut,
             count_tokens(cut),
             instructions.layer,

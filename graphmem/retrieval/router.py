@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.model import Layer, Route
+from graphmem.model import Layer, QueryKind, Route
 
 __all__ = [
     "DEFAULT_LAYERS",
@@ -168,13 +168,13 @@ def _quoted(words: list[str]) -> str:
     return ", ".join(repr(w) for w in words)
 
 
-def query_kind(query: str) -> tuple[str, str]:
-    """The query kind ("recall", "preference" or "default") and the rule that decided it."""
+def query_kind(query: str) -> tuple[QueryKind, str]:
+    """The query kind (recall, preference or default) and the rule that decided it."""
     if back := _words(_TIME_BACK, query):
-        return "recall", f"time-back word {_quoted(back)}"
+        return QueryKind.RECALL, f"time-back word {_quoted(back)}"
     if liked := _words(_PREFERENCE, query):
-        return "preference", f"preference word {_quoted(liked)}"
-    return "default", "no routing word"
+        return QueryKind.PREFERENCE, f"preference word {_quoted(liked)}"
+    return QueryKind.DEFAULT, "no routing word"
 
 
 def route_rules(query: str) -> Route:

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
 
+import grpc
 import numpy as np
 import yaml
 
@@ -51,10 +52,10 @@ from tests.bench.locomo import (
 from tests.bench.locomo_data import Conversation, load_locomo
 from tests.conftest import Api, close_api, make_settings, open_api
 
-SPLITS = ((0.3, 0.7), (0.4, 0.6), (0.5, 0.5))  # (similarity, lexical)
+SPLITS = ((0.4, 0.6), (0.5, 0.5))  # (similarity, lexical)
 NEIGHBOURS = (0.7, 1.0)
-GRAPHS = (0.0, 0.15, 0.3)  # the entity-graph weight (0: the graph is not walked)
-DATED = (0.0, 0.15, 0.3)  # the weight of an episode dated by its own words, for a when-question
+GRAPHS = (0.0, 0.15)  # the entity-graph weight (0: the graph is not walked)
+DATED = (0.0, 0.15)  # the weight of an episode dated by its own words, for a when-question
 SHIPPED = "shipped"
 SERVED = "served (gRPC)"
 TENANT = "tenant-a"  # the tenant of tests.conftest.DEV_KEY
@@ -125,7 +126,7 @@ async def _ask(api: Api, conv: Conversation, user_id: str, scores: Scores, grid:
             scope=pb.Scope(user_id=user_id), query=question.text, top_k=TOP_K, reference_time=timestamp(when)
         )
         began = time.perf_counter()
-        reply = await api.stub.Search(request, metadata=api.auth)
+        reply = await _search(api, request)
         scores.search_ms.append(1000.0 * (time.perf_counter() - began))
         served = [h.metadata["dia_id"] for h in reply.hits if "dia_id" in h.metadata]
         scores.add(SERVED, conv.sample_id, question.category, question_metrics(served, question.evidence))
@@ -143,6 +144,18 @@ async def _ask(api: Api, conv: Conversation, user_id: str, scores: Scores, grid:
                 agreed += 1
         service.use_policy(grid[SHIPPED], "cv: shipped")
     return agreed
+
+
+async def _search(api: Api, request: pb.SearchRequest) -> pb.SearchResponse:
+    """Search, retried on UNAVAILABLE (a loaded machine can make a health probe miss)."""
+    for attempt in range(5):
+        try:
+            return await api.stub.Search(request, metadata=api.auth)
+        except grpc.aio.AioRpcError as exc:
+            if exc.code() != grpc.StatusCode.UNAVAILABLE or attempt == 4:
+                raise
+            await asyncio.sleep(2.0)
+    raise AssertionError("unreachable")
 
 
 async def _ingest(api: Api, conv: Conversation, user_id: str) -> None:
@@ -169,7 +182,7 @@ async def cross_validate(langs: Sequence[str]) -> list[str]:
                 bm25[lang].add("bm25", conv.sample_id, question.category, metrics)
     agreed = total = turns = 0
     with tempfile.TemporaryDirectory(prefix="graphmem-cv-") as tmp:
-        api = await open_api(make_settings(Path(tmp)), serving_timeout=600.0)
+        api = await open_api(make_settings(Path(tmp), health_probe_seconds=5.0), serving_timeout=600.0)
         try:
             began = time.perf_counter()
             for lang in langs:

@@ -14,7 +14,8 @@ query path uses the default embedder itself. The Neo4j figure is the growth of t
 (GRAPHMEM_NEO4J_HOME). Neo4j Community extends its store files only at a checkpoint (at shutdown, or every
 15 minutes), so for a true figure run with `--keep` between `graphmem neo4j stop` / `start` and compare the
 store's size (`du -sb <home>/data/databases/neo4j`) before and after. The bench's users are forgotten at
-the end unless `--keep`.
+the end unless `--keep`. `--archive` ends with one maintenance run 40 days later that archives every
+episode (one audit event each), for the store's size with audit events.
 """
 
 from __future__ import annotations
@@ -30,17 +31,18 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import grpc
 import numpy as np
 from grpc_health.v1 import health_pb2_grpc
 
-from graphmem.clock import SystemClock
+from graphmem.clock import ManualClock, SystemClock
 from graphmem.config import Settings
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors, l2_normalise
 from graphmem.index.faiss_index import FaissIndex
+from graphmem.lifecycle.runner import MaintenanceRunner
 from graphmem.model import Scope
 from graphmem.policy import load_policy
 from graphmem.service import MemoryService, embedder_from_settings
@@ -118,7 +120,14 @@ def line(label: str, values: list[float]) -> str:
 
 
 async def run(
-    users: int, per_user: int, budget_mb: float | None, queries: int, cold: int, batch: int, keep: bool
+    users: int,
+    per_user: int,
+    budget_mb: float | None,
+    queries: int,
+    cold: int,
+    batch: int,
+    keep: bool,
+    archive: bool = False,
 ) -> None:
     logging.getLogger("graphmem").setLevel(logging.WARNING)
     data = Path(tempfile.mkdtemp(prefix="graphmem-scale-"))
@@ -205,6 +214,15 @@ async def run(
             f"RSS at the end: {rss_mb():.0f} MB; cache {cache.used_bytes / 2**20:.1f} MiB accounted "
             f"(budget {cache.budget_bytes / 2**20:.0f} MiB) in {len(cache)} partitions"
         )
+        if archive:
+            later = ManualClock(datetime.now(UTC) + timedelta(days=40))
+            runner = MaintenanceRunner(graph, episodic, policy, later, real)
+            began = time.perf_counter()
+            report = await runner.run(dry_run=False, group_ids=[Scope("tenant-a", n).group_id for n in names])
+            print(
+                f"maintenance 40 days later: {report.count('archive'):,} episodes archived (one audit event each) "
+                f"in {time.perf_counter() - began:.1f} s"
+            )
     finally:
         if not keep:
             for name in names:
@@ -230,8 +248,20 @@ def main() -> None:
     parser.add_argument("--cold", type=int, default=50, help="cold users searched once each")
     parser.add_argument("--batch", type=int, default=100, help="episodes per AddEpisodes call")
     parser.add_argument("--keep", action="store_true", help="keep the users (to measure the store after a restart)")
+    parser.add_argument("--archive", action="store_true", help="end with a maintenance run that archives everything")
     args = parser.parse_args()
-    asyncio.run(run(args.users, args.per_user, args.index_memory_mb, args.queries, args.cold, args.batch, args.keep))
+    asyncio.run(
+        run(
+            args.users,
+            args.per_user,
+            args.index_memory_mb,
+            args.queries,
+            args.cold,
+            args.batch,
+            args.keep,
+            args.archive,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ from graphiti_core.driver.neo4j_driver import Neo4jDriver
 from graphiti_core.edges import EntityEdge
 from graphiti_core.embedder.client import EmbedderClient
 from graphiti_core.llm_client.client import LLMClient
+from graphiti_core.nodes import EpisodicNode
 from graphiti_core.search.search_config_recipes import EDGE_HYBRID_SEARCH_RRF
 
 
@@ -67,6 +68,7 @@ async def test_graphiti_search_finds_facts_graphmem_wrote(require_neo4j: str, tm
                 EpisodeDraft("d", "I live in Berlin", t0 + timedelta(days=1), "s2", "user"),
             ],
         )
+        written = await service.add_episodes(scope, [EpisodeDraft("e", "See you tomorrow", t0, "s1", "user")])
         await service.semantic.drain()
         ours = {f.key: f for f in await service.list_facts(scope, None, FactScopeFilter.BOTH)}
         assert {"user|taste|香菜", "user|prefers_reply_style", "user|location"} <= set(ours)
@@ -94,6 +96,10 @@ async def test_graphiti_search_finds_facts_graphmem_wrote(require_neo4j: str, tm
             assert edge.fact == ours["user|location"].fact and edge.group_id == scope.group_id
             assert edge.valid_at is not None and edge.invalid_at is None
             assert set(edge.episodes) == set(ours["user|location"].episode_ids)
+            # its episode reader loads graphmem's episodes (graphmem stores no `labels` list on them)
+            episode = await EpisodicNode.get_by_uuid(driver, written[0].id)
+            assert (episode.content, episode.group_id, episode.entity_edges) == ("See you tomorrow", scope.group_id, [])
+            assert episode.valid_at == t0
         finally:
             await graphiti.close()
     finally:

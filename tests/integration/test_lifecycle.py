@@ -379,3 +379,34 @@ async def test_distillation_brings_a_scope_within_budget_and_links_what_it_repla
     finally:
         await stack.service.forget_user(scope)
         await stack.service.close()
+
+
+async def test_audit_events_past_the_retention_rule_are_deleted_by_the_purge_step(
+    require_neo4j: str, tmp_path: Path, embedder: Embedder
+) -> None:
+    base, _ = load_policy(None)
+    policy = base.model_copy(update={"lifecycle": base.lifecycle.model_copy(update={"audit_retention_days": 20})})
+    clock = ManualClock(START)
+    stack = build(make_settings(tmp_path), embedder, policy, clock)
+    scope = Scope("tenant-a", unique("retention"))
+    group_id = scope.group_id
+    try:
+        old = [EpisodeDraft(f"o{i}", f"old note {i}", START, "s1", "user", importance=0.3) for i in range(5)]
+        await stack.service.add_episodes(scope, old)
+        clock.set(START + 40 * DAY)  # the five are archived now: five events at day 40
+        assert (await stack.runner.run(dry_run=False, group_ids=[group_id])).count("archive") == 5
+        fresh = [EpisodeDraft(f"n{i}", f"new note {i}", clock.now(), "s2", "user", importance=0.3) for i in range(3)]
+        await stack.service.add_episodes(scope, fresh)
+        clock.set(START + 75 * DAY)  # the three are archived at day 75; the day-40 events are 35 days old
+        dry = await stack.runner.run(dry_run=True, group_ids=[group_id])
+        real = await stack.runner.run(dry_run=False, group_ids=[group_id])
+        assert dry.users[0].step("purge").audit_events == real.users[0].step("purge").audit_events == 5
+        events = await all_events(stack.audit, group_id)
+        assert len(events) == 3 and all(e.at == clock.now() for e in events)
+        # within the rule nothing more goes, and a second run deletes nothing
+        again = await stack.runner.run(dry_run=False, group_ids=[group_id])
+        assert again.users[0].step("purge").audit_events == 0
+        assert len(await all_events(stack.audit, group_id)) == 3
+    finally:
+        await stack.service.forget_user(scope)
+        await stack.service.close()

@@ -18,10 +18,12 @@ from graphmem.clock import ManualClock
 from graphmem.embedding.protocol import Embedder, EmbedKind
 from graphmem.errors import NotFound, UserForgotten
 from graphmem.index.faiss_index import FaissIndex
+from graphmem.memory.episodic import indexed_document
 from graphmem.model import EpisodeDraft, MemoryKind, Scope, SearchQuery, SessionState, Transition
 from graphmem.policy import load_policy
 from graphmem.service import MemoryService, embedder_from_settings
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.leases import MaintenanceLeases
 from graphmem.storage.neo4j.maintenance import Audit, MaintenanceRepository
 from graphmem.storage.neo4j.sessions import SessionRepository
@@ -118,24 +120,26 @@ async def test_delete_episode_leaves_its_text_nowhere(stack: Stack) -> None:
     token = f"zq{uuid.uuid4().hex[:8]}"
     drafts = [
         EpisodeDraft("a", "hello there, planning the week", START, "s1", "user"),
-        EpisodeDraft("b", f"I really love {token}", START + timedelta(minutes=1), "s1", "user"),
+        # the capitalised name becomes an Entity the episode MENTIONS: it must go with the episode
+        EpisodeDraft("b", f"I really love {token}. Met Q{token} today", START + timedelta(minutes=1), "s1", "user"),
         EpisodeDraft("c", "noted, anything else for the plan?", START + timedelta(minutes=2), "s1", "assistant"),
     ]
     ids = {w.key: w.id for w in await service.add_episodes(scope, drafts)}
     await service.semantic.drain()
     held = await holders_of(graph, token)
     assert "Episodic.content" in held and "RELATES_TO.evidence" in held and "Entity.name" in held
-    next_document = (await graph.run("MATCH (e:Episodic {uuid: $id}) RETURN e.document AS d", id=ids["c"]))[0]["d"]
+    seq = (await graph.run("MATCH (e:Episodic {uuid: $id}) RETURN e.seq AS s", id=ids["c"]))[0]["s"]
+    repo = EpisodeRepository(graph)
+    next_document = (await repo.texts_of(scope.group_id, [seq], indexed_document))[0].document
     assert token in next_document  # the next line carries the deleted one as context
 
     await service.delete_episode(scope, ids["b"])
     await service.flush()
 
     assert await holders_of(graph, token) == []
-    rebuilt = (await graph.run("MATCH (e:Episodic {uuid: $id}) RETURN e.document AS d", id=ids["c"]))[0]["d"]
+    rebuilt = (await repo.texts_of(scope.group_id, [seq], indexed_document))[0].document
     assert rebuilt == "user: hello there, planning the week\nassistant: noted, anything else for the plan?"
     # the next episode's vector is the rebuilt document's, not the one that embedded the deleted line
-    seq = (await graph.run("MATCH (e:Episodic {uuid: $id}) RETURN e.seq AS s", id=ids["c"]))[0]["s"]
     wanted = stack.embedder.embed([rebuilt], EmbedKind.DOCUMENT)[0]
     hits = await stack.index.search(scope.group_id, wanted[None, :], 1, [seq])
     assert hits and hits[0][0] == seq and hits[0][1] > 0.999

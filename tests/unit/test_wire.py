@@ -27,6 +27,7 @@ from graphmem.model import (
     MemoryKind,
     Message,
     PolicyInfo,
+    QueryKind,
     Route,
     ScoreBreakdown,
     SearchHit,
@@ -117,7 +118,7 @@ def test_search_result_round_trip() -> None:
     route = Route((Layer.EPISODIC, Layer.SEMANTIC), "time words", "recall", TimeRange(T, T + timedelta(days=7)), "上周")
     result = SearchResult((hit,), route)
     assert wire.search_result_from_pb(over_the_wire(wire.search_result_to_pb(result))) == result
-    open_route = Route((Layer.WORKING,), "context", "context")
+    open_route = Route((Layer.WORKING,), "context", QueryKind.DEFAULT)
     assert wire.route_from_pb(over_the_wire(wire.route_to_pb(open_route))) == open_route
 
 

@@ -3,6 +3,11 @@ the per-user `User` node that serialises writes and numbers episodes, and the ti
 
 Invariants: (group_id, key) is unique; `seq` is unique and increasing per group_id (it is the FAISS id);
 `NEXT` links each episode of a user to the next one by (valid_at, seq).
+
+An episode's indexed document (its line preceded by the previous line of its session) is not stored: the node
+keeps `context_seq`, the seq of the episode whose line is its context (absent when none), and `tokens`, the
+lexical tokens of its own line only; the document and its tokens (context line, then the own line twice) are
+composed from them when read. Nodes written before this layout keep `document` and `lexical`, read as they are.
 """
 
 from __future__ import annotations
@@ -27,19 +32,19 @@ ON CREATE SET u.tenant_id = $tenant_id, u.user_id = $user_id, u.seq = 0, u.episo
 SET u.writes = coalesce(u.writes, 0) + 1
 WITH u
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.key IN $keys
-RETURN u.seq AS seq, collect([e.key, e.uuid]) AS existing
+RETURN u.seq AS seq, collect([e.key, e.uuid, e.seq]) AS existing
 """
 
 _CREATE_EPISODES: LiteralString = """
 UNWIND $rows AS r
 CREATE (e:Episodic {
-  uuid: r.uuid, name: r.name, group_id: $group_id, labels: [], source: 'message',
+  uuid: r.uuid, name: r.name, group_id: $group_id, source: 'message',
   source_description: r.source_description, content: r.content, valid_at: r.valid_at,
   created_at: $now, entity_edges: [],
   key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
-  document: r.document, lexical: r.lexical, status: 'active', hit_count: 0,
+  context_seq: r.context_seq, tokens: r.tokens, status: 'active', hit_count: 0,
   extraction_status: r.extraction_status, event_start: r.event_start, event_end: r.event_end
 })
 WITH e, r WHERE r.session_id <> ''
@@ -68,8 +73,10 @@ SET u.seq = $seq, u.episode_count = u.episode_count + $added, u.updated_at = $no
 
 # The NEXT chain is kept by inserting each new episode at its place: O(1) links change per episode, however
 # far back it is dated. New episodes not linked yet (`$pending`) are ignored while finding neighbours.
+# (`valid_at IS NOT NULL`, true of every episode, lets the planner seek the (group_id, valid_at) index: without
+# it, it was seen scanning the uuid index of every user's episodes.)
 _TAIL: LiteralString = """
-MATCH (t:Episodic {group_id: $group_id}) WHERE NOT t.uuid IN $pending
+MATCH (t:Episodic {group_id: $group_id}) WHERE t.valid_at IS NOT NULL AND NOT t.uuid IN $pending
 RETURN t.uuid AS id, t.valid_at AS valid_at ORDER BY t.valid_at DESC, t.seq DESC LIMIT 1
 """
 
@@ -111,7 +118,8 @@ _FILTER: LiteralString = """
 _LIST: LiteralString = (
     """
 MATCH (e:Episodic {group_id: $group_id})
-WHERE ($after_t IS NULL OR e.valid_at > $after_t OR (e.valid_at = $after_t AND e.seq > $after_seq)) AND
+WHERE e.valid_at IS NOT NULL
+  AND ($after_t IS NULL OR e.valid_at > $after_t OR (e.valid_at = $after_t AND e.seq > $after_seq)) AND
 """
     + _FILTER
     + """
@@ -186,22 +194,40 @@ OPTIONAL MATCH (u:User {group_id: $group_id})
 RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
 """
 
-_AFTER_SEQ: LiteralString = """
+# The parts an indexed document is composed of: the episode's line and its context episode's line.
+_TEXT_PARTS: LiteralString = """
+OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
+RETURN e.seq AS seq, e.document AS document, e.speaker AS speaker, e.content AS content,
+       p.speaker AS previous_speaker, p.content AS previous_content
+"""
+
+_AFTER_SEQ: LiteralString = (
+    """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq > $after AND e.status = 'active'
-RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS lexical
-ORDER BY e.seq LIMIT $limit
+WITH e ORDER BY e.seq LIMIT $limit
 """
+    + _TEXT_PARTS
+    + "ORDER BY seq"
+)
 
-_TEXTS_OF: LiteralString = """
+_TEXTS_OF: LiteralString = (
+    """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs AND e.status = 'active'
-RETURN e.seq AS seq, coalesce(e.document, e.content) AS document, e.lexical AS lexical ORDER BY e.seq
+WITH e
 """
+    + _TEXT_PARTS
+    + "ORDER BY seq"
+)
 
-# One record holding every row: the driver's per-record cost dominates for large partitions.
+# One record holding every row: the driver's per-record cost dominates for large partitions. `e.lexical` is
+# the whole document's tokens of a node of the earlier layout; `p.tokens` is null when the context is one.
+# (`seq IS NOT NULL` holds for every episode: it lets the planner seek the (group_id, seq) index.)
 _PARTITION_ROWS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'active'
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active'
+OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
 RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
-                e.lexical, e.event_start.epochMillis, e.event_end.epochMillis]) AS rows
+                e.lexical, e.tokens, p.tokens, p.speaker, p.content, e.event_start.epochMillis,
+                e.event_end.epochMillis]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -210,12 +236,14 @@ CALL (item) {
   MATCH (e:Episodic {group_id: $group_id, session_id: item.session_id}) WHERE e.valid_at < item.before
   RETURN e ORDER BY e.valid_at DESC, e.seq DESC LIMIT 1
 }
-RETURN item.session_id AS session_id, e.speaker AS speaker, e.content AS content
+RETURN item.session_id AS session_id, e.seq AS seq, e.speaker AS speaker, e.content AS content
 """
 
 _ARCHIVED_ROWS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'archived' AND e.project_id IN $projects
-RETURN collect([e.seq, coalesce(e.lexical, '')]) AS rows
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'archived'
+  AND e.project_id IN $projects
+OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
+RETURN collect([e.seq, e.lexical, e.tokens, p.tokens, p.speaker, p.content]) AS rows
 """
 
 _BY_SEQS_ANY: LiteralString = (
@@ -223,7 +251,8 @@ _BY_SEQS_ANY: LiteralString = (
 )
 
 _ALL_SEQS: LiteralString = (
-    "MATCH (e:Episodic {group_id: $group_id}) WHERE e.status = 'active' RETURN collect(e.seq) AS seqs"
+    "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active' "
+    "RETURN collect(e.seq) AS seqs"
 )
 
 _DELETE_TARGET: LiteralString = """
@@ -291,11 +320,13 @@ OPTIONAL MATCH (p:Episodic {group_id: $group_id, session_id: $session_id})
 WHERE p.uuid <> $id AND (p.valid_at < n.valid_at OR (p.valid_at = n.valid_at AND p.seq < n.seq))
 WITH n, p ORDER BY p.valid_at DESC, p.seq DESC LIMIT 1
 RETURN n.uuid AS id, n.seq AS seq, n.status AS status, n.speaker AS speaker, n.content AS content,
-       p.speaker AS previous_speaker, p.content AS previous_content
+       p.seq AS previous_seq, p.speaker AS previous_speaker, p.content AS previous_content
 """
 
-_SET_DOCUMENT: LiteralString = """
-MATCH (n:Episodic {group_id: $group_id, uuid: $id}) SET n.document = $document, n.lexical = $lexical
+_SET_CONTEXT: LiteralString = """
+MATCH (n:Episodic {group_id: $group_id, uuid: $id})
+SET n.context_seq = $context_seq, n.tokens = $tokens
+REMOVE n.document, n.lexical
 """
 
 _FORGET_LABELS: tuple[LiteralString, ...] = (
@@ -308,7 +339,9 @@ _FORGET_LABELS: tuple[LiteralString, ...] = (
 @dataclass(frozen=True)
 class NewEpisode:
     """An episode ready to be stored: text, provenance, the document text that is indexed (the episode in its
-    session context) and that document's tokens for the lexical index."""
+    session context) and that document's tokens for the lexical index (both for the side indexes; the node
+    stores `tokens`, its own line's tokens, and its context: `context_seq` for a stored episode, or
+    `context_key` for an earlier episode of the same batch)."""
 
     key: str
     uuid: str
@@ -323,6 +356,9 @@ class NewEpisode:
     document: str
     lexical: str
     extraction_status: ExtractionStatus = ExtractionStatus.SKIPPED
+    tokens: str = ""
+    context_seq: int | None = None
+    context_key: str = ""
     mentions: Sequence[tuple[str, str]] = ()
     """(key, name) of the entities the episode's text names."""
     event: TimeRange | None = None
@@ -341,12 +377,34 @@ class StoredWrite:
 
 @dataclass(frozen=True)
 class IndexedText:
-    """What the side indexes hold for one episode: the embedded document and its lexical tokens."""
+    """The embedded document of one episode."""
 
     seq: int
     document: str
-    lexical: str
-    extraction_status: ExtractionStatus = ExtractionStatus.SKIPPED
+
+
+# (speaker, text, previous (speaker, text) or None) -> the indexed document
+DocumentOf = Callable[[str, str, tuple[str, str] | None], str]
+# (speaker, text) -> the lexical tokens of that one line, space-separated
+LineTokens = Callable[[str, str], str]
+
+
+def composed_tokens(
+    legacy: str | None,
+    own: str | None,
+    context: str | None,
+    context_line: tuple[str | None, str | None],
+    line_tokens: LineTokens,
+) -> str:
+    """The tokens of an episode's document from what is stored: the context line's tokens, then the own
+    line's twice (`tokens(document) + tokens(line)`, as written). `legacy` is a node of the earlier layout's
+    whole-document tokens; a context of that layout has no line tokens and is tokenised here (rare: only the
+    first episode written after an upgrade in each session)."""
+    if own is None:
+        return legacy or ""
+    if context is None and context_line[1] is not None:
+        context = line_tokens(context_line[0] or "", context_line[1])
+    return " ".join(t for t in (context, own, own) if t)
 
 
 @dataclass(frozen=True)
@@ -436,6 +494,15 @@ async def _link(tx: AsyncManagedTransaction, group_id: str, rows: Sequence[dict[
         await (await tx.run(_APPEND, group_id=group_id, chain=chain)).consume()
 
 
+def _indexed_text(record: Mapping[str, Any], document: DocumentOf) -> IndexedText:
+    if record["document"] is not None:  # the earlier layout stored it
+        return IndexedText(int(record["seq"]), record["document"])
+    previous = None
+    if record["previous_content"] is not None:
+        previous = (record["previous_speaker"] or "", record["previous_content"])
+    return IndexedText(int(record["seq"]), document(record["speaker"] or "", record["content"], previous))
+
+
 class EpisodeRepository:
     """Reads and writes episodes of one tenant+user partition at a time."""
 
@@ -455,7 +522,8 @@ class EpisodeRepository:
             result = await tx.run(_LOCK_USER, base | {"keys": keys})
             record = await result.single(strict=True)
             seq = int(record["seq"])
-            existing = {k: u for k, u in record["existing"] if k is not None}
+            existing = {k: u for k, u, _ in record["existing"] if k is not None}
+            seq_of = {k: int(s) for k, _, s in record["existing"] if k is not None}
             writes: list[StoredWrite] = []
             rows: list[dict[str, Any]] = []
             for ep in episodes:
@@ -464,6 +532,7 @@ class EpisodeRepository:
                     continue
                 seq += 1
                 existing[ep.key] = ep.uuid
+                seq_of[ep.key] = seq
                 writes.append(StoredWrite(ep.key, ep.uuid, seq, created=True))
                 rows.append(
                     {
@@ -482,14 +551,18 @@ class EpisodeRepository:
                         "metadata_json": json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True),
                         "project_id": scope.project_id,
                         "agent_id": scope.agent_id,
-                        "document": ep.document,
                         "extraction_status": ep.extraction_status,
-                        "lexical": ep.lexical,
+                        "tokens": ep.tokens,
+                        "context_key": ep.context_key,
+                        "context_seq": ep.context_seq,
                         "mentions": [{"key": k, "name": n} for k, n in ep.mentions],
                         "event_start": ep.event.start if ep.event else None,
                         "event_end": ep.event.end if ep.event else None,
                     }
                 )
+            for row in rows:  # a context within the batch gets its seq (also when its key existed already)
+                if row["context_seq"] is None and row["context_key"]:
+                    row["context_seq"] = seq_of.get(row["context_key"])
             if rows:
                 await (await tx.run(_CREATE_EPISODES, base | {"rows": rows})).consume()
                 if any(r["mentions"] for r in rows):
@@ -536,7 +609,7 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def archived_rows(self, scope: Scope) -> list[tuple[int, str]]:
+    async def archived_rows(self, scope: Scope, line_tokens: LineTokens) -> list[tuple[int, str]]:
         """(seq, tokens) of the user's archived episodes (searched only when the archive is asked for)."""
         projects = ["", scope.project_id] if scope.project_id else [""]
 
@@ -544,7 +617,10 @@ class EpisodeRepository:
             record = await (await tx.run(_ARCHIVED_ROWS, group_id=scope.group_id, projects=projects)).single(
                 strict=True
             )
-            return [(int(seq), str(tokens)) for seq, tokens in record["rows"]]
+            return [
+                (int(seq), composed_tokens(legacy, own, context, (speaker, content), line_tokens))
+                for seq, legacy, own, context, speaker, content in record["rows"]
+            ]
 
         return await self._graph.read(work)
 
@@ -613,23 +689,23 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def texts_after(self, group_id: str, after: int, limit: int) -> list[IndexedText]:
+    async def texts_after(self, group_id: str, after: int, limit: int, document: DocumentOf) -> list[IndexedText]:
         """Indexed text of episodes with seq > after, in seq order (index catch-up)."""
 
         async def work(tx: AsyncManagedTransaction) -> list[IndexedText]:
             result = await tx.run(_AFTER_SEQ, group_id=group_id, after=after, limit=limit)
-            return [IndexedText(int(r["seq"]), r["document"], r["lexical"] or "") async for r in result]
+            return [_indexed_text(r, document) async for r in result]
 
         return await self._graph.read(work)
 
-    async def texts_of(self, group_id: str, seqs: Sequence[int]) -> list[IndexedText]:
+    async def texts_of(self, group_id: str, seqs: Sequence[int], document: DocumentOf) -> list[IndexedText]:
         async def work(tx: AsyncManagedTransaction) -> list[IndexedText]:
             result = await tx.run(_TEXTS_OF, group_id=group_id, seqs=list(seqs))
-            return [IndexedText(int(r["seq"]), r["document"], r["lexical"] or "") async for r in result]
+            return [_indexed_text(r, document) async for r in result]
 
         return await self._graph.read(work)
 
-    async def partition_rows(self, group_id: str) -> list[EpisodeFeatures]:
+    async def partition_rows(self, group_id: str, line_tokens: LineTokens) -> list[EpisodeFeatures]:
         """Ranking facts and lexical tokens of every episode of the partition (side index rebuild)."""
 
         async def work(tx: AsyncManagedTransaction) -> list[EpisodeFeatures]:
@@ -642,12 +718,24 @@ class EpisodeRepository:
                     session_id=session or "",
                     project_id=project or "",
                     event_type=event_type or "message",
-                    tokens=tokens or "",
+                    tokens=composed_tokens(legacy, own, context, (speaker, content), line_tokens),
                     event=_event(event_start, event_end),
                 )
-                for seq, millis, importance, session, project, event_type, tokens, event_start, event_end in record[
-                    "rows"
-                ]
+                for (
+                    seq,
+                    millis,
+                    importance,
+                    session,
+                    project,
+                    event_type,
+                    legacy,
+                    own,
+                    context,
+                    speaker,
+                    content,
+                    event_start,
+                    event_end,
+                ) in record["rows"]
             ]
 
         return await self._graph.read(work)
@@ -663,13 +751,17 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def session_tails(self, scope: Scope, before: Mapping[str, datetime]) -> dict[str, tuple[str, str]]:
-        """For each session, (speaker, text) of its latest episode before the given instant."""
+    async def session_tails(self, scope: Scope, before: Mapping[str, datetime]) -> dict[str, tuple[int, str, str]]:
+        """For each session, (seq, speaker, text) of its latest episode before the given instant."""
         items = [{"session_id": s, "before": t} for s, t in before.items()]
 
-        async def work(tx: AsyncManagedTransaction) -> dict[str, tuple[str, str]]:
+        async def work(tx: AsyncManagedTransaction) -> dict[str, tuple[int, str, str]]:
             result = await tx.run(_SESSION_TAILS, group_id=scope.group_id, items=items)
-            return {r["session_id"]: (r["speaker"] or "", r["content"]) async for r in result}
+            return {
+                r["session_id"]: (int(r["seq"]), r["speaker"] or "", r["content"])
+                async for r in result
+                if r["seq"] is not None
+            }
 
         return await self._graph.read(work)
 
@@ -690,7 +782,8 @@ class EpisodeRepository:
         """Deletes one episode of the scope's projects and every copy of its words, in one transaction under
         the user's fence: the NEXT chain is closed around it, facts it alone evidenced are removed (others
         drop its id, and its quote for their statement), summaries distilled from it are removed, and the
-        next episode of its session gets (document, tokens) rebuilt by `rebuild(speaker, text, previous line)`.
+        next episode of its session gets its context re-pointed and (document, own line's tokens) from
+        `rebuild(speaker, text, previous line)`.
         `audit(episodes, facts)` gives the events written in the same transaction. None when absent."""
         group_id = scope.group_id
         projects = ["", scope.project_id] if scope.project_id else [""]
@@ -716,15 +809,15 @@ class EpisodeRepository:
                     previous = None
                     if after["previous_content"] is not None:
                         previous = (after["previous_speaker"] or "", after["previous_content"])
-                    document, lexical = rebuild(after["speaker"] or "", after["content"], previous)
+                    document, tokens = rebuild(after["speaker"] or "", after["content"], previous)
                     rebuilt = RebuiltDocument(int(after["seq"]), document, after["status"] == "active")
                     await (
                         await tx.run(
-                            _SET_DOCUMENT,
+                            _SET_CONTEXT,
                             group_id=group_id,
                             id=after["id"],
-                            document=document,
-                            lexical=lexical,
+                            context_seq=after["previous_seq"],
+                            tokens=tokens,
                         )
                     ).consume()
             seqs: list[int] = []

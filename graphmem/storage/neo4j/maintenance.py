@@ -37,7 +37,7 @@ RETURN coalesce(u.tenant_id, r.tenant_id) AS tenant_id, coalesce(u.user_id, r.us
 """
 
 _EPISODE_STATS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.status IN ['active', 'archived']
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status IN ['active', 'archived']
 RETURN collect([e.uuid, e.seq, e.session_id, e.project_id, e.event_type, e.importance, coalesce(e.hit_count, 0),
                 e.status, e.valid_at, e.created_at, e.last_hit_at, e.restored_at, e.archived_at]) AS rows
 """
@@ -220,6 +220,16 @@ def _events(group_id: str, kind: MemoryKind, ids: Sequence[str], audit: Audit) -
     ]
 
 
+# Audit events past the retention rule, oldest first, in bounded batches (the (group_id, at) index).
+_EXPIRED_AUDIT: LiteralString = (
+    "MATCH (a:AuditEvent {group_id: $group_id}) WHERE a.at < $cutoff RETURN count(a) AS expired"
+)
+_EXPIRE_AUDIT: LiteralString = """
+MATCH (a:AuditEvent {group_id: $group_id}) WHERE a.at < $cutoff
+WITH a LIMIT 5000 DETACH DELETE a RETURN count(*) AS deleted
+"""
+
+
 class MaintenanceRepository:
     """The storage side of lifecycle maintenance, one user partition at a time."""
 
@@ -386,6 +396,19 @@ class MaintenanceRepository:
             return done
 
         return await self._graph.write(work, fence=group_id)
+
+    async def expired_audit(self, group_id: str, cutoff: datetime) -> int:
+        """How many of the user's audit events were recorded before `cutoff`."""
+
+        async def work(tx: AsyncManagedTransaction) -> int:
+            record = await (await tx.run(_EXPIRED_AUDIT, group_id=group_id, cutoff=cutoff)).single(strict=True)
+            return int(record["expired"])
+
+        return await self._graph.read(work)
+
+    async def expire_audit(self, group_id: str, cutoff: datetime) -> int:
+        """Deletes the user's audit events recorded before `cutoff`; returns how many (not audited itself)."""
+        return await self._graph.delete_in_batches(_EXPIRE_AUDIT, group_id=group_id, cutoff=cutoff)
 
     async def purge_facts(self, group_id: str, ids: Sequence[str], cutoff: datetime, audit: Audit) -> list[str]:
         """Deletes archived fact versions past their TTL and the value entities left without any fact."""

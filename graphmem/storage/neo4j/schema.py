@@ -68,8 +68,6 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE CONSTRAINT session_key IF NOT EXISTS FOR (n:Session) REQUIRE (n.group_id, n.session_id) IS UNIQUE",
             "CREATE INDEX episodic_group_time IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.valid_at)",
             "CREATE INDEX episodic_group_seq IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.seq)",
-            "CREATE INDEX episodic_group_type IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.event_type)",
-            "CREATE INDEX episodic_group_session IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.session_id)",
         ),
     ),
     Migration(
@@ -124,7 +122,6 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX audit_event_run IF NOT EXISTS FOR (n:AuditEvent) ON (n.run_id)",
             "CREATE CONSTRAINT maintenance_lock_key IF NOT EXISTS FOR (n:MaintenanceLock)"
             " REQUIRE (n.group_id, n.step) IS UNIQUE",
-            "CREATE INDEX episodic_group_status IF NOT EXISTS FOR (n:Episodic) ON (n.group_id, n.status)",
             "CREATE INDEX entity_group_uuid IF NOT EXISTS FOR (n:Entity) ON (n.group_id, n.uuid)",
         ),
     ),
@@ -132,6 +129,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         7,
         "privacy: one UserFence per user, locked by every writer and stamped by ForgetUser (the tombstone)",
         ("CREATE CONSTRAINT user_fence_group IF NOT EXISTS FOR (n:UserFence) REQUIRE n.group_id IS UNIQUE",),
+    ),
+    Migration(
+        8,
+        "footprint: episode range indexes no query plan needs are dropped (versions 1 and 6 created them): "
+        "by event type and by session (no plan used them), by status (its queries seek (group_id, seq))",
+        (
+            "DROP INDEX episodic_group_type IF EXISTS",
+            "DROP INDEX episodic_group_session IF EXISTS",
+            "DROP INDEX episodic_group_status IF EXISTS",
+        ),
     ),
 )
 

@@ -1,0 +1,139 @@
+"""Attribute slots filled by named things, later mentions as sightings, corrections said anywhere in a turn, and
+which statements said inside a project are the project's."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.facts import CandidateFact
+from graphmem.extraction.facts import Predicate as P
+from graphmem.extraction.gazetteer import scan
+from graphmem.extraction.scope import project_fact
+from graphmem.memory.promotion import mentionable
+from graphmem.model import Fact, FactStatus
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _keyed(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_gazetteer_gives_one_canonical_value_per_script_whatever_the_surface_form() -> None:
+    assert [h.value for h in scan("我在鹅厂搬砖")] == ["腾讯"]
+    assert [h.value for h in scan("我们腾讯最近")] == ["腾讯"]
+    assert [h.value for h in scan("I use PT")] == [h.value for h in scan("I'm on Pacific time")]
+    assert [h.value for h in scan("东八区")] == [h.value for h in scan("北京时间")] == ["utc+8"]
+    assert [h.value for h in scan("my clock's UTC+3")] == ["utc+3"]
+
+
+def test_gazetteer_needs_capitals_for_forms_that_are_common_words() -> None:
+    assert scan("let's go now") == []
+    assert [h.value for h in scan("最近转Go了")] == ["go"]
+    assert scan("you can meet them at the pt session") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Berlin has been home for years.", "user|location", "berlin"),
+        ("现在住在上海，通勤方便多了。", "user|location", "上海"),
+        ("坐标深圳，南山区打工人一枚", "user|location", "深圳"),
+        ("我在鹅厂搬砖", "user|employer", "腾讯"),
+        ("kotlin's my daily driver for android work", "user|uses_language", "kotlin"),
+        ("订机票帮我选窗边哈，我喜欢看云", "user|travel_seat", "window seat"),
+        ("I've switched to Delta, that's my airline now.", "user|travel_airline", "delta air lines"),
+        ("我这边是EST，比国内晚十二三个小时", "user|timezone", "eastern time (utc-5)"),
+        ("I prefer meetings in the afternoon", "user|meeting_time", "afternoon meeting"),
+        ("My husband Marco is a chef", "user|spouse:name", "marco"),
+    ],
+)
+def test_a_named_value_with_a_cue_of_its_attribute_sets_it(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _keyed(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Paris is beautiful in spring",  # a city with no cue of living there
+        "my brother-in-law works at Google in Zurich",  # someone else's
+        "If I lived in Hawaii I'd surf every morning",  # hypothetical
+        "what's the time difference between Tokyo and London?",  # question
+        "要是我住在大理就好了",  # hypothetical
+        "我表哥在华为做硬件，天天加班",  # someone else's
+        "the meeting is at 3pm EST",  # a clock time, not the user's zone
+    ],
+)
+def test_named_values_without_a_first_hand_statement_yield_nothing(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
+
+
+def test_the_value_left_behind_is_not_the_new_one(extractor: RuleExtractor) -> None:
+    assert _keyed(extractor, "I switched from PyCharm to VS Code last month")["user|editor"] == "vs code"
+    assert _keyed(extractor, "I left IBM, joined Salesforce as a product owner")["user|employer"] == "salesforce"
+
+
+def test_a_correction_anywhere_in_the_turn_replaces_the_value_just_said(extractor: RuleExtractor) -> None:
+    (fact,) = extractor.extract("From now on reply in German. Sorry, I meant Dutch! Dutch, not German.")
+    assert (fact.key, fact.value, fact.correction) == ("user|prefers_language", "dutch", True)
+    (fact,) = extractor.extract("我住天津……哦不对，打错了，我住唐山")
+    assert (fact.value, fact.correction) == ("唐山", True)
+    (fact,) = extractor.extract("Remember I'm allergic to penicillin... sorry, I meant amoxicillin.")
+    assert fact.value == "amoxicillin" and fact.correction
+
+
+def test_a_request_to_remember_anywhere_covers_the_whole_turn(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("Big news, we moved to Denver last week! Please remember that.")
+    assert [(f.key, f.value, f.explicit) for f in facts] == [("user|location", "denver", True)]
+
+
+def test_a_later_plain_mention_of_a_value_is_a_sighting_but_not_in_a_question_or_negation(
+    extractor: RuleExtractor,
+) -> None:
+    values = ["biscuit", "香菜", "seattle"]
+    assert extractor.mentioned("Biscuit chewed up my headphones again smh", values) == [True, False, False]
+    assert extractor.mentioned("今天食堂的汤里飘了几片香菜", values) == [False, True, False]
+    assert extractor.mentioned("is Seattle rainy in May?", values) == [False, False, False]
+    assert extractor.mentioned("we moved away from Seattle", values) == [False, False, False]
+    assert extractor.mentioned("my sister loves Seattle", values) == [False, False, False]
+    assert extractor.mentioned("Biscuits are great", values) == [False, False, False]  # whole words only
+
+
+def _candidate(value: str, sessions: tuple[str, ...], status: FactStatus = FactStatus.CANDIDATE) -> Fact:
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    return Fact(
+        id="f1", key="user|location", subject="user", predicate="location", value=value, polarity=True,
+        fact="user lives in " + value, kind="attribute", status=status, confidence=0.7, evidence=value,
+        project_id="", importance=0.5, valid_at=now, created_at=now, session_ids=sessions,
+    )  # fmt: skip
+
+
+def test_only_candidates_from_another_session_with_a_specific_value_can_be_sighted_by_mention() -> None:
+    assert mentionable(_candidate("seattle", ("s1",)), "s2", set())
+    assert not mentionable(_candidate("seattle", ("s1",)), "s1", set())  # same session
+    assert not mentionable(_candidate("seattle", ("s1",)), "s2", {"user|location"})  # stated anew
+    assert not mentionable(_candidate("la", ("s1",)), "s2", set())  # too short to be named reliably
+    assert not mentionable(_candidate("seattle", ("s1",), FactStatus.ACTIVE), "s2", set())
+
+
+def _stated(predicate: P, evidence: str) -> CandidateFact:
+    return CandidateFact(
+        subject="user", predicate=predicate, value="v", polarity=True, kind=predicate.kind, fact="f",
+        evidence=evidence, confidence=0.7, explicit=False, language="en",
+    )  # fmt: skip
+
+
+def test_inside_a_project_settings_are_the_projects_and_facts_about_the_person_stay_the_users() -> None:
+    assert project_fact(_stated(P.PREFERS_REPLY_STYLE, "just give me short answers"))
+    assert project_fact(_stated(P.USES_TOOL, "we use yarn"))
+    assert not project_fact(_stated(P.LOCATION, "I live in Berlin"))
+    assert not project_fact(_stated(P.ALLERGIC_TO, "I'm allergic to peanuts"))
+    assert project_fact(_stated(P.LOCATION, "for this project we're based in Tokyo"))
