@@ -64,6 +64,37 @@ class MentionReader(Protocol):
     def mentioned(self, text: str, values: list[str]) -> list[bool]: ...
 
 
+def candidate_version(
+    candidate: CandidateFact,
+    *,
+    fact_id: str,
+    project_id: str,
+    valid_at: datetime,
+    created_at: datetime,
+    importance: float,
+) -> Fact:
+    """The candidate version an extracted statement becomes (before promotion decides its fate)."""
+    return Fact(
+        id=fact_id,
+        key=candidate.key,
+        subject=candidate.subject,
+        predicate=str(candidate.predicate),
+        value=candidate.value,
+        polarity=candidate.stance,
+        fact=candidate.fact,
+        kind=str(candidate.kind),
+        status=FactStatus.CANDIDATE,
+        confidence=candidate.confidence,
+        evidence=candidate.evidence,
+        project_id=project_id,
+        importance=importance,
+        valid_at=valid_at,
+        created_at=created_at,
+        explicit=candidate.explicit,
+        language=candidate.language,
+    )
+
+
 def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
     """One fact per key: the project's version over the user's, then the latest valid_at."""
     best: dict[str, Fact] = {}
@@ -121,25 +152,13 @@ class SemanticMemory:
             await unit.set_status(c)
 
     def _version(self, candidate: CandidateFact, project_id: str, valid_at: datetime, importance: float) -> Fact:
-        now = self._clock.now()
-        return Fact(
-            id=new_fact_id(),
-            key=candidate.key,
-            subject=candidate.subject,
-            predicate=str(candidate.predicate),
-            value=candidate.value,
-            polarity=candidate.stance,
-            fact=candidate.fact,
-            kind=str(candidate.kind),
-            status=FactStatus.CANDIDATE,
-            confidence=candidate.confidence,
-            evidence=candidate.evidence,
+        return candidate_version(
+            candidate,
+            fact_id=new_fact_id(),
             project_id=project_id,
-            importance=importance,
             valid_at=valid_at,
-            created_at=now,
-            explicit=candidate.explicit,
-            language=candidate.language,
+            created_at=self._clock.now(),
+            importance=importance,
         )
 
     async def assert_fact(

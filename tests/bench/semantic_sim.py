@@ -20,7 +20,7 @@ from pathlib import Path
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
-from graphmem.memory.semantic import winning_per_key
+from graphmem.memory.semantic import candidate_version, winning_per_key
 from graphmem.model import Fact, FactStatus
 from tests.bench.semantic_scenarios import SCENARIOS_PATH, Scenario, load_scenarios
 from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, score_scenario, summarise
@@ -53,24 +53,10 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 project_id = session.project_id if in_project else ""
                 cand = about_project(stated, project_id)
                 counter += 1
-                version = Fact(
-                    id=f"f{counter}",
-                    key=cand.key,
-                    subject=cand.subject,
-                    predicate=str(cand.predicate),
-                    value=cand.value,
-                    polarity=cand.stance,
-                    fact=cand.fact,
-                    kind=str(cand.kind),
-                    status=FactStatus.CANDIDATE,
-                    confidence=cand.confidence,
-                    evidence=cand.evidence,
-                    project_id=project_id,
-                    importance=0.5,
-                    valid_at=at,
-                    created_at=at,
-                    explicit=cand.explicit,
-                    language=cand.language,
+                version = replace(
+                    candidate_version(
+                        cand, fact_id=f"f{counter}", project_id=project_id, valid_at=at, created_at=at, importance=0.5
+                    ),
                     session_ids=(session.session_id,),
                     episode_ids=(episode_id,),
                 )
