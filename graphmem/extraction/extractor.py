@@ -193,6 +193,24 @@ _MENTION_NEGATION = re.compile(
 )
 
 
+# Words of a change beside a negated mention: turning away from a value ("anymore", "戒了", "不吃了"), turning
+# to one ("come around", "开始", "现在"), or swapping one value for another ("switched", "换成", "搬").
+_MENTION_DROPPED = re.compile(
+    r"\b(?:anymore|any\s+more|no\s+longer|stopped|quit|not\s+(?:really\s+)?into)\b|不再|再也|戒|不[\u4e00-\u9fff]{1,3}了",
+    _F,
+)
+_MENTION_TAKEN = re.compile(
+    r"\b(?:come\s+around|came\s+around|these\s+days|now|started|starting|begun|getting\s+into)\b|开始|爱上|现在|如今|最近",
+    _F,
+)
+_MENTION_SWAP = re.compile(r"\b(?:switched|moved|left|instead|broke\s+up)\b|换|改|搬|分了", _F)
+
+
+def _first(pattern: re.Pattern[str], text: str) -> int:
+    m = pattern.search(text)
+    return m.start() if m else -1
+
+
 def _mention_pattern(value: str) -> re.Pattern[str] | None:
     """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped."""
     if not value.isascii():
@@ -286,13 +304,21 @@ class RuleExtractor:
                 last = best[k]
         return list(best.values())
 
-    def mentioned(self, text: str, values: list[str]) -> list[bool]:
+    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         """For each value, whether `text` names it again in a plain first-hand statement: not in a question, a
-        hypothetical, a joke, a quote, a past-only remark, someone else's clause or a negated one. A later
-        session that mentions a candidate's value ("Biscuit chewed my headphones again") is another sighting of
-        it. Values are matched whole-word for Latin script, as substrings of two or more characters for Chinese.
+        hypothetical, a joke, a quote, a past-only remark or someone else's clause. A later session that
+        mentions a candidate's value ("Biscuit chewed my headphones again") is another sighting of it. Values
+        are matched whole-word for Latin script, as substrings of two or more characters for Chinese.
+
+        Negation is read against the stance of the candidate (`polarities`, all positive when not given): in
+        a segment with no negation any mention counts; a negated segment that swaps values ("switched", "换成",
+        "搬") counts for none; otherwise a positive stance counts when the value's own clause is not negated
+        and nothing turns away from it ("VS Code那种我用不惯，还是vim顺手"; not "I stopped …", "不…了"), a
+        negative one when nothing turns to the value ("汤里飘了几片香菜，我直接不喝了", "I can't have gluten";
+        not "我现在开始…", "I've come around on …").
         """
         self._pipelines()
+        stances = polarities if polarities is not None else [True] * len(values)
         wanted = [(v.casefold(), _mention_pattern(v)) for v in values]
         found = [False] * len(values)
         for seg in self._segments(text[:MAX_EXTRACTION_CHARS], []):
@@ -305,13 +331,27 @@ class RuleExtractor:
                 or _QUESTION[lang].search(norm)
                 or _PAST[lang].search(norm)
                 or _OTHER_PERSON[lang].search(norm)
-                or _MENTION_NEGATION.search(norm)
             ):
                 continue
+            negated = bool(_MENTION_NEGATION.search(norm))
+            if negated and _MENTION_SWAP.search(norm):
+                continue
+            dropped = negated and bool(_MENTION_DROPPED.search(norm))
+            taken = negated and bool(_MENTION_TAKEN.search(norm))
             folded = norm.casefold()
             for i, (value, pattern) in enumerate(wanted):
-                if not found[i] and value in folded and (pattern is None or pattern.search(norm)):
+                if found[i] or value not in folded:
+                    continue
+                at = folded.find(value) if pattern is None else _first(pattern, norm)
+                if at < 0:
+                    continue
+                if not negated:
                     found[i] = True
+                elif stances[i]:
+                    c_start, c_end = _clause(norm, at)
+                    found[i] = not dropped and not _MENTION_NEGATION.search(norm[c_start:c_end])
+                else:
+                    found[i] = not taken
         return found
 
     # -- segmentation ---------------------------------------------------------------------------------

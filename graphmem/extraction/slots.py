@@ -147,6 +147,13 @@ _LEFT_AFTER = re.compile(r"^\s*(?:不用了|不碰了|已经不|基本不|is\s+h
 _NEGATION = re.compile(
     r"\b(?:not|no|never|don't|dont|won't|can't|cant|hate|avoid|skip)\b|不|别|没|讨厌|受不了|熬不住", _F
 )
+# A negation that denies its clause (not "不错" good, "不少" many, "不久" soon, "不过" but, "no doubt"). A value of
+# a use, a home or an employer in a denied clause is not stated (a taste there is a negative stance instead).
+_CLAUSE_NEGATION = re.compile(
+    r"\b(?:not|never|don't|dont|doesn't|won't|can't|cant|isn't|aren't|hate|avoid)\b|不(?![错少久过然断])|别|没|讨厌|受不了",
+    _F,
+)
+_DENIABLE = frozenset({Predicate.USES_TOOL, Predicate.USES_LANGUAGE, Predicate.EMPLOYER, Predicate.LOCATION})
 # A clock time right before a zone ("3pm EST", "下午三点北京时间") times an event; it does not state the user's zone.
 _CLOCK_BEFORE = re.compile(r"(?:\d|am|pm|点|时)\s*$", _F)
 _CLAUSE = re.compile(r"[,，;；:：、(（)）]|\s(?:but|and|though|so)\s|但是|不过|可是|所以")
@@ -331,7 +338,7 @@ def slots(text: str, lang: Lang) -> list[Slot]:
         kind = _KINDS[hit.category]
         if (kind.predicate, kind.attribute) in seen:
             continue
-        c_start, _ = _clause_bounds(text, hit.start, hit.end)
+        c_start, c_end = _clause_bounds(text, hit.start, hit.end)
         before = text[c_start : hit.start]
         if _LEFT_BEFORE.search(text[max(0, hit.start - 14) : hit.start]) or _LEFT_AFTER.search(text[hit.end :]):
             continue
@@ -339,6 +346,8 @@ def slots(text: str, lang: Lang) -> list[Slot]:
             continue
         if hit.category != "timezone" and not kind.cue[lang].search(text):
             continue
+        if kind.predicate in _DENIABLE and _CLAUSE_NEGATION.search(text[c_start:c_end]):
+            continue  # "VS Code那种我用不惯", "I don't work at Google": the clause does not state the value
         polarity = True
         if kind.predicate is Predicate.LIKES and _NEGATION.search(before):
             polarity = False

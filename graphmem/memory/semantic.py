@@ -61,7 +61,7 @@ MAX_EXTRACTION_ATTEMPTS = 3
 class MentionReader(Protocol):
     """An extractor that can also tell which known values a text names again in a plain first-hand statement."""
 
-    def mentioned(self, text: str, values: list[str]) -> list[bool]: ...
+    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]: ...
 
 
 def candidate_version(
@@ -222,7 +222,9 @@ class SemanticMemory:
         pending = [f for f, _ in rows if mentionable(f, episode.session_id, stated_keys)]
         if not pending:
             return 0
-        hits = await asyncio.to_thread(reader.mentioned, episode.text, [f.value for f in pending])
+        hits = await asyncio.to_thread(
+            reader.mentioned, episode.text, [f.value for f in pending], [f.polarity for f in pending]
+        )
         count = 0
         for fact, hit in zip(pending, hits, strict=True):
             if not hit:

@@ -70,7 +70,11 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 for v in vs
                 if mentionable(v, session.session_id, stated_keys)
             ]
-            hits = extractor.mentioned(turn.text, [v.value for v in pending]) if pending else []
+            hits = (
+                extractor.mentioned(turn.text, [v.value for v in pending], [v.polarity for v in pending])
+                if pending
+                else []
+            )
             for v, hit in zip(pending, hits, strict=True):
                 if hit:
                     counter += 1

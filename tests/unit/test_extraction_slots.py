@@ -137,3 +137,29 @@ def test_inside_a_project_settings_are_the_projects_and_facts_about_the_person_s
     assert not project_fact(_stated(P.LOCATION, "I live in Berlin"))
     assert not project_fact(_stated(P.ALLERGIC_TO, "I'm allergic to peanuts"))
     assert project_fact(_stated(P.LOCATION, "for this project we're based in Tokyo"))
+
+
+def test_a_negated_mention_is_a_sighting_when_it_agrees_with_the_candidates_stance(extractor: RuleExtractor) -> None:
+    values, stances = ["香菜", "vim", "gluten"], [False, True, False]
+    # the negation is consistent with a negative stance, or lies in another clause than a positive value
+    assert extractor.mentioned("今天食堂的汤里飘了几片香菜，我直接不喝了", values, stances) == [True, False, False]
+    assert extractor.mentioned("VS Code那种我真用不惯，还是vim顺手", values, stances) == [False, True, False]
+    assert extractor.mentioned("I can't have gluten at all", values, stances) == [False, False, True]
+    # turning to a value, away from it, or swapping it is no sighting of the old stance
+    assert extractor.mentioned("说来奇怪，我最近开始喜欢吃香菜了，一点都不排斥", values, stances) == [
+        False,
+        False,
+        False,
+    ]
+    assert extractor.mentioned("I've come around on gluten, no issues now", values, stances) == [False, False, False]
+    assert extractor.mentioned("我不用vim了", values, stances) == [False, False, False]
+    assert extractor.mentioned("vim不顺手，换成VS Code了", values, stances) == [False, False, False]
+    # without stances every value is read as a positive one: a negated clause names none
+    assert extractor.mentioned("我不吃香菜", ["香菜"]) == [False]
+
+
+def test_a_tool_named_in_a_denied_clause_is_not_a_tool_the_user_uses(extractor: RuleExtractor) -> None:
+    assert [f.value for f in extractor.extract("VS Code那种我真用不惯，还是vim顺手")] == ["vim"]
+    assert not [f for f in extractor.extract("I don't use Emacs at work") if f.value == "emacs" and f.polarity]
+    facts = extractor.extract("帮我记一下：我乳糖不耐受，牛奶喝了就拉肚子")  # a diet's own negation stays a diet
+    assert facts and all(f.value for f in facts)
