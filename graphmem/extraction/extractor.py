@@ -33,8 +33,9 @@ _F = re.IGNORECASE
 MAX_EXTRACTION_CHARS = 32_000  # as long as an episode may be; working-memory turns are cut to it too
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
-# Segments end at CJK/Latin terminators and newlines; a "." only ends one before whitespace or the end.
-_SEGMENT = re.compile(r"[^。！？!?；;\n…]+?(?:[。！？!?；;\n…]+|\.(?=\s|$)|$)")
+# Segments end at CJK/Latin terminators and newlines; a "." or ";" only ends one before whitespace or the end
+# ("3.5", "tl;dr" stay whole).
+_SEGMENT = re.compile(r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|[.;](?=\s|$)|$)")
 _CLAUSE_BREAK = re.compile(r"[,，;；:：、]|\s(?:but|though|although|whereas)\s|但是|不过|可是|然而", _F)
 
 # ---------------------------------------------------------------- guards (per segment / per clause)
@@ -138,6 +139,21 @@ _OTHER_PERSON = {
         r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))"
     ),
 }
+# A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
+# "能不能把会都约在早上？") states how the speaker wants replies or meetings, and only that (_REQUEST_SLOTS); one
+# about this answer ("Can you keep it short") is a one-off.
+_REQUEST = {
+    "en": re.compile(
+        r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
+        r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick)\b(?!\s+(?:it|this|that)\b)",
+        _F,
+    ),
+    "zh": re.compile(
+        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲)"
+    ),
+}
+_REQUEST_SLOTS = frozenset({Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE})
+_REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
 _QUOTED = re.compile(r"[“”「」『』\"]")
 _TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
@@ -385,7 +401,9 @@ class RuleExtractor:
             seg.explicit = carry or seg.correction or bool(_EXPLICIT["zh"].search(body) or _EXPLICIT["en"].search(body))
             carry = correcting = False
             if raw.rstrip().endswith(("?", "？")):
-                continue
+                if not _REQUEST[lang].search(body):
+                    continue
+                seg.request = True
             yield seg
 
     # -- one segment ----------------------------------------------------------------------------------
@@ -400,6 +418,9 @@ class RuleExtractor:
         hedged = bool(_HEDGE[lang].search(norm))
         taken: list[Span] = []
         out: list[CandidateFact] = []
+        if seg.request:
+            found = [s for s in slots(norm, lang) if _requestable(s)]
+            return self._with_slots([], found, seg, norm, lang, hedged) if found else []
         for rule in _RULES[lang]:
             for m in rule.pattern.finditer(norm):
                 c_start, c_end = _clause(norm, m.start())
@@ -428,13 +449,14 @@ class RuleExtractor:
         self, out: list[CandidateFact], found: list[Slot], seg: Segment, norm: str, lang: Lang, hedged: bool
     ) -> list[CandidateFact]:
         """The slot values (under the clause guards) replace what the rules read of the same attribute or words."""
+        request = seg.request or bool(_REQUEST[lang].search(norm))
         for s in found:
             c_start, c_end = _clause(norm, s.start)
             clause = norm[c_start:c_end]
             if (
                 _PAST[lang].search(norm[c_start : s.start])
                 or _REPORTED[lang].search(clause)
-                or _QUESTION[lang].search(clause)
+                or (_QUESTION[lang].search(clause) and not (request and _requestable(s)))
                 or (s.predicate is not Predicate.RELATION_NAME and _OTHER_PERSON[lang].search(clause))
             ):
                 continue
@@ -589,6 +611,11 @@ class RuleExtractor:
 _STRUCTURAL_CONFIDENCE = 0.65
 _SLOT_CONFIDENCE = 0.7
 _MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "会", "开会", "会议"})
+
+
+def _requestable(slot: Slot) -> bool:
+    """Whether a request to the assistant may set this slot: how to reply, when and how to meet."""
+    return slot.predicate in _REQUEST_SLOTS or slot.attribute in _REQUEST_ATTRIBUTES
 
 
 def _same_words(value: str, surface: str) -> bool:

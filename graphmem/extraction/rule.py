@@ -50,6 +50,7 @@ class Segment:
     tokenize: Callable[[str, Lang], list[Span]]
     _tokens: list[Span] | None = None
     correction: bool = False
+    request: bool = False  # a question asking the assistant to do something ("Can you keep answers short?")
 
     @property
     def tokens(self) -> list[Span]:

@@ -153,6 +153,14 @@ _CLAUSE_NEGATION = re.compile(
     r"\b(?:not|never|don't|dont|doesn't|won't|can't|cant|isn't|aren't|hate|avoid)\b|不(?![错少久过然断])|别|没|讨厌|受不了",
     _F,
 )
+# A Chinese A-not-A question ("能不能", "要不要", "是不是") asks; its 不 negates nothing.
+_A_NOT_A = re.compile(r"([\u4e00-\u9fff])不\1")
+
+
+def _negated(text: str) -> bool:
+    return bool(_NEGATION.search(_A_NOT_A.sub("", text)))
+
+
 _DENIABLE = frozenset({Predicate.USES_TOOL, Predicate.USES_LANGUAGE, Predicate.EMPLOYER, Predicate.LOCATION})
 # A clock time right before a zone ("3pm EST", "下午三点北京时间") times an event; it does not state the user's zone.
 _CLOCK_BEFORE = re.compile(r"(?:\d|am|pm|点|时)\s*$", _F)
@@ -198,7 +206,7 @@ def _reply_language(text: str, lang: Lang) -> list[Slot]:
         if _LEFT_BEFORE.search(text[c_start : m.start()]):
             continue
         value = LANGS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
-        polarity = not _NEGATION.search(text[c_start : m.start()])
+        polarity = not _negated(text[c_start : m.start()])
         out.append(Slot(Predicate.PREFERS_LANGUAGE, "", value, polarity, m.start(), m.end()))
     return out
 
@@ -256,7 +264,7 @@ def _meeting_time(text: str) -> list[Slot]:
         return []
     best: tuple[int, re.Match[str]] | None = None
     for m in _DAY_PART.finditer(text):
-        if _NEGATION.search(text[max(0, m.start() - 6) : m.start()]):
+        if _negated(text[max(0, m.start() - 6) : m.start()]):
             continue
         gap = min(max(s - m.end(), m.start() - e, 0) for s, e in meetings)
         if best is None or gap < best[0]:
@@ -346,10 +354,10 @@ def slots(text: str, lang: Lang) -> list[Slot]:
             continue
         if hit.category != "timezone" and not kind.cue[lang].search(text):
             continue
-        if kind.predicate in _DENIABLE and _CLAUSE_NEGATION.search(text[c_start:c_end]):
+        if kind.predicate in _DENIABLE and _CLAUSE_NEGATION.search(_A_NOT_A.sub("", text[c_start:c_end])):
             continue  # "VS Code那种我用不惯", "I don't work at Google": the clause does not state the value
         polarity = True
-        if kind.predicate is Predicate.LIKES and _NEGATION.search(before):
+        if kind.predicate is Predicate.LIKES and _negated(before):
             polarity = False
         seen.add((kind.predicate, kind.attribute))
         out.append(Slot(kind.predicate, kind.attribute, hit.value, polarity, hit.start, hit.end))

@@ -163,3 +163,23 @@ def test_a_tool_named_in_a_denied_clause_is_not_a_tool_the_user_uses(extractor: 
     assert not [f for f in extractor.extract("I don't use Emacs at work") if f.value == "emacs" and f.polarity]
     facts = extractor.extract("帮我记一下：我乳糖不耐受，牛奶喝了就拉肚子")  # a diet's own negation stays a diet
     assert facts and all(f.value for f in facts)
+
+
+def test_a_question_asking_the_assistant_to_reply_or_meet_some_way_states_that_preference(
+    extractor: RuleExtractor,
+) -> None:
+    (fact,) = extractor.extract("Can you keep answers short? I'm mostly reading on my phone")
+    assert (fact.key, fact.value, fact.polarity) == ("user|prefers_reply_style", "short replies", True)
+    (fact,) = extractor.extract("能不能用中文回我啊，英语我看不太动")  # 能不能 asks; its 不 negates nothing
+    assert (fact.key, fact.value, fact.polarity) == ("user|prefers_language", "chinese", True)
+    (fact,) = extractor.extract("真的，能不能把会都约在早上？")
+    assert (fact.key, fact.value) == ("user|meeting_time", "morning meeting")
+    # a request sets only how to reply or meet; other questions state nothing
+    assert extractor.extract("Can you book me a flight on United?") == []
+    assert extractor.extract("Do I live in Berlin?") == []
+    assert extractor.extract("能不能帮我查一下杭州的天气？") == []
+
+
+def test_a_semicolon_inside_a_word_does_not_end_the_segment(extractor: RuleExtractor) -> None:
+    (fact,) = extractor.extract("tl;dr style please, I don't need essays")
+    assert (fact.key, fact.value) == ("user|prefers_reply_style", "short replies")
