@@ -440,6 +440,13 @@ class RuleExtractor:
                     out.extend(f for f, _ in facts)
         if not out:
             out = self._structural(seg, norm, lang, hedged)
+        else:  # clauses no rule read ("我对猫毛过敏，不吃辣，住在重庆"): their structure, keys not yet stated
+            keys = {f.key for f in out}
+            for f, span in self._structural_spans(seg, norm, lang, hedged):
+                c_start, c_end = _clause(norm, span)
+                if f.key not in keys and not _overlaps(taken, c_start, c_end):
+                    keys.add(f.key)
+                    out.append(f)
         found = slots(norm, lang)
         if found:
             out = self._with_slots(out, found, seg, norm, lang, hedged)
@@ -489,8 +496,12 @@ class RuleExtractor:
 
     def _structural(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[CandidateFact]:
         """Facts the clause structure states where no rule matched, under the same guards as the rules."""
+        return [f for f, _ in self._structural_spans(seg, norm, lang, hedged)]
+
+    def _structural_spans(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[tuple[CandidateFact, int]]:
+        """:meth:`_structural` with where each fact's value starts."""
         found = zh_findings(norm) if lang == "zh" else en_findings(norm)
-        out: list[CandidateFact] = []
+        out: list[tuple[CandidateFact, int]] = []
         for f in found:
             c_start, c_end = _clause(norm, f.start)
             clause = norm[c_start:c_end]
@@ -502,7 +513,7 @@ class RuleExtractor:
                 continue
             if f.predicate in _TASTE_LIKE and _OTHER_PERSON[lang].search(clause):
                 continue
-            out.append(self._candidate(f, seg, lang, hedged))
+            out.append((self._candidate(f, seg, lang, hedged), f.start))
         return out
 
     def _candidate(self, f: Finding, seg: Segment, lang: Lang, hedged: bool) -> CandidateFact:

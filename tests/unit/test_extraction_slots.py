@@ -183,3 +183,11 @@ def test_a_question_asking_the_assistant_to_reply_or_meet_some_way_states_that_p
 def test_a_semicolon_inside_a_word_does_not_end_the_segment(extractor: RuleExtractor) -> None:
     (fact,) = extractor.extract("tl;dr style please, I don't need essays")
     assert (fact.key, fact.value) == ("user|prefers_reply_style", "short replies")
+
+
+def test_clauses_no_rule_read_are_read_from_their_structure(extractor: RuleExtractor) -> None:
+    facts = {f.key: f for f in extractor.extract("记住几件事哈：我对猫毛过敏，不吃辣，住在重庆")}
+    assert set(facts) == {"user|taste|猫毛", "user|taste|辣", "user|location"}
+    assert facts["user|taste|辣"].value == "辣" and facts["user|location"].value == "重庆"
+    # the carried subject is the speaker's only: someone else's clause passes nothing on
+    assert "user|taste|辣" not in {f.key for f in extractor.extract("我对猫毛过敏，我朋友不吃辣")}
