@@ -75,8 +75,11 @@ _MODIFIERS = frozenset(
         "remote",
         "video",
         "phone",
+        "audio",
+        "voice",
     }
 )
+_FORMATS = frozenset({"video", "phone", "in-person", "remote", "audio", "voice"})
 _ZH_MODIFIERS = re.compile(
     r"^(?:详细|简短|简洁|少量|少|多|精简|靠窗|靠过道|过道|靠走廊|早上|上午|下午|晚上|早|晚|直飞|安静|便宜|线上|线下)"
 )
@@ -157,12 +160,14 @@ def attribute_of(predicate: Predicate, value: str) -> str:
         return ""
     if value.isascii():
         words = value.split()
-        if len(words) < 2 or words[0] not in _MODIFIERS:
+        if len(words) < 2 or not any(w in _MODIFIERS for w in words[:-1]):
             return ""
         for n in (2, 1):
             head = " ".join(words[-n:])
             if head in _HEADS and len(words) > n:
-                return _HEADS[head]
+                if _HEADS[head] == "meeting_time" and words[-n - 1] in _FORMATS:
+                    return "meeting_format"  # "video calls", "plain phone calls": how to meet, not when
+                return _HEADS[head] if words[-n - 1] in _MODIFIERS or words[0] in _MODIFIERS else ""
         return ""
     for head, attribute in _HEADS.items():
         if not head.isascii() and value.endswith(head) and _ZH_MODIFIERS.match(value):

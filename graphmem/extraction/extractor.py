@@ -22,7 +22,7 @@ from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
-from graphmem.extraction.slots import Slot, slots
+from graphmem.extraction.slots import Slot, names_meeting, slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.values import project_subject, rule_values
@@ -489,8 +489,8 @@ class RuleExtractor:
             if any(f.scope_hint == "project" and _same_words(f.value.casefold(), surface) for f in out):
                 continue  # the rules read it as the project's fact
             out = [f for f in out if f.key != candidate.key and not _same_words(f.value.casefold(), surface)]
-            if s.attribute.startswith("meeting"):
-                out = [f for f in out if f.value.casefold() not in _MEETING_WORDS]
+            if s.attribute.startswith("meeting"):  # "I prefer stand-ups at 9:30" is not a taste for "stand"
+                out = [f for f in out if f.value.casefold() not in _MEETING_WORDS and not names_meeting(f.value)]
             out.append(candidate)
         return out
 
@@ -621,7 +621,7 @@ class RuleExtractor:
 # ---------------------------------------------------------------- structural findings
 _STRUCTURAL_CONFIDENCE = 0.65
 _SLOT_CONFIDENCE = 0.7
-_MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "会", "开会", "会议"})
+_MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "会", "开会", "会议"})
 
 
 def _requestable(slot: Slot) -> bool:

@@ -17,7 +17,7 @@ from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.lexicon import LANGS
 from graphmem.extraction.rule import Lang
 
-__all__ = ["Slot", "slots"]
+__all__ = ["Slot", "names_meeting", "slots"]
 
 _F = re.IGNORECASE
 
@@ -276,6 +276,68 @@ def _meeting_time(text: str) -> list[Slot]:
     return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
 
 
+# How the user wants meetings: a weekday, a length, the camera or a clock time said with a word for meetings.
+_MEETING_WORD = re.compile(
+    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?)\b|开会|会议|排会|约会|例会|站会|周会|晨会", _F
+)
+_WEEKDAYS: dict[str, str] = {
+    "mon": "monday", "tues": "tuesday", "wednes": "wednesday", "thurs": "thursday", "fri": "friday",
+    "satur": "saturday", "sun": "sunday", "一": "monday", "二": "tuesday", "三": "wednesday", "四": "thursday",
+    "五": "friday", "六": "saturday", "日": "sunday", "天": "sunday",
+}  # fmt: skip
+_WEEKDAY = re.compile(
+    r"\b(?P<en>mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])", _F
+)
+_DURATION = re.compile(
+    r"\b(?P<min>\d{1,3})\s?-?\s?min(?:ute)?s?\b|(?P<zmin>\d{1,3})\s?分钟|(?P<half>\bhalf\s+an\s+hour\b|半个?小时)|"
+    r"(?P<hour>\b(?:an|one)\s+hour\b|一个?小时)",
+    _F,
+)
+_CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频|露脸", _F)
+_CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频|露脸", _F)
+_CLOCK_TIME = re.compile(
+    r"(?:\b(?P<rel>after|before)\s+)?(?P<t>\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b|\bnoon\b)", _F
+)
+
+
+def names_meeting(text: str) -> bool:
+    """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
+    return bool(_MEETING_WORD.search(text))
+
+
+def _meeting_settings(text: str) -> list[Slot]:
+    """A meeting day (or a day kept free of meetings), length, camera and clock time, each once."""
+    if not _MEETING_WORD.search(text):
+        return []
+    negated = _negated(text)
+    out: list[Slot] = []
+    day = _WEEKDAY.search(text)
+    if day is not None:
+        value = _WEEKDAYS[(day.group("en") or day.group("zh")).lower()]
+        attribute = "meeting_free_day" if negated else "meeting_day"
+        out.append(Slot(Predicate.LIKES, attribute, value, True, day.start(), day.end()))
+    length = _DURATION.search(text)
+    if length is not None:
+        minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")
+        out.append(Slot(Predicate.LIKES, "meeting_length", f"{int(minutes)} min", True, length.start(), length.end()))
+    camera = _CAMERA.search(text)
+    if camera is not None and (negated or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
+        value = "camera off" if negated else "camera on"
+        out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
+    clock = _CLOCK_TIME.search(text)
+    if clock is not None and not negated and not _CLOCK_AFTER_ZONE.match(text[clock.end() :]):  # "no calls before 9"
+        rel = (clock.group("rel") or "").lower()
+        if clock.group("t").lower() == "noon" and not rel:
+            return out
+        value = " ".join(w for w in (rel, clock.group("t").lower().replace(" ", "")) if w)
+        out.append(Slot(Predicate.LIKES, "meeting_time", value, True, clock.start(), clock.end()))
+    return out
+
+
+# A clock time followed by a zone ("3pm EST") times an event elsewhere.
+_CLOCK_AFTER_ZONE = re.compile(r"\s?(?:[A-Z]{2,4}T|UTC|GMT)\b")
+
+
 def _reply_settings(text: str, lang: Lang) -> list[Slot]:
     if not _REPLY_SETTING_CUE[lang].search(text):
         return []
@@ -364,7 +426,10 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(_reply_language(text, lang)[:1])
     out.extend(_reply_settings(text, lang))
-    out.extend(_meeting_time(text))
+    meeting = _meeting_settings(text)
+    out.extend(meeting)
+    if not any(m.attribute == "meeting_time" for m in meeting):
+        out.extend(_meeting_time(text))
     if lang == "en":
         out.extend(_relation_names(text))
     return out

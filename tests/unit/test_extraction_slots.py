@@ -191,3 +191,37 @@ def test_clauses_no_rule_read_are_read_from_their_structure(extractor: RuleExtra
     assert facts["user|taste|辣"].value == "辣" and facts["user|location"].value == "重庆"
     # the carried subject is the speaker's only: someone else's clause passes nothing on
     assert "user|taste|辣" not in {f.key for f in extractor.extract("我对猫毛过敏，我朋友不吃辣")}
+
+
+def _meeting(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text) if f.key.startswith("user|meeting")}
+
+
+def test_a_weekday_length_camera_or_clock_time_said_of_meetings_sets_that_meeting_setting(
+    extractor: RuleExtractor,
+) -> None:
+    assert _meeting(extractor, "周五别给我排会了，那天我要专心写代码") == {"user|meeting_free_day": "friday"}
+    assert _meeting(extractor, "周五我一般不开会的哈") == {"user|meeting_free_day": "friday"}
+    assert _meeting(extractor, "I like having my syncs on Tuesdays") == {"user|meeting_day": "tuesday"}
+    assert _meeting(extractor, "以后约会议别超过半小时，时间长了我坐不住") == {"user|meeting_length": "30 min"}
+    assert _meeting(extractor, "From now on, schedule my 1:1s as 25-minute meetings, not 30.") == {
+        "user|meeting_length": "25 min"
+    }
+    assert _meeting(extractor, "记住我开会不开摄像头") == {"user|meeting_camera": "camera off"}
+    assert _meeting(extractor, "my preferred stand-up time is 10:15 now. update that please") == {
+        "user|meeting_time": "10:15"
+    }
+    assert _meeting(extractor, "I prefer meetings after 2pm") == {"user|meeting_time": "after 2pm"}
+    # the rules' reading of the same words gives way ("stand", "schedule my 1:1s" are not facts)
+    assert {f.key for f in extractor.extract("remember I prefer stand-ups at 9:30")} == {"user|meeting_time"}
+    # no camera setting without on or off; no setting without a word for meetings
+    assert _meeting(extractor, "I prefer plain phone calls now, camera fatigue is real") == {
+        "user|meeting_format": "plain phone call"
+    }
+    assert _meeting(extractor, "I'm off on Fridays and work 9:30 to 6") == {}
+
+
+def test_video_or_phone_calls_are_the_meeting_format_not_its_time(extractor: RuleExtractor) -> None:
+    assert _meeting(extractor, "Remember that I prefer video calls over phone calls.") == {
+        "user|meeting_format": "video call"
+    }
