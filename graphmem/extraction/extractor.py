@@ -567,6 +567,8 @@ class RuleExtractor:
             if rule.project:
                 subject, subject_display = project_subject(m, seg.text)
             predicate = _user_language(stated, subject, value)
+            if predicate is Predicate.LOCATION and (value in PROGRAMMING or attribute_of(Predicate.USES_TOOL, value)):
+                continue  # "I live in Scala all day", "I live in Emacs": a tool one works in, not a place
             conf = rule.confidence
             if seg.explicit and predicate is not Predicate.LEARNING:
                 conf = max(conf, 0.9)

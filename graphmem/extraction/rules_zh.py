@@ -222,7 +222,7 @@ ZH_RULES: tuple[Rule, ...] = (
     rule("zh", _ZI + _ZADV + r"(?P<v>只吃素|吃长素|吃素|吃清真)", P.DIET, "group", "用户{d}", confidence=0.8),
     rule(
         "zh",
-        _ZI + _ZADV + r"对(?P<v>[^，。！？,.!?\s]{1,10}?)(?:严重|有点|特别|非常|很)?过敏",
+        _ZI + _ZADV + r"是?对(?P<v>[^，。！？,.!?\s]{1,10}?)(?:严重|有点|特别|非常|很)?过敏",
         P.ALLERGIC_TO,
         "group",
         "用户对{d}过敏",

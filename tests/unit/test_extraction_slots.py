@@ -225,3 +225,10 @@ def test_video_or_phone_calls_are_the_meeting_format_not_its_time(extractor: Rul
     assert _meeting(extractor, "Remember that I prefer video calls over phone calls.") == {
         "user|meeting_format": "video call"
     }
+
+
+def test_a_tool_one_lives_in_is_not_a_home_and_a_copula_is_not_part_of_an_allergen(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("As a data scientist I live in Scala all day")
+    assert "user|location" not in {f.key for f in facts}
+    (fact,) = extractor.extract("我是对菠萝过敏")
+    assert (fact.key, fact.value) == ("user|taste|菠萝", "菠萝")
