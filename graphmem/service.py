@@ -17,6 +17,7 @@ from graphmem.clock import Clock, ManualClock, SystemClock
 from graphmem.config import Settings
 from graphmem.embedding.factory import build_embedder
 from graphmem.embedding.protocol import Embedder
+from graphmem.embedding.query_memo import QueryMemo
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
@@ -134,6 +135,8 @@ class MemoryService:
     ) -> None:
         self._graph = graph
         self._index = index
+        # every layer a Search asks embeds its query: computed once per query (and again only when it left the memo)
+        embedder = QueryMemo(embedder)
         self._embedder = embedder
         self._policy = policy
         self._policy_source = policy_source
