@@ -29,6 +29,7 @@ from graphmem.lifecycle.runner import MaintenanceReport, MaintenanceRunner
 from graphmem.memory.episodic import EpisodicMemory
 from graphmem.memory.procedural import ProceduralMemory
 from graphmem.memory.semantic import Extractor, SemanticMemory
+from graphmem.memory.summary import Summariser
 from graphmem.memory.working import Message, WorkingMemory
 from graphmem.model import (
     AssembledContext,
@@ -70,6 +71,7 @@ from graphmem.storage.neo4j.mentions import MentionRepository
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
+from graphmem.textworker import TextWorker
 from graphmem.validation import (
     check_episode_batch,
     check_id,
@@ -126,6 +128,7 @@ class MemoryService:
         policy_source: str,
         clock: Clock,
         extractor: Extractor | None = None,
+        summariser: Summariser | None = None,
         llm_router: LLMRouter | None = None,
         index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
     ) -> None:
@@ -156,7 +159,9 @@ class MemoryService:
         self.maintenance = MaintenanceRunner(graph, self.episodic, policy, clock, embedder)
         self._audit = AuditTrail(graph)
         self._tombstones = Tombstones(graph)
-        self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
+        self.working = WorkingMemory(
+            self._sessions, policy, clock, summariser=summariser, extractor=self.semantic.extractor
+        )
         self._background: list[asyncio.Task[None]] = []
 
     @classmethod
@@ -182,6 +187,9 @@ class MemoryService:
                 failure_threshold=settings.router_llm_failure_threshold,
                 cooldown_s=settings.router_llm_cooldown_seconds,
             )
+        worker = (
+            TextWorker(timeout_seconds=settings.text_worker_timeout_seconds) if settings.text_worker_process else None
+        )
         return cls(
             graph,
             index,
@@ -189,6 +197,8 @@ class MemoryService:
             policy,
             source,
             build_clock(settings.clock),
+            extractor=worker,
+            summariser=worker,
             llm_router=router,
             index_memory_bytes=int(settings.index_memory_mb * 2**20),
         )
@@ -285,6 +295,8 @@ class MemoryService:
         await self.hits.flush()
         await self._index.flush()
         await self._graph.close()
+        if isinstance(self.semantic.extractor, TextWorker):
+            await asyncio.to_thread(self.semantic.extractor.close)
 
     # -- policy ---------------------------------------------------------------------------------------
 
