@@ -341,7 +341,7 @@ class MemoryService:
         violations += range_violations(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
             raise InvalidArgument(violations)
-        return await self.episodic.list_page(scope, flt, page_token, page_size or 100)
+        return await self.episodic.list_page(scope, flt, page_token, page_size)
 
     async def delete_episode(self, scope: Scope, episode_id: str) -> None:
         """Deletes an episode of the scope (its project's or the user's own) and every derived copy of its
@@ -684,4 +684,4 @@ class MemoryService:
         violations += optional_id_violations(memory_id, "memory_id")
         if violations:
             raise InvalidArgument(violations)
-        return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)
+        return await self._audit.page(scope.group_id, memory_id, page_token, page_size)
