@@ -30,6 +30,7 @@ from graphmem.lifecycle.runner import MaintenanceReport, MaintenanceRunner
 from graphmem.memory.episodic import EpisodicMemory
 from graphmem.memory.procedural import ProceduralMemory
 from graphmem.memory.semantic import Extractor, SemanticMemory
+from graphmem.memory.summary import Summariser
 from graphmem.memory.working import Message, WorkingMemory
 from graphmem.model import (
     AssembledContext,
@@ -71,6 +72,7 @@ from graphmem.storage.neo4j.mentions import MentionRepository
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
+from graphmem.textworker import TextWorker
 from graphmem.validation import (
     check_episode_batch,
     check_id,
@@ -130,6 +132,7 @@ class MemoryService:
         policy_source: str,
         clock: Clock,
         extractor: Extractor | None = None,
+        summariser: Summariser | None = None,
         llm_router: LLMRouter | None = None,
         index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
     ) -> None:
@@ -162,7 +165,9 @@ class MemoryService:
         self.maintenance = MaintenanceRunner(graph, self.episodic, policy, clock, embedder)
         self._audit = AuditTrail(graph)
         self._tombstones = Tombstones(graph)
-        self.working = WorkingMemory(self._sessions, policy, clock, extractor=self.semantic.extractor)
+        self.working = WorkingMemory(
+            self._sessions, policy, clock, summariser=summariser, extractor=self.semantic.extractor
+        )
         self._background: list[asyncio.Task[None]] = []
 
     @classmethod
@@ -188,6 +193,9 @@ class MemoryService:
                 failure_threshold=settings.router_llm_failure_threshold,
                 cooldown_s=settings.router_llm_cooldown_seconds,
             )
+        worker = (
+            TextWorker(timeout_seconds=settings.text_worker_timeout_seconds) if settings.text_worker_process else None
+        )
         return cls(
             graph,
             index,
@@ -195,6 +203,8 @@ class MemoryService:
             policy,
             source,
             build_clock(settings.clock),
+            extractor=worker,
+            summariser=worker,
             llm_router=router,
             index_memory_bytes=int(settings.index_memory_mb * 2**20),
         )
@@ -307,6 +317,8 @@ class MemoryService:
         await self.hits.flush()
         await self._index.flush()
         await self._graph.close()
+        if isinstance(self.semantic.extractor, TextWorker):
+            await asyncio.to_thread(self.semantic.extractor.close)
 
     # -- policy ---------------------------------------------------------------------------------------
 
@@ -340,7 +352,7 @@ class MemoryService:
         violations += range_violations(flt.occurred.start, flt.occurred.end, "occurred_after")
         if violations:
             raise InvalidArgument(violations)
-        return await self.episodic.list_page(scope, flt, page_token, page_size or 100)
+        return await self.episodic.list_page(scope, flt, page_token, page_size)
 
     async def delete_episode(self, scope: Scope, episode_id: str) -> None:
         """Deletes an episode of the scope (its project's or the user's own) and every derived copy of its
@@ -683,4 +695,4 @@ class MemoryService:
         violations += optional_id_violations(memory_id, "memory_id")
         if violations:
             raise InvalidArgument(violations)
-        return await self._audit.page(scope.group_id, memory_id, page_token, page_size or 100)
+        return await self._audit.page(scope.group_id, memory_id, page_token, page_size)
