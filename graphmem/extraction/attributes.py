@@ -12,7 +12,7 @@ import re
 
 from graphmem.extraction.facts import Predicate
 
-__all__ = ["attribute_of", "favourite_attribute", "relation_attribute"]
+__all__ = ["STACK_TECHNOLOGIES", "attribute_of", "favourite_attribute", "relation_attribute"]
 
 # The head noun of a value (its last word, singular) -> the attribute the value sets.
 _HEADS: dict[str, str] = {
@@ -147,6 +147,8 @@ _STACK: dict[str, str] = {
     **dict.fromkeys(("pytorch", "tensorflow", "jax", "keras"), "stack:ml"),
 }
 _STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
+STACK_TECHNOLOGIES = frozenset(_STACK)
+"""The technologies that fill one slot of a stack (their attribute: :func:`attribute_of` with USES_TECH)."""
 
 
 def attribute_of(predicate: Predicate, value: str) -> str:

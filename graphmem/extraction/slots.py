@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from graphmem.extraction.attributes import relation_attribute
+from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of, relation_attribute
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.lexicon import LANGS
@@ -300,6 +300,63 @@ _CLOCK_TIME = re.compile(
 )
 
 
+# A technology of a stack slot (database, package manager, UI or ML framework) said with a cue of use.
+_STACK_CANONICAL = {"pg": "postgresql", "postgres": "postgresql", "mongo": "mongodb", "nextjs": "next.js"}
+_STACK_WORD = re.compile(
+    r"(?<![A-Za-z0-9.])(?:"
+    + "|".join(re.escape(t) for t in sorted(STACK_TECHNOLOGIES, key=len, reverse=True))
+    + r")(?![A-Za-z0-9])",
+    _F,
+)
+_STACK_CUE = re.compile(
+    r"\b(?:use|uses|using|with|written|built|runs?|train|targets?|migrated|moved|switched|stack|database|db|"
+    r"framework)\b|用|写|做的|迁|换|按|基于|数据库|框架",
+    _F,
+)
+# Code indentation: tabs or a number of spaces, said with a word for code style.
+_INDENT = re.compile(
+    r"(?<![A-Za-z0-9])(?P<n>[248])[\s-]?spaces?\b|\bspaces\b|(?<![A-Za-z])tabs?(?![A-Za-z])|(?P<zn>[248两四二])个?空格|空格|制表符",
+    _F,
+)
+_INDENT_CUE = re.compile(r"\b(?:indent\w*|code|style|formatting)\b|缩进|代码|规范|风格|格式", _F)
+_ZH_DIGITS = {"两": "2", "二": "2", "四": "4"}
+
+
+def _code_settings(text: str) -> list[Slot]:
+    """The stack technology and the indentation a segment states (each once; not one left behind or denied)."""
+    out: list[Slot] = []
+    seen: set[str] = set()
+    if _STACK_CUE.search(text):
+        for m in _STACK_WORD.finditer(text):
+            name = m.group(0).lower()
+            value = _STACK_CANONICAL.get(name, name)
+            attribute = attribute_of(Predicate.USES_TECH, name)
+            if attribute in seen or _stated_away(text, m.start(), m.end()):
+                continue
+            seen.add(attribute)
+            out.append(Slot(Predicate.USES_TECH, attribute, value, True, m.start(), m.end()))
+    if _INDENT_CUE.search(text):
+        for m in _INDENT.finditer(text):
+            if _stated_away(text, m.start(), m.end()):
+                continue
+            n = m.group("n") or _ZH_DIGITS.get(m.group("zn") or "", m.group("zn") or "")
+            word = m.group(0).lower()
+            value = "tabs" if word.startswith("tab") or word == "制表符" else (f"{n} spaces" if n else "spaces")
+            out.append(Slot(Predicate.LIKES, "code_indentation", value, True, m.start(), m.end()))
+            break
+    return out
+
+
+def _stated_away(text: str, start: int, end: int) -> bool:
+    """Whether a value is named as the one left behind ("not npm", "from MySQL") or in a denied clause."""
+    c_start, c_end = _clause_bounds(text, start, end)
+    return bool(
+        _LEFT_BEFORE.search(text[max(0, start - 14) : start])
+        or _LEFT_AFTER.search(text[end:])
+        or _CLAUSE_NEGATION.search(_A_NOT_A.sub("", text[c_start:c_end]))
+    )
+
+
 def names_meeting(text: str) -> bool:
     """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
     return bool(_MEETING_WORD.search(text))
@@ -426,6 +483,7 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(_reply_language(text, lang)[:1])
     out.extend(_reply_settings(text, lang))
+    out.extend(_code_settings(text))
     meeting = _meeting_settings(text)
     out.extend(meeting)
     if not any(m.attribute == "meeting_time" for m in meeting):

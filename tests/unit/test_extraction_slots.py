@@ -232,3 +232,21 @@ def test_a_tool_one_lives_in_is_not_a_home_and_a_copula_is_not_part_of_an_allerg
     assert "user|location" not in {f.key for f in facts}
     (fact,) = extractor.extract("我是对菠萝过敏")
     assert (fact.key, fact.value) == ("user|taste|菠萝", "菠萝")
+
+
+def _code(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text) if f.key in ("user|code_indentation",) or "stack:" in f.key}
+
+
+def test_a_stack_technology_or_an_indentation_said_with_its_cue_sets_that_slot(extractor: RuleExtractor) -> None:
+    assert _code(extractor, "in this project we train everything with PyTorch") == {"user|stack:ml": "pytorch"}
+    paraphrase = "all the models here are PyTorch, don't give me TensorFlow code"
+    assert _code(extractor, paraphrase) == {}  # the denied clause's TensorFlow is not stated ...
+    assert extractor.mentioned(paraphrase, ["pytorch"], [True]) == [True]  # ... and PyTorch is seen again
+    assert _code(extractor, "这个项目我们迁到PostgreSQL了，记一下，以后按PG来") == {"user|stack:database": "postgresql"}
+    assert _code(extractor, "Remember, this repo uses yarn, not npm.") == {"project|stack:package_manager": "yarn"}
+    assert _code(extractor, "记住，我平时写代码缩进用tab") == {"user|code_indentation": "tabs"}
+    assert _code(extractor, "这个仓库缩进统一用4个空格哈") == {"user|code_indentation": "4 spaces"}
+    assert _code(extractor, "在这个项目里别用tab，按团队规范用空格") == {"user|code_indentation": "spaces"}
+    # without a cue of code style a tab is no indentation
+    assert _code(extractor, "I always have fifty browser tabs open") == {}
