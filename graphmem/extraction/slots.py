@@ -357,6 +357,43 @@ def _stated_away(text: str, start: int, end: int) -> bool:
     )
 
 
+# Working hours and days in Chinese: a range of clock hours or weekdays said with a word for work, or the
+# idioms 朝九晚六 / 早十晚七; one normalised value ("9:00-18:00", "monday-thursday") whatever the phrasing.
+_ZH_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+               "十一": 11, "十二": 12}  # fmt: skip
+_ZH_HOUR = r"(?:\d{1,2}|十[一二]?|[一二两三四五六七八九])"
+_WORK_HOURS = re.compile(
+    rf"[朝早](?P<ia>{_ZH_HOUR})晚(?P<ib>{_ZH_HOUR})(?![点\d])|"
+    rf"(?P<a>{_ZH_HOUR})(?:点|:00)?(?:到|至|-|~)(?:晚上|下午)?(?P<b>{_ZH_HOUR})(?:点|:00)"
+)
+_WORK_DAYS = re.compile(
+    r"(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?:到|至|-|~)(?:周|星期|礼拜)?(?P<b>[一二三四五六日天])"
+)
+_WORK_CUE = re.compile(r"上班|工作|班|坐班|打卡|公司|单位|外企|国企|厂里")
+
+
+def _hour(word: str) -> int:
+    return int(word) if word.isdigit() else _ZH_NUMBERS[word]
+
+
+def _work_schedule(text: str) -> list[Slot]:
+    """The hours and the days a Chinese segment says the user works."""
+    out: list[Slot] = []
+    hours = _WORK_HOURS.search(text)
+    if hours is not None and (hours.group("ia") or _WORK_CUE.search(text)):
+        a = _hour(hours.group("ia") or hours.group("a"))
+        b = _hour(hours.group("ib") or hours.group("b"))
+        if b <= a and b < 12:
+            b += 12  # 九点到六点: six in the evening
+        if a < b <= 24:
+            out.append(Slot(Predicate.WORK_HOURS, "", f"{a}:00-{b}:00", True, hours.start(), hours.end()))
+    days = _WORK_DAYS.search(text)
+    if days is not None and _WORK_CUE.search(text):
+        value = f"{_WEEKDAYS[days.group('a')]}-{_WEEKDAYS[days.group('b')]}"
+        out.append(Slot(Predicate.WORKDAYS, "", value, True, days.start(), days.end()))
+    return out
+
+
 def names_meeting(text: str) -> bool:
     """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
     return bool(_MEETING_WORD.search(text))
@@ -484,6 +521,8 @@ def slots(text: str, lang: Lang) -> list[Slot]:
         out.extend(_reply_language(text, lang)[:1])
     out.extend(_reply_settings(text, lang))
     out.extend(_code_settings(text))
+    if lang == "zh":
+        out.extend(_work_schedule(text))
     meeting = _meeting_settings(text)
     out.extend(meeting)
     if not any(m.attribute == "meeting_time" for m in meeting):

@@ -72,7 +72,7 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
     ("work", "en", "I just joined Stripe as a backend engineer.", [(P.EMPLOYER, "stripe", True, "user|employer")]),
     ("work", "en", "I usually work 9am to 5pm.", [(P.WORK_HOURS, "9am-5pm", True, "user|work_hours")]),
     ("work", "en", "My workdays are Monday to Thursday.", [(P.WORKDAYS, "monday-thursday", True, "user|workdays")]),
-    ("work", "zh", "我每天九点到六点上班。", [(P.WORK_HOURS, "九点到六点", True, "user|work_hours")]),
+    ("work", "zh", "我每天九点到六点上班。", [(P.WORK_HOURS, "9:00-18:00", True, "user|work_hours")]),
     ("work", "zh", "我上个月入职了腾讯。", [(P.EMPLOYER, "腾讯", True, "user|employer")]),
     # -- tools and languages
     ("tools", "en", "My editor of choice is neovim.", [(P.USES_TOOL, "neovim", True, "user|editor")]),

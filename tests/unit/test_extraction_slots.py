@@ -250,3 +250,19 @@ def test_a_stack_technology_or_an_indentation_said_with_its_cue_sets_that_slot(e
     assert _code(extractor, "在这个项目里别用tab，按团队规范用空格") == {"user|code_indentation": "spaces"}
     # without a cue of code style a tab is no indentation
     assert _code(extractor, "I always have fifty browser tabs open") == {}
+
+
+def test_chinese_working_hours_and_days_read_as_one_normalised_value_whatever_the_phrasing(
+    extractor: RuleExtractor,
+) -> None:
+    def hours(text: str) -> list[tuple[str, str]]:
+        return [(f.key, f.value) for f in extractor.extract(text) if f.key in ("user|work_hours", "user|workdays")]
+
+    assert hours("我在一家外企做财务，每天九点到六点") == [("user|work_hours", "9:00-18:00")]
+    assert hours("做财务的嘛，朝九晚六，月底最忙") == [("user|work_hours", "9:00-18:00")]
+    assert hours("我每天9点到18点上班") == [("user|work_hours", "9:00-18:00")]
+    assert hours("以后记住我上班时间是早十晚七哈") == [("user|work_hours", "10:00-19:00")]
+    assert hours("记住，我一周只上四天班，周一到周四，周五休息") == [("user|workdays", "monday-thursday")]
+    # without a word for work a range of hours or days is no schedule
+    assert hours("周一到周五我都在健身房") == []
+    assert hours("我每天九点到十点跑步") == []
