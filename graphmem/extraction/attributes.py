@@ -91,6 +91,7 @@ _RELATIONS: dict[str, str] = {
     "mother": "parent:mother", "dad": "parent:father", "father": "parent:father",
     "brother": "sibling:brother", "sister": "sibling:sister",
     "老婆": "spouse", "妻子": "spouse", "太太": "spouse", "爱人": "spouse", "老公": "spouse", "丈夫": "spouse",
+    "对象": "spouse", "男朋友": "spouse", "女朋友": "spouse", "男友": "spouse", "女友": "spouse",
     "女儿": "child:daughter", "儿子": "child:son", "孩子": "child", "狗": "pet:dog", "小狗": "pet:dog",
     "狗狗": "pet:dog", "puppy": "pet:dog", "kitten": "pet:cat",
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",

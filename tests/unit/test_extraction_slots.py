@@ -266,3 +266,14 @@ def test_chinese_working_hours_and_days_read_as_one_normalised_value_whatever_th
     # without a word for work a range of hours or days is no schedule
     assert hours("周一到周五我都在健身房") == []
     assert hours("我每天九点到十点跑步") == []
+
+
+def test_a_partner_named_in_chinese_is_the_spouse_attribute_and_a_new_one_replaces_it(
+    extractor: RuleExtractor,
+) -> None:
+    assert [(f.key, f.value) for f in extractor.extract("记一下，我对象叫王雨")] == [("user|spouse:name", "王雨")]
+    assert [(f.key, f.value) for f in extractor.extract("跟王雨分了……现在的对象叫陈静，记住哈")] == [
+        ("user|spouse:name", "陈静")
+    ]
+    assert extractor.extract("他对象叫李雷") == []
+    assert extractor.extract("我朋友的女朋友叫小美") == []
