@@ -409,7 +409,7 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
-        if _HYPOTHETICAL[lang].search(norm) or _JOKE[lang].search(norm):
+        if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
         if _SITUATIONAL[lang].search(norm) and not seg.explicit:
             return []  # a one-off remark; said with "remember"/"update", the time word dates a change instead
@@ -624,6 +624,18 @@ class RuleExtractor:
 _STRUCTURAL_CONFIDENCE = 0.65
 _SLOT_CONFIDENCE = 0.7
 _MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "会", "开会", "会议"})
+
+
+# "From now on, assume I'm not into horror movies": with a standing marker, "assume I …" tells the assistant
+# what to take as true, it supposes nothing.
+_ASSUME_DIRECTIVE = re.compile(r"(?:^|[,;:]\s*)(?:please\s+)?(?:always\s+)?assume\s+(?:that\s+)?i\b", _F)
+
+
+def _directive(seg: Segment, norm: str) -> bool:
+    """Whether a segment's only hypothetical word is a standing "assume I …" directive."""
+    if not seg.explicit or not _ASSUME_DIRECTIVE.search(norm):
+        return False
+    return not _HYPOTHETICAL[seg.lang].search(_ASSUME_DIRECTIVE.sub(", i", norm))
 
 
 def _requestable(slot: Slot) -> bool:

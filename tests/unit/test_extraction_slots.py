@@ -277,3 +277,10 @@ def test_a_partner_named_in_chinese_is_the_spouse_attribute_and_a_new_one_replac
     ]
     assert extractor.extract("他对象叫李雷") == []
     assert extractor.extract("我朋友的女朋友叫小美") == []
+
+
+def test_assume_i_with_a_standing_marker_is_a_directive_not_a_hypothetical(extractor: RuleExtractor) -> None:
+    (fact,) = extractor.extract("From now on, assume I'm not into horror movies. I hate them tbh")
+    assert (fact.predicate, fact.value) == (P.DISLIKES, "horror movie")
+    assert extractor.extract("Assume I live in Paris.") == []  # no marker: a supposition
+    assert extractor.extract("Remember, assume I like jazz if I were rich") == []
