@@ -151,8 +151,8 @@ class TextWorker:
         facts: list[CandidateFact] = self._call("extract", text)
         return facts
 
-    def mentioned(self, text: str, values: list[str]) -> list[bool]:
-        found: list[bool] = self._call("mentioned", text, values)
+    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
+        found: list[bool] = self._call("mentioned", text, values, polarities)
         return found
 
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:

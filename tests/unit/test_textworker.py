@@ -35,6 +35,18 @@ def test_extraction_in_the_child_gives_what_the_rules_give_in_process(worker: Te
         assert worker.extract(text)  # the samples do state facts
     values = ["tea", "biscuit", "香菜", "piano"]
     assert worker.mentioned(TEXTS[1], values) == local.mentioned(TEXTS[1], values)
+    # the candidates' stances reach the child: a negated mention agrees with a negative one
+    text, stances = "今天食堂的汤里飘了几片香菜，我直接不喝了", [True, True, False, True]
+    assert (
+        worker.mentioned(text, values, stances)
+        == local.mentioned(text, values, stances)
+        == [
+            False,
+            False,
+            True,
+            False,
+        ]
+    )
 
 
 async def test_summaries_in_the_child_match_the_in_process_summary(worker: TextWorker) -> None:
