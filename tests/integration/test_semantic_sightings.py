@@ -22,23 +22,15 @@ async def test_a_negated_mention_in_a_later_session_promotes_a_negative_candidat
     agrees, turns = Scope("tenant-a", unique("stance")), Scope("tenant-a", unique("stance"))
     first = EpisodeDraft("a", "香菜这东西我是真的接受不了，一丢丢都不行", T0, "s1", "user")
     try:
-        await service.add_episodes(
-            agrees,
-            [
-                first,
-                EpisodeDraft("b", "今天食堂的汤里飘了几片香菜，我直接不喝了", T0 + timedelta(days=2), "s2", "user"),
-            ],
-        )
-        await service.add_episodes(
-            turns,
-            [
-                first,
-                EpisodeDraft(
-                    "b", "说来奇怪，我最近开始喜欢吃香菜了，一点都不排斥", T0 + timedelta(days=2), "s2", "user"
-                ),
-            ],
-        )
-        await service.semantic.drain()
+        later = {
+            agrees: "今天食堂的汤里飘了几片香菜，我直接不喝了",
+            turns: "说来奇怪，我最近开始喜欢吃香菜了，一点都不排斥",
+        }
+        for scope, text in later.items():  # the first session is extracted before the later one is written
+            await service.add_episodes(scope, [first])
+            await service.semantic.drain()
+            await service.add_episodes(scope, [EpisodeDraft("b", text, T0 + timedelta(days=2), "s2", "user")])
+            await service.semantic.drain()
         (fact,) = await service.list_facts(agrees, None, FactScopeFilter.BOTH)
         assert (fact.key, fact.polarity, set(fact.session_ids)) == ("user|taste|香菜", False, {"s1", "s2"})
         assert [f.key for f in await service.list_facts(turns, None, FactScopeFilter.BOTH)] == []
