@@ -159,6 +159,12 @@ class TextWorker:
         summary: str = await asyncio.to_thread(self._call, "summarise", list(turns), max_tokens)
         return summary
 
+    def start(self) -> None:
+        """Starts and warms the child now if it is not running (otherwise the first call does)."""
+        with self._lock:
+            if self._conn is None:
+                self._start()
+
     def pid(self) -> int | None:
         """The child's process id (starting it if needed)."""
         found: int | None = self._call("pid")
