@@ -18,6 +18,7 @@ from graphmem.clock import Clock, ManualClock, SystemClock
 from graphmem.config import Settings
 from graphmem.embedding.factory import build_embedder
 from graphmem.embedding.protocol import Embedder
+from graphmem.embedding.query_memo import QueryMemo
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
@@ -92,7 +93,9 @@ INDEX_FLUSH_SECONDS = 30.0
 
 
 WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
-WARM_UP_TEXT = "我不吃香菜。I never eat cilantro."
+WARM_UP_TEXTS = ("我不吃香菜，以后点菜都别放。", "I never drink coffee after noon.")
+WARM_UP_ROUNDS = 5
+"""Committed write-and-search rounds before SERVING (see `MemoryService.warm_up_queries`)."""
 """The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
 
 
@@ -136,6 +139,8 @@ class MemoryService:
     ) -> None:
         self._graph = graph
         self._index = index
+        # every layer a Search asks embeds its query: computed once per query (and again only when it left the memo)
+        embedder = QueryMemo(embedder)
         self._embedder = embedder
         self._policy = policy
         self._policy_source = policy_source
@@ -233,25 +238,31 @@ class MemoryService:
                     await starting
 
     async def warm_up_queries(self) -> None:
-        """Runs the real AddEpisodes path (committed, for the internal warm-up user), the fact extraction that
-        follows it (rolled back), the real Search path (every layer, then a routed query) over that user's one
-        episode, then DeleteEpisode, so Neo4j has planned those statements and read their pages before the
-        first user call. A rolled-back rehearsal is not enough: after a Neo4j restart the first committed
-        episode write still took 5x a steady one and a Search over a scope with rows 9x (measured with
-        `make bench-startup`). The warm-up episode is not queued for extraction (its speaker is not the
-        user's) and is deleted again; the side-index partitions are dropped."""
+        """Runs the real AddEpisodes path and the real Search path (every layer, then a routed query) for the
+        internal warm-up user WARM_UP_ROUNDS times, committed, plus the fact extraction that follows a write
+        (rolled back), then deletes the warm-up episodes with the real DeleteEpisode path. Neo4j must have
+        planned those statements, read their pages and compiled their code paths before the first user call:
+        after a Neo4j restart, a rolled-back rehearsal left the first committed episode write 5x a steady one
+        and a Search over a scope with rows 9x, and one committed round still left the write 4x (measured with
+        `make bench-startup`). The warm-up episodes are not queued for extraction (their speaker is not the
+        user's); the side-index partitions are dropped afterwards."""
         now = self._clock.now()
-        draft = EpisodeDraft(
-            key=f"warm-up-{now.timestamp():.6f}", text=WARM_UP_TEXT, occurred_at=now, session_id="s", speaker="graphmem"
-        )
-        check_episode_batch(WARM_UP_SCOPE, [draft])
-        await self.episodic.rehearse_add(WARM_UP_SCOPE, [draft])
-        written = await self.episodic.add(WARM_UP_SCOPE, [draft])
+        drafts = [
+            EpisodeDraft(
+                key=f"warm-up-{now.timestamp():.6f}-{i}", text=text, occurred_at=now, session_id="s", speaker="graphmem"
+            )
+            for i, text in enumerate(WARM_UP_TEXTS * WARM_UP_ROUNDS)
+        ][:WARM_UP_ROUNDS]
+        check_episode_batch(WARM_UP_SCOPE, drafts)
+        await self.episodic.rehearse_add(WARM_UP_SCOPE, drafts[:1])
+        await self.semantic.rehearse_extraction(WARM_UP_SCOPE, drafts[0].text, now)
+        written: list[EpisodeWrite] = []
+        everywhere = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
         try:
-            await self.semantic.rehearse_extraction(WARM_UP_SCOPE, draft.text, now)
-            everywhere = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
-            await self.search(SearchQuery(WARM_UP_SCOPE, "上周她说过不吃什么？", 10, now, everywhere))
-            await self.search(SearchQuery(WARM_UP_SCOPE, "what does she prefer to drink?", 10, now))
+            for draft in drafts:
+                written += await self.episodic.add(WARM_UP_SCOPE, [draft])
+                await self.search(SearchQuery(WARM_UP_SCOPE, "上周她说过不吃什么？", 10, now, everywhere))
+                await self.search(SearchQuery(WARM_UP_SCOPE, "what does she prefer to drink?", 10, now))
         finally:
             for write in written:
                 await self.delete_episode(WARM_UP_SCOPE, write.id)
