@@ -7,6 +7,7 @@ vector index and the embedder from Settings; `start()` migrates the schema, `clo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
@@ -72,7 +73,7 @@ from graphmem.storage.neo4j.mentions import MentionRepository
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
-from graphmem.textworker import TextWorker
+from graphmem.textworker import TextWorker, TextWorkerFailed
 from graphmem.validation import (
     check_episode_batch,
     check_id,
@@ -224,7 +225,17 @@ class MemoryService:
     async def warm_up(self) -> WarmUpReport:
         """Loads and exercises every lazily loaded part (embedder, jieba, spaCy and the rule tables, FAISS,
         BM25, the Search and write paths) once, so the first requests cost what later ones cost."""
-        return await warm_up(self._embedder, self.semantic.extractor, self._index, self._policy, self._clock.now())
+        extractor = self.semantic.extractor
+        # the text worker's child starts (imports, spaCy, jieba) while the embedder loads here
+        starting = (
+            asyncio.create_task(asyncio.to_thread(extractor.start)) if isinstance(extractor, TextWorker) else None
+        )
+        try:
+            return await warm_up(self._embedder, extractor, self._index, self._policy, self._clock.now())
+        finally:
+            if starting is not None:
+                with contextlib.suppress(TextWorkerFailed):  # warm_up's own extraction part reports it
+                    await starting
 
     async def warm_up_queries(self) -> None:
         """Runs the real AddEpisodes path and the real Search path (every layer, then a routed query) for the
