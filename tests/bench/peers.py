@@ -225,7 +225,12 @@ async def neo4j_cleanup(driver: Any) -> None:
 async def graphiti_run(driver: Any, conv: Conversation, items: list[Item], run_id: str, out: Scores) -> None:
     from graphiti_core.nodes import EpisodeType, EpisodicNode
     from graphiti_core.search.search import search
-    from graphiti_core.search.search_config import EpisodeReranker, EpisodeSearchConfig, SearchConfig
+    from graphiti_core.search.search_config import (
+        EpisodeReranker,
+        EpisodeSearchConfig,
+        EpisodeSearchMethod,
+        SearchConfig,
+    )
     from graphiti_core.search.search_filters import SearchFilters
 
     group_id = f"peers_{run_id}_{re.sub(r'[^A-Za-z0-9_]', '_', conv.sample_id)}"
@@ -250,7 +255,10 @@ async def graphiti_run(driver: Any, conv: Conversation, items: list[Item], run_i
         out.ingest_s += time.perf_counter() - started
         out.ingested += len(items)
         key_of = {n.uuid: n.name for n in nodes}
-        config = SearchConfig(episode_config=EpisodeSearchConfig(reranker=EpisodeReranker.rrf), limit=TOP_K)
+        config = SearchConfig(
+            episode_config=EpisodeSearchConfig(search_methods=[EpisodeSearchMethod.bm25], reranker=EpisodeReranker.rrf),
+            limit=TOP_K,
+        )
         clients = _GraphitiClients(driver)
         for question in answerable(conv):
             began = time.perf_counter()

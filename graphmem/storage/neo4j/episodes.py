@@ -44,9 +44,10 @@ CREATE (e:Episodic {
   key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
-  context_seq: r.context_seq, tokens: r.tokens, status: 'active', hit_count: 0,
+  context_seq: r.context_seq, tokens: r.tokens, status: 'active',
   extraction_status: r.extraction_status, event_start: r.event_start, event_end: r.event_end
 })
+FOREACH (_ IN CASE WHEN r.extraction_status = 'pending' THEN [1] ELSE [] END | SET e:ExtractionPending)
 WITH e, r WHERE r.session_id <> ''
 MERGE (s:Session {group_id: $group_id, session_id: r.session_id})
 ON CREATE SET s.tenant_id = $tenant_id, s.user_id = $user_id, s.created_at = $now
@@ -165,7 +166,7 @@ RETURN seq, count, collect(e"""
 # flood therefore delays another's episodes by at most one batch position per flooding tenant.
 _PENDING: LiteralString = (
     """
-MATCH (e:Episodic) WHERE e.extraction_status = 'pending'
+MATCH (e:Episodic:ExtractionPending)
 WITH e ORDER BY e.created_at
 WITH e.group_id AS g, collect(e)[..$limit] AS queue
 UNWIND range(0, size(queue) - 1) AS i
@@ -185,14 +186,17 @@ SET e.extraction_attempts = coalesce(e.extraction_attempts, 0) + 1
 WITH e, e.extraction_attempts >= $max AS quarantined
 SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END,
     e.extracted_at = CASE WHEN quarantined THEN $now ELSE e.extracted_at END
+FOREACH (_ IN CASE WHEN quarantined THEN [1] ELSE [] END | REMOVE e:ExtractionPending)
+WITH e, quarantined
 RETURN quarantined, e.extraction_attempts AS attempts
 """
 
-_PENDING_COUNT: LiteralString = "MATCH (e:Episodic) WHERE e.extraction_status = 'pending' RETURN count(e) AS n"
+_PENDING_COUNT: LiteralString = "MATCH (e:Episodic:ExtractionPending) RETURN count(e) AS n"
 
 _SET_EXTRACTION: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
 SET e.extraction_status = $status, e.facts_extracted = $count, e.extracted_at = $now
+FOREACH (_ IN CASE WHEN $status = 'pending' THEN [] ELSE [1] END | REMOVE e:ExtractionPending)
 """
 
 _STATE: LiteralString = """
@@ -554,9 +558,11 @@ class EpisodeRepository:
                         "event_type": ep.event_type,
                         "importance": ep.importance,
                         "importance_source": ep.importance_source,
-                        "metadata_json": json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True),
+                        "metadata_json": (
+                            json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True) if ep.metadata else None
+                        ),
                         "project_id": scope.project_id,
-                        "agent_id": scope.agent_id,
+                        "agent_id": scope.agent_id or None,
                         "extraction_status": ep.extraction_status,
                         "tokens": ep.tokens,
                         "context_key": ep.context_key,

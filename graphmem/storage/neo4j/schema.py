@@ -22,6 +22,7 @@ class NodeLabel(StrEnum):
     AUDIT_EVENT = "AuditEvent"
     ENTITY = "Entity"
     EPISODIC = "Episodic"
+    EXTRACTION_PENDING = "ExtractionPending"
     FACT_KEY = "FactKey"
     GRAPHMEM_SCHEMA = "GraphmemSchema"
     MAINTENANCE_LOCK = "MaintenanceLock"
@@ -49,11 +50,13 @@ class RelType(StrEnum):
 
 @dataclass(frozen=True)
 class Migration:
-    """One schema step."""
+    """One schema step: `statements` are idempotent and run at every start; `backfill` rewrites existing data
+    and runs once, when the graph's recorded version is below this step's."""
 
     version: int
     description: str
     statements: tuple[str, ...]
+    backfill: tuple[str, ...] = ()
 
 
 MIGRATIONS: tuple[Migration, ...] = (
@@ -84,7 +87,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX relates_to_uuid IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.group_id, r.uuid)",
             "CREATE INDEX relates_to_key IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.group_id, r.fact_key)",
             "CREATE INDEX relates_to_status IF NOT EXISTS FOR ()-[r:RELATES_TO]-() ON (r.group_id, r.status)",
-            "CREATE INDEX episodic_extraction IF NOT EXISTS FOR (n:Episodic) ON (n.extraction_status)",
+            # (the extraction queue's index on `extraction_status` created here is replaced by a label in version 9)
             # graphiti-core's full-text index over facts, created with the CJK analyzer so that its BM25 search
             # works for Chinese facts too (graphiti's own `IF NOT EXISTS` then leaves it as is).
             "CREATE FULLTEXT INDEX edge_name_and_fact IF NOT EXISTS FOR ()-[e:RELATES_TO]-() ON EACH [e.name, e.fact, e.group_id]"
@@ -140,6 +143,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             "DROP INDEX episodic_group_status IF EXISTS",
         ),
     ),
+    Migration(
+        9,
+        "footprint: the extraction queue is the `ExtractionPending` label (held only while pending, found through "
+        "the label lookup index) instead of a range index with an entry for every episode",
+        ("DROP INDEX episodic_extraction IF EXISTS",),
+        backfill=("MATCH (e:Episodic) WHERE e.extraction_status = 'pending' SET e:ExtractionPending",),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
@@ -160,7 +170,11 @@ async def schema_version(graph: Neo4jGraph) -> int:
 
 async def migrate(graph: Neo4jGraph) -> int:
     """Applies every migration (idempotently) and records the latest version; returns it."""
+    recorded = await schema_version(graph)
     for migration in MIGRATIONS:
+        if recorded < migration.version:
+            for statement in migration.backfill:
+                await graph.run(statement)
         for statement in migration.statements:
             await graph.run(statement)
         log.info("schema migration applied", extra={"version": migration.version})

@@ -1,0 +1,76 @@
+"""What an episode costs in the real Neo4j: the extraction queue is a label held only while an episode is
+pending (no range index with an entry for every episode), default values are not stored and still read as
+before, and the one-time backfill of schema version 9 labels episodes written while the queue was an index."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest_asyncio
+
+from graphmem.model import EpisodeDraft, Scope
+from graphmem.service import MemoryService
+from graphmem.storage.neo4j.schema import LATEST_VERSION, migrate, schema_version
+from tests.conftest import make_settings, unique
+
+START = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
+
+_NODE = "MATCH (e:Episodic {group_id: $g, uuid: $id}) RETURN labels(e) AS labels, properties(e) AS props"
+
+
+@pytest_asyncio.fixture
+async def service(require_neo4j: str, tmp_path: Path) -> AsyncIterator[MemoryService]:
+    service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
+    await service.migrate()
+    yield service
+    await service.close()
+
+
+async def _node(service: MemoryService, scope: Scope, episode_id: str) -> tuple[set[str], dict[str, object]]:
+    [row] = await service.graph.run(_NODE, g=scope.group_id, id=episode_id)
+    return set(row["labels"]), dict(row["props"])
+
+
+async def test_a_pending_episode_carries_the_queue_label_until_it_is_extracted(service: MemoryService) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    [written] = await service.add_episodes(scope, [EpisodeDraft("k1", "I live in Berlin", START, "s1", "user")])
+    labels, props = await _node(service, scope, written.id)
+    assert "ExtractionPending" in labels and props["extraction_status"] == "pending"
+    await service.semantic.drain()
+    labels, props = await _node(service, scope, written.id)
+    assert "ExtractionPending" not in labels and props["extraction_status"] == "done"
+    assert (await service.get_episode(scope, written.id)).extraction_status == "done"
+
+
+async def test_default_values_are_not_stored_and_read_back_as_before(service: MemoryService) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    [plain, tagged] = await service.add_episodes(
+        scope,
+        [
+            EpisodeDraft("k1", "see you tomorrow", START, "s1", "user"),
+            EpisodeDraft("k2", "see you later", START, "s1", "user", metadata={"dia_id": "D1:2"}),
+        ],
+    )
+    _, props = await _node(service, scope, plain.id)
+    assert not {"hit_count", "metadata_json", "agent_id"} & props.keys()
+    assert (await service.get_episode(scope, plain.id)).metadata == {}
+    assert (await service.get_episode(scope, tagged.id)).metadata == {"dia_id": "D1:2"}
+
+
+async def test_the_queue_has_no_range_index_and_the_backfill_labels_older_pending_episodes(
+    service: MemoryService,
+) -> None:
+    indexes = {r["name"] for r in await service.graph.run("SHOW INDEXES YIELD name RETURN name")}
+    assert "episodic_extraction" not in indexes
+    scope = Scope(unique("tenant"), unique("u"))
+    [written] = await service.add_episodes(scope, [EpisodeDraft("k1", "I live in Berlin", START, "s1", "user")])
+    # as written by version 8: the status only, no label
+    await service.graph.run("MATCH (e:Episodic {uuid: $id}) REMOVE e:ExtractionPending", id=written.id)
+    await service.graph.run("MATCH (s:GraphmemSchema {id: 'graphmem'}) SET s.version = 8")
+    assert await migrate(service.graph) == LATEST_VERSION == await schema_version(service.graph)
+    labels, _ = await _node(service, scope, written.id)
+    assert "ExtractionPending" in labels
+    await service.semantic.drain()
+    assert (await service.get_episode(scope, written.id)).extraction_status == "done"
