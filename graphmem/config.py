@@ -90,6 +90,14 @@ class Settings(BaseSettings):
     )
     hit_flush_seconds: float = Field(default=2.0, gt=0, description="How often recorded hits are written.")
     extraction_poll_seconds: float = Field(default=5.0, gt=0, description="Pending-extraction sweep interval.")
+    text_worker_process: bool = Field(
+        default=True,
+        description="Run extraction and summaries in a child process (off the server's GIL); false runs them in "
+        "threads of the server process (one process less, but long matches on caller text stall the event loop).",
+    )
+    text_worker_timeout_seconds: float = Field(
+        default=60.0, gt=0, description="A text-worker call running longer is killed and counted as failed."
+    )
     metrics_port: int | None = Field(
         default=None,
         ge=0,

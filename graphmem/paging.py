@@ -1,6 +1,7 @@
-"""Keyset pages of the listings that are read whole and then cut (facts, fact history, candidates, session turns),
-per AIP-158: page sizes (0 means 100, larger is clamped to 1000, negative is refused) and opaque page tokens that
-carry the sort key of a page's last item and a digest of the request they belong to."""
+"""Keyset pages per AIP-158: page sizes (0 means 100, larger is clamped to 1000, negative is refused) and opaque
+page tokens that carry the sort key of a page's last item and a digest of the request they belong to. Listings
+read whole and then cut (facts, fact history, candidates, session turns) use `keyset_page`; those paged in the
+database (episodes, audit events) use `cursor_token` and `token_cursor` around their query."""
 
 from __future__ import annotations
 
@@ -40,11 +41,17 @@ def instant_key(when: datetime) -> str:
     return f"{(aware - _EPOCH) // timedelta(microseconds=1):020d}"
 
 
-def _encode(bound: str, cursor: tuple[str, ...]) -> str:
+def cursor_token(bound: str, cursor: tuple[str, ...]) -> str:
+    """The token of the page that resumes after `cursor` (the sort key of the last item served) of a listing."""
     return base64.urlsafe_b64encode(json.dumps([bound, *cursor], separators=(",", ":")).encode()).decode()
 
 
-def _decode(token: str, bound: str, width: int | None) -> tuple[str, ...] | None:
+def bad_token() -> InvalidArgument:
+    """The error for a page token that is not this listing's."""
+    return InvalidArgument(FieldViolation("page_token", _BAD_TOKEN))
+
+
+def token_cursor(token: str, bound: str, width: int | None) -> tuple[str, ...] | None:
     """The cursor of a token; `width` None (an empty listing) checks only that the token is this listing's."""
     if not token:
         return None
@@ -81,9 +88,9 @@ def keyset_page(
     """
     size = page_size_of(page_size)
     ordered = sorted(items, key=key, reverse=descending)
-    cursor = _decode(page_token, bound, len(key(ordered[0])) if ordered else None)
+    cursor = token_cursor(page_token, bound, len(key(ordered[0])) if ordered else None)
     if cursor is not None:
         ordered = [i for i in ordered if (key(i) < cursor if descending else key(i) > cursor)]
     chunk = tuple(ordered[:size])
     more = len(ordered) > size
-    return Page(chunk, _encode(bound, key(chunk[-1])) if more and chunk else "")
+    return Page(chunk, cursor_token(bound, key(chunk[-1])) if more and chunk else "")

@@ -125,8 +125,8 @@ def query_violations(text: str, top_k: int) -> list[FieldViolation]:
 
 def page_violations(page_size: int, page_token: str = "") -> list[FieldViolation]:
     out = []
-    if not 0 <= page_size <= MAX_PAGE:
-        out.append(FieldViolation("page_size", f"must be within [0, {MAX_PAGE}] (0 means 100)"))
+    if page_size < 0:
+        out.append(FieldViolation("page_size", f"must not be negative (0 means 100; above {MAX_PAGE} is clamped)"))
     if len(page_token) > MAX_PAGE_TOKEN:
         out.append(FieldViolation("page_token", "is not a token returned by this API"))
     return out

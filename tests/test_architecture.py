@@ -201,13 +201,9 @@ def repeated_blocks(paths: list[Path], root: Path = ROOT) -> list[str]:
 
 # Pairs of files that still repeat blocks, to be removed as they are fixed (the test fails when one is gone, so
 # the list only shrinks): the sync/async client twins restate each public signature (a ParamSpec-typed
-# twin generator would end that), and the extraction rule tables restate the tail of similar rules.
+# twin generator would end that).
 KNOWN_REPEATS = {
     ("graphmem/client/aio.py", "graphmem/client/sync.py"),
-    ("graphmem/extraction/rules_attributes.py", "graphmem/extraction/rules_attributes.py"),
-    ("graphmem/extraction/rules_attributes.py", "graphmem/extraction/rules_zh.py"),
-    ("graphmem/extraction/rules_en.py", "graphmem/extraction/rules_en.py"),
-    ("graphmem/extraction/rules_zh.py", "graphmem/extraction/rules_zh.py"),
 }
 
 

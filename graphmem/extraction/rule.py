@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from graphmem.extraction.facts import Predicate
 
-__all__ = ["Finding", "Lang", "Mode", "Rule", "Segment", "Span", "rule"]
+__all__ = ["Finding", "Lang", "Mode", "Rule", "Segment", "Span", "Statement", "rule"]
 
 Lang = Literal["zh", "en"]
 Mode = Literal["taste", "place", "phrase", "tech", "job", "group", "fixed", "days", "name"]
@@ -37,6 +37,24 @@ class Rule:
 def rule(lang: Lang, pattern: str, predicate: Predicate, mode: Mode, template: str, **kw: Any) -> Rule:
     """A Rule whose pattern is compiled case-insensitively."""
     return Rule(lang, re.compile(pattern, re.IGNORECASE), predicate, mode, template, **kw)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """What a family of rules states: the predicate, value mode and template, with the fields its rules share.
+    The family is written once; each of its rules adds only a pattern (and what differs, as keywords)."""
+
+    predicate: Predicate
+    mode: Mode
+    template: str
+    value: str = ""
+    confidence: float = 0.7
+    project: bool = False
+
+    def rule(self, lang: Lang, pattern: str, **kw: Any) -> Rule:
+        """The rule matching `pattern` that states this; keywords override the shared fields."""
+        shared: dict[str, Any] = {"value": self.value, "confidence": self.confidence, "project": self.project}
+        return rule(lang, pattern, self.predicate, self.mode, self.template, **(shared | kw))
 
 
 @dataclass

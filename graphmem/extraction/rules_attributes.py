@@ -8,7 +8,8 @@ rules; every pattern is linear-time (bounded repeats over character classes, no 
 from __future__ import annotations
 
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.rule import Rule, rule
+from graphmem.extraction.rule import Rule, Statement, rule
+from graphmem.extraction.rules_zh import USES_TECH_ZH
 
 __all__ = ["ATTR_EN_RULES", "ATTR_ZH_RULES"]
 
@@ -43,27 +44,27 @@ _PROJ_EN = (
 )
 
 P = Predicate
+# what several rules state alike, each written once
+_RELATIVE_NAMED = Statement(P.RELATION_NAME, "group", "user's {rel} is called {d}")
+_LIVES_IN_EN = Statement(P.LOCATION, "group", "user lives in {d}")
+_LIKES_EN = Statement(P.LIKES, "group", "user likes {d}")
+_LIVES_IN_ZH = Statement(P.LOCATION, "group", "用户住在{d}")
+_LIKES_ZH = Statement(P.LIKES, "group", "用户最喜欢{d}")
 ATTR_EN_RULES: tuple[Rule, ...] = (
-    rule(
+    _RELATIVE_NAMED.rule(
         "en",
         r"(?<![\w'])my\s"
         + _REL_EN
         + r"(?:'s\sname\sis|\sis\scalled|\sis\snamed|\sgoes\sby|\snamed|\scalled|,)\s"
         + _NAME,
-        P.RELATION_NAME,
-        "group",
-        "user's {rel} is called {d}",
         confidence=0.85,
     ),
-    rule(
+    _RELATIVE_NAMED.rule(
         "en",
         r"(?<![\w'])i\s(?:have|'ve\sgot|have\sgot)\s(?:a|an|one)\s(?:little\s|young\s|old\s)?"
         + _REL_EN
         + r"\s(?:named|called)\s"
         + _NAME,
-        P.RELATION_NAME,
-        "group",
-        "user's {rel} is called {d}",
         confidence=0.8,
     ),
     rule(
@@ -108,40 +109,25 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user wants no meetings {d}",
         confidence=0.75,
     ),
-    rule(
+    _LIVES_IN_EN.rule(
         "en",
         r"^(?:and\s|also\s|so\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:has\sbeen|have\sbeen|is|'s)\s"
         r"(?:now\s)?(?:my\s)?home\b(?!\s(?:page|work|screen|office|made|cooked|cooking|improvement))",
-        P.LOCATION,
-        "group",
-        "user lives in {d}",
-        confidence=0.7,
     ),
-    rule(
+    _LIVES_IN_EN.rule(
         "en",
         r"(?<![\w'])(?:home\sis|home\sfor\sme\sis|i\scall)\s(?:now\s)?(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
         r"[\w'-]{1,20})?)(?:\shome)?\b",
-        P.LOCATION,
-        "group",
-        "user lives in {d}",
-        confidence=0.7,
     ),
-    rule(
+    _LIVES_IN_EN.rule(
         "en",
         r"(?<![\w'])i(?:'ve|\shave)\s(?:been\sliving|lived)\sin\s(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
         r"[\w'-]{1,20})?)",
-        P.LOCATION,
-        "group",
-        "user lives in {d}",
-        confidence=0.7,
     ),
-    rule(
+    _LIKES_EN.rule(
         "en",
         r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:definitely\s|"
         r"still\s|easily\s)?my\s(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
-        P.LIKES,
-        "group",
-        "user likes {d}",
     ),
     rule(
         "en",
@@ -151,13 +137,10 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "group",
         "user dislikes {d}",
     ),
-    rule(
+    _LIKES_EN.rule(
         "en",
         r"(?<![\w'])i(?:'m|\sam)\s(?:a\ssucker\sfor|hooked\son|addicted\sto)\s(?P<v>[a-z][\w'-]{1,20}"
         r"(?:\s[a-z][\w'-]{1,20})?)",
-        P.LIKES,
-        "group",
-        "user likes {d}",
     ),
     rule(
         "en",
@@ -198,30 +181,18 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
 )
 
 ATTR_ZH_RULES: tuple[Rule, ...] = (
-    rule(
+    _LIVES_IN_ZH.rule(
         "zh",
         r"^(?:人在|坐标|base|常驻)\s?(?P<v>[\u4e00-\u9fff]{2,4}?)(?=$|[，,。！!\s])",
-        P.LOCATION,
-        "group",
-        "用户住在{d}",
-        confidence=0.7,
     ),
-    rule(
+    _LIKES_ZH.rule(
         "zh",
         r"最(?:喜欢|爱)的(?:[\u4e00-\u9fff]{1,4}?)(?:换成了?|变成了?|改成了?|就是|一直是|是)(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)"
         r"(?=$|[，。！,.!\s了啦吧])",
-        P.LIKES,
-        "group",
-        "用户最喜欢{d}",
     ),
-    rule(
+    USES_TECH_ZH.rule(
         "zh",
         _PROJ_ZH + r"\s?的?(?:技术栈|开发语言|编程语言|主要语言|语言|数据库|框架|后端|前端)(?:是|用的是|为|采用)\s?",
-        P.USES_TECH,
-        "tech",
-        "{S}使用{d}",
-        confidence=0.8,
-        project=True,
     ),
     rule(
         "zh",
@@ -261,29 +232,18 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "用户{d}工作",
         confidence=0.8,
     ),
-    rule(
+    _LIKES_ZH.rule(
         "zh",
         r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就是|是|一直是|才是)我(?:最喜欢|最爱|的最爱)",
-        P.LIKES,
-        "group",
-        "用户最喜欢{d}",
     ),
-    rule(
+    _LIVES_IN_ZH.rule(
         "zh",
         r"(?<![你他她它])我(?:已经|现在|目前|一直)?在(?P<v>[\u4e00-\u9fff]{2,6}?)(?:住了|住|生活了|生活|定居了|定居|安家)",
-        P.LOCATION,
-        "group",
-        "用户住在{d}",
-        confidence=0.7,
     ),
-    rule(
+    _LIVES_IN_ZH.rule(
         "zh",
         r"(?:^|[，,])(?:现在|目前|如今|已经)(?:我)?(?:住在|定居在|搬到了|搬到|搬去了)(?P<v>[\u4e00-\u9fff]{2,6}?)"
         r"(?=$|[，。！,.!\s了啦])",
-        P.LOCATION,
-        "group",
-        "用户住在{d}",
-        confidence=0.7,
     ),
     rule(
         "zh",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import LANG_EN
-from graphmem.extraction.rule import Rule, rule
+from graphmem.extraction.rule import Rule, Statement, rule
 
 __all__ = ["EN_RULES"]
 
@@ -45,6 +45,19 @@ _PROJ_EN = (
 
 
 P = Predicate
+# what several rules state alike, each written once
+_CONTACTABLE = Statement(P.CONTACT_WINDOW, "group", "user can be contacted {d}", confidence=0.8)
+_WORKS_ON = Statement(P.WORKDAYS, "days", "user works {d}")
+_SHORT_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers short replies", value="short replies")
+_DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers detailed replies", value="detailed replies")
+_TONE = Statement(P.PREFERS_TONE, "group", "user prefers a {v} tone")
+_REPLY_LANGUAGE = Statement(P.PREFERS_LANGUAGE, "group", "user prefers replies in {V}")
+_ALLERGIC = Statement(P.ALLERGIC_TO, "taste", "user is allergic to {d}", confidence=0.85)
+_AVOIDS = Statement(P.AVOIDS, "taste", "user avoids {d}")
+_LIVES_IN = Statement(P.LOCATION, "place", "user lives in {d}", confidence=0.75)
+_SPEAKS = Statement(P.SPEAKS, "group", "user speaks {V}")
+_DISLIKES = Statement(P.DISLIKES, "taste", "user dislikes {d}")
+_LIKES = Statement(P.LIKES, "taste", "user likes {d}")
 EN_RULES: tuple[Rule, ...] = (
     rule(
         "en",
@@ -75,115 +88,67 @@ EN_RULES: tuple[Rule, ...] = (
         "user is not available {d}",
         confidence=0.75,
     ),
-    rule(
+    _CONTACTABLE.rule(
         "en",
         r"(?:call|text|message|email|contact|reach|ping|phone)\s+me\s+(?:only\s+)?(?:between|from)\s+"
         r"(?P<v>[0-9][^,.;!?]*?(?:and|to|until|till|-|–)\s*[0-9]{1,2}(?::[0-9]{2})?\s*(?:[ap]m)?)",
-        P.CONTACT_WINDOW,
-        "group",
-        "user can be contacted {d}",
-        confidence=0.8,
     ),
-    rule(
+    _CONTACTABLE.rule(
         "en",
         r"best\s+time\s+to\s+(?:reach|call|contact)\s+me\s+is\s+(?:between\s+|from\s+)?(?P<v>[0-9][^,.;!?]*?"
         r"(?:and|to|until|till|-|–)\s*[0-9]{1,2}(?::[0-9]{2})?\s*(?:[ap]m)?)",
-        P.CONTACT_WINDOW,
-        "group",
-        "user can be contacted {d}",
-        confidence=0.8,
     ),
-    rule(
+    _WORKS_ON.rule(
         "en",
         r"my\s+(?:work\s*days|working\s+days|work\s*week)\s+(?:are|is|run|runs|go|goes)\s+(?:from\s+)?"
         rf"(?P<a>{_DAY_EN})s?\s*(?:to|through|thru|till|until|-|–)\s*(?P<b>{_DAY_EN})s?\b",
-        P.WORKDAYS,
-        "days",
-        "user works {d}",
         confidence=0.85,
     ),
-    rule(
+    _WORKS_ON.rule(
         "en",
         _I + rf"(?:only\s+|usually\s+|normally\s+)?work\s+(?:from\s+)?(?P<a>{_DAY_EN})s?\s*"
         rf"(?:to|through|thru|till|until|-|–)\s*(?P<b>{_DAY_EN})s?\b",
-        P.WORKDAYS,
-        "days",
-        "user works {d}",
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "en",
         r"(?:keep|make)\s+(?:your\s+|the\s+|all\s+|my\s+)?(?:" + _MSG[3:-1] + r"|it|them|things|everything)\s+"
         r"(?:short|brief|concise|succinct|shorter|to\s+the\s+point|tight)\b",
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "user prefers short replies",
-        value="short replies",
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "en",
         _I + _ADV + r"(?:like|love|prefer|want|appreciate|enjoy|need)\s+" + _SHORT + r"(?:\s+and\s+\w+)?\s+" + _MSG,
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "user prefers short replies",
-        value="short replies",
     ),
-    rule(
+    _DETAILED_REPLIES.rule(
         "en",
         _I + _ADV + r"(?:like|love|prefer|want|appreciate|enjoy|need)\s+" + _DETAIL + r"(?:\s+and\s+\w+)?\s+" + _MSG,
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "user prefers detailed replies",
-        value="detailed replies",
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "en",
         r"(?:don't|do\s+not|never|stop|no)\s+(?:ever\s+)?(?:send(?:ing)?\s+|writ(?:e|ing)\s+|giv(?:e|ing)\s+)?"
         r"(?:me\s+)?(?:super\s+|very\s+|too\s+|overly\s+|really\s+|such\s+)?" + _LONG + r"\s+" + _MSG,
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "user prefers short replies",
-        value="short replies",
         confidence=0.75,
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "en",
         _I + _ADV + r"(?:hate|dislike|can't\s+stand|cannot\s+stand|don't\s+like|do\s+not\s+like|don't\s+want|"
         r"do\s+not\s+want|don't\s+need)\s+(?:super\s+|very\s+|too\s+|overly\s+|really\s+)?" + _LONG + r"\s+" + _MSG,
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "user prefers short replies",
-        value="short replies",
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "en",
         r"(?<![\w'])be\s+(?:more\s+)?(?:brief|concise|succinct)\b",
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "user prefers short replies",
-        value="short replies",
     ),
-    rule(
+    _DETAILED_REPLIES.rule(
         "en",
         r"(?:give|send|write)\s+me\s+(?:more\s+)?(?:detailed|thorough|in-depth|longer)\s+" + _MSG,
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "user prefers detailed replies",
-        value="detailed replies",
     ),
-    rule(
+    _TONE.rule(
         "en",
         r"(?<![\w'])(?:be|keep\s+it|sound)\s+(?:more\s+)?(?P<v>formal|casual|informal|professional)\b",
-        P.PREFERS_TONE,
-        "group",
-        "user prefers a {v} tone",
     ),
-    rule(
+    _TONE.rule(
         "en",
         _I + _ADV + r"(?:prefer|like|want)\s+(?:a\s+)?(?:more\s+)?(?P<v>formal|casual|informal|professional)\s+"
         r"(?:tone|style|register)",
-        P.PREFERS_TONE,
-        "group",
-        "user prefers a {v} tone",
     ),
     rule(
         "en",
@@ -203,37 +168,25 @@ EN_RULES: tuple[Rule, ...] = (
         "user does not want {d}",
         polarity=False,
     ),
-    rule(
+    _REPLY_LANGUAGE.rule(
         "en",
         r"(?:(?P<neg>don't|do\s+not|never|stop|please\s+don't)\s+)?(?<!i\s)(?:reply|respond|answer|write|talk|"
         r"speak|communicate|replying|responding|answering|writing|talking)\s+(?:to\s+me\s+|back\s+)?"
         rf"(?:only\s+)?in\s+(?P<v>{LANG_EN})\b",
-        P.PREFERS_LANGUAGE,
-        "group",
-        "user prefers replies in {V}",
         neg_template="user does not want replies in {V}",
     ),
-    rule(
+    _REPLY_LANGUAGE.rule(
         "en",
         _I + _ADV + r"(?:prefer|like|want|need)\s+(?:your\s+)?(?:replies|answers|responses|messages|it|you\s+to\s+"
         rf"(?:reply|respond|answer|write|speak)|to\s+(?:talk|chat|communicate))?\s*in\s+(?P<v>{LANG_EN})\b",
-        P.PREFERS_LANGUAGE,
-        "group",
-        "user prefers replies in {V}",
     ),
-    rule(
+    _REPLY_LANGUAGE.rule(
         "en",
         _I + _ADV + rf"prefer\s+(?P<v>{LANG_EN})(?=\s*$|\s*[,.;!]|\s+(?:please|for|when|over|to)\b)",
-        P.PREFERS_LANGUAGE,
-        "group",
-        "user prefers replies in {V}",
     ),
-    rule(
+    _REPLY_LANGUAGE.rule(
         "en",
         rf"my\s+preferred\s+language\s+is\s+(?P<v>{LANG_EN})\b",
-        P.PREFERS_LANGUAGE,
-        "group",
-        "user prefers replies in {V}",
         confidence=0.85,
     ),
     rule(
@@ -254,15 +207,11 @@ EN_RULES: tuple[Rule, ...] = (
         "user eats {v}",
         confidence=0.8,
     ),
-    rule(
+    _ALLERGIC.rule(
         "en",
         _IM + _ADV + r"(?P<neg>not\s+)?(?:severely\s+|very\s+|deathly\s+|highly\s+|mildly\s+|extremely\s+)?"
         r"allergic\s+to\s+",
-        P.ALLERGIC_TO,
-        "taste",
-        "user is allergic to {d}",
         neg_template="user is not allergic to {d}",
-        confidence=0.85,
     ),
     rule(
         "en",
@@ -272,46 +221,30 @@ EN_RULES: tuple[Rule, ...] = (
         "user is allergic to {d}",
         confidence=0.85,
     ),
-    rule(
+    _ALLERGIC.rule(
         "en",
         _I + r"have\s+(?:a|an)\s+(?:severe\s+|serious\s+|mild\s+)?allergy\s+to\s+",
-        P.ALLERGIC_TO,
-        "taste",
-        "user is allergic to {d}",
-        confidence=0.85,
     ),
-    rule(
+    _AVOIDS.rule(
         "en",
         _I + _ADV + r"(?:don't|do\s+not|dont|never|no\s+longer|won't|will\s+not|try\s+not\s+to|refuse\s+to)\s+"
         r"(?:ever\s+)?(?:eat|drink|consume|touch)\s+(?:any\s+)?",
-        P.AVOIDS,
-        "taste",
-        "user avoids {d}",
         confidence=0.75,
     ),
-    rule(
+    _AVOIDS.rule(
         "en",
         _I + _ADV + r"(?:can't|cannot|can\s+not)\s+(?:eat|drink|have|consume|tolerate|handle|digest)\s+"
         r"(?:any\s+)?",
-        P.AVOIDS,
-        "taste",
-        "user avoids {d}",
         confidence=0.75,
     ),
-    rule(
+    _AVOIDS.rule(
         "en",
         _I + _ADV + r"(?:avoid|stay\s+away\s+from|gave\s+up|stopped\s+(?:eating|drinking)|cut\s+out)\s+"
         r"(?:eating\s+|drinking\s+)?",
-        P.AVOIDS,
-        "taste",
-        "user avoids {d}",
     ),
-    rule(
+    _AVOIDS.rule(
         "en",
         _IVE + r"(?:given\s+up|cut\s+out|stopped\s+(?:eating|drinking)|quit\s+(?:eating|drinking))\s+",
-        P.AVOIDS,
-        "taste",
-        "user avoids {d}",
     ),
     rule(
         "en",
@@ -333,29 +266,17 @@ EN_RULES: tuple[Rule, ...] = (
         confidence=0.8,
         project=True,
     ),
-    rule(
+    _LIVES_IN.rule(
         "en",
         _I + r"(?:currently\s+|now\s+|still\s+)?(?:live|reside)\s+in\s+",
-        P.LOCATION,
-        "place",
-        "user lives in {d}",
-        confidence=0.75,
     ),
-    rule(
+    _LIVES_IN.rule(
         "en",
         _IM + r"(?:currently\s+|now\s+)?(?:living|based|located)\s+in\s+",
-        P.LOCATION,
-        "place",
-        "user lives in {d}",
-        confidence=0.75,
     ),
-    rule(
+    _LIVES_IN.rule(
         "en",
         r"(?:" + _I + r"(?:just\s+|recently\s+)?|" + _IVE + r"(?:just\s+|recently\s+)?)(?:moved|relocated)\s+to\s+",
-        P.LOCATION,
-        "place",
-        "user lives in {d}",
-        confidence=0.75,
     ),
     rule("en", _IM + r"(?:originally\s+)?from\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule("en", _I + r"(?:come\s+from|grew\s+up\s+in)\s+", P.HOMETOWN, "place", "user is from {d}"),
@@ -363,22 +284,16 @@ EN_RULES: tuple[Rule, ...] = (
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
-    rule(
+    _SPEAKS.rule(
         "en",
         _I + _ADV + r"speak\s+(?:fluent\s+|some\s+|a\s+little\s+|a\s+bit\s+of\s+|decent\s+|good\s+)?"
         rf"(?P<v>{LANG_EN})\b",
-        P.SPEAKS,
-        "group",
-        "user speaks {V}",
     ),
     rule("en", _IM + rf"(?:fluent|native)\s+in\s+(?P<v>{LANG_EN})\b", P.SPEAKS, "group", "user speaks {V}"),
-    rule(
+    _SPEAKS.rule(
         "en",
         r"my\s+(?:native\s+language|mother\s+tongue|first\s+language)\s+is\s+"
         rf"(?P<v>{LANG_EN})\b",
-        P.SPEAKS,
-        "group",
-        "user speaks {V}",
         confidence=0.8,
     ),
     rule(
@@ -397,45 +312,30 @@ EN_RULES: tuple[Rule, ...] = (
         "user uses {d}",
         confidence=0.6,
     ),
-    rule(
+    _DISLIKES.rule(
         "en",
         _I + _ADV + r"(?:hate|dislike|detest|despise|loathe|can't\s+stand|cannot\s+stand|can't\s+bear|"
         r"don't\s+(?:really\s+|much\s+|particularly\s+)?(?:like|love|enjoy|care\s+for)|do\s+not\s+(?:really\s+)?"
         r"(?:like|love|enjoy|care\s+for)|dont\s+like|never\s+liked)\s+(?:to\s+|eating\s+|drinking\s+)?",
-        P.DISLIKES,
-        "taste",
-        "user dislikes {d}",
     ),
-    rule(
+    _DISLIKES.rule(
         "en",
         _IM + _ADV + r"not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on|fond\s+of)\s+",
-        P.DISLIKES,
-        "taste",
-        "user dislikes {d}",
     ),
-    rule(
+    _LIKES.rule(
         "en",
         _I + _ADV + r"(?:like|love|enjoy|adore|prefer|dig)\s+(?:to\s+(?!think|say|know|believe|see|hear|"
         r"imagine)|eating\s+|drinking\s+)?",
-        P.LIKES,
-        "taste",
-        "user likes {d}",
     ),
-    rule(
+    _LIKES.rule(
         "en",
         _IM + _ADV + r"(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?(?:fan\s+of|into|crazy\s+about|"
         r"obsessed\s+with|fond\s+of|passionate\s+about|keen\s+on)\s+",
-        P.LIKES,
-        "taste",
-        "user likes {d}",
     ),
-    rule(
+    _LIKES.rule(
         "en",
         r"my\s+(?:absolute\s+)?favou?rite\s+(?:food|drink|dish|fruit|snack|cuisine|colou?r|music|band|genre|"
         r"sport|movie|book|thing)?\s*is\s+",
-        P.LIKES,
-        "taste",
-        "user likes {d}",
     ),
     rule(
         "en",

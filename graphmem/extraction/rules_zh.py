@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import LANG_EN, LANG_ZH
-from graphmem.extraction.rule import Rule, rule
+from graphmem.extraction.rule import Rule, Statement, rule
 
-__all__ = ["ZH_RULES"]
+__all__ = ["USES_TECH_ZH", "ZH_RULES"]
 
 # ---------------------------------------------------------------- rule pieces
 _ZI = (
@@ -47,6 +47,14 @@ _PROJ_ZH = (
 
 
 P = Predicate
+# what several rules state alike, each written once (USES_TECH_ZH also by the attribute rules)
+_DO_NOT_DISTURB = Statement(P.DO_NOT_DISTURB, "group", "用户不希望在{d}被打扰")
+_SHORT_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "用户喜欢简短的回复", value="short replies")
+_DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "用户喜欢详细的回复", value="detailed replies")
+_REPLY_LANGUAGE = Statement(P.PREFERS_LANGUAGE, "group", "用户希望用{d}回复")
+_ALLERGIC = Statement(P.ALLERGIC_TO, "group", "用户对{d}过敏", confidence=0.85)
+USES_TECH_ZH = Statement(P.USES_TECH, "tech", "{S}使用{d}", confidence=0.8, project=True)
+_LIVES_IN = Statement(P.LOCATION, "place", "用户住在{d}", confidence=0.75)
 ZH_RULES: tuple[Rule, ...] = (
     rule(
         "zh",
@@ -56,29 +64,20 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户希望被称呼为{d}",
         confidence=0.85,
     ),
-    rule(
+    _DO_NOT_DISTURB.rule(
         "zh",
         rf"(?P<v>{_ZTIME})(?:的时候)?(?:请|千万)?{_ZNEG}(?:老|总|总是|一直|经常|再|随便|轻易)?(?:来)?(?:打扰|打搅|烦|"
         r"骚扰|打电话给|给我打电话|打我电话|发消息给|给我发消息|给我发信息|找|联系|叫|催|@)",
-        P.DO_NOT_DISTURB,
-        "group",
-        "用户不希望在{d}被打扰",
         confidence=0.8,
     ),
-    rule(
+    _DO_NOT_DISTURB.rule(
         "zh",
         rf"{_ZNEG}(?:在)?(?P<v>{_ZTIME})(?:的时候)?(?:给我)?(?:打电话|发消息|发信息|打扰我|联系我|找我|打扰)",
-        P.DO_NOT_DISTURB,
-        "group",
-        "用户不希望在{d}被打扰",
         confidence=0.8,
     ),
-    rule(
+    _DO_NOT_DISTURB.rule(
         "zh",
         rf"(?P<v>{_ZTIME})(?:我)?(?:不方便|不想被打扰|不接电话|不回消息|勿扰)",
-        P.DO_NOT_DISTURB,
-        "group",
-        "用户不希望在{d}被打扰",
         confidence=0.75,
     ),
     rule(
@@ -106,7 +105,7 @@ ZH_RULES: tuple[Rule, ...] = (
         "days",
         "用户{d}上班",
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "zh",
         _ZI
         + _ZADV
@@ -114,26 +113,14 @@ ZH_RULES: tuple[Rule, ...] = (
         + _ZSHORT
         + r"(?:一点|一些|点)?(?:的)?"
         + _ZMSG,
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "用户喜欢简短的回复",
-        value="short replies",
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "zh",
         _ZMSG + r"(?:请|都|时)?(?:尽量|要|请|都|需要|得|最好)?" + _ZSHORT + r"(?:一点|一些|些|点)",
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "用户喜欢简短的回复",
-        value="short replies",
     ),
-    rule(
+    _SHORT_REPLIES.rule(
         "zh",
         r"(?:请|麻烦)(?:尽量)?" + _ZSHORT + r"(?:地|点|一点)?(?:回复|回答|答复)",
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "用户喜欢简短的回复",
-        value="short replies",
     ),
     rule(
         "zh",
@@ -157,7 +144,7 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户不喜欢太长的回复",
         value="short replies",
     ),
-    rule(
+    _DETAILED_REPLIES.rule(
         "zh",
         _ZI
         + _ZADV
@@ -165,18 +152,10 @@ ZH_RULES: tuple[Rule, ...] = (
         + _ZDETAIL
         + r"(?:一点|一些|点)?的?"
         + _ZMSG,
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "用户喜欢详细的回复",
-        value="detailed replies",
     ),
-    rule(
+    _DETAILED_REPLIES.rule(
         "zh",
         _ZMSG + r"(?:请|都|尽量|要)?" + _ZDETAIL + r"(?:一点|一些|些|点)",
-        P.PREFERS_REPLY_STYLE,
-        "fixed",
-        "用户喜欢详细的回复",
-        value="detailed replies",
     ),
     rule(
         "zh",
@@ -194,21 +173,15 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户希望使用{d}",
         neg_template="用户不希望使用{d}",
     ),
-    rule(
+    _REPLY_LANGUAGE.rule(
         "zh",
         rf"(?P<neg>{_ZNEG})?(?:都|请|一律|全部|尽量)?(?:用|使用|以|说)(?P<v>{LANG_ZH}|{LANG_EN})(?:来|跟我|和我|"
         r"给我)?(?:回复|回答|答复|交流|沟通|聊天|聊|说话|写|对话|回我)",
-        P.PREFERS_LANGUAGE,
-        "group",
-        "用户希望用{d}回复",
         neg_template="用户不希望用{d}回复",
     ),
-    rule(
+    _REPLY_LANGUAGE.rule(
         "zh",
         rf"(?:回复|回答|答复|交流)(?:请|都|时|的时候)?(?:一律|都|请)?(?:用|使用)(?P<v>{LANG_ZH}|{LANG_EN})",
-        P.PREFERS_LANGUAGE,
-        "group",
-        "用户希望用{d}回复",
     ),
     rule(
         "zh",
@@ -220,21 +193,13 @@ ZH_RULES: tuple[Rule, ...] = (
         confidence=0.8,
     ),
     rule("zh", _ZI + _ZADV + r"(?P<v>只吃素|吃长素|吃素|吃清真)", P.DIET, "group", "用户{d}", confidence=0.8),
-    rule(
+    _ALLERGIC.rule(
         "zh",
         _ZI + _ZADV + r"对(?P<v>[^，。！？,.!?\s]{1,10}?)(?:严重|有点|特别|非常|很)?过敏",
-        P.ALLERGIC_TO,
-        "group",
-        "用户对{d}过敏",
-        confidence=0.85,
     ),
-    rule(
+    _ALLERGIC.rule(
         "zh",
         _ZI + _ZADV + r"有?(?P<v>[\u4e00-\u9fff]{2,6}?)(?:严重)?过敏",
-        P.ALLERGIC_TO,
-        "group",
-        "用户对{d}过敏",
-        confidence=0.85,
     ),
     rule(
         "zh",
@@ -262,31 +227,18 @@ ZH_RULES: tuple[Rule, ...] = (
         polarity=False,
         confidence=0.6,
     ),
-    rule(
+    USES_TECH_ZH.rule(
         "zh",
         _PROJ_ZH + r"\s*(?:的代码)?(?:是|都是|主要是|目前|现在|目前是|全部)?(?P<verb>用的是|用的|使用的是|使用的|"
         r"采用的是|采用的|采用|使用|用|基于|是用|是基于|拿)\s*",
-        P.USES_TECH,
-        "tech",
-        "{S}使用{d}",
-        confidence=0.8,
-        project=True,
     ),
-    rule(
+    _LIVES_IN.rule(
         "zh",
         _ZI + _ZADV + r"(?:住在|居住在|生活在|定居在|定居于|住)",
-        P.LOCATION,
-        "place",
-        "用户住在{d}",
-        confidence=0.75,
     ),
-    rule(
+    _LIVES_IN.rule(
         "zh",
         _ZI + _ZADV + r"(?:搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来)",
-        P.LOCATION,
-        "place",
-        "用户住在{d}",
-        confidence=0.75,
     ),
     rule(
         "zh",

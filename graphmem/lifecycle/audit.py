@@ -3,29 +3,13 @@ in pages with opaque tokens; and the events recorded for transitions made outsid
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Sequence
 from datetime import datetime
 
-from graphmem.errors import FieldViolation, InvalidArgument
+from graphmem import paging
 from graphmem.model import AuditEvent, MemoryKind, Page, Transition
 from graphmem.storage.neo4j.audit import AuditRepository, new_event
 from graphmem.storage.neo4j.driver import Neo4jGraph
-
-
-def _decode(token: str) -> tuple[datetime, str] | None:
-    if not token:
-        return None
-    try:
-        raw = base64.urlsafe_b64decode(token.encode()).decode()
-        when, _, event_id = raw.partition("|")
-        return datetime.fromisoformat(when), event_id
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise InvalidArgument(FieldViolation("page_token", "is not a token returned by this API")) from exc
-
-
-def _encode(event: AuditEvent) -> str:
-    return base64.urlsafe_b64encode(f"{event.at.isoformat()}|{event.id}".encode()).decode()
 
 
 class AuditTrail:
@@ -43,10 +27,19 @@ class AuditTrail:
         transitions: Sequence[Transition] = (),
     ) -> Page[AuditEvent]:
         """One page of events, newest first (`transitions` filters a user's trail; ignored per memory)."""
-        size = page_size or 100
-        rows = await self._repo.page(group_id, memory_id, _decode(page_token), size + 1, transitions)
+        size = paging.page_size_of(page_size)
+        bound = paging.binding("audit", group_id, memory_id, *sorted(str(t) for t in transitions))
+        cursor = paging.token_cursor(page_token, bound, 2)
+        after = None
+        if cursor is not None:
+            try:
+                after = (datetime.fromisoformat(cursor[0]), cursor[1])
+            except ValueError as exc:
+                raise paging.bad_token() from exc
+        rows = await self._repo.page(group_id, memory_id, after, size + 1, transitions)
         items = tuple(rows[:size])
-        return Page(items, _encode(items[-1]) if len(rows) > size and items else "")
+        last = items[-1] if len(rows) > size and items else None
+        return Page(items, paging.cursor_token(bound, (last.at.isoformat(), last.id)) if last else "")
 
     async def of_run(self, run_id: str) -> list[AuditEvent]:
         """Every event a maintenance run recorded (oldest first)."""

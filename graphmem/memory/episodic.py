@@ -10,7 +10,6 @@ in the background and rebuilt on their next use; a read for a user without memor
 from __future__ import annotations
 
 import asyncio
-import base64
 import logging
 import time
 import uuid
@@ -19,9 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from graphmem import paging
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
-from graphmem.errors import FieldViolation, InvalidArgument, NotFound
+from graphmem.errors import NotFound
 from graphmem.extraction.importance import assign_importance
 from graphmem.extraction.mentions import mentions
 from graphmem.index.partition_cache import PartitionCache
@@ -62,19 +62,20 @@ log = logging.getLogger(__name__)
 _CATCH_UP_BATCH = 256
 
 
-def _decode_page_token(token: str) -> tuple[datetime, int] | None:
-    if not token:
-        return None
-    try:
-        raw = base64.urlsafe_b64decode(token.encode()).decode()
-        when, _, seq = raw.rpartition("|")
-        return datetime.fromisoformat(when), int(seq)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise InvalidArgument(FieldViolation("page_token", "is not a token returned by this API")) from exc
-
-
-def _encode_page_token(episode: Episode) -> str:
-    return base64.urlsafe_b64encode(f"{episode.occurred_at.isoformat()}|{episode.seq}".encode()).decode()
+def _listing(scope: Scope, flt: EpisodeFilter) -> str:
+    """What a ListEpisodes page token is bound to: the scope and every filter."""
+    start, end = flt.occurred.start, flt.occurred.end
+    return paging.binding(
+        "episodes",
+        scope.group_id,
+        scope.project_id,
+        flt.project_id,
+        flt.session_id,
+        "\x1e".join(sorted(flt.event_types)),
+        paging.instant_key(start) if start else "",
+        paging.instant_key(end) if end else "",
+        str(flt.include_archived),
+    )
 
 
 def document_line(speaker: str, text: str) -> str:
@@ -407,11 +408,21 @@ class EpisodicMemory:
         return episode
 
     async def list_page(self, scope: Scope, flt: EpisodeFilter, page_token: str, page_size: int) -> Page[Episode]:
-        after = _decode_page_token(page_token)
-        rows = await self._repo.list_page(scope, flt, after, page_size + 1)
-        items = tuple(rows[:page_size])
-        next_token = _encode_page_token(items[-1]) if len(rows) > page_size and items else ""
-        return Page(items, next_token)
+        """One page of episodes in (occurred_at, seq) order; the token carries the last one's sort key (keyset
+        pagination) and is bound to the scope and filters; `page_size` is clamped as for every list."""
+        size = paging.page_size_of(page_size)
+        bound = _listing(scope, flt)
+        cursor = paging.token_cursor(page_token, bound, 2)
+        after = None
+        if cursor is not None:
+            try:
+                after = (datetime.fromisoformat(cursor[0]), int(cursor[1]))
+            except ValueError as exc:
+                raise paging.bad_token() from exc
+        rows = await self._repo.list_page(scope, flt, after, size + 1)
+        items = tuple(rows[:size])
+        last = items[-1] if len(rows) > size and items else None
+        return Page(items, paging.cursor_token(bound, (last.occurred_at.isoformat(), str(last.seq))) if last else "")
 
     async def sync_partition(self, group_id: str) -> int:
         """Brings the side indexes of one user in line with Neo4j; returns how many entries changed."""

@@ -98,6 +98,23 @@ async def test_rules_assign_importance_when_the_caller_gives_none(api: Api) -> N
     assert chat.episode.importance == pytest.approx(0.3)
 
 
+async def test_timestamps_read_back_to_the_microsecond_before_and_after_1970(api: Api) -> None:
+    user = unique()
+    moon = datetime(1969, 7, 20, 20, 17, 40, 123456, tzinfo=UTC)
+    recent = datetime(2026, 6, 14, 8, 30, 5, 654321, tzinfo=UTC)
+    items = [
+        pb.EpisodeInput(key=k, text=t, session_id="s1")
+        for k, t in (("old", "the moon landing"), ("new", "my moon lamp"))
+    ]
+    items[0].occurred_at.FromDatetime(moon)
+    items[1].occurred_at.FromDatetime(recent)
+    await add(api, user, items)
+    found = await search(api, user, "moon")
+    assert sorted(h.occurred_at.ToDatetime(tzinfo=UTC) for h in found.hits) == [moon, recent]
+    listed = await api.stub.ListEpisodes(pb.ListEpisodesRequest(scope=pb.Scope(user_id=user)), metadata=api.auth)
+    assert [e.occurred_at.ToDatetime(tzinfo=UTC) for e in listed.episodes] == [moon, recent]
+
+
 async def test_retried_batch_creates_nothing_twice(api: Api) -> None:
     user = unique()
     first = await add(api, user, CORPUS)

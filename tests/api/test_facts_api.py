@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import grpc
 import pytest
 
+from graphmem.embedding.protocol import EmbedKind, Vectors
+from graphmem.embedding.query_memo import QueryMemo
 from graphmem.v1 import memory_service_pb2 as pb
 from tests.conftest import Api, unique
 
@@ -441,6 +444,32 @@ async def test_search_returns_current_facts_next_to_episodes(api: Api) -> None:
     routed = await api.stub.Search(pref, metadata=api.auth)
     assert list(routed.route.layers) == [pb.LAYER_SEMANTIC], routed.route.reason
     assert routed.hits[0].layer == pb.LAYER_SEMANTIC and routed.hits[0].metadata["fact_key"] == "user|taste|咖啡"
+
+
+async def test_a_search_over_episodes_and_facts_embeds_its_query_once(api: Api) -> None:
+    user = unique("embed-once")
+    await say(api, user, [Say(0, "s1", "记住：我喜欢简洁的回复")])
+    assert "user|prefers_reply_style" in await facts(api, user)
+    memo = api.running.service.episodic._embedder
+    assert isinstance(memo, QueryMemo)
+    model = memo.inner
+    asked: list[EmbedKind] = []
+
+    class Counting:
+        name, dim = model.name, model.dim
+
+        def embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
+            asked.append(kind)
+            return model.embed(texts, kind)
+
+    memo.inner = Counting()
+    try:
+        request = pb.SearchRequest(scope=pb.Scope(user_id=user), query="简洁的回复 " + user, top_k=10)
+        found = await api.stub.Search(request, metadata=api.auth)
+    finally:
+        memo.inner = model
+    assert set(found.route.layers) == {pb.LAYER_EPISODIC, pb.LAYER_SEMANTIC}
+    assert asked == [EmbedKind.QUERY]  # both layers ranked by its vector (the user has a current fact)
 
 
 async def test_forget_user_erases_facts_too(api: Api) -> None:

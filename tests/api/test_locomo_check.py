@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bench.locomo import run_benchmark
+from tests.bench.locomo import mixed_conversations, run_benchmark
+from tests.bench.locomo_data import load_locomo
 
 pytestmark = pytest.mark.bench
 
@@ -22,3 +23,11 @@ async def test_graphmem_recall_at_10_is_not_below_bm25_on_one_locomo_conversatio
         f"graphmem R@10 {ours:.1f} < BM25 R@10 {bm25:.1f} on LoCoMo en, first conversation "
         f"({questions} questions, embedder {report.embedder}, dense R@10 {overall['dense']['r@10']:.1f})"
     )
+
+
+def test_a_mixed_memory_stores_one_language_and_asks_in_the_other() -> None:
+    zh, en = load_locomo("zh")[0], load_locomo("en")[0]
+    (mixed,) = mixed_conversations("zh", "en", conversations=1)
+    assert [t.text for t in mixed.turns] == [t.text for t in zh.turns]
+    assert [(q.text, q.evidence) for q in mixed.questions] == [(q.text, q.evidence) for q in en.questions]
+    assert {e for q in mixed.questions for e in q.evidence} <= {t.dia_id for t in mixed.turns}

@@ -1,7 +1,7 @@
-"""Pages of ListFacts, ListCandidates, GetFactHistory and GetSession through the real gRPC API and Neo4j (AIP-158):
-the pages cover every item exactly once, also while writes arrive between them; page_size is clamped above 1000
-and refused below 0; a garbage token, or a token reused with another scope, key or filter, is INVALID_ARGUMENT
-with a field violation on page_token."""
+"""Pages of ListFacts, ListCandidates, GetFactHistory, GetSession, ListEpisodes and GetMemoryAudit through the
+real gRPC API and Neo4j (AIP-158): the pages cover every item exactly once, also while writes arrive between
+them; page_size is clamped above 1000 and refused below 0; a garbage token, or a token reused with another scope,
+key, memory id or filter, is INVALID_ARGUMENT with a field violation on page_token."""
 
 from __future__ import annotations
 
@@ -200,3 +200,59 @@ async def test_bad_tokens_and_sizes_are_invalid_argument(api: Api) -> None:
         pb.ListCandidatesRequest(scope=scope, page_size=2**31 - 1), metadata=api.auth
     )
     assert len(clamped.candidates) == len(FOODS[4:]) and clamped.next_page_token == ""
+
+
+async def test_episode_pages_are_bound_to_scope_and_filters_and_sizes_clamped(api: Api) -> None:
+    user = unique("pages-episodes")
+    scope = pb.Scope(user_id=user)
+    episodes = [pb.EpisodeInput(key=f"e{i}", text=f"note {i}", session_id="s1") for i in range(7)]
+    await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=scope, episodes=episodes), metadata=api.auth)
+
+    async def fetch(size: int, token: str) -> tuple[list[Any], str]:
+        request = pb.ListEpisodesRequest(scope=scope, session_id="s1", page_size=size, page_token=token)
+        reply = await api.stub.ListEpisodes(request, metadata=api.auth)
+        return [e.id for e in reply.episodes], reply.next_page_token
+
+    ids = await walk(fetch, 3)
+    assert len(ids) == len(set(ids)) == 7
+    _, token = await fetch(3, "")
+    for request in (
+        pb.ListEpisodesRequest(scope=scope, page_token="garbage!"),
+        pb.ListEpisodesRequest(scope=scope, page_token=token),  # the filter changed (no session)
+        pb.ListEpisodesRequest(scope=scope, session_id="s2", page_token=token),
+        pb.ListEpisodesRequest(scope=pb.Scope(user_id=unique("pages-other")), session_id="s1", page_token=token),
+    ):
+        assert await invalid(api.stub.ListEpisodes(request, metadata=api.auth)) == ["page_token"]
+    assert await invalid(
+        api.stub.ListEpisodes(pb.ListEpisodesRequest(scope=scope, page_size=-1), metadata=api.auth)
+    ) == ["page_size"]
+    clamped = await api.stub.ListEpisodes(pb.ListEpisodesRequest(scope=scope, page_size=2**31 - 1), metadata=api.auth)
+    assert len(clamped.episodes) == 7 and clamped.next_page_token == ""
+
+
+async def test_audit_pages_are_bound_to_the_memory_asked_about_and_sizes_clamped(api: Api) -> None:
+    user = unique("pages-audit")
+    scope = pb.Scope(user_id=user)
+    episodes = [pb.EpisodeInput(key=f"e{i}", text=f"note {i}") for i in range(5)]
+    written = await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=scope, episodes=episodes), metadata=api.auth)
+    for result in written.results:
+        await api.stub.DeleteEpisode(pb.DeleteEpisodeRequest(scope=scope, id=result.id), metadata=api.auth)
+
+    async def fetch(size: int, token: str) -> tuple[list[Any], str]:
+        request = pb.GetMemoryAuditRequest(scope=scope, page_size=size, page_token=token)
+        reply = await api.stub.GetMemoryAudit(request, metadata=api.auth)
+        return [(e.memory_id, e.transition, e.SerializeToString()) for e in reply.events], reply.next_page_token
+
+    events = await walk(fetch, 2)
+    assert len(events) == len(set(events)) >= 5
+    _, token = await fetch(2, "")
+    for request in (
+        pb.GetMemoryAuditRequest(scope=scope, page_token="garbage!"),
+        pb.GetMemoryAuditRequest(scope=scope, memory_id=written.results[0].id, page_token=token),
+        pb.GetMemoryAuditRequest(scope=pb.Scope(user_id=unique("pages-other")), page_token=token),
+    ):
+        assert await invalid(api.stub.GetMemoryAudit(request, metadata=api.auth)) == ["page_token"]
+    negative = pb.GetMemoryAuditRequest(scope=scope, page_size=-1)
+    assert await invalid(api.stub.GetMemoryAudit(negative, metadata=api.auth)) == ["page_size"]
+    clamped = await api.stub.GetMemoryAudit(pb.GetMemoryAuditRequest(scope=scope, page_size=5000), metadata=api.auth)
+    assert len(clamped.events) == len(events) and clamped.next_page_token == ""

@@ -1,7 +1,9 @@
 """LoCoMo evidence-retrieval benchmark through the real gRPC API, against in-process BM25 and dense baselines.
 
-Run: ``python -m tests.bench.locomo [--lang en|zh|both] [--conversations N] [--embedder NAME] [--cv]``
-(``--cv``: leave-one-conversation-out, see tests/bench/locomo_cv.py).
+Run: ``python -m tests.bench.locomo [--lang en|zh|both] [--conversations N] [--embedder NAME] [--cv | --mixed]``
+(``--cv``: leave-one-conversation-out, see tests/bench/locomo_cv.py; ``--mixed``: a memory in one language asked
+in the other — the Chinese turns with the English questions ("zh>en") and the English turns with the Chinese
+questions ("en>zh"); the translations keep every dialogue id and the order of the questions).
 
 A graphmem server is started in this process (port 0, a fresh temporary data dir, the Neo4j of the tests).
 Every turn of a conversation becomes one episode (key and metadata ``dia_id``, the session's date-time), written
@@ -22,7 +24,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -183,6 +185,25 @@ async def run_benchmark(
 ) -> dict[str, LangReport]:
     """Run the benchmark for each language against one in-process server; returns a report per language."""
     data = {lang: load_locomo(lang)[:conversations] for lang in langs}  # fails first when the data is absent
+    return await run_conversations(data, embedder)
+
+
+def mixed_conversations(memory: str, asking: str, conversations: int | None = None) -> list[Conversation]:
+    """Each conversation's turns in the `memory` language with its questions in the `asking` language."""
+    stored, asked = load_locomo(memory)[:conversations], load_locomo(asking)[:conversations]
+    mixed = []
+    for conv, other in zip(stored, asked, strict=True):
+        same = conv.sample_id == other.sample_id and [(q.category, q.evidence) for q in conv.questions] == [
+            (q.category, q.evidence) for q in other.questions
+        ]
+        if not same:
+            raise ValueError(f"{conv.sample_id}: the {memory} and {asking} questions do not line up")
+        mixed.append(replace(conv, questions=other.questions))
+    return mixed
+
+
+async def run_conversations(data: dict[str, list[Conversation]], embedder: str | None = None) -> dict[str, LangReport]:
+    """Run the benchmark for each labelled list of conversations against one in-process server."""
     run_id = uuid.uuid4().hex[:8]
     with tempfile.TemporaryDirectory(prefix="graphmem-locomo-") as tmp:
         overrides = {"embedder": embedder} if embedder else {}
@@ -195,7 +216,7 @@ async def run_benchmark(
                 for conv in convs:
                     questions = answerable(conv)
                     turns = conv.turns
-                    user_id = f"locomo-{lang}-{conv.sample_id}-{run_id}"
+                    user_id = f"locomo-{lang.replace('>', '-')}-{conv.sample_id}-{run_id}"
                     rankings = {
                         "graphmem": await graphmem_rankings(api, conv, questions, user_id, report),
                         "bm25": bm25_rankings(turns, questions),
@@ -265,6 +286,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--conversations", type=int, default=None, help="only the first N conversations")
     parser.add_argument("--embedder", default=None, help="embedder of the server and the dense baseline")
     parser.add_argument("--cv", action="store_true", help="leave-one-conversation-out over a grid of policies")
+    parser.add_argument("--mixed", action="store_true", help="memory in one language, questions in the other")
     args = parser.parse_args(argv)
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING)
     for name in ("graphmem", "server"):
@@ -274,6 +296,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tests.bench.locomo_cv import run_cv
 
         run_cv(langs)
+        return 0
+    if args.mixed:
+        pairs = (
+            [("zh", "en"), ("en", "zh")] if args.lang == "both" else [("zh" if args.lang == "en" else "en", args.lang)]
+        )
+        data = {f"{m}>{a}": mixed_conversations(m, a, args.conversations) for m, a in pairs}
+        for report in asyncio.run(run_conversations(data, args.embedder)).values():
+            print(format_table(report), end="\n\n")
         return 0
     reports = asyncio.run(run_benchmark(langs, args.conversations, args.embedder))
     for report in reports.values():

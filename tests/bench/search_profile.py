@@ -1,7 +1,8 @@
 """Where Search time goes for a ~700-episode user: every LoCoMo dev question of one conversation asked through
 gRPC, with the parts of the search path timed in place (wall time of each call, summed per Search).
 
-Run: ``python -m tests.bench.search_profile [--lang en|zh] [--conversation 0] [--rounds 2]``
+Run: ``python -m tests.bench.search_profile [--lang en|zh] [--conversation 0] [--rounds 1]`` (from the second
+round on, every query's vector comes from the query memo: rounds > 1 measure repeated queries)
 
 The parts are wrapped in this process only (nothing in graphmem changes): the query embedding, the FAISS
 search, the BM25 search, the neighbour facts, the rerank, the graph walk (mentions + Neo4j), the Neo4j read of
@@ -18,6 +19,7 @@ import functools
 import sys
 import tempfile
 import time
+import uuid
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import UTC
@@ -65,7 +67,7 @@ async def profile(lang: str, conversation: int, rounds: int) -> str:
         api = await open_api(make_settings(Path(tmp)), serving_timeout=600.0)
         service = api.running.service
         episodic = service.episodic
-        user = f"profile-{lang}-{conv.sample_id}"
+        user = f"profile-{lang}-{conv.sample_id}-{uuid.uuid4().hex[:8]}"  # a forgotten user cannot come back
         scope = pb.Scope(user_id=user)
         try:
             episodes = [episode_input(t) for t in conv.turns]
@@ -127,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench.search_profile", description=__doc__.splitlines()[0])
     parser.add_argument("--lang", choices=("en", "zh"), default="en")
     parser.add_argument("--conversation", type=int, default=0)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args(argv)
     print(asyncio.run(profile(args.lang, args.conversation, args.rounds)))
     return 0

@@ -138,6 +138,18 @@ async def test_a_status_change_closes_validity_and_keeps_the_statement(facts: Fa
     assert [(f.id, len(e or ())) for f, e in rows] == [(new.id, 2)]
 
 
+async def test_fact_timestamps_read_back_to_the_microsecond_before_and_after_1970(facts: FactStore) -> None:
+    scope = Scope("tenant-a", unique("contract"))
+    moon = datetime(1969, 7, 20, 20, 17, 40, 123456, tzinfo=UTC)
+    fact = replace(version("short replies", moon, FactStatus.ACTIVE), created_at=T0 + timedelta(microseconds=654321))
+    await write(facts, scope, fact)
+    got = await facts.get(scope, fact.id)
+    (listed, _), *_ = await facts.by_status(scope, [FactStatus.ACTIVE], [""], with_embedding=True)
+    for read in (got, listed, *await facts.history(scope, KEY)):
+        assert read is not None
+        assert (read.valid_at, read.created_at, read.invalid_at) == (moon, fact.created_at, None)
+
+
 async def test_a_rehearsal_leaves_nothing(facts: FactStore) -> None:
     scope = Scope("tenant-a", unique("contract"))
     fact = version("short replies", T0)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
 
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import FUNCTIONAL, MULTI_VALUED, TASTE, CandidateFact, FactKind, Predicate
+from graphmem.extraction.rule import Statement, rule
 
 P = Predicate
 Expected = tuple[Predicate, str, bool, str]  # predicate, value, polarity, subject
@@ -371,3 +373,20 @@ def test_first_use_from_many_threads_loads_once_and_agrees() -> None:
     with ThreadPoolExecutor(max_workers=8) as pool:
         results = list(pool.map(lambda t: _triples(fresh.extract(t)), texts))
     assert results == [_triples(fresh.extract(t)) for t in texts]
+
+
+def test_a_statement_makes_the_rule_rule_makes_with_its_shared_fields_and_per_rule_overrides() -> None:
+    short = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers short replies", value="short replies")
+    pattern = r"be\s+brief"
+    assert short.rule("en", pattern) == rule(
+        "en", pattern, P.PREFERS_REPLY_STYLE, "fixed", "user prefers short replies", value="short replies"
+    )
+    made = Statement(P.USES_TECH, "tech", "{S} uses {d}", confidence=0.8, project=True).rule(
+        "en", r"x", confidence=0.6, polarity=False
+    )
+    assert (made.confidence, made.polarity, made.project, made.pattern.flags & re.IGNORECASE) == (
+        0.6,
+        False,
+        True,
+        re.IGNORECASE,
+    )

@@ -19,7 +19,7 @@ from neo4j import AsyncManagedTransaction
 from graphmem.model import Fact, FactStatus, MemoryKind, Scope, StatusChange, Transition
 from graphmem.projects import visible_projects
 from graphmem.storage.neo4j.audit import new_event, write_events
-from graphmem.storage.neo4j.dates import parse_db_date
+from graphmem.storage.neo4j.dates import epoch_micros, parse_db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.locks import LOCK_FACT_KEY, LockedUnit, under_lock
 
@@ -27,9 +27,19 @@ T = TypeVar("T")
 
 _EPISODE_EXISTS: LiteralString = "MATCH (e:Episodic {group_id: $group_id, uuid: $id}) RETURN e.uuid AS id"
 
-_FACT_FIELDS: LiteralString = """{.uuid, .fact_key, .subject, .name, .value, .polarity, .fact, .kind, .status,
-  .confidence, .evidence, .project_id, .importance, .valid_at, .invalid_at, .created_at, .expired_at,
-  .episodes, .sessions, .status_reason, .hit_count, .explicit, .language}"""
+# A fact as read back (by `r`): its timestamps as epoch microseconds, which decode far faster than DATETIMEs.
+_FACT_FIELDS: LiteralString = (
+    """{.uuid, .fact_key, .subject, .name, .value, .polarity, .fact, .kind, .status, .confidence, .evidence,
+  .project_id, .importance, valid_at: """
+    + epoch_micros("r.valid_at")
+    + ", invalid_at: "
+    + epoch_micros("r.invalid_at")
+    + ", created_at: "
+    + epoch_micros("r.created_at")
+    + ", expired_at: "
+    + epoch_micros("r.expired_at")
+    + """, .episodes, .sessions, .status_reason, .hit_count, .explicit, .language}"""
+)
 
 _VERSIONS: LiteralString = (
     """

@@ -1,0 +1,69 @@
+"""QueryMemo: a query's vector is computed once while it is recent; documents always reach the model."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from graphmem.embedding.hashing import HashEmbedder
+from graphmem.embedding.protocol import EmbedKind, Vectors
+from graphmem.embedding.query_memo import QueryMemo
+
+
+class CountingEmbedder:
+    name = "counting"
+
+    def __init__(self, delay: float = 0.0) -> None:
+        self.inner = HashEmbedder(dim=16)
+        self.dim = self.inner.dim
+        self.calls: list[tuple[tuple[str, ...], EmbedKind]] = []
+        self.delay = delay
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
+        with self._lock:
+            self.calls.append((tuple(texts), kind))
+            time.sleep(self.delay)
+            return self.inner.embed(texts, kind)
+
+
+def test_a_repeated_query_runs_the_model_once_and_gets_the_same_vector() -> None:
+    model = CountingEmbedder()
+    memo = QueryMemo(model)
+    first = memo.embed(["when did Anna move?"], EmbedKind.QUERY)
+    first[0, 0] = 42.0  # a caller's copy: changing it changes nothing remembered
+    second = memo.embed(["when did Anna move?"], EmbedKind.QUERY)
+    assert model.calls == [(("when did Anna move?",), EmbedKind.QUERY)]
+    assert np.array_equal(second, model.inner.embed(["when did Anna move?"], EmbedKind.QUERY))
+    assert (memo.name, memo.dim) == ("counting", 16)
+
+
+def test_documents_and_batches_always_reach_the_model() -> None:
+    model = CountingEmbedder()
+    memo = QueryMemo(model)
+    for _ in range(2):
+        memo.embed(["a line"], EmbedKind.DOCUMENT)
+        memo.embed(["q1", "q2"], EmbedKind.QUERY)
+    assert len(model.calls) == 4
+
+
+def test_the_least_recently_used_query_leaves_the_memo() -> None:
+    model = CountingEmbedder()
+    memo = QueryMemo(model, size=2)
+    for text in ("a", "b", "a", "c", "a", "b"):
+        memo.embed([text], EmbedKind.QUERY)
+    assert [texts[0] for texts, _ in model.calls] == ["a", "b", "c", "b"]
+
+
+def test_concurrent_asks_for_one_new_query_run_the_model_once() -> None:
+    model = CountingEmbedder(delay=0.05)
+    memo = QueryMemo(model)
+    threads = [threading.Thread(target=memo.embed, args=(["same question"], EmbedKind.QUERY)) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(model.calls) == 1
