@@ -82,6 +82,17 @@ class Settings(BaseSettings):
     router_llm_cooldown_seconds: float = Field(
         default=30.0, gt=0, description="How long the open circuit waits before one trial request."
     )
+    reranker_llm_base_url: str = Field(
+        default="", description="OpenAI-compatible chat endpoint that reorders a Search's first hits (off when empty)."
+    )
+    reranker_llm_model: str = ""
+    reranker_llm_api_key: str = ""
+    reranker_llm_top_n: int = Field(default=20, ge=2, le=100, description="How many first hits the reranker sees.")
+    reranker_llm_timeout_seconds: float = Field(
+        default=3.0,
+        gt=0,
+        description="Time budget of one rerank request (retries included); past it the order is kept.",
+    )
     max_message_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     health_probe_seconds: float = Field(default=2.0, gt=0)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

@@ -7,6 +7,7 @@ vector index and the embedder from Settings; `start()` migrates the schema, `clo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
@@ -58,7 +59,9 @@ from graphmem.model import (
 )
 from graphmem.policy import Policy, load_policy
 from graphmem.readiness import WarmUpReport, warm_up
+from graphmem.retrieval.chat_endpoint import ChatEndpoint
 from graphmem.retrieval.context import assemble, memory_items
+from graphmem.retrieval.reranker_llm import LLMReranker
 from graphmem.retrieval.router import route
 from graphmem.retrieval.router_llm import LLMRouter, choose_route
 from graphmem.retrieval.skill_rank import W_SIMILARITY, W_TRIGGER, W_USAGE
@@ -72,7 +75,7 @@ from graphmem.storage.neo4j.mentions import MentionRepository
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
-from graphmem.textworker import TextWorker
+from graphmem.textworker import TextWorker, TextWorkerFailed
 from graphmem.validation import (
     check_episode_batch,
     check_id,
@@ -135,6 +138,7 @@ class MemoryService:
         summariser: Summariser | None = None,
         llm_router: LLMRouter | None = None,
         index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
+        reranker: LLMReranker | None = None,
     ) -> None:
         self._graph = graph
         self._index = index
@@ -144,6 +148,7 @@ class MemoryService:
         self._policy = policy
         self._policy_source = policy_source
         self._llm_router = llm_router
+        self._reranker = reranker
         self._clock = clock
         self._episodes_repo = EpisodeRepository(graph)
         self.episodic = EpisodicMemory(
@@ -193,6 +198,21 @@ class MemoryService:
                 failure_threshold=settings.router_llm_failure_threshold,
                 cooldown_s=settings.router_llm_cooldown_seconds,
             )
+        reranker = None
+        if settings.reranker_llm_base_url:
+            reranker = LLMReranker(
+                ChatEndpoint(
+                    base_url=settings.reranker_llm_base_url,
+                    model=settings.reranker_llm_model,
+                    api_key=settings.reranker_llm_api_key or None,
+                    timeout_s=settings.reranker_llm_timeout_seconds,
+                    attempts=2,
+                    retry_wait_s=0.1,
+                    failure_threshold=settings.router_llm_failure_threshold,
+                    cooldown_s=settings.router_llm_cooldown_seconds,
+                ),
+                top_n=settings.reranker_llm_top_n,
+            )
         worker = (
             TextWorker(timeout_seconds=settings.text_worker_timeout_seconds) if settings.text_worker_process else None
         )
@@ -207,6 +227,7 @@ class MemoryService:
             summariser=worker,
             llm_router=router,
             index_memory_bytes=int(settings.index_memory_mb * 2**20),
+            reranker=reranker,
         )
 
     @property
@@ -224,7 +245,17 @@ class MemoryService:
     async def warm_up(self) -> WarmUpReport:
         """Loads and exercises every lazily loaded part (embedder, jieba, spaCy and the rule tables, FAISS,
         BM25, the Search and write paths) once, so the first requests cost what later ones cost."""
-        return await warm_up(self._embedder, self.semantic.extractor, self._index, self._policy, self._clock.now())
+        extractor = self.semantic.extractor
+        # the text worker's child starts (imports, spaCy, jieba) while the embedder loads here
+        starting = (
+            asyncio.create_task(asyncio.to_thread(extractor.start)) if isinstance(extractor, TextWorker) else None
+        )
+        try:
+            return await warm_up(self._embedder, extractor, self._index, self._policy, self._clock.now())
+        finally:
+            if starting is not None:
+                with contextlib.suppress(TextWorkerFailed):  # warm_up's own extraction part reports it
+                    await starting
 
     async def warm_up_queries(self) -> None:
         """Runs the real AddEpisodes path and the real Search path (every layer, then a routed query) for the
@@ -316,6 +347,8 @@ class MemoryService:
         await self.episodic.settle()
         await self.hits.flush()
         await self._index.flush()
+        if self._reranker is not None:
+            await self._reranker.aclose()
         await self._graph.close()
         if isinstance(self.semantic.extractor, TextWorker):
             await asyncio.to_thread(self.semantic.extractor.close)
@@ -416,6 +449,10 @@ class MemoryService:
                 chosen, layers=fallback, reason=f"{chosen.reason}; no hits there, fell back to episodic + semantic"
             )
             hits = await self._search_layers(query, chosen)
+        if self._reranker is not None:
+            hits, used = await self._reranker.rerank(query.text, hits)
+            note = f"reranked by llm {self._reranker.model}" if used else "llm reranker unavailable; order kept"
+            chosen = replace(chosen, reason=f"{chosen.reason}; {note}")
         self._record_hits(query.scope, hits)
         return SearchResult(tuple(hits), chosen)
 

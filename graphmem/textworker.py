@@ -97,7 +97,7 @@ class TextWorker:
         self._process, self._conn, self._calls = process, parent, 0
         if not parent.poll(self._start_timeout):
             self._stop()
-            raise TextWorkerFailed(f"the text worker did not start within {self._start_timeout:.0f} s")
+            raise TextWorkerFailed(f"the text worker did not start within {self._start_timeout:g} s")
         try:
             parent.recv()
         except (EOFError, OSError) as exc:
@@ -128,7 +128,7 @@ class TextWorker:
             try:
                 conn.send((op, args))
                 if not conn.poll(self._timeout):
-                    raise TextWorkerFailed(f"the text worker overran {self._timeout:.0f} s on {op}")
+                    raise TextWorkerFailed(f"the text worker overran {self._timeout:g} s on {op}")
                 status, value = conn.recv()
             except TextWorkerFailed:
                 self._replace(op)
@@ -158,6 +158,12 @@ class TextWorker:
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:
         summary: str = await asyncio.to_thread(self._call, "summarise", list(turns), max_tokens)
         return summary
+
+    def start(self) -> None:
+        """Starts and warms the child now if it is not running (otherwise the first call does)."""
+        with self._lock:
+            if self._conn is None:
+                self._start()
 
     def pid(self) -> int | None:
         """The child's process id (starting it if needed)."""

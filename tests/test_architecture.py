@@ -199,22 +199,10 @@ def repeated_blocks(paths: list[Path], root: Path = ROOT) -> list[str]:
     return sorted(pairs.values())
 
 
-# Pairs of files that still repeat blocks, to be removed as they are fixed (the test fails when one is gone, so
-# the list only shrinks): the sync/async client twins restate each public signature (a ParamSpec-typed
-# twin generator would end that).
-KNOWN_REPEATS = {
-    ("graphmem/client/aio.py", "graphmem/client/sync.py"),
-}
-
-
 def test_no_six_identical_lines_twice_in_library_or_server() -> None:
-    """Each rule is written once: no run of six identical code lines stands twice in graphmem/ or server/
-    (outside the known pairs, which may only disappear)."""
+    """Each rule is written once: no run of six identical code lines stands twice in graphmem/ or server/."""
     paths = sorted([*library_modules(), *(ROOT / "server").rglob("*.py")])
-    found = repeated_blocks(paths)
-    pairs = {tuple(p.split(":")[0] for p in where.split(" ~ ")) for where in found}
-    assert [where for where in found if tuple(p.split(":")[0] for p in where.split(" ~ ")) not in KNOWN_REPEATS] == []
-    assert pairs >= KNOWN_REPEATS, f"fixed, remove from KNOWN_REPEATS: {sorted(KNOWN_REPEATS - pairs)}"
+    assert repeated_blocks(paths) == []
 
 
 def test_the_repeat_finder_sees_a_repeat(tmp_path: Path) -> None:

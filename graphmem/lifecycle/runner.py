@@ -16,7 +16,7 @@ import hashlib
 import logging
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -120,6 +120,16 @@ class _Plan:
 
 def _chunks(ids: Sequence[str], size: int) -> list[list[str]]:
     return [list(ids[i : i + size]) for i in range(0, len(ids), size)]
+
+
+async def _in_chunks(
+    ids: Sequence[str], size: int, apply: Callable[[list[str]], Awaitable[Sequence[str]]]
+) -> tuple[str, ...]:
+    """`apply` run on `ids` a chunk of `size` at a time (one transaction each): the ids it reports, in order."""
+    done: list[str] = []
+    for chunk in _chunks(ids, size):
+        done += await apply(chunk)
+    return tuple(done)
 
 
 def _summary_key(ids: Sequence[str]) -> str:
@@ -269,44 +279,36 @@ class MaintenanceRunner:
         lc = self._lifecycle
         batch = lc.apply_batch
         if step == "dedup":
-            facts: list[str] = []
+            merged: list[str] = []
             for m in plan.fact_merges:
                 audit = Audit(Transition.MERGED, m.reason, policies.RULE_DEDUP, run_id, now, details(into=m.into))
-                facts += await self._repo.merge_facts(group_id, m.into, m.merged, audit)
+                merged += await self._repo.merge_facts(group_id, m.into, m.merged, audit)
             entities: list[str] = []
             for m in plan.entity_merges:
                 audit = Audit(Transition.MERGED, m.reason, policies.RULE_DEDUP, run_id, now, details(into=m.into))
                 entities += await self._repo.merge_entities(group_id, m.into, m.merged, audit)
-            return StepReport(step, facts=tuple(facts), entities=tuple(entities))
+            return StepReport(step, facts=tuple(merged), entities=tuple(entities))
         if step == "archive":
             cutoff = now - timedelta(days=lc.archive_after_days)
             audit = Audit(Transition.ARCHIVED, "not_hit", policies.RULE_ARCHIVE, run_id, now)
-            episodes = [
-                i
-                for chunk in _chunks(plan.archive_episodes, batch)
-                for i in await self._repo.archive_episodes(group_id, chunk, cutoff, audit)
-            ]
-            facts = [
-                i
-                for chunk in _chunks(plan.archive_facts, batch)
-                for i in await self._repo.archive_facts(group_id, chunk, cutoff, audit)
-            ]
-            return StepReport(step, episodes=tuple(episodes), facts=tuple(facts))
+            episodes = await _in_chunks(
+                plan.archive_episodes, batch, lambda c: self._repo.archive_episodes(group_id, c, cutoff, audit)
+            )
+            facts = await _in_chunks(
+                plan.archive_facts, batch, lambda c: self._repo.archive_facts(group_id, c, cutoff, audit)
+            )
+            return StepReport(step, episodes=episodes, facts=facts)
         if step == "purge":
             cutoff = now - timedelta(days=lc.purge_archived_after_days)
             audit = Audit(Transition.PURGED, "ttl", policies.RULE_PURGE, run_id, now)
-            episodes = [
-                i
-                for chunk in _chunks(plan.purge_episodes, batch)
-                for i in await self._repo.purge_episodes(group_id, chunk, cutoff, audit)
-            ]
-            facts = [
-                i
-                for chunk in _chunks(plan.purge_facts, batch)
-                for i in await self._repo.purge_facts(group_id, chunk, cutoff, audit)
-            ]
+            episodes = await _in_chunks(
+                plan.purge_episodes, batch, lambda c: self._repo.purge_episodes(group_id, c, cutoff, audit)
+            )
+            facts = await _in_chunks(
+                plan.purge_facts, batch, lambda c: self._repo.purge_facts(group_id, c, cutoff, audit)
+            )
             expired = await self._repo.expire_audit(group_id, self._audit_cutoff(now))
-            return StepReport(step, episodes=tuple(episodes), facts=tuple(facts), audit_events=expired)
+            return StepReport(step, episodes=episodes, facts=facts, audit_events=expired)
         return await self._distil(group_id, plan.distil, run_id, now)
 
     async def _distil(

@@ -19,11 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential
 
-from graphmem.embedding.openai_compat import retryable
 from graphmem.model import Layer, Route
-from graphmem.retrieval.circuit_breaker import CircuitBreaker
+from graphmem.retrieval.chat_endpoint import chat_breaker, chat_client, post_chat
 from graphmem.retrieval.router import ROUTABLE_LAYERS, query_kind, route
 
 __all__ = ["FALLBACK_REASON", "LLMRouter", "LLMRouterError", "choose_route"]
@@ -108,15 +106,8 @@ class LLMRouter:
         self.timeout_s = timeout_s
         self.max_attempts = max_attempts
         self.retry_wait_s = retry_wait_s
-        self.breaker = (
-            CircuitBreaker(failure_threshold, cooldown_s)
-            if clock is None
-            else CircuitBreaker(failure_threshold, cooldown_s, clock)
-        )
-        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
-        self._client = httpx.AsyncClient(
-            base_url=self.base_url, headers=headers, timeout=timeout_s, transport=transport
-        )
+        self.breaker = chat_breaker(failure_threshold, cooldown_s, clock)
+        self._client = chat_client(self.base_url, api_key, timeout_s, transport)
 
     async def aclose(self) -> None:
         await self._client.aclose()
@@ -128,17 +119,7 @@ class LLMRouter:
             "messages": [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": query}],
             "response_format": RESPONSE_FORMAT,
         }
-        body: Any = None
-        async for attempt in AsyncRetrying(
-            retry=retry_if_exception(retryable),
-            stop=stop_after_attempt(self.max_attempts),
-            wait=wait_exponential(multiplier=self.retry_wait_s, max=4.0),
-            reraise=True,
-        ):
-            with attempt:
-                resp = await self._client.post("/chat/completions", json=payload)
-                resp.raise_for_status()
-                body = resp.json()
+        body = await post_chat(self._client, payload, self.max_attempts, self.retry_wait_s)
         return parse_route(body)
 
     async def route(self, query: str, requested: tuple[Layer, ...] = ()) -> Route:

@@ -14,7 +14,8 @@ same turns and answers every question of categories 1-4; R@10 is turn-evidence r
   only, and its hybrid BM25+cosine search covers entities and facts that only its LLM extraction creates;
   the episode search is the nearest faithful configuration that runs without an LLM.
 - mem0: Mem0 OSS (`mem0ai`) `add(..., infer=False)` on its FAISS vector store, with the same embedder
-  (`pip install -e '.[peers]'`; the bench fails naming the extra when it is missing). Its LLM is configured
+  (`pip install --no-deps mem0ai==2.2.1 qdrant-client sqlalchemy portalocker`: mem0ai pins protobuf < 7,
+  which graphmem does not downgrade to; the bench fails naming it when it is missing). Its LLM is configured
   with a dummy key and never called (infer=False). Offline, mem0 cannot download the spaCy model
   `en_core_web_sm` it wants for the lemmas of its keyword signal; it logs that and runs without them.
 
@@ -304,7 +305,9 @@ def mem0_memory(embedder: Embedder, path: Path) -> Any:
         from mem0 import Memory
         from mem0.embeddings.base import EmbeddingBase
     except ImportError as exc:
-        raise SystemExit(f"mem0 is not installed: pip install -e '.[peers]' ({exc})") from exc
+        raise SystemExit(
+            f"mem0 is not installed: pip install --no-deps mem0ai==2.2.1 qdrant-client sqlalchemy portalocker ({exc})"
+        ) from exc
 
     class SameEmbedder(EmbeddingBase):  # type: ignore[misc]
         def __init__(self) -> None:

@@ -3,7 +3,7 @@
     python -m tests.bench.soak [--clients 16] [--seconds 600] [--seed 13]
 
 Prints per RPC the calls, errors and p50/p99/max latency, every error seen (target: 0), the server's RSS
-averaged over the first and over the last minute and its growth (target: < 10 %), and the server's event-loop
+(with its child processes: the text worker) averaged over the first and over the last minute and its growth (target: < 10 %), and the server's event-loop
 lag from its metrics endpoint. Uses the environment's GRAPHMEM_* settings (port, Neo4j) and needs the Neo4j it
 names running (`graphmem neo4j start`). Exits 1 on any error or an RSS growth of 10 % or more.
 """
@@ -31,10 +31,19 @@ _QUANTILE_NAMES = {"0.5": "p50", "0.99": "p99", "1": "max"}
 
 
 def _rss_bytes(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024
-    raise RuntimeError(f"no VmRSS for pid {pid}")
+    """The RSS of `pid` and of its descendants (the text worker and the multiprocessing resource tracker);
+    a process that exits while it is read counts 0."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        children = [
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
+        ]
+    except (FileNotFoundError, ProcessLookupError):
+        return 0
+    own = next((int(line.split()[1]) * 1024 for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+    return own + sum(_rss_bytes(child) for child in children)
 
 
 async def _sample_rss(pid: int, samples: list[tuple[float, int]], stop_at: float) -> None:

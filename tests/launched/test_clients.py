@@ -55,6 +55,7 @@ def test_go_client_tests_and_quickstart(launched: Launched) -> None:
     go = CLIENTS / "go"
     tests = run(launched, ["go", "test", "-count=1", "-v", "./..."], go, f"go-{uuid.uuid4().hex[:8]}")
     assert "--- PASS: TestAddSearchListFactsGetContext" in tests and "FAIL" not in tests, tests
+    assert "--- PASS: TestPagedListsAreWalkedPageByPage" in tests, tests
     assert_quickstart_output(run(launched, ["go", "run", "./examples/quickstart"], go, f"go-{uuid.uuid4().hex[:8]}"))
 
 
@@ -63,13 +64,13 @@ def test_typescript_client_tests_and_example(launched: Launched) -> None:
     if not (ts / "dist" / "test" / "client.test.js").exists():
         pytest.fail("clients/ts is not built: run `make clients` (npm ci, then npm run build)")
     tests = run(launched, ["node", "--test", "dist/test/client.test.js"], ts, f"ts-{uuid.uuid4().hex[:8]}")
-    assert re.search(r"^# pass 5$", tests, re.M) and re.search(r"^# fail 0$", tests, re.M), tests
+    assert re.search(r"^# pass 6$", tests, re.M) and re.search(r"^# fail 0$", tests, re.M), tests
     assert_quickstart_output(run(launched, ["node", "dist/examples/quickstart.js"], ts, f"ts-{uuid.uuid4().hex[:8]}"))
 
 
 def test_java_client_tests_and_example(launched: Launched) -> None:
     java = CLIENTS / "java"
     tests = run(launched, ["mvn", "-B", "test"], java, f"java-{uuid.uuid4().hex[:8]}")
-    assert "Tests run: 5, Failures: 0, Errors: 0, Skipped: 0" in tests, tests[-4000:]
+    assert "Tests run: 6, Failures: 0, Errors: 0, Skipped: 0" in tests, tests[-4000:]
     quickstart = run(launched, ["mvn", "-B", "-q", "exec:java"], java, f"java-{uuid.uuid4().hex[:8]}")
     assert_quickstart_output(quickstart)

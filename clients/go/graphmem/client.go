@@ -3,12 +3,14 @@ package graphmem
 import (
 	"context"
 	"errors"
+	"iter"
 	"time"
 
 	graphmemv1 "github.com/graphmem/graphmem/clients/go/gen/graphmem/v1"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/protobuf/proto"
 )
 
 // DevAPIKey is the development key a local `graphmem serve` accepts unless GRAPHMEM_API_KEYS is set.
@@ -116,10 +118,83 @@ func (c *Client) Search(ctx context.Context, req *graphmemv1.SearchRequest) (*gr
 	return c.API.Search(ctx, req)
 }
 
-// ListFacts lists the scope's current facts and preferences.
+// ListFacts lists the scope's current facts and preferences: every page of ListFacts.
 func (c *Client) ListFacts(ctx context.Context, scope *graphmemv1.Scope) ([]*graphmemv1.Fact, error) {
-	res, err := c.API.ListFacts(ctx, &graphmemv1.ListFactsRequest{Scope: scope})
-	return res.GetFacts(), err
+	var facts []*graphmemv1.Fact
+	for fact, err := range c.Facts(ctx, &graphmemv1.ListFactsRequest{Scope: scope}) {
+		if err != nil {
+			return facts, err
+		}
+		facts = append(facts, fact)
+	}
+	return facts, nil
+}
+
+// pages yields every item of a paginated listing: fetch reads the page a token names and returns its items
+// and the next token (empty on the last page). An error is yielded once, and ends the iteration.
+func pages[T any](fetch func(token string) ([]T, string, error)) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		token := ""
+		for {
+			items, next, err := fetch(token)
+			if err != nil {
+				var zero T
+				yield(zero, err)
+				return
+			}
+			for _, item := range items {
+				if !yield(item, nil) {
+					return
+				}
+			}
+			if next == "" {
+				return
+			}
+			token = next
+		}
+	}
+}
+
+// Facts iterates over every fact ListFacts lists for req (req.PageSize sets the page size; req.PageToken is
+// managed by the iterator), fetching pages as the loop needs them.
+func (c *Client) Facts(ctx context.Context, req *graphmemv1.ListFactsRequest) iter.Seq2[*graphmemv1.Fact, error] {
+	return pages(func(token string) ([]*graphmemv1.Fact, string, error) {
+		page := proto.CloneOf(req)
+		page.PageToken = token
+		res, err := c.API.ListFacts(ctx, page)
+		return res.GetFacts(), res.GetNextPageToken(), err
+	})
+}
+
+// Candidates iterates over every candidate fact ListCandidates lists for req, page by page.
+func (c *Client) Candidates(ctx context.Context, req *graphmemv1.ListCandidatesRequest) iter.Seq2[*graphmemv1.Fact, error] {
+	return pages(func(token string) ([]*graphmemv1.Fact, string, error) {
+		page := proto.CloneOf(req)
+		page.PageToken = token
+		res, err := c.API.ListCandidates(ctx, page)
+		return res.GetCandidates(), res.GetNextPageToken(), err
+	})
+}
+
+// FactHistory iterates over every version of req.Key, oldest first (GetFactHistory, page by page).
+func (c *Client) FactHistory(ctx context.Context, req *graphmemv1.GetFactHistoryRequest) iter.Seq2[*graphmemv1.Fact, error] {
+	return pages(func(token string) ([]*graphmemv1.Fact, string, error) {
+		page := proto.CloneOf(req)
+		page.PageToken = token
+		res, err := c.API.GetFactHistory(ctx, page)
+		return res.GetVersions(), res.GetNextPageToken(), err
+	})
+}
+
+// Dialogue iterates over every turn of a session's dialogue, oldest first (GetSession, page by page; the
+// other zones of the session come whole with every page: read them with c.API.GetSession).
+func (c *Client) Dialogue(ctx context.Context, req *graphmemv1.GetSessionRequest) iter.Seq2[*graphmemv1.Turn, error] {
+	return pages(func(token string) ([]*graphmemv1.Turn, string, error) {
+		page := proto.CloneOf(req)
+		page.PageToken = token
+		res, err := c.API.GetSession(ctx, page)
+		return res.GetSession().GetDialogue(), res.GetNextPageToken(), err
+	})
 }
 
 // GetContext assembles a prompt context for a session (req.Scope.SessionId is required) within

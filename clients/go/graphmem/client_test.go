@@ -121,3 +121,64 @@ func TestDefaultTimeoutBecomesDeadlineExceeded(t *testing.T) {
 		t.Fatalf("want DEADLINE_EXCEEDED, got %v", err)
 	}
 }
+
+func TestPagedListsAreWalkedPageByPage(t *testing.T) {
+	ctx := context.Background()
+	client := connect(t)
+	scope := graphmem.Session(uniqueUser(t), "s1")
+	if _, err := client.OpenSession(ctx, scope); err != nil {
+		t.Fatal(err)
+	}
+	var messages []*v1.Message
+	for i := range 5 {
+		messages = append(messages, &v1.Message{Role: "user", Text: fmt.Sprintf("turn %d", i)})
+	}
+	if _, err := client.API.AppendMessages(ctx, &v1.AppendMessagesRequest{Scope: scope, Messages: messages}); err != nil {
+		t.Fatal(err)
+	}
+	var texts []string
+	for turn, err := range client.Dialogue(ctx, &v1.GetSessionRequest{Scope: scope, PageSize: 2}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, turn.GetText())
+	}
+	if fmt.Sprint(texts) != "[turn 0 turn 1 turn 2 turn 3 turn 4]" {
+		t.Fatalf("Dialogue over pages of 2: %v", texts)
+	}
+	// an error is yielded once and ends the loop
+	calls := 0
+	for _, err := range client.Dialogue(ctx, &v1.GetSessionRequest{Scope: scope, PageSize: -1}) {
+		calls++
+		if status.Code(err) != codes.InvalidArgument {
+			t.Fatalf("negative page size: %v", err)
+		}
+	}
+	if calls != 1 {
+		t.Fatalf("the failed listing yielded %d times", calls)
+	}
+
+	user := graphmem.User(scope.GetUserId())
+	if _, err := client.AddEpisodes(ctx, user,
+		&v1.EpisodeInput{Key: "f1", Text: "Remember: I prefer short replies", SessionId: "s1", Speaker: "user"},
+		&v1.EpisodeInput{Key: "f2", Text: "Remember: I never drink coffee", SessionId: "s1", Speaker: "user"}); err != nil {
+		t.Fatal(err)
+	}
+	var all []*v1.Fact
+	for deadline := time.Now().Add(120 * time.Second); len(all) < 2 && time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		var err error
+		if all, err = client.ListFacts(ctx, user); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var paged []string
+	for fact, err := range client.Facts(ctx, &v1.ListFactsRequest{Scope: user, PageSize: 1}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		paged = append(paged, fact.GetId())
+	}
+	if len(all) < 2 || len(paged) != len(all) || paged[0] != all[0].GetId() || paged[len(paged)-1] != all[len(all)-1].GetId() {
+		t.Fatalf("Facts over pages of 1: %v, ListFacts: %v", paged, all)
+	}
+}

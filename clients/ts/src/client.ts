@@ -16,6 +16,9 @@ import {
   Fact,
   GetContextRequest,
   GetContextResponse,
+  GetFactHistoryRequest,
+  GetSessionRequest,
+  ListCandidatesRequest,
   ListFactsRequest,
   MemoryServiceClient,
   OpenSessionRequest,
@@ -23,6 +26,7 @@ import {
   SearchRequest,
   SearchResponse,
   Session,
+  Turn,
 } from "./gen/graphmem/v1/memory_service";
 import { GraphmemError } from "./errors";
 
@@ -89,9 +93,56 @@ export class GraphmemClient {
     return this.call(this.api.search, SearchRequest.fromPartial(request));
   }
 
-  /** The scope's current facts and preferences. */
+  /** The scope's current facts and preferences: every page of ListFacts. */
   async listFacts(scope: DeepPartial<Scope>): Promise<Fact[]> {
-    return (await this.call(this.api.listFacts, ListFactsRequest.fromPartial({ scope }))).facts;
+    const facts: Fact[] = [];
+    for await (const fact of this.facts({ scope })) {
+      facts.push(fact);
+    }
+    return facts;
+  }
+
+  /** Every item of a paginated listing, fetching the page a token names as the loop needs it. */
+  private async *pages<T>(fetch: (pageToken: string) => Promise<[T[], string]>): AsyncGenerator<T> {
+    let token = "";
+    do {
+      const [items, next] = await fetch(token);
+      yield* items;
+      token = next;
+    } while (token);
+  }
+
+  /** Every fact ListFacts lists for `request`, page by page (`pageSize` sets the page size). */
+  facts(request: DeepPartial<ListFactsRequest>): AsyncGenerator<Fact> {
+    return this.pages(async (pageToken) => {
+      const res = await this.call(this.api.listFacts, ListFactsRequest.fromPartial({ ...request, pageToken }));
+      return [res.facts, res.nextPageToken];
+    });
+  }
+
+  /** Every candidate fact ListCandidates lists for `request`, page by page. */
+  candidates(request: DeepPartial<ListCandidatesRequest>): AsyncGenerator<Fact> {
+    return this.pages(async (pageToken) => {
+      const res = await this.call(this.api.listCandidates, ListCandidatesRequest.fromPartial({ ...request, pageToken }));
+      return [res.candidates, res.nextPageToken];
+    });
+  }
+
+  /** Every version of `request.key`, oldest first (GetFactHistory, page by page). */
+  factHistory(request: DeepPartial<GetFactHistoryRequest>): AsyncGenerator<Fact> {
+    return this.pages(async (pageToken) => {
+      const res = await this.call(this.api.getFactHistory, GetFactHistoryRequest.fromPartial({ ...request, pageToken }));
+      return [res.versions, res.nextPageToken];
+    });
+  }
+
+  /** Every turn of a session's dialogue, oldest first (GetSession, page by page; the other zones come whole
+   * with every page: read them with `call(api.getSession, ...)`). */
+  dialogue(request: DeepPartial<GetSessionRequest>): AsyncGenerator<Turn> {
+    return this.pages(async (pageToken) => {
+      const res = await this.call(this.api.getSession, GetSessionRequest.fromPartial({ ...request, pageToken }));
+      return [res.session?.dialogue ?? [], res.nextPageToken];
+    });
   }
 
   /** A prompt context for a session (`scope.sessionId` is required) within `tokenBudget` tokens. */

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { status } from "@grpc/grpc-js";
-import { GraphmemClient, GraphmemError } from "../src";
+import { AppendMessagesRequest, GraphmemClient, GraphmemError } from "../src";
 
 function connect(apiKey?: string, timeoutMs?: number): GraphmemClient {
   const address = process.env.GRAPHMEM_ADDRESS;
@@ -83,6 +83,47 @@ test("the deadline becomes DEADLINE_EXCEEDED", async () => {
   const client = connect(undefined, 1);
   try {
     await assert.rejects(client.listFacts({ userId: "nobody" }), (e: unknown) => e instanceof GraphmemError && e.code === status.DEADLINE_EXCEEDED);
+  } finally {
+    client.close();
+  }
+});
+
+test("paginated lists are walked page by page", async () => {
+  const client = connect();
+  const scope = { userId: `ts-pages-${Date.now()}`, sessionId: "s1" };
+  try {
+    await client.openSession(scope);
+    const messages = [0, 1, 2, 3, 4].map((i) => ({ role: "user", text: `turn ${i}` }));
+    await client.call(client.api.appendMessages, AppendMessagesRequest.fromPartial({ scope, messages }));
+    const texts: string[] = [];
+    for await (const turn of client.dialogue({ scope, pageSize: 2 })) {
+      texts.push(turn.text);
+    }
+    assert.deepEqual(texts, ["turn 0", "turn 1", "turn 2", "turn 3", "turn 4"]);
+    // a failed page rejects the loop
+    await assert.rejects(
+      (async () => {
+        for await (const _ of client.dialogue({ scope, pageSize: -1 })) {
+          assert.fail("a negative page size yielded a turn");
+        }
+      })(),
+      (e: unknown) => e instanceof GraphmemError && e.code === status.INVALID_ARGUMENT,
+    );
+    const user = { userId: scope.userId };
+    await client.addEpisodes(user, [
+      { key: "f1", text: "Remember: I prefer short replies", sessionId: "s1", speaker: "user" },
+      { key: "f2", text: "Remember: I never drink coffee", sessionId: "s1", speaker: "user" },
+    ]);
+    let all = await client.listFacts(user);
+    for (const deadline = Date.now() + 120_000; all.length < 2 && Date.now() < deadline; await sleep(200)) {
+      all = await client.listFacts(user);
+    }
+    const paged: string[] = [];
+    for await (const fact of client.facts({ scope: user, pageSize: 1 })) {
+      paged.push(fact.id);
+    }
+    assert.ok(all.length >= 2, "two remembered facts");
+    assert.deepEqual(paged, all.map((f) => f.id));
   } finally {
     client.close();
   }

@@ -822,9 +822,10 @@ type ListEpisodesRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Whose memory to read. When `scope.project_id` is set, only that project's episodes are listed.
 	Scope *Scope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
-	// Maximum episodes per page, 1 to 1,000; 0 means 100.
+	// Maximum episodes per page; 0 means 100, above 1,000 is clamped to 1,000, negative is INVALID_ARGUMENT.
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// The `next_page_token` of the previous page; empty for the first page.
+	// The `next_page_token` of the previous page; empty for the first page. It is bound to the request it came
+	// from: reused with another scope or filter it is INVALID_ARGUMENT (field violation on `page_token`).
 	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	// Only episodes of this session.
 	SessionId string `protobuf:"bytes,4,opt,name=session_id,json=sessionId,proto3" json:"session_id,omitempty"`
@@ -5070,9 +5071,11 @@ type GetMemoryAuditRequest struct {
 	Scope *Scope `protobuf:"bytes,1,opt,name=scope,proto3" json:"scope,omitempty"`
 	// One memory's id; empty means every event of the user.
 	MemoryId string `protobuf:"bytes,2,opt,name=memory_id,json=memoryId,proto3" json:"memory_id,omitempty"`
-	// At most this many events, newest first (1 to 1,000; 0 means 100).
+	// At most this many events, newest first; 0 means 100, above 1,000 is clamped to 1,000, negative is
+	// INVALID_ARGUMENT.
 	PageSize int32 `protobuf:"varint,3,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// The `next_page_token` of the previous page.
+	// The `next_page_token` of the previous page. It is bound to the request it came from: reused with another
+	// scope or memory id it is INVALID_ARGUMENT (field violation on `page_token`).
 	PageToken     string `protobuf:"bytes,4,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -344,9 +344,12 @@ export interface ListEpisodesRequest {
   scope?:
     | Scope
     | undefined;
-  /** Maximum episodes per page, 1 to 1,000; 0 means 100. */
+  /** Maximum episodes per page; 0 means 100, above 1,000 is clamped to 1,000, negative is INVALID_ARGUMENT. */
   pageSize: number;
-  /** The `next_page_token` of the previous page; empty for the first page. */
+  /**
+   * The `next_page_token` of the previous page; empty for the first page. It is bound to the request it came
+   * from: reused with another scope or filter it is INVALID_ARGUMENT (field violation on `page_token`).
+   */
   pageToken: string;
   /** Only episodes of this session. */
   sessionId: string;
@@ -1199,9 +1202,15 @@ export interface GetMemoryAuditRequest {
     | undefined;
   /** One memory's id; empty means every event of the user. */
   memoryId: string;
-  /** At most this many events, newest first (1 to 1,000; 0 means 100). */
+  /**
+   * At most this many events, newest first; 0 means 100, above 1,000 is clamped to 1,000, negative is
+   * INVALID_ARGUMENT.
+   */
   pageSize: number;
-  /** The `next_page_token` of the previous page. */
+  /**
+   * The `next_page_token` of the previous page. It is bound to the request it came from: reused with another
+   * scope or memory id it is INVALID_ARGUMENT (field violation on `page_token`).
+   */
   pageToken: string;
 }
 

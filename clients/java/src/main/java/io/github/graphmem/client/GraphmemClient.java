@@ -7,12 +7,20 @@ import graphmem.v1.MemoryServiceOuterClass.EpisodeInput;
 import graphmem.v1.MemoryServiceOuterClass.Fact;
 import graphmem.v1.MemoryServiceOuterClass.GetContextRequest;
 import graphmem.v1.MemoryServiceOuterClass.GetContextResponse;
+import graphmem.v1.MemoryServiceOuterClass.GetFactHistoryRequest;
+import graphmem.v1.MemoryServiceOuterClass.GetFactHistoryResponse;
+import graphmem.v1.MemoryServiceOuterClass.GetSessionRequest;
+import graphmem.v1.MemoryServiceOuterClass.GetSessionResponse;
+import graphmem.v1.MemoryServiceOuterClass.ListCandidatesRequest;
+import graphmem.v1.MemoryServiceOuterClass.ListCandidatesResponse;
 import graphmem.v1.MemoryServiceOuterClass.ListFactsRequest;
+import graphmem.v1.MemoryServiceOuterClass.ListFactsResponse;
 import graphmem.v1.MemoryServiceOuterClass.OpenSessionRequest;
 import graphmem.v1.MemoryServiceOuterClass.Scope;
 import graphmem.v1.MemoryServiceOuterClass.SearchRequest;
 import graphmem.v1.MemoryServiceOuterClass.SearchResponse;
 import graphmem.v1.MemoryServiceOuterClass.Session;
+import graphmem.v1.MemoryServiceOuterClass.Turn;
 import io.grpc.CallOptions;
 import io.grpc.Channel;
 import io.grpc.ClientCall;
@@ -25,8 +33,12 @@ import io.grpc.Metadata;
 import io.grpc.MethodDescriptor;
 import io.grpc.StatusRuntimeException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -139,10 +151,78 @@ public final class GraphmemClient implements AutoCloseable {
     return call(() -> api().search(request));
   }
 
-  /** The scope's current facts and preferences. */
+  /** The scope's current facts and preferences: every page of ListFacts. */
   public List<Fact> listFacts(Scope scope) {
-    ListFactsRequest request = ListFactsRequest.newBuilder().setScope(scope).build();
-    return call(() -> api().listFacts(request)).getFactsList();
+    List<Fact> facts = new ArrayList<>();
+    facts(ListFactsRequest.newBuilder().setScope(scope).build()).forEach(facts::add);
+    return facts;
+  }
+
+  /**
+   * Every fact ListFacts lists for the request ({@code page_size} sets the page size; the page token is the
+   * iterator's), fetched a page at a time as the loop advances. A failed page throws {@link GraphmemException}.
+   */
+  public Iterable<Fact> facts(ListFactsRequest request) {
+    return pages(token -> {
+      ListFactsResponse res = call(() -> api().listFacts(request.toBuilder().setPageToken(token).build()));
+      return new Page<>(res.getFactsList(), res.getNextPageToken());
+    });
+  }
+
+  /** Every candidate fact ListCandidates lists for the request, page by page. */
+  public Iterable<Fact> candidates(ListCandidatesRequest request) {
+    return pages(token -> {
+      ListCandidatesResponse res =
+          call(() -> api().listCandidates(request.toBuilder().setPageToken(token).build()));
+      return new Page<>(res.getCandidatesList(), res.getNextPageToken());
+    });
+  }
+
+  /** Every version of the request's key, oldest first (GetFactHistory, page by page). */
+  public Iterable<Fact> factHistory(GetFactHistoryRequest request) {
+    return pages(token -> {
+      GetFactHistoryResponse res =
+          call(() -> api().getFactHistory(request.toBuilder().setPageToken(token).build()));
+      return new Page<>(res.getVersionsList(), res.getNextPageToken());
+    });
+  }
+
+  /**
+   * Every turn of a session's dialogue, oldest first (GetSession, page by page; the other zones of the session
+   * come whole with every page: read them through {@link #api()}).
+   */
+  public Iterable<Turn> dialogue(GetSessionRequest request) {
+    return pages(token -> {
+      GetSessionResponse res = call(() -> api().getSession(request.toBuilder().setPageToken(token).build()));
+      return new Page<>(res.getSession().getDialogueList(), res.getNextPageToken());
+    });
+  }
+
+  private record Page<T>(List<T> items, String nextPageToken) {}
+
+  /** The items of every page; {@code fetch} reads the page a token names (the first page: ""). */
+  private static <T> Iterable<T> pages(Function<String, Page<T>> fetch) {
+    return () -> new Iterator<T>() {
+      private Page<T> page = fetch.apply("");
+      private int next = 0;
+
+      @Override
+      public boolean hasNext() {
+        while (next == page.items().size() && !page.nextPageToken().isEmpty()) {
+          page = fetch.apply(page.nextPageToken());
+          next = 0;
+        }
+        return next < page.items().size();
+      }
+
+      @Override
+      public T next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return page.items().get(next++);
+      }
+    };
   }
 
   /** A prompt context for the scope within the request's token budget. */

@@ -11,12 +11,18 @@ import graphmem.v1.MemoryServiceOuterClass.EpisodeInput;
 import graphmem.v1.MemoryServiceOuterClass.Fact;
 import graphmem.v1.MemoryServiceOuterClass.GetContextRequest;
 import graphmem.v1.MemoryServiceOuterClass.GetContextResponse;
+import graphmem.v1.MemoryServiceOuterClass.AppendMessagesRequest;
 import graphmem.v1.MemoryServiceOuterClass.GetEpisodeRequest;
+import graphmem.v1.MemoryServiceOuterClass.GetSessionRequest;
+import graphmem.v1.MemoryServiceOuterClass.ListFactsRequest;
+import graphmem.v1.MemoryServiceOuterClass.Message;
+import graphmem.v1.MemoryServiceOuterClass.Turn;
 import graphmem.v1.MemoryServiceOuterClass.Scope;
 import graphmem.v1.MemoryServiceOuterClass.SearchRequest;
 import graphmem.v1.MemoryServiceOuterClass.SearchResponse;
 import io.grpc.Status;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -103,6 +109,42 @@ class GraphmemClientTest {
       GraphmemException error =
           assertThrows(GraphmemException.class, () -> client.listFacts(GraphmemClient.user("nobody")));
       assertEquals(Status.Code.DEADLINE_EXCEEDED, error.code());
+    }
+  }
+
+  @Test
+  void pagedListsAreWalkedPageByPage() throws InterruptedException {
+    Scope scope = GraphmemClient.session("java-pages-" + System.nanoTime(), "s1");
+    try (GraphmemClient client = client().build()) {
+      client.openSession(scope, List.of());
+      AppendMessagesRequest.Builder append = AppendMessagesRequest.newBuilder().setScope(scope);
+      for (int i = 0; i < 5; i++) {
+        append.addMessages(Message.newBuilder().setRole("user").setText("turn " + i));
+      }
+      client.call(() -> client.api().appendMessages(append.build()));
+      List<String> texts = new ArrayList<>();
+      for (Turn turn : client.dialogue(GetSessionRequest.newBuilder().setScope(scope).setPageSize(2).build())) {
+        texts.add(turn.getText());
+      }
+      assertEquals(List.of("turn 0", "turn 1", "turn 2", "turn 3", "turn 4"), texts);
+      GraphmemException bad = assertThrows(GraphmemException.class,
+          () -> client.dialogue(GetSessionRequest.newBuilder().setScope(scope).setPageSize(-1).build()).iterator());
+      assertEquals(Status.Code.INVALID_ARGUMENT, bad.code());
+
+      Scope user = GraphmemClient.user(scope.getUserId());
+      client.addEpisodes(user, List.of(
+          said("f1", "Remember: I prefer short replies"), said("f2", "Remember: I never drink coffee")));
+      List<Fact> all = client.listFacts(user);
+      for (long deadline = System.nanoTime() + 120_000_000_000L; all.size() < 2 && System.nanoTime() < deadline; ) {
+        Thread.sleep(200);
+        all = client.listFacts(user);
+      }
+      assertTrue(all.size() >= 2, "two remembered facts");
+      List<String> paged = new ArrayList<>();
+      for (Fact fact : client.facts(ListFactsRequest.newBuilder().setScope(user).setPageSize(1).build())) {
+        paged.add(fact.getId());
+      }
+      assertEquals(all.stream().map(Fact::getId).toList(), paged);
     }
   }
 }
