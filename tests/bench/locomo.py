@@ -207,7 +207,7 @@ async def run_conversations(data: dict[str, list[Conversation]], embedder: str |
     run_id = uuid.uuid4().hex[:8]
     with tempfile.TemporaryDirectory(prefix="graphmem-locomo-") as tmp:
         overrides = {"embedder": embedder} if embedder else {}
-        api = await open_api(make_settings(Path(tmp), **overrides))
+        api = await open_api(make_settings(Path(tmp), **overrides), serving_timeout=600.0)  # warm-up under load
         try:
             dense_embedder = embedder_from_settings(api.settings)
             reports: dict[str, LangReport] = {}
