@@ -14,6 +14,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import datetime
 from typing import Protocol, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange
 
 __all__ = ["ExtractionQueue", "FactStore", "FactUnit", "SessionStore"]
@@ -54,6 +57,10 @@ class FactStore(Protocol):
     async def by_status(
         self, scope: Scope, statuses: Sequence[FactStatus], projects: Sequence[str], with_embedding: bool = False
     ) -> list[tuple[Fact, list[float] | None]]: ...
+
+    async def embeddings(self, scope: Scope, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32] | None]:
+        """The stored embedding of each of the user's versions `ids` (None when it has none); other ids left out."""
+        ...
 
     async def valid_at(self, scope: Scope, as_of: datetime, projects: Sequence[str]) -> list[Fact]: ...
 

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 import numpy as np
+import numpy.typing as npt
 
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
@@ -426,15 +427,14 @@ class SemanticMemory:
         """Current facts (or, with `archived`, archived ones) ranked by the same formula as episodes (no
         neighbours); weak matches left out."""
         rows = await self._facts.by_status(
-            query.scope,
-            [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE],
-            visible_projects(query.scope),
-            with_embedding=True,
+            query.scope, [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE], visible_projects(query.scope)
         )
-        winners = {f.id for f in winning_per_key([f for f, _ in rows])}
-        current = {f.id: (f, e) for f, e in rows if f.id in winners}
-        if not current:
+        winners = winning_per_key([f for f, _ in rows])
+        if not winners:
             return []
+        # embeddings of the winners only, and from the store's cache when it has them (they never change)
+        vectors = await self._facts.embeddings(query.scope, [f.id for f in winners])
+        current = {f.id: (f, vectors.get(f.id)) for f in winners}
         qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
         # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
         return await asyncio.to_thread(self._ranked, query, kind, window, current, qvec)
@@ -444,7 +444,7 @@ class SemanticMemory:
         query: SearchQuery,
         kind: str,
         window: TimeRange | None,
-        current: dict[str, tuple[Fact, list[float] | None]],
+        current: dict[str, tuple[Fact, npt.NDArray[np.float32] | None]],
         qvec: Vectors,
     ) -> list[SearchHit]:
         ids = list(current)
@@ -453,7 +453,7 @@ class SemanticMemory:
         for i, fid in enumerate(ids):
             fact, embedding = current[fid]
             if embedding is not None and len(embedding) == len(qvec):
-                cosines[i] = float(np.dot(np.asarray(embedding, dtype=np.float32), qvec))
+                cosines[i] = float(np.dot(embedding, qvec))
             bm25.add(i, tokenize(f"{fact.fact} {fact.value}"))
         lexical = dict(bm25.search(tokenize(query.text), len(ids)))
         floor = self._policy.rerank.semantic_min_similarity

@@ -183,3 +183,36 @@ async def test_a_session_saves_only_over_the_version_it_read(sessions: SessionSt
     stored = await sessions.get(scope)
     assert stored is not None and stored.version == 2 and stored.updated_at == T0 + timedelta(minutes=1)
     assert await sessions.get(replace(scope, session_id="nope")) is None
+
+
+async def test_embeddings_are_read_per_version_and_only_for_the_users_own_versions(facts: FactStore) -> None:
+    scope, other = Scope("tenant-a", unique("contract")), Scope("tenant-b", unique("contract"))
+    mine, theirs = version("bullets", T0, FactStatus.ACTIVE), version("prose", T0, FactStatus.ACTIVE)
+    await write(facts, scope, mine)
+    await write(facts, other, theirs)
+    for _ in range(2):  # the second read may come from a cache: same answer
+        got = await facts.embeddings(scope, [mine.id, theirs.id, "no-such-version"])
+        assert list(got) == [mine.id]
+        assert got[mine.id] is not None and got[mine.id].tolist() == pytest.approx([0.1, 0.2])
+    assert list(await facts.embeddings(other, [mine.id])) == []  # another tenant's id, even once cached, is not read
+
+
+async def test_a_version_written_by_another_replica_is_read_with_its_embedding(graph: Neo4jGraph) -> None:
+    scope = Scope("tenant-a", unique("contract"))
+    reader, writer = FactRepository(graph), FactRepository(graph)  # two processes sharing one Neo4j
+    first = version("bullets", T0, FactStatus.ACTIVE)
+    await write(writer, scope, first)
+    assert list(await reader.embeddings(scope, [first.id])) == [first.id]
+    second = replace(version("prose", T0 + timedelta(days=1), FactStatus.ACTIVE), key="pref:other")
+
+    async def work(unit: FactUnit) -> None:
+        await unit.create(second, [0.3, 0.4], "")
+
+    await writer.under_key_lock(scope, "", second.key, second.created_at, work)
+    rows = await reader.by_status(scope, [FactStatus.ACTIVE], [""])
+    assert {f.id for f, _ in rows} == {first.id, second.id}
+    got = await reader.embeddings(scope, [f.id for f, _ in rows])
+    assert {k: v.tolist() if v is not None else None for k, v in got.items()} == {
+        first.id: pytest.approx([0.1, 0.2]),
+        second.id: pytest.approx([0.3, 0.4]),
+    }

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
 from graphmem.errors import FailedPrecondition
 from graphmem.memory.repositories import FactUnit
 from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange, Transition
@@ -138,6 +141,14 @@ class FakeFactStore:
         chosen = [f for f in self._mine(scope) if f.status in statuses and f.project_id in projects]
         chosen.sort(key=lambda f: (f.key, f.valid_at))
         return [(f, self.tables.embeddings.get((scope.group_id, f.id)) if with_embedding else None) for f in chosen]
+
+    async def embeddings(self, scope: Scope, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32] | None]:
+        found: dict[str, npt.NDArray[np.float32] | None] = {}
+        for fact_id in ids:
+            if (scope.group_id, fact_id) in self.tables.facts:
+                stored = self.tables.embeddings.get((scope.group_id, fact_id))
+                found[fact_id] = None if stored is None else np.asarray(stored, dtype=np.float32)
+        return found
 
     async def valid_at(self, scope: Scope, as_of: datetime, projects: Sequence[str]) -> list[Fact]:
         counted = (FactStatus.ACTIVE, FactStatus.EXPIRED, FactStatus.ARCHIVED)

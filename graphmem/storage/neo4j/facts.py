@@ -10,10 +10,13 @@ in the same transaction, so concurrent writers (in one process or several replic
 from __future__ import annotations
 
 import uuid
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, LiteralString, TypeVar
 
+import numpy as np
+import numpy.typing as npt
 from neo4j import AsyncManagedTransaction
 
 from graphmem.model import Fact, FactStatus, MemoryKind, Scope, StatusChange, Transition
@@ -104,16 +107,25 @@ RETURN r"""
     + " AS r"
 )
 
+# One record holding every row: streamed as separate records, a user's few thousand facts cost the driver
+# about three times as long to receive.
 _BY_STATUS: LiteralString = (
     """
 MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:Entity)
 WHERE r.status IN $statuses AND r.project_id IN $projects
-RETURN r"""
+WITH r ORDER BY r.fact_key, r.valid_at
+RETURN collect({r: r"""
     + _FACT_FIELDS
-    + """ AS r, CASE WHEN $with_embedding THEN r.fact_embedding ELSE null END AS embedding
-ORDER BY r.fact_key, r.valid_at
+    + """, embedding: CASE WHEN $with_embedding THEN r.fact_embedding ELSE null END}) AS rows
 """
 )
+
+# Embeddings of the given versions (a version's embedding is written once, when it is created).
+_EMBEDDINGS: LiteralString = """
+MATCH (:Entity {group_id: $group_id})-[r:RELATES_TO {group_id: $group_id}]->(:Entity)
+WHERE r.uuid IN $ids
+RETURN r.uuid AS id, r.fact_embedding AS embedding
+"""
 
 _VALID_AT: LiteralString = (
     """
@@ -272,11 +284,22 @@ class KeyUnit(LockedUnit):
         await write_events(self._tx, [event])
 
 
-class FactRepository:
-    """Reads facts of one tenant+user and changes them one key at a time under the key's lock."""
+EMBEDDING_CACHE_SIZE = 20_000
+"""Fact embeddings kept in process (about 2 KB each at 512 dimensions), least recently used dropped first."""
 
-    def __init__(self, graph: Neo4jGraph) -> None:
+
+class FactRepository:
+    """Reads facts of one tenant+user and changes them one key at a time under the key's lock.
+
+    Embeddings read by `embeddings` are kept in process by (group, version id): a version's embedding is
+    written once, when the version is created, and never changed, so an entry cannot go stale even when
+    another replica writes; a version this process has not seen yet is simply read from Neo4j.
+    """
+
+    def __init__(self, graph: Neo4jGraph, cache_size: int = EMBEDDING_CACHE_SIZE) -> None:
         self._graph = graph
+        self._cache: OrderedDict[tuple[str, str], npt.NDArray[np.float32] | None] = OrderedDict()
+        self._cache_size = cache_size
 
     async def under_key_lock(
         self,
@@ -318,9 +341,38 @@ class FactRepository:
                 projects=list(projects),
                 with_embedding=with_embedding,
             )
-            return [(fact_from_row(r["r"]), r["embedding"]) async for r in result]
+            record = await result.single()
+            rows = [] if record is None else record["rows"]
+            return [(fact_from_row(r["r"]), r["embedding"]) for r in rows]
 
         return await self._graph.read(work)
+
+    async def embeddings(self, scope: Scope, ids: Sequence[str]) -> dict[str, npt.NDArray[np.float32] | None]:
+        """The stored embedding of each of the user's versions `ids` (None when it has none); an id that is not
+        one of the user's versions is left out. Only versions not yet in the process cache are read."""
+        group = scope.group_id
+        found: dict[str, npt.NDArray[np.float32] | None] = {}
+        missing = []
+        for fact_id in ids:
+            key = (group, fact_id)
+            if key in self._cache:
+                self._cache.move_to_end(key)
+                found[fact_id] = self._cache[key]
+            else:
+                missing.append(fact_id)
+        if not missing:
+            return found
+
+        async def work(tx: AsyncManagedTransaction) -> list[tuple[str, list[float] | None]]:
+            result = await tx.run(_EMBEDDINGS, group_id=group, ids=missing)
+            return [(r["id"], r["embedding"]) async for r in result]
+
+        for fact_id, embedding in await self._graph.read(work):
+            vector = None if embedding is None else np.asarray(embedding, dtype=np.float32)
+            found[fact_id] = self._cache[(group, fact_id)] = vector
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return found
 
     async def valid_at(self, scope: Scope, as_of: datetime, projects: Sequence[str]) -> list[Fact]:
         """Versions that were true at `as_of` (candidates and rejected versions never count)."""
