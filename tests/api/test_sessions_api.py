@@ -115,12 +115,17 @@ async def test_close_session_distils_outcomes_not_chitchat(api: Api) -> None:
     assert set(kinds) == {"preference", "correction", "task_completed"}, kinds
     again = await api.stub.CloseSession(pb.CloseSessionRequest(scope=scope), metadata=api.auth)
     assert not any(w.created for w in again.episodes)
-    for _ in range(100):  # the preference reaches the semantic layer through extraction
+    for _ in range(100):  # the remembered preference reaches the semantic layer through extraction
         facts = await api.stub.ListFacts(pb.ListFactsRequest(scope=pb.Scope(user_id=user)), metadata=api.auth)
-        if facts.facts:
+        if "user|prefers_reply_style" in {f.key for f in facts.facts}:
             break
         await asyncio.sleep(0.1)
-    assert [f.key for f in facts.facts] == ["user|prefers_reply_style"]
+    # the remembered preference and the corrected meeting day (a correction is kept at once); nothing of the
+    # small talk or of the assistant's report
+    values = {f.key: f.value for f in facts.facts}
+    assert set(values) <= {"user|prefers_reply_style", "user|meeting_day"}, values
+    assert "user|prefers_reply_style" in values
+    assert values.get("user|meeting_day", "wednesday") == "wednesday"
     with pytest.raises(grpc.aio.AioRpcError) as err:
         await api.stub.AppendMessages(
             pb.AppendMessagesRequest(scope=scope, messages=[msg("user", "hi")]), metadata=api.auth
