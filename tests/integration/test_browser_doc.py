@@ -24,17 +24,16 @@ async def test_browser_queries_run_and_show_the_users_facts(require_neo4j: str, 
     scope = Scope("tenant-a", unique("browser"))
     t0 = datetime(2026, 3, 1, tzinfo=UTC)
     try:
-        await service.add_episodes(
-            scope,
-            [
-                EpisodeDraft("a", "I like cilantro", t0, "s1", "user"),
-                EpisodeDraft("b", "I like cilantro", t0 + timedelta(days=1), "s2", "user"),
-                EpisodeDraft("c", "I hate cilantro", t0 + timedelta(days=20), "s3", "user"),
-                EpisodeDraft("d", "Remember that I hate cilantro", t0 + timedelta(days=21), "s4", "user"),
-                EpisodeDraft("e", "I live in Berlin", t0 + timedelta(days=22), "s4", "user"),
-            ],
-        )
-        await service.semantic.drain()
+        drafts = [
+            EpisodeDraft("a", "I like cilantro", t0, "s1", "user"),
+            EpisodeDraft("b", "I like cilantro", t0 + timedelta(days=1), "s2", "user"),
+            EpisodeDraft("c", "I hate cilantro", t0 + timedelta(days=20), "s3", "user"),
+            EpisodeDraft("d", "Remember that I hate cilantro", t0 + timedelta(days=21), "s4", "user"),
+            EpisodeDraft("e", "I live in Berlin", t0 + timedelta(days=22), "s4", "user"),
+        ]
+        for draft in drafts:  # extracted in the order said (the order within one batch is not the session order)
+            await service.add_episodes(scope, [draft])
+            await service.semantic.drain()
         rows_per_block = []
         async with AsyncGraphDatabase.driver(neo4j_uri(), auth=("neo4j", "graphmem")) as driver:
             for block in blocks:
