@@ -25,7 +25,6 @@ from graphmem.policy import load_policy
 from graphmem.service import MemoryService, embedder_from_settings
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
-from graphmem.textworker import TextWorker
 from tests.conftest import make_settings, unique
 
 START = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
@@ -108,34 +107,3 @@ async def test_an_episode_failing_extraction_is_quarantined_after_three_attempts
     assert (await service.get_episode(scope, good.id)).extraction_status == "done"
     await service.semantic.drain()
     assert stack.extractor.calls[poison] == 3  # never retried
-
-
-async def test_an_episode_overrunning_the_text_worker_is_quarantined_and_the_rest_extracted(
-    require_neo4j: str, tmp_path: Path
-) -> None:
-    settings = make_settings(tmp_path, embedder="hash")
-    policy, _ = load_policy(None)
-    graph = Neo4jGraph(settings.effective_neo4j_uri, settings.neo4j_user, settings.neo4j_password, "neo4j")
-    embedder = embedder_from_settings(settings)
-    worker = TextWorker(timeout_seconds=0.05)  # a short statement takes 1-5 ms; the long text 0.15 s or more
-    index = FaissIndex(tmp_path / "vectors", embedder.dim)
-    service = MemoryService(graph, index, embedder, policy, "test", SystemClock(), extractor=worker, summariser=worker)
-    await service.migrate()
-    try:
-        worker.start()
-        scope = Scope(unique("tenant"), unique("u"))
-        slow = f"{uuid.uuid4().hex} " + "i like tea, " * 2600
-        written = await service.add_episodes(
-            scope,
-            [
-                EpisodeDraft("slow", slow, START, "s1", "user"),
-                EpisodeDraft("good", "I love oolong", START, "s1", "user"),
-            ],
-        )
-        bad, good = (next(w for w in written if w.key == key) for key in ("slow", "good"))
-        await service.semantic.drain()
-        assert (await service.get_episode(scope, bad.id)).extraction_status == "quarantined"
-        assert (await service.get_episode(scope, good.id)).extraction_status == "done"
-        assert worker.restarts >= MAX_EXTRACTION_ATTEMPTS  # each overrun killed its child
-    finally:
-        await service.close()
