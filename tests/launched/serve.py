@@ -140,6 +140,18 @@ def launch(log_path: Path, timeout: float = START_TIMEOUT_SECONDS) -> Launched:
     return Launched(host, port, DEV_KEY, log_path, process, time.monotonic() - started)
 
 
+def spawn_serve(port: int, env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
+    """Starts `graphmem serve --port PORT` from the repository with `env`, its output in `log_path`."""
+    with log_path.open("wb") as log_file:
+        return subprocess.Popen(
+            [*graphmem_command(), "serve", "--port", str(port)],
+            cwd=REPO,
+            env=env,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+        )
+
+
 def stop(process: subprocess.Popen[bytes]) -> None:
     """SIGTERM (a graceful stop), then wait; kills and raises LaunchError if it does not stop in time."""
     if process.poll() is not None:

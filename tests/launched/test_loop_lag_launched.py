@@ -11,7 +11,6 @@ GRAPHMEM_TEXT_WORKER_PROCESS=false the same run measures the in-thread alternati
 from __future__ import annotations
 
 import os
-import subprocess
 import time
 import uuid
 from collections.abc import Iterator
@@ -23,8 +22,8 @@ import pytest
 from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
 from tests.api.test_loop_lag import HOSTILE_QUERIES, HOSTILE_TEXTS
-from tests.launched.conftest import DEV_KEY, REPO, START_TIMEOUT_SECONDS, graphmem_command
-from tests.launched.serve import error_lines, stop, wait_serving
+from tests.launched.conftest import DEV_KEY, START_TIMEOUT_SECONDS
+from tests.launched.serve import error_lines, spawn_serve, stop, wait_serving
 from tests.launched.test_metrics_launched import scrape
 from tests.launched.test_security_launched import free_port, newcomer_env
 
@@ -47,14 +46,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     if "GRAPHMEM_LAG_TEXT_WORKER_PROCESS" in os.environ:  # to measure the alternative by hand
         env["GRAPHMEM_TEXT_WORKER_PROCESS"] = os.environ["GRAPHMEM_LAG_TEXT_WORKER_PROCESS"]
     log_path = directory / "serve.log"
-    with log_path.open("wb") as log_file:
-        process = subprocess.Popen(
-            [*graphmem_command(), "serve", "--port", str(port)],
-            cwd=REPO,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
+    process = spawn_serve(port, env, log_path)
     try:
         wait_serving(f"127.0.0.1:{port}", process, log_path, START_TIMEOUT_SECONDS)
         yield Served(f"127.0.0.1:{port}", f"http://127.0.0.1:{metrics_port}/metrics")

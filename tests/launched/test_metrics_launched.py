@@ -5,7 +5,6 @@ endpoint."""
 
 from __future__ import annotations
 
-import subprocess
 import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,8 +16,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
-from tests.launched.conftest import DEV_KEY, REPO, START_TIMEOUT_SECONDS, Launched, graphmem_command
-from tests.launched.serve import error_lines, stop, wait_serving
+from tests.launched.conftest import DEV_KEY, START_TIMEOUT_SECONDS, Launched
+from tests.launched.serve import error_lines, spawn_serve, stop, wait_serving
 from tests.launched.test_security_launched import free_port, newcomer_env
 
 SEARCH = "/graphmem.v1.MemoryService/Search"
@@ -39,14 +38,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     env = newcomer_env(GRAPHMEM_METRICS_PORT=str(metrics_port), GRAPHMEM_DATA_DIR=str(directory / "data"))
     env.pop("GRAPHMEM_LOG_LEVEL", None)
     log_path = directory / "serve.log"
-    with log_path.open("wb") as log_file:
-        process = subprocess.Popen(
-            [*graphmem_command(), "serve", "--port", str(port)],
-            cwd=REPO,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
+    process = spawn_serve(port, env, log_path)
     try:
         wait_serving(f"127.0.0.1:{port}", process, log_path, START_TIMEOUT_SECONDS)
         yield Served(f"127.0.0.1:{port}", f"http://127.0.0.1:{metrics_port}/metrics", log_path)

@@ -33,8 +33,8 @@ from grpc_status import rpc_status
 
 from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
-from tests.launched.conftest import REPO, START_TIMEOUT_SECONDS, graphmem_command
-from tests.launched.serve import error_lines, log_records, stop
+from tests.launched.conftest import START_TIMEOUT_SECONDS
+from tests.launched.serve import error_lines, log_records, spawn_serve, stop
 from tests.launched.test_security_launched import free_port, newcomer_env
 from tests.pki import Pki, make_pki
 
@@ -145,14 +145,7 @@ def secured(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Secured]:
     )
     env.pop("GRAPHMEM_LOG_LEVEL", None)
     log_path = directory / "serve.log"
-    with log_path.open("wb") as log_file:
-        process = subprocess.Popen(
-            [*graphmem_command(), "serve", "--port", str(port)],
-            cwd=REPO,
-            env=env,
-            stdout=log_file,
-            stderr=subprocess.STDOUT,
-        )
+    process = spawn_serve(port, env, log_path)
     secured = Secured(f"127.0.0.1:{port}", pki, ops_key, flood_key, router, log_path)
     try:
         wait_serving(secured.address, secured.credentials(), process, log_path)
