@@ -16,29 +16,14 @@ from graphmem.memory.semantic import MAX_EXTRACTION_ATTEMPTS, SemanticMemory
 from graphmem.model import Episode, ExtractionStatus, Scope
 from graphmem.policy import load_policy
 from graphmem.textworker import TextWorker
-from tests.unit.fakes import FakeExtractionQueue, FakeFactStore
+from tests.unit.fakes import FakeExtractionQueue, FakeFactStore, user_episode
 
 START = datetime(2025, 3, 1, 9, 0, tzinfo=UTC)
 USER = Scope("tenant-q", "u-q")
 
 
 def episode(key: str, text: str) -> Episode:
-    return Episode(
-        id=f"{key}-{uuid.uuid4().hex}",
-        key=key,
-        text=text,
-        occurred_at=START,
-        created_at=START,
-        session_id="s1",
-        speaker="user",
-        event_type="message",
-        importance=0.5,
-        importance_source="rules",
-        metadata={},
-        tenant_id=USER.tenant_id,
-        user_id=USER.user_id,
-        extraction_status=ExtractionStatus.PENDING,
-    )
+    return user_episode(USER, f"{key}-{uuid.uuid4().hex}", text, START)
 
 
 async def test_an_episode_overrunning_the_text_worker_is_quarantined_and_the_rest_extracted() -> None:

@@ -173,6 +173,26 @@ class FakeFactStore:
         return len(gone)
 
 
+def user_episode(scope: Scope, episode_id: str, text: str, at: datetime, session_id: str = "s1") -> Episode:
+    """An episode the user said, as the extraction queue hands it out."""
+    return Episode(
+        id=episode_id,
+        key=episode_id,
+        text=text,
+        occurred_at=at,
+        created_at=at,
+        session_id=session_id,
+        speaker="user",
+        event_type="message",
+        importance=0.5,
+        importance_source="rule",
+        metadata={},
+        tenant_id=scope.tenant_id,
+        user_id=scope.user_id,
+        extraction_status=ExtractionStatus.PENDING,
+    )
+
+
 class FakeExtractionQueue:
     """`ExtractionQueue` in memory: episodes waiting, and the status each one was given."""
 

@@ -19,7 +19,7 @@ from graphmem.memory.semantic import SemanticMemory
 from graphmem.memory.working import WorkingMemory
 from graphmem.model import Episode, FactScopeFilter, FactStatus, Scope, Transition
 from graphmem.policy import load_policy
-from tests.unit.fakes import FakeExtractionQueue, FakeFactStore, FakeSessionStore
+from tests.unit.fakes import FakeExtractionQueue, FakeFactStore, FakeSessionStore, user_episode
 
 T0 = datetime(2026, 5, 1, 12, tzinfo=UTC)
 USER = Scope("tenant-a", "alice")
@@ -163,21 +163,7 @@ async def test_a_rehearsal_records_nothing(layer: Layer) -> None:
 
 
 async def test_statements_of_a_deleted_episode_are_dropped_by_the_worker(layer: Layer) -> None:
-    episode = Episode(
-        id="gone",
-        key="k",
-        text="I prefer short replies.",
-        occurred_at=T0,
-        created_at=T0,
-        session_id="s1",
-        speaker="user",
-        event_type="message",
-        importance=0.5,
-        importance_source="rule",
-        metadata={},
-        tenant_id=USER.tenant_id,
-        user_id=USER.user_id,
-    )
+    episode = user_episode(USER, "gone", "I prefer short replies.", T0)
     layer.queue.pending.append(episode)
     assert await layer.memory.drain() == 1
     assert layer.store.tables.facts == {}  # the episode was never stored: nothing of it is kept
