@@ -238,6 +238,16 @@ class MemoryService:
     def clock(self) -> Clock:
         return self._clock
 
+    @property
+    def extraction_queue_depth(self) -> int:
+        """Episodes of all users waiting for fact extraction, as the worker last counted them (a gauge)."""
+        return self.semantic.queue_depth
+
+    @property
+    def partition_cache(self) -> PartitionCache:
+        """The loaded side-index partitions and their memory budget (read by the metrics endpoint)."""
+        return self.episodic.cache
+
     async def migrate(self) -> int:
         """Creates constraints and indexes (idempotent); returns the schema version."""
         return await migrate(self._graph)
@@ -317,6 +327,22 @@ class MemoryService:
         if maintenance_interval_seconds > 0:
             work["graphmem-maintenance"] = self._maintain_periodically(maintenance_interval_seconds)
         self._background = [asyncio.create_task(job, name=name) for name, job in work.items()]
+
+    async def pause_extraction(self) -> None:
+        """Pauses the background fact-extraction worker: it stops after the episode it is extracting, and this
+        returns once it has. Writes go on and their episodes wait in the durable queue (the queue-depth gauge
+        keeps counting them) until `resume_extraction`; pauses nest. For a bulk import that should not share
+        the CPU with extraction, or a caller that drains the queue itself (`extract_pending`)."""
+        await self.semantic.pause()
+
+    def resume_extraction(self) -> None:
+        """Ends one `pause_extraction`; the worker then extracts what queued meanwhile."""
+        self.semantic.resume()
+
+    async def extract_pending(self, scope: Scope) -> int:
+        """Extracts the user's pending episodes now, on the caller's task, whether or not the worker is paused;
+        returns how many were processed. Other users' episodes are left to the worker."""
+        return await self.semantic.drain(scope)
 
     async def _flush_periodically(self, interval: float) -> None:
         while True:

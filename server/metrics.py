@@ -59,9 +59,9 @@ class _StateCollector(Collector):
         yield GaugeMetricFamily(
             "graphmem_extraction_queue_depth",
             "Episodes of all users waiting for fact extraction.",
-            value=self._service.semantic.queue_depth,
+            value=self._service.extraction_queue_depth,
         )
-        cache = self._service.episodic.cache
+        cache = self._service.partition_cache
         yield GaugeMetricFamily(
             "graphmem_partition_cache_bytes", "Bytes held by the loaded side-index partitions.", value=cache.used_bytes
         )

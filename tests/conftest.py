@@ -100,18 +100,39 @@ async def wait_health(stub: health_pb2_grpc.HealthStub, want: int, timeout: floa
     raise AssertionError(f"health stayed {last}, wanted {want} within {timeout}s")
 
 
+OPEN_APIS: list[Api] = []
+"""The servers `open_api` started that `close_api` has not stopped yet (the API tests' session-wide server stays
+open after its tests, while any later test of the session runs)."""
+
+
 async def open_api(settings: Settings, serving_timeout: float = 60.0) -> Api:
     service = MemoryService.from_settings(settings)
     running = await start_server(settings, service, "127.0.0.1", 0)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{running.port}")
     api = Api(running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings)
+    OPEN_APIS.append(api)
     await api.wait_serving(serving_timeout)
     return api
 
 
 async def close_api(api: Api) -> None:
+    OPEN_APIS.remove(api)
     await api.channel.close()
     await api.running.stop(1.0)
+
+
+@pytest_asyncio.fixture
+async def others_paused() -> AsyncIterator[None]:
+    """Pauses the extraction worker of every server already open (`OPEN_APIS`) for the test: the extraction
+    queue in Neo4j is global, and a test that inspects or drains it itself must not race another worker."""
+    services = [api.running.service for api in OPEN_APIS]
+    for service in services:
+        await service.pause_extraction()
+    try:
+        yield
+    finally:
+        for service in services:
+            service.resume_extraction()
 
 
 @pytest.fixture(scope="session")

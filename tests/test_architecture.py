@@ -1,7 +1,7 @@
 """Architecture rules: no grpc in the library (except the generated stubs and the client package), Cypher only
 in storage/neo4j, no grab-bag modules, the domain<->protobuf mapping only in graphmem/wire.py, the MCP gateway
-only through the client, the public surfaces pinned, no package cycles inside graphmem/, and no six identical lines
-of code twice in graphmem/ or server/."""
+only through the client, the server only through the service's methods, the public surfaces pinned, no package
+cycles inside graphmem/, and no six identical lines of code twice in graphmem/ or server/."""
 
 from __future__ import annotations
 
@@ -65,6 +65,18 @@ def test_the_mcp_gateway_reaches_memory_only_through_the_client() -> None:
     imported = set(re.findall(r"^\s*(?:from|import) (graphmem[\w.]*)", gateway, re.M))
     assert imported <= {"graphmem.client", "graphmem.config", "graphmem.errors", "graphmem.model"}
     assert not [p for p in library_modules() if re.search(r"^\s*(import mcp|from mcp)", p.read_text(), re.M)]
+
+
+def test_the_server_reaches_the_service_only_through_its_methods() -> None:
+    """The service owns its layers and background workers: server/ never reaches through it into one of them."""
+    parts = re.compile(r"service\.(episodic|semantic|procedural|working|hits|maintenance)\b")
+    offenders = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for p in (ROOT / "server").rglob("*.py")
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if parts.search(line)
+    ]
+    assert offenders == []
 
 
 def test_client_surface_is_pinned() -> None:

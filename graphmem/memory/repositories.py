@@ -72,7 +72,9 @@ class FactStore(Protocol):
 class ExtractionQueue(Protocol):
     """The durable queue of episodes waiting for fact extraction."""
 
-    async def pending_extraction(self, limit: int) -> list[Episode]: ...
+    async def pending_extraction(self, limit: int, group_id: str | None = None) -> list[Episode]:
+        """Up to `limit` waiting episodes, of every user or of the user of `group_id`."""
+        ...
 
     async def pending_count(self) -> int: ...
 

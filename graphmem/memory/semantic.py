@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
@@ -125,6 +125,8 @@ class SemanticMemory:
         self._clock = clock
         self.use_policy(policy)
         self._wake = asyncio.Event()
+        self._pauses = 0  # pause() calls not yet resumed; the background worker extracts only at 0
+        self._worker_pass = asyncio.Lock()  # held by the background worker while it drains
         self.queue_depth = 0
         """Episodes waiting for extraction, as counted at the start of the worker's latest batch minus those
         processed since (a gauge for the metrics endpoint)."""
@@ -356,31 +358,57 @@ class SemanticMemory:
         """Tells the extraction worker that new episodes are pending."""
         self._wake.set()
 
-    async def drain(self, limit: int = 200) -> int:
-        """Extracts every pending episode (in batches); returns how many episodes were processed."""
+    async def pause(self) -> None:
+        """Stops the background worker (`run_worker`) after the episode it is extracting and returns once it has
+        stopped; pending episodes stay queued in the store until `resume`. Pauses nest: the worker runs again
+        when each `pause` has had its `resume`. `drain` called directly is not paused."""
+        self._pauses += 1
+        async with self._worker_pass:
+            pass
+
+    def resume(self) -> None:
+        """Ends one `pause`; the last one wakes the worker for what queued meanwhile."""
+        if self._pauses == 0:
+            raise RuntimeError("the extraction worker is not paused")
+        self._pauses -= 1
+        if self._pauses == 0:
+            self._wake.set()
+
+    async def drain(self, scope: Scope | None = None, limit: int = 200) -> int:
+        """Extracts every pending episode — only `scope`'s user's when given — in batches; returns how many
+        episodes were processed."""
+        return await self._drain(limit, scope, lambda: True)
+
+    async def _drain(self, limit: int, scope: Scope | None, going_on: Callable[[], bool]) -> int:
+        """`drain`, stopping before the next episode once `going_on()` is false."""
         done = 0
         while True:
             self.queue_depth = await self._episodes.pending_count()
-            batch = await self._episodes.pending_extraction(limit)
+            batch = await self._episodes.pending_extraction(limit, None if scope is None else scope.group_id)
             if not batch:
                 return done
             for episode in batch:
-                scope = Scope(episode.tenant_id, episode.user_id, episode.project_id, episode.session_id)
-                try:
-                    count = await self.extract_episode(scope, episode)
-                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.DONE, count)
-                except (UserForgotten, EpisodeGone):
-                    # erased (ForgetUser, DeleteEpisode) while extraction ran: nothing of it is stored
-                    log.info("extraction dropped: episode erased", extra={"episode": episode.id})
-                except (InvalidArgument, ValueError):
-                    log.exception("fact extraction failed", extra={"episode": episode.id})
-                    await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.FAILED, 0)
-                except StorageUnavailable:
-                    raise  # an outage is not the episode's fault: the pass ends, the queue waits in Neo4j
-                except Exception:  # anything else may be the episode's fault: counted, quarantined at the limit
-                    await self._attempt_failed(scope, episode.id)
+                if not going_on():
+                    return done
+                await self._extract_queued(episode)
                 done += 1
                 self.queue_depth = max(0, self.queue_depth - 1)
+
+    async def _extract_queued(self, episode: Episode) -> None:
+        scope = Scope(episode.tenant_id, episode.user_id, episode.project_id, episode.session_id)
+        try:
+            count = await self.extract_episode(scope, episode)
+            await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.DONE, count)
+        except (UserForgotten, EpisodeGone):
+            # erased (ForgetUser, DeleteEpisode) while extraction ran: nothing of it is stored
+            log.info("extraction dropped: episode erased", extra={"episode": episode.id})
+        except (InvalidArgument, ValueError):
+            log.exception("fact extraction failed", extra={"episode": episode.id})
+            await self._episodes.set_extraction(scope, episode.id, ExtractionStatus.FAILED, 0)
+        except StorageUnavailable:
+            raise  # an outage is not the episode's fault: the pass ends, the queue waits in Neo4j
+        except Exception:  # anything else may be the episode's fault: counted, quarantined at the limit
+            await self._attempt_failed(scope, episode.id)
 
     async def _attempt_failed(self, scope: Scope, episode_id: str) -> None:
         quarantined, attempts = await self._episodes.extraction_failed(scope, episode_id, MAX_EXTRACTION_ATTEMPTS)
@@ -393,17 +421,18 @@ class SemanticMemory:
             log.warning("fact extraction attempt failed", extra={"episode": episode_id, "attempts": attempts})
 
     async def run_worker(self, interval: float) -> None:
-        """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery)."""
+        """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery), unless paused."""
         while True:
             try:
                 await asyncio.wait_for(self._wake.wait(), timeout=interval)
             except TimeoutError:
                 pass
             self._wake.clear()
-            try:
-                await self.drain()
-            except Exception:  # the worker must survive an outage; the queue lives in Neo4j
-                log.exception("extraction worker pass failed")
+            async with self._worker_pass:
+                try:  # paused, the pass only counts the queue (for the gauge)
+                    await self._drain(200, None, lambda: self._pauses == 0)
+                except Exception:  # the worker must survive an outage; the queue lives in Neo4j
+                    log.exception("extraction worker pass failed")
 
     # -- reads ----------------------------------------------------------------------------------------
 

@@ -29,9 +29,10 @@ def episode(key: str, text: str) -> Episode:
 async def test_an_episode_overrunning_the_text_worker_is_quarantined_and_the_rest_extracted() -> None:
     slow = episode("slow", f"{uuid.uuid4().hex} " + "i like tea, " * 2600)  # 0.15 s or more of matching
     good = episode("good", "I love oolong")  # 1-5 ms
-    store, queue = FakeFactStore(), FakeExtractionQueue([slow, good])
+    store = FakeFactStore()
     for e in (slow, good):
         store.add_episode(USER, e.id)
+    queue = FakeExtractionQueue(store.tables.episodes, [slow, good])
     policy, _ = load_policy(None)
     worker = TextWorker(timeout_seconds=0.05)
     memory = SemanticMemory(store, queue, worker, HashEmbedder(), policy, ManualClock(START))

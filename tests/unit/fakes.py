@@ -17,7 +17,17 @@ import numpy.typing as npt
 
 from graphmem.errors import FailedPrecondition
 from graphmem.memory.repositories import FactUnit
-from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange, Transition
+from graphmem.model import (
+    Episode,
+    ExtractionStatus,
+    Fact,
+    FactStatus,
+    Scope,
+    SessionState,
+    StatusChange,
+    Transition,
+    owner_group_id,
+)
 
 T = TypeVar("T")
 
@@ -194,34 +204,34 @@ def user_episode(scope: Scope, episode_id: str, text: str, at: datetime, session
 
 
 class FakeExtractionQueue:
-    """`ExtractionQueue` in memory: episodes waiting, and the status each one was given."""
+    """`ExtractionQueue` in memory: episodes waiting, and the status each one was given. As in Neo4j, an episode
+    waits until it is given a status other than pending (or is quarantined), and one its fact store no longer
+    holds (`FactTables.episodes`: erased) has left the queue."""
 
-    def __init__(self, pending: Sequence[Episode] = ()) -> None:
+    def __init__(self, existing: set[tuple[str, str]], pending: Sequence[Episode] = ()) -> None:
         self.pending = list(pending)
         self.statuses: dict[str, tuple[ExtractionStatus, int]] = {}
         self.attempts: dict[str, int] = {}
-        self._handed: dict[str, Episode] = {}
+        self._existing = existing
 
-    async def pending_extraction(self, limit: int) -> list[Episode]:
-        """Hands out (and removes) up to `limit` waiting episodes; an erased episode is not handed out twice
-        (a failed one comes back until it is quarantined)."""
-        taken, self.pending = self.pending[:limit], self.pending[limit:]
-        self._handed.update((e.id, e) for e in taken)
-        return taken
+    async def pending_extraction(self, limit: int, group_id: str | None = None) -> list[Episode]:
+        """Up to `limit` waiting episodes (of `group_id`'s user when given), in the order they were queued."""
+        self.pending = [e for e in self.pending if (owner_group_id(e.tenant_id, e.user_id), e.id) in self._existing]
+        return [e for e in self.pending if group_id in (None, owner_group_id(e.tenant_id, e.user_id))][:limit]
 
     async def pending_count(self) -> int:
         return len(self.pending)
 
     async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         self.statuses[episode_id] = (status, count)
+        if status != ExtractionStatus.PENDING:
+            self.pending = [e for e in self.pending if e.id != episode_id]
 
     async def extraction_failed(self, scope: Scope, episode_id: str, max_attempts: int) -> tuple[bool, int]:
         self.attempts[episode_id] = self.attempts.get(episode_id, 0) + 1
         quarantined = self.attempts[episode_id] >= max_attempts
         if quarantined:
-            self.statuses[episode_id] = (ExtractionStatus.QUARANTINED, 0)
-        elif episode_id in self._handed:
-            self.pending.append(self._handed[episode_id])
+            await self.set_extraction(scope, episode_id, ExtractionStatus.QUARANTINED, 0)
         return quarantined, self.attempts[episode_id]
 
 

@@ -51,7 +51,7 @@ class StatedPreference:
 class Layer:
     def __init__(self) -> None:
         self.store = FakeFactStore()
-        self.queue = FakeExtractionQueue()
+        self.queue = FakeExtractionQueue(self.store.tables.episodes)
         self.clock = ManualClock(T0)
         policy, _ = load_policy(None)
         self.memory = SemanticMemory(self.store, self.queue, StatedPreference(), HashEmbedder(), policy, self.clock)
@@ -162,11 +162,28 @@ async def test_a_rehearsal_records_nothing(layer: Layer) -> None:
     assert await layer.store.get(USER, version.id) is None and layer.store.tables.audit == []
 
 
+class DeletedWhileExtracted(StatedPreference):
+    """Deletes the episodes it is asked about from the store as it extracts them (a DeleteEpisode landing while
+    extraction runs)."""
+
+    def __init__(self, episodes: set[tuple[str, str]]) -> None:
+        self._episodes = episodes
+
+    def extract(self, text: str) -> list[CandidateFact]:
+        self._episodes.discard((USER.group_id, "gone"))
+        return super().extract(text)
+
+
 async def test_statements_of_a_deleted_episode_are_dropped_by_the_worker(layer: Layer) -> None:
     episode = user_episode(USER, "gone", "I prefer short replies.", T0)
+    layer.store.add_episode(USER, "gone")
     layer.queue.pending.append(episode)
-    assert await layer.memory.drain() == 1
-    assert layer.store.tables.facts == {}  # the episode was never stored: nothing of it is kept
+    policy, _ = load_policy(None)
+    extractor = DeletedWhileExtracted(layer.store.tables.episodes)
+    deleting = SemanticMemory(layer.store, layer.queue, extractor, HashEmbedder(), policy, layer.clock)
+    assert await deleting.drain() == 1
+    assert layer.store.tables.facts == {}  # the episode is gone: nothing of it is kept
+    assert layer.queue.pending == [] and "gone" not in layer.queue.statuses  # and it left the queue with its node
     layer.store.add_episode(USER, "kept")
     layer.queue.pending.append(replace_id(episode, "kept"))
     assert await layer.memory.drain() == 1

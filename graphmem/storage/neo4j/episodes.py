@@ -191,6 +191,16 @@ WITH e, quarantined
 RETURN quarantined, e.extraction_attempts AS attempts
 """
 
+# One user's share of the queue, oldest first (a drain scoped to the user).
+_PENDING_OF_USER: LiteralString = (
+    """
+MATCH (e:Episodic:ExtractionPending {group_id: $group_id})
+WITH e ORDER BY e.created_at LIMIT $limit
+RETURN e"""
+    + _EPISODE_FIELDS
+    + " AS e"
+)
+
 _PENDING_COUNT: LiteralString = "MATCH (e:Episodic:ExtractionPending) RETURN count(e) AS n"
 
 _SET_EXTRACTION: LiteralString = """
@@ -646,12 +656,16 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def pending_extraction(self, limit: int) -> list[Episode]:
+    async def pending_extraction(self, limit: int, group_id: str | None = None) -> list[Episode]:
         """Episodes waiting for fact extraction (the durable extraction queue): oldest first per user, round
-        robin between the users of a tenant and between tenants (see `_PENDING`)."""
+        robin between the users of a tenant and between tenants (see `_PENDING`); only the user of `group_id`'s
+        when given, oldest first."""
 
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
-            result = await tx.run(_PENDING, limit=limit)
+            if group_id is None:
+                result = await tx.run(_PENDING, limit=limit)
+            else:
+                result = await tx.run(_PENDING_OF_USER, limit=limit, group_id=group_id)
             return [episode_from_node(r["e"]) async for r in result]
 
         return await self._graph.read(work)
