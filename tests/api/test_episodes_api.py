@@ -10,7 +10,7 @@ import grpc
 import pytest
 from neo4j import AsyncGraphDatabase
 
-from graphmem.model import owner_group_id
+from graphmem.model import Scope, owner_group_id
 from graphmem.v1 import memory_service_pb2 as pb
 from tests.conftest import Api, close_api, make_settings, neo4j_uri, open_api, unique
 
@@ -298,7 +298,7 @@ async def test_restart_rebuilds_the_index_and_results_are_identical(require_neo4
     try:
         await add(first, user, CORPUS)
         # facts are extracted in the background: compare once they are in, as they are after any restart
-        await first.running.service.semantic.drain()
+        await first.running.service.extract_pending(Scope("tenant-a", user))
         before = [episodic(await search(first, user, q)) for q in queries]
     finally:
         await close_api(first)

@@ -33,7 +33,7 @@ async def test_browser_queries_run_and_show_the_users_facts(require_neo4j: str, 
         ]
         for draft in drafts:  # extracted in the order said (the order within one batch is not the session order)
             await service.add_episodes(scope, [draft])
-            await service.semantic.drain()
+            await service.extract_pending(scope)
         rows_per_block = []
         async with AsyncGraphDatabase.driver(neo4j_uri(), auth=("neo4j", "graphmem")) as driver:
             for block in blocks:

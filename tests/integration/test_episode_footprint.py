@@ -38,7 +38,7 @@ async def test_a_pending_episode_carries_the_queue_label_until_it_is_extracted(s
     [written] = await service.add_episodes(scope, [EpisodeDraft("k1", "I live in Berlin", START, "s1", "user")])
     labels, props = await _node(service, scope, written.id)
     assert "ExtractionPending" in labels and props["extraction_status"] == "pending"
-    await service.semantic.drain()
+    await service.extract_pending(scope)
     labels, props = await _node(service, scope, written.id)
     assert "ExtractionPending" not in labels and props["extraction_status"] == "done"
     assert (await service.get_episode(scope, written.id)).extraction_status == "done"
@@ -72,5 +72,5 @@ async def test_the_queue_has_no_range_index_and_the_backfill_labels_older_pendin
     assert await migrate(service.graph) == LATEST_VERSION == await schema_version(service.graph)
     labels, _ = await _node(service, scope, written.id)
     assert "ExtractionPending" in labels
-    await service.semantic.drain()
+    await service.extract_pending(scope)
     assert (await service.get_episode(scope, written.id)).extraction_status == "done"

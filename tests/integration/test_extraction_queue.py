@@ -90,7 +90,8 @@ async def test_a_flood_from_one_tenant_or_user_does_not_starve_another(stack: St
     assert late_tenant.id in ids and late_user.id in ids
     per_user = Counter(e.user_id for e in batch)
     assert per_user[flood.user_id] <= BATCH // 2 + 1 and per_user[flooding_user.user_id] <= BATCH // 2 + 1
-    await service.semantic.drain()  # leave nothing pending for later tests
+    for scope in (flood, quiet_tenant, flooding_user, quiet_user):  # leave nothing pending for later tests
+        await service.extract_pending(scope)
 
 
 async def test_an_episode_failing_extraction_is_quarantined_after_three_attempts(stack: Stack) -> None:
@@ -101,9 +102,9 @@ async def test_an_episode_failing_extraction_is_quarantined_after_three_attempts
         scope,
         [EpisodeDraft("bad", poison, START, "s1", "user"), EpisodeDraft("good", "I love oolong", START, "s1", "user")],
     )
-    await service.semantic.drain()  # does not raise: the failure stays with its episode
+    await service.extract_pending(scope)  # does not raise: the failure stays with its episode
     assert stack.extractor.calls[poison] == MAX_EXTRACTION_ATTEMPTS == 3
     assert (await service.get_episode(scope, bad.id)).extraction_status == "quarantined"
     assert (await service.get_episode(scope, good.id)).extraction_status == "done"
-    await service.semantic.drain()
+    await service.extract_pending(scope)
     assert stack.extractor.calls[poison] == 3  # never retried

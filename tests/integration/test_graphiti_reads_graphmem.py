@@ -69,7 +69,7 @@ async def test_graphiti_search_finds_facts_graphmem_wrote(require_neo4j: str, tm
             ],
         )
         written = await service.add_episodes(scope, [EpisodeDraft("e", "See you tomorrow", t0, "s1", "user")])
-        await service.semantic.drain()
+        await service.extract_pending(scope)
         ours = {f.key: f for f in await service.list_facts(scope, None, FactScopeFilter.BOTH)}
         assert {"user|taste|香菜", "user|prefers_reply_style", "user|location"} <= set(ours)
 

@@ -75,7 +75,7 @@ async def test_forget_user_during_extraction_and_maintenance_leaves_only_the_tom
     await service.add_episodes(scope, drafts)
     await service.flush()
     assert list((stack.data_dir / "vectors").rglob(f"{scope.group_id}.*"))
-    extraction = asyncio.create_task(service.semantic.drain())
+    extraction = asyncio.create_task(service.extract_pending(scope))
     assert await asyncio.to_thread(stack.extractor.started.wait, 30), "extraction never started"
     stack.clock.advance(timedelta(days=400))  # everything is due for archiving: maintenance has work to do
     maintenance = asyncio.create_task(service.run_maintenance(scope, dry_run=False))
@@ -125,7 +125,7 @@ async def test_delete_episode_leaves_its_text_nowhere(stack: Stack) -> None:
         EpisodeDraft("c", "noted, anything else for the plan?", START + timedelta(minutes=2), "s1", "assistant"),
     ]
     ids = {w.key: w.id for w in await service.add_episodes(scope, drafts)}
-    await service.semantic.drain()
+    await service.extract_pending(scope)
     held = await holders_of(graph, token)
     assert "Episodic.content" in held and "RELATES_TO.evidence" in held and "Entity.name" in held
     seq = (await graph.run("MATCH (e:Episodic {uuid: $id}) RETURN e.seq AS s", id=ids["c"]))[0]["s"]

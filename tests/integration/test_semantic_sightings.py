@@ -28,9 +28,9 @@ async def test_a_negated_mention_in_a_later_session_promotes_a_negative_candidat
         }
         for scope, text in later.items():  # the first session is extracted before the later one is written
             await service.add_episodes(scope, [first])
-            await service.semantic.drain()
+            await service.extract_pending(scope)
             await service.add_episodes(scope, [EpisodeDraft("b", text, T0 + timedelta(days=2), "s2", "user")])
-            await service.semantic.drain()
+            await service.extract_pending(scope)
         (fact,) = await service.list_facts(agrees, None, FactScopeFilter.BOTH)
         assert (fact.key, fact.polarity, set(fact.session_ids)) == ("user|taste|香菜", False, {"s1", "s2"})
         assert [f.key for f in await service.list_facts(turns, None, FactScopeFilter.BOTH)] == []
