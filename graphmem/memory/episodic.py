@@ -15,15 +15,17 @@ import time
 import uuid
 import weakref
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
+
+import numpy as np
 
 from graphmem import paging
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import NotFound
 from graphmem.extraction.importance import assign_importance
-from graphmem.extraction.mentions import mentions
+from graphmem.extraction.mentions import mentions, person_names
 from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
 from graphmem.index.protocol import VectorIndex
@@ -48,6 +50,7 @@ from graphmem.policy import Policy
 from graphmem.retrieval.graph import graph_scores
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
+from graphmem.retrieval.speakers import MAX_SPEAKERS, closest_speakers, speakers_named
 from graphmem.retrieval.timeexpr import asks_when, event_window
 from graphmem.storage.neo4j.episodes import (
     DeletedEpisode,
@@ -151,6 +154,7 @@ class RecallInputs:
     graph: dict[int, float]
     lexical_truncated: bool
     asks_when: bool
+    speakers: frozenset[str] = frozenset()
 
 
 class EpisodicMemory:
@@ -342,6 +346,7 @@ class EpisodicMemory:
                             event_type=prepared[i].event_type,
                             tokens=prepared[i].lexical,
                             event=prepared[i].event,
+                            speaker=prepared[i].speaker,
                         )
                         for i, w in created
                     ],
@@ -565,10 +570,31 @@ class EpisodicMemory:
         group_id = scope.group_id
         n = self._policy.rerank.candidates
         oversample = n if allowed is not None or not scope.project_id else 3 * n
-        dense = await self._index.search(group_id, qvec, oversample, allowed)
+        dense, speakers = await asyncio.gather(
+            self._index.search(group_id, qvec, oversample, allowed), self._speakers(group_id, query.text)
+        )
         # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
         # itself)
-        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
+        inputs = await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
+        return replace(inputs, speakers=speakers)
+
+    async def _speakers(self, group_id: str, text: str) -> frozenset[str]:
+        """The user's speakers the query names: by their name as written, else (a Chinese name for a speaker
+        written in another script) by the embeddings of the names (graphmem/retrieval/speakers.py)."""
+        speakers = self._partitions.speakers(group_id, MAX_SPEAKERS)
+        if not speakers:
+            return frozenset()
+        named = speakers_named(text, speakers)
+        if named:
+            return named
+        names = [n for n in await asyncio.to_thread(person_names, text) if n not in speakers]
+        others = [s for s in speakers if s.isascii()]
+        if not names or not others:
+            return frozenset()
+        # one text per call: the query memo keeps each name's vector, so a user's names cost the model once
+        vectors = [await self._embed([t], EmbedKind.QUERY) for t in [*names, *others]]
+        stacked = np.vstack(vectors)
+        return closest_speakers(names, stacked[: len(names)], others, stacked[len(names) :])
 
     def _gathered(
         self,
@@ -585,7 +611,9 @@ class EpisodicMemory:
         facts = self._partitions.rank_facts(group_id, pooled)
         visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
         candidates = [
-            Candidate(s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq, f.facts.event)
+            Candidate(
+                s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq, f.facts.event, f.facts.speaker
+            )
             for s, f in visible.items()
         ]
         return RecallInputs(
@@ -612,6 +640,7 @@ class EpisodicMemory:
             lexical_truncated=inputs.lexical_truncated,
             graph=inputs.graph,
             asks_when=inputs.asks_when,
+            speakers=inputs.speakers,
         )
 
     async def recall_inputs(self, query: SearchQuery, walk: bool) -> RecallInputs:
