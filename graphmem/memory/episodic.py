@@ -144,6 +144,10 @@ def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
     return flt.occurred.contains(facts.occurred_at)
 
 
+async def _nobody() -> frozenset[str]:
+    return frozenset()
+
+
 @dataclass(frozen=True)
 class RecallInputs:
     """What one episodic search reranks: its visible candidates and their raw signals (policy-independent)."""
@@ -554,7 +558,8 @@ class EpisodicMemory:
         allowed: list[int] | None,
         graph: dict[int, float] | None = None,
     ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
-        inputs = await self._inputs(query, qvec, allowed, graph or {})
+        named = self._policy.rerank.weights_for(kind).speaker > 0
+        inputs = await self._inputs(query, qvec, allowed, graph or {}, named)
         # the rerank is CPU work: off the event loop
         return await asyncio.to_thread(self._top, inputs, query, kind, window)
 
@@ -564,19 +569,27 @@ class EpisodicMemory:
         return self.score(inputs, query, kind, window)[: query.top_k]
 
     async def _inputs(
-        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None, walked: dict[int, float]
+        self,
+        query: SearchQuery,
+        qvec: Vectors,
+        allowed: list[int] | None,
+        walked: dict[int, float],
+        speakers: bool,
     ) -> RecallInputs:
+        """The search's candidates and signals; the speakers the query names only when `speakers` (the policy
+        weighs them)."""
         scope = query.scope
         group_id = scope.group_id
         n = self._policy.rerank.candidates
         oversample = n if allowed is not None or not scope.project_id else 3 * n
-        dense, speakers = await asyncio.gather(
-            self._index.search(group_id, qvec, oversample, allowed), self._speakers(group_id, query.text)
+        dense, named = await asyncio.gather(
+            self._index.search(group_id, qvec, oversample, allowed),
+            self._speakers(group_id, query.text) if speakers else _nobody(),
         )
         # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
         # itself)
         inputs = await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
-        return replace(inputs, speakers=speakers)
+        return replace(inputs, speakers=named)
 
     async def _speakers(self, group_id: str, text: str) -> frozenset[str]:
         """The user's speakers the query names: by their name as written, else (a Chinese name for a speaker
@@ -645,8 +658,9 @@ class EpisodicMemory:
 
     async def recall_inputs(self, query: SearchQuery, walk: bool) -> RecallInputs:
         """What a search's rerank starts from: the candidates and their signals, with the graph walked or not
-        (a search walks it when the policy's graph weight is above 0). Benchmarks score a grid of policies over
-        it with `score` after `MemoryService.use_policy`: the same code `search` runs."""
+        (a search walks it when the policy's graph weight is above 0) and the speakers the query names (found
+        whatever the speaker weight). Benchmarks score a grid of policies over it with `score` after
+        `MemoryService.use_policy`: the same code `search` runs."""
         group_id = query.scope.group_id
         embedded = self._embed([query.text], EmbedKind.QUERY)
         walked = self._walk(group_id, query.text, 1.0 if walk else 0.0)
@@ -657,7 +671,7 @@ class EpisodicMemory:
         flt = query.filter
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
         allowed = await self._repo.allowed_seqs(query.scope, flt) if explicit_filter else None
-        return await self._inputs(query, qvec[0], allowed, graph)
+        return await self._inputs(query, qvec[0], allowed, graph, True)
 
     async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
         """Episodes of the scope by seq, whatever their status."""
