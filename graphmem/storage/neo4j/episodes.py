@@ -237,7 +237,7 @@ MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
 RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
                 e.lexical, e.tokens, p.tokens, p.speaker, p.content, e.event_start.epochMillis,
-                e.event_end.epochMillis]) AS rows
+                e.event_end.epochMillis, e.speaker]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -732,6 +732,7 @@ class EpisodeRepository:
                     event_type=event_type or "message",
                     tokens=composed_tokens(legacy, own, context, (speaker, content), line_tokens),
                     event=_event(event_start, event_end),
+                    speaker=own_speaker or "",
                 )
                 for (
                     seq,
@@ -747,6 +748,7 @@ class EpisodeRepository:
                     content,
                     event_start,
                     event_end,
+                    own_speaker,
                 ) in record["rows"]
             ]
 
