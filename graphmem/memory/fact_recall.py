@@ -48,6 +48,8 @@ class FactView:
 
     stamp: str
     facts: tuple[Fact, ...]
+    tokens: tuple[tuple[str, ...], ...]
+    """Each fact's words as BM25 indexed them (its statement and value)."""
     vectors: npt.NDArray[np.float32]
     """(n, dim) embeddings; the rows of facts without one (or of another width) are zero."""
     has_vector: npt.NDArray[np.bool_]
@@ -56,21 +58,35 @@ class FactView:
     importance: npt.NDArray[np.float64]
 
     @staticmethod
-    def build(stamp: str, facts: Sequence[Fact], embeddings: dict[str, npt.NDArray[np.float32] | None]) -> FactView:
+    def build(
+        stamp: str,
+        facts: Sequence[Fact],
+        embeddings: dict[str, npt.NDArray[np.float32] | None],
+        previous: FactView | None = None,
+    ) -> FactView:
+        """The view of `facts`; the words of versions `previous` held are taken from it (a version's statement
+        and value never change, so only new versions are tokenised)."""
         widths = [len(v) for v in embeddings.values() if v is not None]
         dim = max(set(widths), key=widths.count) if widths else 0
         vectors = np.zeros((len(facts), dim), dtype=np.float32)
         has_vector = np.zeros(len(facts), dtype=bool)
+        known = {} if previous is None else {f.id: t for f, t in zip(previous.facts, previous.tokens, strict=True)}
+        tokens = []
         bm25 = BM25Index()
         for i, fact in enumerate(facts):
             vector = embeddings.get(fact.id)
             if vector is not None and len(vector) == dim:
                 vectors[i] = vector
                 has_vector[i] = True
-            bm25.add(i, tokenize(f"{fact.fact} {fact.value}"))
+            words = known.get(fact.id)
+            if words is None:
+                words = tuple(tokenize(f"{fact.fact} {fact.value}"))
+            tokens.append(words)
+            bm25.add(i, words)
         return FactView(
             stamp,
             tuple(facts),
+            tuple(tokens),
             vectors,
             has_vector,
             bm25,
@@ -152,17 +168,19 @@ class FactRecall:
             return held
         building = self._building.get(key)
         if building is None or building[0] != stamp:  # concurrent searches of one stamp share one build
-            task = asyncio.ensure_future(self._build(scope, projects, archived, stamp))
+            task = asyncio.ensure_future(self._build(scope, projects, archived, stamp, held))
             building = self._building[key] = (stamp, task)
             task.add_done_callback(lambda done: self._built(key, done))
         return await asyncio.shield(building[1])
 
-    async def _build(self, scope: Scope, projects: Sequence[str], archived: bool, stamp: str) -> FactView:
+    async def _build(
+        self, scope: Scope, projects: Sequence[str], archived: bool, stamp: str, previous: FactView | None
+    ) -> FactView:
         statuses = [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE]
         rows = await self._facts.by_status(scope, statuses, projects)
         winners = winning_per_key([f for f, _ in rows])
         embeddings = await self._facts.embeddings(scope, [f.id for f in winners]) if winners else {}
-        return await asyncio.to_thread(FactView.build, stamp, winners, embeddings)
+        return await asyncio.to_thread(FactView.build, stamp, winners, embeddings, previous)
 
     def _built(self, key: ViewKey, done: asyncio.Future[FactView]) -> None:
         if self._building.get(key, ("", done))[1] is done:
