@@ -54,6 +54,11 @@ class FactStore(Protocol):
 
     async def get(self, scope: Scope, fact_id: str) -> Fact | None: ...
 
+    async def stamp(self, scope: Scope) -> str:
+        """An opaque token that changes whenever a committed write changes what the user's facts say (their
+        statements, statuses, provenance, evidence; not hit counters) or erases them, in any process."""
+        ...
+
     async def by_status(
         self, scope: Scope, statuses: Sequence[FactStatus], projects: Sequence[str], with_embedding: bool = False
     ) -> list[tuple[Fact, list[float] | None]]: ...

@@ -13,14 +13,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
-import numpy as np
-import numpy.typing as npt
-
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
+from graphmem.embedding.protocol import Embedder, EmbedKind
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_fact
+from graphmem.memory.fact_recall import FactRecall, winning_per_key
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
@@ -29,7 +27,6 @@ from graphmem.model import (
     Fact,
     FactScopeFilter,
     FactStatus,
-    Layer,
     Scope,
     SearchHit,
     SearchQuery,
@@ -37,8 +34,6 @@ from graphmem.model import (
 )
 from graphmem.policy import Policy
 from graphmem.projects import visible_projects
-from graphmem.retrieval.lexical import BM25Index, tokenize
-from graphmem.retrieval.rerank import Candidate, rerank
 from graphmem.storage.neo4j.facts import new_fact_id
 
 log = logging.getLogger(__name__)
@@ -96,16 +91,6 @@ def candidate_version(
     )
 
 
-def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
-    """One fact per key: the project's version over the user's, then the latest valid_at."""
-    best: dict[str, Fact] = {}
-    for fact in facts:
-        held = best.get(fact.key)
-        if held is None or (bool(fact.project_id), fact.valid_at) > (bool(held.project_id), held.valid_at):
-            best[fact.key] = fact
-    return [best[k] for k in sorted(best)]
-
-
 class SemanticMemory:
     """The semantic layer: extraction, promotion, conflicts, reads and recall of facts."""
 
@@ -123,6 +108,7 @@ class SemanticMemory:
         self._extractor = extractor
         self._embedder = embedder
         self._clock = clock
+        self._recall = FactRecall(facts)
         self.use_policy(policy)
         self._wake = asyncio.Event()
         self.queue_depth = 0
@@ -425,77 +411,13 @@ class SemanticMemory:
         self, query: SearchQuery, kind: str, window: TimeRange | None, archived: bool = False
     ) -> list[SearchHit]:
         """Current facts (or, with `archived`, archived ones) ranked by the same formula as episodes (no
-        neighbours); weak matches left out."""
-        rows = await self._facts.by_status(
-            query.scope, [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE], visible_projects(query.scope)
-        )
-        winners = winning_per_key([f for f, _ in rows])
-        if not winners:
+        neighbours); weak matches left out. Reads the facts from this process's view while it is current."""
+        view = await self._recall.view(query.scope, visible_projects(query.scope), archived)
+        if not view.facts:
             return []
-        # embeddings of the winners only, and from the store's cache when it has them (they never change)
-        vectors = await self._facts.embeddings(query.scope, [f.id for f in winners])
-        current = {f.id: (f, vectors.get(f.id)) for f in winners}
         qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
         # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
-        return await asyncio.to_thread(self._ranked, query, kind, window, current, qvec)
-
-    def _ranked(
-        self,
-        query: SearchQuery,
-        kind: str,
-        window: TimeRange | None,
-        current: dict[str, tuple[Fact, npt.NDArray[np.float32] | None]],
-        qvec: Vectors,
-    ) -> list[SearchHit]:
-        ids = list(current)
-        cosines: dict[int, float] = {}
-        bm25 = BM25Index()
-        for i, fid in enumerate(ids):
-            fact, embedding = current[fid]
-            if embedding is not None and len(embedding) == len(qvec):
-                cosines[i] = float(np.dot(embedding, qvec))
-            bm25.add(i, tokenize(f"{fact.fact} {fact.value}"))
-        lexical = dict(bm25.search(tokenize(query.text), len(ids)))
-        floor = self._policy.rerank.semantic_min_similarity
-        keep = [i for i in range(len(ids)) if i in lexical or cosines.get(i, 0.0) >= floor]
-        if not keep:
-            return []
-        candidates = [Candidate(i, current[ids[i]][0].importance, current[ids[i]][0].valid_at) for i in keep]
-        ranked = rerank(
-            candidates,
-            {i: cosines[i] for i in keep if i in cosines},
-            {i: lexical[i] for i in keep if i in lexical},
-            self._policy.rerank.weights_for(kind),
-            query.reference_time,
-            self._policy.rerank.half_life_days,
-            window,
-            lexical_truncated=False,
-        )
-        hits = []
-        for cand, score, breakdown in ranked[: query.top_k]:
-            fact = current[ids[cand.id]][0]
-            hits.append(
-                SearchHit(
-                    layer=Layer.SEMANTIC,
-                    id=fact.id,
-                    text=fact.fact,
-                    score=score,
-                    breakdown=breakdown,
-                    session_id=fact.session_ids[-1] if fact.session_ids else "",
-                    occurred_at=fact.valid_at,
-                    metadata={
-                        "fact_key": fact.key,
-                        "evidence": fact.evidence,
-                        "confidence": f"{fact.confidence:.2f}",
-                        "status_reason": fact.status_reason,
-                        "sessions": ",".join(fact.session_ids),
-                        "project_id": fact.project_id,
-                    },
-                    event_type="fact",
-                    importance=fact.importance,
-                )
-            )
-        return hits
+        return await asyncio.to_thread(view.ranked, query, qvec, self._policy, kind, window)
 
     async def forget(self, group_id: str) -> int:
         return await self._facts.forget(group_id)

@@ -132,6 +132,11 @@ class FakeFactStore:
     async def get(self, scope: Scope, fact_id: str) -> Fact | None:
         return self.tables.facts.get((scope.group_id, fact_id))
 
+    async def stamp(self, scope: Scope) -> str:
+        """Changes with every committed change of the user's facts (the tables are replaced on each commit)."""
+        mine = sorted((f.id, f.status.value, f.session_ids, f.evidence) for f in self._mine(scope))
+        return str(hash(tuple(mine)))
+
     def _mine(self, scope: Scope) -> list[Fact]:
         return [f for (group, _), f in self.tables.facts.items() if group == scope.group_id]
 

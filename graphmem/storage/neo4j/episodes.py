@@ -24,6 +24,7 @@ from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, 
 from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date, epoch_micros
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.fence import facts_changed
 
 _LOCK_USER: LiteralString = """
 MERGE (u:User {group_id: $group_id})
@@ -810,6 +811,7 @@ class EpisodeRepository:
             dropped = await (await tx.run(_DROP_SOLE_FACTS, params)).single(strict=True)
             named = await (await tx.run(_MENTIONED, params)).single(strict=True)
             await (await tx.run(_SCRUB_FACTS, params | {"content": target["content"]})).consume()
+            await facts_changed(tx, group_id)
             rebuilt: RebuiltDocument | None = None
             if target["session_id"]:
                 after = await (
