@@ -1,7 +1,8 @@
 """The semantic-memory scenarios replayed in process: the real extractor, project scoping and promotion
 decisions over an in-memory version store, scored like the gRPC run. A fast loop for development only.
 
-Run: ``python -m tests.bench.semantic_sim [--scenarios FILE] [--only PREFIXES] [--failures]``.
+Run: ``python -m tests.bench.semantic_sim [--scenarios FILE] [--only PREFIXES] [--tag TAG] [--failures]``
+(the development set unless ``--scenarios`` names another file).
 
 It mirrors what `SemanticMemory.extract_episode` and `assert_fact` do (user turns only, the policy's
 `min_confidence`, `project_scoped` / `about_project`, `decide`) without Neo4j, gRPC or the embedder; the
@@ -22,11 +23,12 @@ from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
 from graphmem.memory.semantic import candidate_version, winning_per_key
 from graphmem.model import Fact, FactStatus
-from tests.bench.semantic_scenarios import SCENARIOS_PATH, Scenario, load_scenarios
+from tests.bench.semantic_scenarios import Scenario, load_scenarios
 from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, score_scenario, summarise
 
 RULE = PromotionRule(min_sessions=2, explicit_promotes=True, concurrency_window=timedelta(seconds=60))
 MIN_CONFIDENCE = 0.5
+DEV_PATH = Path(__file__).resolve().parents[1] / "eval" / "semantic_dev" / "scenarios.jsonl"
 
 
 def _seen(fact: Fact) -> SeenFact:
@@ -128,8 +130,9 @@ def run(scenarios: list[Scenario]) -> list[ScenarioResult]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenarios", default=str(SCENARIOS_PATH))
+    parser.add_argument("--scenarios", default=str(DEV_PATH), help="default: the development set")
     parser.add_argument("--only", default="", help="comma-separated id prefixes")
+    parser.add_argument("--tag", default="", help="only scenarios with this tag (e.g. v2); '-v2' excludes it")
     parser.add_argument("--failures", action="store_true", help="print each wrong scenario with its turns")
     parser.add_argument("--json", help="write the summary to this file")
     args = parser.parse_args(argv)
@@ -137,6 +140,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.only:
         prefixes = tuple(args.only.split(","))
         scenarios = [s for s in scenarios if s.id.startswith(prefixes)]
+    if args.tag.startswith("-"):
+        scenarios = [s for s in scenarios if args.tag[1:] not in s.tags]
+    elif args.tag:
+        scenarios = [s for s in scenarios if args.tag in s.tags]
     results = run(scenarios)
     summary = summarise(results)
     by_id = {s.id: s for s in scenarios}

@@ -585,6 +585,57 @@ ZH: list[Case] = [
               ("再写一个请假条，换个说法", "“领导您好，我是张三，家中有事需请假半天，望批准。”", "可以")),
 ]
 
+# Second round, written later for the families that generalised worst (tag `v2`, reported separately): several
+# facts in one utterance, preferences and meeting preferences in ordinary phrasing, corrections that refer back,
+# pronouns for a relation named earlier, renamed pets, relatives' birthdays.
+ZH_V2: list[Case] = [
+    case("multi", "paraphrase v2",
+         ("我是做产品经理的，base深圳，平时骑电动车通勤", "深圳骑车通勤挺方便的。"),
+         ("在深圳当产品经理真的累，天天被开发怼", "辛苦了，沟通确实磨人。"),
+         active=(yes("深圳", "Shenzhen"), yes("产品经理", "product manager"))),
+    case("multi", "remember v2",
+         ("帮我记一下：我不喝酒，还有我对青霉素过敏", "好的，都记下了。"),
+         active=(no("酒", "alcohol"), any_("青霉素", "penicillin"))),
+    case("preference", "paraphrase v2",
+         ("周末最喜欢去爬山了，一爬就是一整天", "爬山很锻炼身体。"),
+         ("这周末又去爬山了，爬山真的是我的快乐源泉", "听起来很开心！"),
+         active=(yes("爬山", "hiking"),)),
+    case("preference", "remember v2",
+         ("榴莲那个味儿我实在受不了，以后推荐水果别带它，记一下", "好的，推荐水果会避开榴莲。"),
+         active=(no("榴莲", "durian"),)),
+    case("meeting", "paraphrase v2",
+         ("开会我更喜欢放在下午，上午脑子不太清醒", "了解，下午精神更好。"),
+         ("还是下午开会效率高，上午的会我能推就推", "那以后尽量约下午。"),
+         active=(any_("下午", "afternoon"),)),
+    case("meeting", "remember v2",
+         ("以后约会议别超过半小时，记住哈", "好的，会议控制在半小时内。"),
+         active=(any_("半小时", "30", "三十分钟"),)),
+    case("correction", "immediate v2",
+         ("记住我女儿叫欣欣", "好的，记住了：欣欣。", "我刚才说错了，是心心，爱心的心"),
+         active=(yes("心心"),),
+         not_active=(yes("欣欣"),)),
+    case("correction", "after_promotion v2",
+         ("记住，我住在南京", "好的。"),
+         ("之前跟你说的有误，我不住南京，是在无锡，帮我改一下", "好的，已改为无锡。"),
+         active=(yes("无锡", "Wuxi"),),
+         not_active=(yes("南京", "Nanjing"),),
+         history=(h(("南京", "Nanjing"), ("无锡", "Wuxi")),)),
+    case("relations", "paraphrase v2 pronoun",
+         ("我有个女儿叫乐乐", "好可爱的名字。", "她的生日是7月8号"),
+         ("乐乐的生日快到了，7月8号，准备给她订个蛋糕", "可以订个她喜欢的卡通蛋糕。"),
+         active=(any_("7月8", "07-08", "7-8", "July 8"),)),
+    case("relations", "change v2 renamed_pet",
+         ("我家兔子叫棉花，白白的一团", "听起来好软萌。"),
+         ("棉花今天又啃了我的数据线，气死", "兔子爱啃东西，线要收好。"),
+         ("记一下哈，我家兔子改名了，现在叫汤圆，女儿说棉花不好听", "好的，已更新为汤圆。"),
+         active=(yes("汤圆"),),
+         not_active=(yes("棉花"),),
+         history=(h(("棉花",), ("汤圆",)),)),
+    pollution("other_person v2 pronoun",
+              ("我同事的女儿下周满五岁，她生日是5月2号", "可以送个小礼物。"),
+              ("同事家闺女过生日，5月2号，我们凑钱买了个玩具", "很有心。")),
+]
+
 EN: list[Case] = [
     # ---------------------------------------------------------------- preference
     case("preference", "paraphrase",
@@ -1087,13 +1138,61 @@ EN: list[Case] = [
               ("write me a sample bio for a conference speaker", "Sure: 'Alex is a software engineer at Netflix who lives in Berlin and loves climbing.'", "thanks, good template"),
               ("another sample bio please, different style", "'Based in Berlin, Alex builds streaming systems at Netflix and spends weekends climbing.'", "cool")),
 ]
+
+EN_V2: list[Case] = [
+    case("multi", "paraphrase v2",
+         ("I'm a nurse in Leeds, mostly on night shifts", "Night shifts are tough."),
+         ("being a nurse in Leeds means lots of rain and lots of nights", "Hang in there."),
+         active=(yes("nurse"), yes("Leeds"))),
+    case("multi", "remember v2",
+         ("Quick notes for you: I'm vegan, I live in Lisbon, and I use Linux at work. Remember those.", "Noted, all three."),
+         active=(any_("vegan"), yes("Lisbon"), yes("Linux"))),
+    case("preference", "paraphrase v2",
+         ("honestly nothing beats a good bowl of ramen for me", "Ramen is great comfort food."),
+         ("had ramen for lunch again, I could eat it every single day", "Ha, a true fan."),
+         active=(yes("ramen"),)),
+    case("preference", "change v2 polarity",
+         ("I can't stand olives", "Fair, they're divisive."),
+         ("olives are just gross to me, I pick them off every pizza", "Understandable."),
+         ("remember this: olives finally grew on me, I actually enjoy them now", "Noted, you like olives now."),
+         active=(yes("olive"),),
+         not_active=(no("olive"),),
+         history=(h(("olive",), ("olive",), old_pol=False, new_pol=True),)),
+    case("meeting", "paraphrase v2",
+         ("I prefer meetings in the morning, ideally before 11", "Mornings it is."),
+         ("mornings work best for calls with me, afternoons I'm heads-down", "Got it."),
+         active=(any_("morning", "before 11"),)),
+    case("meeting", "remember v2",
+         ("For meetings, please remember I keep my camera off", "Noted: camera off."),
+         active=(any_("camera"),)),
+    case("correction", "immediate v2",
+         ("Remember my favourite coffee is a flat white", "Noted: flat white.", "no wait, the other one, cortado. Flat white is what my partner drinks"),
+         active=(yes("cortado"),),
+         not_active=(yes("flat white"),)),
+    case("correction", "after_promotion v2",
+         ("Remember that I work at Siemens.", "Noted."),
+         ("I got that wrong earlier, it's Bosch, not Siemens. Please update.", "Updated to Bosch."),
+         active=(yes("Bosch"),),
+         not_active=(yes("Siemens"),),
+         history=(h(("Siemens",), ("Bosch",)),)),
+    case("relations", "remember v2 pronoun",
+         ("I have a daughter, Mia.", "Lovely name.", "Her birthday is May 9th, remember that please."),
+         active=(any_("May 9", "9 May", "05-09", "5-9"),)),
+    case("relations", "paraphrase v2 relative_birthday",
+         ("my mum's birthday is on the 2nd of October", "Good to know."),
+         ("need to get mum something nice, her birthday's October 2nd", "Maybe flowers or a nice dinner?"),
+         active=(any_("October 2", "2 October", "Oct 2", "10-02", "2nd of October"),)),
+    pollution("other_person v2 pronoun",
+              ("my coworker's son turns five next week, his birthday is June 1st", "Kids' parties are fun."),
+              ("coworker's kid has his birthday on June 1st, we chipped in for a gift", "Nice of you.")),
+]
 # fmt: on
 
 
 def scenario_dicts() -> list[dict[str, Any]]:
     """Every case as a schema dict: ids per language and kind, dates and session ids generated."""
     out: list[dict[str, Any]] = []
-    for lang, cases in (("zh", ZH), ("en", EN)):
+    for lang, cases in (("zh", ZH + ZH_V2), ("en", EN + EN_V2)):
         numbers: Counter[str] = Counter()
         for case_ in cases:
             numbers[case_.kind] += 1
