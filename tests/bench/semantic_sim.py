@@ -40,6 +40,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
     counter = 0
     for session in scenario.sessions:
         base = session.date
+        said: list[str] = []  # the user's earlier turns in this session: what a turn may refer back to
         for i, turn in enumerate(session.turns):
             if turn.speaker != "user":
                 continue
@@ -48,7 +49,8 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             episode_id = f"ep{counter}"
             stated_keys: set[str] = set()
             incoming: list[tuple[Fact, bool, bool]] = []
-            for stated in extractor.extract(turn.text):
+            context, said = tuple(said), [*said, turn.text]
+            for stated in extractor.extract(turn.text, context):
                 if stated.confidence < MIN_CONFIDENCE:
                     continue
                 in_project = project_fact(stated)
