@@ -147,8 +147,8 @@ class TextWorker:
         log.warning("text worker replaced", extra={"pid": pid, "operation": op, "restarts": self.restarts})
 
     # -- the protocols ----------------------------------------------------------------------------------
-    def extract(self, text: str) -> list[CandidateFact]:
-        facts: list[CandidateFact] = self._call("extract", text)
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
+        facts: list[CandidateFact] = self._call("extract", text, tuple(context))
         return facts
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:

@@ -51,8 +51,15 @@ class EpisodeGone(Exception):
 class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
-    def extract(self, text: str) -> list[CandidateFact]: ...
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
+        """`context`: the speaker's earlier turns of the session, oldest first (what the text may refer back to)."""
+        ...
 
+
+CONTEXT_TURNS = 3
+"""The user's earlier episodes of a session that extraction reads with an episode ("她的生日是…", "我刚才说错了，是…"),
+said at most CONTEXT_WINDOW before it."""
+CONTEXT_WINDOW = timedelta(hours=6)
 
 MAX_EXTRACTION_ATTEMPTS = 3
 """Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
@@ -320,7 +327,12 @@ class SemanticMemory:
 
     async def extract_episode(self, scope: Scope, episode: Episode) -> int:
         """Extracts and records the facts one episode states; returns how many statements were recorded."""
-        candidates = await asyncio.to_thread(self._extractor.extract, episode.text)
+        context = (
+            await self._episodes.said_before(scope, episode, CONTEXT_TURNS, CONTEXT_WINDOW)
+            if episode.session_id
+            else []
+        )
+        candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
         recorded = 0
         stated_keys: set[str] = set()
         for stated in candidates:
