@@ -156,6 +156,7 @@ _REQUEST = {
         r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲)"
     ),
 }
+_PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
 _REQUEST_SLOTS = frozenset({Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE})
 _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
 _QUOTED = re.compile(r"[“”「」『』\"]")
@@ -493,6 +494,8 @@ class RuleExtractor:
             keys = {f.key for f in out}
             for f, span in self._structural_spans(seg, norm, lang, hedged):
                 c_start, c_end = _clause(norm, span)
+                if f.predicate in _PLACES:  # "I'm a nurse in Leeds": a rule read the role, the place is unread
+                    c_start, c_end = span, span + len(f.value)
                 if f.key not in keys and not _overlaps(taken, c_start, c_end):
                     keys.add(f.key)
                     out.append(f)
