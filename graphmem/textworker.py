@@ -44,6 +44,7 @@ def _operations(extractor: RuleExtractor) -> dict[str, Callable[..., Any]]:
     return {
         "extract": extractor.extract,
         "mentioned": extractor.mentioned,
+        "replaced": extractor.replaced,
         "summarise": summarise_turns,
         "pid": lambda: multiprocessing.current_process().pid,
     }
@@ -153,6 +154,10 @@ class TextWorker:
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         found: list[bool] = self._call("mentioned", text, values, polarities)
+        return found
+
+    def replaced(self, text: str, values: list[str]) -> list[str]:
+        found: list[str] = self._call("replaced", text, values)
         return found
 
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:

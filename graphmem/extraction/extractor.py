@@ -187,6 +187,8 @@ _TURN_CORRECTION = re.compile(
 )
 # The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
 _NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
+# The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
+_LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
 _BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
 _BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
 
@@ -369,6 +371,33 @@ class RuleExtractor:
                 return None
             return last
         return None
+
+    def replaced(self, text: str, values: list[str]) -> list[str]:
+        """For each known value, the value a correcting `text` puts in its place when it names it as the wrong
+        one ("I got that wrong earlier, it's Bosch, not Siemens", "说错了，是无锡，不是南京"), else "". The
+        replacement is the bare value said just before the "not": at most three words (eight characters in
+        Chinese, without 我)."""
+        text = text[:MAX_EXTRACTION_CHARS]
+        out = [""] * len(values)
+        if not values or not (_TURN_CORRECTION.search(text) or _CORRECTION.match(text)):
+            return out
+        wanted = [v.casefold() for v in values]
+        for m in _NOT_THAT.finditer(text):
+            named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
+            before = _LAST_CHUNK.search(text[: m.start()])
+            if before is None:
+                continue
+            chunk = before.group(0).strip().rstrip(",，").strip()
+            lead = _CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
+            value = _BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
+            if not value or len(value.split()) > 3 or value.casefold() == named:
+                continue
+            if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value
+                continue
+            for i, known in enumerate(wanted):
+                if not out[i] and known and (named == known or named.startswith(known + " ")):
+                    out[i] = value.lower() if value.isascii() else value
+        return out
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         """For each value, whether `text` names it again in a plain first-hand statement: not in a question, a

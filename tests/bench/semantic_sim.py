@@ -21,8 +21,8 @@ from pathlib import Path
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
-from graphmem.memory.semantic import candidate_version, winning_per_key
-from graphmem.model import Fact, FactStatus
+from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
+from graphmem.model import Episode, Fact, FactStatus
 from tests.bench.semantic_scenarios import Scenario, load_scenarios
 from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, score_scenario, summarise
 
@@ -67,6 +67,24 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 stated_keys.add(version.key)
                 incoming.append((version, cand.explicit, cand.correction))
             projects = ("", session.project_id)
+            known = [
+                v
+                for (p, key), vs in store.items()
+                if p in projects and key not in stated_keys
+                for v in vs
+                if v.status in (FactStatus.ACTIVE, FactStatus.CANDIDATE)
+            ]
+            episode = Episode(
+                episode_id, "", turn.text, at, at, session.session_id, "user", "message", 0.5, "rule", {}, "t", "u"
+            )
+            for v, value in zip(
+                known, extractor.replaced(turn.text, [v.value for v in known]) if known else [], strict=True
+            ):
+                if value and v.key not in stated_keys:
+                    stated_keys.add(v.key)
+                    counter += 1
+                    fixed = corrected_version(v, value, episode, fact_id=f"f{counter}", created_at=at)
+                    incoming.append((fixed, True, True))
             pending = [
                 v
                 for (p, _), vs in store.items()

@@ -1,13 +1,14 @@
 """Extraction reads an episode with the user's earlier episodes of its session, through the service against the
 real Neo4j: a pronoun is the relation named a turn before, and a correction that gives only a value replaces
-the fact said just before it; the assistant's turns and other sessions are not read."""
+the fact said just before it; the assistant's turns and other sessions are not read. A later session's
+correction that names the stored value as wrong ("it's Bosch, not Siemens") replaces it."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from graphmem.model import EpisodeDraft, FactScopeFilter, Scope
+from graphmem.model import EpisodeDraft, FactScopeFilter, FactStatus, Scope
 from graphmem.service import MemoryService
 from tests.conftest import make_settings, unique
 
@@ -47,4 +48,27 @@ async def test_a_pronoun_and_a_bare_correction_are_read_against_the_earlier_turn
     finally:
         await service.forget_user(scope)
         await service.forget_user(elsewhere)
+        await service.close()
+
+
+async def test_a_correction_naming_a_stored_value_as_wrong_expires_it_in_a_later_session(
+    require_neo4j: str, tmp_path: Path
+) -> None:
+    service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
+    await service.migrate()
+    scope = Scope("tenant-a", unique("named"))
+    try:
+        await service.add_episodes(scope, [_turn("a", "Remember that I work at Siemens.", 0, "s1")])
+        await service.semantic.drain()
+        late = "I got that wrong earlier, it's Bosch, not Siemens. Please update."
+        await service.add_episodes(scope, [_turn("b", late, 60 * 24 * 3, "s2")])
+        await service.semantic.drain()
+        (fact,) = await service.list_facts(scope, None, FactScopeFilter.BOTH)
+        assert (fact.key, fact.value) == ("user|employer", "bosch")
+        history = await service.semantic.history(scope, "user|employer")
+        statuses = {f.value: f.status for f in history}
+        assert statuses["bosch"] is FactStatus.ACTIVE and statuses["siemens"] is not FactStatus.ACTIVE
+        assert fact.evidence in late
+    finally:
+        await service.forget_user(scope)
         await service.close()

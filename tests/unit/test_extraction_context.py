@@ -109,3 +109,29 @@ def test_a_correction_in_the_other_language_does_not_touch_the_last_fact(extract
 )
 def test_an_english_day_said_either_way_round_is_one_value(extractor: RuleExtractor, text: str, value: str) -> None:
     assert {f.value for f in extractor.extract(text)} == {value}
+
+
+@pytest.mark.parametrize(
+    ("text", "values", "expected"),
+    [
+        ("I got that wrong earlier, it's Bosch, not Siemens. Please update.", ["siemens", "berlin"], ["bosch", ""]),
+        ("sorry I meant Lisbon, not Porto", ["porto"], ["lisbon"]),
+        ("我之前说错了，是无锡，不是南京", ["南京"], ["无锡"]),
+    ],
+)
+def test_a_correction_naming_a_known_value_as_wrong_gives_its_replacement(
+    extractor: RuleExtractor, text: str, values: list[str], expected: list[str]
+) -> None:
+    assert extractor.replaced(text, values) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I live in Lisbon, not Porto",  # a plain statement (the extraction reads it), not a correction
+        "it's Bosch, not Siemens",  # no word of correcting
+        "不对，我对菠萝过敏，不是芒果",  # a whole statement before 不是: the extraction reads it
+    ],
+)
+def test_no_replacement_without_a_correction_and_a_bare_value(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.replaced(text, ["porto", "siemens", "芒果"]) == ["", "", ""]
