@@ -140,7 +140,7 @@ _OTHER_PERSON = {
     ),
     "zh": re.compile(
         r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))|^\s*[她他它]"
     ),
 }
 # A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
@@ -355,7 +355,10 @@ class RuleExtractor:
             return []
         read = Segment(seg.start, resolved.text, seg.lang, seg.explicit, self._tokenize)
         read.correction, read.request = seg.correction, seg.request
-        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang)]
+        # only what the clause says of the relation itself (its name, birthday …), never the speaker's own
+        # attributes: "她最喜欢的水果是芒果" is not the speaker's favourite fruit
+        own = relation_attribute(referent.word, "")
+        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if own in f.key]
 
     def _last_stated(self, earlier: list[str], seg: Segment) -> CandidateFact | None:
         """The last fact stated in the latest of the `earlier` turns that states any, when the correcting `seg`

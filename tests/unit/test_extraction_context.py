@@ -135,3 +135,17 @@ def test_a_correction_naming_a_known_value_as_wrong_gives_its_replacement(
 )
 def test_no_replacement_without_a_correction_and_a_bare_value(extractor: RuleExtractor, text: str) -> None:
     assert extractor.replaced(text, ["porto", "siemens", "芒果"]) == ["", "", ""]
+
+
+@pytest.mark.parametrize(
+    ("context", "text"),
+    [
+        (("我老婆人很好",), "她最喜欢的水果是芒果"),  # the wife's favourite, not the speaker's
+        (("My wife is great",), "She's a doctor in Boston"),
+        ((), "他最喜欢的水果是芒果"),
+    ],
+)
+def test_a_pronouns_clause_states_only_the_relations_own_attributes(
+    extractor: RuleExtractor, context: tuple[str, ...], text: str
+) -> None:
+    assert _claims(extractor, text, context) == set()
