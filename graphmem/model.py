@@ -1,4 +1,5 @@
-"""Plain domain types shared by every layer: frozen dataclasses and closed enums, no behaviour."""
+"""Plain domain types shared by every layer: frozen dataclasses and closed enums. Their only behaviour is derived
+from their own fields (ids, interval tests, claims); no I/O."""
 
 from __future__ import annotations
 

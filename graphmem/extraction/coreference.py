@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from graphmem.extraction.rule import Lang
 
-__all__ = ["Referent", "Resolved", "last_referent", "resolve"]
+__all__ = ["Referent", "Resolved", "last_plural", "last_referent", "resolve", "resolve_object"]
 
 _F = re.IGNORECASE
 
@@ -138,3 +138,41 @@ def resolve(text: str, lang: Lang, referent: Referent) -> Resolved | None:
         replacement = f"我{referent.word}" + (m.group("de") or "")
         return Resolved(text[: m.start("p")] + replacement + text[m.end() :], replacement, pronoun)
     return None
+
+
+# "them" after a verb of liking or disliking ("I actually enjoy them now", "I really dislike them") is the last
+# plural thing named before it in the turn ("olives finally grew on me", "leave the olives out").
+_EN_STANCE_THEM = re.compile(
+    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate)\s+(?P<p>them)(?![\w'])", _F
+)
+_EN_PLURAL = re.compile(r"(?:^|(?<=[\s,;:(]))(?:(?:the|those|these|some|my|all)\s+)?(?P<w>[a-z]{3,20}s)(?![\w'])", _F)
+_NOT_THINGS = frozenset(
+    {
+        *(w + "s" for w in _EN_RELATIONS), "kids", "children", "friends", "guys", "parents", "folks", "people",
+        "colleagues", "coworkers", "thanks", "days", "weeks", "years", "months", "hours", "minutes", "times",
+        "things", "ones", "yes", "this", "was", "has", "is", "does", "goes", "always", "sometimes", "less",
+        "unless", "us", "plus", "its", "his", "hers", "ours", "yours", "theirs", "lots", "news", "ways",
+        # things of the conversation: "thanks for the tips, I like them" is no taste
+        "tips", "ideas", "suggestions", "answers", "replies", "options", "recommendations", "links", "examples",
+        "details", "steps", "notes", "points", "questions", "changes", "edits", "results", "words", "jokes",
+    }
+)  # fmt: skip
+
+
+def last_plural(text: str) -> str:
+    """The last plural common noun in `text` ("leave the olives out" -> "olives"), or ""; words for people and
+    times are never one."""
+    found = ""
+    for m in _EN_PLURAL.finditer(text):
+        word = m.group("w")
+        if word.lower() not in _NOT_THINGS and not word.lower().endswith(("ss", "us", "is", "ous")):
+            found = word
+    return found
+
+
+def resolve_object(text: str, antecedent: str) -> Resolved | None:
+    """`text` with "them" after a verb of liking or disliking replaced by `antecedent`, or None."""
+    m = _EN_STANCE_THEM.search(text)
+    if m is None or not antecedent:
+        return None
+    return Resolved(text[: m.start("p")] + antecedent + text[m.end("p") :], antecedent, m.group("p"))

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
-from graphmem.extraction.coreference import Referent, last_referent, resolve
+from graphmem.extraction.coreference import Referent, last_plural, last_referent, resolve, resolve_object
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.lexicon import LANGS, PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
@@ -331,6 +331,8 @@ class RuleExtractor:
             referent = last_referent(seg.text) or referent
             if not facts and referent is not None:
                 facts = self._about_referent(seg, referent)
+            if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
+                facts = self._about_object(seg, text)
             if not facts and seg.correction and last is None and earlier:
                 last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
             if not facts and seg.correction and last is not None:
@@ -359,6 +361,28 @@ class RuleExtractor:
         # attributes: "她最喜欢的水果是芒果" is not the speaker's favourite fruit
         own = relation_attribute(referent.word, "")
         return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if own in f.key]
+
+    def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:
+        """The stance `seg` takes on "them", read as the last plural thing the turn named before it."""
+        at = seg.text.find(" them")
+        if at < 0:
+            return []
+        before = text[: seg.start + at]
+        antecedent = last_plural(before)
+        said = before[before.rfind(antecedent) :] if antecedent else ""
+        if _SITUATIONAL["en"].search(said) or _PAST["en"].search(said):
+            return []  # "I bought new shoes yesterday. I love them": a one-off, not a standing taste
+        resolved = resolve_object(seg.text, antecedent)
+        if resolved is None:
+            return []
+        read = Segment(seg.start, resolved.text, seg.lang, seg.explicit, self._tokenize)
+        read.correction = seg.correction
+        taste = (Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS)
+        return [
+            replace(f, evidence=seg.text)
+            for f in self._extract_segment(read, seg.lang)
+            if f.predicate in taste and f.value.casefold() in antecedent.casefold()
+        ]
 
     def _last_stated(self, earlier: list[str], seg: Segment) -> CandidateFact | None:
         """The last fact stated in the latest of the `earlier` turns that states any, when the correcting `seg`

@@ -149,3 +149,30 @@ def test_a_pronouns_clause_states_only_the_relations_own_attributes(
     extractor: RuleExtractor, context: tuple[str, ...], text: str
 ) -> None:
     assert _claims(extractor, text, context) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "claim"),
+    [
+        ("olives finally grew on me, I actually enjoy them now", ("user|taste|olive", "olive")),
+        ("Can you leave the olives out of this recipe? I really dislike them.", ("user|taste|olive", "olive")),
+    ],
+)
+def test_them_after_a_verb_of_liking_is_the_last_plural_thing_the_turn_named(
+    extractor: RuleExtractor, text: str, claim: tuple[str, str]
+) -> None:
+    facts = extractor.extract(text)
+    assert claim in {(f.key, f.value) for f in facts}
+    assert all(f.evidence in text for f in facts)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my kids are the best, I love them",
+        "thanks for the tips, I like them",
+        "I bought new shoes yesterday. I love them",
+    ],
+)
+def test_them_for_people_talk_or_a_one_off_thing_is_no_taste(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []

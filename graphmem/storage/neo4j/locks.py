@@ -70,4 +70,6 @@ async def under_lock(
         await take_lock(tx, lock, scope.group_id, project_id, item, now)
         return await work(unit(tx, scope, project_id, item, now))
 
-    return await (graph.rehearse(tx_work) if rehearsal else graph.write(tx_work, fence=scope.group_id))
+    return await (
+        graph.rehearse(tx_work, fence=scope.group_id) if rehearsal else graph.write(tx_work, fence=scope.group_id)
+    )
