@@ -636,6 +636,43 @@ ZH_V2: list[Case] = [
               ("同事家闺女过生日，5月2号，我们凑钱买了个玩具", "很有心。")),
 ]
 
+# Third round (tag `v3`), written after the second round's changes and before any change against it: the same
+# mechanisms (several facts in a turn, corrections that refer back, pronouns) in the other families.
+ZH_V3: list[Case] = [
+    case("diet", "immediate v3",
+         ("我吃芒果会过敏", "好的，记住了。", "等等，我刚才说错了，是菠萝，芒果没事"),
+         ("菠萝我是真碰不得，一吃嘴就肿", "那确实要小心。"),
+         active=(any_("菠萝", "pineapple"),),
+         not_active=(any_("芒果", "mango"),)),
+    case("location", "paraphrase v3",
+         ("我在成都做老师，教小学语文", "成都生活节奏挺舒服的。"),
+         ("成都这两天又下雨了，上班路上全是水", "出门记得带伞。"),
+         active=(yes("成都", "Chengdu"),)),
+    case("work", "after_promotion v3",
+         ("记住，我在腾讯上班", "好的，记下了。"),
+         ("上次跟你说的不对，是阿里，不是腾讯，帮我改一下", "好的，已改为阿里。"),
+         active=(yes("阿里", "Alibaba"),),
+         not_active=(yes("腾讯", "Tencent"),),
+         history=(h(("腾讯", "Tencent"), ("阿里", "Alibaba")),)),
+    case("tools", "paraphrase v3",
+         ("写代码我一直用 Vim，顺手", "Vim 的快捷键确实高效。"),
+         ("今天又在 Vim 里折腾插件，折腾了一下午", "折腾插件也是一种乐趣。"),
+         active=(yes("vim"),)),
+    case("reply", "remember v3",
+         ("记住哈，回答我的时候别太长，三五句话就行", "好的，尽量简短。"),
+         active=(yes("简", "短", "short", "concise", "brief"),)),
+    case("timezone", "paraphrase v3",
+         ("我这边是东京时间，比北京快一个小时", "好的，东京时间。"),
+         ("东京这边已经晚上十点了，明天再聊吧", "好的，晚安。"),
+         active=(any_("东京", "Tokyo", "+9", "+09", "东九"),)),
+    case("travel", "remember v3",
+         ("出差订机票的话，我要靠过道的位置，记一下", "好的，靠过道。"),
+         active=(any_("过道", "aisle"),)),
+    case("project", "project_only v3",
+         ("@星图", "这个项目用 Go 写，数据库用 PostgreSQL，记住", "好的，Go + PostgreSQL。"),
+         active=(yes("Go", "golang", p="星图"), yes("PostgreSQL", "postgres", p="星图"))),
+]
+
 EN: list[Case] = [
     # ---------------------------------------------------------------- preference
     case("preference", "paraphrase",
@@ -1186,13 +1223,49 @@ EN_V2: list[Case] = [
               ("my coworker's son turns five next week, his birthday is June 1st", "Kids' parties are fun."),
               ("coworker's kid has his birthday on June 1st, we chipped in for a gift", "Nice of you.")),
 ]
+
+EN_V3: list[Case] = [
+    case("diet", "immediate v3",
+         ("I'm allergic to walnuts", "Noted."),
+         ("sorry, I meant cashews, walnuts are fine. cashews are the ones I can't have", "Got it, cashews."),
+         ("cashews are off the menu for me, my throat swells up", "That sounds serious."),
+         active=(any_("cashew"),),
+         not_active=(any_("walnut"),)),
+    case("location", "paraphrase v3",
+         ("I'm a barista in Melbourne, been pulling shots for years", "Melbourne takes its coffee seriously."),
+         ("Melbourne weather is all four seasons in a day again", "Classic Melbourne."),
+         active=(yes("Melbourne"),)),
+    case("work", "after_promotion v3",
+         ("Please remember I work at Deloitte.", "Noted."),
+         ("I messed that up earlier, it's KPMG, not Deloitte. Please update.", "Updated to KPMG."),
+         active=(yes("KPMG"),),
+         not_active=(yes("Deloitte"),),
+         history=(h(("Deloitte",), ("KPMG",)),)),
+    case("tools", "paraphrase v3",
+         ("I do all my writing in Obsidian these days", "It's great for linked notes."),
+         ("Obsidian is where my whole second brain lives, I use it for everything", "Nice setup."),
+         active=(yes("Obsidian"),)),
+    case("reply", "remember v3",
+         ("Remember to keep your answers short, a few lines max", "Will do."),
+         active=(yes("short", "concise", "brief"),)),
+    case("timezone", "paraphrase v3",
+         ("I'm on Pacific time, so mornings for you are early for me", "Noted, Pacific time."),
+         ("it's 6am here on the Pacific coast and I'm already up, ugh", "Early start!"),
+         active=(any_("Pacific", "PT", "PST", "PDT", "-8", "-7", "Los Angeles"),)),
+    case("travel", "remember v3",
+         ("When you book flights for me, remember I always want a window seat", "Window seat, noted."),
+         active=(any_("window"),)),
+    case("project", "project_only v3",
+         ("@atlas", "For this project we use Rust and the database is SQLite. Remember that.", "Noted for atlas."),
+         active=(yes("Rust", p="atlas"), yes("SQLite", p="atlas"))),
+]
 # fmt: on
 
 
 def scenario_dicts() -> list[dict[str, Any]]:
     """Every case as a schema dict: ids per language and kind, dates and session ids generated."""
     out: list[dict[str, Any]] = []
-    for lang, cases in (("zh", ZH + ZH_V2), ("en", EN + EN_V2)):
+    for lang, cases in (("zh", ZH + ZH_V2 + ZH_V3), ("en", EN + EN_V2 + EN_V3)):
         numbers: Counter[str] = Counter()
         for case_ in cases:
             numbers[case_.kind] += 1
