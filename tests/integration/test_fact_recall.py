@@ -52,7 +52,7 @@ async def replicas(require_neo4j: str, tmp_path: Path) -> AsyncIterator[Replicas
 async def remember(service: MemoryService, scope: Scope, key: str, text: str, session: str, day: int) -> str:
     """Writes one user episode and extracts its facts; returns the episode's id."""
     (written,) = await service.add_episodes(scope, [EpisodeDraft(key, text, T0 + timedelta(days=day), session, "user")])
-    await service.semantic.drain()
+    await service.extract_pending(scope)
     return written.id
 
 

@@ -35,14 +35,14 @@ async def test_a_pronoun_and_a_bare_correction_are_read_against_the_earlier_turn
                 _turn("d", "她的生日是7月8号，记一下", 3),
             ],
         )
-        await service.semantic.drain()
+        await service.extract_pending(scope)
         facts = {f.key: f.value for f in await service.list_facts(scope, None, FactScopeFilter.BOTH)}
         assert facts == {"user|child:daughter:name": "心心", "user|child:daughter:birthday": "7月8号"}
         # the same turns in another session each: nothing to refer back to
         await service.add_episodes(elsewhere, [_turn("a", "记住我女儿叫欣欣", 0, "s1")])
         await service.add_episodes(elsewhere, [_turn("c", "我刚才说错了，是心心，爱心的心", 2, "s2")])
         await service.add_episodes(elsewhere, [_turn("d", "她的生日是7月8号，记一下", 3, "s3")])
-        await service.semantic.drain()
+        await service.extract_pending(elsewhere)
         facts = {f.key: f.value for f in await service.list_facts(elsewhere, None, FactScopeFilter.BOTH)}
         assert facts == {"user|child:daughter:name": "欣欣"}
     finally:
@@ -59,10 +59,10 @@ async def test_a_correction_naming_a_stored_value_as_wrong_expires_it_in_a_later
     scope = Scope("tenant-a", unique("named"))
     try:
         await service.add_episodes(scope, [_turn("a", "Remember that I work at Siemens.", 0, "s1")])
-        await service.semantic.drain()
+        await service.extract_pending(scope)
         late = "I got that wrong earlier, it's Bosch, not Siemens. Please update."
         await service.add_episodes(scope, [_turn("b", late, 60 * 24 * 3, "s2")])
-        await service.semantic.drain()
+        await service.extract_pending(scope)
         (fact,) = await service.list_facts(scope, None, FactScopeFilter.BOTH)
         assert (fact.key, fact.value) == ("user|employer", "bosch")
         history = await service.semantic.history(scope, "user|employer")

@@ -218,18 +218,24 @@ class FakeExtractionQueue:
         self.statuses: dict[str, tuple[ExtractionStatus, int]] = {}
         self.attempts: dict[str, int] = {}
         self._existing = existing
+        self._queued: dict[str, Episode] = {}  # every episode seen waiting, whatever its status since
+
+    def _held(self, episode: Episode) -> bool:
+        return (owner_group_id(episode.tenant_id, episode.user_id), episode.id) in self._existing
 
     async def pending_extraction(self, limit: int, group_id: str | None = None) -> list[Episode]:
         """Up to `limit` waiting episodes (of `group_id`'s user when given), in the order they were queued."""
-        self.pending = [e for e in self.pending if (owner_group_id(e.tenant_id, e.user_id), e.id) in self._existing]
+        self.pending = [e for e in self.pending if self._held(e)]
+        self._queued.update((e.id, e) for e in self.pending)
         return [e for e in self.pending if group_id in (None, owner_group_id(e.tenant_id, e.user_id))][:limit]
 
     async def pending_count(self) -> int:
         return len(self.pending)
 
     async def said_before(self, scope: Scope, episode: Episode, limit: int, within: timedelta) -> list[str]:
-        """The texts of the earlier episodes of the session among those handed out or waiting, oldest first."""
-        known = {e.id: e for e in (*self._handed.values(), *self.pending)}
+        """The texts of the earlier episodes of the session among those still held that were ever queued, oldest
+        first."""
+        known = {e.id: e for e in (*self._queued.values(), *self.pending) if self._held(e)}
         earlier = sorted(
             (e for e in known.values() if e.session_id == episode.session_id and e.id != episode.id
              and episode.occurred_at - within <= e.occurred_at <= episode.occurred_at

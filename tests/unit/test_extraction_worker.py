@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from datetime import UTC, datetime
 
 import pytest
@@ -34,7 +34,7 @@ class GatedExtractor:
         self.gate.set()
         self.texts: list[str] = []
 
-    def extract(self, text: str) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         self.texts.append(text)
         self.entered.set()
         self.gate.wait(10)

@@ -170,9 +170,9 @@ class DeletedWhileExtracted(StatedPreference):
     def __init__(self, episodes: set[tuple[str, str]]) -> None:
         self._episodes = episodes
 
-    def extract(self, text: str) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         self._episodes.discard((USER.group_id, "gone"))
-        return super().extract(text)
+        return super().extract(text, context)
 
 
 async def test_statements_of_a_deleted_episode_are_dropped_by_the_worker(layer: Layer) -> None:
