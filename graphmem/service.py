@@ -61,6 +61,7 @@ from graphmem.policy import Policy, load_policy
 from graphmem.readiness import WarmUpReport, warm_up
 from graphmem.retrieval.chat_endpoint import ChatEndpoint
 from graphmem.retrieval.context import assemble, memory_items
+from graphmem.retrieval.duplicates import distinct
 from graphmem.retrieval.reranker_llm import LLMReranker
 from graphmem.retrieval.router import route
 from graphmem.retrieval.router_llm import LLMRouter, choose_route
@@ -476,6 +477,8 @@ class MemoryService:
             searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window, archived=True))
         per_layer = await asyncio.gather(*searches)
         hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
+        if len(per_layer) > 1:  # a fact and the episode it quotes are one memory (comparing texts: off the loop)
+            hits = await asyncio.to_thread(distinct, hits)
         return hits[: query.top_k]
 
     def _record_hits(self, scope: Scope, hits: Sequence[SearchHit]) -> None:

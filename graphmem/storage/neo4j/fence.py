@@ -5,6 +5,11 @@ anything; a writer that locks the fence afterwards finds the stamp and stores no
 Invariant: taking the fence's write lock waits for the stamping transaction, and the stamp waits for every
 writer that locked the fence before it, so no write commits after the erase has begun. The tombstone holds
 the group id and times only — no memory text.
+
+The fence also carries `facts_version`, raised by every transaction that changes what the user's facts say
+(statement, status, provenance, evidence; not hit counters): with the tombstone's times it is the facts' stamp,
+which a process caching a user's facts reads (one indexed node) to know whether its copy is still current, even
+when another replica wrote.
 """
 
 from __future__ import annotations
@@ -42,6 +47,17 @@ _ERASED: LiteralString = "MATCH (f:UserFence {group_id: $group_id}) SET f.erased
 
 _FORGOTTEN: LiteralString = "OPTIONAL MATCH (f:UserFence {group_id: $group_id}) RETURN f.forgotten_at AS at"
 
+# Also appended to the fact-key lock statement (locks.LOCK_FACT_KEY), so every key-locked write raises it.
+FACTS_CHANGED: LiteralString = """
+MERGE (fence:UserFence {group_id: $group_id})
+SET fence.facts_version = coalesce(fence.facts_version, 0) + 1
+"""
+
+_FACTS_STAMP: LiteralString = """
+OPTIONAL MATCH (f:UserFence {group_id: $group_id})
+RETURN f.facts_version AS version, toString(f.forgotten_at) AS forgotten, toString(f.erased_at) AS erased
+"""
+
 
 async def hold_fence(tx: AsyncManagedTransaction, group_id: str) -> None:
     """Locks the user's fence for the rest of `tx`; raises UserForgotten when the user was erased."""
@@ -64,6 +80,17 @@ async def is_forgotten(tx: AsyncManagedTransaction, group_id: str) -> bool:
     """Whether the user carries a tombstone (read without locking)."""
     record = await (await tx.run(_FORGOTTEN, group_id=group_id)).single(strict=True)
     return record["at"] is not None
+
+
+async def facts_changed(tx: AsyncManagedTransaction, group_id: str) -> None:
+    """Raises the user's `facts_version` in `tx` (call it in every transaction that changes a fact)."""
+    await (await tx.run(FACTS_CHANGED, group_id=group_id)).consume()
+
+
+async def facts_stamp(tx: AsyncManagedTransaction, group_id: str) -> str:
+    """The user's facts stamp: it changes whenever a committed transaction changed their facts or erased them."""
+    record = await (await tx.run(_FACTS_STAMP, group_id=group_id)).single(strict=True)
+    return f"{record['version'] or 0}|{record['forgotten'] or ''}|{record['erased'] or ''}"
 
 
 class Tombstones:
