@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -286,6 +287,9 @@ class MemoryService:
         ][:WARM_UP_ROUNDS]
         check_episode_batch(WARM_UP_SCOPE, drafts)
         await self.episodic.rehearse_add(WARM_UP_SCOPE, drafts[:1])
+        # a new user's first write creates its fence: the statements after it are planned apart (see fence.py)
+        newcomer = replace(WARM_UP_SCOPE, user_id=f"{WARM_UP_SCOPE.user_id}-{uuid.uuid4().hex}")
+        await self.episodic.rehearse_add(newcomer, drafts[:1])
         await self.semantic.rehearse_extraction(WARM_UP_SCOPE, drafts[0].text, now)
         everywhere = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
         try:
