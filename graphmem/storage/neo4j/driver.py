@@ -240,9 +240,7 @@ class Neo4jGraph:
 
         return await self._run(True, fenced, idempotent)
 
-    async def rehearse(
-        self, work: Callable[[AsyncManagedTransaction], Awaitable[T]], *, fence: str | None = None
-    ) -> T:
+    async def rehearse(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]], *, fence: str | None = None) -> T:
         """Runs `work` in a write transaction that is always rolled back: Neo4j plans and executes every
         statement (its plans are then cached for the real calls), and nothing is kept. With `fence` the
         transaction first holds that user's fence, as `write` does: Neo4j caches one plan per statement for a
