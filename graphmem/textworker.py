@@ -55,7 +55,12 @@ def rule_operations() -> dict[str, Callable[..., Any]]:
     for text in _WARM_TEXTS:
         extractor.extract(text)
         extractor.mentioned(text, ["tea"])
-    return {"extract": extractor.extract, "mentioned": extractor.mentioned, "summarise": summarise_turns}
+    return {
+        "extract": extractor.extract,
+        "mentioned": extractor.mentioned,
+        "replaced": extractor.replaced,
+        "summarise": summarise_turns,
+    }
 
 
 def _serve(conn: Connection, operations: Operations) -> None:
@@ -162,12 +167,16 @@ class TextWorker:
         log.warning("text worker replaced", extra={"pid": pid, "operation": op, "restarts": self.restarts})
 
     # -- the protocols ----------------------------------------------------------------------------------
-    def extract(self, text: str) -> list[CandidateFact]:
-        facts: list[CandidateFact] = self._call("extract", text)
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
+        facts: list[CandidateFact] = self._call("extract", text, tuple(context))
         return facts
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         found: list[bool] = self._call("mentioned", text, values, polarities)
+        return found
+
+    def replaced(self, text: str, values: list[str]) -> list[str]:
+        found: list[str] = self._call("replaced", text, values)
         return found
 
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:

@@ -11,7 +11,7 @@ a session is saved only over the version it was read at (else `FailedPreconditio
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol, TypeVar
 
 import numpy as np
@@ -78,6 +78,11 @@ class ExtractionQueue(Protocol):
     """The durable queue of episodes waiting for fact extraction."""
 
     async def pending_extraction(self, limit: int) -> list[Episode]: ...
+
+    async def said_before(self, scope: Scope, episode: Episode, limit: int, within: timedelta) -> list[str]:
+        """The texts of the user's last `limit` episodes of `episode`'s session in the `within` before it
+        (episodes extraction reads, so not the assistant's), oldest first; none outside a session."""
+        ...
 
     async def pending_count(self) -> int: ...
 

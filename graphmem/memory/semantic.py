@@ -46,8 +46,15 @@ class EpisodeGone(Exception):
 class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
-    def extract(self, text: str) -> list[CandidateFact]: ...
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
+        """`context`: the speaker's earlier turns of the session, oldest first (what the text may refer back to)."""
+        ...
 
+
+CONTEXT_TURNS = 3
+"""The user's earlier episodes of a session that extraction reads with an episode ("她的生日是…", "我刚才说错了，是…"),
+said at most CONTEXT_WINDOW before it."""
+CONTEXT_WINDOW = timedelta(hours=6)
 
 MAX_EXTRACTION_ATTEMPTS = 3
 """Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
@@ -58,6 +65,37 @@ class MentionReader(Protocol):
     """An extractor that can also tell which known values a text names again in a plain first-hand statement."""
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]: ...
+
+
+@runtime_checkable
+class CorrectionReader(Protocol):
+    """An extractor that can also tell which known values a correcting text names as wrong, and what replaces
+    each ("it's Bosch, not Siemens")."""
+
+    def replaced(self, text: str, values: list[str]) -> list[str]: ...
+
+
+def corrected_version(old: Fact, value: str, episode: Episode, *, fact_id: str, created_at: datetime) -> Fact:
+    """The version of `old`'s key that `episode` states by naming `old`'s value as wrong and `value` instead."""
+    fact = old.fact.replace(old.value, value) if old.value and old.value in old.fact else f"{old.key}: {value}"
+    return replace(
+        old,
+        id=fact_id,
+        value=value,
+        fact=fact,
+        evidence=episode.text[:500],
+        confidence=0.9,
+        status=FactStatus.CANDIDATE,
+        status_reason="correction",
+        valid_at=episode.occurred_at,
+        created_at=created_at,
+        invalid_at=None,
+        expired_at=None,
+        episode_ids=(episode.id,),
+        session_ids=(episode.session_id,) if episode.session_id else (),
+        explicit=True,
+        hit_count=0,
+    )
 
 
 def candidate_version(
@@ -184,9 +222,12 @@ class SemanticMemory:
         fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work, rehearsal=rehearsal)
         return version if rehearsal else await self._get(scope, fact_id)
 
-    async def _record_sighting(self, scope: Scope, version: Fact, episode_id: str, session_id: str) -> None:
+    async def _record_sighting(
+        self, scope: Scope, version: Fact, episode_id: str, session_id: str, *, correction: bool = False
+    ) -> None:
+        """Asserts `version` for an episode that names it (again, or as a correction of the key's value)."""
         embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
-        incoming = Assertion(version, episode_id, session_id, explicit=False)
+        incoming = Assertion(version, episode_id, session_id, explicit=correction, correction=correction)
         now = self._clock.now()
 
         async def work(unit: FactUnit) -> str:
@@ -306,7 +347,12 @@ class SemanticMemory:
 
     async def extract_episode(self, scope: Scope, episode: Episode) -> int:
         """Extracts and records the facts one episode states; returns how many statements were recorded."""
-        candidates = await asyncio.to_thread(self._extractor.extract, episode.text)
+        context = (
+            await self._episodes.said_before(scope, episode, CONTEXT_TURNS, CONTEXT_WINDOW)
+            if episode.session_id
+            else []
+        )
+        candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
         recorded = 0
         stated_keys: set[str] = set()
         for stated in candidates:
@@ -326,7 +372,30 @@ class SemanticMemory:
             )
             stated_keys.add(candidate.key)
             recorded += 1
+        recorded += await self._named_corrections(scope, episode, stated_keys)
         return recorded + await self._sightings(scope, episode, stated_keys)
+
+    async def _named_corrections(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
+        """Facts this episode names as wrong, with the value to put in their place ("I got that wrong earlier,
+        it's Bosch, not Siemens"): each gets a corrected version, as if the user had said it under its key."""
+        reader = self._extractor
+        if not isinstance(reader, CorrectionReader):
+            return 0
+        projects = ["", episode.project_id] if episode.project_id else [""]
+        rows = await self._facts.by_status(scope, [FactStatus.ACTIVE, FactStatus.CANDIDATE], projects)
+        known = [f for f, _ in rows if f.key not in stated_keys]
+        if not known:
+            return 0
+        values = await asyncio.to_thread(reader.replaced, episode.text, [f.value for f in known])
+        count = 0
+        for fact, value in zip(known, values, strict=True):
+            if not value or fact.key in stated_keys:
+                continue
+            stated_keys.add(fact.key)
+            version = corrected_version(fact, value, episode, fact_id=new_fact_id(), created_at=self._clock.now())
+            await self._record_sighting(scope, version, episode.id, episode.session_id, correction=True)
+            count += 1
+        return count
 
     async def rehearse_extraction(self, scope: Scope, text: str, occurred_at: datetime) -> int:
         """What the extraction worker does with an episode saying `text`, with every statement recorded in a

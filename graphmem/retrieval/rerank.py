@@ -4,11 +4,12 @@ neighbours, then combined with recency (exp(-age / half_life)), importance and t
 
     relevance = w_sim·similarity + w_lex·lexical + w_graph·graph
     score     = relevance + w_nb·neighbour + w_rec·recency + w_imp·importance + w_time·time_match
-                + w_dated·dated
+                + w_dated·dated + w_spk·speaker
 
 time_match is 1 when the memory happened inside the window the query names, or its own words date its event
 inside it ("yesterday" said on 4 May counts for "on 3 May"); dated is 1 when the query asks *when* something
-happened and the memory's own words date its event (the answer is then its date).
+happened and the memory's own words date its event (the answer is then its date); speaker is 1 when the query
+names the memory's speaker (graphmem/retrieval/speakers.py).
 
 `rerank_flat` is the same formula over arrays for memories without neighbours, graph scores or event dates
 (facts), scoring thousands of candidates without a Python object each. No I/O; `now` is passed in.
@@ -38,6 +39,7 @@ class Candidate:
     prev_id: int | None = None
     next_id: int | None = None
     event: TimeRange | None = None
+    speaker: str = ""
 
 
 def recency(occurred_at: datetime, now: datetime, half_life_days: float) -> float:
@@ -76,12 +78,13 @@ def rerank(
     lexical_truncated: bool = True,
     graph: Mapping[int, float] | None = None,
     asks_when: bool = False,
+    speakers: frozenset[str] = frozenset(),
 ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
     """Scores and sorts candidates, best first (ties broken by newer, then by id).
 
     `cosines` and `bm25` are the raw scores of the vector and lexical candidate lists, `graph` the graph
-    scores in [0, 1] (graphmem/retrieval/graph.py); a candidate in none of them (a neighbour brought in for
-    context) scores 0 similarity, the lexical minimum and 0 graph.
+    scores in [0, 1] (graphmem/retrieval/graph.py), `speakers` the speakers the query names; a candidate in
+    none of the lists (a neighbour brought in for context) scores 0 similarity, the lexical minimum and 0 graph.
     """
     lexical, lexical_floor = normalised_lexical(bm25, lexical_truncated)
     similarity = normalised_similarity(cosines)
@@ -113,6 +116,7 @@ def rerank(
             in_window = 1.0
         dated = 1.0 if asks_when and c.event is not None else 0.0
         linked = walked.get(c.id, 0.0)
+        spoken = 1.0 if c.speaker and c.speaker in speakers else 0.0
         score = (
             weights.similarity * sim
             + weights.lexical * lex
@@ -122,8 +126,10 @@ def rerank(
             + weights.importance * imp
             + weights.time_match * in_window
             + weights.dated * dated
+            + weights.speaker * spoken
         )
-        scored.append((c, score, ScoreBreakdown(sim, lex, rec, imp, in_window, neighbour, weight_map, linked, dated)))
+        breakdown = ScoreBreakdown(sim, lex, rec, imp, in_window, neighbour, weight_map, linked, dated, spoken)
+        scored.append((c, score, breakdown))
     scored.sort(key=lambda item: (-item[1], -item[0].occurred_at.timestamp(), item[0].id))
     return scored
 

@@ -58,3 +58,13 @@ async def test_summaries_in_the_child_match_the_in_process_summary(worker: TextW
 def test_the_rules_run_in_another_process(worker: TextWorker) -> None:
     pid = worker.pid()
     assert pid is not None and pid != os.getpid()
+
+
+def test_the_child_reads_a_turn_with_its_session_and_names_replacements_as_the_rules_do(worker: TextWorker) -> None:
+    local = RuleExtractor()
+    context = ("我有个女儿叫乐乐",)
+    said = worker.extract("她的生日是7月8号", context)
+    assert said == local.extract("她的生日是7月8号", context)
+    assert [(f.key, f.value) for f in said] == [("user|child:daughter:birthday", "7月8号")]
+    late = "I got that wrong earlier, it's Bosch, not Siemens."
+    assert worker.replaced(late, ["siemens", "berlin"]) == local.replaced(late, ["siemens", "berlin"]) == ["bosch", ""]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
@@ -238,7 +238,7 @@ MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
 RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
                 e.lexical, e.tokens, p.tokens, p.speaker, p.content, e.event_start.epochMillis,
-                e.event_end.epochMillis]) AS rows
+                e.event_end.epochMillis, e.speaker]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -248,6 +248,15 @@ CALL (item) {
   RETURN e ORDER BY e.valid_at DESC, e.seq DESC LIMIT 1
 }
 RETURN item.session_id AS session_id, e.seq AS seq, e.speaker AS speaker, e.content AS content
+"""
+
+# The user's earlier episodes of one session (those extraction reads: not 'skipped'), latest first; the window
+# ($since) bounds the seek on the (group_id, valid_at) index when the session has fewer than $limit of them.
+_SAID_BEFORE: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id})
+WHERE e.valid_at >= $since AND e.valid_at <= $before AND e.session_id = $session_id AND e.uuid <> $id
+  AND e.extraction_status <> 'skipped' AND (e.valid_at < $before OR e.seq < $seq)
+RETURN e.content AS content ORDER BY e.valid_at DESC, e.seq DESC LIMIT $limit
 """
 
 _ARCHIVED_ROWS: LiteralString = """
@@ -733,6 +742,7 @@ class EpisodeRepository:
                     event_type=event_type or "message",
                     tokens=composed_tokens(legacy, own, context, (speaker, content), line_tokens),
                     event=_event(event_start, event_end),
+                    speaker=own_speaker or "",
                 )
                 for (
                     seq,
@@ -748,6 +758,7 @@ class EpisodeRepository:
                     content,
                     event_start,
                     event_end,
+                    own_speaker,
                 ) in record["rows"]
             ]
 
@@ -775,6 +786,27 @@ class EpisodeRepository:
                 async for r in result
                 if r["seq"] is not None
             }
+
+        return await self._graph.read(work)
+
+    async def said_before(self, scope: Scope, episode: Episode, limit: int, within: timedelta) -> list[str]:
+        """The texts of the user's last `limit` episodes of `episode`'s session in the `within` before it,
+        oldest first."""
+        if not episode.session_id or limit <= 0:
+            return []
+
+        async def work(tx: AsyncManagedTransaction) -> list[str]:
+            result = await tx.run(
+                _SAID_BEFORE,
+                group_id=scope.group_id,
+                session_id=episode.session_id,
+                id=episode.id,
+                before=episode.occurred_at,
+                since=episode.occurred_at - within,
+                seq=episode.seq,
+                limit=limit,
+            )
+            return [r["content"] async for r in result][::-1]
 
         return await self._graph.read(work)
 
