@@ -179,6 +179,9 @@ class EpisodicMemory:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._evicting: set[asyncio.Task[None]] = set()
         self._forgotten: set[str] = set()
+        # The user's write version (`PartitionState.writes`) each partition's side indexes are known to reflect:
+        # replicas share Neo4j, and another process's writes are seen through it (absent: not known).
+        self._versions: dict[str, int] = {}
 
     def use_policy(self, policy: Policy) -> None:
         """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
@@ -319,7 +322,8 @@ class EpisodicMemory:
         prepared = await self._prepare(scope, drafts)
         vectors = await self._embed([p.document for p in prepared], EmbedKind.DOCUMENT)
         embedded = time.perf_counter()
-        stored = await self._repo.add(scope, prepared, now)
+        batch = await self._repo.add(scope, prepared, now)
+        stored = batch.items
         committed = time.perf_counter()
         created = [(i, w) for i, w in enumerate(stored) if w.created]
         if created:
@@ -346,6 +350,8 @@ class EpisodicMemory:
                         for i, w in created
                     ],
                 )
+                if self._versions.get(scope.group_id) == batch.version - 1:  # nobody else wrote in between
+                    self._versions[scope.group_id] = batch.version
                 self._account(scope.group_id)
         log.info(
             "episodes written",
@@ -390,6 +396,7 @@ class EpisodicMemory:
             await self._index.drop(scope.group_id)
             self._partitions.drop(scope.group_id)
             self._cache.forget(scope.group_id)
+            self._versions.pop(scope.group_id, None)
         return ForgetReport(episodes, others)
 
     async def unload(self, group_id: str) -> None:
@@ -398,6 +405,7 @@ class EpisodicMemory:
             await self._index.drop(group_id)
             self._partitions.drop(group_id)
             self._cache.forget(group_id)
+            self._versions.pop(group_id, None)
 
     # -- reads ----------------------------------------------------------------------------------------
 
@@ -432,6 +440,11 @@ class EpisodicMemory:
             return changed
 
     async def _catch_up(self, group_id: str) -> int:
+        """Brings the side indexes in line with the committed state. While the user's write version is the one
+        they are known to reflect, only this process wrote: the seq watermark and the count tell what to add
+        or remove. When it moved (another replica wrote, deleted, archived or restored; or it is not known),
+        the lexical partition is reloaded and the vectors are reconciled seq by seq, re-embedding the episodes
+        whose document a delete rebuilt since."""
         state = await self._repo.state(group_id)
         changed = 0
         if state.count == 0 and state.max_seq == 0:
@@ -440,13 +453,20 @@ class EpisodicMemory:
             if self._partitions.state(group_id) is not None or self._index.memory_bytes(group_id):
                 await self._index.drop(group_id)
                 self._partitions.drop(group_id)
+            self._versions.pop(group_id, None)
             return 0
-        if self._partitions.state(group_id) != (state.max_seq, state.count):
+        known = self._versions.get(group_id)
+        moved = known != state.writes
+        redo: set[int] = set()
+        if moved:  # vectors held from before whose document changed
+            held = await self._index.ids(group_id)
+            redo = await self._repo.rebuilt_since(group_id, known or 0) & held if held else set()
+        if moved or self._partitions.state(group_id) != (state.max_seq, state.count):
             rows = await self._repo.partition_rows(group_id, line_tokens)
             await self._partitions.load(group_id, rows)
             changed += len(rows)
         watermark, count = await self._index.watermark(group_id)
-        if state.max_seq == watermark and state.count == count:
+        if not moved and state.max_seq == watermark and state.count == count:
             return changed
         while state.max_seq > watermark:
             batch = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH, indexed_document)
@@ -457,18 +477,19 @@ class EpisodicMemory:
             watermark = batch[-1].seq
             changed += len(batch)
         watermark, count = await self._index.watermark(group_id)
-        if count != state.count:
+        if moved or count != state.count:
             truth = await self._repo.all_seqs(group_id)
             local = await self._index.ids(group_id)
-            stale = sorted(local - truth)
+            stale = sorted((local - truth) | (redo & truth))
             await self._index.remove(group_id, stale)
-            missing = sorted(truth - local)
+            missing = sorted((truth - local) | (redo & truth))
             for start in range(0, len(missing), _CATCH_UP_BATCH):
                 found = await self._repo.texts_of(group_id, missing[start : start + _CATCH_UP_BATCH], indexed_document)
                 if found:
                     vectors = await self._embed([t.document for t in found], EmbedKind.DOCUMENT)
                     await self._index.add(group_id, [t.seq for t in found], vectors)
             changed += len(stale) + len(missing)
+        self._versions[group_id] = state.writes
         if changed:
             log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
         return changed
@@ -476,7 +497,11 @@ class EpisodicMemory:
     async def _in_step(self, group_id: str, committed: PartitionState) -> bool:
         watermark, count = await self._index.watermark(group_id)
         wanted = (committed.max_seq, committed.count)
-        return (watermark, count) == wanted and (self._partitions.state(group_id) or (0, 0)) == wanted
+        return (
+            self._versions.get(group_id) == committed.writes
+            and (watermark, count) == wanted
+            and (self._partitions.state(group_id) or (0, 0)) == wanted
+        )
 
     async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         """Filter first, then vector and lexical candidates, then the policy's rerank.

@@ -1,6 +1,7 @@
 """What an episode costs in the real Neo4j: the extraction queue is a label held only while an episode is
 pending (no range index with an entry for every episode), default values are not stored and still read as
-before, and the one-time backfill of schema version 9 labels episodes written while the queue was an index."""
+before, the owner (tenant, user) is its `User` node's and not repeated on every episode, and the one-time
+backfills of schema versions 9 and 10 bring episodes written before to the same layout."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from pathlib import Path
 
 import pytest_asyncio
 
-from graphmem.model import EpisodeDraft, Scope
+from graphmem.model import EpisodeDraft, EpisodeFilter, Scope
 from graphmem.service import MemoryService
+from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.schema import LATEST_VERSION, migrate, schema_version
 from tests.conftest import make_settings, unique
 
@@ -54,8 +56,13 @@ async def test_default_values_are_not_stored_and_read_back_as_before(service: Me
         ],
     )
     _, props = await _node(service, scope, plain.id)
-    assert not {"hit_count", "metadata_json", "agent_id"} & props.keys()
-    assert (await service.get_episode(scope, plain.id)).metadata == {}
+    assert not {"hit_count", "metadata_json", "agent_id", "project_id", "tenant_id", "user_id"} & props.keys()
+    read = await service.get_episode(scope, plain.id)
+    assert read.metadata == {} and (read.tenant_id, read.user_id, read.project_id) == (
+        scope.tenant_id,
+        scope.user_id,
+        "",
+    )
     assert (await service.get_episode(scope, tagged.id)).metadata == {"dia_id": "D1:2"}
 
 
@@ -74,3 +81,44 @@ async def test_the_queue_has_no_range_index_and_the_backfill_labels_older_pendin
     assert "ExtractionPending" in labels
     await service.semantic.drain()
     assert (await service.get_episode(scope, written.id)).extraction_status == "done"
+
+
+async def test_the_owner_comes_from_the_user_node_for_every_reader(service: MemoryService) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    in_project = Scope(scope.tenant_id, scope.user_id, project_id="p1")
+    [mine] = await service.add_episodes(scope, [EpisodeDraft("k1", "I live in Berlin", START, "s1", "user")])
+    [theirs] = await service.add_episodes(in_project, [EpisodeDraft("k2", "I moved to Lisbon", START, "s2", "user")])
+    _, props = await _node(service, scope, theirs.id)
+    assert props["project_id"] == "p1" and not {"tenant_id", "user_id"} & props.keys()
+    # the extraction queue has no scope of its own: it reads the owner from the User node
+    queued = {e.id: e for e in await EpisodeRepository(service.graph).pending_extraction(1000)}
+    assert (queued[mine.id].tenant_id, queued[mine.id].user_id, queued[mine.id].project_id) == (
+        scope.tenant_id,
+        scope.user_id,
+        "",
+    )
+    assert queued[theirs.id].project_id == "p1"
+    # an empty project is the user's own: the project scope sees both, the user's own scope only its own
+    seen = await service.list_episodes(in_project, EpisodeFilter(), "", 10)
+    assert [e.id for e in seen.items] == [mine.id, theirs.id]
+    assert [e.id for e in (await service.list_episodes(scope, EpisodeFilter(), "", 10)).items] == [mine.id]
+
+
+async def test_the_backfill_of_version_10_drops_the_owner_and_empty_project_from_older_episodes(
+    service: MemoryService,
+) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    [written] = await service.add_episodes(scope, [EpisodeDraft("k1", "see you tomorrow", START, "s1", "user")])
+    # as written by version 9: the owner and an empty project on the node
+    await service.graph.run(
+        "MATCH (e:Episodic {uuid: $id}) SET e.tenant_id = $t, e.user_id = $u, e.project_id = ''",
+        id=written.id,
+        t=scope.tenant_id,
+        u=scope.user_id,
+    )
+    before = await service.get_episode(scope, written.id)
+    await service.graph.run("MATCH (s:GraphmemSchema {id: 'graphmem'}) SET s.version = 9")
+    assert await migrate(service.graph) == LATEST_VERSION == await schema_version(service.graph)
+    _, props = await _node(service, scope, written.id)
+    assert not {"tenant_id", "user_id", "project_id"} & props.keys()
+    assert await service.get_episode(scope, written.id) == before

@@ -32,7 +32,7 @@ ON CREATE SET u.tenant_id = $tenant_id, u.user_id = $user_id, u.seq = 0, u.episo
 SET u.writes = coalesce(u.writes, 0) + 1
 WITH u
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.key IN $keys
-RETURN u.seq AS seq, collect([e.key, e.uuid, e.seq]) AS existing
+RETURN u.seq AS seq, u.writes AS writes, collect([e.key, e.uuid, e.seq]) AS existing
 """
 
 _CREATE_EPISODES: LiteralString = """
@@ -43,7 +43,7 @@ CREATE (e:Episodic {
   created_at: $now, entity_edges: [],
   key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
-  tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
+  project_id: r.project_id, agent_id: r.agent_id,
   context_seq: r.context_seq, tokens: r.tokens, status: 'active',
   extraction_status: r.extraction_status, event_start: r.event_start, event_end: r.event_end
 })
@@ -108,7 +108,7 @@ CREATE (a)-[:NEXT]->(b)
 _GET: LiteralString = "MATCH (e:Episodic {group_id: $group_id, uuid: $id}) RETURN e"
 
 _FILTER: LiteralString = """
-  ($projects IS NULL OR e.project_id IN $projects)
+  ($projects IS NULL OR coalesce(e.project_id, '') IN $projects)
   AND ($session_id IS NULL OR e.session_id = $session_id)
   AND ($event_types IS NULL OR e.event_type IN $event_types)
   AND ($start IS NULL OR e.valid_at >= $start)
@@ -152,9 +152,9 @@ _EPISODE_FIELDS: LiteralString = (
 _HITS_AND_STATE: LiteralString = (
     """
 OPTIONAL MATCH (u:User {group_id: $group_id})
-WITH coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
+WITH coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
-RETURN seq, count, collect(e"""
+RETURN seq, count, writes, collect(e"""
     + _EPISODE_FIELDS
     + """) AS episodes
 """
@@ -169,12 +169,14 @@ _PENDING: LiteralString = (
 MATCH (e:Episodic:ExtractionPending)
 WITH e ORDER BY e.created_at
 WITH e.group_id AS g, collect(e)[..$limit] AS queue
+MATCH (u:User {group_id: g})
 UNWIND range(0, size(queue) - 1) AS i
-WITH queue[i] AS e, i ORDER BY i, e.created_at
-WITH e.tenant_id AS t, collect(e)[..$limit] AS share
+WITH queue[i] AS e, i, u.tenant_id AS t ORDER BY i, e.created_at
+WITH t, collect(e)[..$limit] AS share
 UNWIND range(0, size(share) - 1) AS j
 WITH share[j] AS e, j ORDER BY j, e.created_at LIMIT $limit
-RETURN e"""
+MATCH (u:User {group_id: e.group_id})
+RETURN u.tenant_id AS tenant_id, u.user_id AS user_id, e"""
     + _EPISODE_FIELDS
     + " AS e"
 )
@@ -201,7 +203,7 @@ FOREACH (_ IN CASE WHEN $status = 'pending' THEN [] ELSE [1] END | REMOVE e:Extr
 
 _STATE: LiteralString = """
 OPTIONAL MATCH (u:User {group_id: $group_id})
-RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
+RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes
 """
 
 # The parts an indexed document is composed of: the episode's line and its context episode's line.
@@ -251,7 +253,7 @@ RETURN item.session_id AS session_id, e.seq AS seq, e.speaker AS speaker, e.cont
 
 _ARCHIVED_ROWS: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'archived'
-  AND e.project_id IN $projects
+  AND coalesce(e.project_id, '') IN $projects
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
 RETURN collect([e.seq, e.lexical, e.tokens, p.tokens, p.speaker, p.content]) AS rows
 """
@@ -266,7 +268,7 @@ _ALL_SEQS: LiteralString = (
 )
 
 _DELETE_TARGET: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE e.project_id IN $projects
+MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE coalesce(e.project_id, '') IN $projects
 OPTIONAL MATCH (e)-[:DISTILLED_INTO]->(s:Episodic {group_id: $group_id})
 RETURN e.content AS content, e.session_id AS session_id, e.valid_at AS valid_at, e.seq AS seq,
        collect(s.uuid) AS summaries
@@ -333,10 +335,18 @@ RETURN n.uuid AS id, n.seq AS seq, n.status AS status, n.speaker AS speaker, n.c
        p.seq AS previous_seq, p.speaker AS previous_speaker, p.content AS previous_content
 """
 
+# `rebuilt_at` is the user's write version this delete commits (every writer bumps `writes` under the fence): a
+# replica whose side indexes reflect an earlier version re-embeds the episode when it catches up.
 _SET_CONTEXT: LiteralString = """
 MATCH (n:Episodic {group_id: $group_id, uuid: $id})
-SET n.context_seq = $context_seq, n.tokens = $tokens
+OPTIONAL MATCH (u:User {group_id: $group_id})
+SET n.context_seq = $context_seq, n.tokens = $tokens, n.rebuilt_at = coalesce(u.writes, 0) + 1
 REMOVE n.document, n.lexical
+"""
+
+_REBUILT_SINCE: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.rebuilt_at > $since AND e.status = 'active'
+RETURN collect(e.seq) AS seqs
 """
 
 _FORGET_LABELS: tuple[LiteralString, ...] = (
@@ -383,6 +393,15 @@ class StoredWrite:
     uuid: str
     seq: int
     created: bool
+
+
+@dataclass(frozen=True)
+class StoredBatch:
+    """What one AddEpisodes transaction did: one StoredWrite per draft, in order, and the user's write version
+    it committed (`User.writes`, bumped by every transaction that changes the user's episodes)."""
+
+    items: list[StoredWrite]
+    version: int
 
 
 @dataclass(frozen=True)
@@ -438,10 +457,12 @@ class RebuiltDocument:
 
 @dataclass(frozen=True)
 class PartitionState:
-    """The newest seq and the number of episodes of one user, as committed."""
+    """The newest seq, the number of active episodes and the write version (`User.writes`: bumped by every
+    transaction that adds, deletes, archives or restores the user's episodes) of one user, as committed."""
 
     max_seq: int
     count: int
+    writes: int = 0
 
 
 def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None:
@@ -453,8 +474,9 @@ def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None
     )
 
 
-def episode_from_node(node: Mapping[str, Any]) -> Episode:
-    """Maps an `Episodic` node's properties to the domain type."""
+def episode_from_node(node: Mapping[str, Any], tenant_id: str, user_id: str) -> Episode:
+    """Maps an `Episodic` node's properties to the domain type; the owner (tenant, user) is its partition's
+    (the `User` node's), which nodes of the earlier layout also stored themselves."""
     return Episode(
         id=node["uuid"],
         key=node["key"],
@@ -467,8 +489,8 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         importance=float(node.get("importance") or 0.0),
         importance_source=node.get("importance_source") or "",
         metadata=json.loads(node.get("metadata_json") or "{}"),
-        tenant_id=node.get("tenant_id") or "",
-        user_id=node.get("user_id") or "",
+        tenant_id=node.get("tenant_id") or tenant_id,
+        user_id=node.get("user_id") or user_id,
         project_id=node.get("project_id") or "",
         agent_id=node.get("agent_id") or "",
         seq=int(node.get("seq") or 0),
@@ -521,13 +543,13 @@ class EpisodeRepository:
 
     async def add(
         self, scope: Scope, episodes: Sequence[NewEpisode], now: datetime, *, rehearsal: bool = False
-    ) -> list[StoredWrite]:
+    ) -> StoredBatch:
         """Stores new keys and reports existing ones, in one transaction that locks the user's node
         (`rehearsal`: the same statements in a transaction that is rolled back)."""
         group_id = scope.group_id
         keys = [e.key for e in episodes]
 
-        async def work(tx: AsyncManagedTransaction) -> list[StoredWrite]:
+        async def work(tx: AsyncManagedTransaction) -> StoredBatch:
             base = {"group_id": group_id, "tenant_id": scope.tenant_id, "user_id": scope.user_id, "now": now}
             result = await tx.run(_LOCK_USER, base | {"keys": keys})
             record = await result.single(strict=True)
@@ -561,7 +583,7 @@ class EpisodeRepository:
                         "metadata_json": (
                             json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True) if ep.metadata else None
                         ),
-                        "project_id": scope.project_id,
+                        "project_id": scope.project_id or None,
                         "agent_id": scope.agent_id or None,
                         "extraction_status": ep.extraction_status,
                         "tokens": ep.tokens,
@@ -581,7 +603,7 @@ class EpisodeRepository:
                     await (await tx.run(_MENTIONS, base | {"rows": [r for r in rows if r["mentions"]]})).consume()
                 await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
                 await _link(tx, group_id, rows)
-            return writes
+            return StoredBatch(writes, int(record["writes"]))
 
         return await (
             self._graph.rehearse(work) if rehearsal else self._graph.write(work, fence=group_id, idempotent=True)
@@ -590,7 +612,7 @@ class EpisodeRepository:
     async def get(self, scope: Scope, episode_id: str) -> Episode | None:
         async def work(tx: AsyncManagedTransaction) -> Episode | None:
             record = await (await tx.run(_GET, group_id=scope.group_id, id=episode_id)).single()
-            return None if record is None else episode_from_node(record["e"])
+            return None if record is None else episode_from_node(record["e"], scope.tenant_id, scope.user_id)
 
         return await self._graph.read(work)
 
@@ -607,7 +629,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_LIST, params)
-            return [episode_from_node(r["e"]) async for r in result]
+            return [episode_from_node(r["e"], scope.tenant_id, scope.user_id) async for r in result]
 
         return await self._graph.read(work)
 
@@ -641,7 +663,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
             record = await (await tx.run(_BY_SEQS_ANY, group_id=scope.group_id, seqs=list(seqs))).single(strict=True)
-            episodes = [episode_from_node(e) for e in record["episodes"]]
+            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in record["episodes"]]
             return {e.seq: e for e in episodes}
 
         return await self._graph.read(work)
@@ -652,7 +674,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_PENDING, limit=limit)
-            return [episode_from_node(r["e"]) async for r in result]
+            return [episode_from_node(r["e"], r["tenant_id"], r["user_id"]) async for r in result]
 
         return await self._graph.read(work)
 
@@ -697,7 +719,7 @@ class EpisodeRepository:
     async def state(self, group_id: str) -> PartitionState:
         async def work(tx: AsyncManagedTransaction) -> PartitionState:
             record = await (await tx.run(_STATE, group_id=group_id)).single(strict=True)
-            return PartitionState(int(record["seq"]), int(record["count"]))
+            return PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
 
         return await self._graph.read(work)
 
@@ -758,8 +780,9 @@ class EpisodeRepository:
         async def work(tx: AsyncManagedTransaction) -> tuple[dict[int, Episode], PartitionState]:
             result = await tx.run(_HITS_AND_STATE, group_id=scope.group_id, seqs=list(seqs))
             record = await result.single(strict=True)
-            episodes = [episode_from_node(e) for e in record["episodes"]]
-            return {e.seq: e for e in episodes}, PartitionState(int(record["seq"]), int(record["count"]))
+            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in record["episodes"]]
+            committed = PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
+            return {e.seq: e for e in episodes}, committed
 
         return await self._graph.read(work)
 
@@ -774,6 +797,16 @@ class EpisodeRepository:
                 async for r in result
                 if r["seq"] is not None
             }
+
+        return await self._graph.read(work)
+
+    async def rebuilt_since(self, group_id: str, since: int) -> set[int]:
+        """Seqs of active episodes whose indexed document was rebuilt (a delete re-pointed their context) by a
+        transaction committing a write version above `since`."""
+
+        async def work(tx: AsyncManagedTransaction) -> set[int]:
+            record = await (await tx.run(_REBUILT_SINCE, group_id=group_id, since=since)).single(strict=True)
+            return {int(s) for s in record["seqs"]}
 
         return await self._graph.read(work)
 

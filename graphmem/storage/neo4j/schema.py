@@ -150,6 +150,18 @@ MIGRATIONS: tuple[Migration, ...] = (
         ("DROP INDEX episodic_extraction IF EXISTS",),
         backfill=("MATCH (e:Episodic) WHERE e.extraction_status = 'pending' SET e:ExtractionPending",),
     ),
+    Migration(
+        10,
+        "footprint: an episode's owner (tenant, user) is read from its `User` node and an empty project is not "
+        "stored (readers treat a missing project as the user's own, '')",
+        (),
+        backfill=(
+            "MATCH (e:Episodic) WHERE e.tenant_id IS NOT NULL OR e.project_id = ''"
+            " CALL (e) { REMOVE e.tenant_id, e.user_id"
+            " SET e.project_id = CASE WHEN e.project_id = '' THEN null ELSE e.project_id END }"
+            " IN TRANSACTIONS OF 10000 ROWS",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
