@@ -14,8 +14,8 @@ import logging
 import time
 import uuid
 import weakref
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from graphmem import paging
@@ -24,6 +24,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import NotFound
 from graphmem.extraction.importance import assign_importance
 from graphmem.extraction.mentions import mentions
+from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
 from graphmem.index.protocol import VectorIndex
@@ -54,12 +55,14 @@ from graphmem.storage.neo4j.episodes import (
     EpisodeRepository,
     NewEpisode,
     PartitionState,
+    TokenSources,
 )
 from graphmem.storage.neo4j.mentions import MentionRepository
 
 log = logging.getLogger(__name__)
 
 _CATCH_UP_BATCH = 256
+_LINES_BATCH = 5000
 
 
 def _listing(scope: Scope, flt: EpisodeFilter) -> str:
@@ -101,9 +104,8 @@ def line_tokens(speaker: str, text: str) -> str:
     return " ".join(tokenize(document_line(speaker, text)))
 
 
-def _rebuilt_text(speaker: str, text: str, previous: tuple[str, str] | None) -> tuple[str, str]:
-    """The indexed document and own line's tokens of an episode whose previous session line is now `previous`."""
-    return indexed_document(speaker, text, previous), line_tokens(speaker, text)
+def _tokenised(lines: Mapping[int, tuple[str, str]]) -> dict[int, str]:
+    return {seq: line_tokens(speaker, text) for seq, (speaker, text) in lines.items()}
 
 
 def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> SearchHit:
@@ -166,8 +168,10 @@ class EpisodicMemory:
         clock: Clock,
         cache: PartitionCache,
         graph: MentionRepository | None = None,
+        tokens: LineTokenFiles | None = None,
     ) -> None:
         self._repo = repo
+        self._tokens = tokens or LineTokenFiles(None)
         self._graph = graph
         self._index = index
         self._partitions = partitions
@@ -350,6 +354,8 @@ class EpisodicMemory:
                         for i, w in created
                     ],
                 )
+                lines = [(w.seq, prepared[i].tokens) for i, w in created]
+                await asyncio.to_thread(self._tokens.append, scope.group_id, batch.epoch, lines)
                 if self._versions.get(scope.group_id) == batch.version - 1:  # nobody else wrote in between
                     self._versions[scope.group_id] = batch.version
                 self._account(scope.group_id)
@@ -369,7 +375,7 @@ class EpisodicMemory:
     ) -> DeletedEpisode:
         """Deletes the episode and every derived copy of its words (see EpisodeRepository.delete), then the
         side-index entries: its vector and tokens, its summaries', and the rebuilt next document's."""
-        deleted = await self._repo.delete(scope, episode_id, _rebuilt_text, audit)
+        deleted = await self._repo.delete(scope, episode_id, indexed_document, audit)
         if deleted is None:
             raise NotFound(f"episode {episode_id} does not exist for this user")
         group_id = scope.group_id
@@ -397,6 +403,7 @@ class EpisodicMemory:
             self._partitions.drop(scope.group_id)
             self._cache.forget(scope.group_id)
             self._versions.pop(scope.group_id, None)
+            await asyncio.to_thread(self._tokens.drop, scope.group_id)
         return ForgetReport(episodes, others)
 
     async def unload(self, group_id: str) -> None:
@@ -454,6 +461,7 @@ class EpisodicMemory:
                 await self._index.drop(group_id)
                 self._partitions.drop(group_id)
             self._versions.pop(group_id, None)
+            await asyncio.to_thread(self._tokens.drop, group_id)
             return 0
         known = self._versions.get(group_id)
         moved = known != state.writes
@@ -462,7 +470,9 @@ class EpisodicMemory:
             held = await self._index.ids(group_id)
             redo = await self._repo.rebuilt_since(group_id, known or 0) & held if held else set()
         if moved or self._partitions.state(group_id) != (state.max_seq, state.count):
-            rows = await self._repo.partition_rows(group_id, line_tokens)
+            stored = await self._repo.partition_rows(group_id)
+            lines = await self._held_tokens(group_id, stored.epoch, [src for _, src in stored.rows])
+            rows = [replace(features, tokens=src.composed(lines)) for features, src in stored.rows]
             await self._partitions.load(group_id, rows)
             changed += len(rows)
         watermark, count = await self._index.watermark(group_id)
@@ -493,6 +503,22 @@ class EpisodicMemory:
         if changed:
             log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
         return changed
+
+    async def _held_tokens(self, group_id: str, epoch: int, sources: Sequence[TokenSources]) -> dict[int, str]:
+        """Own-line tokens for composing these episodes' documents: the partition's token file, plus the lines
+        it lacks (another replica wrote them, or the file is gone) tokenised again from Neo4j's text and
+        appended to it."""
+        held = await asyncio.to_thread(self._tokens.read, group_id, epoch)
+        needed = sorted({seq for src in sources for seq in src.lines_needed(held)})
+        if not needed:
+            return held
+        lines: dict[int, tuple[str, str]] = {}
+        for start in range(0, len(needed), _LINES_BATCH):
+            lines.update(await self._repo.lines_of(group_id, needed[start : start + _LINES_BATCH]))
+        fresh = await asyncio.to_thread(_tokenised, lines)
+        await asyncio.to_thread(self._tokens.append, group_id, epoch, sorted(fresh.items()))
+        log.info("episode lines tokenised again", extra={"partition": group_id, "count": len(fresh)})
+        return held | fresh
 
     async def _in_step(self, group_id: str, committed: PartitionState) -> bool:
         watermark, count = await self._index.watermark(group_id)
@@ -545,9 +571,11 @@ class EpisodicMemory:
 
     async def search_archive(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         """Archived episodes, searched only when asked for: BM25 over their stored tokens, then the rerank."""
-        rows = await self._repo.archived_rows(query.scope, line_tokens)
-        if not rows:
+        epoch, sources = await self._repo.archived_rows(query.scope)
+        if not sources:
             return []
+        held = await self._held_tokens(query.scope.group_id, epoch, sources)
+        rows = [(src.seq, src.composed(held)) for src in sources]
         lexical = await asyncio.to_thread(_archive_lexical, rows, query.text, self._policy.rerank.candidates)
         episodes = await self._repo.by_seqs(query.scope, [s for s, _ in lexical])
         candidates = [

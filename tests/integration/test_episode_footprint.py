@@ -1,7 +1,8 @@
 """What an episode costs in the real Neo4j: the extraction queue is a label held only while an episode is
 pending (no range index with an entry for every episode), default values are not stored and still read as
-before, the owner (tenant, user) is its `User` node's and not repeated on every episode, and the one-time
-backfills of schema versions 9 and 10 bring episodes written before to the same layout."""
+before, the owner (tenant, user) is its `User` node's and not repeated on every episode, the lexical tokens live
+beside the vector files (a replica without them tokenises the text again, with the same ranking), and the
+one-time backfills of schema versions 9-11 bring episodes written before to the same layout."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest_asyncio
 
-from graphmem.model import EpisodeDraft, EpisodeFilter, Scope
+from graphmem.model import EpisodeDraft, EpisodeFilter, Layer, Scope, SearchQuery
 from graphmem.service import MemoryService
 from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.schema import LATEST_VERSION, migrate, schema_version
@@ -56,7 +57,7 @@ async def test_default_values_are_not_stored_and_read_back_as_before(service: Me
         ],
     )
     _, props = await _node(service, scope, plain.id)
-    assert not {"hit_count", "metadata_json", "agent_id", "project_id", "tenant_id", "user_id"} & props.keys()
+    assert not {"hit_count", "metadata_json", "agent_id", "project_id", "tenant_id", "user_id", "tokens"} & props.keys()
     read = await service.get_episode(scope, plain.id)
     assert read.metadata == {} and (read.tenant_id, read.user_id, read.project_id) == (
         scope.tenant_id,
@@ -122,3 +123,54 @@ async def test_the_backfill_of_version_10_drops_the_owner_and_empty_project_from
     _, props = await _node(service, scope, written.id)
     assert not {"tenant_id", "user_id", "project_id"} & props.keys()
     assert await service.get_episode(scope, written.id) == before
+
+
+def _token_files(root: Path, scope: Scope) -> list[list[str]]:
+    return [p.read_text(encoding="utf-8").splitlines() for p in root.rglob(f"{scope.group_id}.tokens")]
+
+
+async def _lexical_top(service: MemoryService, scope: Scope, text: str) -> list[tuple[str, float]]:
+    found = await service.search(SearchQuery(scope, text, 3, START, layers=(Layer.EPISODIC,)))
+    return [(h.text, round(h.breakdown.lexical, 6)) for h in found.hits]
+
+
+async def test_the_tokens_live_beside_the_vectors_and_a_replica_without_them_tokenises_again(
+    service: MemoryService, tmp_path: Path
+) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    drafts = [
+        EpisodeDraft("k1", "my sister adopted a greyhound called Biscuit", START, "s1", "user"),
+        EpisodeDraft("k2", "我上周五把周报发给了王经理", START, "s1", "user"),
+        EpisodeDraft("k3", "we talked about the weather", START, "s2", "user"),
+    ]
+    await service.add_episodes(scope, drafts)
+    assert [len(lines) for lines in _token_files(tmp_path, scope)] == [1 + len(drafts)]  # epoch, one per line
+    before = {q: await _lexical_top(service, scope, q) for q in ("greyhound Biscuit", "王经理 周报")}
+    assert before["greyhound Biscuit"][0][0] == drafts[0].text and before["王经理 周报"][0][0] == drafts[1].text
+
+    replica = MemoryService.from_settings(make_settings(tmp_path / "replica", embedder="hash"))
+    try:
+        assert {q: await _lexical_top(replica, scope, q) for q in before} == before
+        assert len(_token_files(tmp_path / "replica", scope)) == 1
+    finally:
+        await replica.close()
+
+
+async def test_the_backfill_of_version_11_drops_stored_tokens_and_search_reads_the_same(
+    service: MemoryService,
+) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    [written] = await service.add_episodes(
+        scope, [EpisodeDraft("k1", "the violin lessons moved to Thursday", START, "s1", "user")]
+    )
+    before = await _lexical_top(service, scope, "violin Thursday")
+    # as written by version 10: the own line's tokens on the node
+    await service.graph.run(
+        "MATCH (e:Episodic {uuid: $id}) SET e.tokens = 'violin lesson move thursday'", id=written.id
+    )
+    await service.graph.run("MATCH (s:GraphmemSchema {id: 'graphmem'}) SET s.version = 10")
+    assert await migrate(service.graph) == LATEST_VERSION == await schema_version(service.graph)
+    _, props = await _node(service, scope, written.id)
+    assert "tokens" not in props
+    await service.episodic.unload(scope.group_id)
+    assert await _lexical_top(service, scope, "violin Thursday") == before

@@ -5,9 +5,10 @@ Invariants: (group_id, key) is unique; `seq` is unique and increasing per group_
 `NEXT` links each episode of a user to the next one by (valid_at, seq).
 
 An episode's indexed document (its line preceded by the previous line of its session) is not stored: the node
-keeps `context_seq`, the seq of the episode whose line is its context (absent when none), and `tokens`, the
-lexical tokens of its own line only; the document and its tokens (context line, then the own line twice) are
-composed from them when read. Nodes written before this layout keep `document` and `lexical`, read as they are.
+keeps `context_seq`, the seq of the episode whose line is its context (absent when none); the document and its
+lexical tokens (context line's, then the own line's twice) are composed when read. The own line's tokens are
+not stored in Neo4j either (they live beside the vector files, `graphmem.index.line_tokens`); nodes of earlier
+layouts keep `document` and `lexical` (whole document) or `tokens` (own line), read as they are.
 """
 
 from __future__ import annotations
@@ -25,15 +26,20 @@ from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date, epoch_micros
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
-_LOCK_USER: LiteralString = """
+_LOCK_USER: LiteralString = (
+    """
 MERGE (u:User {group_id: $group_id})
 ON CREATE SET u.tenant_id = $tenant_id, u.user_id = $user_id, u.seq = 0, u.episode_count = 0,
               u.created_at = $now
 SET u.writes = coalesce(u.writes, 0) + 1
 WITH u
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.key IN $keys
-RETURN u.seq AS seq, u.writes AS writes, collect([e.key, e.uuid, e.seq]) AS existing
+RETURN u.seq AS seq, u.writes AS writes, """
+    + epoch_micros("u.created_at")
+    + """ AS epoch,
+       collect([e.key, e.uuid, e.seq]) AS existing
 """
+)
 
 _CREATE_EPISODES: LiteralString = """
 UNWIND $rows AS r
@@ -44,7 +50,7 @@ CREATE (e:Episodic {
   key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   project_id: r.project_id, agent_id: r.agent_id,
-  context_seq: r.context_seq, tokens: r.tokens, status: 'active',
+  context_seq: r.context_seq, status: 'active',
   extraction_status: r.extraction_status, event_start: r.event_start, event_end: r.event_end
 })
 FOREACH (_ IN CASE WHEN r.extraction_status = 'pending' THEN [1] ELSE [] END | SET e:ExtractionPending)
@@ -231,15 +237,27 @@ WITH e
     + "ORDER BY seq"
 )
 
-# One record holding every row: the driver's per-record cost dominates for large partitions. `e.lexical` is
-# the whole document's tokens of a node of the earlier layout; `p.tokens` is null when the context is one.
+# One record holding every row: the driver's per-record cost dominates for large partitions. `e.lexical` and
+# `e.tokens`, `p.tokens` are what nodes of earlier layouts stored (null otherwise); `epoch` names the user's
+# partition (its User node's creation) for the token files.
 # (`seq IS NOT NULL` holds for every episode: it lets the planner seek the (group_id, seq) index.)
-_PARTITION_ROWS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active'
+_PARTITION_ROWS: LiteralString = (
+    """
+OPTIONAL MATCH (u:User {group_id: $group_id})
+WITH """
+    + epoch_micros("u.created_at")
+    + """ AS epoch
+OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active'
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
-RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
-                e.lexical, e.tokens, p.tokens, p.speaker, p.content, e.event_start.epochMillis,
-                e.event_end.epochMillis]) AS rows
+RETURN epoch, collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
+                       e.lexical, e.tokens, e.context_seq, p.tokens, e.event_start.epochMillis,
+                       e.event_end.epochMillis]) AS rows
+"""
+)
+
+_LINES_OF: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
+RETURN collect([e.seq, e.speaker, e.content]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -251,12 +269,18 @@ CALL (item) {
 RETURN item.session_id AS session_id, e.seq AS seq, e.speaker AS speaker, e.content AS content
 """
 
-_ARCHIVED_ROWS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'archived'
+_ARCHIVED_ROWS: LiteralString = (
+    """
+OPTIONAL MATCH (u:User {group_id: $group_id})
+WITH """
+    + epoch_micros("u.created_at")
+    + """ AS epoch
+OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'archived'
   AND coalesce(e.project_id, '') IN $projects
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
-RETURN collect([e.seq, e.lexical, e.tokens, p.tokens, p.speaker, p.content]) AS rows
+RETURN epoch, collect([e.seq, e.lexical, e.tokens, e.context_seq, p.tokens]) AS rows
 """
+)
 
 _BY_SEQS_ANY: LiteralString = (
     "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs RETURN collect(e" + _EPISODE_FIELDS + ") AS episodes"
@@ -340,7 +364,7 @@ RETURN n.uuid AS id, n.seq AS seq, n.status AS status, n.speaker AS speaker, n.c
 _SET_CONTEXT: LiteralString = """
 MATCH (n:Episodic {group_id: $group_id, uuid: $id})
 OPTIONAL MATCH (u:User {group_id: $group_id})
-SET n.context_seq = $context_seq, n.tokens = $tokens, n.rebuilt_at = coalesce(u.writes, 0) + 1
+SET n.context_seq = $context_seq, n.rebuilt_at = coalesce(u.writes, 0) + 1
 REMOVE n.document, n.lexical
 """
 
@@ -359,8 +383,8 @@ _FORGET_LABELS: tuple[LiteralString, ...] = (
 @dataclass(frozen=True)
 class NewEpisode:
     """An episode ready to be stored: text, provenance, the document text that is indexed (the episode in its
-    session context) and that document's tokens for the lexical index (both for the side indexes; the node
-    stores `tokens`, its own line's tokens, and its context: `context_seq` for a stored episode, or
+    session context) and that document's tokens for the lexical index, and `tokens`, its own line's (all three
+    for the side indexes only; the node stores its context: `context_seq` for a stored episode, or
     `context_key` for an earlier episode of the same batch)."""
 
     key: str
@@ -402,6 +426,8 @@ class StoredBatch:
 
     items: list[StoredWrite]
     version: int
+    epoch: int
+    """The user's partition epoch (its User node's creation, epoch microseconds): names the token file."""
 
 
 @dataclass(frozen=True)
@@ -414,26 +440,49 @@ class IndexedText:
 
 # (speaker, text, previous (speaker, text) or None) -> the indexed document
 DocumentOf = Callable[[str, str, tuple[str, str] | None], str]
-# (speaker, text) -> the lexical tokens of that one line, space-separated
-LineTokens = Callable[[str, str], str]
 
 
-def composed_tokens(
-    legacy: str | None,
-    own: str | None,
-    context: str | None,
-    context_line: tuple[str | None, str | None],
-    line_tokens: LineTokens,
-) -> str:
-    """The tokens of an episode's document from what is stored: the context line's tokens, then the own
-    line's twice (`tokens(document) + tokens(line)`, as written). `legacy` is a node of the earlier layout's
-    whole-document tokens; a context of that layout has no line tokens and is tokenised here (rare: only the
-    first episode written after an upgrade in each session)."""
-    if own is None:
-        return legacy or ""
-    if context is None and context_line[1] is not None:
-        context = line_tokens(context_line[0] or "", context_line[1])
-    return " ".join(t for t in (context, own, own) if t)
+@dataclass(frozen=True)
+class TokenSources:
+    """Where an episode's document tokens come from: `legacy`, the whole document's tokens a node written
+    before schema version 8 stored; `own` and `context`, its own line's and its context episode's line's tokens
+    as nodes of versions 8-10 stored them; otherwise the own-line tokens of `seq` and `context_seq` held
+    beside the vector files (or tokenised again from the text)."""
+
+    seq: int
+    legacy: str | None
+    own: str | None
+    context_seq: int | None
+    context: str | None
+
+    def lines_needed(self, held: Mapping[int, str]) -> list[int]:
+        """The seqs whose own-line tokens are neither stored nor in `held`."""
+        if self.own is None and self.legacy is not None:
+            return []
+        needed = [] if self.own is not None or self.seq in held else [self.seq]
+        if self.context_seq is not None and self.context is None and self.context_seq not in held:
+            needed.append(self.context_seq)
+        return needed
+
+    def composed(self, held: Mapping[int, str]) -> str:
+        """The document's tokens: the context line's, then the own line's twice (`tokens(document) +
+        tokens(line)`, as written: tokenising "a\nb" gives a's tokens then b's)."""
+        if self.own is None and self.legacy is not None:
+            return self.legacy
+        own = self.own if self.own is not None else held.get(self.seq)
+        context = None
+        if self.context_seq is not None:
+            context = self.context if self.context is not None else held.get(self.context_seq)
+        return " ".join(t for t in (context, own, own) if t)
+
+
+@dataclass(frozen=True)
+class StoredPartition:
+    """A partition as stored, for rebuilding its lexical side index: its epoch (see StoredBatch.epoch) and,
+    per active episode, its ranking facts (tokens still empty) and where its tokens come from."""
+
+    epoch: int
+    rows: list[tuple[EpisodeFeatures, TokenSources]]
 
 
 @dataclass(frozen=True)
@@ -586,7 +635,6 @@ class EpisodeRepository:
                         "project_id": scope.project_id or None,
                         "agent_id": scope.agent_id or None,
                         "extraction_status": ep.extraction_status,
-                        "tokens": ep.tokens,
                         "context_key": ep.context_key,
                         "context_seq": ep.context_seq,
                         "mentions": [{"key": k, "name": n} for k, n in ep.mentions],
@@ -603,7 +651,7 @@ class EpisodeRepository:
                     await (await tx.run(_MENTIONS, base | {"rows": [r for r in rows if r["mentions"]]})).consume()
                 await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
                 await _link(tx, group_id, rows)
-            return StoredBatch(writes, int(record["writes"]))
+            return StoredBatch(writes, int(record["writes"]), int(record["epoch"]))
 
         return await (
             self._graph.rehearse(work) if rehearsal else self._graph.write(work, fence=group_id, idempotent=True)
@@ -643,18 +691,30 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def archived_rows(self, scope: Scope, line_tokens: LineTokens) -> list[tuple[int, str]]:
-        """(seq, tokens) of the user's archived episodes (searched only when the archive is asked for)."""
+    async def archived_rows(self, scope: Scope) -> tuple[int, list[TokenSources]]:
+        """The user's partition epoch and where the tokens of its archived episodes come from (searched only
+        when the archive is asked for)."""
         projects = ["", scope.project_id] if scope.project_id else [""]
 
-        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+        async def work(tx: AsyncManagedTransaction) -> tuple[int, list[TokenSources]]:
             record = await (await tx.run(_ARCHIVED_ROWS, group_id=scope.group_id, projects=projects)).single(
                 strict=True
             )
-            return [
-                (int(seq), composed_tokens(legacy, own, context, (speaker, content), line_tokens))
-                for seq, legacy, own, context, speaker, content in record["rows"]
+            sources = [
+                TokenSources(int(seq), legacy, own, context_seq, context)
+                for seq, legacy, own, context_seq, context in record["rows"]
+                if seq is not None
             ]
+            return int(record["epoch"] or 0), sources
+
+        return await self._graph.read(work)
+
+    async def lines_of(self, group_id: str, seqs: Sequence[int]) -> dict[int, tuple[str, str]]:
+        """(speaker, text) of the episodes with these seqs, whatever their status."""
+
+        async def work(tx: AsyncManagedTransaction) -> dict[int, tuple[str, str]]:
+            record = await (await tx.run(_LINES_OF, group_id=group_id, seqs=list(seqs))).single(strict=True)
+            return {int(seq): (speaker or "", content) for seq, speaker, content in record["rows"]}
 
         return await self._graph.read(work)
 
@@ -739,21 +799,24 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def partition_rows(self, group_id: str, line_tokens: LineTokens) -> list[EpisodeFeatures]:
-        """Ranking facts and lexical tokens of every episode of the partition (side index rebuild)."""
+    async def partition_rows(self, group_id: str) -> StoredPartition:
+        """Ranking facts of every active episode of the partition and where their tokens come from."""
 
-        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFeatures]:
+        async def work(tx: AsyncManagedTransaction) -> StoredPartition:
             record = await (await tx.run(_PARTITION_ROWS, group_id=group_id)).single(strict=True)
-            return [
-                EpisodeFeatures(
-                    seq=int(seq),
-                    occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
-                    importance=float(importance or 0.0),
-                    session_id=session or "",
-                    project_id=project or "",
-                    event_type=event_type or "message",
-                    tokens=composed_tokens(legacy, own, context, (speaker, content), line_tokens),
-                    event=_event(event_start, event_end),
+            rows = [
+                (
+                    EpisodeFeatures(
+                        seq=int(seq),
+                        occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
+                        importance=float(importance or 0.0),
+                        session_id=session or "",
+                        project_id=project or "",
+                        event_type=event_type or "message",
+                        tokens="",
+                        event=_event(event_start, event_end),
+                    ),
+                    TokenSources(int(seq), legacy, own, context_seq, context),
                 )
                 for (
                     seq,
@@ -764,13 +827,14 @@ class EpisodeRepository:
                     event_type,
                     legacy,
                     own,
+                    context_seq,
                     context,
-                    speaker,
-                    content,
                     event_start,
                     event_end,
                 ) in record["rows"]
+                if seq is not None
             ]
+            return StoredPartition(int(record["epoch"] or 0), rows)
 
         return await self._graph.read(work)
 
@@ -821,13 +885,13 @@ class EpisodeRepository:
         self,
         scope: Scope,
         episode_id: str,
-        rebuild: Callable[[str, str, tuple[str, str] | None], tuple[str, str]],
+        rebuild: DocumentOf,
         audit: Callable[[Sequence[str], Sequence[str]], Sequence[AuditEvent]],
     ) -> DeletedEpisode | None:
         """Deletes one episode of the scope's projects and every copy of its words, in one transaction under
         the user's fence: the NEXT chain is closed around it, facts it alone evidenced are removed (others
         drop its id, and its quote for their statement), summaries distilled from it are removed, and the
-        next episode of its session gets its context re-pointed and (document, own line's tokens) from
+        next episode of its session gets its context re-pointed and its document from
         `rebuild(speaker, text, previous line)`.
         `audit(episodes, facts)` gives the events written in the same transaction. None when absent."""
         group_id = scope.group_id
@@ -854,7 +918,7 @@ class EpisodeRepository:
                     previous = None
                     if after["previous_content"] is not None:
                         previous = (after["previous_speaker"] or "", after["previous_content"])
-                    document, tokens = rebuild(after["speaker"] or "", after["content"], previous)
+                    document = rebuild(after["speaker"] or "", after["content"], previous)
                     rebuilt = RebuiltDocument(int(after["seq"]), document, after["status"] == "active")
                     await (
                         await tx.run(
@@ -862,7 +926,6 @@ class EpisodeRepository:
                             group_id=group_id,
                             id=after["id"],
                             context_seq=after["previous_seq"],
-                            tokens=tokens,
                         )
                     ).consume()
             seqs: list[int] = []

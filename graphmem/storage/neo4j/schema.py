@@ -162,6 +162,15 @@ MIGRATIONS: tuple[Migration, ...] = (
             " IN TRANSACTIONS OF 10000 ROWS",
         ),
     ),
+    Migration(
+        11,
+        "footprint: an episode's own-line lexical tokens live beside the vector files "
+        "(graphmem.index.line_tokens), tokenised again from the text where a replica lacks them",
+        (),
+        backfill=(
+            "MATCH (e:Episodic) WHERE e.tokens IS NOT NULL CALL (e) { REMOVE e.tokens } IN TRANSACTIONS OF 10000 ROWS",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
