@@ -44,21 +44,27 @@ async def test_a_pending_episode_carries_the_queue_label_until_it_is_extracted(s
     await service.semantic.drain()
     labels, props = await _node(service, scope, written.id)
     assert "ExtractionPending" not in labels and props["extraction_status"] == "done"
+    assert not {"extracted_at", "facts_extracted"} & props.keys()  # bookkeeping nothing reads
     assert (await service.get_episode(scope, written.id)).extraction_status == "done"
 
 
 async def test_default_values_are_not_stored_and_read_back_as_before(service: MemoryService) -> None:
     scope = Scope(unique("tenant"), unique("u"))
-    [plain, tagged] = await service.add_episodes(
+    [plain, tagged, scored] = await service.add_episodes(
         scope,
         [
             EpisodeDraft("k1", "see you tomorrow", START, "s1", "user"),
             EpisodeDraft("k2", "see you later", START, "s1", "user", metadata={"dia_id": "D1:2"}),
+            EpisodeDraft("k3", "that's wrong, I meant Tuesday", START, "s1", "user"),
         ],
     )
     _, props = await _node(service, scope, plain.id)
     assert not {"hit_count", "metadata_json", "agent_id", "project_id", "tenant_id", "user_id", "tokens"} & props.keys()
+    assert "importance_source" not in props
+    assert (await _node(service, scope, scored.id))[1]["importance_source"] == "rule:correction"
+    assert (await service.get_episode(scope, scored.id)).importance_source == "rule:correction"
     read = await service.get_episode(scope, plain.id)
+    assert read.importance_source == "default"
     assert read.metadata == {} and (read.tenant_id, read.user_id, read.project_id) == (
         scope.tenant_id,
         scope.user_id,
@@ -174,3 +180,23 @@ async def test_the_backfill_of_version_11_drops_stored_tokens_and_search_reads_t
     assert "tokens" not in props
     await service.episodic.unload(scope.group_id)
     assert await _lexical_top(service, scope, "violin Thursday") == before
+
+
+async def test_the_backfill_of_version_12_drops_extraction_bookkeeping_and_the_default_source(
+    service: MemoryService,
+) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    [written] = await service.add_episodes(scope, [EpisodeDraft("k1", "see you tomorrow", START, "s1", "user")])
+    await service.semantic.drain()
+    before = await service.get_episode(scope, written.id)
+    # as written by version 11
+    await service.graph.run(
+        "MATCH (e:Episodic {uuid: $id}) SET e.extracted_at = datetime(), e.facts_extracted = 0,"
+        " e.importance_source = 'default'",
+        id=written.id,
+    )
+    await service.graph.run("MATCH (s:GraphmemSchema {id: 'graphmem'}) SET s.version = 11")
+    assert await migrate(service.graph) == LATEST_VERSION == await schema_version(service.graph)
+    _, props = await _node(service, scope, written.id)
+    assert not {"extracted_at", "facts_extracted", "importance_source"} & props.keys()
+    assert await service.get_episode(scope, written.id) == before

@@ -26,6 +26,9 @@ from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date, epoch_micros
 from graphmem.storage.neo4j.driver import Neo4jGraph
 
+# The importance source of an episode no rule or event type scored: not stored, read back when absent.
+_DEFAULT_SOURCE = "default"
+
 _LOCK_USER: LiteralString = (
     """
 MERGE (u:User {group_id: $group_id})
@@ -192,8 +195,7 @@ _EXTRACTION_FAILED: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
 SET e.extraction_attempts = coalesce(e.extraction_attempts, 0) + 1
 WITH e, e.extraction_attempts >= $max AS quarantined
-SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END,
-    e.extracted_at = CASE WHEN quarantined THEN $now ELSE e.extracted_at END
+SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END
 FOREACH (_ IN CASE WHEN quarantined THEN [1] ELSE [] END | REMOVE e:ExtractionPending)
 WITH e, quarantined
 RETURN quarantined, e.extraction_attempts AS attempts
@@ -203,7 +205,7 @@ _PENDING_COUNT: LiteralString = "MATCH (e:Episodic:ExtractionPending) RETURN cou
 
 _SET_EXTRACTION: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
-SET e.extraction_status = $status, e.facts_extracted = $count, e.extracted_at = $now
+SET e.extraction_status = $status
 FOREACH (_ IN CASE WHEN $status = 'pending' THEN [] ELSE [1] END | REMOVE e:ExtractionPending)
 """
 
@@ -536,7 +538,7 @@ def episode_from_node(node: Mapping[str, Any], tenant_id: str, user_id: str) -> 
         speaker=node.get("speaker") or "",
         event_type=node.get("event_type") or "message",
         importance=float(node.get("importance") or 0.0),
-        importance_source=node.get("importance_source") or "",
+        importance_source=node.get("importance_source") or _DEFAULT_SOURCE,
         metadata=json.loads(node.get("metadata_json") or "{}"),
         tenant_id=node.get("tenant_id") or tenant_id,
         user_id=node.get("user_id") or user_id,
@@ -628,7 +630,7 @@ class EpisodeRepository:
                         "speaker": ep.speaker,
                         "event_type": ep.event_type,
                         "importance": ep.importance,
-                        "importance_source": ep.importance_source,
+                        "importance_source": None if ep.importance_source == _DEFAULT_SOURCE else ep.importance_source,
                         "metadata_json": (
                             json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True) if ep.metadata else None
                         ),
@@ -744,9 +746,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> tuple[bool, int]:
             record = await (
-                await tx.run(
-                    _EXTRACTION_FAILED, group_id=scope.group_id, id=episode_id, max=max_attempts, now=datetime.now(UTC)
-                )
+                await tx.run(_EXTRACTION_FAILED, group_id=scope.group_id, id=episode_id, max=max_attempts)
             ).single()
             return (False, 0) if record is None else (bool(record["quarantined"]), int(record["attempts"]))
 
@@ -762,17 +762,11 @@ class EpisodeRepository:
         return await self._graph.read(work)
 
     async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
+        """Records the episode's extraction status (leaving the queue unless pending). `count`, the facts it
+        gave, is not stored: nothing reads it (the facts name their evidence episodes)."""
+
         async def work(tx: AsyncManagedTransaction) -> None:
-            await (
-                await tx.run(
-                    _SET_EXTRACTION,
-                    group_id=scope.group_id,
-                    id=episode_id,
-                    status=status,
-                    count=count,
-                    now=datetime.now(UTC),
-                )
-            ).consume()
+            await (await tx.run(_SET_EXTRACTION, group_id=scope.group_id, id=episode_id, status=status)).consume()
 
         await self._graph.write(work)
 

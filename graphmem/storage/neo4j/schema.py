@@ -171,6 +171,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             "MATCH (e:Episodic) WHERE e.tokens IS NOT NULL CALL (e) { REMOVE e.tokens } IN TRANSACTIONS OF 10000 ROWS",
         ),
     ),
+    Migration(
+        12,
+        "footprint: the extraction's bookkeeping nothing reads (`extracted_at`, `facts_extracted`) and the "
+        "default importance source (read back when absent) are not stored",
+        (),
+        backfill=(
+            "MATCH (e:Episodic) WHERE e.extracted_at IS NOT NULL OR e.facts_extracted IS NOT NULL"
+            " OR e.importance_source = 'default'"
+            " CALL (e) { REMOVE e.extracted_at, e.facts_extracted"
+            " SET e.importance_source = CASE WHEN e.importance_source = 'default' THEN null"
+            " ELSE e.importance_source END } IN TRANSACTIONS OF 10000 ROWS",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
