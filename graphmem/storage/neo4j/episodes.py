@@ -549,6 +549,12 @@ def episode_from_node(node: Mapping[str, Any], tenant_id: str, user_id: str) -> 
     )
 
 
+def _present(projected: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Projected episodes less those a concurrent transaction deleted while the read ran (Neo4j reads committed
+    data: such a node is found by the index but its properties are gone)."""
+    return [e for e in projected if e.get("valid_at") is not None]
+
+
 def _filter_params(scope: Scope, flt: EpisodeFilter) -> dict[str, Any]:
     return {
         "projects": ["", scope.project_id] if scope.project_id else [""],
@@ -725,7 +731,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
             record = await (await tx.run(_BY_SEQS_ANY, group_id=scope.group_id, seqs=list(seqs))).single(strict=True)
-            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in record["episodes"]]
+            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in _present(record["episodes"])]
             return {e.seq: e for e in episodes}
 
         return await self._graph.read(work)
@@ -838,7 +844,7 @@ class EpisodeRepository:
         async def work(tx: AsyncManagedTransaction) -> tuple[dict[int, Episode], PartitionState]:
             result = await tx.run(_HITS_AND_STATE, group_id=scope.group_id, seqs=list(seqs))
             record = await result.single(strict=True)
-            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in record["episodes"]]
+            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in _present(record["episodes"])]
             committed = PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
             return {e.seq: e for e in episodes}, committed
 
