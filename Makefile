@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 export GRAPHITI_TELEMETRY_ENABLED := false
 export OMP_NUM_THREADS ?= 2
 
-.PHONY: setup tools clients clients-generate run test test-launched lint typecheck neo4j-start neo4j-stop proto bench-locomo bench-latency bench-startup
+.PHONY: setup tools clients clients-generate run test test-unit test-launched lint typecheck neo4j-start neo4j-stop proto bench-locomo bench-latency bench-startup
 
 # Tools the as-launched stage runs, built from their Go modules into .tools/ (git-ignored); a version bump
 # rebuilds (the stamp file names the version).
@@ -75,6 +75,10 @@ test: setup tools clients
 	$(BIN)/python -m pytest -p no:cacheprovider tests/launched || status=1; \
 	$(BIN)/graphmem neo4j stop; \
 	exit $$status
+
+# The unit tests alone (no Neo4j, no server): meant to stay under 20 s; the run ends with the time they took.
+test-unit: setup
+	$(BIN)/python -m pytest -p no:cacheprovider -q tests/unit
 
 proto: setup
 	$(BIN)/python scripts/gen_proto.py

@@ -1,4 +1,5 @@
-"""Plain domain types shared by every layer: frozen dataclasses and closed enums, no behaviour."""
+"""Plain domain types shared by every layer: frozen dataclasses and closed enums. Their only behaviour is derived
+from their own fields (ids, interval tests, claims); no I/O."""
 
 from __future__ import annotations
 
@@ -127,6 +128,7 @@ class EpisodeFeatures:
     tokens: str = ""
     event: TimeRange | None = None
     """When the episode's own words date what it tells ("yesterday" said on 4 May → 3 May), if they do."""
+    speaker: str = ""
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,8 @@ class ScoreBreakdown:
     """Share of the query's named entities (weighted by rarity) that lead to the memory through the graph."""
     dated: float = 0.0
     """1 when the query asks when something happened and the memory's own words date its event, else 0."""
+    speaker: float = 0.0
+    """1 when the query names the memory's speaker, else 0."""
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,7 @@ class RerankWeights(_Strict):
     neighbour: float = Field(default=0.0, ge=0.0)
     graph: float = Field(default=0.0, ge=0.0)
     dated: float = Field(default=0.0, ge=0.0)
+    speaker: float = Field(default=0.0, ge=0.0)
 
     def as_dict(self) -> dict[str, float]:
         return self.model_dump()

@@ -14,21 +14,25 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from graphmem.extraction.extractor import RuleExtractor
-from graphmem.extraction.facts import CandidateFact
-from graphmem.memory.summary import summarise_turns
-from graphmem.model import Turn
+if TYPE_CHECKING:
+    from graphmem.extraction.facts import CandidateFact
+    from graphmem.model import Turn
 
 log = logging.getLogger(__name__)
 
-__all__ = ["TextWorker", "TextWorkerFailed"]
+__all__ = ["Operations", "TextWorker", "TextWorkerFailed", "rule_operations"]
+
+Operations = Callable[[], Mapping[str, Callable[..., Any]]]
+"""Builds, in the child, the operations it answers by name; a module-level function (it crosses to the child
+by reference)."""
 
 _WARM_TEXTS = (
     "我不吃香菜，以后点菜都别放。记住我喜欢喝绿茶。",
@@ -40,22 +44,29 @@ class TextWorkerFailed(RuntimeError):
     """The worker process died or overran its time on this call; it is replaced before the next call."""
 
 
-def _operations(extractor: RuleExtractor) -> dict[str, Callable[..., Any]]:
-    return {
-        "extract": extractor.extract,
-        "mentioned": extractor.mentioned,
-        "summarise": summarise_turns,
-        "pid": lambda: multiprocessing.current_process().pid,
-    }
+def rule_operations() -> dict[str, Callable[..., Any]]:
+    """The rules' extraction, mention reading and summaries, loaded and warmed. The rules, spaCy and jieba are
+    imported here, in the child, which is what the child is for; the parent of a lighter child never loads them.
+    """
+    from graphmem.extraction.extractor import RuleExtractor
+    from graphmem.memory.summary import summarise_turns
 
-
-def _serve(conn: Connection) -> None:
-    """The child's loop: warm up, say ready, then answer (op, args) with ("ok", result) or ("error", exc)."""
     extractor = RuleExtractor()
     for text in _WARM_TEXTS:
         extractor.extract(text)
         extractor.mentioned(text, ["tea"])
-    ops = _operations(extractor)
+    return {
+        "extract": extractor.extract,
+        "mentioned": extractor.mentioned,
+        "replaced": extractor.replaced,
+        "summarise": summarise_turns,
+    }
+
+
+def _serve(conn: Connection, operations: Operations) -> None:
+    """The child's loop: build the operations, say ready, then answer (op, args) with ("ok", result) or
+    ("error", exc)."""
+    ops = {**operations(), "pid": os.getpid}
     conn.send(("ready", None))
     while True:
         try:
@@ -71,11 +82,18 @@ def _serve(conn: Connection) -> None:
 
 class TextWorker:
     """Runs extraction and summaries in a child process. Satisfies the `Extractor` and `MentionReader`
-    protocols (blocking methods, called from worker threads) and the `Summariser` protocol (async)."""
+    protocols (blocking methods, called from worker threads) and the `Summariser` protocol (async).
+    `operations` builds what the child answers (the rules by default)."""
 
     def __init__(
-        self, *, timeout_seconds: float = 60.0, start_timeout_seconds: float = 180.0, recycle_after: int = 20_000
+        self,
+        *,
+        timeout_seconds: float = 60.0,
+        start_timeout_seconds: float = 180.0,
+        recycle_after: int = 20_000,
+        operations: Operations = rule_operations,
     ) -> None:
+        self._operations = operations
         self._timeout = timeout_seconds
         self._start_timeout = start_timeout_seconds
         self._recycle_after = recycle_after
@@ -90,7 +108,9 @@ class TextWorker:
     # -- the child --------------------------------------------------------------------------------------
     def _start(self) -> Connection:
         parent, child = self._context.Pipe()
-        process = self._context.Process(target=_serve, args=(child,), name="graphmem-textworker", daemon=True)
+        process = self._context.Process(
+            target=_serve, args=(child, self._operations), name="graphmem-textworker", daemon=True
+        )
         started = time.perf_counter()
         process.start()
         child.close()
@@ -147,12 +167,16 @@ class TextWorker:
         log.warning("text worker replaced", extra={"pid": pid, "operation": op, "restarts": self.restarts})
 
     # -- the protocols ----------------------------------------------------------------------------------
-    def extract(self, text: str) -> list[CandidateFact]:
-        facts: list[CandidateFact] = self._call("extract", text)
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
+        facts: list[CandidateFact] = self._call("extract", text, tuple(context))
         return facts
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         found: list[bool] = self._call("mentioned", text, values, polarities)
+        return found
+
+    def replaced(self, text: str, values: list[str]) -> list[str]:
+        found: list[str] = self._call("replaced", text, values)
         return found
 
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:

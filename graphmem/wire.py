@@ -340,7 +340,17 @@ def _same_named(source: object, names: Sequence[str]) -> dict[str, Any]:
     return {name: getattr(source, name) for name in names}
 
 
-_BREAKDOWN_FIELDS = ("similarity", "lexical", "recency", "importance", "time_match", "neighbour", "graph", "dated")
+_BREAKDOWN_FIELDS = (
+    "similarity",
+    "lexical",
+    "recency",
+    "importance",
+    "time_match",
+    "neighbour",
+    "graph",
+    "dated",
+    "speaker",
+)
 _CONTEXT_ITEM_FIELDS = ("section", "text", "tokens", "layer", "score", "reason", "role")
 
 

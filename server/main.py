@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 from graphmem.config import DEV_API_KEY, Settings
 from graphmem.errors import PolicyError
+from graphmem.neo4j_local import LocalNeo4j, LocalNeo4jConfig, LocalNeo4jError
 from graphmem.service import MemoryService
-from graphmem.storage.neo4j.local import LocalNeo4j, LocalNeo4jConfig, LocalNeo4jError
 from server.auth import UnsafeExposure, check_exposure
 from server.tls import TlsConfigError, server_credentials
 

@@ -7,6 +7,7 @@ Shared by the privacy tests (tests/integration/test_privacy.py) and the fault be
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 from graphmem.extraction.extractor import RuleExtractor
@@ -22,7 +23,7 @@ class GatedExtractor:
         self.release = threading.Event()
         self._inner = RuleExtractor()
 
-    def extract(self, text: str) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         self.started.set()
         if not self.release.wait(60):
             raise RuntimeError("the test never released the extractor")

@@ -96,6 +96,8 @@ _RELATIONS: dict[str, str] = {
     "狗狗": "pet:dog", "puppy": "pet:dog", "kitten": "pet:cat",
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
     "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
+    "闺女": "child:daughter", "妈": "parent:mother", "爸": "parent:father", "兔子": "pet:rabbit",
+    "rabbit": "pet:rabbit", "bunny": "pet:rabbit",
 }  # fmt: skip
 
 

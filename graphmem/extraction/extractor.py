@@ -11,11 +11,12 @@ import logging
 import re
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
+from graphmem.extraction.coreference import Referent, last_plural, last_referent, resolve, resolve_object
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.lexicon import LANGS, PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
@@ -31,6 +32,7 @@ __all__ = ["RuleExtractor"]
 
 _F = re.IGNORECASE
 MAX_EXTRACTION_CHARS = 32_000  # as long as an episode may be; working-memory turns are cut to it too
+MAX_CONTEXT_TURNS = 3  # earlier turns of the session read for what a turn refers back to
 _HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Segments end at CJK/Latin terminators and newlines; a "." or ";" only ends one before whitespace or the end
@@ -120,10 +122,12 @@ _EXPLICIT = {
 # the marker replaces what the speaker said before. A marker alone carries over to the next segment.
 _CORRECTION = re.compile(
     r"^\s*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|scratch\s+that)[,.!:;]?\s+){0,3}"
-    r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction)"
+    r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction|"
+    r"(?:i\s+)?got\s+(?:that|it)\s+wrong(?:\s+earlier|\s+before)?|the\s+other\s+one)"
     r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
+    r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
     r"^\s*(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{1,2}){0,2}(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
-    r"更正一下|更正|纠正一下|不对)[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
+    r"更正一下|更正|纠正一下|不对|(?:之前|刚才|上次)?(?:跟你)?说的(?:有误|不对))[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
     _F,
 )
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
@@ -136,7 +140,7 @@ _OTHER_PERSON = {
     ),
     "zh": re.compile(
         r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))|^\s*[她他它]"
     ),
 }
 # A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
@@ -152,6 +156,7 @@ _REQUEST = {
         r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲)"
     ),
 }
+_PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
 _REQUEST_SLOTS = frozenset({Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE})
 _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
 _QUOTED = re.compile(r"[“”「」『』\"]")
@@ -167,7 +172,7 @@ _MARKER_ONLY = re.compile(
 _TURN_MARKER = re.compile(
     r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
     r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind)\b|"
-    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下",
+    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
     _F,
 )
 
@@ -175,10 +180,15 @@ _TURN_MARKER = re.compile(
 # 打错了"): the turn's statements replace what the user said before, whatever was promoted.
 _TURN_CORRECTION = re.compile(
     r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
-    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+it\s+wrong)\b|"
-    r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错",
+    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
+    r"the\s+other\s+one)\b|"
+    r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了",
     _F,
 )
+# The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
+_NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
+# The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
+_LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
 _BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
 _BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
 
@@ -285,17 +295,29 @@ class RuleExtractor:
         return [(t.idx, t.idx + len(t.text)) for t in doc if not t.is_space]
 
     # -- public ---------------------------------------------------------------------------------------
-    def extract(self, text: str) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best. Only the
-        first MAX_EXTRACTION_CHARS characters are read, so no caller text costs more than that much matching."""
+        first MAX_EXTRACTION_CHARS characters are read, so no caller text costs more than that much matching.
+
+        `context` holds the speaker's earlier turns of the same session, oldest first (at most the last
+        MAX_CONTEXT_TURNS are read). It resolves what a turn refers back to: a pronoun opening a clause ("她的生日是
+        7月8号", "Her birthday is May 9th") stands for the relation the speaker named last ("我有个女儿", "I have a
+        daughter"), and a correction that gives only a value ("我刚才说错了，是心心", "no wait, the other one,
+        cortado") replaces the last fact the speaker stated before it.
+        """
         self._pipelines()
+        text = text[:MAX_EXTRACTION_CHARS]
+        earlier = [t[:MAX_EXTRACTION_CHARS] for t in context[-MAX_CONTEXT_TURNS:]]
+        referent: Referent | None = None
+        for turn in earlier:
+            referent = last_referent(turn) or referent
         marked: list[bool] = []
-        segments = list(self._segments(text[:MAX_EXTRACTION_CHARS], marked))
+        segments = list(self._segments(text, marked))
         if marked or any(seg.explicit and not seg.correction for seg in segments):
             # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn
             for seg in segments:
                 seg.explicit = True
-        correcting = bool(_TURN_CORRECTION.search(text[:MAX_EXTRACTION_CHARS]))
+        correcting = bool(_TURN_CORRECTION.search(text))
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):
@@ -306,6 +328,13 @@ class RuleExtractor:
             other: Lang = "en" if seg.lang == "zh" else "zh"
             if not facts and (_HAN.search(seg.text) if other == "zh" else _LATIN_WORD.search(seg.text)):
                 facts = self._extract_segment(seg, other)
+            referent = last_referent(seg.text) or referent
+            if not facts and referent is not None:
+                facts = self._about_referent(seg, referent)
+            if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
+                facts = self._about_object(seg, text)
+            if not facts and seg.correction and last is None and earlier:
+                last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
             if not facts and seg.correction and last is not None:
                 fixed = _corrected(last, seg)
                 if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
@@ -319,6 +348,83 @@ class RuleExtractor:
                     best[k] = f
                 last = best[k]
         return list(best.values())
+
+    def _about_referent(self, seg: Segment, referent: Referent) -> list[CandidateFact]:
+        """The facts `seg` states once its opening pronoun is read as the speaker's `referent`; each quotes the
+        segment's own words as evidence."""
+        resolved = resolve(seg.text, seg.lang, referent)
+        if resolved is None:
+            return []
+        read = Segment(seg.start, resolved.text, seg.lang, seg.explicit, self._tokenize)
+        read.correction, read.request = seg.correction, seg.request
+        # only what the clause says of the relation itself (its name, birthday …), never the speaker's own
+        # attributes: "她最喜欢的水果是芒果" is not the speaker's favourite fruit
+        own = relation_attribute(referent.word, "")
+        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if own in f.key]
+
+    def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:
+        """The stance `seg` takes on "them", read as the last plural thing the turn named before it."""
+        at = seg.text.find(" them")
+        if at < 0:
+            return []
+        before = text[: seg.start + at]
+        antecedent = last_plural(before)
+        said = before[before.rfind(antecedent) :] if antecedent else ""
+        if _SITUATIONAL["en"].search(said) or _PAST["en"].search(said):
+            return []  # "I bought new shoes yesterday. I love them": a one-off, not a standing taste
+        resolved = resolve_object(seg.text, antecedent)
+        if resolved is None:
+            return []
+        read = Segment(seg.start, resolved.text, seg.lang, seg.explicit, self._tokenize)
+        read.correction = seg.correction
+        taste = (Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS)
+        return [
+            replace(f, evidence=seg.text)
+            for f in self._extract_segment(read, seg.lang)
+            if f.predicate in taste and f.value.casefold() in antecedent.casefold()
+        ]
+
+    def _last_stated(self, earlier: list[str], seg: Segment) -> CandidateFact | None:
+        """The last fact stated in the latest of the `earlier` turns that states any, when the correcting `seg`
+        can be about it: said in its language, and not naming another value as the wrong one ("…, not Y")."""
+        for turn in reversed(earlier):
+            facts = self.extract(turn)
+            if not facts:
+                continue
+            last = facts[-1]
+            wrong = _NOT_THAT.search(seg.text)
+            named = (wrong.group("en") or wrong.group("zh")).casefold() if wrong else ""
+            if last.language != seg.lang or (named and last.value.casefold() not in named):
+                return None
+            return last
+        return None
+
+    def replaced(self, text: str, values: list[str]) -> list[str]:
+        """For each known value, the value a correcting `text` puts in its place when it names it as the wrong
+        one ("I got that wrong earlier, it's Bosch, not Siemens", "说错了，是无锡，不是南京"), else "". The
+        replacement is the bare value said just before the "not": at most three words (eight characters in
+        Chinese, without 我)."""
+        text = text[:MAX_EXTRACTION_CHARS]
+        out = [""] * len(values)
+        if not values or not (_TURN_CORRECTION.search(text) or _CORRECTION.match(text)):
+            return out
+        wanted = [v.casefold() for v in values]
+        for m in _NOT_THAT.finditer(text):
+            named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
+            before = _LAST_CHUNK.search(text[: m.start()])
+            if before is None:
+                continue
+            chunk = before.group(0).strip().rstrip(",，").strip()
+            lead = _CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
+            value = _BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
+            if not value or len(value.split()) > 3 or value.casefold() == named:
+                continue
+            if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value
+                continue
+            for i, known in enumerate(wanted):
+                if not out[i] and known and (named == known or named.startswith(known + " ")):
+                    out[i] = value.lower() if value.isascii() else value
+        return out
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         """For each value, whether `text` names it again in a plain first-hand statement: not in a question, a
@@ -444,6 +550,8 @@ class RuleExtractor:
             keys = {f.key for f in out}
             for f, span in self._structural_spans(seg, norm, lang, hedged):
                 c_start, c_end = _clause(norm, span)
+                if f.predicate in _PLACES:  # "I'm a nurse in Leeds": a rule read the role, the place is unread
+                    c_start, c_end = span, span + len(f.value)
                 if f.key not in keys and not _overlaps(taken, c_start, c_end):
                     keys.add(f.key)
                     out.append(f)

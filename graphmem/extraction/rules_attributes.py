@@ -19,8 +19,8 @@ _REL_EN = (
     r"eldest|youngest|kid|child|puppy|kitten)"
 )
 _REL_ZH = (
-    r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|妈妈|爸爸|"
-    r"哥哥|弟弟|姐姐|妹妹)"
+    r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|"
+    r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹)"
 )
 _ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦])"
 _TZ_EN = (
@@ -32,7 +32,7 @@ _HOUR = r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)?"
 _ZPOINT = r"(?:早上|上午|下午|晚上)?[0-9零一二两三四五六七八九十]{1,3}点半?"
 _DATE_EN = (
     r"(?P<v>(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s\d{1,2}(?:st|nd|rd|th)?|"
-    r"\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}|"
+    r"(?:the\s)?\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}|"
     r"in\s(?:january|february|march|april|may|june|july|august|september|october|november|december)))"
 )
 _PROJ_ZH = (
@@ -79,7 +79,7 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])my\s(?:" + _REL_EN + r"'s\s)?birthday\sis\s(?:on\s)?" + _DATE_EN,
+        r"(?<![\w'])my\s(?:" + _REL_EN + r"'s\s)?birthday(?:\sis|'s|\sfalls)\s(?:on\s)?" + _DATE_EN,
         P.BIRTHDAY,
         "group",
         "user's birthday is {d}",
@@ -197,7 +197,10 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "zh",
-        r"(?:我|现在|新)(?:家|家的|的)?" + _REL_ZH + r"(?:的名字是|名字是|的名字叫|名字叫|叫做|叫)" + _ZNAME,
+        r"(?:我|现在|新)(?:家|家的|的|有个|有一个|有只|有一只|养了一只|养了只)?"
+        + _REL_ZH
+        + r"(?:的名字是|名字是|的名字叫|名字叫|叫做|叫)"
+        + _ZNAME,
         P.RELATION_NAME,
         "group",
         "用户的{rel}叫{d}",
@@ -207,7 +210,7 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"我(?:的)?(?:"
         + _REL_ZH
-        + r"的?)?生日是(?P<v>[0-9一二三四五六七八九十]{1,3}月[0-9一二三四五六七八九十]{1,3}[日号]?)",
+        + r"的?)?生日(?:是|在)?(?P<v>[0-9一二三四五六七八九十]{1,3}月[0-9一二三四五六七八九十]{1,3}[日号]?)",
         P.BIRTHDAY,
         "group",
         "用户的生日是{d}",

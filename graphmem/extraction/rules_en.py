@@ -334,8 +334,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES.rule(
         "en",
-        r"my\s+(?:absolute\s+)?favou?rite\s+(?:food|drink|dish|fruit|snack|cuisine|colou?r|music|band|genre|"
-        r"sport|movie|book|thing)?\s*is\s+",
+        r"my\s+(?:absolute\s+)?favou?rite\s+(?:[a-z]{3,15}\s+)?is\s+",
     ),
     rule(
         "en",

@@ -258,18 +258,25 @@ _DAY_PART = re.compile(r"\b(?:mornings?|afternoons?|evenings?)\b|上午|早上|�
 _MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|会", _F)
 
 
+_BETWEEN_CLAUSES = re.compile(r"[,，;；]")
+
+
 def _meeting_time(text: str) -> list[Slot]:
     meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
     if not meetings:
         return []
-    best: tuple[int, re.Match[str]] | None = None
+    best: tuple[tuple[bool, int], re.Match[str]] | None = None
     for m in _DAY_PART.finditer(text):
         if _negated(text[max(0, m.start() - 6) : m.start()]):
             continue
-        gap = min(max(s - m.end(), m.start() - e, 0) for s, e in meetings)
-        if best is None or gap < best[0]:
-            best = (gap, m)
-    if best is None or best[0] > 24:
+        # the nearest word for meetings, one in the same clause first ("mornings work best for calls with me,
+        # afternoons I'm heads-down")
+        for s, e in meetings:
+            gap = max(s - m.end(), m.start() - e, 0)
+            crossed = _BETWEEN_CLAUSES.search(text, min(e, m.end()), max(s, m.start())) is not None
+            if gap <= 24 and (best is None or (crossed, gap) < best[0]):
+                best = ((crossed, gap), m)
+    if best is None:
         return []
     m = best[1]
     value = _DAY_PARTS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
@@ -294,6 +301,7 @@ _DURATION = re.compile(
     _F,
 )
 _CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频|露脸", _F)
+_CAMERA_OFF = re.compile(r"\b(?:cameras?|webcams?)\s+off\b|\boff\s+camera\b|关摄像头|不开摄像头|不露脸|关着摄像头", _F)
 _CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频|露脸", _F)
 _CLOCK_TIME = re.compile(
     r"(?:\b(?P<rel>after|before)\s+)?(?P<t>\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b|\bnoon\b)", _F
@@ -415,8 +423,9 @@ def _meeting_settings(text: str) -> list[Slot]:
         minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")
         out.append(Slot(Predicate.LIKES, "meeting_length", f"{int(minutes)} min", True, length.start(), length.end()))
     camera = _CAMERA.search(text)
-    if camera is not None and (negated or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
-        value = "camera off" if negated else "camera on"
+    off = bool(_CAMERA_OFF.search(text))
+    if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
+        value = "camera off" if negated or off else "camera on"
         out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
     clock = _CLOCK_TIME.search(text)
     if clock is not None and not negated and not _CLOCK_AFTER_ZONE.match(text[clock.end() :]):  # "no calls before 9"

@@ -102,6 +102,35 @@ def _perfect(clause: list[tuple[str, int, int]], verb: int) -> bool:
     return bool(before & {"i've", "we've", "have", "has", "always", "never", "grown", "come"})
 
 
+# Roles held somewhere for a while only: "a tourist in Paris" says nothing about where the speaker lives.
+_PASSING_ROLES = _words("tourist visitor guest stranger passenger newbie newcomer foreigner")
+
+
+def _role_place(text: str, clause: list[tuple[str, int, int]], j: int) -> Finding | None:
+    """Where a role is held, after "(as) a/an <role>": "a nurse in Leeds" (location), "an engineer at Siemens"
+    (employer); the role itself is the rules' to read."""
+    if j < len(clause) and clause[j][0].lower() == "as":
+        j += 1
+    if j >= len(clause) or clause[j][0].lower() not in ("a", "an"):
+        return None
+    j += 1
+    k = j
+    while k < len(clause) and k - j < 4 and clause[k][0].isalpha() and clause[k][0].islower():
+        if clause[k][0] in _PREP or clause[k][0] in _PASSING_ROLES or clause[k][0] in ("and", "or"):
+            break
+        k += 1
+    if k == j or k >= len(clause) or clause[k][0] in _PASSING_ROLES:
+        return None
+    prep = clause[k][0].lower()
+    if prep not in ("in", "at", "for"):
+        return None
+    start, end = _proper(clause, k + 1)
+    if start == end:
+        return None
+    predicate = P.LOCATION if prep == "in" else P.EMPLOYER
+    return Finding(predicate, text[start:end].lower(), text[start:end], start, end)
+
+
 def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     i = 0
     while i < len(clause) and clause[i][0].lower() in _LEAD:
@@ -141,6 +170,10 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         return Finding(predicate, value, text[start:end], start, end)
     if neg:
         return None
+    if verb in ("a", "an"):  # "I'm a nurse in Leeds"
+        return _role_place(text, clause, i)
+    if verb in _WORK and j < len(clause) and clause[j][0].lower() == "as":  # "I work as a teacher in Boston"
+        return _role_place(text, clause, j)
     if verb in _LIVE or verb in _WORK:
         if j < len(clause) and clause[j][0].lower() == "here":
             return None

@@ -41,7 +41,8 @@ _BREAK = frozenset("，,。；;！!？?、：:\n")
 _SKIP = _words(
     "现在 最近 近来 目前 如今 开始 渐渐 慢慢 越来越 一直 已经 刚 刚刚 才 还是 更 平时 一般 通常 总是 都 也 还 "
     "真的 特别 非常 挺 很 超 超级 比较 最 这 几年 这几年 这些年 多年 其实 本来 依然 仍然 始终 向来 从来 "
-    "主要 基本 基本上 一向 又 重新 就 确实 蛮 相当 十分 尤其 越发 老 经常 常常 常 也是 都是 习惯 "
+    "主要 基本 基本上 一向 又 重新 就 确实 蛮 相当 十分 尤其 越发 老 经常 常常 常 也是 都是 习惯 实在 真心 根本 "
+    "完全 压根 是真的 "
     "出差 旅行 旅游 出门 坐飞机 开会 写代码 编程 吃饭 点菜 点外卖 订酒店 订票 的时候 时候 时"
 )
 _NEG = frozenset({"不", "没", "不再", "再也不", "从不", "从来不", "没有", "不太", "不怎么"})
@@ -52,6 +53,8 @@ _NEG_EAT = _words("不吃 不喝 不碰 不沾 戒 戒掉 戒了 忌口")
 _CONSUME = _words("吃 喝 听 看 玩 用 去 住 吃点 喝点 穿 读 逛 坐")
 _LIVE = _words("住 搬 住在 定居 定居在 搬到 搬去 搬来 搬家到 搬家去 落户 安家 生活在 住到")
 _LIVE_AFTER = _words("住 住着 生活 定居 安家 落户 住了 生活了")
+# Working somewhere is living there ("我在深圳当产品经理", "在杭州上班").
+_WORK_AFTER = _words("当 做 干 上班 工作 打工 搬砖 实习 做事")
 _USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用")
 _NOUNISH = ("n", "eng", "vn", "an", "j", "nz", "ng", "nr", "ns", "nt", "nw", "l", "b", "a", "ad", "x")
 _CITY_SUFFIX = ("市", "省", "区", "县", "州")
@@ -98,10 +101,14 @@ def _clauses(toks: list[_Tok]) -> list[list[_Tok]]:
 
 
 def _after_subject(clause: list[_Tok], carried: bool) -> int | None:
-    """Index just past the clause's first-person subject (0 when the subject carries over), else None."""
+    """Index just past the clause's first-person subject (0 when the subject carries over, or when there is
+    none and the clause opens with a verb of liking or disliking: Chinese drops the speaker, "周末最喜欢去爬山了"),
+    else None."""
     for i, tok in enumerate(clause):
         if tok.word in _SUBJECTS:
             return i + 1
+        if tok.word in _LIKE or tok.word in _DISLIKE:
+            return 0
         if tok.flag not in ("t", "f", "d", "c") and tok.word not in _SKIP and tok.word.lower() not in _SCOPE_WORDS:
             break
     return 0 if carried else None
@@ -112,7 +119,10 @@ def _value(text: str, start: int, end: int) -> str:
     return value.lower() if value.isascii() else value
 
 
-_TOPIC_LINK = frozenset({"这东西", "这种东西", "这个", "这玩意儿", "这玩意", "呢", "啊", "这", "东西", "这种"})
+_TOPIC_LINK = frozenset(
+    {"这东西", "这种东西", "这个", "这玩意儿", "这玩意", "呢", "啊", "这", "东西", "这种", "那个", "那种", "那", "味儿",
+     "味道", "那味儿", "的", "这味儿"}
+)  # fmt: skip
 _REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃"})
 
 
@@ -185,7 +195,7 @@ def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     if word == "在":  # 在 X 住/生活/定居 or 我家在 X
         after = clause[j + 1].word if j + 1 < len(clause) else ""
         home = i > 0 and clause[i - 1].word == "我家"
-        if not placeish or not (after in _LIVE_AFTER or home or after in ("", "了", "啦")):
+        if not placeish or not (after in _LIVE_AFTER or after in _WORK_AFTER or home or after in ("", "了", "啦")):
             return None
     elif not (placeish or (place.flag.startswith("n") and 2 <= len(place.word) <= 4)):
         return None

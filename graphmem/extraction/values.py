@@ -155,6 +155,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None
     if p is Predicate.TIMEZONE:
         return _timezone(r)
+    if p is Predicate.BIRTHDAY and lang == "en":
+        return _day_of_year(_window(r, lang))
     if p in (Predicate.WORK_HOURS, Predicate.BIRTHDAY):
         return _window(r, lang)
     if p in (Predicate.LIKES, Predicate.DISLIKES, Predicate.LOCATION, Predicate.RELATION_NAME):
@@ -165,6 +167,29 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
             r = r.rstrip("的了")
     taste = (Predicate.ALLERGIC_TO, Predicate.AVOIDS, Predicate.LIKES, Predicate.DISLIKES)
     return _singular(r) if lang == "en" and p in taste else r
+
+
+# An English date said either way round ("the 2nd of October", "October 2nd", "Oct. 2"): one form, "october 2".
+_EN_DAY_FIRST = re.compile(r"^(?:the\s)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(?P<m>[a-z]{3,9})$")
+_EN_MONTH_FIRST = re.compile(r"^(?P<m>[a-z]{3,9})\.?\s(?P<d>\d{1,2})(?:st|nd|rd|th)?$")
+_MONTHS = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+
+
+def _day_of_year(value: str | None) -> str | None:
+    """ "october 2" for an English month and day said in any of the usual orders; other values as they are."""
+    if value is None:
+        return None
+    m = _EN_DAY_FIRST.match(value) or _EN_MONTH_FIRST.match(value)
+    if m is None:
+        return value
+    prefix = m.group("m")[:3]
+    month = next((name for name in _MONTHS if name.startswith(prefix)), "")
+    if not month or not month.startswith(m.group("m")):
+        return value
+    return f"{month} {int(m.group('d'))}"
 
 
 _TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}

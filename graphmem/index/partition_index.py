@@ -1,5 +1,5 @@
 """In-process partition index: per tenant+user, a BM25 index over each episode's tokens and the small facts
-ranking needs (time, importance, session, project, event type), with each episode's same-session
+ranking needs (time, importance, session, project, event type, speaker), with each episode's same-session
 neighbours kept in time order. It is not persisted: a partition is built from Neo4j (the source of truth)
 the first time it is searched after start-up (or after the memory budget evicted it), and kept in step by
 the write path and the catch-up check.
@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import threading
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -36,6 +37,7 @@ class _Partition:
     bm25: BM25Index = field(default_factory=BM25Index)
     facts: dict[int, EpisodeFeatures] = field(default_factory=dict)
     sessions: dict[str, list[tuple[datetime, int]]] = field(default_factory=dict)
+    speakers: Counter[str] = field(default_factory=Counter)
     watermark: int = 0
 
     def add(self, item: EpisodeFeatures) -> None:
@@ -46,6 +48,8 @@ class _Partition:
         self.facts[item.seq] = item
         if item.session_id:
             bisect.insort(self.sessions.setdefault(item.session_id, []), (item.occurred_at, item.seq))
+        if item.speaker:
+            self.speakers[item.speaker] += 1
         self.watermark = max(self.watermark, item.seq)
 
     def remove(self, seq: int) -> None:
@@ -53,6 +57,10 @@ class _Partition:
         if item is None:
             return
         self.bm25.remove(seq)
+        if item.speaker:
+            self.speakers[item.speaker] -= 1
+            if self.speakers[item.speaker] <= 0:
+                del self.speakers[item.speaker]
         ordered = self.sessions.get(item.session_id)
         if ordered is not None:
             i = bisect.bisect_left(ordered, (item.occurred_at, seq))
@@ -121,6 +129,12 @@ class PartitionIndex:
     def drop(self, partition: str) -> None:
         with self._lock:
             self._parts.pop(partition, None)
+
+    def speakers(self, partition: str, limit: int) -> list[str]:
+        """The partition's speakers, most episodes first (at most `limit`)."""
+        with self._lock:
+            part = self._parts.get(partition)
+            return [] if part is None else [s for s, _ in part.speakers.most_common(limit)]
 
     def search(
         self, partition: str, tokens: Sequence[str], k: int, allowed: Sequence[int] | None = None

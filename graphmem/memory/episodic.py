@@ -18,12 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+import numpy as np
+
 from graphmem import paging
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import NotFound
 from graphmem.extraction.importance import assign_importance
-from graphmem.extraction.mentions import mentions
+from graphmem.extraction.mentions import mentions, person_names
 from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
@@ -49,6 +51,7 @@ from graphmem.policy import Policy
 from graphmem.retrieval.graph import graph_scores
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
+from graphmem.retrieval.speakers import MAX_SPEAKERS, closest_speakers, speakers_named
 from graphmem.retrieval.timeexpr import asks_when, event_window
 from graphmem.storage.neo4j.episodes import (
     DeletedEpisode,
@@ -143,6 +146,10 @@ def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
     return flt.occurred.contains(facts.occurred_at)
 
 
+async def _nobody() -> frozenset[str]:
+    return frozenset()
+
+
 @dataclass(frozen=True)
 class RecallInputs:
     """What one episodic search reranks: its visible candidates and their raw signals (policy-independent)."""
@@ -153,6 +160,7 @@ class RecallInputs:
     graph: dict[int, float]
     lexical_truncated: bool
     asks_when: bool
+    speakers: frozenset[str] = frozenset()
 
 
 class EpisodicMemory:
@@ -350,6 +358,7 @@ class EpisodicMemory:
                             event_type=prepared[i].event_type,
                             tokens=prepared[i].lexical,
                             event=prepared[i].event,
+                            speaker=prepared[i].speaker,
                         )
                         for i, w in created
                     ],
@@ -602,7 +611,8 @@ class EpisodicMemory:
         allowed: list[int] | None,
         graph: dict[int, float] | None = None,
     ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
-        inputs = await self._inputs(query, qvec, allowed, graph or {})
+        named = self._policy.rerank.weights_for(kind).speaker > 0
+        inputs = await self._inputs(query, qvec, allowed, graph or {}, named)
         # the rerank is CPU work: off the event loop
         return await asyncio.to_thread(self._top, inputs, query, kind, window)
 
@@ -612,16 +622,45 @@ class EpisodicMemory:
         return self.score(inputs, query, kind, window)[: query.top_k]
 
     async def _inputs(
-        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None, walked: dict[int, float]
+        self,
+        query: SearchQuery,
+        qvec: Vectors,
+        allowed: list[int] | None,
+        walked: dict[int, float],
+        speakers: bool,
     ) -> RecallInputs:
+        """The search's candidates and signals; the speakers the query names only when `speakers` (the policy
+        weighs them)."""
         scope = query.scope
         group_id = scope.group_id
         n = self._policy.rerank.candidates
         oversample = n if allowed is not None or not scope.project_id else 3 * n
-        dense = await self._index.search(group_id, qvec, oversample, allowed)
+        dense, named = await asyncio.gather(
+            self._index.search(group_id, qvec, oversample, allowed),
+            self._speakers(group_id, query.text) if speakers else _nobody(),
+        )
         # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
         # itself)
-        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
+        inputs = await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
+        return replace(inputs, speakers=named)
+
+    async def _speakers(self, group_id: str, text: str) -> frozenset[str]:
+        """The user's speakers the query names: by their name as written, else (a Chinese name for a speaker
+        written in another script) by the embeddings of the names (graphmem/retrieval/speakers.py)."""
+        speakers = self._partitions.speakers(group_id, MAX_SPEAKERS)
+        if not speakers:
+            return frozenset()
+        named = speakers_named(text, speakers)
+        if named:
+            return named
+        names = [n for n in await asyncio.to_thread(person_names, text) if n not in speakers]
+        others = [s for s in speakers if s.isascii()]
+        if not names or not others:
+            return frozenset()
+        # one text per call: the query memo keeps each name's vector, so a user's names cost the model once
+        vectors = [await self._embed([t], EmbedKind.QUERY) for t in [*names, *others]]
+        stacked = np.vstack(vectors)
+        return closest_speakers(names, stacked[: len(names)], others, stacked[len(names) :])
 
     def _gathered(
         self,
@@ -638,7 +677,9 @@ class EpisodicMemory:
         facts = self._partitions.rank_facts(group_id, pooled)
         visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
         candidates = [
-            Candidate(s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq, f.facts.event)
+            Candidate(
+                s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq, f.facts.event, f.facts.speaker
+            )
             for s, f in visible.items()
         ]
         return RecallInputs(
@@ -665,12 +706,14 @@ class EpisodicMemory:
             lexical_truncated=inputs.lexical_truncated,
             graph=inputs.graph,
             asks_when=inputs.asks_when,
+            speakers=inputs.speakers,
         )
 
     async def recall_inputs(self, query: SearchQuery, walk: bool) -> RecallInputs:
         """What a search's rerank starts from: the candidates and their signals, with the graph walked or not
-        (a search walks it when the policy's graph weight is above 0). Benchmarks score a grid of policies over
-        it with `score` after `MemoryService.use_policy`: the same code `search` runs."""
+        (a search walks it when the policy's graph weight is above 0) and the speakers the query names (found
+        whatever the speaker weight). Benchmarks score a grid of policies over it with `score` after
+        `MemoryService.use_policy`: the same code `search` runs."""
         group_id = query.scope.group_id
         embedded = self._embed([query.text], EmbedKind.QUERY)
         walked = self._walk(group_id, query.text, 1.0 if walk else 0.0)
@@ -681,7 +724,7 @@ class EpisodicMemory:
         flt = query.filter
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
         allowed = await self._repo.allowed_seqs(query.scope, flt) if explicit_filter else None
-        return await self._inputs(query, qvec[0], allowed, graph)
+        return await self._inputs(query, qvec[0], allowed, graph, True)
 
     async def by_seqs(self, scope: Scope, seqs: Sequence[int]) -> dict[int, Episode]:
         """Episodes of the scope by seq, whatever their status."""

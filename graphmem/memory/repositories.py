@@ -11,7 +11,7 @@ a session is saved only over the version it was read at (else `FailedPreconditio
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol, TypeVar
 
 import numpy as np
@@ -54,6 +54,11 @@ class FactStore(Protocol):
 
     async def get(self, scope: Scope, fact_id: str) -> Fact | None: ...
 
+    async def stamp(self, scope: Scope) -> str:
+        """An opaque token that changes whenever a committed write changes what the user's facts say (their
+        statements, statuses, provenance, evidence; not hit counters) or erases them, in any process."""
+        ...
+
     async def by_status(
         self, scope: Scope, statuses: Sequence[FactStatus], projects: Sequence[str], with_embedding: bool = False
     ) -> list[tuple[Fact, list[float] | None]]: ...
@@ -73,6 +78,11 @@ class ExtractionQueue(Protocol):
     """The durable queue of episodes waiting for fact extraction."""
 
     async def pending_extraction(self, limit: int) -> list[Episode]: ...
+
+    async def said_before(self, scope: Scope, episode: Episode, limit: int, within: timedelta) -> list[str]:
+        """The texts of the user's last `limit` episodes of `episode`'s session in the `within` before it
+        (episodes extraction reads, so not the assistant's), oldest first; none outside a session."""
+        ...
 
     async def pending_count(self) -> int: ...
 

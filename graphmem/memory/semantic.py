@@ -13,14 +13,12 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
-import numpy as np
-import numpy.typing as npt
-
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
+from graphmem.embedding.protocol import Embedder, EmbedKind
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_fact
+from graphmem.memory.fact_recall import FactRecall, winning_per_key
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
@@ -29,7 +27,6 @@ from graphmem.model import (
     Fact,
     FactScopeFilter,
     FactStatus,
-    Layer,
     Scope,
     SearchHit,
     SearchQuery,
@@ -37,8 +34,6 @@ from graphmem.model import (
 )
 from graphmem.policy import Policy
 from graphmem.projects import visible_projects
-from graphmem.retrieval.lexical import BM25Index, tokenize
-from graphmem.retrieval.rerank import Candidate, rerank
 from graphmem.storage.neo4j.facts import new_fact_id
 
 log = logging.getLogger(__name__)
@@ -51,8 +46,15 @@ class EpisodeGone(Exception):
 class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
-    def extract(self, text: str) -> list[CandidateFact]: ...
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
+        """`context`: the speaker's earlier turns of the session, oldest first (what the text may refer back to)."""
+        ...
 
+
+CONTEXT_TURNS = 3
+"""The user's earlier episodes of a session that extraction reads with an episode ("她的生日是…", "我刚才说错了，是…"),
+said at most CONTEXT_WINDOW before it."""
+CONTEXT_WINDOW = timedelta(hours=6)
 
 MAX_EXTRACTION_ATTEMPTS = 3
 """Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
@@ -63,6 +65,37 @@ class MentionReader(Protocol):
     """An extractor that can also tell which known values a text names again in a plain first-hand statement."""
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]: ...
+
+
+@runtime_checkable
+class CorrectionReader(Protocol):
+    """An extractor that can also tell which known values a correcting text names as wrong, and what replaces
+    each ("it's Bosch, not Siemens")."""
+
+    def replaced(self, text: str, values: list[str]) -> list[str]: ...
+
+
+def corrected_version(old: Fact, value: str, episode: Episode, *, fact_id: str, created_at: datetime) -> Fact:
+    """The version of `old`'s key that `episode` states by naming `old`'s value as wrong and `value` instead."""
+    fact = old.fact.replace(old.value, value) if old.value and old.value in old.fact else f"{old.key}: {value}"
+    return replace(
+        old,
+        id=fact_id,
+        value=value,
+        fact=fact,
+        evidence=episode.text[:500],
+        confidence=0.9,
+        status=FactStatus.CANDIDATE,
+        status_reason="correction",
+        valid_at=episode.occurred_at,
+        created_at=created_at,
+        invalid_at=None,
+        expired_at=None,
+        episode_ids=(episode.id,),
+        session_ids=(episode.session_id,) if episode.session_id else (),
+        explicit=True,
+        hit_count=0,
+    )
 
 
 def candidate_version(
@@ -96,16 +129,6 @@ def candidate_version(
     )
 
 
-def winning_per_key(facts: Sequence[Fact]) -> list[Fact]:
-    """One fact per key: the project's version over the user's, then the latest valid_at."""
-    best: dict[str, Fact] = {}
-    for fact in facts:
-        held = best.get(fact.key)
-        if held is None or (bool(fact.project_id), fact.valid_at) > (bool(held.project_id), held.valid_at):
-            best[fact.key] = fact
-    return [best[k] for k in sorted(best)]
-
-
 class SemanticMemory:
     """The semantic layer: extraction, promotion, conflicts, reads and recall of facts."""
 
@@ -123,6 +146,7 @@ class SemanticMemory:
         self._extractor = extractor
         self._embedder = embedder
         self._clock = clock
+        self._recall = FactRecall(facts)
         self.use_policy(policy)
         self._wake = asyncio.Event()
         self.queue_depth = 0
@@ -198,9 +222,12 @@ class SemanticMemory:
         fact_id = await self._facts.under_key_lock(scope, project_id, version.key, now, work, rehearsal=rehearsal)
         return version if rehearsal else await self._get(scope, fact_id)
 
-    async def _record_sighting(self, scope: Scope, version: Fact, episode_id: str, session_id: str) -> None:
+    async def _record_sighting(
+        self, scope: Scope, version: Fact, episode_id: str, session_id: str, *, correction: bool = False
+    ) -> None:
+        """Asserts `version` for an episode that names it (again, or as a correction of the key's value)."""
         embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
-        incoming = Assertion(version, episode_id, session_id, explicit=False)
+        incoming = Assertion(version, episode_id, session_id, explicit=correction, correction=correction)
         now = self._clock.now()
 
         async def work(unit: FactUnit) -> str:
@@ -320,7 +347,12 @@ class SemanticMemory:
 
     async def extract_episode(self, scope: Scope, episode: Episode) -> int:
         """Extracts and records the facts one episode states; returns how many statements were recorded."""
-        candidates = await asyncio.to_thread(self._extractor.extract, episode.text)
+        context = (
+            await self._episodes.said_before(scope, episode, CONTEXT_TURNS, CONTEXT_WINDOW)
+            if episode.session_id
+            else []
+        )
+        candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
         recorded = 0
         stated_keys: set[str] = set()
         for stated in candidates:
@@ -340,7 +372,30 @@ class SemanticMemory:
             )
             stated_keys.add(candidate.key)
             recorded += 1
+        recorded += await self._named_corrections(scope, episode, stated_keys)
         return recorded + await self._sightings(scope, episode, stated_keys)
+
+    async def _named_corrections(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
+        """Facts this episode names as wrong, with the value to put in their place ("I got that wrong earlier,
+        it's Bosch, not Siemens"): each gets a corrected version, as if the user had said it under its key."""
+        reader = self._extractor
+        if not isinstance(reader, CorrectionReader):
+            return 0
+        projects = ["", episode.project_id] if episode.project_id else [""]
+        rows = await self._facts.by_status(scope, [FactStatus.ACTIVE, FactStatus.CANDIDATE], projects)
+        known = [f for f, _ in rows if f.key not in stated_keys]
+        if not known:
+            return 0
+        values = await asyncio.to_thread(reader.replaced, episode.text, [f.value for f in known])
+        count = 0
+        for fact, value in zip(known, values, strict=True):
+            if not value or fact.key in stated_keys:
+                continue
+            stated_keys.add(fact.key)
+            version = corrected_version(fact, value, episode, fact_id=new_fact_id(), created_at=self._clock.now())
+            await self._record_sighting(scope, version, episode.id, episode.session_id, correction=True)
+            count += 1
+        return count
 
     async def rehearse_extraction(self, scope: Scope, text: str, occurred_at: datetime) -> int:
         """What the extraction worker does with an episode saying `text`, with every statement recorded in a
@@ -425,77 +480,13 @@ class SemanticMemory:
         self, query: SearchQuery, kind: str, window: TimeRange | None, archived: bool = False
     ) -> list[SearchHit]:
         """Current facts (or, with `archived`, archived ones) ranked by the same formula as episodes (no
-        neighbours); weak matches left out."""
-        rows = await self._facts.by_status(
-            query.scope, [FactStatus.ARCHIVED] if archived else [FactStatus.ACTIVE], visible_projects(query.scope)
-        )
-        winners = winning_per_key([f for f, _ in rows])
-        if not winners:
+        neighbours); weak matches left out. Reads the facts from this process's view while it is current."""
+        view = await self._recall.view(query.scope, visible_projects(query.scope), archived)
+        if not view.facts:
             return []
-        # embeddings of the winners only, and from the store's cache when it has them (they never change)
-        vectors = await self._facts.embeddings(query.scope, [f.id for f in winners])
-        current = {f.id: (f, vectors.get(f.id)) for f in winners}
         qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
         # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
-        return await asyncio.to_thread(self._ranked, query, kind, window, current, qvec)
-
-    def _ranked(
-        self,
-        query: SearchQuery,
-        kind: str,
-        window: TimeRange | None,
-        current: dict[str, tuple[Fact, npt.NDArray[np.float32] | None]],
-        qvec: Vectors,
-    ) -> list[SearchHit]:
-        ids = list(current)
-        cosines: dict[int, float] = {}
-        bm25 = BM25Index()
-        for i, fid in enumerate(ids):
-            fact, embedding = current[fid]
-            if embedding is not None and len(embedding) == len(qvec):
-                cosines[i] = float(np.dot(embedding, qvec))
-            bm25.add(i, tokenize(f"{fact.fact} {fact.value}"))
-        lexical = dict(bm25.search(tokenize(query.text), len(ids)))
-        floor = self._policy.rerank.semantic_min_similarity
-        keep = [i for i in range(len(ids)) if i in lexical or cosines.get(i, 0.0) >= floor]
-        if not keep:
-            return []
-        candidates = [Candidate(i, current[ids[i]][0].importance, current[ids[i]][0].valid_at) for i in keep]
-        ranked = rerank(
-            candidates,
-            {i: cosines[i] for i in keep if i in cosines},
-            {i: lexical[i] for i in keep if i in lexical},
-            self._policy.rerank.weights_for(kind),
-            query.reference_time,
-            self._policy.rerank.half_life_days,
-            window,
-            lexical_truncated=False,
-        )
-        hits = []
-        for cand, score, breakdown in ranked[: query.top_k]:
-            fact = current[ids[cand.id]][0]
-            hits.append(
-                SearchHit(
-                    layer=Layer.SEMANTIC,
-                    id=fact.id,
-                    text=fact.fact,
-                    score=score,
-                    breakdown=breakdown,
-                    session_id=fact.session_ids[-1] if fact.session_ids else "",
-                    occurred_at=fact.valid_at,
-                    metadata={
-                        "fact_key": fact.key,
-                        "evidence": fact.evidence,
-                        "confidence": f"{fact.confidence:.2f}",
-                        "status_reason": fact.status_reason,
-                        "sessions": ",".join(fact.session_ids),
-                        "project_id": fact.project_id,
-                    },
-                    event_type="fact",
-                    importance=fact.importance,
-                )
-            )
-        return hits
+        return await asyncio.to_thread(view.ranked, query, qvec, self._policy, kind, window)
 
     async def forget(self, group_id: str) -> int:
         return await self._facts.forget(group_id)

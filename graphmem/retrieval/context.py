@@ -5,7 +5,7 @@ the recent turns — within a token budget, the most important items at the star
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.model import AssembledContext, ContextItem, ContextSection, Layer, Route, SearchHit, SessionState, Turn
@@ -67,6 +67,143 @@ def _truncate(text: str, budget: int) -> str:
     return text[:lo] + _TRUNCATED if lo else ""
 
 
+@dataclass
+class _Draft:
+    """The candidate items of one assembly and their running token count; eviction removes items in place."""
+
+    instructions: ContextItem | None
+    tasks: list[ContextItem]
+    summaries: list[ContextItem]
+    memories: list[ContextItem]
+    tail: list[tuple[bool, ContextItem]]
+    """Dialogue turns and scratch, oldest first, each flagged `True` when it is scratch."""
+    running: int = 0
+    dropped: int = 0
+
+    def __post_init__(self) -> None:
+        self.running = (
+            (self.instructions.tokens if self.instructions else 0)
+            + sum(m.tokens for m in self.memories)
+            + sum(item.tokens for _, item in self.tail)
+            + sum(t.tokens for t in self.tasks)
+            + sum(s.tokens for s in self.summaries)
+        )
+
+    def drop(self, item: ContextItem) -> None:
+        self.running -= item.tokens
+        self.dropped += 1
+
+    def items(self) -> tuple[ContextItem, ...]:
+        head = [self.instructions] if self.instructions else []
+        return tuple(head + self.tasks + self.summaries + self.memories + [item for _, item in self.tail])
+
+
+def _instructions(session: SessionState) -> ContextItem | None:
+    if not session.instructions:
+        return None
+    text = "\n".join(session.instructions)
+    return ContextItem(
+        ContextSection.INSTRUCTIONS,
+        text,
+        count_tokens(text),
+        Layer.WORKING.value,
+        1.0,
+        f"working instructions ({len(session.instructions)}): pinned, never evicted",
+    )
+
+
+def _task_items(session: SessionState) -> list[ContextItem]:
+    return [
+        ContextItem(
+            ContextSection.TASK,
+            f"{k}: {v}",
+            count_tokens(f"{k}: {v}"),
+            Layer.WORKING.value,
+            1.0,
+            f"working task item {k!r}",
+        )
+        for k, v in session.task
+        if not k.startswith(_SUMMARY)
+    ]
+
+
+def _summary_items(session: SessionState) -> list[ContextItem]:
+    return [
+        ContextItem(
+            ContextSection.TASK,
+            v,
+            count_tokens(v),
+            Layer.WORKING.value,
+            1.0,
+            f"working summary {k[len(_SUMMARY) :]} of evicted turns",
+        )
+        for k, v in session.task
+        if k.startswith(_SUMMARY)
+    ]
+
+
+def _tail(session: SessionState) -> list[tuple[bool, ContextItem]]:
+    """Dialogue and scratch in time order (dialogue before scratch at the same instant), flagged `True` for
+    scratch."""
+    turns = sorted(
+        [(t.at, False, i, t) for i, t in enumerate(session.dialogue)]
+        + [(t.at, True, i, t) for i, t in enumerate(session.scratch)],
+        key=lambda x: (x[0], x[1], x[2]),
+    )
+    recent = len(session.dialogue)
+    return [
+        (True, _turn_item(turn, "working scratch: tool output not used yet"))
+        if is_scratch
+        else (False, _turn_item(turn, f"working dialogue turn {i + 1} of {recent}"))
+        for _, is_scratch, i, turn in turns
+    ]
+
+
+def _evict_from_start(draft: _Draft, items: list[ContextItem], budget: int) -> None:
+    while draft.running > budget and items:
+        draft.drop(items.pop(0))
+
+
+def _evict_memories(draft: _Draft, budget: int) -> None:
+    """The least relevant memories first (the list is ranked most relevant first)."""
+    while draft.running > budget and draft.memories:
+        draft.drop(draft.memories.pop())
+
+
+def _evict_tail(draft: _Draft, budget: int, latest: ContextItem | None) -> None:
+    """The oldest dialogue turns first (the latest one is kept), then scratch, oldest first."""
+    for scratch_pass in (False, True):
+        i = 0
+        while draft.running > budget and i < len(draft.tail):
+            if draft.tail[i][0] == scratch_pass and draft.tail[i][1] is not latest:
+                draft.drop(draft.tail.pop(i)[1])
+            else:
+                i += 1
+
+
+def _evict_latest(draft: _Draft, budget: int, latest: ContextItem | None) -> None:
+    if draft.running > budget and latest is not None and (False, latest) in draft.tail:
+        draft.tail.remove((False, latest))
+        draft.drop(latest)
+
+
+def _truncate_instructions(draft: _Draft, budget: int) -> None:
+    """Only the instructions are left and they alone exceed the budget: their text is cut to fit."""
+    instructions = draft.instructions
+    if instructions is None or draft.running <= budget:
+        return
+    cut = _truncate(instructions.text, budget)
+    draft.instructions = ContextItem(
+        ContextSection.INSTRUCTIONS,
+        cut,
+        count_tokens(cut),
+        instructions.layer,
+        instructions.score,
+        f"{instructions.reason}; truncated to fit the budget ({count_tokens(cut)} of {instructions.tokens} tokens)",
+    )
+    draft.running = draft.instructions.tokens
+
+
 def assemble(
     session: SessionState, memories: Sequence[ContextItem], budget: int, route: Route | None
 ) -> AssembledContext:
@@ -82,111 +219,18 @@ def assemble(
     """
     if budget < 1:
         raise InvalidArgument(FieldViolation("token_budget", "must be at least 1"))
-    instructions: ContextItem | None = None
-    if session.instructions:
-        text = "\n".join(session.instructions)
-        instructions = ContextItem(
-            ContextSection.INSTRUCTIONS,
-            text,
-            count_tokens(text),
-            Layer.WORKING.value,
-            1.0,
-            f"working instructions ({len(session.instructions)}): pinned, never evicted",
-        )
-    plain = [(k, v) for k, v in session.task if not k.startswith(_SUMMARY)]
-    summaries = [(k, v) for k, v in session.task if k.startswith(_SUMMARY)]
-    task_items = [
-        ContextItem(
-            ContextSection.TASK,
-            f"{k}: {v}",
-            count_tokens(f"{k}: {v}"),
-            Layer.WORKING.value,
-            1.0,
-            f"working task item {k!r}",
-        )
-        for k, v in plain
-    ]
-    summary_items = [
-        ContextItem(
-            ContextSection.TASK,
-            v,
-            count_tokens(v),
-            Layer.WORKING.value,
-            1.0,
-            f"working summary {k[len(_SUMMARY) :]} of evicted turns",
-        )
-        for k, v in summaries
-    ]
-    ranked = sorted((_memory(m, route) for m in memories), key=lambda m: -m.score)
-    turns = sorted(
-        [(t.at, False, i, t) for i, t in enumerate(session.dialogue)]
-        + [(t.at, True, i, t) for i, t in enumerate(session.scratch)],
-        key=lambda x: (x[0], x[1], x[2]),
+    draft = _Draft(
+        instructions=_instructions(session),
+        tasks=_task_items(session),
+        summaries=_summary_items(session),
+        memories=sorted((_memory(m, route) for m in memories), key=lambda m: -m.score),
+        tail=_tail(session),
     )
-    recent = len(session.dialogue)
-    tail: list[tuple[bool, ContextItem]] = [
-        (True, _turn_item(turn, "working scratch: tool output not used yet"))
-        if is_scratch
-        else (False, _turn_item(turn, f"working dialogue turn {i + 1} of {recent}"))
-        for _, is_scratch, i, turn in turns
-    ]
-
-    kept_memories = list(ranked)
-    kept_tail = list(tail)
-    kept_tasks = list(task_items)
-    kept_summaries = list(summary_items)
-
-    def total() -> int:
-        return (
-            (instructions.tokens if instructions else 0)
-            + sum(m.tokens for m in kept_memories)
-            + sum(item.tokens for _, item in kept_tail)
-            + sum(t.tokens for t in kept_tasks)
-            + sum(s.tokens for s in kept_summaries)
-        )
-
-    dropped = 0
-    running = total()
-    while running > budget and kept_memories:
-        running -= kept_memories.pop().tokens
-        dropped += 1
-    latest = next((item for is_scratch, item in reversed(kept_tail) if not is_scratch), None)
-    for scratch_pass in (False, True):  # the oldest dialogue turns first (the latest one is kept), then scratch
-        i = 0
-        while running > budget and i < len(kept_tail):
-            if kept_tail[i][0] == scratch_pass and kept_tail[i][1] is not latest:
-                running -= kept_tail.pop(i)[1].tokens
-                dropped += 1
-            else:
-                i += 1
-    while running > budget and kept_tasks:
-        running -= kept_tasks.pop(0).tokens
-        dropped += 1
-    while running > budget and kept_summaries:
-        running -= kept_summaries.pop(0).tokens
-        dropped += 1
-    if running > budget and latest is not None and (False, latest) in kept_tail:
-        kept_tail.remove((False, latest))
-        running -= latest.tokens
-        dropped += 1
-    if instructions is not None and running > budget:
-        full = instructions.tokens
-        cut = _truncate(instructions.text, budget)
-        instructions = ContextItem(
-            ContextSection.INSTRUCTIONS,
-            cut,
-            count_tokens(cut),
-            instructions.layer,
-            instructions.score,
-            f"{instructions.reason}; truncated to fit the budget ({count_tokens(cut)} of {full} tokens)",
-        )
-        running = instructions.tokens
-
-    items = (
-        ([instructions] if instructions else [])
-        + kept_tasks
-        + kept_summaries
-        + kept_memories
-        + [item for _, item in kept_tail]
-    )
-    return AssembledContext(tuple(items), running, budget, route, dropped)
+    _evict_memories(draft, budget)
+    latest = next((item for is_scratch, item in reversed(draft.tail) if not is_scratch), None)
+    _evict_tail(draft, budget, latest)
+    _evict_from_start(draft, draft.tasks, budget)
+    _evict_from_start(draft, draft.summaries, budget)
+    _evict_latest(draft, budget, latest)
+    _truncate_instructions(draft, budget)
+    return AssembledContext(draft.items(), draft.running, budget, route, draft.dropped)

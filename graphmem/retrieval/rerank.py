@@ -4,13 +4,15 @@ neighbours, then combined with recency (exp(-age / half_life)), importance and t
 
     relevance = w_sim·similarity + w_lex·lexical + w_graph·graph
     score     = relevance + w_nb·neighbour + w_rec·recency + w_imp·importance + w_time·time_match
-                + w_dated·dated
+                + w_dated·dated + w_spk·speaker
 
 time_match is 1 when the memory happened inside the window the query names, or its own words date its event
 inside it ("yesterday" said on 4 May counts for "on 3 May"); dated is 1 when the query asks *when* something
-happened and the memory's own words date its event (the answer is then its date).
+happened and the memory's own words date its event (the answer is then its date); speaker is 1 when the query
+names the memory's speaker (graphmem/retrieval/speakers.py).
 
-No I/O; `now` is passed in.
+`rerank_flat` is the same formula over arrays for memories without neighbours, graph scores or event dates
+(facts), scoring thousands of candidates without a Python object each. No I/O; `now` is passed in.
 """
 
 from __future__ import annotations
@@ -18,7 +20,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+
+import numpy as np
+import numpy.typing as npt
 
 from graphmem.model import ScoreBreakdown, TimeRange
 from graphmem.policy import RerankWeights
@@ -34,6 +39,7 @@ class Candidate:
     prev_id: int | None = None
     next_id: int | None = None
     event: TimeRange | None = None
+    speaker: str = ""
 
 
 def recency(occurred_at: datetime, now: datetime, half_life_days: float) -> float:
@@ -72,12 +78,13 @@ def rerank(
     lexical_truncated: bool = True,
     graph: Mapping[int, float] | None = None,
     asks_when: bool = False,
+    speakers: frozenset[str] = frozenset(),
 ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
     """Scores and sorts candidates, best first (ties broken by newer, then by id).
 
     `cosines` and `bm25` are the raw scores of the vector and lexical candidate lists, `graph` the graph
-    scores in [0, 1] (graphmem/retrieval/graph.py); a candidate in none of them (a neighbour brought in for
-    context) scores 0 similarity, the lexical minimum and 0 graph.
+    scores in [0, 1] (graphmem/retrieval/graph.py), `speakers` the speakers the query names; a candidate in
+    none of the lists (a neighbour brought in for context) scores 0 similarity, the lexical minimum and 0 graph.
     """
     lexical, lexical_floor = normalised_lexical(bm25, lexical_truncated)
     similarity = normalised_similarity(cosines)
@@ -109,6 +116,7 @@ def rerank(
             in_window = 1.0
         dated = 1.0 if asks_when and c.event is not None else 0.0
         linked = walked.get(c.id, 0.0)
+        spoken = 1.0 if c.speaker and c.speaker in speakers else 0.0
         score = (
             weights.similarity * sim
             + weights.lexical * lex
@@ -118,7 +126,91 @@ def rerank(
             + weights.importance * imp
             + weights.time_match * in_window
             + weights.dated * dated
+            + weights.speaker * spoken
         )
-        scored.append((c, score, ScoreBreakdown(sim, lex, rec, imp, in_window, neighbour, weight_map, linked, dated)))
+        breakdown = ScoreBreakdown(sim, lex, rec, imp, in_window, neighbour, weight_map, linked, dated, spoken)
+        scored.append((c, score, breakdown))
     scored.sort(key=lambda item: (-item[1], -item[0].occurred_at.timestamp(), item[0].id))
     return scored
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+
+
+def epoch_micros(when: datetime) -> int:
+    """Microseconds since 1970-01-01 UTC, exactly (the time axis of `rerank_flat`)."""
+    return (when - _EPOCH) // _MICROSECOND
+
+
+def rerank_flat(
+    cosines: npt.NDArray[np.float64],
+    bm25: npt.NDArray[np.float64],
+    occurred_us: npt.NDArray[np.int64],
+    importance: npt.NDArray[np.float64],
+    weights: RerankWeights,
+    now: datetime,
+    half_life_days: float,
+    window: TimeRange | None,
+    top_k: int,
+) -> list[tuple[int, float, ScoreBreakdown]]:
+    """`rerank` for candidates 0..n-1 without neighbours, graph scores or event dates, and a lexical list
+    that was not cut: the best `top_k` as (candidate, score, breakdown), in `rerank`'s order.
+
+    `cosines[i]` and `bm25[i]` are candidate i's raw scores in the vector and lexical lists (NaN when it is
+    not in that list); `occurred_us` is when it happened (`epoch_micros`). Every candidate must be in at least
+    one list (the neighbour term is then the lowest relevance, as `rerank` gives a memory without neighbours).
+    """
+    n = cosines.shape[0]
+    if n == 0 or top_k <= 0:
+        return []
+    in_vector = ~np.isnan(cosines)
+    in_lexical = ~np.isnan(bm25)
+    similarity = np.zeros(n)
+    if in_vector.any():
+        listed = cosines[in_vector]
+        lo, hi = float(listed.min()), float(listed.max())
+        similarity[in_vector] = (listed - lo) / (hi - lo) if hi > lo else 1.0
+    lexical = np.zeros(n)
+    top = float(bm25[in_lexical].max()) if in_lexical.any() else 0.0
+    if top > 0:
+        lexical[in_lexical] = bm25[in_lexical] / top
+    relevance = weights.similarity * similarity + weights.lexical * lexical
+    neighbour = float(relevance.min())
+    age_days = np.maximum(0.0, (epoch_micros(now) - occurred_us).astype(np.float64) / 1e6 / 86400.0)
+    recent = np.exp(-age_days / half_life_days)
+    important = np.clip(importance, 0.0, 1.0)
+    in_window = np.zeros(n)
+    if window is not None:
+        inside = np.ones(n, dtype=bool)
+        if window.start is not None:
+            inside &= occurred_us >= epoch_micros(window.start)
+        if window.end is not None:
+            inside &= occurred_us < epoch_micros(window.end)
+        in_window[inside] = 1.0
+    score = (
+        weights.similarity * similarity
+        + weights.lexical * lexical
+        + weights.neighbour * neighbour
+        + weights.recency * recent
+        + weights.importance * important
+        + weights.time_match * in_window
+    )
+    order = np.lexsort((np.arange(n), -occurred_us, -score))[:top_k]
+    weight_map = weights.as_dict()
+    return [
+        (
+            int(i),
+            float(score[i]),
+            ScoreBreakdown(
+                float(similarity[i]),
+                float(lexical[i]),
+                float(recent[i]),
+                float(important[i]),
+                float(in_window[i]),
+                neighbour,
+                weight_map,
+            ),
+        )
+        for i in order
+    ]

@@ -243,7 +243,7 @@ class SearchRequest(_message.Message):
     def __init__(self, scope: _Optional[_Union[Scope, _Mapping]] = ..., query: _Optional[str] = ..., top_k: _Optional[int] = ..., layers: _Optional[_Iterable[_Union[Layer, str]]] = ..., reference_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., event_types: _Optional[_Iterable[str]] = ..., occurred: _Optional[_Union[TimeRange, _Mapping]] = ...) -> None: ...
 
 class ScoreBreakdown(_message.Message):
-    __slots__ = ("similarity", "lexical", "recency", "importance", "time_match", "weights", "neighbour", "graph", "dated")
+    __slots__ = ("similarity", "lexical", "recency", "importance", "time_match", "weights", "neighbour", "graph", "dated", "speaker")
     class WeightsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -260,6 +260,7 @@ class ScoreBreakdown(_message.Message):
     NEIGHBOUR_FIELD_NUMBER: _ClassVar[int]
     GRAPH_FIELD_NUMBER: _ClassVar[int]
     DATED_FIELD_NUMBER: _ClassVar[int]
+    SPEAKER_FIELD_NUMBER: _ClassVar[int]
     similarity: float
     lexical: float
     recency: float
@@ -269,7 +270,8 @@ class ScoreBreakdown(_message.Message):
     neighbour: float
     graph: float
     dated: float
-    def __init__(self, similarity: _Optional[float] = ..., lexical: _Optional[float] = ..., recency: _Optional[float] = ..., importance: _Optional[float] = ..., time_match: _Optional[float] = ..., weights: _Optional[_Mapping[str, float]] = ..., neighbour: _Optional[float] = ..., graph: _Optional[float] = ..., dated: _Optional[float] = ...) -> None: ...
+    speaker: float
+    def __init__(self, similarity: _Optional[float] = ..., lexical: _Optional[float] = ..., recency: _Optional[float] = ..., importance: _Optional[float] = ..., time_match: _Optional[float] = ..., weights: _Optional[_Mapping[str, float]] = ..., neighbour: _Optional[float] = ..., graph: _Optional[float] = ..., dated: _Optional[float] = ..., speaker: _Optional[float] = ...) -> None: ...
 
 class SearchHit(_message.Message):
     __slots__ = ("layer", "id", "text", "score", "breakdown", "session_id", "occurred_at", "metadata", "event_type", "speaker", "importance")

@@ -324,3 +324,25 @@ async def test_a_routing_miss_falls_back_to_episodes(api: Api) -> None:
     assert "fell back to episodic + semantic" in found.route.reason
     assert list(found.route.layers) == [pb.LAYER_EPISODIC, pb.LAYER_SEMANTIC]
     assert found.hits and found.hits[0].layer == pb.LAYER_EPISODIC and "周报" in found.hits[0].text
+
+
+async def test_the_speaker_a_query_names_scores_in_the_breakdown_also_after_a_rebuild(api: Api) -> None:
+    user = unique()
+    await add(
+        api,
+        user,
+        [
+            episode("j", "I went hiking in the mountains last weekend", 3, speaker="John", session_id="a"),
+            episode("c", "我上周末去山里徒步了", 2, speaker="Caroline", session_id="b"),
+        ],
+    )
+    for _ in range(2):  # as written, then with the side indexes rebuilt from Neo4j
+        by_key = {}
+        for query in ("Where did John go hiking?", "卡罗琳上周末去哪里徒步了？"):
+            for hit in (await search(api, user, query)).hits:
+                by_key[(query[:4], hit.speaker)] = hit.breakdown
+        assert by_key[("Wher", "John")].speaker == 1.0 and by_key[("Wher", "Caroline")].speaker == 0.0
+        assert by_key[("卡罗琳上", "Caroline")].speaker == 1.0  # a Chinese name for a Latin-script speaker
+        assert by_key[("卡罗琳上", "John")].speaker == 0.0
+        assert by_key[("Wher", "John")].weights["speaker"] > 0
+        await api.running.service.episodic.unload(owner_group_id("tenant-a", user))

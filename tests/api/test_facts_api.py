@@ -479,3 +479,36 @@ async def test_forget_user_erases_facts_too(api: Api) -> None:
     await api.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=api.auth)
     assert await facts(api, user) == {}
     assert await history(api, user, "user|prefers_reply_style") == []
+
+
+# --- one memory, two layers ------------------------------------------------------------------------------
+
+
+async def test_get_context_and_search_list_a_fact_and_the_episode_it_quotes_once(api: Api) -> None:
+    user = unique("twice")
+    said = "记住：我喜欢简洁的回复"
+    (episode_id,) = await say(api, user, [Say(0, "s1", said)])
+    fact = (await facts(api, user))["user|prefers_reply_style"]
+    assert fact.evidence == said
+    both = pb.SearchRequest(
+        scope=pb.Scope(user_id=user),
+        query="我喜欢什么样的回复",
+        top_k=10,
+        layers=[pb.LAYER_EPISODIC, pb.LAYER_SEMANTIC],
+    )
+    hits = (await api.stub.Search(both, metadata=api.auth)).hits
+    # the episode says more than the fact's statement: it stays, the fact quoting it goes
+    assert [h.id for h in hits] == [episode_id]
+    alone = pb.SearchRequest(scope=pb.Scope(user_id=user), query="我喜欢什么样的回复", layers=[pb.LAYER_SEMANTIC])
+    assert [h.id for h in (await api.stub.Search(alone, metadata=api.auth)).hits] == [fact.id]
+
+    scope = pb.Scope(user_id=user, session_id="s2")
+    await api.stub.OpenSession(pb.OpenSessionRequest(scope=scope, instructions=["回答要简洁"]), metadata=api.auth)
+    context = await api.stub.GetContext(
+        pb.GetContextRequest(
+            scope=scope, query="我喜欢什么样的回复", token_budget=500, layers=[pb.LAYER_EPISODIC, pb.LAYER_SEMANTIC]
+        ),
+        metadata=api.auth,
+    )
+    memories = [i for i in context.items if i.section == "memory"]
+    assert [(m.layer, m.text) for m in memories] == [("episodic", said)]

@@ -56,6 +56,7 @@ SPLITS = ((0.4, 0.6), (0.5, 0.5))  # (similarity, lexical)
 NEIGHBOURS = (0.7, 1.0)
 GRAPHS = (0.0, 0.15)  # the entity-graph weight (0: the graph is not walked)
 DATED = (0.0, 0.15)  # the weight of an episode dated by its own words, for a when-question
+SPEAKERS = (0.0, 0.3, 0.5)  # the weight of an episode whose speaker the question names
 SHIPPED = "shipped"
 SERVED = "served (gRPC)"
 TENANT = "tenant-a"  # the tenant of tests.conftest.DEV_KEY
@@ -78,13 +79,14 @@ class Candidate:
 def candidates() -> list[Candidate]:
     grid = [
         Candidate(
-            f"s{sim:.1f}/l{lex:.1f}/n{nbr:.1f}/g{g:.1f}/d{d:.1f}",
-            {"similarity": sim, "lexical": lex, "neighbour": nbr, "graph": g, "dated": d},
+            f"s{sim:.1f}/l{lex:.1f}/n{nbr:.1f}/g{g:.1f}/d{d:.1f}/w{w:.1f}",
+            {"similarity": sim, "lexical": lex, "neighbour": nbr, "graph": g, "dated": d, "speaker": w},
         )
         for sim, lex in SPLITS
         for nbr in NEIGHBOURS
         for g in GRAPHS
         for d in DATED
+        for w in SPEAKERS
     ]
     return [Candidate(SHIPPED), *grid]
 
@@ -226,7 +228,7 @@ def _report(lang: str, convs: list[str], scores: Scores, bm25: Scores) -> str:
         f"all-dev, best ({best_all})": _pooled([r for c in convs for r in scores.rows[best_all][c]]),
         "BM25 (same run)": _pooled([r for c in convs for r in bm25.rows["bm25"][c]]),
     }
-    for extra in ("GRAPH_OFF", "DATED_OFF"):
+    for extra in ("GRAPH_OFF", "DATED_OFF", "SPEAKER_OFF"):
         name = _variant(best_all, extra)
         if name in scores.rows:
             table[f"  same, {extra.lower().replace('_', ' ')}"] = _pooled(
@@ -242,9 +244,10 @@ def _report(lang: str, convs: list[str], scores: Scores, bm25: Scores) -> str:
 
 
 def _variant(name: str, which: str) -> str:
-    """The grid name of `name` with the graph (GRAPH_OFF) or the dated weight (DATED_OFF) set to 0."""
+    """The grid name of `name` with the graph (GRAPH_OFF), the dated (DATED_OFF) or the speaker weight
+    (SPEAKER_OFF) set to 0."""
     parts = name.split("/")
-    prefix = "g" if which == "GRAPH_OFF" else "d"
+    prefix = {"GRAPH_OFF": "g", "DATED_OFF": "d", "SPEAKER_OFF": "w"}[which]
     return "/".join(f"{prefix}0.0" if p.startswith(prefix) else p for p in parts)
 
 

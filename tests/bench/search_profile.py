@@ -5,8 +5,9 @@ Run: ``python -m tests.bench.search_profile [--lang en|zh] [--conversation 0] [-
 round on, every query's vector comes from the query memo: rounds > 1 measure repeated queries)
 
 The parts are wrapped in this process only (nothing in graphmem changes): the query embedding, the FAISS
-search, the BM25 search, the neighbour facts, the rerank, the graph walk (mentions + Neo4j), the Neo4j read of
-the hits, and the semantic layer (facts). "other" is the rest of the gRPC round trip: routing, validation,
+search, the BM25 search, the neighbour facts, the rerank, the graph walk (mentions + Neo4j), the speakers the
+query names (their name embeddings are also counted under the query embedding), the Neo4j read of the hits, and
+the semantic layer (facts). "other" is the rest of the gRPC round trip: routing, validation,
 conversion, the event loop and thread hand-offs. On a loaded machine the absolute figures mostly measure the
 wait for a core; the shares say where the work is.
 """
@@ -77,6 +78,7 @@ async def profile(lang: str, conversation: int, rounds: int) -> str:
             # wrap the parts (instance attributes shadow the methods for this process only)
             episodic._embed = _timed("query embedding", episodic._embed)  # type: ignore[method-assign]
             episodic._walk = _timed("graph walk", episodic._walk)  # type: ignore[method-assign]
+            episodic._speakers = _timed("speakers named", episodic._speakers)  # type: ignore[method-assign]
             index, parts, repo = episodic._index, episodic._partitions, episodic._repo
             index.search = _timed("faiss search", index.search)  # type: ignore[method-assign]
             parts.search = _timed("bm25 search", parts.search)  # type: ignore[method-assign]

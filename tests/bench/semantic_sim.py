@@ -1,7 +1,8 @@
 """The semantic-memory scenarios replayed in process: the real extractor, project scoping and promotion
 decisions over an in-memory version store, scored like the gRPC run. A fast loop for development only.
 
-Run: ``python -m tests.bench.semantic_sim [--scenarios FILE] [--only PREFIXES] [--failures]``.
+Run: ``python -m tests.bench.semantic_sim [--scenarios FILE] [--only PREFIXES] [--tag TAG] [--failures]``
+(the development set unless ``--scenarios`` names another file).
 
 It mirrors what `SemanticMemory.extract_episode` and `assert_fact` do (user turns only, the policy's
 `min_confidence`, `project_scoped` / `about_project`, `decide`) without Neo4j, gRPC or the embedder; the
@@ -20,13 +21,14 @@ from pathlib import Path
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
-from graphmem.memory.semantic import candidate_version, winning_per_key
-from graphmem.model import Fact, FactStatus
-from tests.bench.semantic_scenarios import SCENARIOS_PATH, Scenario, load_scenarios
+from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
+from graphmem.model import Episode, Fact, FactStatus
+from tests.bench.semantic_scenarios import Scenario, load_scenarios
 from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, score_scenario, summarise
 
 RULE = PromotionRule(min_sessions=2, explicit_promotes=True, concurrency_window=timedelta(seconds=60))
 MIN_CONFIDENCE = 0.5
+DEV_PATH = Path(__file__).resolve().parents[1] / "eval" / "semantic_dev" / "scenarios.jsonl"
 
 
 def _seen(fact: Fact) -> SeenFact:
@@ -38,6 +40,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
     counter = 0
     for session in scenario.sessions:
         base = session.date
+        said: list[str] = []  # the user's earlier turns in this session: what a turn may refer back to
         for i, turn in enumerate(session.turns):
             if turn.speaker != "user":
                 continue
@@ -46,7 +49,8 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             episode_id = f"ep{counter}"
             stated_keys: set[str] = set()
             incoming: list[tuple[Fact, bool, bool]] = []
-            for stated in extractor.extract(turn.text):
+            context, said = tuple(said), [*said, turn.text]
+            for stated in extractor.extract(turn.text, context):
                 if stated.confidence < MIN_CONFIDENCE:
                     continue
                 in_project = project_fact(stated)
@@ -63,6 +67,24 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 stated_keys.add(version.key)
                 incoming.append((version, cand.explicit, cand.correction))
             projects = ("", session.project_id)
+            known = [
+                v
+                for (p, key), vs in store.items()
+                if p in projects and key not in stated_keys
+                for v in vs
+                if v.status in (FactStatus.ACTIVE, FactStatus.CANDIDATE)
+            ]
+            episode = Episode(
+                episode_id, "", turn.text, at, at, session.session_id, "user", "message", 0.5, "rule", {}, "t", "u"
+            )
+            for v, value in zip(
+                known, extractor.replaced(turn.text, [v.value for v in known]) if known else [], strict=True
+            ):
+                if value and v.key not in stated_keys:
+                    stated_keys.add(v.key)
+                    counter += 1
+                    fixed = corrected_version(v, value, episode, fact_id=f"f{counter}", created_at=at)
+                    incoming.append((fixed, True, True))
             pending = [
                 v
                 for (p, _), vs in store.items()
@@ -128,8 +150,9 @@ def run(scenarios: list[Scenario]) -> list[ScenarioResult]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--scenarios", default=str(SCENARIOS_PATH))
+    parser.add_argument("--scenarios", default=str(DEV_PATH), help="default: the development set")
     parser.add_argument("--only", default="", help="comma-separated id prefixes")
+    parser.add_argument("--tag", default="", help="only scenarios with this tag (e.g. v2); '-v2' excludes it")
     parser.add_argument("--failures", action="store_true", help="print each wrong scenario with its turns")
     parser.add_argument("--json", help="write the summary to this file")
     args = parser.parse_args(argv)
@@ -137,6 +160,10 @@ def main(argv: list[str] | None = None) -> None:
     if args.only:
         prefixes = tuple(args.only.split(","))
         scenarios = [s for s in scenarios if s.id.startswith(prefixes)]
+    if args.tag.startswith("-"):
+        scenarios = [s for s in scenarios if args.tag[1:] not in s.tags]
+    elif args.tag:
+        scenarios = [s for s in scenarios if args.tag in s.tags]
     results = run(scenarios)
     summary = summarise(results)
     by_id = {s.id: s for s in scenarios}

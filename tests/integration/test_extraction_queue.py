@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -40,7 +40,7 @@ class PoisonExtractor:
         self._lock = threading.Lock()
         self.calls: Counter[str] = Counter()
 
-    def extract(self, text: str) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         with self._lock:
             self.calls[text] += 1
         if "POISON" in text:

@@ -1,6 +1,6 @@
-"""The local Neo4j server (graphmem.storage.neo4j.local) serves what graphmem needs: vector and full-text
+"""The local Neo4j server (graphmem.neo4j_local) serves what graphmem needs: vector and full-text
 indexes, the Browser, and an idempotent start. Runs against the already running local server
-(``python -m graphmem.storage.neo4j.local start``); fails, never skips, when it cannot be reached."""
+(``python -m graphmem.neo4j_local start``); fails, never skips, when it cannot be reached."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from collections.abc import Iterator
 import pytest
 from neo4j import Driver, GraphDatabase
 
-from graphmem.storage.neo4j.local import LocalNeo4j, LocalNeo4jConfig
+from graphmem.neo4j_local import LocalNeo4j, LocalNeo4jConfig
 from tests.conftest import neo4j_uri
 
-START_HINT = "start it with `python -m graphmem.storage.neo4j.local start` (same GRAPHMEM_NEO4J_* env)"
+START_HINT = "start it with `python -m graphmem.neo4j_local start` (same GRAPHMEM_NEO4J_* env)"
 
 
 @pytest.fixture(scope="module")

@@ -88,7 +88,7 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
     ("relations", "en", "I'm married to Priya.", [(P.RELATION_NAME, "priya", True, "user|spouse:name")]),
     ("relations", "zh", "我女儿叫小雨。", [(P.RELATION_NAME, "小雨", True, "user|child:daughter:name")]),
     ("relations", "zh", "我家的猫叫咪咪。", [(P.RELATION_NAME, "咪咪", True, "user|pet:cat:name")]),
-    ("relations", "en", "My birthday is March 3rd.", [(P.BIRTHDAY, "march 3rd", True, "user|birthday")]),
+    ("relations", "en", "My birthday is March 3rd.", [(P.BIRTHDAY, "march 3", True, "user|birthday")]),
     ("relations", "zh", "我儿子的生日是6月1日。", [(P.BIRTHDAY, "6月1日", True, "user|child:son:birthday")]),
     # -- time zone, travel, meetings
     ("timezone", "en", "My time zone is CET.", [(P.TIMEZONE, "cet (utc+1)", True, "user|timezone")]),

@@ -9,7 +9,7 @@ import asyncio
 import copy
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TypeVar
 
 import numpy as np
@@ -132,6 +132,11 @@ class FakeFactStore:
     async def get(self, scope: Scope, fact_id: str) -> Fact | None:
         return self.tables.facts.get((scope.group_id, fact_id))
 
+    async def stamp(self, scope: Scope) -> str:
+        """Changes with every committed change of the user's facts (the tables are replaced on each commit)."""
+        mine = sorted((f.id, f.status.value, f.session_ids, f.evidence) for f in self._mine(scope))
+        return str(hash(tuple(mine)))
+
     def _mine(self, scope: Scope) -> list[Fact]:
         return [f for (group, _), f in self.tables.facts.items() if group == scope.group_id]
 
@@ -211,6 +216,17 @@ class FakeExtractionQueue:
 
     async def pending_count(self) -> int:
         return len(self.pending)
+
+    async def said_before(self, scope: Scope, episode: Episode, limit: int, within: timedelta) -> list[str]:
+        """The texts of the earlier episodes of the session among those handed out or waiting, oldest first."""
+        known = {e.id: e for e in (*self._handed.values(), *self.pending)}
+        earlier = sorted(
+            (e for e in known.values() if e.session_id == episode.session_id and e.id != episode.id
+             and episode.occurred_at - within <= e.occurred_at <= episode.occurred_at
+             and (e.occurred_at, e.seq) < (episode.occurred_at, episode.seq)),
+            key=lambda e: (e.occurred_at, e.seq),
+        )  # fmt: skip
+        return [e.text for e in earlier[-limit:]] if episode.session_id and limit > 0 else []
 
     async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         self.statuses[episode_id] = (status, count)

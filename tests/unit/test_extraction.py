@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -351,18 +350,6 @@ def test_predicate_families_partition_the_closed_set() -> None:
 def test_candidate_fact_rejects_missing_evidence() -> None:
     with pytest.raises(ValueError, match="evidence"):
         CandidateFact("user", P.LIKES, "tea", True, FactKind.PREFERENCE, "user likes tea", "", 0.7, False, "en")
-
-
-def test_cost_per_utterance_is_reported(extractor: RuleExtractor) -> None:
-    texts = [t for t, _ in EXTRACTION_EN + EXTRACTION_ZH] + POLLUTION
-    extractor.extract("warm up 预热")
-    rounds = 20
-    start = time.perf_counter()
-    for _ in range(rounds):
-        for t in texts:
-            extractor.extract(t)
-    per = (time.perf_counter() - start) * 1000 / (rounds * len(texts))
-    print(f"\nextraction cost: {per:.3f} ms per utterance over {rounds * len(texts)} utterances")
 
 
 def test_first_use_from_many_threads_loads_once_and_agrees() -> None:

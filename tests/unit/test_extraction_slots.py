@@ -221,6 +221,18 @@ def test_a_weekday_length_camera_or_clock_time_said_of_meetings_sets_that_meetin
     assert _meeting(extractor, "I'm off on Fridays and work 9:30 to 6") == {}
 
 
+def test_a_camera_kept_off_is_camera_off_and_the_day_part_in_the_meeting_words_clause_wins(
+    extractor: RuleExtractor,
+) -> None:
+    assert _meeting(extractor, "For meetings, please remember I keep my camera off") == {
+        "user|meeting_camera": "camera off"
+    }
+    assert _meeting(extractor, "mornings work best for calls with me, afternoons I'm heads-down") == {
+        "user|meeting_time": "morning meeting"
+    }
+    assert _meeting(extractor, "For calls, afternoons are best for me") == {"user|meeting_time": "afternoon meeting"}
+
+
 def test_video_or_phone_calls_are_the_meeting_format_not_its_time(extractor: RuleExtractor) -> None:
     assert _meeting(extractor, "Remember that I prefer video calls over phone calls.") == {
         "user|meeting_format": "video call"

@@ -111,3 +111,42 @@ def test_asking_to_update_a_fact_is_an_explicit_statement(extractor: RuleExtract
     assert (moved.value, moved.explicit) == ("porto", True)
     assert (fruit.value, fruit.explicit) == ("荔枝", True)
     assert extractor.extract("I need to update my laptop.") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I'm a nurse in Leeds", {("user|job", "nurse"), ("user|location", "leeds")}),
+        ("I'm a software engineer at Google", {("user|job", "software engineer"), ("user|employer", "google")}),
+        ("I work as a teacher in Boston", {("user|job", "teacher"), ("user|location", "boston")}),
+        ("我在深圳当产品经理", {("user|job", "产品经理"), ("user|location", "深圳")}),
+    ],
+)
+def test_where_a_role_is_held_is_a_second_fact_of_the_same_clause(
+    extractor: RuleExtractor, text: str, expected: set[tuple[str, str]]
+) -> None:
+    assert {(f.key, f.value) for f in extractor.extract(text)} == expected
+
+
+@pytest.mark.parametrize("text", ["I'm a tourist in Paris", "He's a nurse in Leeds", "我朋友在深圳当产品经理"])
+def test_a_passing_role_or_someone_elses_role_places_nobody(extractor: RuleExtractor, text: str) -> None:
+    assert not {f.key for f in extractor.extract(text)} & {"user|location", "user|employer"}
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value"),
+    [
+        ("周末最喜欢去爬山了", P.LIKES, "爬山"),  # the speaker dropped, as Chinese does
+        ("榴莲那个味儿我实在受不了", P.DISLIKES, "榴莲"),  # a fronted topic with its 'smell'
+        ("榴莲我实在受不了", P.DISLIKES, "榴莲"),
+    ],
+)
+def test_chinese_stances_without_a_spoken_subject_or_with_a_fronted_topic(
+    extractor: RuleExtractor, text: str, predicate: Predicate, value: str
+) -> None:
+    assert [(f.predicate, f.value) for f in extractor.extract(text)] == [(predicate, value)]
+
+
+@pytest.mark.parametrize("text", ["他最喜欢爬山", "同事最喜欢爬山", "最喜欢的是你", "你最喜欢什么"])
+def test_a_liking_verb_after_someone_elses_subject_is_not_the_speakers(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []

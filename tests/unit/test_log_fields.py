@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import logging
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -13,7 +14,8 @@ LOG_METHODS = {"debug", "info", "warning", "error", "exception", "critical", "lo
 RESERVED = set(logging.makeLogRecord({}).__dict__) | {"message", "asctime", "taskName"}
 
 
-def _extra_keys() -> list[tuple[str, int, str]]:
+@cache  # one scan of the code base for the tests below
+def _extra_keys() -> tuple[tuple[str, int, str], ...]:
     found: list[tuple[str, int, str]] = []
     for package in ("graphmem", "server"):
         for path in (ROOT / package).rglob("*.py"):
@@ -30,7 +32,7 @@ def _extra_keys() -> list[tuple[str, int, str]]:
                         continue
                     for key in _literal_keys(kw.value, f"{path}:{node.lineno}"):
                         found.append((str(path.relative_to(ROOT)), node.lineno, key))
-    return found
+    return tuple(found)
 
 
 def _literal_keys(value: ast.expr, where: str) -> list[str]:

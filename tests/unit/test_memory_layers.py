@@ -6,6 +6,7 @@ nothing behind, and working sessions (optimistic saves lose no message, close di
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -44,7 +45,7 @@ def claim(value: str, confidence: float = 0.8, *, explicit: bool = False, correc
 class StatedPreference:
     """An extractor that finds one reply-style preference in any text (extraction has its own tests)."""
 
-    def extract(self, text: str) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         return [claim("short replies", explicit=True)]
 
 

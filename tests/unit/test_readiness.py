@@ -39,9 +39,9 @@ class SpyExtractor:
         self.inner = RuleExtractor()
         self.texts: list[str] = []
 
-    def extract(self, text: str) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         self.texts.append(text)
-        return self.inner.extract(text)
+        return self.inner.extract(text, context)
 
 
 async def test_warm_up_loads_and_exercises_every_lazy_part(tmp_path: Path) -> None:

@@ -240,14 +240,20 @@ class Neo4jGraph:
 
         return await self._run(True, fenced, idempotent)
 
-    async def rehearse(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
+    async def rehearse(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]], *, fence: str | None = None) -> T:
         """Runs `work` in a write transaction that is always rolled back: Neo4j plans and executes every
-        statement (its plans are then cached for the real calls), and nothing is kept."""
+        statement (its plans are then cached for the real calls), and nothing is kept. With `fence` the
+        transaction first holds that user's fence, as `write` does: Neo4j caches one plan per statement for a
+        transaction that has already written and one for a transaction that has not, so a rehearsal must
+        write before the same statements the real call writes before."""
         async with translated_errors(), self._driver.session(database=self._database) as session:
             tx = await session.begin_transaction()
             try:
                 # the unit-of-work functions use only `run`, which both transaction kinds share
-                return await work(cast(AsyncManagedTransaction, tx))
+                managed = cast(AsyncManagedTransaction, tx)
+                if fence is not None:
+                    await hold_fence(managed, fence)
+                return await work(managed)
             finally:
                 await tx.rollback()
 

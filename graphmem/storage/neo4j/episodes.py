@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
@@ -25,6 +25,7 @@ from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, 
 from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date, epoch_micros
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.fence import facts_changed
 
 # The importance source of an episode no rule or event type scored: not stored, read back when absent.
 _DEFAULT_SOURCE = "default"
@@ -253,7 +254,7 @@ OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
 RETURN epoch, collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
                        e.lexical, e.tokens, e.context_seq, p.tokens, e.event_start.epochMillis,
-                       e.event_end.epochMillis]) AS rows
+                       e.event_end.epochMillis, e.speaker]) AS rows
 """
 )
 
@@ -269,6 +270,15 @@ CALL (item) {
   RETURN e ORDER BY e.valid_at DESC, e.seq DESC LIMIT 1
 }
 RETURN item.session_id AS session_id, e.seq AS seq, e.speaker AS speaker, e.content AS content
+"""
+
+# The user's earlier episodes of one session (those extraction reads: not 'skipped'), latest first; the window
+# ($since) bounds the seek on the (group_id, valid_at) index when the session has fewer than $limit of them.
+_SAID_BEFORE: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id})
+WHERE e.valid_at >= $since AND e.valid_at <= $before AND e.session_id = $session_id AND e.uuid <> $id
+  AND e.extraction_status <> 'skipped' AND (e.valid_at < $before OR e.seq < $seq)
+RETURN e.content AS content ORDER BY e.valid_at DESC, e.seq DESC LIMIT $limit
 """
 
 _ARCHIVED_ROWS: LiteralString = (
@@ -815,6 +825,7 @@ class EpisodeRepository:
                         event_type=event_type or "message",
                         tokens="",
                         event=_event(event_start, event_end),
+                        speaker=own_speaker or "",
                     ),
                     TokenSources(int(seq), legacy, own, context_seq, context),
                 )
@@ -831,6 +842,7 @@ class EpisodeRepository:
                     context,
                     event_start,
                     event_end,
+                    own_speaker,
                 ) in record["rows"]
                 if seq is not None
             ]
@@ -874,6 +886,27 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
+    async def said_before(self, scope: Scope, episode: Episode, limit: int, within: timedelta) -> list[str]:
+        """The texts of the user's last `limit` episodes of `episode`'s session in the `within` before it,
+        oldest first."""
+        if not episode.session_id or limit <= 0:
+            return []
+
+        async def work(tx: AsyncManagedTransaction) -> list[str]:
+            result = await tx.run(
+                _SAID_BEFORE,
+                group_id=scope.group_id,
+                session_id=episode.session_id,
+                id=episode.id,
+                before=episode.occurred_at,
+                since=episode.occurred_at - within,
+                seq=episode.seq,
+                limit=limit,
+            )
+            return [r["content"] async for r in result][::-1]
+
+        return await self._graph.read(work)
+
     async def all_seqs(self, group_id: str) -> set[int]:
         async def work(tx: AsyncManagedTransaction) -> set[int]:
             record = await (await tx.run(_ALL_SEQS, group_id=group_id)).single(strict=True)
@@ -905,6 +938,7 @@ class EpisodeRepository:
             dropped = await (await tx.run(_DROP_SOLE_FACTS, params)).single(strict=True)
             named = await (await tx.run(_MENTIONED, params)).single(strict=True)
             await (await tx.run(_SCRUB_FACTS, params | {"content": target["content"]})).consume()
+            await facts_changed(tx, group_id)
             rebuilt: RebuiltDocument | None = None
             if target["session_id"]:
                 after = await (

@@ -24,6 +24,7 @@ from graphmem.projects import visible_projects
 from graphmem.storage.neo4j.audit import new_event, write_events
 from graphmem.storage.neo4j.dates import epoch_micros, parse_db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.fence import facts_stamp
 from graphmem.storage.neo4j.locks import LOCK_FACT_KEY, LockedUnit, under_lock
 
 T = TypeVar("T")
@@ -321,6 +322,14 @@ class FactRepository:
         async def work(tx: AsyncManagedTransaction) -> Fact | None:
             record = await (await tx.run(_BY_ID, group_id=scope.group_id, id=fact_id)).single()
             return None if record is None else fact_from_row(record["r"])
+
+        return await self._graph.read(work)
+
+    async def stamp(self, scope: Scope) -> str:
+        """The user's facts stamp (`fence.facts_stamp`): every transaction that changes a fact raises it."""
+
+        async def work(tx: AsyncManagedTransaction) -> str:
+            return await facts_stamp(tx, scope.group_id)
 
         return await self._graph.read(work)
 

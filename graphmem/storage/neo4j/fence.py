@@ -5,6 +5,11 @@ anything; a writer that locks the fence afterwards finds the stamp and stores no
 Invariant: taking the fence's write lock waits for the stamping transaction, and the stamp waits for every
 writer that locked the fence before it, so no write commits after the erase has begun. The tombstone holds
 the group id and times only — no memory text.
+
+The fence also carries `facts_version`, raised by every transaction that changes what the user's facts say
+(statement, status, provenance, evidence; not hit counters): with the tombstone's times it is the facts' stamp,
+which a process caching a user's facts reads (one indexed node) to know whether its copy is still current, even
+when another replica wrote.
 """
 
 from __future__ import annotations
@@ -20,9 +25,14 @@ if TYPE_CHECKING:  # the driver wrapper imports this module for `hold_fence`
     from graphmem.storage.neo4j.driver import Neo4jGraph
 
 # The SET takes the node's write lock; the property is read after it, so it sees the latest committed stamp.
+# `holds` changes on every hold, so every statement after it runs in a transaction that has written: Neo4j
+# caches one plan per statement for "the transaction has written" and one for "it has not". While the SET
+# wrote only on a fence's creation, the warm-up (whose user's fence exists) planned the "not" variants and the
+# first write of a new user planned every statement again: 726 ms for one statement in isolation, 400-1,000 ms
+# on the first AddEpisodes after a Neo4j restart (`make bench-startup`).
 _HOLD: LiteralString = """
 MERGE (f:UserFence {group_id: $group_id})
-SET f.locked = true
+SET f.locked = true, f.holds = coalesce(f.holds, 0) + 1
 WITH f
 RETURN f.forgotten_at AS forgotten_at
 """
@@ -36,6 +46,17 @@ SET f.locked = true, f.forgotten_at = coalesce(f.forgotten_at, $now), f.erase_st
 _ERASED: LiteralString = "MATCH (f:UserFence {group_id: $group_id}) SET f.erased_at = $now"
 
 _FORGOTTEN: LiteralString = "OPTIONAL MATCH (f:UserFence {group_id: $group_id}) RETURN f.forgotten_at AS at"
+
+# Also appended to the fact-key lock statement (locks.LOCK_FACT_KEY), so every key-locked write raises it.
+FACTS_CHANGED: LiteralString = """
+MERGE (fence:UserFence {group_id: $group_id})
+SET fence.facts_version = coalesce(fence.facts_version, 0) + 1
+"""
+
+_FACTS_STAMP: LiteralString = """
+OPTIONAL MATCH (f:UserFence {group_id: $group_id})
+RETURN f.facts_version AS version, toString(f.forgotten_at) AS forgotten, toString(f.erased_at) AS erased
+"""
 
 
 async def hold_fence(tx: AsyncManagedTransaction, group_id: str) -> None:
@@ -59,6 +80,17 @@ async def is_forgotten(tx: AsyncManagedTransaction, group_id: str) -> bool:
     """Whether the user carries a tombstone (read without locking)."""
     record = await (await tx.run(_FORGOTTEN, group_id=group_id)).single(strict=True)
     return record["at"] is not None
+
+
+async def facts_changed(tx: AsyncManagedTransaction, group_id: str) -> None:
+    """Raises the user's `facts_version` in `tx` (call it in every transaction that changes a fact)."""
+    await (await tx.run(FACTS_CHANGED, group_id=group_id)).consume()
+
+
+async def facts_stamp(tx: AsyncManagedTransaction, group_id: str) -> str:
+    """The user's facts stamp: it changes whenever a committed transaction changed their facts or erased them."""
+    record = await (await tx.run(_FACTS_STAMP, group_id=group_id)).single(strict=True)
+    return f"{record['version'] or 0}|{record['forgotten'] or ''}|{record['erased'] or ''}"
 
 
 class Tombstones:

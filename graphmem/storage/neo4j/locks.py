@@ -12,16 +12,21 @@ from neo4j import AsyncManagedTransaction
 
 from graphmem.model import Scope
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.fence import FACTS_CHANGED
 
 __all__ = ["LOCK_FACT_KEY", "LOCK_SKILL_NAME", "LockedUnit", "take_lock", "under_lock"]
 
 T = TypeVar("T")
 
-LOCK_FACT_KEY: LiteralString = """
+# Whoever locks a fact key may change the key's versions: the user's facts stamp is raised in the same statement.
+LOCK_FACT_KEY: LiteralString = (
+    """
 MERGE (k:FactKey {group_id: $group_id, scope_key: $scope_key, key: $item})
 ON CREATE SET k.created_at = $now
 SET k.writes = coalesce(k.writes, 0) + 1
 """
+    + FACTS_CHANGED
+)
 
 LOCK_SKILL_NAME: LiteralString = """
 MERGE (k:ProcedureKey {group_id: $group_id, scope_key: $scope_key, name: $item})
@@ -70,4 +75,6 @@ async def under_lock(
         await take_lock(tx, lock, scope.group_id, project_id, item, now)
         return await work(unit(tx, scope, project_id, item, now))
 
-    return await (graph.rehearse(tx_work) if rehearsal else graph.write(tx_work, fence=scope.group_id))
+    return await (
+        graph.rehearse(tx_work, fence=scope.group_id) if rehearsal else graph.write(tx_work, fence=scope.group_id)
+    )

@@ -21,6 +21,7 @@ from graphmem.model import AuditEvent, EntityStat, EpisodeStat, FactStat, FactSt
 from graphmem.storage.neo4j.audit import new_event, write_events
 from graphmem.storage.neo4j.dates import db_date, parse_db_date
 from graphmem.storage.neo4j.driver import Neo4jGraph
+from graphmem.storage.neo4j.fence import facts_changed
 from graphmem.storage.neo4j.locks import LOCK_FACT_KEY, take_lock
 
 _GROUPS: LiteralString = """
@@ -392,6 +393,7 @@ class MaintenanceRepository:
                 await tx.run(_ARCHIVE_FACTS, group_id=group_id, ids=list(ids), cutoff=cutoff, now=audit.now)
             ).single(strict=True)
             done = [str(i) for i in record["done"]]
+            await facts_changed(tx, group_id)
             await write_events(tx, _events(group_id, MemoryKind.FACT, done, audit))
             return done
 
@@ -418,6 +420,7 @@ class MaintenanceRepository:
                 strict=True
             )
             done = [str(i) for i in record["done"]]
+            await facts_changed(tx, group_id)
             if record["objects"]:
                 await (await tx.run(_DROP_ORPHANS, group_id=group_id, ids=list(record["objects"]))).consume()
             await write_events(tx, _events(group_id, MemoryKind.FACT, done, audit))
@@ -433,6 +436,7 @@ class MaintenanceRepository:
                 await tx.run(_MERGE_FACTS, group_id=group_id, into=into, merged=list(merged), now=audit.now)
             ).single()
             done = [] if record is None else [str(i) for i in record["done"]]
+            await facts_changed(tx, group_id)
             await write_events(tx, _events(group_id, MemoryKind.FACT, done, audit))
             return done
 
@@ -443,6 +447,7 @@ class MaintenanceRepository:
 
         async def work(tx: AsyncManagedTransaction) -> list[str]:
             done: list[str] = []
+            await facts_changed(tx, group_id)  # the facts of the merged entities move
             for gone in merged:
                 for query in (_MERGE_ENTITY_OUT, _MERGE_ENTITY_IN, _MERGE_ENTITY_MENTIONS):
                     await (await tx.run(query, group_id=group_id, into=into, id=gone)).consume()

@@ -1346,7 +1346,10 @@ type ScoreBreakdown struct {
 	Graph float32 `protobuf:"fixed32,8,opt,name=graph,proto3" json:"graph,omitempty"`
 	// 1 when the query asks when something happened and the memory's own words date its event ("yesterday",
 	// "last week", resolved against the memory's date), else 0.
-	Dated         float32 `protobuf:"fixed32,9,opt,name=dated,proto3" json:"dated,omitempty"`
+	Dated float32 `protobuf:"fixed32,9,opt,name=dated,proto3" json:"dated,omitempty"`
+	// 1 when the query names the memory's speaker (by the name as written, or a Chinese name close to a speaker
+	// written in Latin script by embedding: 卡罗琳 names Caroline), else 0.
+	Speaker       float32 `protobuf:"fixed32,10,opt,name=speaker,proto3" json:"speaker,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1440,6 +1443,13 @@ func (x *ScoreBreakdown) GetGraph() float32 {
 func (x *ScoreBreakdown) GetDated() float32 {
 	if x != nil {
 		return x.Dated
+	}
+	return 0
+}
+
+func (x *ScoreBreakdown) GetSpeaker() float32 {
+	if x != nil {
+		return x.Speaker
 	}
 	return 0
 }
@@ -5296,7 +5306,7 @@ const file_graphmem_v1_memory_service_proto_rawDesc = "" +
 	"\x0ereference_time\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampB\x04\xe2A\x01\x01R\rreferenceTime\x12%\n" +
 	"\vevent_types\x18\x06 \x03(\tB\x04\xe2A\x01\x01R\n" +
 	"eventTypes\x128\n" +
-	"\boccurred\x18\a \x01(\v2\x16.graphmem.v1.TimeRangeB\x04\xe2A\x01\x01R\boccurred\"\xed\x02\n" +
+	"\boccurred\x18\a \x01(\v2\x16.graphmem.v1.TimeRangeB\x04\xe2A\x01\x01R\boccurred\"\x87\x03\n" +
 	"\x0eScoreBreakdown\x12\x1e\n" +
 	"\n" +
 	"similarity\x18\x01 \x01(\x02R\n" +
@@ -5311,7 +5321,9 @@ const file_graphmem_v1_memory_service_proto_rawDesc = "" +
 	"\aweights\x18\x06 \x03(\v2(.graphmem.v1.ScoreBreakdown.WeightsEntryR\aweights\x12\x1c\n" +
 	"\tneighbour\x18\a \x01(\x02R\tneighbour\x12\x14\n" +
 	"\x05graph\x18\b \x01(\x02R\x05graph\x12\x14\n" +
-	"\x05dated\x18\t \x01(\x02R\x05dated\x1a:\n" +
+	"\x05dated\x18\t \x01(\x02R\x05dated\x12\x18\n" +
+	"\aspeaker\x18\n" +
+	" \x01(\x02R\aspeaker\x1a:\n" +
 	"\fWeightsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x02R\x05value:\x028\x01\"\xde\x03\n" +

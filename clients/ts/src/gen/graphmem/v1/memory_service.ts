@@ -464,6 +464,11 @@ export interface ScoreBreakdown {
    * "last week", resolved against the memory's date), else 0.
    */
   dated: number;
+  /**
+   * 1 when the query names the memory's speaker (by the name as written, or a Chinese name close to a speaker
+   * written in Latin script by embedding: 卡罗琳 names Caroline), else 0.
+   */
+  speaker: number;
 }
 
 export interface ScoreBreakdown_WeightsEntry {
@@ -3375,6 +3380,7 @@ function createBaseScoreBreakdown(): ScoreBreakdown {
     neighbour: 0,
     graph: 0,
     dated: 0,
+    speaker: 0,
   };
 }
 
@@ -3406,6 +3412,9 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     }
     if (message.dated !== 0) {
       writer.uint32(77).float(message.dated);
+    }
+    if (message.speaker !== 0) {
+      writer.uint32(85).float(message.speaker);
     }
     return writer;
   },
@@ -3498,6 +3507,14 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
             message.dated = reader.float();
             continue;
           }
+          case 10: {
+            if (tag !== 85) {
+              break;
+            }
+
+            message.speaker = reader.float();
+            continue;
+          }
         }
         if ((tag & 7) === 4 || tag === 0) {
           break;
@@ -3538,6 +3555,7 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
       neighbour: isSet(object.neighbour) ? globalThis.Number(object.neighbour) : 0,
       graph: isSet(object.graph) ? globalThis.Number(object.graph) : 0,
       dated: isSet(object.dated) ? globalThis.Number(object.dated) : 0,
+      speaker: isSet(object.speaker) ? globalThis.Number(object.speaker) : 0,
     };
   },
 
@@ -3576,6 +3594,9 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     if (message.dated !== 0) {
       obj.dated = floatToJson(message.dated);
     }
+    if (message.speaker !== 0) {
+      obj.speaker = floatToJson(message.speaker);
+    }
     return obj;
   },
 
@@ -3601,6 +3622,7 @@ export const ScoreBreakdown: MessageFns<ScoreBreakdown> = {
     message.neighbour = object.neighbour ?? 0;
     message.graph = object.graph ?? 0;
     message.dated = object.dated ?? 0;
+    message.speaker = object.speaker ?? 0;
     return message;
   },
 };

