@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -22,6 +23,7 @@ from graphmem.embedding.query_memo import QueryMemo
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
+from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import DEFAULT_INDEX_MEMORY_MB, PartitionCache
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
@@ -140,6 +142,7 @@ class MemoryService:
         llm_router: LLMRouter | None = None,
         index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
         reranker: LLMReranker | None = None,
+        line_tokens: LineTokenFiles | None = None,
     ) -> None:
         self._graph = graph
         self._index = index
@@ -161,6 +164,7 @@ class MemoryService:
             clock,
             PartitionCache(index_memory_bytes),
             MentionRepository(graph),
+            line_tokens,
         )
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
@@ -229,6 +233,7 @@ class MemoryService:
             llm_router=router,
             index_memory_bytes=int(settings.index_memory_mb * 2**20),
             reranker=reranker,
+            line_tokens=LineTokenFiles(settings.data_dir / "tokens"),
         )
 
     @property
@@ -276,6 +281,9 @@ class MemoryService:
         ][:WARM_UP_ROUNDS]
         check_episode_batch(WARM_UP_SCOPE, drafts)
         await self.episodic.rehearse_add(WARM_UP_SCOPE, drafts[:1])
+        # a new user's first write creates its fence: the statements after it are planned apart (see fence.py)
+        newcomer = replace(WARM_UP_SCOPE, user_id=f"{WARM_UP_SCOPE.user_id}-{uuid.uuid4().hex}")
+        await self.episodic.rehearse_add(newcomer, drafts[:1])
         await self.semantic.rehearse_extraction(WARM_UP_SCOPE, drafts[0].text, now)
         everywhere = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
         try:

@@ -123,7 +123,7 @@ _EXPLICIT = {
 _CORRECTION = re.compile(
     r"^\s*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|scratch\s+that)[,.!:;]?\s+){0,3}"
     r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction|"
-    r"(?:i\s+)?got\s+(?:that|it)\s+wrong(?:\s+earlier|\s+before)?|the\s+other\s+one)"
+    r"(?:i\s+)?(?:got\s+(?:that|it)\s+wrong|messed\s+(?:that|it)\s+up)(?:\s+earlier|\s+before)?|the\s+other\s+one)"
     r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
     r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
     r"^\s*(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{1,2}){0,2}(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
@@ -181,6 +181,7 @@ _TURN_MARKER = re.compile(
 _TURN_CORRECTION = re.compile(
     r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
     r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
+    r"messed\s+(?:it|that)\s+up|"
     r"the\s+other\s+one)\b|"
     r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了",
     _F,

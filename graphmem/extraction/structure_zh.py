@@ -100,14 +100,14 @@ def _clauses(toks: list[_Tok]) -> list[list[_Tok]]:
     return [c for c in out if c]
 
 
-def _after_subject(clause: list[_Tok], carried: bool) -> int | None:
+def _after_subject(clause: list[_Tok], carried: bool, dropped: bool = True) -> int | None:
     """Index just past the clause's first-person subject (0 when the subject carries over, or when there is
-    none and the clause opens with a verb of liking or disliking: Chinese drops the speaker, "周末最喜欢去爬山了"),
-    else None."""
+    none and the clause opens with a verb of liking or disliking: Chinese drops the speaker, "周末最喜欢去爬山了" —
+    unless `dropped` is False), else None."""
     for i, tok in enumerate(clause):
         if tok.word in _SUBJECTS:
             return i + 1
-        if tok.word in _LIKE or tok.word in _DISLIKE:
+        if dropped and (tok.word in _LIKE or tok.word in _DISLIKE):
             return 0
         if tok.flag not in ("t", "f", "d", "c") and tok.word not in _SKIP and tok.word.lower() not in _SCOPE_WORDS:
             break
@@ -236,9 +236,12 @@ def zh_findings(text: str) -> list[Finding]:
     """Facts the clauses of one Chinese segment state in first person (guards are the caller's)."""
     out: list[Finding] = []
     carried = False
+    # a sentence that addresses the listener ("喜欢所有的细节，还有你捕捉到了…") praises their work: a liking
+    # verb there has no dropped first-person subject
+    dropped = "你" not in text and "您" not in text
     for clause in _clauses(_tag(text)):
         t_start, t_end, after = _topic(clause)
-        i = after if after >= 0 else _after_subject(clause, carried)
+        i = after if after >= 0 else _after_subject(clause, carried, dropped)
         if i is None:
             carried = False
             continue

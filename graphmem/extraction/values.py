@@ -137,6 +137,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return _window(r, lang)
     if p is Predicate.ALLERGIC_TO and lang == "zh" and (r in {"有点", "容易", "经常", "也会"} or r.startswith("有")):
         return None
+    if p is Predicate.ALLERGIC_TO and lang == "zh":  # "我吃芒果会过敏": what is eaten, not the eating
+        r = _ZH_ALLERGY_FRAME.sub("", r) or r
     if p is Predicate.HOMETOWN and re.search(r"个|一|好|坏|老实|普通|正常|成年|年轻|有钱|穷|什么|外地|本地|哪", r):
         return None
     if p is Predicate.EMPLOYER and r in {
@@ -176,6 +178,9 @@ _MONTHS = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
     "november", "december",
 )  # fmt: skip
+
+
+_ZH_ALLERGY_FRAME = re.compile(r"^(?:一?吃|一?喝|一?碰|一?闻|接触)|(?:就会|会|就|都|也会)$")
 
 
 def _day_of_year(value: str | None) -> str | None:

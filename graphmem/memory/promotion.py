@@ -6,8 +6,9 @@ the same key (`invalid_at` = the new version's `valid_at`, `expired_at` = now): 
 versions compete concurrently (their `valid_at` within the concurrency window, or the newcomer is older),
 the higher confidence wins, then more evidence, then the later statement — not simply the later write;
 the loser is kept with an empty validity interval (it was never the truth).
-A correction by the user always wins. Two versions make the same statement when their claims are equal or
-one paraphrases the other (:func:`same_statement`): a paraphrase in another session is another sighting.
+A correction by the user always wins, also over a statement said before it but read after it. Two versions
+make the same statement when their claims are equal or one paraphrases the other (:func:`same_statement`): a
+paraphrase in another session is another sighting.
 """
 
 from __future__ import annotations
@@ -144,6 +145,10 @@ def _activate(
         plan.changes.append(StatusChange(target.id, FactStatus.ACTIVE, reason))
         return
     if same_statement(current, target):  # the same statement is already current
+        return
+    if window is not None and current.status_reason == "correction" and target.valid_at <= current.valid_at:
+        # the user corrected this before it was read (extraction order is not the order said): history
+        plan.changes.append(StatusChange(target.id, FactStatus.EXPIRED, "superseded", current.valid_at, now))
         return
     if window is None or target.valid_at > current.valid_at + window:
         plan.changes.append(StatusChange(current.id, FactStatus.EXPIRED, "superseded", target.valid_at, now))

@@ -25,7 +25,7 @@ CROSS_SCRIPT_SIMILARITY = 0.6
 """The cosine at which a name in the query names a speaker written in another script."""
 
 MAX_SPEAKERS = 64
-"""A partition's most frequent speakers compared across scripts (the same-script match reads them all)."""
+"""How many of a partition's speakers, most episodes first, a query is matched against."""
 
 
 def speakers_named(query: str, speakers: Iterable[str]) -> frozenset[str]:

@@ -8,9 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import grpc
 import pytest
+import yaml
 from neo4j import AsyncGraphDatabase
 
 from graphmem.model import owner_group_id
+from graphmem.policy import Policy, builtin_policy_text
 from graphmem.v1 import memory_service_pb2 as pb
 from tests.conftest import Api, close_api, make_settings, neo4j_uri, open_api, unique
 
@@ -346,3 +348,21 @@ async def test_the_speaker_a_query_names_scores_in_the_breakdown_also_after_a_re
         assert by_key[("卡罗琳上", "John")].speaker == 0.0
         assert by_key[("Wher", "John")].weights["speaker"] > 0
         await api.running.service.episodic.unload(owner_group_id("tenant-a", user))
+
+
+async def test_a_policy_that_does_not_weigh_speakers_does_not_look_for_them(api: Api) -> None:
+    user = unique()
+    await add(api, user, [episode("j", "I went hiking in the mountains last weekend", 3, speaker="John")])
+    service = api.running.service
+    in_force, source = service.policy()
+    quiet = yaml.safe_load(builtin_policy_text())
+    for weights in quiet["rerank"]["kinds"].values():
+        weights["speaker"] = 0.0
+    try:
+        service.use_policy(Policy.model_validate(quiet), "test: no speaker weight")
+        hit = (await search(api, user, "Where did John go hiking?")).hits[0]
+        assert hit.breakdown.speaker == 0.0 and hit.breakdown.weights["speaker"] == 0.0
+    finally:
+        service.use_policy(in_force, source)
+    hit = (await search(api, user, "Where did John go hiking?")).hits[0]
+    assert hit.breakdown.speaker == 1.0

@@ -5,11 +5,11 @@ Run: ``python -m tests.bench.locomo --cv [--lang en|zh|both]``.
 The rerank weights of the memory policy are the choices this pipeline makes. One server is started and every
 conversation of both languages is ingested once (AddEpisodes). Every question is asked once through gRPC
 Search with the shipped policy (the "served" row). Then, for every candidate policy of a grid (the
-similarity/lexical split, the same-session neighbour weight, the entity-graph weight and the weight of
-episodes dated by their own words), that policy is put in force in the running service
-(MemoryService.use_policy) and the service's own rerank (EpisodicMemory.score) ranks the same search's
-candidates and signals (EpisodicMemory.recall_inputs: query embedding, BM25, vectors and the graph walk
-computed once per question). The run checks that the in-process ranking of the shipped policy is exactly the
+similarity/lexical split, the same-session neighbour weight, the entity-graph weight, the weight of episodes
+dated by their own words and the weight of episodes whose speaker the question names), that policy is put in
+force in the running service (MemoryService.use_policy) and the service's own rerank (EpisodicMemory.score)
+ranks the same search's candidates and signals (EpisodicMemory.recall_inputs: query embedding, BM25, vectors,
+the graph walk and the speakers named, computed once per question). The run checks that the in-process ranking of the shipped policy is exactly the
 served one, question by question, and prints how many agreed.
 
 For each fold, the policy with the best R@10 on the other conversations is chosen and scored on the held-out

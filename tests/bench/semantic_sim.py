@@ -130,7 +130,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 for c in plan.changes:
                     for j, v in enumerate(versions):
                         if v.id == c.id:
-                            versions[j] = replace(v, status=c.status)
+                            versions[j] = replace(v, status=c.status, status_reason=c.reason)
     all_versions = [v for vs in store.values() for v in vs]
     active = [v for v in all_versions if v.status == FactStatus.ACTIVE]
     user_view = tuple(_seen(f) for f in winning_per_key([f for f in active if not f.project_id]))

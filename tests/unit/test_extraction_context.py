@@ -116,6 +116,7 @@ def test_an_english_day_said_either_way_round_is_one_value(extractor: RuleExtrac
     [
         ("I got that wrong earlier, it's Bosch, not Siemens. Please update.", ["siemens", "berlin"], ["bosch", ""]),
         ("sorry I meant Lisbon, not Porto", ["porto"], ["lisbon"]),
+        ("I messed that up earlier, it's KPMG, not Deloitte.", ["deloitte"], ["kpmg"]),
         ("我之前说错了，是无锡，不是南京", ["南京"], ["无锡"]),
     ],
 )
@@ -176,3 +177,10 @@ def test_them_after_a_verb_of_liking_is_the_last_plural_thing_the_turn_named(
 )
 def test_them_for_people_talk_or_a_one_off_thing_is_no_taste(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("我吃芒果会过敏", "芒果"), ("我一吃海鲜就过敏", "海鲜"), ("我对花生过敏", "花生")]
+)
+def test_a_chinese_allergy_said_through_eating_is_to_the_food(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert {f.value for f in extractor.extract(text)} == {value}

@@ -150,3 +150,9 @@ def test_chinese_stances_without_a_spoken_subject_or_with_a_fronted_topic(
 @pytest.mark.parametrize("text", ["他最喜欢爬山", "同事最喜欢爬山", "最喜欢的是你", "你最喜欢什么"])
 def test_a_liking_verb_after_someone_elses_subject_is_not_the_speakers(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+def test_a_liking_verb_without_a_subject_in_a_sentence_to_the_listener_is_praise_not_a_taste(
+    extractor: RuleExtractor,
+) -> None:
+    assert extractor.extract("喜欢所有的细节，还有你捕捉到了马的优雅和力量") == []

@@ -3,6 +3,7 @@ promotes the candidate, while a genuinely new value of the attribute still super
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -78,3 +79,18 @@ def test_a_new_value_of_the_attribute_still_supersedes_the_active_one() -> None:
     plan = decide([old], Assertion(new, "e3", "s3", explicit=True), RULE, T0 + timedelta(days=9))
     assert plan.create is not None and plan.create.value == "munich"
     assert ("f1", FactStatus.EXPIRED) in [(c.id, c.status) for c in plan.changes]
+
+
+def test_a_correction_read_before_the_statement_it_corrects_still_wins() -> None:
+    # "记住，我的时区是UTC+7" … "啊手滑了，是UTC+8，不是7", extracted in the other order
+    fixed = _fact(
+        "f2", "utc+8", status=FactStatus.ACTIVE, status_reason="correction", valid_at=T0 + timedelta(seconds=2)
+    )
+    said = _fact("f1", "utc+7", confidence=0.9, explicit=True)
+    plan = decide([fixed], Assertion(said, "e1", "s1", explicit=True), RULE, T0 + timedelta(seconds=5))
+    changes = {c.id: (c.status, c.reason) for c in plan.changes}
+    assert changes == {"f1": (FactStatus.EXPIRED, "superseded")}
+    # the same explicit statement said after the correction replaces it as usual
+    later = replace(said, id="f3", valid_at=T0 + timedelta(minutes=5))
+    plan = decide([fixed], Assertion(later, "e3", "s1", explicit=True), RULE, T0 + timedelta(minutes=5))
+    assert {c.id: c.status for c in plan.changes} == {"f2": FactStatus.EXPIRED, "f3": FactStatus.ACTIVE}

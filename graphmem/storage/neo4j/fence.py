@@ -25,14 +25,14 @@ if TYPE_CHECKING:  # the driver wrapper imports this module for `hold_fence`
     from graphmem.storage.neo4j.driver import Neo4jGraph
 
 # The SET takes the node's write lock; the property is read after it, so it sees the latest committed stamp.
-# `holds` changes on every hold, so every statement after it runs in a transaction that has written: Neo4j
-# caches one plan per statement for "the transaction has written" and one for "it has not". While the SET
-# wrote only on a fence's creation, the warm-up (whose user's fence exists) planned the "not" variants and the
-# first write of a new user planned every statement again: 726 ms for one statement in isolation, 400-1,000 ms
-# on the first AddEpisodes after a Neo4j restart (`make bench-startup`).
+# On an existing fence the SET changes nothing: making every hold write (a counter) deadlocked concurrent fact
+# writers of one user (tests/integration/test_fact_concurrency.py), so it stays as it is. Neo4j caches one plan
+# per statement for a transaction that has written and one for a transaction that has not: the statement after
+# a hold runs in the first variant for a new user (whose fence is created) and in the second for a known one, so
+# the warm-up rehearses both (MemoryService.warm_up_queries).
 _HOLD: LiteralString = """
 MERGE (f:UserFence {group_id: $group_id})
-SET f.locked = true, f.holds = coalesce(f.holds, 0) + 1
+SET f.locked = true
 WITH f
 RETURN f.forgotten_at AS forgotten_at
 """
