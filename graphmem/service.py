@@ -23,6 +23,7 @@ from graphmem.embedding.query_memo import QueryMemo
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.index.faiss_index import FaissIndex
+from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import DEFAULT_INDEX_MEMORY_MB, PartitionCache
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.protocol import VectorIndex
@@ -141,6 +142,7 @@ class MemoryService:
         llm_router: LLMRouter | None = None,
         index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
         reranker: LLMReranker | None = None,
+        line_tokens: LineTokenFiles | None = None,
     ) -> None:
         self._graph = graph
         self._index = index
@@ -162,6 +164,7 @@ class MemoryService:
             clock,
             PartitionCache(index_memory_bytes),
             MentionRepository(graph),
+            line_tokens,
         )
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
@@ -230,6 +233,7 @@ class MemoryService:
             llm_router=router,
             index_memory_bytes=int(settings.index_memory_mb * 2**20),
             reranker=reranker,
+            line_tokens=LineTokenFiles(settings.data_dir / "tokens"),
         )
 
     @property

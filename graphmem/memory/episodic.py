@@ -14,7 +14,7 @@ import logging
 import time
 import uuid
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -26,6 +26,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import NotFound
 from graphmem.extraction.importance import assign_importance
 from graphmem.extraction.mentions import mentions, person_names
+from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
 from graphmem.index.protocol import VectorIndex
@@ -57,12 +58,14 @@ from graphmem.storage.neo4j.episodes import (
     EpisodeRepository,
     NewEpisode,
     PartitionState,
+    TokenSources,
 )
 from graphmem.storage.neo4j.mentions import MentionRepository
 
 log = logging.getLogger(__name__)
 
 _CATCH_UP_BATCH = 256
+_LINES_BATCH = 5000
 
 
 def _listing(scope: Scope, flt: EpisodeFilter) -> str:
@@ -104,9 +107,8 @@ def line_tokens(speaker: str, text: str) -> str:
     return " ".join(tokenize(document_line(speaker, text)))
 
 
-def _rebuilt_text(speaker: str, text: str, previous: tuple[str, str] | None) -> tuple[str, str]:
-    """The indexed document and own line's tokens of an episode whose previous session line is now `previous`."""
-    return indexed_document(speaker, text, previous), line_tokens(speaker, text)
+def _tokenised(lines: Mapping[int, tuple[str, str]]) -> dict[int, str]:
+    return {seq: line_tokens(speaker, text) for seq, (speaker, text) in lines.items()}
 
 
 def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> SearchHit:
@@ -174,8 +176,10 @@ class EpisodicMemory:
         clock: Clock,
         cache: PartitionCache,
         graph: MentionRepository | None = None,
+        tokens: LineTokenFiles | None = None,
     ) -> None:
         self._repo = repo
+        self._tokens = tokens or LineTokenFiles(None)
         self._graph = graph
         self._index = index
         self._partitions = partitions
@@ -187,6 +191,9 @@ class EpisodicMemory:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._evicting: set[asyncio.Task[None]] = set()
         self._forgotten: set[str] = set()
+        # The user's write version (`PartitionState.writes`) each partition's side indexes are known to reflect:
+        # replicas share Neo4j, and another process's writes are seen through it (absent: not known).
+        self._versions: dict[str, int] = {}
 
     def use_policy(self, policy: Policy) -> None:
         """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
@@ -327,7 +334,8 @@ class EpisodicMemory:
         prepared = await self._prepare(scope, drafts)
         vectors = await self._embed([p.document for p in prepared], EmbedKind.DOCUMENT)
         embedded = time.perf_counter()
-        stored = await self._repo.add(scope, prepared, now)
+        batch = await self._repo.add(scope, prepared, now)
+        stored = batch.items
         committed = time.perf_counter()
         created = [(i, w) for i, w in enumerate(stored) if w.created]
         if created:
@@ -355,6 +363,10 @@ class EpisodicMemory:
                         for i, w in created
                     ],
                 )
+                lines = [(w.seq, prepared[i].tokens) for i, w in created]
+                await asyncio.to_thread(self._tokens.append, scope.group_id, batch.epoch, lines)
+                if self._versions.get(scope.group_id) == batch.version - 1:  # nobody else wrote in between
+                    self._versions[scope.group_id] = batch.version
                 self._account(scope.group_id)
         log.info(
             "episodes written",
@@ -372,7 +384,7 @@ class EpisodicMemory:
     ) -> DeletedEpisode:
         """Deletes the episode and every derived copy of its words (see EpisodeRepository.delete), then the
         side-index entries: its vector and tokens, its summaries', and the rebuilt next document's."""
-        deleted = await self._repo.delete(scope, episode_id, _rebuilt_text, audit)
+        deleted = await self._repo.delete(scope, episode_id, indexed_document, audit)
         if deleted is None:
             raise NotFound(f"episode {episode_id} does not exist for this user")
         group_id = scope.group_id
@@ -399,6 +411,8 @@ class EpisodicMemory:
             await self._index.drop(scope.group_id)
             self._partitions.drop(scope.group_id)
             self._cache.forget(scope.group_id)
+            self._versions.pop(scope.group_id, None)
+            await asyncio.to_thread(self._tokens.drop, scope.group_id)
         return ForgetReport(episodes, others)
 
     async def unload(self, group_id: str) -> None:
@@ -407,6 +421,7 @@ class EpisodicMemory:
             await self._index.drop(group_id)
             self._partitions.drop(group_id)
             self._cache.forget(group_id)
+            self._versions.pop(group_id, None)
 
     # -- reads ----------------------------------------------------------------------------------------
 
@@ -441,6 +456,11 @@ class EpisodicMemory:
             return changed
 
     async def _catch_up(self, group_id: str) -> int:
+        """Brings the side indexes in line with the committed state. While the user's write version is the one
+        they are known to reflect, only this process wrote: the seq watermark and the count tell what to add
+        or remove. When it moved (another replica wrote, deleted, archived or restored; or it is not known),
+        the lexical partition is reloaded and the vectors are reconciled seq by seq, re-embedding the episodes
+        whose document a delete rebuilt since."""
         state = await self._repo.state(group_id)
         changed = 0
         if state.count == 0 and state.max_seq == 0:
@@ -449,13 +469,23 @@ class EpisodicMemory:
             if self._partitions.state(group_id) is not None or self._index.memory_bytes(group_id):
                 await self._index.drop(group_id)
                 self._partitions.drop(group_id)
+            self._versions.pop(group_id, None)
+            await asyncio.to_thread(self._tokens.drop, group_id)
             return 0
-        if self._partitions.state(group_id) != (state.max_seq, state.count):
-            rows = await self._repo.partition_rows(group_id, line_tokens)
+        known = self._versions.get(group_id)
+        moved = known != state.writes
+        redo: set[int] = set()
+        if moved:  # vectors held from before whose document changed
+            held = await self._index.ids(group_id)
+            redo = await self._repo.rebuilt_since(group_id, known or 0) & held if held else set()
+        if moved or self._partitions.state(group_id) != (state.max_seq, state.count):
+            stored = await self._repo.partition_rows(group_id)
+            lines = await self._held_tokens(group_id, stored.epoch, [src for _, src in stored.rows])
+            rows = [replace(features, tokens=src.composed(lines)) for features, src in stored.rows]
             await self._partitions.load(group_id, rows)
             changed += len(rows)
         watermark, count = await self._index.watermark(group_id)
-        if state.max_seq == watermark and state.count == count:
+        if not moved and state.max_seq == watermark and state.count == count:
             return changed
         while state.max_seq > watermark:
             batch = await self._repo.texts_after(group_id, watermark, _CATCH_UP_BATCH, indexed_document)
@@ -466,26 +496,47 @@ class EpisodicMemory:
             watermark = batch[-1].seq
             changed += len(batch)
         watermark, count = await self._index.watermark(group_id)
-        if count != state.count:
+        if moved or count != state.count:
             truth = await self._repo.all_seqs(group_id)
             local = await self._index.ids(group_id)
-            stale = sorted(local - truth)
+            stale = sorted((local - truth) | (redo & truth))
             await self._index.remove(group_id, stale)
-            missing = sorted(truth - local)
+            missing = sorted((truth - local) | (redo & truth))
             for start in range(0, len(missing), _CATCH_UP_BATCH):
                 found = await self._repo.texts_of(group_id, missing[start : start + _CATCH_UP_BATCH], indexed_document)
                 if found:
                     vectors = await self._embed([t.document for t in found], EmbedKind.DOCUMENT)
                     await self._index.add(group_id, [t.seq for t in found], vectors)
             changed += len(stale) + len(missing)
+        self._versions[group_id] = state.writes
         if changed:
             log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
         return changed
 
+    async def _held_tokens(self, group_id: str, epoch: int, sources: Sequence[TokenSources]) -> dict[int, str]:
+        """Own-line tokens for composing these episodes' documents: the partition's token file, plus the lines
+        it lacks (another replica wrote them, or the file is gone) tokenised again from Neo4j's text and
+        appended to it."""
+        held = await asyncio.to_thread(self._tokens.read, group_id, epoch)
+        needed = sorted({seq for src in sources for seq in src.lines_needed(held)})
+        if not needed:
+            return held
+        lines: dict[int, tuple[str, str]] = {}
+        for start in range(0, len(needed), _LINES_BATCH):
+            lines.update(await self._repo.lines_of(group_id, needed[start : start + _LINES_BATCH]))
+        fresh = await asyncio.to_thread(_tokenised, lines)
+        await asyncio.to_thread(self._tokens.append, group_id, epoch, sorted(fresh.items()))
+        log.info("episode lines tokenised again", extra={"partition": group_id, "count": len(fresh)})
+        return held | fresh
+
     async def _in_step(self, group_id: str, committed: PartitionState) -> bool:
         watermark, count = await self._index.watermark(group_id)
         wanted = (committed.max_seq, committed.count)
-        return (watermark, count) == wanted and (self._partitions.state(group_id) or (0, 0)) == wanted
+        return (
+            self._versions.get(group_id) == committed.writes
+            and (watermark, count) == wanted
+            and (self._partitions.state(group_id) or (0, 0)) == wanted
+        )
 
     async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         """Filter first, then vector and lexical candidates, then the policy's rerank.
@@ -529,9 +580,11 @@ class EpisodicMemory:
 
     async def search_archive(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         """Archived episodes, searched only when asked for: BM25 over their stored tokens, then the rerank."""
-        rows = await self._repo.archived_rows(query.scope, line_tokens)
-        if not rows:
+        epoch, sources = await self._repo.archived_rows(query.scope)
+        if not sources:
             return []
+        held = await self._held_tokens(query.scope.group_id, epoch, sources)
+        rows = [(src.seq, src.composed(held)) for src in sources]
         lexical = await asyncio.to_thread(_archive_lexical, rows, query.text, self._policy.rerank.candidates)
         episodes = await self._repo.by_seqs(query.scope, [s for s, _ in lexical])
         candidates = [

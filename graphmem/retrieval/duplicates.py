@@ -1,7 +1,7 @@
 """Cross-layer duplicates among recalled memories: the same words reached through two layers — a fact and the
 episode its evidence was quoted from, or two memories of near-identical text — are one memory to the reader.
-Only one is kept: the memory a fact quotes, unless the fact is more recent; of near-identical texts the longer,
-then the more recent. Pure functions.
+Only one is kept: a fact over the memory it quotes whole, the memory over a fact quoting part of it; of
+near-identical texts the longer, then the more recent. Pure functions.
 """
 
 from __future__ import annotations
@@ -34,9 +34,13 @@ def normalised(text: str) -> str:
     return _NOT_WORD.sub("", unicodedata.normalize("NFKC", text).casefold())
 
 
+def _quote(fact: SearchHit) -> str:
+    return normalised(fact.metadata.get("evidence", "")) if fact.layer == Layer.SEMANTIC else ""
+
+
 def _quotes(fact: SearchHit, other_text: str) -> bool:
     """Whether `fact` is a fact whose evidence is quoted from the memory saying `other_text`."""
-    quote = normalised(fact.metadata.get("evidence", "")) if fact.layer == Layer.SEMANTIC else ""
+    quote = _quote(fact)
     return len(quote) >= _MIN_QUOTE and quote in other_text
 
 
@@ -56,14 +60,14 @@ def _at(hit: SearchHit) -> float:
 def _kept(a: SearchHit, a_text: str, b: SearchHit, b_text: str) -> SearchHit | None:
     """Which of `a` and `b` stays when they are duplicates in two layers; None when they are not duplicates.
 
-    A fact quoting the other memory gives way to it (the memory holds the quote and its surroundings) unless
-    the fact is more recent (a later restatement or correction); near-identical texts keep the longer, then
-    the more recent, then the better scored."""
+    A fact quoting the whole of the other memory stays (the same words, plus its key, status and confidence); a
+    fact quoting part of it gives way to it (the memory holds the quote and more). Near-identical texts keep
+    the longer, then the more recent, then the better scored."""
     if a.layer == b.layer or not a_text or not b_text:
         return None
-    for fact, source in ((a, b), (b, a)):
-        if _quotes(fact, b_text if fact is a else a_text):
-            return fact if _at(fact) > _at(source) else source
+    for fact, source, source_text in ((a, b, b_text), (b, a, a_text)):
+        if _quotes(fact, source_text):
+            return fact if _quote(fact) == source_text else source
     if not _near_identical(a_text, b_text):
         return None
     return a if (len(a_text), _at(a), a.score) >= (len(b_text), _at(b), b.score) else b

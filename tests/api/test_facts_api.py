@@ -497,10 +497,12 @@ async def test_get_context_and_search_list_a_fact_and_the_episode_it_quotes_once
         layers=[pb.LAYER_EPISODIC, pb.LAYER_SEMANTIC],
     )
     hits = (await api.stub.Search(both, metadata=api.auth)).hits
-    # the episode says more than the fact's statement: it stays, the fact quoting it goes
-    assert [h.id for h in hits] == [episode_id]
-    alone = pb.SearchRequest(scope=pb.Scope(user_id=user), query="我喜欢什么样的回复", layers=[pb.LAYER_SEMANTIC])
-    assert [h.id for h in (await api.stub.Search(alone, metadata=api.auth)).hits] == [fact.id]
+    # the fact quotes the whole episode: it stays (same words, plus key, status and confidence), the episode goes
+    assert [h.id for h in hits] == [fact.id]
+    episodes_only = pb.SearchRequest(
+        scope=pb.Scope(user_id=user), query="我喜欢什么样的回复", layers=[pb.LAYER_EPISODIC]
+    )
+    assert [h.id for h in (await api.stub.Search(episodes_only, metadata=api.auth)).hits] == [episode_id]
 
     scope = pb.Scope(user_id=user, session_id="s2")
     await api.stub.OpenSession(pb.OpenSessionRequest(scope=scope, instructions=["回答要简洁"]), metadata=api.auth)
@@ -511,4 +513,4 @@ async def test_get_context_and_search_list_a_fact_and_the_episode_it_quotes_once
         metadata=api.auth,
     )
     memories = [i for i in context.items if i.section == "memory"]
-    assert [(m.layer, m.text) for m in memories] == [("episodic", said)]
+    assert [(m.layer, m.text) for m in memories] == [("semantic", fact.fact)]

@@ -19,7 +19,7 @@ from graphmem.memory.fact_recall import winning_per_key
 from graphmem.model import EpisodeDraft, FactScopeFilter, FactStatus, Layer, Scope, SearchQuery, Transition
 from graphmem.retrieval.lexical import BM25Index, tokenize
 from graphmem.retrieval.rerank import Candidate, rerank
-from graphmem.service import MemoryService, embedder_from_settings
+from graphmem.service import MemoryService
 from graphmem.storage.neo4j.facts import FactRepository
 from graphmem.storage.neo4j.hits import HitRepository, HitRow
 from graphmem.storage.neo4j.maintenance import Audit, MaintenanceRepository
@@ -124,13 +124,13 @@ async def test_hits_leave_the_stamp_and_a_second_session_moves_it(replicas: Repl
     assert set(again.metadata["sessions"].split(",")) == {"s1", "s2"}
 
 
-async def test_the_ranking_equals_a_full_reread_scored_by_rerank(replicas: Replicas, tmp_path: Path) -> None:
+async def test_the_ranking_equals_a_full_reread_scored_by_rerank(replicas: Replicas) -> None:
     reader, writer, scope = replicas.reader, replicas.writer, replicas.scope
     topics = ["coffee", "tea", "jazz", "hiking", "sushi", "chess", "python", "berlin", "yoga", "piano", "rust"]
     for i, topic in enumerate(topics):
         await remember(writer, scope, f"m{i}", f"Remember that I like {topic}", f"s{i % 3}", i)
     policy, _ = reader.policy()
-    embedder = embedder_from_settings(make_settings(tmp_path, embedder="hash"))
+    embedder = reader.semantic._embedder  # the model the facts were embedded with
     for text in ["what do I like", "coffee or tea?", "jazz piano evenings", "a trip to berlin"]:
         query = SearchQuery(scope, text, 5, T0 + timedelta(days=40))
         got = await reader.semantic.search(query, "preference", None)

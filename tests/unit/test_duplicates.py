@@ -1,6 +1,7 @@
-"""Cross-layer duplicates among recalled memories: a fact and the episode its evidence quotes leave the episode
-(the fact when it is more recent); two memories of near-identical text in different layers leave the longer,
-then the more recent; distinct memories and memories of one layer are all kept, in their order."""
+"""Cross-layer duplicates among recalled memories: a fact and the episode its evidence quotes leave the fact
+when it quotes the whole episode, the episode when the episode says more;
+two memories of near-identical text in different layers leave the longer, then the more recent; distinct
+memories and memories of one layer are all kept, in their order."""
 
 from __future__ import annotations
 
@@ -22,25 +23,23 @@ def ids(hits: list[SearchHit]) -> list[str]:
     return [h.id for h in distinct(hits)]
 
 
-def test_a_fact_quoting_a_recalled_episode_goes_and_the_episode_stays() -> None:
+def test_a_fact_quoting_a_whole_episode_stays_and_the_episode_goes() -> None:
     said = "记住：我喜欢简洁的回复"
-    fact = hit(Layer.SEMANTIC, "f1", "用户喜欢简洁的回复", 0.9, evidence=said)
-    episode = hit(Layer.EPISODIC, "e1", said, 0.7)
+    fact = hit(Layer.SEMANTIC, "f1", "用户喜欢简洁的回复", 0.7, evidence=said)
+    episode = hit(Layer.EPISODIC, "e1", said, 0.9)
     other = hit(Layer.EPISODIC, "e2", "上周五把周报发给了王经理", 0.5)
-    assert ids([fact, episode, other]) == ["e1", "e2"]
-    # the quote may be part of a longer message
-    long = hit(Layer.EPISODIC, "e3", "Remember: I like short replies. Also, I moved to Berlin.", 0.4)
-    quoting = hit(Layer.SEMANTIC, "f2", "user prefers short replies", 0.8, evidence="Remember: I like short replies")
-    assert ids([quoting, long]) == ["e3"]
+    assert ids([episode, fact, other]) == ["f1", "e2"]
+    # the same words said again later (the sighting that promoted the fact): still one memory, the fact
+    later = hit(Layer.EPISODIC, "e3", said, 0.9, day=3)
+    assert ids([later, fact]) == ["f1"]
 
 
-def test_a_fact_more_recent_than_the_memory_it_quotes_is_kept_instead() -> None:
-    episode = hit(Layer.EPISODIC, "e1", "回复短一点就好", 0.9, day=0)
-    fact = hit(Layer.SEMANTIC, "f1", "user prefers short replies", 0.6, day=2, evidence="回复短一点就好")
-    assert ids([episode, fact]) == ["f1"]
-    longer = "The user prefers replies that are short and to the point"
-    same_day = hit(Layer.SEMANTIC, "f2", longer, 0.95, evidence="回复短一点就好")
-    assert ids([same_day, episode]) == ["e1"]
+def test_an_episode_saying_more_than_the_quote_stays() -> None:
+    long = hit(Layer.EPISODIC, "e1", "Remember: I like short replies. Also, I moved to Berlin.", 0.4)
+    quoting = hit(Layer.SEMANTIC, "f1", "user prefers short replies", 0.8, evidence="Remember: I like short replies")
+    assert ids([quoting, long]) == ["e1"]
+    restated = hit(Layer.SEMANTIC, "f2", "user prefers short replies", 0.8, day=2, evidence="I like short replies")
+    assert ids([long, restated]) == ["e1"]
 
 
 def test_near_identical_texts_in_two_layers_keep_the_more_recent_of_equal_length() -> None:

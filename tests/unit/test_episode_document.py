@@ -1,6 +1,7 @@
-"""An episode's indexed document and its BM25 tokens are composed from what the node stores (its own line's
-tokens and its context episode's): the composition gives exactly the tokens computed at write time, for
-English and Chinese, and nodes of the earlier layout (whole-document tokens, no line tokens) still read."""
+"""An episode's indexed document and its BM25 tokens are composed from its own line's tokens and its context
+episode's (held beside the vector files, or stored on nodes of schema versions 8-10): the composition gives
+exactly the tokens computed at write time, for English and Chinese; nodes of the earliest layout
+(whole-document tokens) still read."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 
 from graphmem.memory.episodic import document_line, indexed_document, lexical_tokens, line_tokens
 from graphmem.model import EpisodeDraft
-from graphmem.storage.neo4j.episodes import composed_tokens
+from graphmem.storage.neo4j.episodes import TokenSources
 
 T = datetime(2026, 1, 1, tzinfo=UTC)
 PAIRS = [
@@ -28,15 +29,20 @@ def test_composed_tokens_equal_the_tokens_computed_at_write_time(
     document = indexed_document(current[0], current[1], previous)
     assert document == f"{document_line(*previous)}\n{document_line(*current)}"
     written = " ".join(lexical_tokens(draft, document))
-    stored_own, stored_context = line_tokens(*current), line_tokens(*previous)
-    assert composed_tokens(None, stored_own, stored_context, previous, line_tokens) == written
-    # a context of the earlier layout has no line tokens: its line is tokenised from its text
-    assert composed_tokens(None, stored_own, None, previous, line_tokens) == written
+    own, context = line_tokens(*current), line_tokens(*previous)
+    # the own-line tokens held beside the vectors (seq 2, its context seq 1)
+    from_file = TokenSources(2, None, None, 1, None)
+    assert from_file.lines_needed({}) == [2, 1] and from_file.lines_needed({1: context, 2: own}) == []
+    assert from_file.composed({1: context, 2: own}) == written
+    # as nodes of schema versions 8-10 stored them
+    assert TokenSources(2, None, own, 1, context).composed({}) == written
+    assert TokenSources(2, None, own, 1, None).lines_needed({}) == [1]
     # no context: the own line twice
     alone = " ".join(lexical_tokens(draft, document_line(*current)))
-    assert composed_tokens(None, stored_own, None, (None, None), line_tokens) == alone
+    assert TokenSources(2, None, None, None, None).composed({2: own}) == alone
 
 
-def test_a_node_of_the_earlier_layout_reads_its_stored_document_tokens() -> None:
-    assert composed_tokens("old tokens here", None, "ignored", ("x", "y"), line_tokens) == "old tokens here"
-    assert composed_tokens(None, None, None, (None, None), line_tokens) == ""
+def test_a_node_of_the_earliest_layout_reads_its_stored_document_tokens() -> None:
+    legacy = TokenSources(3, "old tokens here", None, 1, None)
+    assert legacy.lines_needed({}) == [] and legacy.composed({}) == "old tokens here"
+    assert TokenSources(3, None, None, None, None).composed({}) == ""

@@ -45,6 +45,14 @@ _RETRY_SECONDS = 3.0
 """How long a transaction is retried on transient errors (deadlocks, leader changes)."""
 
 
+class _RolledBack(Exception):
+    """Raised by a rehearsal's unit of work after its statements ran, so the transaction is rolled back."""
+
+    def __init__(self, result: object) -> None:
+        super().__init__("rehearsal rolled back")
+        self.result = result
+
+
 class _Unreachable(StorageUnavailable):
     """A connection could not be made or broke before commit (opens the circuit)."""
 
@@ -245,17 +253,19 @@ class Neo4jGraph:
         statement (its plans are then cached for the real calls), and nothing is kept. With `fence` the
         transaction first holds that user's fence, as `write` does: Neo4j caches one plan per statement for a
         transaction that has already written and one for a transaction that has not, so a rehearsal must
-        write before the same statements the real call writes before."""
-        async with translated_errors(), self._driver.session(database=self._database) as session:
-            tx = await session.begin_transaction()
-            try:
-                # the unit-of-work functions use only `run`, which both transaction kinds share
-                managed = cast(AsyncManagedTransaction, tx)
-                if fence is not None:
-                    await hold_fence(managed, fence)
-                return await work(managed)
-            finally:
-                await tx.rollback()
+        write before the same statements the real call writes before. Transient errors (a deadlock with
+        another replica warming up the same internal user) are retried as for `write`."""
+
+        async def rolled_back(tx: AsyncManagedTransaction) -> T:
+            if fence is not None:
+                await hold_fence(tx, fence)
+            raise _RolledBack(await work(tx))  # the managed transaction rolls back on any exception
+
+        try:
+            await self._run(True, rolled_back, idempotent=True)
+        except _RolledBack as done:
+            return cast(T, done.result)
+        raise AssertionError("a rehearsal always ends in _RolledBack")
 
     async def read(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
         """Runs `work` in a managed read transaction."""

@@ -5,9 +5,10 @@ Invariants: (group_id, key) is unique; `seq` is unique and increasing per group_
 `NEXT` links each episode of a user to the next one by (valid_at, seq).
 
 An episode's indexed document (its line preceded by the previous line of its session) is not stored: the node
-keeps `context_seq`, the seq of the episode whose line is its context (absent when none), and `tokens`, the
-lexical tokens of its own line only; the document and its tokens (context line, then the own line twice) are
-composed from them when read. Nodes written before this layout keep `document` and `lexical`, read as they are.
+keeps `context_seq`, the seq of the episode whose line is its context (absent when none); the document and its
+lexical tokens (context line's, then the own line's twice) are composed when read. The own line's tokens are
+not stored in Neo4j either (they live beside the vector files, `graphmem.index.line_tokens`); nodes of earlier
+layouts keep `document` and `lexical` (whole document) or `tokens` (own line), read as they are.
 """
 
 from __future__ import annotations
@@ -26,15 +27,23 @@ from graphmem.storage.neo4j.dates import db_date, epoch_micros
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.fence import facts_changed
 
-_LOCK_USER: LiteralString = """
+# The importance source of an episode no rule or event type scored: not stored, read back when absent.
+_DEFAULT_SOURCE = "default"
+
+_LOCK_USER: LiteralString = (
+    """
 MERGE (u:User {group_id: $group_id})
 ON CREATE SET u.tenant_id = $tenant_id, u.user_id = $user_id, u.seq = 0, u.episode_count = 0,
               u.created_at = $now
 SET u.writes = coalesce(u.writes, 0) + 1
 WITH u
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.key IN $keys
-RETURN u.seq AS seq, collect([e.key, e.uuid, e.seq]) AS existing
+RETURN u.seq AS seq, u.writes AS writes, """
+    + epoch_micros("u.created_at")
+    + """ AS epoch,
+       collect([e.key, e.uuid, e.seq]) AS existing
 """
+)
 
 _CREATE_EPISODES: LiteralString = """
 UNWIND $rows AS r
@@ -44,8 +53,8 @@ CREATE (e:Episodic {
   created_at: $now, entity_edges: [],
   key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
-  tenant_id: $tenant_id, user_id: $user_id, project_id: r.project_id, agent_id: r.agent_id,
-  context_seq: r.context_seq, tokens: r.tokens, status: 'active',
+  project_id: r.project_id, agent_id: r.agent_id,
+  context_seq: r.context_seq, status: 'active',
   extraction_status: r.extraction_status, event_start: r.event_start, event_end: r.event_end
 })
 FOREACH (_ IN CASE WHEN r.extraction_status = 'pending' THEN [1] ELSE [] END | SET e:ExtractionPending)
@@ -109,7 +118,7 @@ CREATE (a)-[:NEXT]->(b)
 _GET: LiteralString = "MATCH (e:Episodic {group_id: $group_id, uuid: $id}) RETURN e"
 
 _FILTER: LiteralString = """
-  ($projects IS NULL OR e.project_id IN $projects)
+  ($projects IS NULL OR coalesce(e.project_id, '') IN $projects)
   AND ($session_id IS NULL OR e.session_id = $session_id)
   AND ($event_types IS NULL OR e.event_type IN $event_types)
   AND ($start IS NULL OR e.valid_at >= $start)
@@ -153,9 +162,9 @@ _EPISODE_FIELDS: LiteralString = (
 _HITS_AND_STATE: LiteralString = (
     """
 OPTIONAL MATCH (u:User {group_id: $group_id})
-WITH coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
+WITH coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
-RETURN seq, count, collect(e"""
+RETURN seq, count, writes, collect(e"""
     + _EPISODE_FIELDS
     + """) AS episodes
 """
@@ -170,12 +179,14 @@ _PENDING: LiteralString = (
 MATCH (e:Episodic:ExtractionPending)
 WITH e ORDER BY e.created_at
 WITH e.group_id AS g, collect(e)[..$limit] AS queue
+MATCH (u:User {group_id: g})
 UNWIND range(0, size(queue) - 1) AS i
-WITH queue[i] AS e, i ORDER BY i, e.created_at
-WITH e.tenant_id AS t, collect(e)[..$limit] AS share
+WITH queue[i] AS e, i, u.tenant_id AS t ORDER BY i, e.created_at
+WITH t, collect(e)[..$limit] AS share
 UNWIND range(0, size(share) - 1) AS j
 WITH share[j] AS e, j ORDER BY j, e.created_at LIMIT $limit
-RETURN e"""
+MATCH (u:User {group_id: e.group_id})
+RETURN u.tenant_id AS tenant_id, u.user_id AS user_id, e"""
     + _EPISODE_FIELDS
     + " AS e"
 )
@@ -185,8 +196,7 @@ _EXTRACTION_FAILED: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
 SET e.extraction_attempts = coalesce(e.extraction_attempts, 0) + 1
 WITH e, e.extraction_attempts >= $max AS quarantined
-SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END,
-    e.extracted_at = CASE WHEN quarantined THEN $now ELSE e.extracted_at END
+SET e.extraction_status = CASE WHEN quarantined THEN 'quarantined' ELSE e.extraction_status END
 FOREACH (_ IN CASE WHEN quarantined THEN [1] ELSE [] END | REMOVE e:ExtractionPending)
 WITH e, quarantined
 RETURN quarantined, e.extraction_attempts AS attempts
@@ -195,9 +205,10 @@ RETURN quarantined, e.extraction_attempts AS attempts
 # One user's share of the queue, oldest first (a drain scoped to the user).
 _PENDING_OF_USER: LiteralString = (
     """
+MATCH (u:User {group_id: $group_id})
 MATCH (e:Episodic:ExtractionPending {group_id: $group_id})
-WITH e ORDER BY e.created_at LIMIT $limit
-RETURN e"""
+WITH u, e ORDER BY e.created_at LIMIT $limit
+RETURN u.tenant_id AS tenant_id, u.user_id AS user_id, e"""
     + _EPISODE_FIELDS
     + " AS e"
 )
@@ -206,13 +217,13 @@ _PENDING_COUNT: LiteralString = "MATCH (e:Episodic:ExtractionPending) RETURN cou
 
 _SET_EXTRACTION: LiteralString = """
 MATCH (e:Episodic {group_id: $group_id, uuid: $id})
-SET e.extraction_status = $status, e.facts_extracted = $count, e.extracted_at = $now
+SET e.extraction_status = $status
 FOREACH (_ IN CASE WHEN $status = 'pending' THEN [] ELSE [1] END | REMOVE e:ExtractionPending)
 """
 
 _STATE: LiteralString = """
 OPTIONAL MATCH (u:User {group_id: $group_id})
-RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count
+RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes
 """
 
 # The parts an indexed document is composed of: the episode's line and its context episode's line.
@@ -240,15 +251,27 @@ WITH e
     + "ORDER BY seq"
 )
 
-# One record holding every row: the driver's per-record cost dominates for large partitions. `e.lexical` is
-# the whole document's tokens of a node of the earlier layout; `p.tokens` is null when the context is one.
+# One record holding every row: the driver's per-record cost dominates for large partitions. `e.lexical` and
+# `e.tokens`, `p.tokens` are what nodes of earlier layouts stored (null otherwise); `epoch` names the user's
+# partition (its User node's creation) for the token files.
 # (`seq IS NOT NULL` holds for every episode: it lets the planner seek the (group_id, seq) index.)
-_PARTITION_ROWS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active'
+_PARTITION_ROWS: LiteralString = (
+    """
+OPTIONAL MATCH (u:User {group_id: $group_id})
+WITH """
+    + epoch_micros("u.created_at")
+    + """ AS epoch
+OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active'
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
-RETURN collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
-                e.lexical, e.tokens, p.tokens, p.speaker, p.content, e.event_start.epochMillis,
-                e.event_end.epochMillis, e.speaker]) AS rows
+RETURN epoch, collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
+                       e.lexical, e.tokens, e.context_seq, p.tokens, e.event_start.epochMillis,
+                       e.event_end.epochMillis, e.speaker]) AS rows
+"""
+)
+
+_LINES_OF: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
+RETURN collect([e.seq, e.speaker, e.content]) AS rows
 """
 
 _SESSION_TAILS: LiteralString = """
@@ -269,12 +292,18 @@ WHERE e.valid_at >= $since AND e.valid_at <= $before AND e.session_id = $session
 RETURN e.content AS content ORDER BY e.valid_at DESC, e.seq DESC LIMIT $limit
 """
 
-_ARCHIVED_ROWS: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'archived'
-  AND e.project_id IN $projects
+_ARCHIVED_ROWS: LiteralString = (
+    """
+OPTIONAL MATCH (u:User {group_id: $group_id})
+WITH """
+    + epoch_micros("u.created_at")
+    + """ AS epoch
+OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'archived'
+  AND coalesce(e.project_id, '') IN $projects
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
-RETURN collect([e.seq, e.lexical, e.tokens, p.tokens, p.speaker, p.content]) AS rows
+RETURN epoch, collect([e.seq, e.lexical, e.tokens, e.context_seq, p.tokens]) AS rows
 """
+)
 
 _BY_SEQS_ANY: LiteralString = (
     "MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs RETURN collect(e" + _EPISODE_FIELDS + ") AS episodes"
@@ -286,7 +315,7 @@ _ALL_SEQS: LiteralString = (
 )
 
 _DELETE_TARGET: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE e.project_id IN $projects
+MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE coalesce(e.project_id, '') IN $projects
 OPTIONAL MATCH (e)-[:DISTILLED_INTO]->(s:Episodic {group_id: $group_id})
 RETURN e.content AS content, e.session_id AS session_id, e.valid_at AS valid_at, e.seq AS seq,
        collect(s.uuid) AS summaries
@@ -353,10 +382,18 @@ RETURN n.uuid AS id, n.seq AS seq, n.status AS status, n.speaker AS speaker, n.c
        p.seq AS previous_seq, p.speaker AS previous_speaker, p.content AS previous_content
 """
 
+# `rebuilt_at` is the user's write version this delete commits (every writer bumps `writes` under the fence): a
+# replica whose side indexes reflect an earlier version re-embeds the episode when it catches up.
 _SET_CONTEXT: LiteralString = """
 MATCH (n:Episodic {group_id: $group_id, uuid: $id})
-SET n.context_seq = $context_seq, n.tokens = $tokens
+OPTIONAL MATCH (u:User {group_id: $group_id})
+SET n.context_seq = $context_seq, n.rebuilt_at = coalesce(u.writes, 0) + 1
 REMOVE n.document, n.lexical
+"""
+
+_REBUILT_SINCE: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.rebuilt_at > $since AND e.status = 'active'
+RETURN collect(e.seq) AS seqs
 """
 
 _FORGET_LABELS: tuple[LiteralString, ...] = (
@@ -369,8 +406,8 @@ _FORGET_LABELS: tuple[LiteralString, ...] = (
 @dataclass(frozen=True)
 class NewEpisode:
     """An episode ready to be stored: text, provenance, the document text that is indexed (the episode in its
-    session context) and that document's tokens for the lexical index (both for the side indexes; the node
-    stores `tokens`, its own line's tokens, and its context: `context_seq` for a stored episode, or
+    session context) and that document's tokens for the lexical index, and `tokens`, its own line's (all three
+    for the side indexes only; the node stores its context: `context_seq` for a stored episode, or
     `context_key` for an earlier episode of the same batch)."""
 
     key: str
@@ -406,6 +443,17 @@ class StoredWrite:
 
 
 @dataclass(frozen=True)
+class StoredBatch:
+    """What one AddEpisodes transaction did: one StoredWrite per draft, in order, and the user's write version
+    it committed (`User.writes`, bumped by every transaction that changes the user's episodes)."""
+
+    items: list[StoredWrite]
+    version: int
+    epoch: int
+    """The user's partition epoch (its User node's creation, epoch microseconds): names the token file."""
+
+
+@dataclass(frozen=True)
 class IndexedText:
     """The embedded document of one episode."""
 
@@ -415,26 +463,49 @@ class IndexedText:
 
 # (speaker, text, previous (speaker, text) or None) -> the indexed document
 DocumentOf = Callable[[str, str, tuple[str, str] | None], str]
-# (speaker, text) -> the lexical tokens of that one line, space-separated
-LineTokens = Callable[[str, str], str]
 
 
-def composed_tokens(
-    legacy: str | None,
-    own: str | None,
-    context: str | None,
-    context_line: tuple[str | None, str | None],
-    line_tokens: LineTokens,
-) -> str:
-    """The tokens of an episode's document from what is stored: the context line's tokens, then the own
-    line's twice (`tokens(document) + tokens(line)`, as written). `legacy` is a node of the earlier layout's
-    whole-document tokens; a context of that layout has no line tokens and is tokenised here (rare: only the
-    first episode written after an upgrade in each session)."""
-    if own is None:
-        return legacy or ""
-    if context is None and context_line[1] is not None:
-        context = line_tokens(context_line[0] or "", context_line[1])
-    return " ".join(t for t in (context, own, own) if t)
+@dataclass(frozen=True)
+class TokenSources:
+    """Where an episode's document tokens come from: `legacy`, the whole document's tokens a node written
+    before schema version 8 stored; `own` and `context`, its own line's and its context episode's line's tokens
+    as nodes of versions 8-10 stored them; otherwise the own-line tokens of `seq` and `context_seq` held
+    beside the vector files (or tokenised again from the text)."""
+
+    seq: int
+    legacy: str | None
+    own: str | None
+    context_seq: int | None
+    context: str | None
+
+    def lines_needed(self, held: Mapping[int, str]) -> list[int]:
+        """The seqs whose own-line tokens are neither stored nor in `held`."""
+        if self.own is None and self.legacy is not None:
+            return []
+        needed = [] if self.own is not None or self.seq in held else [self.seq]
+        if self.context_seq is not None and self.context is None and self.context_seq not in held:
+            needed.append(self.context_seq)
+        return needed
+
+    def composed(self, held: Mapping[int, str]) -> str:
+        """The document's tokens: the context line's, then the own line's twice (`tokens(document) +
+        tokens(line)`, as written: tokenising "a\nb" gives a's tokens then b's)."""
+        if self.own is None and self.legacy is not None:
+            return self.legacy
+        own = self.own if self.own is not None else held.get(self.seq)
+        context = None
+        if self.context_seq is not None:
+            context = self.context if self.context is not None else held.get(self.context_seq)
+        return " ".join(t for t in (context, own, own) if t)
+
+
+@dataclass(frozen=True)
+class StoredPartition:
+    """A partition as stored, for rebuilding its lexical side index: its epoch (see StoredBatch.epoch) and,
+    per active episode, its ranking facts (tokens still empty) and where its tokens come from."""
+
+    epoch: int
+    rows: list[tuple[EpisodeFeatures, TokenSources]]
 
 
 @dataclass(frozen=True)
@@ -458,10 +529,12 @@ class RebuiltDocument:
 
 @dataclass(frozen=True)
 class PartitionState:
-    """The newest seq and the number of episodes of one user, as committed."""
+    """The newest seq, the number of active episodes and the write version (`User.writes`: bumped by every
+    transaction that adds, deletes, archives or restores the user's episodes) of one user, as committed."""
 
     max_seq: int
     count: int
+    writes: int = 0
 
 
 def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None:
@@ -473,8 +546,9 @@ def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None
     )
 
 
-def episode_from_node(node: Mapping[str, Any]) -> Episode:
-    """Maps an `Episodic` node's properties to the domain type."""
+def episode_from_node(node: Mapping[str, Any], tenant_id: str, user_id: str) -> Episode:
+    """Maps an `Episodic` node's properties to the domain type; the owner (tenant, user) is its partition's
+    (the `User` node's), which nodes of the earlier layout also stored themselves."""
     return Episode(
         id=node["uuid"],
         key=node["key"],
@@ -485,15 +559,21 @@ def episode_from_node(node: Mapping[str, Any]) -> Episode:
         speaker=node.get("speaker") or "",
         event_type=node.get("event_type") or "message",
         importance=float(node.get("importance") or 0.0),
-        importance_source=node.get("importance_source") or "",
+        importance_source=node.get("importance_source") or _DEFAULT_SOURCE,
         metadata=json.loads(node.get("metadata_json") or "{}"),
-        tenant_id=node.get("tenant_id") or "",
-        user_id=node.get("user_id") or "",
+        tenant_id=node.get("tenant_id") or tenant_id,
+        user_id=node.get("user_id") or user_id,
         project_id=node.get("project_id") or "",
         agent_id=node.get("agent_id") or "",
         seq=int(node.get("seq") or 0),
         extraction_status=ExtractionStatus(node.get("extraction_status") or ""),
     )
+
+
+def _present(projected: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Projected episodes less those a concurrent transaction deleted while the read ran (Neo4j reads committed
+    data: such a node is found by the index but its properties are gone)."""
+    return [e for e in projected if e.get("valid_at") is not None]
 
 
 def _filter_params(scope: Scope, flt: EpisodeFilter) -> dict[str, Any]:
@@ -541,13 +621,13 @@ class EpisodeRepository:
 
     async def add(
         self, scope: Scope, episodes: Sequence[NewEpisode], now: datetime, *, rehearsal: bool = False
-    ) -> list[StoredWrite]:
+    ) -> StoredBatch:
         """Stores new keys and reports existing ones, in one transaction that locks the user's node
         (`rehearsal`: the same statements in a transaction that is rolled back)."""
         group_id = scope.group_id
         keys = [e.key for e in episodes]
 
-        async def work(tx: AsyncManagedTransaction) -> list[StoredWrite]:
+        async def work(tx: AsyncManagedTransaction) -> StoredBatch:
             base = {"group_id": group_id, "tenant_id": scope.tenant_id, "user_id": scope.user_id, "now": now}
             result = await tx.run(_LOCK_USER, base | {"keys": keys})
             record = await result.single(strict=True)
@@ -577,14 +657,13 @@ class EpisodeRepository:
                         "speaker": ep.speaker,
                         "event_type": ep.event_type,
                         "importance": ep.importance,
-                        "importance_source": ep.importance_source,
+                        "importance_source": None if ep.importance_source == _DEFAULT_SOURCE else ep.importance_source,
                         "metadata_json": (
                             json.dumps(dict(ep.metadata), ensure_ascii=False, sort_keys=True) if ep.metadata else None
                         ),
-                        "project_id": scope.project_id,
+                        "project_id": scope.project_id or None,
                         "agent_id": scope.agent_id or None,
                         "extraction_status": ep.extraction_status,
-                        "tokens": ep.tokens,
                         "context_key": ep.context_key,
                         "context_seq": ep.context_seq,
                         "mentions": [{"key": k, "name": n} for k, n in ep.mentions],
@@ -601,7 +680,7 @@ class EpisodeRepository:
                     await (await tx.run(_MENTIONS, base | {"rows": [r for r in rows if r["mentions"]]})).consume()
                 await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
                 await _link(tx, group_id, rows)
-            return writes
+            return StoredBatch(writes, int(record["writes"]), int(record["epoch"]))
 
         return await (
             self._graph.rehearse(work) if rehearsal else self._graph.write(work, fence=group_id, idempotent=True)
@@ -610,7 +689,7 @@ class EpisodeRepository:
     async def get(self, scope: Scope, episode_id: str) -> Episode | None:
         async def work(tx: AsyncManagedTransaction) -> Episode | None:
             record = await (await tx.run(_GET, group_id=scope.group_id, id=episode_id)).single()
-            return None if record is None else episode_from_node(record["e"])
+            return None if record is None else episode_from_node(record["e"], scope.tenant_id, scope.user_id)
 
         return await self._graph.read(work)
 
@@ -627,7 +706,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> list[Episode]:
             result = await tx.run(_LIST, params)
-            return [episode_from_node(r["e"]) async for r in result]
+            return [episode_from_node(r["e"], scope.tenant_id, scope.user_id) async for r in result]
 
         return await self._graph.read(work)
 
@@ -641,18 +720,30 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def archived_rows(self, scope: Scope, line_tokens: LineTokens) -> list[tuple[int, str]]:
-        """(seq, tokens) of the user's archived episodes (searched only when the archive is asked for)."""
+    async def archived_rows(self, scope: Scope) -> tuple[int, list[TokenSources]]:
+        """The user's partition epoch and where the tokens of its archived episodes come from (searched only
+        when the archive is asked for)."""
         projects = ["", scope.project_id] if scope.project_id else [""]
 
-        async def work(tx: AsyncManagedTransaction) -> list[tuple[int, str]]:
+        async def work(tx: AsyncManagedTransaction) -> tuple[int, list[TokenSources]]:
             record = await (await tx.run(_ARCHIVED_ROWS, group_id=scope.group_id, projects=projects)).single(
                 strict=True
             )
-            return [
-                (int(seq), composed_tokens(legacy, own, context, (speaker, content), line_tokens))
-                for seq, legacy, own, context, speaker, content in record["rows"]
+            sources = [
+                TokenSources(int(seq), legacy, own, context_seq, context)
+                for seq, legacy, own, context_seq, context in record["rows"]
+                if seq is not None
             ]
+            return int(record["epoch"] or 0), sources
+
+        return await self._graph.read(work)
+
+    async def lines_of(self, group_id: str, seqs: Sequence[int]) -> dict[int, tuple[str, str]]:
+        """(speaker, text) of the episodes with these seqs, whatever their status."""
+
+        async def work(tx: AsyncManagedTransaction) -> dict[int, tuple[str, str]]:
+            record = await (await tx.run(_LINES_OF, group_id=group_id, seqs=list(seqs))).single(strict=True)
+            return {int(seq): (speaker or "", content) for seq, speaker, content in record["rows"]}
 
         return await self._graph.read(work)
 
@@ -661,7 +752,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> dict[int, Episode]:
             record = await (await tx.run(_BY_SEQS_ANY, group_id=scope.group_id, seqs=list(seqs))).single(strict=True)
-            episodes = [episode_from_node(e) for e in record["episodes"]]
+            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in _present(record["episodes"])]
             return {e.seq: e for e in episodes}
 
         return await self._graph.read(work)
@@ -676,7 +767,7 @@ class EpisodeRepository:
                 result = await tx.run(_PENDING, limit=limit)
             else:
                 result = await tx.run(_PENDING_OF_USER, limit=limit, group_id=group_id)
-            return [episode_from_node(r["e"]) async for r in result]
+            return [episode_from_node(r["e"], r["tenant_id"], r["user_id"]) async for r in result]
 
         return await self._graph.read(work)
 
@@ -686,9 +777,7 @@ class EpisodeRepository:
 
         async def work(tx: AsyncManagedTransaction) -> tuple[bool, int]:
             record = await (
-                await tx.run(
-                    _EXTRACTION_FAILED, group_id=scope.group_id, id=episode_id, max=max_attempts, now=datetime.now(UTC)
-                )
+                await tx.run(_EXTRACTION_FAILED, group_id=scope.group_id, id=episode_id, max=max_attempts)
             ).single()
             return (False, 0) if record is None else (bool(record["quarantined"]), int(record["attempts"]))
 
@@ -704,24 +793,18 @@ class EpisodeRepository:
         return await self._graph.read(work)
 
     async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
+        """Records the episode's extraction status (leaving the queue unless pending). `count`, the facts it
+        gave, is not stored: nothing reads it (the facts name their evidence episodes)."""
+
         async def work(tx: AsyncManagedTransaction) -> None:
-            await (
-                await tx.run(
-                    _SET_EXTRACTION,
-                    group_id=scope.group_id,
-                    id=episode_id,
-                    status=status,
-                    count=count,
-                    now=datetime.now(UTC),
-                )
-            ).consume()
+            await (await tx.run(_SET_EXTRACTION, group_id=scope.group_id, id=episode_id, status=status)).consume()
 
         await self._graph.write(work)
 
     async def state(self, group_id: str) -> PartitionState:
         async def work(tx: AsyncManagedTransaction) -> PartitionState:
             record = await (await tx.run(_STATE, group_id=group_id)).single(strict=True)
-            return PartitionState(int(record["seq"]), int(record["count"]))
+            return PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
 
         return await self._graph.read(work)
 
@@ -741,22 +824,25 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def partition_rows(self, group_id: str, line_tokens: LineTokens) -> list[EpisodeFeatures]:
-        """Ranking facts and lexical tokens of every episode of the partition (side index rebuild)."""
+    async def partition_rows(self, group_id: str) -> StoredPartition:
+        """Ranking facts of every active episode of the partition and where their tokens come from."""
 
-        async def work(tx: AsyncManagedTransaction) -> list[EpisodeFeatures]:
+        async def work(tx: AsyncManagedTransaction) -> StoredPartition:
             record = await (await tx.run(_PARTITION_ROWS, group_id=group_id)).single(strict=True)
-            return [
-                EpisodeFeatures(
-                    seq=int(seq),
-                    occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
-                    importance=float(importance or 0.0),
-                    session_id=session or "",
-                    project_id=project or "",
-                    event_type=event_type or "message",
-                    tokens=composed_tokens(legacy, own, context, (speaker, content), line_tokens),
-                    event=_event(event_start, event_end),
-                    speaker=own_speaker or "",
+            rows = [
+                (
+                    EpisodeFeatures(
+                        seq=int(seq),
+                        occurred_at=datetime.fromtimestamp(millis / 1000, UTC),
+                        importance=float(importance or 0.0),
+                        session_id=session or "",
+                        project_id=project or "",
+                        event_type=event_type or "message",
+                        tokens="",
+                        event=_event(event_start, event_end),
+                        speaker=own_speaker or "",
+                    ),
+                    TokenSources(int(seq), legacy, own, context_seq, context),
                 )
                 for (
                     seq,
@@ -767,14 +853,15 @@ class EpisodeRepository:
                     event_type,
                     legacy,
                     own,
+                    context_seq,
                     context,
-                    speaker,
-                    content,
                     event_start,
                     event_end,
                     own_speaker,
                 ) in record["rows"]
+                if seq is not None
             ]
+            return StoredPartition(int(record["epoch"] or 0), rows)
 
         return await self._graph.read(work)
 
@@ -784,8 +871,9 @@ class EpisodeRepository:
         async def work(tx: AsyncManagedTransaction) -> tuple[dict[int, Episode], PartitionState]:
             result = await tx.run(_HITS_AND_STATE, group_id=scope.group_id, seqs=list(seqs))
             record = await result.single(strict=True)
-            episodes = [episode_from_node(e) for e in record["episodes"]]
-            return {e.seq: e for e in episodes}, PartitionState(int(record["seq"]), int(record["count"]))
+            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in _present(record["episodes"])]
+            committed = PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
+            return {e.seq: e for e in episodes}, committed
 
         return await self._graph.read(work)
 
@@ -800,6 +888,16 @@ class EpisodeRepository:
                 async for r in result
                 if r["seq"] is not None
             }
+
+        return await self._graph.read(work)
+
+    async def rebuilt_since(self, group_id: str, since: int) -> set[int]:
+        """Seqs of active episodes whose indexed document was rebuilt (a delete re-pointed their context) by a
+        transaction committing a write version above `since`."""
+
+        async def work(tx: AsyncManagedTransaction) -> set[int]:
+            record = await (await tx.run(_REBUILT_SINCE, group_id=group_id, since=since)).single(strict=True)
+            return {int(s) for s in record["seqs"]}
 
         return await self._graph.read(work)
 
@@ -835,13 +933,13 @@ class EpisodeRepository:
         self,
         scope: Scope,
         episode_id: str,
-        rebuild: Callable[[str, str, tuple[str, str] | None], tuple[str, str]],
+        rebuild: DocumentOf,
         audit: Callable[[Sequence[str], Sequence[str]], Sequence[AuditEvent]],
     ) -> DeletedEpisode | None:
         """Deletes one episode of the scope's projects and every copy of its words, in one transaction under
         the user's fence: the NEXT chain is closed around it, facts it alone evidenced are removed (others
         drop its id, and its quote for their statement), summaries distilled from it are removed, and the
-        next episode of its session gets its context re-pointed and (document, own line's tokens) from
+        next episode of its session gets its context re-pointed and its document from
         `rebuild(speaker, text, previous line)`.
         `audit(episodes, facts)` gives the events written in the same transaction. None when absent."""
         group_id = scope.group_id
@@ -869,7 +967,7 @@ class EpisodeRepository:
                     previous = None
                     if after["previous_content"] is not None:
                         previous = (after["previous_speaker"] or "", after["previous_content"])
-                    document, tokens = rebuild(after["speaker"] or "", after["content"], previous)
+                    document = rebuild(after["speaker"] or "", after["content"], previous)
                     rebuilt = RebuiltDocument(int(after["seq"]), document, after["status"] == "active")
                     await (
                         await tx.run(
@@ -877,7 +975,6 @@ class EpisodeRepository:
                             group_id=group_id,
                             id=after["id"],
                             context_seq=after["previous_seq"],
-                            tokens=tokens,
                         )
                     ).consume()
             seqs: list[int] = []

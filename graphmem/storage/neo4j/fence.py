@@ -48,8 +48,12 @@ _ERASED: LiteralString = "MATCH (f:UserFence {group_id: $group_id}) SET f.erased
 _FORGOTTEN: LiteralString = "OPTIONAL MATCH (f:UserFence {group_id: $group_id}) RETURN f.forgotten_at AS at"
 
 # Also appended to the fact-key lock statement (locks.LOCK_FACT_KEY), so every key-locked write raises it.
+# MATCH, not MERGE: the transaction already holds the fence (every fact write is fenced), and a second MERGE
+# would ask for the uniqueness constraint's entry lock that another writer's first MERGE of a new user's fence
+# may hold while it waits for this transaction's fence lock (a deadlock).
 FACTS_CHANGED: LiteralString = """
-MERGE (fence:UserFence {group_id: $group_id})
+WITH count(*) AS locked
+MATCH (fence:UserFence {group_id: $group_id})
 SET fence.facts_version = coalesce(fence.facts_version, 0) + 1
 """
 
@@ -83,7 +87,7 @@ async def is_forgotten(tx: AsyncManagedTransaction, group_id: str) -> bool:
 
 
 async def facts_changed(tx: AsyncManagedTransaction, group_id: str) -> None:
-    """Raises the user's `facts_version` in `tx` (call it in every transaction that changes a fact)."""
+    """Raises the user's `facts_version` in `tx` (call it in every fenced transaction that changes a fact)."""
     await (await tx.run(FACTS_CHANGED, group_id=group_id)).consume()
 
 

@@ -76,7 +76,7 @@ RETURN collect(e.uuid) AS done
 """
 
 _RESTORE_EPISODE: LiteralString = """
-MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE e.status = 'archived' AND e.project_id IN $projects
+MATCH (e:Episodic {group_id: $group_id, uuid: $id}) WHERE e.status = 'archived' AND coalesce(e.project_id, '') IN $projects
 SET e.status = 'active', e.restored_at = $now, e.archived_at = null, e.archive_rule = null
 RETURN e.uuid AS id
 """

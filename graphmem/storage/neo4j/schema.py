@@ -152,6 +152,40 @@ MIGRATIONS: tuple[Migration, ...] = (
         ("DROP INDEX episodic_extraction IF EXISTS",),
         backfill=("MATCH (e:Episodic) WHERE e.extraction_status = 'pending' SET e:ExtractionPending",),
     ),
+    Migration(
+        10,
+        "footprint: an episode's owner (tenant, user) is read from its `User` node and an empty project is not "
+        "stored (readers treat a missing project as the user's own, '')",
+        (),
+        backfill=(
+            "MATCH (e:Episodic) WHERE e.tenant_id IS NOT NULL OR e.project_id = ''"
+            " CALL (e) { REMOVE e.tenant_id, e.user_id"
+            " SET e.project_id = CASE WHEN e.project_id = '' THEN null ELSE e.project_id END }"
+            " IN TRANSACTIONS OF 10000 ROWS",
+        ),
+    ),
+    Migration(
+        11,
+        "footprint: an episode's own-line lexical tokens live beside the vector files "
+        "(graphmem.index.line_tokens), tokenised again from the text where a replica lacks them",
+        (),
+        backfill=(
+            "MATCH (e:Episodic) WHERE e.tokens IS NOT NULL CALL (e) { REMOVE e.tokens } IN TRANSACTIONS OF 10000 ROWS",
+        ),
+    ),
+    Migration(
+        12,
+        "footprint: the extraction's bookkeeping nothing reads (`extracted_at`, `facts_extracted`) and the "
+        "default importance source (read back when absent) are not stored",
+        (),
+        backfill=(
+            "MATCH (e:Episodic) WHERE e.extracted_at IS NOT NULL OR e.facts_extracted IS NOT NULL"
+            " OR e.importance_source = 'default'"
+            " CALL (e) { REMOVE e.extracted_at, e.facts_extracted"
+            " SET e.importance_source = CASE WHEN e.importance_source = 'default' THEN null"
+            " ELSE e.importance_source END } IN TRANSACTIONS OF 10000 ROWS",
+        ),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
