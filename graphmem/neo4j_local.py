@@ -262,6 +262,10 @@ class LocalNeo4j:
             "server.memory.heap.initial_size": cfg.heap,
             "server.memory.heap.max_size": cfg.heap,
             "server.memory.pagecache.size": cfg.pagecache,
+            # Neo4j keys its plan cache by the size class of each string parameter (about a power of ten): a
+            # statement met with a new mix of text, tenant and id lengths was planned again, 50-1,000 ms on the
+            # request path (the first AddEpisodes after start 5x steady; see docs/deployment.md for own servers)
+            "internal.cypher.use_parameter_size": "false",
             "db.tx_log.preallocate": "false",  # else each database reserves 256 MB of transaction log
         }
         lines = ["# Written by graphmem.neo4j_local on every start; edits are overwritten."]

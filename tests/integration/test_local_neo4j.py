@@ -127,3 +127,26 @@ def test_start_twice_is_harmless_and_status_reports_running(driver: Driver) -> N
     assert second.browser_url.endswith("/browser/")
     records, _, _ = driver.execute_query("RETURN 1 AS one")
     assert records[0]["one"] == 1
+
+
+def test_a_string_of_another_length_reuses_the_cached_plan(driver: Driver) -> None:
+    """The local Neo4j runs with internal.cypher.use_parameter_size=false: a statement met again with a string
+    parameter of another size class (3 → 300 → 16 characters) is not planned again. With Neo4j's default each
+    size class planned the statement anew (the first call of each ~100x a cached one)."""
+    arms = [
+        f"MATCH (a{i}:PlanProbe {{k: $p}})-[:R]->(b{i}:PlanProbe)-[:R]->(c{i}:PlanProbe) WHERE b{i}.k STARTS WITH $p "
+        f"OPTIONAL MATCH (c{i})-[:R]->(d{i}:PlanProbe) RETURN count(d{i}) AS n"
+        for i in range(8)
+    ]
+    statement = " UNION ALL ".join(arms) + f" // {uuid.uuid4().hex}"  # new text: nothing cached yet
+    quiet = GraphDatabase.driver(neo4j_uri(), notifications_min_severity="OFF")
+    try:
+        waits = []
+        for value in ("abc", "abc", "a" * 300, "a" * 16):
+            _, summary, _ = quiet.execute_query(statement, p=value)
+            waits.append(summary.result_available_after or 0)
+    finally:
+        quiet.close()
+    planned, cached, *other_sizes = waits
+    assert planned > 5 * max(cached, 1), f"the first call should plan (ms: {waits})"
+    assert all(w * 5 < planned for w in other_sizes), f"another string size planned again (ms: {waits})"
