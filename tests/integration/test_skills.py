@@ -304,7 +304,7 @@ async def test_outcomes_update_counters_link_episodes_and_usage_breaks_ties(
         ],
         T0,
     )
-    taught, used, failed = (w.uuid for w in stored)
+    taught, used, failed = (w.uuid for w in stored.items)
     description, triggers = SKILLS["backup_database"]
     for name in ("backup_nightly", "backup_manual"):
         await memory.register(
