@@ -251,16 +251,23 @@ WITH e
     + "ORDER BY seq"
 )
 
-# One record holding every row: the driver's per-record cost dominates for large partitions. `e.lexical` and
-# `e.tokens`, `p.tokens` are what nodes of earlier layouts stored (null otherwise); `epoch` names the user's
-# partition (its User node's creation) for the token files.
-# (`seq IS NOT NULL` holds for every episode: it lets the planner seek the (group_id, seq) index.)
-_PARTITION_ROWS: LiteralString = (
+# The user's partition epoch (its User node's creation, naming its token files), first in every partition read.
+_USER_EPOCH: LiteralString = (
     """
 OPTIONAL MATCH (u:User {group_id: $group_id})
 WITH """
     + epoch_micros("u.created_at")
     + """ AS epoch
+"""
+)
+
+# One record holding every row: the driver's per-record cost dominates for large partitions. `e.lexical` and
+# `e.tokens`, `p.tokens` are what nodes of earlier layouts stored (null otherwise); `epoch` names the user's
+# partition (its User node's creation) for the token files.
+# (`seq IS NOT NULL` holds for every episode: it lets the planner seek the (group_id, seq) index.)
+_PARTITION_ROWS: LiteralString = (
+    _USER_EPOCH
+    + """
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'active'
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
 RETURN epoch, collect([e.seq, e.valid_at.epochMillis, e.importance, e.session_id, e.project_id, e.event_type,
@@ -293,11 +300,8 @@ RETURN e.content AS content ORDER BY e.valid_at DESC, e.seq DESC LIMIT $limit
 """
 
 _ARCHIVED_ROWS: LiteralString = (
-    """
-OPTIONAL MATCH (u:User {group_id: $group_id})
-WITH """
-    + epoch_micros("u.created_at")
-    + """ AS epoch
+    _USER_EPOCH
+    + """
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IS NOT NULL AND e.status = 'archived'
   AND coalesce(e.project_id, '') IN $projects
 OPTIONAL MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
