@@ -277,9 +277,9 @@ class MemoryService:
                     await starting
 
     async def warm_up_queries(self, stale_after: timedelta = WARM_UP_STALE_AFTER) -> list[Scope]:
-        """Runs the real AddEpisodes path and the real Search path (every layer, then a routed query)
-        WARM_UP_ROUNDS times, committed, plus the fact extraction that follows a write (rolled back); returns
-        the throwaway scopes it used. Neo4j must have planned those statements, read their pages and compiled
+        """Runs the real AddEpisodes path, the fact extraction that follows a write and the real Search path
+        (every layer, then a routed query) WARM_UP_ROUNDS times, committed; returns the throwaway scopes it
+        used. Neo4j must have planned those statements, read their pages and compiled
         their code paths before the first user call: after a Neo4j restart, a rolled-back rehearsal left the
         first committed episode write 5x a steady one and a Search over a scope with rows 9x, and rounds as one
         known user still left a *new* user's first write 2x (its User, Session and UserFence nodes are created
@@ -288,7 +288,8 @@ class MemoryService:
         known user's write, both are searched and one is deleted with the real DeleteEpisode path, then every
         node of the user is discarded, tombstone and audit trail included. Leftovers of a warm-up that died
         half-way (older than `stale_after`, so a replica warming up beside this one keeps its own) are swept
-        first. The warm-up episodes are not queued for extraction (their speaker is not the user's)."""
+        first. The warm-up episodes are extracted here, not queued for the worker (their speaker is not the
+        user's)."""
         now = self._clock.now()
         for group_id in await self.episodic.groups_created_before(WARM_UP_SCOPE.tenant_id, now - stale_after):
             await self._discard_rehearsal_user(WARM_UP_SCOPE.tenant_id, group_id)
@@ -300,15 +301,17 @@ class MemoryService:
         ]
         check_episode_batch(WARM_UP_SCOPE, drafts[:2])
         await self.episodic.rehearse_add(WARM_UP_SCOPE, drafts[:1])
-        await self.semantic.rehearse_extraction(WARM_UP_SCOPE, drafts[0].text, now)
         everywhere = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
         used: list[Scope] = []
         for i in range(WARM_UP_ROUNDS):
             scope = replace(WARM_UP_SCOPE, user_id=f"{WARM_UP_SCOPE.user_id}-{uuid.uuid4().hex}")
             used.append(scope)
             try:
-                for draft in drafts[2 * i : 2 * i + 2]:  # a new user's first write, then a known user's
+                for n, draft in enumerate(drafts[2 * i : 2 * i + 2]):  # a new user's first write, a known user's
                     written = await self.episodic.add(scope, [draft])
+                    if n == 0:  # what the extraction worker does with a new user's words, committed: the
+                        # Searches that follow read a user with facts
+                        await self.semantic.extract_episode(scope, await self.episodic.get(scope, written[0].id))
                     await self.search(SearchQuery(scope, "上周她说过不吃什么？", 10, now, everywhere))
                     await self.search(SearchQuery(scope, "what does she prefer to drink?", 10, now))
                 await self.delete_episode(scope, written[0].id)
