@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -299,7 +298,6 @@ class EpisodicMemory:
             prepared.append(
                 NewEpisode(
                     key=draft.key,
-                    uuid=str(uuid.uuid4()),
                     text=draft.text,
                     occurred_at=draft.occurred_at,
                     session_id=draft.session_id or scope.session_id,

@@ -168,7 +168,7 @@ async def test_episodes_are_chained_in_time_order_in_the_graph(api: Api) -> None
         records, _, _ = await driver.execute_query(
             "MATCH p = (first:Episodic {group_id: $g})-[:NEXT*]->(last:Episodic) "
             "WHERE NOT ()-[:NEXT]->(first) AND NOT (last)-[:NEXT]->() "
-            "RETURN [n IN nodes(p) | n.key] AS keys",
+            "RETURN [n IN nodes(p) | n.name] AS keys",
             g=owner_group_id("tenant-a", user),
         )
     assert [r["keys"] for r in records] == [["e1", "e3", "e2", "e4", "e5", "e6"]]

@@ -92,7 +92,7 @@ async def run(episodes: int, embedder_name: str) -> None:
         clock.advance(timedelta(days=31))
         used = [d.key for d in drafts[::10]]
         rows = await graph.run(
-            "MATCH (e:Episodic {group_id: $g}) WHERE e.key IN $keys RETURN collect(e.uuid) AS ids",
+            "MATCH (e:Episodic {group_id: $g}) WHERE e.name IN $keys RETURN collect(e.uuid) AS ids",
             g=scope.group_id,
             keys=used,
         )

@@ -51,7 +51,7 @@ from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
 from server.app import start_server
 from tests.bench.latency import QUERIES, pct, rss_mb, synthetic
-from tests.conftest import Api, close_api, make_settings, unique
+from tests.conftest import OPEN_APIS, Api, close_api, make_settings, unique
 
 _NUMBERS = re.compile(r"#?\d+")
 
@@ -235,6 +235,7 @@ async def open_api_with(settings: Settings, service: MemoryService) -> Api:
     running = await start_server(settings, service, "127.0.0.1", 0)
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{running.port}")
     api = Api(running, channel, pb_grpc.MemoryServiceStub(channel), health_pb2_grpc.HealthStub(channel), settings)
+    OPEN_APIS.append(api)  # close_api takes it off
     await api.wait_serving(timeout=600.0)  # a loaded machine and a fresh Neo4j warm up slowly
     return api
 

@@ -6,6 +6,7 @@ one-time backfills of schema versions 9-11 bring episodes written before to the 
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -200,3 +201,45 @@ async def test_the_backfill_of_version_12_drops_extraction_bookkeeping_and_the_d
     _, props = await _node(service, scope, written.id)
     assert not {"extracted_at", "facts_extracted", "importance_source"} & props.keys()
     assert await service.get_episode(scope, written.id) == before
+
+
+async def test_a_key_is_stored_once_and_found_again_by_its_derived_uuid(service: MemoryService) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    drafts = [EpisodeDraft("k1", "see you tomorrow", START, "s1", "user")]
+    [written] = await service.add_episodes(scope, drafts)
+    _, props = await _node(service, scope, written.id)
+    assert "key" not in props and props["name"] == "k1"  # graphiti-core's `name` carries the key
+    assert (await service.get_episode(scope, written.id)).key == "k1"
+    assert [e.key for e in (await service.list_episodes(scope, EpisodeFilter(), "", 10)).items] == ["k1"]
+    # the same key again, alone and beside a new one: the stored episode, nothing created
+    [again, fresh] = await service.add_episodes(
+        scope, [*drafts, EpisodeDraft("k2", "see you later", START, "s1", "user")]
+    )
+    assert (again.id, again.created) == (written.id, False) and fresh.created and fresh.id != written.id
+    [row] = await service.graph.run("MATCH (e:Episodic {group_id: $g}) RETURN count(e) AS n", g=scope.group_id)
+    assert row["n"] == 2
+    # the (group_id, key) constraint's index holds no entry for episodes of this layout
+    [entries] = await service.graph.run(
+        "MATCH (e:Episodic {group_id: $g}) WHERE e.key IS NOT NULL RETURN count(e) AS n", g=scope.group_id
+    )
+    assert entries["n"] == 0
+    # another user's same key is another episode
+    [theirs] = await service.add_episodes(Scope(scope.tenant_id, unique("u")), drafts)
+    assert theirs.created and theirs.id != written.id
+
+
+async def test_an_episode_of_the_earlier_layout_is_found_by_its_stored_key(service: MemoryService) -> None:
+    scope = Scope(unique("tenant"), unique("u"))
+    [written] = await service.add_episodes(scope, [EpisodeDraft("old", "see you tomorrow", START, "s1", "user")])
+    old_id = str(uuid.uuid4())
+    # as written before version 13: a random uuid and the key stored as `key`
+    await service.graph.run(
+        "MATCH (e:Episodic {uuid: $id}) SET e.uuid = $random, e.key = 'old', e.name = 'old'",
+        id=written.id,
+        random=old_id,
+    )
+    [again] = await service.add_episodes(scope, [EpisodeDraft("old", "see you tomorrow", START, "s1", "user")])
+    assert (again.id, again.created) == (old_id, False)
+    assert (await service.get_episode(scope, old_id)).key == "old"
+    [row] = await service.graph.run("MATCH (e:Episodic {group_id: $g}) RETURN count(e) AS n", g=scope.group_id)
+    assert row["n"] == 1

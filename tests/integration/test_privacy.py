@@ -183,7 +183,7 @@ async def test_delete_and_restore_stay_inside_the_scope_project(stack: Stack) ->
 async def chain(graph: Neo4jGraph, group_id: str) -> tuple[set[tuple[str, str]], list[str]]:
     """The NEXT links of a user, and the walk from the chain's head."""
     rows = await graph.run(
-        "MATCH (a:Episodic {group_id: $g})-[:NEXT]->(b:Episodic) RETURN a.key AS a, b.key AS b", g=group_id
+        "MATCH (a:Episodic {group_id: $g})-[:NEXT]->(b:Episodic) RETURN a.name AS a, b.name AS b", g=group_id
     )
     links = {(r["a"], r["b"]) for r in rows}
     following = dict(links)
@@ -221,7 +221,7 @@ async def test_a_backdated_episode_changes_only_the_links_around_its_place(stack
     await service.add_episodes(scope, mixed)
     after, walk = await chain(graph, scope.group_id)
     rows = await graph.run(
-        "MATCH (e:Episodic {group_id: $g}) RETURN e.key AS k ORDER BY e.valid_at, e.seq", g=scope.group_id
+        "MATCH (e:Episodic {group_id: $g}) RETURN e.name AS k ORDER BY e.valid_at, e.seq", g=scope.group_id
     )
     assert walk == [r["k"] for r in rows] and len(after) == len(rows) - 1
     await service.forget_user(scope)

@@ -4,6 +4,10 @@ the per-user `User` node that serialises writes and numbers episodes, and the ti
 Invariants: (group_id, key) is unique; `seq` is unique and increasing per group_id (it is the FAISS id);
 `NEXT` links each episode of a user to the next one by (valid_at, seq).
 
+An episode's uuid is derived from (group_id, the user's epoch, key) (`episode_uuid`), so the unique uuid index
+finds an existing key and the key itself is stored once, as graphiti-core's `name`. Nodes written before
+(random uuids) keep a `key` property, found through the (group_id, key) constraint that only they populate.
+
 An episode's indexed document (its line preceded by the previous line of its session) is not stored: the node
 keeps `context_seq`, the seq of the episode whose line is its context (absent when none); the document and its
 lexical tokens (context line's, then the own line's twice) are composed when read. The own line's tokens are
@@ -14,6 +18,7 @@ layouts keep `document` and `lexical` (whole document) or `tokens` (own line), r
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -45,13 +50,19 @@ RETURN u.seq AS seq, u.writes AS writes, """
 """
 )
 
+# Keys of this layout, by their derived uuids (the unique uuid index; see `episode_uuid`).
+_EXISTING_IDS: LiteralString = """
+MATCH (e:Episodic) WHERE e.uuid IN $ids AND e.group_id = $group_id
+RETURN collect([e.uuid, e.seq]) AS existing
+"""
+
 _CREATE_EPISODES: LiteralString = """
 UNWIND $rows AS r
 CREATE (e:Episodic {
   uuid: r.uuid, name: r.name, group_id: $group_id, source: 'message',
   source_description: r.source_description, content: r.content, valid_at: r.valid_at,
   created_at: $now, entity_edges: [],
-  key: r.key, seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
+  seq: r.seq, session_id: r.session_id, speaker: r.speaker, event_type: r.event_type,
   importance: r.importance, importance_source: r.importance_source, metadata_json: r.metadata_json,
   project_id: r.project_id, agent_id: r.agent_id,
   context_seq: r.context_seq, status: 'active',
@@ -151,7 +162,7 @@ RETURN collect(e.seq) AS seqs
 
 # An episode as read back (by `e`): its timestamps as epoch microseconds, which decode far faster than DATETIMEs.
 _EPISODE_FIELDS: LiteralString = (
-    "{.uuid, .key, .content, valid_at: "
+    "{.uuid, key: coalesce(e.key, e.name), .content, valid_at: "
     + epoch_micros("e.valid_at")
     + ", created_at: "
     + epoch_micros("e.created_at")
@@ -421,7 +432,6 @@ class NewEpisode:
     `context_key` for an earlier episode of the same batch)."""
 
     key: str
-    uuid: str
     text: str
     occurred_at: datetime
     session_id: str
@@ -561,7 +571,7 @@ def episode_from_node(node: Mapping[str, Any], tenant_id: str, user_id: str) -> 
     (the `User` node's), which nodes of the earlier layout also stored themselves."""
     return Episode(
         id=node["uuid"],
-        key=node["key"],
+        key=node.get("key") or node["name"],
         text=node["content"],
         occurred_at=db_date(node["valid_at"]),
         created_at=db_date(node["created_at"]),
@@ -578,6 +588,16 @@ def episode_from_node(node: Mapping[str, Any], tenant_id: str, user_id: str) -> 
         seq=int(node.get("seq") or 0),
         extraction_status=ExtractionStatus(node.get("extraction_status") or ""),
     )
+
+
+# Names episode uuids (uuid5 under it); fixed forever, or the keys of stored episodes would no longer be found.
+_EPISODE_NAMESPACE = uuid.UUID("0b6f3c1e-5d2a-4c8e-9a47-2f1d6e8b9c30")
+
+
+def episode_uuid(group_id: str, epoch: int, key: str) -> str:
+    """The uuid of the user's episode with this idempotency key: the same key in the same partition epoch (the
+    `User` node's creation, so a user erased and written again gets new ids) always names the same episode."""
+    return str(uuid.uuid5(_EPISODE_NAMESPACE, f"{group_id}\n{epoch}\n{key}"))
 
 
 def _present(projected: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
@@ -641,9 +661,15 @@ class EpisodeRepository:
             base = {"group_id": group_id, "tenant_id": scope.tenant_id, "user_id": scope.user_id, "now": now}
             result = await tx.run(_LOCK_USER, base | {"keys": keys})
             record = await result.single(strict=True)
-            seq = int(record["seq"])
+            seq, epoch = int(record["seq"]), int(record["epoch"])
+            # keys of the earlier layout by their `key`, the rest by their derived uuid
             existing = {k: u for k, u, _ in record["existing"] if k is not None}
             seq_of = {k: int(s) for k, _, s in record["existing"] if k is not None}
+            derived = {episode_uuid(group_id, epoch, k): k for k in keys if k not in existing}
+            if derived:
+                found = await (await tx.run(_EXISTING_IDS, group_id=group_id, ids=list(derived))).single(strict=True)
+                for u, s in found["existing"]:
+                    existing[derived[u]], seq_of[derived[u]] = u, int(s)
             writes: list[StoredWrite] = []
             rows: list[dict[str, Any]] = []
             for ep in episodes:
@@ -651,17 +677,17 @@ class EpisodeRepository:
                     writes.append(StoredWrite(ep.key, existing[ep.key], 0, created=False))
                     continue
                 seq += 1
-                existing[ep.key] = ep.uuid
+                new_id = episode_uuid(group_id, epoch, ep.key)
+                existing[ep.key] = new_id
                 seq_of[ep.key] = seq
-                writes.append(StoredWrite(ep.key, ep.uuid, seq, created=True))
+                writes.append(StoredWrite(ep.key, new_id, seq, created=True))
                 rows.append(
                     {
-                        "uuid": ep.uuid,
+                        "uuid": new_id,
                         "name": ep.key,
                         "source_description": ep.speaker or "graphmem",
                         "content": ep.text,
                         "valid_at": ep.occurred_at,
-                        "key": ep.key,
                         "seq": seq,
                         "session_id": ep.session_id,
                         "speaker": ep.speaker,
@@ -690,7 +716,7 @@ class EpisodeRepository:
                     await (await tx.run(_MENTIONS, base | {"rows": [r for r in rows if r["mentions"]]})).consume()
                 await (await tx.run(_BUMP_USER, base | {"seq": seq, "added": len(rows)})).consume()
                 await _link(tx, group_id, rows)
-            return StoredBatch(writes, int(record["writes"]), int(record["epoch"]))
+            return StoredBatch(writes, int(record["writes"]), epoch)
 
         return await (
             self._graph.rehearse(work) if rehearsal else self._graph.write(work, fence=group_id, idempotent=True)

@@ -186,6 +186,13 @@ MIGRATIONS: tuple[Migration, ...] = (
             " ELSE e.importance_source END } IN TRANSACTIONS OF 10000 ROWS",
         ),
     ),
+    Migration(
+        13,
+        "footprint: a new episode's uuid is derived from (group_id, the user's epoch, key) and found by the uuid "
+        "index, so its key is stored once (as graphiti-core's `name`) and has no (group_id, key) index entry; "
+        "episodes written before keep `key` and that constraint, which now holds only them",
+        (),
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1].version
