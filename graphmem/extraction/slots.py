@@ -433,6 +433,8 @@ def _meeting_settings(text: str) -> list[Slot]:
         if clock.group("t").lower() == "noon" and not rel:
             return out
         value = " ".join(w for w in (rel, clock.group("t").lower().replace(" ", "")) if w)
+        # "before noon" is the morning, "after noon" the afternoon: one value with "morning meetings"
+        value = {"before noon": "morning meeting", "after noon": "afternoon meeting"}.get(value, value)
         out.append(Slot(Predicate.LIKES, "meeting_time", value, True, clock.start(), clock.end()))
     return out
 

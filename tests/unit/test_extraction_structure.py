@@ -156,3 +156,58 @@ def test_a_liking_verb_without_a_subject_in_a_sentence_to_the_listener_is_praise
     extractor: RuleExtractor,
 ) -> None:
     assert extractor.extract("喜欢所有的细节，还有你捕捉到了马的优雅和力量") == []
+
+
+# Topic-first clauses, modal verbs, 对 + noun + feeling, a subject carried into a topic clause, "X is my hobby",
+# "it" after a stance verb, and "before noon" as the morning.
+READ_FROM_STRUCTURE = [
+    ("现在咖啡我也喝了，帮我更新一下", "user|taste|咖啡", "咖啡", False),
+    ("现在辣的我也能吃了", "user|taste|辣", "辣", False),
+    ("我现在也能吃辣了", "user|taste|辣", "辣", False),
+    ("我对甜食真的没什么兴趣", "user|taste|甜食", "甜食", True),
+    ("我对摄影特别感兴趣", "user|taste|摄影", "摄影", True),
+    ("打游戏算是我最大的爱好了", "user|taste|打游戏", "打游戏", True),
+    ("I've come around on jazz, I actually enjoy it now.", "user|taste|jazz", "jazz", True),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "value", "polarity"), READ_FROM_STRUCTURE)
+def test_stances_read_from_the_clause_structure(
+    extractor: RuleExtractor, text: str, key: str, value: str, polarity: bool
+) -> None:
+    facts = {(f.key, f.value, f.polarity) for f in extractor.extract(text)}
+    assert (key, value, polarity) in facts
+
+
+def test_a_subject_carries_into_later_clauses_of_one_utterance(extractor: RuleExtractor) -> None:
+    facts = {(f.predicate, f.value) for f in extractor.extract("帮我记住：我不吃羊肉，对芒果过敏，咖啡只喝美式")}
+    assert facts == {(P.AVOIDS, "羊肉"), (P.ALLERGIC_TO, "芒果"), (P.LIKES, "美式")}
+
+
+def test_eating_again_states_the_opposite_stance_on_the_same_key(extractor: RuleExtractor) -> None:
+    before = extractor.extract("我不吃香菜")
+    after = extractor.extract("香菜我现在也吃了")
+    assert [f.key for f in before] == [f.key for f in after] == ["user|taste|香菜"]
+    assert before[0].stance is False and after[0].stance is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我能吃两碗饭",  # an amount
+        "没什么，我就是问问",
+        "你对这个感兴趣吗",
+        "我朋友对芒果过敏",
+        "Thanks for the tips, I like it",
+        "I tried the new café yesterday, I loved it",
+        "My sister got a new job, she loves it",
+    ],
+)
+def test_the_structural_readings_leave_amounts_questions_and_others_alone(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
+
+
+def test_meetings_before_noon_are_morning_meetings(extractor: RuleExtractor) -> None:
+    a = extractor.extract("I'm much sharper in the mornings, so put meetings before noon if you can.")
+    b = extractor.extract("Morning meetings work best for me.")
+    assert [(f.key, f.value) for f in a] == [(f.key, f.value) for f in b] == [("user|meeting_time", "morning meeting")]
