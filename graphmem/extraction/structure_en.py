@@ -138,9 +138,10 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     if i >= len(clause) or clause[i][0].lower() not in _SUBJECTS:
         return None
     i += 1
-    neg = False
-    while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG):
+    neg = only = False
+    while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG or clause[i][0] == "only"):
         neg = neg or clause[i][0].lower() in _NEG
+        only = only or clause[i][0] == "only"
         i += 1
     if i >= len(clause):
         return None
@@ -148,6 +149,8 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     j = i + 1
     if neg and verb in ("stand", "bear", "tolerate"):  # "I can't stand olives"
         neg, verb = False, "hate"
+    if verb in _EAT and only and not neg and not verb.endswith(("ate", "ank")):
+        verb = "like"  # "I only drink tea": what the speaker does drink
     if verb in _LIKE or verb in _DISLIKE or verb in _AVOID or (verb in _EAT and neg):
         if verb in _LIKE:
             predicate = P.DISLIKES if neg else P.LIKES

@@ -248,6 +248,39 @@ def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
     return Finding(P.LIKES, value, text[start:end], start, end)
 
 
+_PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子"})
+_NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})
+_KEEPERS = frozenset({"我", "我家", "家里", "家", "我们家", "咱家", "我们", "在家"})
+_MEASURE = frozenset({"了", "着", "只", "条", "个", "一只", "一条", "一个", "两只"})
+
+
+def _pet_named(text: str, clause: list[_Tok], pet: str) -> tuple[Finding | None, str]:
+    """A pet the speaker keeps and its name: "家里养了只猫叫年糕", or "叫年糕" after "我养了一只猫". Returns the
+    finding and the pet the clause ends on (for a name in the next clause)."""
+    k = next((n for n, t in enumerate(clause) if t.word.startswith("养")), -1)
+    if k >= 0:
+        if any(t.word not in _KEEPERS and t.flag not in ("t", "d") for t in clause[:k]):
+            return None, ""  # "我朋友养了只猫叫球球": someone else's pet
+        k += 1
+        while k < len(clause) and (clause[k].word in _MEASURE or clause[k].flag.startswith(("m", "q"))):
+            k += 1
+        word = clause[k].word if k < len(clause) else ""
+        if word.endswith("叫") and word[:-1] in _PETS:  # jieba joins "猫叫"
+            return _pet_named(
+                text, [*clause[:k], _Tok(word[:-1], "n", 0, 0), _Tok("叫", "v", 0, 0), *clause[k + 1 :]], ""
+            )
+        pet = word if word in _PETS else ""
+        k += 1
+    else:
+        k = 0
+    if not pet or k >= len(clause) or clause[k].word not in _NAMED or k + 1 >= len(clause):
+        return None, pet
+    name = clause[k + 1]
+    if not 1 <= len(name.word) <= 4 or name.word in ZH_STOP or not name.flag.startswith(("n", "nr", "a", "v")):
+        return None, ""
+    return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet), ""
+
+
 def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     word = clause[i].word
     j = i + 1
@@ -304,7 +337,12 @@ def zh_findings(text: str) -> list[Finding]:
     # a sentence that addresses the listener ("喜欢所有的细节，还有你捕捉到了…") praises their work: a liking
     # verb there has no dropped first-person subject
     dropped = "你" not in text and "您" not in text
+    pet = ""
     for clause in _clauses(_tag(text)):
+        named, pet = _pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
+        if named is not None:
+            out.append(named)
+            continue
         hobby = _hobby(text, clause)
         if hobby is not None:
             out.append(hobby)

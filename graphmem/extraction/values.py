@@ -9,6 +9,7 @@ import itertools
 import re
 import threading
 
+from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE
 from graphmem.extraction.lexicon import (
@@ -351,8 +352,14 @@ _TECH_CUT = re.compile(
 _TECH_ITEM = re.compile(r"[a-z0-9][a-z0-9_.+#-]*(?:\s+(?!(?:and|or|plus)\b)[a-z0-9][a-z0-9_.+#-]*){0,2}", _F)
 
 
+# "… in Go and it uses Redis": a second verb of use with the same subject continues the list (blanked to " and",
+# offsets kept).
+_TECH_CONTINUES = re.compile(r"\s(?:and|,)\s+(?:it\s+|we\s+)?(?:also\s+)?(?:uses|use|runs\s+on)\s", _F)
+_LEADING_AND = re.compile(r"^(?:and|or|plus)\s+", _F)
+
+
 def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[str, str, int, Predicate]]:
-    chunk = norm[pos:c_end]
+    chunk = _TECH_CONTINUES.sub(lambda m: " and" + " " * (len(m.group(0)) - 4), norm[pos:c_end])
     cut = _TECH_CUT.search(chunk)
     if cut:
         chunk = chunk[: cut.start()]
@@ -360,7 +367,9 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
     for item in _TECH_ITEM.finditer(chunk):
         if item.group(0).lower() in {"and", "or", "plus"}:
             continue
-        display = text[pos + item.start() : pos + item.end()]
+        lead = _LEADING_AND.match(item.group(0))
+        start = pos + item.start() + (lead.end() if lead else 0)
+        display = text[start : pos + item.end()]
         value = display.lower()
         value = "go" if value == "golang" else value
         if value in EN_STOP:
@@ -368,6 +377,10 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
         pred = rule.predicate
         if rule.project:
             pred = Predicate.USES_LANGUAGE if value in PROGRAMMING else Predicate.USES_TECH
+            if not (
+                display[:1].isupper() or value in PROGRAMMING or value in STACK_TECHNOLOGIES or not value.isascii()
+            ):
+                continue  # "this project's backend is fine": not a technology
         elif not (display[:1].isupper() or value in PROGRAMMING):
             continue
         out.append((value, display, pos + item.end(), pred))
@@ -376,7 +389,7 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
 
 def project_subject(m: re.Match[str], text: str) -> tuple[str, str]:
     groups = m.groupdict()
-    name = groups.get("s") or groups.get("s2") or ""
+    name = groups.get("s") or groups.get("s2") or groups.get("s4") or ""
     end = m.start("verb") if "verb" in groups and groups["verb"] is not None else m.end()
     display = text[m.start() : end].strip()
     if not name or name.lower() in SUBJECT_STOP:

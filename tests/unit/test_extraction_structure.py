@@ -211,3 +211,31 @@ def test_meetings_before_noon_are_morning_meetings(extractor: RuleExtractor) -> 
     a = extractor.extract("I'm much sharper in the mornings, so put meetings before noon if you can.")
     b = extractor.extract("Morning meetings work best for me.")
     assert [(f.key, f.value) for f in a] == [(f.key, f.value) for f in b] == [("user|meeting_time", "morning meeting")]
+
+
+def test_a_kept_pet_named_in_the_same_or_the_next_clause(extractor: RuleExtractor) -> None:
+    for text in ("我老家成都的，现在住北京，家里养了只猫叫年糕", "我养了一只猫，叫年糕"):
+        facts = {(f.key, f.value) for f in extractor.extract(text)}
+        assert ("user|pet:cat:name", "年糕") in facts
+    assert extractor.extract("我朋友养了只猫叫球球") == []
+    assert extractor.extract("他养了一只狗，叫旺财") == []
+
+
+def test_a_city_goes_with_the_cue_in_its_own_clause(extractor: RuleExtractor) -> None:
+    facts = {(f.key, f.value) for f in extractor.extract("我老家成都的，现在住北京")}
+    assert ("user|location", "北京") in facts and ("user|location", "成都") not in facts
+
+
+def test_only_drinking_something_is_liking_it(extractor: RuleExtractor) -> None:
+    facts = {(f.key, f.polarity) for f in extractor.extract("I'm vegetarian, and I only drink tea.")}
+    assert ("user|taste|tea", True) in facts
+    assert extractor.extract("I only ate a sandwich today.") == []
+
+
+def test_a_named_projects_component_and_a_second_verb_of_use(extractor: RuleExtractor) -> None:
+    facts = {
+        (f.key, f.value) for f in extractor.extract("Nova's backend is written in Go and it uses Redis for caching.")
+    }
+    assert facts == {("project nova|uses_language", "go"), ("project nova|uses_tech|redis", "redis")}
+    assert extractor.extract("Anna's backend is fine.") == []
+    assert {f.value for f in extractor.extract("This project's backend is written in Go.")} == {"go"}
