@@ -167,17 +167,21 @@ def _stance_toward(text: str, clause: list[_Tok], i: int) -> Finding | None:
         word = clause[j + 1].word
     if word in _INTEREST:
         predicate = P.DISLIKES if neg else P.LIKES
-    elif word == "过敏" and not neg:
-        predicate = P.ALLERGIC_TO
+    elif word == "过敏":
+        predicate = P.ALLERGIC_TO  # "对花生不过敏了": no longer allergic
     else:
         return None
     value = _value(text, start, end)
     if not value or value in ZH_STOP or len(value) > 10:
         return None
-    return Finding(predicate, value, text[start:end], start, end, True)
+    return Finding(predicate, value, text[start:end], start, end, not (neg and predicate is P.ALLERGIC_TO))
 
 
-def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)) -> Finding | None:
+def _read(
+    text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0), previous: tuple[int, int] = (0, 0)
+) -> Finding | None:
+    """The statement of a clause whose subject ends before clause[i]; `topic` is a fronted object of the clause,
+    `previous` the noun phrase the clause before opened with (what "我不过敏了" is about after "花生现在没问题了")."""
     neg = able = only = False
     while i < len(clause) and (
         clause[i].word in _SKIP or clause[i].word in _NEG or clause[i].flag in ("d", "t") or clause[i].word in _ABLE
@@ -201,9 +205,12 @@ def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)
     if word in _LIKE or (word == "爱" and i + 1 < len(clause) and clause[i + 1].word == "上"):
         predicate = P.DISLIKES if neg else P.LIKES
     elif word in _DISLIKE:
-        predicate = P.DISLIKES
+        predicate, polarity = P.DISLIKES, not neg  # "我现在不讨厌香菜了": the dislike is over
     elif word in _NEG_EAT or (neg and word in _EAT):
         predicate = P.AVOIDS
+    elif word == "过敏" and neg:
+        predicate, polarity = P.ALLERGIC_TO, False
+        topic = topic if topic[0] != topic[1] else previous
     elif word in _EAT and only:
         predicate = P.LIKES  # "咖啡只喝美式": what the speaker does drink
     elif word in _EAT and (able or topic[0] != topic[1]):
@@ -234,6 +241,20 @@ def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)
     return Finding(predicate, value, text[start:end], start, end, polarity)
 
 
+def _opening(clause: list[_Tok]) -> tuple[int, int]:
+    """The noun phrase a clause opens with, after time words ("花生现在没问题了" -> 花生), or (0, 0)."""
+    k = 0
+    while k < len(clause) and clause[k].flag in ("t", "c"):
+        k += 1
+    start, end, j = _phrase(clause, k)
+    if any(not clause[n].flag.startswith(("n", "eng")) for n in range(k, j)):
+        return 0, 0  # "天气不错": not a thing
+    said = "".join(t.word for t in clause[j:])
+    if not any(word in said for word in _ACCEPTABLE):
+        return 0, 0
+    return start, end
+
+
 def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
     """A noun phrase said to be the speaker's hobby: "打游戏算是我最大的爱好了", "爬山是我的爱好"."""
     start, end, j = _phrase(clause, 0)
@@ -251,6 +272,8 @@ def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
 _PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子"})
 _NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})
 _KEEPERS = frozenset({"我", "我家", "家里", "家", "我们家", "咱家", "我们", "在家"})
+# What a clause says of a thing that is acceptable now: "花生现在没问题了"
+_ACCEPTABLE = frozenset({"没问题", "没事", "可以", "行", "能吃", "能喝", "OK", "ok"})
 _MEASURE = frozenset({"了", "着", "只", "条", "个", "一只", "一条", "一个", "两只"})
 
 
@@ -338,7 +361,9 @@ def zh_findings(text: str) -> list[Finding]:
     # verb there has no dropped first-person subject
     dropped = "你" not in text and "您" not in text
     pet = ""
+    previous = (0, 0)
     for clause in _clauses(_tag(text)):
+        opening, previous = previous, _opening(clause)
         named, pet = _pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
         if named is not None:
             out.append(named)
@@ -354,7 +379,7 @@ def zh_findings(text: str) -> list[Finding]:
             carried = False
             continue
         carried = True
-        found = _read(text, clause, i, (t_start, t_end))
+        found = _read(text, clause, i, (t_start, t_end), opening)
         plural = i > 0 and clause[i - 1].word in ("我们", "咱们")
         if found is not None and plural and found.predicate not in (P.USES_TOOL, P.LOCATION):
             continue

@@ -239,3 +239,32 @@ def test_a_named_projects_component_and_a_second_verb_of_use(extractor: RuleExtr
     assert facts == {("project nova|uses_language", "go"), ("project nova|uses_tech|redis", "redis")}
     assert extractor.extract("Anna's backend is fine.") == []
     assert {f.value for f in extractor.extract("This project's backend is written in Go.")} == {"go"}
+
+
+# "Y is fine now": the opposite stance on the same item, under the same key as the avoidance, dislike or allergy.
+REVERSED = [
+    ("我对花生过敏", "花生现在没问题了，我不过敏了", "user|taste|花生"),
+    ("我对花生过敏", "我对花生不过敏了", "user|taste|花生"),
+    ("我讨厌香菜", "我现在不讨厌香菜了", "user|taste|香菜"),
+    ("I'm allergic to peanuts.", "Peanuts are fine for me now.", "user|taste|peanut"),
+    ("I don't eat cilantro.", "I'm OK with cilantro now.", "user|taste|cilantro"),
+    ("I hate olives.", "I don't mind olives anymore.", "user|taste|olive"),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "key"), REVERSED)
+def test_a_reversed_stance_has_the_key_of_the_stance_it_reverses(
+    extractor: RuleExtractor, before: str, after: str, key: str
+) -> None:
+    old, new = extractor.extract(before), extractor.extract(after)
+    assert [(f.key, f.stance) for f in old] == [(key, False)]
+    assert [(f.key, f.stance) for f in new] == [(key, True)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The weather is fine now.", "That's fine for me.", "I'm fine with that now.", "I don't mind waiting.",
+     "My sister is fine with cilantro now.", "Is cilantro fine for you?", "天气不错，我不过敏了"],
+)  # fmt: skip
+def test_acceptance_of_no_thing_or_of_someone_elses_is_no_stance(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
