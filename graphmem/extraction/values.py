@@ -70,6 +70,13 @@ def rule_values(
     for s, e in spans:
         display = text[s:e]
         value = _normalise(display, rule.mode, lang)
+        if (
+            lang == "zh"
+            and p is Predicate.LIKES
+            and "在" in value
+            and not _NEGATED_ZH.search(norm[m.start() : m.end()])
+        ):
+            value = _without_setting(value)  # a disliked activity keeps its setting: "不喜欢在办公室吃饭"
         if not value or (rule.mode == "job" and lang == "en" and not _is_job(value)):
             continue
         if rule.mode == "place" and lang == "en" and not _place_ok(text, s):
@@ -294,6 +301,28 @@ def _normalise(display: str, mode: Mode, lang: Lang) -> str:
         return v if 0 < len(v) <= 16 else ""
     if mode == "taste":
         v = _singular(v)
+    return v
+
+
+_NEGATED_ZH = re.compile(r"[不没别]")
+
+
+def _without_setting(v: str) -> str:
+    """A liked activity without where it is done: "窝在家里打游戏" -> "打游戏", "在公园跑步" -> "跑步" (the place phrase
+    after 在 is the setting, the verb phrase after it the activity), so two wordings state one taste."""
+    import jieba.posseg as pseg
+
+    with _posseg_lock:
+        words = [(p.word, p.flag) for p in pseg.lcut(v)]
+    for i, (word, flag) in enumerate(words):
+        if word == "在" and i + 2 < len(words) and words[i + 1][1] in ("s", "n", "ns", "f", "r"):
+            rest = words[i + 2 :]
+        elif "在" in word and word != "在" and i + 1 < len(words) and flag in ("r", "i", "v"):
+            rest = words[i + 1 :]  # jieba joins "在家", "待在家里"
+        else:
+            continue
+        activity = "".join(w for w, _ in rest)
+        return activity if len(activity) >= 2 and rest[0][1] in ("v", "vn", "l", "n") else v
     return v
 
 

@@ -268,3 +268,11 @@ def test_a_reversed_stance_has_the_key_of_the_stance_it_reverses(
 )  # fmt: skip
 def test_acceptance_of_no_thing_or_of_someone_elses_is_no_stance(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+def test_a_liked_activity_is_keyed_without_where_it_is_done(extractor: RuleExtractor) -> None:
+    first = extractor.extract("周末没事我就喜欢窝在家里打游戏")
+    second = extractor.extract("打游戏算是我最大的爱好了")
+    assert [f.key for f in first] == [f.key for f in second] == ["user|taste|打游戏"]
+    # a disliked one keeps its setting: the setting is what is disliked
+    assert [f.value for f in extractor.extract("我不喜欢在办公室吃饭")] == ["在办公室吃饭"]
