@@ -35,7 +35,7 @@ from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.values import project_subject, rule_values
 
-__all__ = ["RuleExtractor"]
+__all__ = ["RuleExtractor", "asks_to_remember"]
 
 _F = re.IGNORECASE
 MAX_EXTRACTION_CHARS = 32_000  # as long as an episode may be; working-memory turns are cut to it too
@@ -750,6 +750,12 @@ _MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "�
 # "From now on, assume I'm not into horror movies": with a standing marker, "assume I …" tells the assistant
 # what to take as true, it supposes nothing.
 _ASSUME_DIRECTIVE = re.compile(r"(?:^|[,;:]\s*)(?:please\s+)?(?:always\s+)?assume\s+(?:that\s+)?i\b", _F)
+
+
+def asks_to_remember(text: str) -> bool:
+    """Whether `text` asks, in either language, to remember or update what it says ("记住…", "from now on…",
+    "please update that"): what lets one statement become a fact at once."""
+    return bool(_EXPLICIT["zh"].search(text) or _EXPLICIT["en"].search(text))
 
 
 def _directive(seg: Segment, norm: str) -> bool:

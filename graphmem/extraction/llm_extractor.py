@@ -7,7 +7,8 @@ The model gets the speaker's text (and, marked as context only, their earlier tu
 "correction", "explicit"}]}``. Each fact is checked on its own: the predicate must be one of the closed set, the
 attribute empty or a known attribute, the evidence an exact quote of the text (not of the context), an
 object's value (a food, a place, a name, a tool) must occur in its evidence, values and quotes within their
-limits, the confidence in (0, 1]. A fact that fails is dropped; an answer that is not that JSON object, a
+limits, the confidence in (0, 1]; a fact is explicit (promoted at once) only when the text itself asks to
+remember it. A fact that fails is dropped; an answer that is not that JSON object, a
 transport error, 429/5xx after the retries, an answer past the time budget, or an open circuit breaker makes the
 offline extractor answer the whole text. Extraction runs in the background worker, never on a request path;
 the model's words never reach the log beyond counts and error types.
@@ -27,6 +28,7 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from graphmem.extraction.attributes import attribute_of, is_known_attribute
+from graphmem.extraction.extractor import asks_to_remember
 from graphmem.extraction.facts import TASTE, CandidateFact, Predicate
 from graphmem.extraction.gazetteer import scan
 from graphmem.extraction.values import singular
@@ -185,7 +187,7 @@ def _candidate(item: Any, text: str) -> CandidateFact | None:
         fact=statement if fact.polarity else f"not: {statement}",
         evidence=evidence,
         confidence=round(fact.confidence, 2),
-        explicit=fact.explicit,
+        explicit=fact.explicit and asks_to_remember(text),  # the model cannot promote what was not asked for
         language="zh" if _HAN.search(evidence) else "en",
         scope_hint="project" if subject == "project" else "user",
         attribute=attribute,

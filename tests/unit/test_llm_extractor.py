@@ -185,3 +185,10 @@ def test_mentions_and_corrections_are_read_by_the_rules(rules: RuleExtractor) ->
     assert llm.replaced("It's Bosch, not Siemens.", ["siemens"]) == rules.replaced(
         "It's Bosch, not Siemens.", ["siemens"]
     )
+
+
+def test_the_model_cannot_make_a_fact_explicit_that_the_text_does_not_ask_for() -> None:
+    said, _ = parse_facts(body(answer(fact(explicit=True))), TEXT)
+    asked, _ = parse_facts(body(answer(fact(explicit=True))), "Remember: I now prefer minimal comments.")
+    assert [f.explicit for f in said] == [False]
+    assert [f.explicit for f in asked] == [True]
