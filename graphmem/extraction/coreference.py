@@ -171,7 +171,11 @@ def last_plural(text: str) -> str:
 
 
 # The word that ends a clause before a break: "I've come around on jazz, I actually enjoy it now" -> "jazz".
-_CLAUSE_END_WORD = re.compile(r"(?:^|\s)(?P<w>[a-z]{3,20})\s*[,;]", _F)
+# Only a noun: after a preposition or determiner ("come around on jazz", "gave the olives a try") or as the
+# sentence's topic ("Sushi, I love it"); "You're right, I love it" names nothing.
+_CLAUSE_END_WORD = re.compile(
+    r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these)\s)\s*(?P<w>[a-z]{3,20})\s*[,;]", _F
+)
 _NOT_OBJECTS = frozenset(
     {"now", "too", "again", "really", "lot", "much", "well", "though", "anyway", "yet", "before", "ago", "today",
      "here", "there", "that", "this", "them", "you", "her", "him", "honestly", "actually", "also",

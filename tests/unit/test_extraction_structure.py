@@ -201,6 +201,7 @@ def test_eating_again_states_the_opposite_stance_on_the_same_key(extractor: Rule
         "Thanks for the tips, I like it",
         "I tried the new café yesterday, I loved it",
         "My sister got a new job, she loves it",
+        "Thanks! You're right, I love it and that'll keep me going.",  # a LoCoMo-dev turn
     ],
 )
 def test_the_structural_readings_leave_amounts_questions_and_others_alone(extractor: RuleExtractor, text: str) -> None:
