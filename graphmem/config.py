@@ -93,6 +93,18 @@ class Settings(BaseSettings):
         gt=0,
         description="Time budget of one rerank request (retries included); past it the order is kept.",
     )
+    extractor_llm_base_url: str = Field(
+        default="",
+        description="OpenAI-compatible chat endpoint that extracts facts, validated, the rules answering whenever it "
+        "cannot (off when empty).",
+    )
+    extractor_llm_model: str = ""
+    extractor_llm_api_key: str = ""
+    extractor_llm_timeout_seconds: float = Field(
+        default=20.0,
+        gt=0,
+        description="Time budget of one extraction request (retries included); past it the rules answer.",
+    )
     max_message_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     health_probe_seconds: float = Field(default=2.0, gt=0)
     shutdown_grace_seconds: float = Field(default=10.0, ge=0)

@@ -22,6 +22,7 @@ from graphmem.embedding.protocol import Embedder
 from graphmem.embedding.query_memo import QueryMemo
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.llm_extractor import LLMExtractor
 from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import DEFAULT_INDEX_MEMORY_MB, PartitionCache
@@ -178,8 +179,12 @@ class MemoryService:
         self.maintenance = MaintenanceRunner(graph, self.episodic, policy, clock, embedder)
         self._audit = AuditTrail(graph)
         self._tombstones = Tombstones(graph)
+        # evicted turns are read on the write path and the warm-up must not ask a remote model: the offline rules
+        self._offline_extractor = self.semantic.extractor
+        if isinstance(self._offline_extractor, LLMExtractor):
+            self._offline_extractor = self._offline_extractor.fallback
         self.working = WorkingMemory(
-            self._sessions, policy, clock, summariser=summariser, extractor=self.semantic.extractor
+            self._sessions, policy, clock, summariser=summariser, extractor=self._offline_extractor
         )
         self._background: list[asyncio.Task[None]] = []
 
@@ -224,6 +229,17 @@ class MemoryService:
         worker = (
             TextWorker(timeout_seconds=settings.text_worker_timeout_seconds) if settings.text_worker_process else None
         )
+        extractor: Extractor | None = worker
+        if settings.extractor_llm_base_url:
+            extractor = LLMExtractor(
+                worker or RuleExtractor(),
+                base_url=settings.extractor_llm_base_url,
+                model=settings.extractor_llm_model,
+                api_key=settings.extractor_llm_api_key or None,
+                timeout_s=settings.extractor_llm_timeout_seconds,
+                failure_threshold=settings.router_llm_failure_threshold,
+                cooldown_s=settings.router_llm_cooldown_seconds,
+            )
         return cls(
             graph,
             index,
@@ -231,7 +247,7 @@ class MemoryService:
             policy,
             source,
             build_clock(settings.clock),
-            extractor=worker,
+            extractor=extractor,
             summariser=worker,
             llm_router=router,
             index_memory_bytes=int(settings.index_memory_mb * 2**20),
@@ -264,7 +280,7 @@ class MemoryService:
     async def warm_up(self) -> WarmUpReport:
         """Loads and exercises every lazily loaded part (embedder, jieba, spaCy and the rule tables, FAISS,
         BM25, the Search and write paths) once, so the first requests cost what later ones cost."""
-        extractor = self.semantic.extractor
+        extractor = self._offline_extractor
         # the text worker's child starts (imports, spaCy, jieba) while the embedder loads here
         starting = (
             asyncio.create_task(asyncio.to_thread(extractor.start)) if isinstance(extractor, TextWorker) else None

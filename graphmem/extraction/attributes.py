@@ -12,7 +12,7 @@ import re
 
 from graphmem.extraction.facts import Predicate
 
-__all__ = ["STACK_TECHNOLOGIES", "attribute_of", "favourite_attribute", "relation_attribute"]
+__all__ = ["STACK_TECHNOLOGIES", "attribute_of", "favourite_attribute", "is_known_attribute", "relation_attribute"]
 
 # The head noun of a value (its last word, singular) -> the attribute the value sets.
 _HEADS: dict[str, str] = {
@@ -178,3 +178,26 @@ def attribute_of(predicate: Predicate, value: str) -> str:
         if not head.isascii() and value.endswith(head) and _ZH_MODIFIERS.match(value):
             return attribute
     return ""
+
+
+# Attributes named by the slot readers (slots.py) besides those of the head nouns and the stack.
+_SLOT_ATTRIBUTES = frozenset(
+    {
+        "editor", "os", "notes_app", "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
+        "meeting_free_day", "meeting_length", "meeting_camera", "travel_airline", "travel_hotel", "travel_seat",
+        "travel_mode", "birthday",
+    }
+)  # fmt: skip
+_KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())
+_RELATION_BASES = frozenset(_RELATIONS.values()) | {"partner", "pet:fish", "pet:hamster", "pet:bird"}
+_FAVOURITE_ATTRIBUTE = re.compile(r"favourite:(?:[a-z]{3,15}|[\u4e00-\u9fff]{1,4})")
+
+
+def is_known_attribute(attribute: str) -> bool:
+    """Whether `attribute` is one the extractors name: a known setting ("code_comment_style", "editor"), a
+    favourite of a category ("favourite:genre") or a named relation's name or birthday ("child:daughter:name").
+    Checks what an outside extractor (the optional LLM) answers."""
+    if attribute in _KNOWN_ATTRIBUTES or _FAVOURITE_ATTRIBUTE.fullmatch(attribute):
+        return True
+    base, _, field = attribute.rpartition(":")
+    return field in ("name", "birthday") and base in _RELATION_BASES

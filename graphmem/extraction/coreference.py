@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from graphmem.extraction.rule import Lang
 
-__all__ = ["Referent", "Resolved", "last_plural", "last_referent", "resolve", "resolve_object"]
+__all__ = ["Referent", "Resolved", "clause_object", "last_plural", "last_referent", "resolve", "resolve_object"]
 
 _F = re.IGNORECASE
 
@@ -143,7 +143,7 @@ def resolve(text: str, lang: Lang, referent: Referent) -> Resolved | None:
 # "them" after a verb of liking or disliking ("I actually enjoy them now", "I really dislike them") is the last
 # plural thing named before it in the turn ("olives finally grew on me", "leave the olives out").
 _EN_STANCE_THEM = re.compile(
-    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate)\s+(?P<p>them)(?![\w'])", _F
+    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate)\s+(?P<p>them|it)(?![\w'])", _F
 )
 _EN_PLURAL = re.compile(r"(?:^|(?<=[\s,;:(]))(?:(?:the|those|these|some|my|all)\s+)?(?P<w>[a-z]{3,20}s)(?![\w'])", _F)
 _NOT_THINGS = frozenset(
@@ -170,8 +170,32 @@ def last_plural(text: str) -> str:
     return found
 
 
+# The word that ends a clause before a break: "I've come around on jazz, I actually enjoy it now" -> "jazz".
+# Only a noun: after a preposition or determiner ("come around on jazz", "gave the olives a try") or as the
+# sentence's topic ("Sushi, I love it"); "You're right, I love it" names nothing.
+_CLAUSE_END_WORD = re.compile(
+    r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these)\s)\s*(?P<w>[a-z]{3,20})\s*[,;]", _F
+)
+_NOT_OBJECTS = frozenset(
+    {"now", "too", "again", "really", "lot", "much", "well", "though", "anyway", "yet", "before", "ago", "today",
+     "here", "there", "that", "this", "them", "you", "her", "him", "honestly", "actually", "also",
+     "then", "later", "ever", "years", "while", "long", "time", "all", "one", "else", "first", "finally", "okay"}
+)  # fmt: skip
+
+
+def clause_object(text: str) -> str:
+    """The word ending the last clause of `text` that a break closes (what a following "it" names), or ""."""
+    found = ""
+    for m in _CLAUSE_END_WORD.finditer(text):
+        found = m.group("w")
+    low = found.lower()
+    if low in _NOT_OBJECTS or low in _NOT_THINGS or low.endswith("ly"):
+        return ""
+    return found
+
+
 def resolve_object(text: str, antecedent: str) -> Resolved | None:
-    """`text` with "them" after a verb of liking or disliking replaced by `antecedent`, or None."""
+    """`text` with "them" (or "it") after a verb of liking or disliking replaced by `antecedent`, or None."""
     m = _EN_STANCE_THEM.search(text)
     if m is None or not antecedent:
         return None

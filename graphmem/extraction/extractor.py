@@ -16,7 +16,14 @@ from dataclasses import replace
 from typing import Any
 
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
-from graphmem.extraction.coreference import Referent, last_plural, last_referent, resolve, resolve_object
+from graphmem.extraction.coreference import (
+    Referent,
+    clause_object,
+    last_plural,
+    last_referent,
+    resolve,
+    resolve_object,
+)
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.lexicon import LANGS, PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
@@ -28,7 +35,7 @@ from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.values import project_subject, rule_values
 
-__all__ = ["RuleExtractor"]
+__all__ = ["RuleExtractor", "asks_to_remember"]
 
 _F = re.IGNORECASE
 MAX_EXTRACTION_CHARS = 32_000  # as long as an episode may be; working-memory turns are cut to it too
@@ -48,7 +55,7 @@ _QUESTION = {
         _F,
     ),
     "zh": re.compile(
-        r"什么|哪些|哪个|哪种|哪里|哪儿|谁|怎么|为什么|为啥|是不是|要不要|会不会|能不能|有没有|多少|几点|啥|咋|吗|[呢么]\s*$"
+        r"(?<!没)什么|哪些|哪个|哪种|哪里|哪儿|谁|怎么|为什么|为啥|是不是|要不要|会不会|能不能|有没有|多少|几点|(?<!没)啥|咋|吗|[呢么]\s*$"
     ),
 }
 _HYPOTHETICAL = {
@@ -366,10 +373,15 @@ class RuleExtractor:
     def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:
         """The stance `seg` takes on "them", read as the last plural thing the turn named before it."""
         at = seg.text.find(" them")
-        if at < 0:
-            return []
-        before = text[: seg.start + at]
-        antecedent = last_plural(before)
+        if at >= 0:
+            before = text[: seg.start + at]
+            antecedent = last_plural(before)
+        else:  # "I've come around on jazz, I actually enjoy it now": the thing the clause before ends on
+            at = seg.text.find(" it")
+            if at < 0:
+                return []
+            before = text[: seg.start + at]
+            antecedent = clause_object(seg.text[:at])
         said = before[before.rfind(antecedent) :] if antecedent else ""
         if _SITUATIONAL["en"].search(said) or _PAST["en"].search(said):
             return []  # "I bought new shoes yesterday. I love them": a one-off, not a standing taste
@@ -738,6 +750,12 @@ _MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "�
 # "From now on, assume I'm not into horror movies": with a standing marker, "assume I …" tells the assistant
 # what to take as true, it supposes nothing.
 _ASSUME_DIRECTIVE = re.compile(r"(?:^|[,;:]\s*)(?:please\s+)?(?:always\s+)?assume\s+(?:that\s+)?i\b", _F)
+
+
+def asks_to_remember(text: str) -> bool:
+    """Whether `text` asks, in either language, to remember or update what it says ("记住…", "from now on…",
+    "please update that"): what lets one statement become a fact at once."""
+    return bool(_EXPLICIT["zh"].search(text) or _EXPLICIT["en"].search(text))
 
 
 def _directive(seg: Segment, norm: str) -> bool:

@@ -172,7 +172,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        _PROJ_EN + r"(?:'s)?\s(?:tech\s)?(?:stack|language|database|framework|backend|frontend)\sis\s",
+        r"(?:" + _PROJ_EN + r"(?:'s)?|(?<![\w'])(?P<s4>[A-Z][a-z0-9]{1,20})'s)"
+        r"\s(?:tech\s)?(?:stack|language|database|framework|backend|frontend|codebase|server|api|service)\s"
+        r"(?:is\s(?:(?:written|built|implemented|coded)\s(?:in|with)\s)?|uses\s|runs\son\s)",
         P.USES_TECH,
         "tech",
         "{S} uses {d}",

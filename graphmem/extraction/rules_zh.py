@@ -195,11 +195,11 @@ ZH_RULES: tuple[Rule, ...] = (
     rule("zh", _ZI + _ZADV + r"(?P<v>只吃素|吃长素|吃素|吃清真)", P.DIET, "group", "用户{d}", confidence=0.8),
     _ALLERGIC.rule(
         "zh",
-        _ZI + _ZADV + r"是?对(?P<v>[^，。！？,.!?\s]{1,10}?)(?:严重|有点|特别|非常|很)?过敏",
+        _ZI + _ZADV + r"是?对(?P<v>[^，。！？,.!?\s不没]{1,10}?)(?:严重|有点|特别|非常|很)?过敏",
     ),
     _ALLERGIC.rule(
         "zh",
-        _ZI + _ZADV + r"有?(?P<v>[\u4e00-\u9fff]{2,6}?)(?:严重)?过敏",
+        _ZI + _ZADV + r"有?(?P<v>(?:(?![不没对])[\u4e00-\u9fff]){2,6}?)(?:严重)?过敏",
     ),
     rule(
         "zh",

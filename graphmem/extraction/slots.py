@@ -433,6 +433,8 @@ def _meeting_settings(text: str) -> list[Slot]:
         if clock.group("t").lower() == "noon" and not rel:
             return out
         value = " ".join(w for w in (rel, clock.group("t").lower().replace(" ", "")) if w)
+        # "before noon" is the morning, "after noon" the afternoon: one value with "morning meetings"
+        value = {"before noon": "morning meeting", "after noon": "afternoon meeting"}.get(value, value)
         out.append(Slot(Predicate.LIKES, "meeting_time", value, True, clock.start(), clock.end()))
     return out
 
@@ -507,6 +509,8 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     out: list[Slot] = []
     seen: set[tuple[Predicate, str]] = set()
     hits: list[Hit] = scan(text)
+    # a value whose own clause holds its cue first: "我老家成都的，现在住北京" lives in 北京
+    hits.sort(key=lambda h: not _KINDS[h.category].cue[lang].search(text, *_clause_bounds(text, h.start, h.end)))
     for hit in hits:
         kind = _KINDS[hit.category]
         if (kind.predicate, kind.attribute) in seen:

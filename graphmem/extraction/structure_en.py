@@ -138,9 +138,10 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     if i >= len(clause) or clause[i][0].lower() not in _SUBJECTS:
         return None
     i += 1
-    neg = False
-    while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG):
+    neg = only = False
+    while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG or clause[i][0] == "only"):
         neg = neg or clause[i][0].lower() in _NEG
+        only = only or clause[i][0] == "only"
         i += 1
     if i >= len(clause):
         return None
@@ -148,6 +149,8 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     j = i + 1
     if neg and verb in ("stand", "bear", "tolerate"):  # "I can't stand olives"
         neg, verb = False, "hate"
+    if verb in _EAT and only and not neg and not verb.endswith(("ate", "ank")):
+        verb = "like"  # "I only drink tea": what the speaker does drink
     if verb in _LIKE or verb in _DISLIKE or verb in _AVOID or (verb in _EAT and neg):
         if verb in _LIKE:
             predicate = P.DISLIKES if neg else P.LIKES
@@ -207,11 +210,48 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     return None
 
 
+_FINE = _words("fine ok okay alright good cool")
+_CHANGED = _words("now anymore again nowadays these")
+_BE = _words("is are 's 're")
+
+
+def _accepted(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
+    """A stance that something is acceptable to the speaker now: "peanuts are fine for me now", "I'm okay with
+    cilantro now", "I don't mind olives anymore". Read as no longer avoiding it: the same key as the avoidance,
+    liking or allergy it reverses, with the opposite stance."""
+    words = [w.lower() for w, _, _ in clause]
+    changed = bool(set(words) & _CHANGED)
+    i = 0
+    while i < len(words) and words[i] in _LEAD:
+        i += 1
+    if i < len(words) and words[i] in ("i'm", "im") and i + 2 < len(words) and words[i + 1] in _FINE:
+        if words[i + 2] == "with" and changed:  # "I'm okay with cilantro now"
+            start, end = _phrase(clause, i + 3)
+        else:
+            return None
+    elif words[i : i + 3] in (["i", "don't", "mind"], ["i", "dont", "mind"]) and changed:
+        start, end = _phrase(clause, i + 3)
+    else:  # "<thing> is/are fine for me (now)"
+        start, end = _phrase(clause, i)
+        j = next((n for n, t in enumerate(clause) if t[1] >= end), len(clause)) if start != end else len(clause)
+        if not (j + 3 < len(clause) + 1 and words[j : j + 1] and words[j] in _BE):
+            return None
+        rest = words[j + 1 : j + 4]
+        if len(rest) < 3 or rest[0] not in _FINE or rest[1:3] not in (["for", "me"], ["with", "me"], ["by", "me"]):
+            return None
+    if start == end or clause[0][0].lower() in _DEICTIC:
+        return None
+    value = singular(" ".join(text[start:end].lower().split()))
+    if value in EN_STOP or value.split()[0] in _DEICTIC:
+        return None
+    return Finding(P.AVOIDS, value, text[start:end], start, end, polarity=False)
+
+
 def en_findings(text: str) -> list[Finding]:
     """Facts the clauses of one English segment state in first person (guards are the caller's)."""
     out: list[Finding] = []
     for clause in _clauses(_tokens(text.replace("\u2019", "'"))):
-        found = _read(text, clause)
+        found = _read(text, clause) or _accepted(text, clause)
         if found is not None:
             out.append(found)
     return out

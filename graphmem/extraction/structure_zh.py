@@ -58,6 +58,10 @@ _WORK_AFTER = _words("当 做 干 上班 工作 打工 搬砖 实习 做事")
 _USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用")
 _NOUNISH = ("n", "eng", "vn", "an", "j", "nz", "ng", "nr", "ns", "nt", "nw", "l", "b", "a", "ad", "x")
 _CITY_SUFFIX = ("市", "省", "区", "县", "州")
+_ABLE = frozenset({"能", "可以", "敢", "会"})  # modal verbs before the verb: "也能吃辣了"
+_NUMERALS = frozenset("一二两三四五六七八九十几半多0123456789")
+_INTEREST = frozenset({"兴趣", "感兴趣", "有兴趣"})
+_COPULA = frozenset({"是", "算是", "就是", "可是", "算"})
 
 
 def _noun(tok: _Tok) -> bool:
@@ -79,8 +83,8 @@ def _phrase(toks: Sequence[_Tok], i: int) -> tuple[int, int, int]:
                 break
             i += 1
             continue
-        if not _noun(tok) or tok.word in _SUBJECTS or "我" in tok.word or "你" in tok.word:
-            break
+        if not _noun(tok) or tok.word in _SUBJECTS or "我" in tok.word or "你" in tok.word or tok.word in _SKIP:
+            break  # an adverb jieba tags as a noun ("碳水基本不碰") ends the phrase
         last = i
         i += 1
         if toks[last].end - toks[first].start > 10:
@@ -126,29 +130,72 @@ _TOPIC_LINK = frozenset(
 _REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃"})
 
 
-def _topic(clause: list[_Tok]) -> tuple[int, int, int]:
+def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
     """A fronted object ("香菜这东西我是真的接受不了"): (start, end) of the topic and the index after 我, or
     (0, 0, -1)."""
-    start, end, j = _phrase(clause, 0)
+    k = 0
+    while k < len(clause) and (clause[k].flag in ("t", "c") or clause[k].word in _SKIP):
+        k += 1  # "现在咖啡我也喝了": the time word before the topic
+    start, end, j = _phrase(clause, k)
     if start == end:
         return 0, 0, -1
     while j < len(clause) and clause[j].word in _TOPIC_LINK:
         j += 1
     if j < len(clause) and clause[j].word == "我":
         return start, end, j + 1
+    if carried and j < len(clause) and clause[j].flag == "d":
+        return start, end, j  # "我不吃羊肉，咖啡只喝美式": the subject carries over to a topic clause
     return 0, 0, -1
 
 
-def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)) -> Finding | None:
+def _stance_toward(text: str, clause: list[_Tok], i: int) -> Finding | None:
+    """对 + noun phrase + what the speaker feels about it: "我对甜食没什么兴趣", "对摄影特别感兴趣", "对芒果过敏"."""
+    start, end, j = _phrase(clause, i + 1)
+    if start == end:
+        return None
     neg = False
-    while i < len(clause) and (clause[i].word in _SKIP or clause[i].word in _NEG or clause[i].flag in ("d", "t")):
-        if clause[i].word in _NEG:
-            neg = True
+    while j < len(clause) and (clause[j].word in _SKIP or clause[j].word in _NEG or clause[j].flag == "d"):
+        neg = neg or clause[j].word in _NEG
+        j += 1
+    if j >= len(clause):
+        return None
+    word = clause[j].word
+    if word.startswith("没") and len(word) > 1:  # "没什么", "没啥": no ... (interest)
+        neg, j = True, j + 1
+        word = clause[j].word if j < len(clause) else ""
+    if word in ("有", "有点") and j + 1 < len(clause):
+        word = clause[j + 1].word
+    if word in _INTEREST:
+        predicate = P.DISLIKES if neg else P.LIKES
+    elif word == "过敏":
+        predicate = P.ALLERGIC_TO  # "对花生不过敏了": no longer allergic
+    else:
+        return None
+    value = _value(text, start, end)
+    if not value or value in ZH_STOP or len(value) > 10:
+        return None
+    return Finding(predicate, value, text[start:end], start, end, not (neg and predicate is P.ALLERGIC_TO))
+
+
+def _read(
+    text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0), previous: tuple[int, int] = (0, 0)
+) -> Finding | None:
+    """The statement of a clause whose subject ends before clause[i]; `topic` is a fronted object of the clause,
+    `previous` the noun phrase the clause before opened with (what "我不过敏了" is about after "花生现在没问题了")."""
+    neg = able = only = False
+    while i < len(clause) and (
+        clause[i].word in _SKIP or clause[i].word in _NEG or clause[i].flag in ("d", "t") or clause[i].word in _ABLE
+    ):
+        neg = neg or clause[i].word in _NEG
+        able = able or clause[i].word in _ABLE
+        only = only or clause[i].word == "只"
         i += 1
     if i >= len(clause):
         return None
     tok = clause[i]
     word = tok.word
+    if word == "对":
+        return _stance_toward(text, clause, i)
     if topic[0] != topic[1] and (word in _REFUSE or word == "是"):
         word = "受不了"
     if word.startswith("不") and word[1:] in _LIKE:
@@ -158,9 +205,17 @@ def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)
     if word in _LIKE or (word == "爱" and i + 1 < len(clause) and clause[i + 1].word == "上"):
         predicate = P.DISLIKES if neg else P.LIKES
     elif word in _DISLIKE:
-        predicate = P.DISLIKES
+        predicate, polarity = P.DISLIKES, not neg  # "我现在不讨厌香菜了": the dislike is over
     elif word in _NEG_EAT or (neg and word in _EAT):
         predicate = P.AVOIDS
+    elif word == "过敏" and neg:
+        predicate, polarity = P.ALLERGIC_TO, False
+        topic = topic if topic[0] != topic[1] else previous
+    elif word in _EAT and only:
+        predicate = P.LIKES  # "咖啡只喝美式": what the speaker does drink
+    elif word in _EAT and (able or topic[0] != topic[1]):
+        # "现在辣的我也能吃了", "香菜我现在也吃了": eating it is a stance on the item, the opposite of avoiding it
+        predicate, polarity = P.AVOIDS, False
     elif word in _LIVE or (word == "在" and not neg):
         return None if neg else _live(text, clause, i)
     elif word in _USE and not neg:
@@ -180,7 +235,73 @@ def _read(text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0)
     value = _value(text, start, end)
     if not value or value in ZH_STOP or len(value) > 10:
         return None
+    amount = j < len(clause) and clause[j].flag.startswith(("m", "q"))
+    if word in _EAT and not neg and (amount or value[0] in _NUMERALS):
+        return None  # "我能吃两碗饭": an amount, not a stance on a food
     return Finding(predicate, value, text[start:end], start, end, polarity)
+
+
+def _opening(clause: list[_Tok]) -> tuple[int, int]:
+    """The noun phrase a clause opens with, after time words ("花生现在没问题了" -> 花生), or (0, 0)."""
+    k = 0
+    while k < len(clause) and clause[k].flag in ("t", "c"):
+        k += 1
+    start, end, j = _phrase(clause, k)
+    if any(not clause[n].flag.startswith(("n", "eng")) for n in range(k, j)):
+        return 0, 0  # "天气不错": not a thing
+    said = "".join(t.word for t in clause[j:])
+    if not any(word in said for word in _ACCEPTABLE):
+        return 0, 0
+    return start, end
+
+
+def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
+    """A noun phrase said to be the speaker's hobby: "打游戏算是我最大的爱好了", "爬山是我的爱好"."""
+    start, end, j = _phrase(clause, 0)
+    if start == end or j >= len(clause) or clause[j].word not in _COPULA:
+        return None
+    rest = [t.word for t in clause[j + 1 :] if t.word not in ("的", "了", "啦", "之一")]
+    if not rest or rest[0] != "我" or rest[-1] not in ("爱好", "兴趣", "兴趣爱好", "最爱"):
+        return None
+    value = _value(text, start, end)
+    if not value or value in ZH_STOP or len(value) > 10:
+        return None
+    return Finding(P.LIKES, value, text[start:end], start, end)
+
+
+_PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子"})
+_NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})
+_KEEPERS = frozenset({"我", "我家", "家里", "家", "我们家", "咱家", "我们", "在家"})
+# What a clause says of a thing that is acceptable now: "花生现在没问题了"
+_ACCEPTABLE = frozenset({"没问题", "没事", "可以", "行", "能吃", "能喝", "OK", "ok"})
+_MEASURE = frozenset({"了", "着", "只", "条", "个", "一只", "一条", "一个", "两只"})
+
+
+def _pet_named(text: str, clause: list[_Tok], pet: str) -> tuple[Finding | None, str]:
+    """A pet the speaker keeps and its name: "家里养了只猫叫年糕", or "叫年糕" after "我养了一只猫". Returns the
+    finding and the pet the clause ends on (for a name in the next clause)."""
+    k = next((n for n, t in enumerate(clause) if t.word.startswith("养")), -1)
+    if k >= 0:
+        if any(t.word not in _KEEPERS and t.flag not in ("t", "d") for t in clause[:k]):
+            return None, ""  # "我朋友养了只猫叫球球": someone else's pet
+        k += 1
+        while k < len(clause) and (clause[k].word in _MEASURE or clause[k].flag.startswith(("m", "q"))):
+            k += 1
+        word = clause[k].word if k < len(clause) else ""
+        if word.endswith("叫") and word[:-1] in _PETS:  # jieba joins "猫叫"
+            return _pet_named(
+                text, [*clause[:k], _Tok(word[:-1], "n", 0, 0), _Tok("叫", "v", 0, 0), *clause[k + 1 :]], ""
+            )
+        pet = word if word in _PETS else ""
+        k += 1
+    else:
+        k = 0
+    if not pet or k >= len(clause) or clause[k].word not in _NAMED or k + 1 >= len(clause):
+        return None, pet
+    name = clause[k + 1]
+    if not 1 <= len(name.word) <= 4 or name.word in ZH_STOP or not name.flag.startswith(("n", "nr", "a", "v")):
+        return None, ""
+    return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet), ""
 
 
 def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
@@ -239,14 +360,26 @@ def zh_findings(text: str) -> list[Finding]:
     # a sentence that addresses the listener ("喜欢所有的细节，还有你捕捉到了…") praises their work: a liking
     # verb there has no dropped first-person subject
     dropped = "你" not in text and "您" not in text
+    pet = ""
+    previous = (0, 0)
     for clause in _clauses(_tag(text)):
-        t_start, t_end, after = _topic(clause)
+        opening, previous = previous, _opening(clause)
+        named, pet = _pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
+        if named is not None:
+            out.append(named)
+            continue
+        hobby = _hobby(text, clause)
+        if hobby is not None:
+            out.append(hobby)
+            carried = True
+            continue
+        t_start, t_end, after = _topic(clause, carried)
         i = after if after >= 0 else _after_subject(clause, carried, dropped)
         if i is None:
             carried = False
             continue
         carried = True
-        found = _read(text, clause, i, (t_start, t_end))
+        found = _read(text, clause, i, (t_start, t_end), opening)
         plural = i > 0 and clause[i - 1].word in ("我们", "咱们")
         if found is not None and plural and found.predicate not in (P.USES_TOOL, P.LOCATION):
             continue

@@ -9,6 +9,7 @@ import itertools
 import re
 import threading
 
+from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE
 from graphmem.extraction.lexicon import (
@@ -69,6 +70,13 @@ def rule_values(
     for s, e in spans:
         display = text[s:e]
         value = _normalise(display, rule.mode, lang)
+        if (
+            lang == "zh"
+            and p is Predicate.LIKES
+            and "在" in value
+            and not _NEGATED_ZH.search(norm[m.start() : m.end()])
+        ):
+            value = _without_setting(value)  # a disliked activity keeps its setting: "不喜欢在办公室吃饭"
         if not value or (rule.mode == "job" and lang == "en" and not _is_job(value)):
             continue
         if rule.mode == "place" and lang == "en" and not _place_ok(text, s):
@@ -296,6 +304,28 @@ def _normalise(display: str, mode: Mode, lang: Lang) -> str:
     return v
 
 
+_NEGATED_ZH = re.compile(r"[不没别]")
+
+
+def _without_setting(v: str) -> str:
+    """A liked activity without where it is done: "窝在家里打游戏" -> "打游戏", "在公园跑步" -> "跑步" (the place phrase
+    after 在 is the setting, the verb phrase after it the activity), so two wordings state one taste."""
+    import jieba.posseg as pseg
+
+    with _posseg_lock:
+        words = [(p.word, p.flag) for p in pseg.lcut(v)]
+    for i, (word, flag) in enumerate(words):
+        if word == "在" and i + 2 < len(words) and words[i + 1][1] in ("s", "n", "ns", "f", "r"):
+            rest = words[i + 2 :]
+        elif "在" in word and word != "在" and i + 1 < len(words) and flag in ("r", "i", "v"):
+            rest = words[i + 1 :]  # jieba joins "在家", "待在家里"
+        else:
+            continue
+        activity = "".join(w for w, _ in rest)
+        return activity if len(activity) >= 2 and rest[0][1] in ("v", "vn", "l", "n") else v
+    return v
+
+
 def singular(v: str) -> str:
     """The singular of an English value's last word ("aisle seats" -> "aisle seat"); known plurals kept."""
     return _singular(v)
@@ -351,8 +381,14 @@ _TECH_CUT = re.compile(
 _TECH_ITEM = re.compile(r"[a-z0-9][a-z0-9_.+#-]*(?:\s+(?!(?:and|or|plus)\b)[a-z0-9][a-z0-9_.+#-]*){0,2}", _F)
 
 
+# "… in Go and it uses Redis": a second verb of use with the same subject continues the list (blanked to " and",
+# offsets kept).
+_TECH_CONTINUES = re.compile(r"\s(?:and|,)\s+(?:it\s+|we\s+)?(?:also\s+)?(?:uses|use|runs\s+on)\s", _F)
+_LEADING_AND = re.compile(r"^(?:and|or|plus)\s+", _F)
+
+
 def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[str, str, int, Predicate]]:
-    chunk = norm[pos:c_end]
+    chunk = _TECH_CONTINUES.sub(lambda m: " and" + " " * (len(m.group(0)) - 4), norm[pos:c_end])
     cut = _TECH_CUT.search(chunk)
     if cut:
         chunk = chunk[: cut.start()]
@@ -360,7 +396,9 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
     for item in _TECH_ITEM.finditer(chunk):
         if item.group(0).lower() in {"and", "or", "plus"}:
             continue
-        display = text[pos + item.start() : pos + item.end()]
+        lead = _LEADING_AND.match(item.group(0))
+        start = pos + item.start() + (lead.end() if lead else 0)
+        display = text[start : pos + item.end()]
         value = display.lower()
         value = "go" if value == "golang" else value
         if value in EN_STOP:
@@ -368,6 +406,10 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
         pred = rule.predicate
         if rule.project:
             pred = Predicate.USES_LANGUAGE if value in PROGRAMMING else Predicate.USES_TECH
+            if not (
+                display[:1].isupper() or value in PROGRAMMING or value in STACK_TECHNOLOGIES or not value.isascii()
+            ):
+                continue  # "this project's backend is fine": not a technology
         elif not (display[:1].isupper() or value in PROGRAMMING):
             continue
         out.append((value, display, pos + item.end(), pred))
@@ -376,7 +418,7 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
 
 def project_subject(m: re.Match[str], text: str) -> tuple[str, str]:
     groups = m.groupdict()
-    name = groups.get("s") or groups.get("s2") or ""
+    name = groups.get("s") or groups.get("s2") or groups.get("s4") or ""
     end = m.start("verb") if "verb" in groups and groups["verb"] is not None else m.end()
     display = text[m.start() : end].strip()
     if not name or name.lower() in SUBJECT_STOP:

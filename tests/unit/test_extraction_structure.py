@@ -156,3 +156,124 @@ def test_a_liking_verb_without_a_subject_in_a_sentence_to_the_listener_is_praise
     extractor: RuleExtractor,
 ) -> None:
     assert extractor.extract("喜欢所有的细节，还有你捕捉到了马的优雅和力量") == []
+
+
+# Topic-first clauses, modal verbs, 对 + noun + feeling, a subject carried into a topic clause, "X is my hobby",
+# "it" after a stance verb, and "before noon" as the morning.
+READ_FROM_STRUCTURE = [
+    ("现在咖啡我也喝了，帮我更新一下", "user|taste|咖啡", "咖啡", False),
+    ("现在辣的我也能吃了", "user|taste|辣", "辣", False),
+    ("我现在也能吃辣了", "user|taste|辣", "辣", False),
+    ("我对甜食真的没什么兴趣", "user|taste|甜食", "甜食", True),
+    ("我对摄影特别感兴趣", "user|taste|摄影", "摄影", True),
+    ("打游戏算是我最大的爱好了", "user|taste|打游戏", "打游戏", True),
+    ("I've come around on jazz, I actually enjoy it now.", "user|taste|jazz", "jazz", True),
+]
+
+
+@pytest.mark.parametrize(("text", "key", "value", "polarity"), READ_FROM_STRUCTURE)
+def test_stances_read_from_the_clause_structure(
+    extractor: RuleExtractor, text: str, key: str, value: str, polarity: bool
+) -> None:
+    facts = {(f.key, f.value, f.polarity) for f in extractor.extract(text)}
+    assert (key, value, polarity) in facts
+
+
+def test_a_subject_carries_into_later_clauses_of_one_utterance(extractor: RuleExtractor) -> None:
+    facts = {(f.predicate, f.value) for f in extractor.extract("帮我记住：我不吃羊肉，对芒果过敏，咖啡只喝美式")}
+    assert facts == {(P.AVOIDS, "羊肉"), (P.ALLERGIC_TO, "芒果"), (P.LIKES, "美式")}
+
+
+def test_eating_again_states_the_opposite_stance_on_the_same_key(extractor: RuleExtractor) -> None:
+    before = extractor.extract("我不吃香菜")
+    after = extractor.extract("香菜我现在也吃了")
+    assert [f.key for f in before] == [f.key for f in after] == ["user|taste|香菜"]
+    assert before[0].stance is False and after[0].stance is True
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我能吃两碗饭",  # an amount
+        "没什么，我就是问问",
+        "你对这个感兴趣吗",
+        "我朋友对芒果过敏",
+        "Thanks for the tips, I like it",
+        "I tried the new café yesterday, I loved it",
+        "My sister got a new job, she loves it",
+        "Thanks! You're right, I love it and that'll keep me going.",  # a LoCoMo-dev turn
+    ],
+)
+def test_the_structural_readings_leave_amounts_questions_and_others_alone(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
+
+
+def test_meetings_before_noon_are_morning_meetings(extractor: RuleExtractor) -> None:
+    a = extractor.extract("I'm much sharper in the mornings, so put meetings before noon if you can.")
+    b = extractor.extract("Morning meetings work best for me.")
+    assert [(f.key, f.value) for f in a] == [(f.key, f.value) for f in b] == [("user|meeting_time", "morning meeting")]
+
+
+def test_a_kept_pet_named_in_the_same_or_the_next_clause(extractor: RuleExtractor) -> None:
+    for text in ("我老家成都的，现在住北京，家里养了只猫叫年糕", "我养了一只猫，叫年糕"):
+        facts = {(f.key, f.value) for f in extractor.extract(text)}
+        assert ("user|pet:cat:name", "年糕") in facts
+    assert extractor.extract("我朋友养了只猫叫球球") == []
+    assert extractor.extract("他养了一只狗，叫旺财") == []
+
+
+def test_a_city_goes_with_the_cue_in_its_own_clause(extractor: RuleExtractor) -> None:
+    facts = {(f.key, f.value) for f in extractor.extract("我老家成都的，现在住北京")}
+    assert ("user|location", "北京") in facts and ("user|location", "成都") not in facts
+
+
+def test_only_drinking_something_is_liking_it(extractor: RuleExtractor) -> None:
+    facts = {(f.key, f.polarity) for f in extractor.extract("I'm vegetarian, and I only drink tea.")}
+    assert ("user|taste|tea", True) in facts
+    assert extractor.extract("I only ate a sandwich today.") == []
+
+
+def test_a_named_projects_component_and_a_second_verb_of_use(extractor: RuleExtractor) -> None:
+    facts = {
+        (f.key, f.value) for f in extractor.extract("Nova's backend is written in Go and it uses Redis for caching.")
+    }
+    assert facts == {("project nova|uses_language", "go"), ("project nova|uses_tech|redis", "redis")}
+    assert extractor.extract("Anna's backend is fine.") == []
+    assert {f.value for f in extractor.extract("This project's backend is written in Go.")} == {"go"}
+
+
+# "Y is fine now": the opposite stance on the same item, under the same key as the avoidance, dislike or allergy.
+REVERSED = [
+    ("我对花生过敏", "花生现在没问题了，我不过敏了", "user|taste|花生"),
+    ("我对花生过敏", "我对花生不过敏了", "user|taste|花生"),
+    ("我讨厌香菜", "我现在不讨厌香菜了", "user|taste|香菜"),
+    ("I'm allergic to peanuts.", "Peanuts are fine for me now.", "user|taste|peanut"),
+    ("I don't eat cilantro.", "I'm OK with cilantro now.", "user|taste|cilantro"),
+    ("I hate olives.", "I don't mind olives anymore.", "user|taste|olive"),
+]
+
+
+@pytest.mark.parametrize(("before", "after", "key"), REVERSED)
+def test_a_reversed_stance_has_the_key_of_the_stance_it_reverses(
+    extractor: RuleExtractor, before: str, after: str, key: str
+) -> None:
+    old, new = extractor.extract(before), extractor.extract(after)
+    assert [(f.key, f.stance) for f in old] == [(key, False)]
+    assert [(f.key, f.stance) for f in new] == [(key, True)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The weather is fine now.", "That's fine for me.", "I'm fine with that now.", "I don't mind waiting.",
+     "My sister is fine with cilantro now.", "Is cilantro fine for you?", "天气不错，我不过敏了"],
+)  # fmt: skip
+def test_acceptance_of_no_thing_or_of_someone_elses_is_no_stance(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
+
+
+def test_a_liked_activity_is_keyed_without_where_it_is_done(extractor: RuleExtractor) -> None:
+    first = extractor.extract("周末没事我就喜欢窝在家里打游戏")
+    second = extractor.extract("打游戏算是我最大的爱好了")
+    assert [f.key for f in first] == [f.key for f in second] == ["user|taste|打游戏"]
+    # a disliked one keeps its setting: the setting is what is disliked
+    assert [f.value for f in extractor.extract("我不喜欢在办公室吃饭")] == ["在办公室吃饭"]

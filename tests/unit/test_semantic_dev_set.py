@@ -43,6 +43,16 @@ def test_the_committed_jsonl_is_the_expansion_of_the_source() -> None:
     assert DEV_PATH.read_text(encoding="utf-8") == _source().render(), "run python tests/eval/semantic_dev/source.py"
 
 
+def test_the_fourth_round_is_its_own_file_expanded_from_the_source() -> None:
+    fourth = DEV_DIR / "scenarios_v4.jsonl"
+    assert fourth.read_text(encoding="utf-8") == _source().render(v4=True), (
+        "run python tests/eval/semantic_dev/source.py"
+    )
+    scenarios = load_scenarios(fourth)
+    assert all("v4" in s.tags for s in scenarios)
+    assert not {s.id for s in scenarios} & {s.id for s in load_scenarios(DEV_PATH)}
+
+
 def test_the_set_has_at_least_200_scenarios_half_chinese_half_english(scenarios: list[Scenario]) -> None:
     by_lang = Counter(s.lang for s in scenarios)
     assert len(scenarios) >= 200

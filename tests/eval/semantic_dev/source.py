@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 OUT = Path(__file__).with_name("scenarios.jsonl")
+OUT_V4 = Path(__file__).with_name("scenarios_v4.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -1259,14 +1260,132 @@ EN_V3: list[Case] = [
          ("@atlas", "For this project we use Rust and the database is SQLite. Remember that.", "Noted for atlas."),
          active=(yes("Rust", p="atlas"), yes("SQLite", p="atlas"))),
 ]
+
+# Fourth round (tag `v4`, its own file `scenarios_v4.jsonl`, ids from 101): written before any change against it,
+# in ordinary phrasing, for the families that generalised worst to independent phrasing: several facts in one
+# utterance, meeting preferences, likes and dislikes said in passing, project facts, and a stance on an item
+# that turns around across sessions ("Y is fine now", "我现在能吃香菜了"), whose old version must expire.
+ZH_V4: list[Case] = [
+    case("multi", "remember v4",
+         ("我在深圳上班，平时主要写Go，周末喜欢去爬山。这些你都记一下吧", "好的，都记下了。"),
+         active=(yes("深圳", "shenzhen"), yes("go"), yes("爬山", "hiking"))),
+    case("multi", "paraphrase v4",
+         ("我老家成都的，现在住北京，家里养了只猫叫年糕", "年糕这个名字好可爱！"),
+         ("北京这边冬天太干了，我家猫年糕天天趴暖气片上", "哈哈，猫咪最会享受了。"),
+         active=(yes("北京", "beijing"), yes("年糕"))),
+    case("multi", "remember v4",
+         ("帮我记住：我不吃羊肉，对芒果过敏，咖啡只喝美式", "好的，都记下了。"),
+         active=(no("羊肉", "lamb", "mutton"), any_("芒果", "mango"), yes("美式", "americano"))),
+    case("meeting", "paraphrase v4",
+         ("开会尽量约在下午吧，上午我脑子转不动", "好的，以后优先排下午。"),
+         ("我上午效率特别低，会议放在下午对我最友好", "明白。"),
+         active=(any_("下午", "afternoon", "pm"),)),
+    case("meeting", "remember v4",
+         ("以后开会别超过半小时，时间长了我坐不住", "收到，控制在30分钟内。"),
+         active=(any_("30", "半小时", "三十"),)),
+    case("preference", "paraphrase v4",
+         ("周末没事我就喜欢窝在家里打游戏", "打什么游戏呀？"),
+         ("打游戏算是我最大的爱好了，一玩能玩一下午", "那你一定很厉害。"),
+         active=(yes("游戏", "gam"),)),
+    case("preference", "paraphrase v4",
+         ("甜食我一般不碰，吃两口就腻", "那你口味挺清淡的。"),
+         ("说实话我对甜食真的没什么兴趣", "了解。"),
+         active=(no("甜食", "甜", "sweet", "dessert"),)),
+    case("project", "project_only v4",
+         ("@orion", "这个项目前端用Vue，数据库用MySQL，记一下", "好的，orion：Vue + MySQL。"),
+         active=(yes("vue", p="orion"), yes("mysql", p="orion"))),
+    case("project", "override v4",
+         ("我平时写代码基本都用Python", "Python生态确实好。"),
+         ("Python是我的主力语言，别的用得少", "明白。"),
+         ("@kite", "kite这个项目是用TypeScript写的，记住", "好的，kite用TypeScript。"),
+         active=(yes("python"), yes("typescript", p="kite"))),
+    case("preference", "change v4",
+         ("我不吃香菜，那个味道真受不了", "好的，很多人都吃不惯香菜。"),
+         ("点外卖我都会备注不要香菜", "嗯嗯，备注一下比较保险。"),
+         ("说来也怪，我现在能吃香菜了，还觉得挺香的，记一下", "好的，已更新：你现在吃香菜了。"),
+         active=(yes("香菜", "cilantro", "coriander"),),
+         not_active=(no("香菜", "cilantro", "coriander"),),
+         history=(h(("香菜", "cilantro", "coriander"), ("香菜", "cilantro", "coriander"), old_pol=False, new_pol=True),)),
+    case("preference", "change v4",
+         ("记住，我不喝咖啡", "好的，记下了。"),
+         ("现在咖啡我也喝了，每天早上来一杯，帮我更新一下", "好的，已更新。"),
+         active=(yes("咖啡", "coffee"),),
+         not_active=(no("咖啡", "coffee"),),
+         history=(h(("咖啡", "coffee"), ("咖啡", "coffee"), old_pol=False, new_pol=True),)),
+    case("preference", "change v4",
+         ("我吃不了辣，一点都不行", "那川菜可能不太适合你。"),
+         ("川菜湘菜我都不敢点，太辣了", "可以点些清淡的。"),
+         ("现在辣的我也能吃了，慢慢练出来的，以后不用刻意避开辣菜", "好的，以后不再避开辣菜。"),
+         active=(yes("辣", "spicy"),),
+         not_active=(no("辣", "spicy"),),
+         history=(h(("辣", "spicy"), ("辣", "spicy"), old_pol=False, new_pol=True),)),
+]
+EN_V4: list[Case] = [
+    case("multi", "remember v4",
+         ("Quick intro: I'm a nurse in Toronto, I'm vegetarian, and I only drink tea. Remember all that.", "Got it."),
+         active=(any_("nurse"), yes("toronto"), any_("vegetarian"), yes("tea"))),
+    case("multi", "paraphrase v4",
+         ("Lisbon has been home for three years now, my husband Tomas and I love it here.", "Lisbon is beautiful."),
+         ("My husband Tomas keeps saying Lisbon in summer is the best place on earth to live.", "Hard to argue."),
+         active=(yes("lisbon"), yes("tomas"))),
+    case("multi", "remember v4",
+         ("Remember: I'm allergic to shellfish and I don't eat beef.", "Noted: shellfish allergy, no beef."),
+         active=(any_("shellfish"), no("beef"))),
+    case("meeting", "paraphrase v4",
+         ("I'm much sharper in the mornings, so put meetings before noon if you can.", "Will do."),
+         ("Morning meetings work best for me, by the afternoon I'm wiped out.", "Understood."),
+         active=(any_("morning", "am", "before noon"),)),
+    case("meeting", "remember v4",
+         ("Please keep meetings to 25 minutes going forward.", "Sure, 25 minutes."),
+         active=(any_("25"),)),
+    case("preference", "paraphrase v4",
+         ("Nothing beats a long bike ride on a Sunday.", "Sounds lovely."),
+         ("Cycling is pretty much my favourite thing to do outdoors.", "Nice."),
+         active=(yes("cycl", "bik"),)),
+    case("preference", "paraphrase v4",
+         ("Horror movies are not my thing at all.", "Fair enough."),
+         ("I can't watch horror films, they give me nightmares.", "Understandable."),
+         active=(no("horror"),)),
+    case("project", "project_only v4",
+         ("@nova", "Nova's backend is written in Go and it uses Redis for caching. Please remember.", "Noted."),
+         active=(yes("go", p="nova"), yes("redis", p="nova"))),
+    case("project", "override v4",
+         ("I mostly code in Java.", "Classic choice."),
+         ("Java is my day-to-day language at work.", "Got it."),
+         ("@pixel", "For pixel we're using Kotlin, keep that in mind.", "Kotlin for pixel, noted."),
+         active=(yes("java"), yes("kotlin", p="pixel"))),
+    case("preference", "change v4",
+         ("I don't eat mushrooms, I hate the texture.", "Noted."),
+         ("Please leave mushrooms off anything you suggest for me.", "Sure."),
+         ("Funny thing, mushrooms are fine now, I actually like them. Update that.", "Updated."),
+         active=(yes("mushroom"),),
+         not_active=(no("mushroom"),),
+         history=(h(("mushroom",), ("mushroom",), old_pol=False, new_pol=True),)),
+    case("preference", "change v4",
+         ("Remember that I avoid coffee.", "Noted."),
+         ("I drink coffee again these days, one cup every morning. Please update that.", "Updated."),
+         active=(yes("coffee"),),
+         not_active=(no("coffee"),),
+         history=(h(("coffee",), ("coffee",), old_pol=False, new_pol=True),)),
+    case("preference", "change v4",
+         ("I hate jazz, it's just noise to me.", "Everyone has their taste."),
+         ("Jazz really doesn't do it for me.", "Fair."),
+         ("I've come around on jazz, I actually enjoy it now. Remember that.", "Noted!"),
+         active=(yes("jazz"),),
+         not_active=(no("jazz"),),
+         history=(h(("jazz",), ("jazz",), old_pol=False, new_pol=True),)),
+]
 # fmt: on
 
 
-def scenario_dicts() -> list[dict[str, Any]]:
-    """Every case as a schema dict: ids per language and kind, dates and session ids generated."""
+def scenario_dicts(zh: list[Case] | None = None, en: list[Case] | None = None, first: int = 1) -> list[dict[str, Any]]:
+    """Every case as a schema dict: ids per language and kind (numbered from `first`), dates and session ids
+    generated. By default the first three rounds (scenarios.jsonl)."""
     out: list[dict[str, Any]] = []
-    for lang, cases in (("zh", ZH + ZH_V2 + ZH_V3), ("en", EN + EN_V2 + EN_V3)):
-        numbers: Counter[str] = Counter()
+    zh = ZH + ZH_V2 + ZH_V3 if zh is None else zh
+    en = EN + EN_V2 + EN_V3 if en is None else en
+    for lang, cases in (("zh", zh), ("en", en)):
+        numbers: Counter[str] = Counter({kind: first - 1 for kind in {c.kind for c in cases}})
         for case_ in cases:
             numbers[case_.kind] += 1
             sid = f"{lang}-{case_.kind}-{numbers[case_.kind]:03d}"
@@ -1307,11 +1426,13 @@ def scenario_dicts() -> list[dict[str, Any]]:
     return out
 
 
-def render() -> str:
-    """The JSONL text: one scenario a line, UTF-8, no ASCII escaping."""
-    return "".join(json.dumps(s, ensure_ascii=False) + "\n" for s in scenario_dicts())
+def render(v4: bool = False) -> str:
+    """The JSONL text (of the fourth round with `v4`): one scenario a line, UTF-8, no ASCII escaping."""
+    found = scenario_dicts(ZH_V4, EN_V4, first=101) if v4 else scenario_dicts()
+    return "".join(json.dumps(s, ensure_ascii=False) + "\n" for s in found)
 
 
 if __name__ == "__main__":
     OUT.write_text(render(), encoding="utf-8")
-    print(f"wrote {len(scenario_dicts())} scenarios to {OUT}")
+    OUT_V4.write_text(render(v4=True), encoding="utf-8")
+    print(f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4}")
