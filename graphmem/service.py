@@ -499,17 +499,26 @@ class MemoryService:
         return await choose_route(text, layers, self._llm_router)
 
     async def _search_layers(self, query: SearchQuery, chosen: Route) -> list[SearchHit]:
+        kind, window = chosen.query_kind, chosen.time_window
+        # the episodic hits read also reads the user's facts stamp: the fact searches wait for it there
+        stamp: asyncio.Future[str] | None = None
         searches = []
         if Layer.EPISODIC in chosen.layers:
-            searches.append(self.episodic.search(query, chosen.query_kind, chosen.time_window))
+            if Layer.SEMANTIC in chosen.layers or Layer.ARCHIVE in chosen.layers:
+                stamp = asyncio.get_running_loop().create_future()
+            searches.append(self.episodic.search(query, kind, window, stamp))
         if Layer.SEMANTIC in chosen.layers:
-            searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window))
+            searches.append(self.semantic.search(query, kind, window, stamp=stamp))
         if Layer.PROCEDURAL in chosen.layers:
             searches.append(self._skill_hits(query))
         if Layer.ARCHIVE in chosen.layers:
-            searches.append(self.episodic.search_archive(query, chosen.query_kind, chosen.time_window))
-            searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window, archived=True))
-        per_layer = await asyncio.gather(*searches)
+            searches.append(self.episodic.search_archive(query, kind, window))
+            searches.append(self.semantic.search(query, kind, window, archived=True, stamp=stamp))
+        try:
+            per_layer = await asyncio.gather(*searches)
+        finally:
+            if stamp is not None and not stamp.done():  # the episodic search failed before its read
+                stamp.cancel()
         hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
         if len(per_layer) > 1:  # a fact and the episode it quotes are one memory (comparing texts: off the loop)
             hits = await asyncio.to_thread(distinct, hits)

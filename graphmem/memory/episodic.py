@@ -538,11 +538,19 @@ class EpisodicMemory:
             and (self._partitions.state(group_id) or (0, 0)) == wanted
         )
 
-    async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
+    async def search(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        facts_stamp: asyncio.Future[str] | None = None,
+    ) -> list[SearchHit]:
         """Filter first, then vector and lexical candidates, then the policy's rerank.
 
         The side indexes are checked against the committed state in the same read that fetches the hits;
         when they lag (another replica wrote, or a restart), they are caught up and the search runs again.
+        That read also returns the user's facts stamp, handed to `facts_stamp` (the semantic layer of the same
+        Search waits for it instead of reading it in a round trip of its own).
         """
         scope, flt = query.scope, query.filter
         group_id = scope.group_id
@@ -556,13 +564,15 @@ class EpisodicMemory:
         allowed = await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
         for attempt in range(2):
             ranked = await self._rank(query, kind, window, qvec[0], allowed, graph)
-            episodes, committed = await self._repo.hits_and_state(scope, [c.id for c, _, _ in ranked])
-            if attempt == 1 or await self._in_step(group_id, committed):
+            read = await self._repo.hits_and_state(scope, [c.id for c, _, _ in ranked])
+            if facts_stamp is not None and not facts_stamp.done():
+                facts_stamp.set_result(read.facts_stamp)
+            if attempt == 1 or await self._in_step(group_id, read.committed):
                 break
             await self.sync_partition(group_id)
         hits = []
         for cand, score, breakdown in ranked:
-            ep = episodes.get(cand.id)
+            ep = read.episodes.get(cand.id)
             if ep is None:  # deleted between ranking and reading
                 continue
             hits.append(_hit(ep, score, breakdown, Layer.EPISODIC))
