@@ -68,7 +68,7 @@ from graphmem.retrieval.reranker_llm import LLMReranker
 from graphmem.retrieval.router import route
 from graphmem.retrieval.router_llm import LLMRouter, choose_route
 from graphmem.retrieval.skill_rank import W_SIMILARITY, W_TRIGGER, W_USAGE
-from graphmem.retrieval.timeexpr import find_time_expression
+from graphmem.retrieval.timeexpr import TimeExpression, find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
@@ -124,6 +124,11 @@ def embedder_from_settings(settings: Settings) -> Embedder:
             dim=settings.openai_embedding_dim,
         )
     return build_embedder(settings.embedder, threads=settings.embedder_threads)
+
+
+def _read_query(query: SearchQuery) -> tuple[Route, TimeExpression | None]:
+    """The rules' route of a query and the time expression it holds (worker-thread work)."""
+    return route(query.text, query.layers), find_time_expression(query.text, query.reference_time)
 
 
 class MemoryService:
@@ -470,11 +475,14 @@ class MemoryService:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
         # the routing rules and the time expressions scan the query text (up to 4,000 characters; a hostile one
-        # costs ~0.1 s): both off the event loop, side by side
-        chosen, found = await asyncio.gather(
-            self._route(query.text, query.layers),
-            asyncio.to_thread(find_time_expression, query.text, query.reference_time),
-        )
+        # costs ~0.1 s): both off the event loop, in one worker-thread hand-off unless an LLM routes
+        if self._llm_router is None:
+            chosen, found = await asyncio.to_thread(_read_query, query)
+        else:
+            chosen, found = await asyncio.gather(
+                choose_route(query.text, query.layers, self._llm_router),
+                asyncio.to_thread(find_time_expression, query.text, query.reference_time),
+            )
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
         hits = await self._search_layers(query, chosen)
@@ -491,12 +499,6 @@ class MemoryService:
             chosen = replace(chosen, reason=f"{chosen.reason}; {note}")
         self._record_hits(query.scope, hits)
         return SearchResult(tuple(hits), chosen)
-
-    async def _route(self, text: str, layers: tuple[Layer, ...]) -> Route:
-        """The LLM router's route when one is configured (it falls back to the rules), else the rules'."""
-        if self._llm_router is None:
-            return await asyncio.to_thread(route, text, layers)
-        return await choose_route(text, layers, self._llm_router)
 
     async def _search_layers(self, query: SearchQuery, chosen: Route) -> list[SearchHit]:
         kind, window = chosen.query_kind, chosen.time_window

@@ -622,14 +622,28 @@ class EpisodicMemory:
         graph: dict[int, float] | None = None,
     ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
         named = self._policy.rerank.weights_for(kind).speaker > 0
-        inputs = await self._inputs(query, qvec, allowed, graph or {}, named)
-        # the rerank is CPU work: off the event loop
-        return await asyncio.to_thread(self._top, inputs, query, kind, window)
+        dense, speakers, oversample = await self._dense(query, qvec, allowed, named)
 
-    def _top(
-        self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None
-    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
-        return self.score(inputs, query, kind, window)[: query.top_k]
+        def top() -> list[tuple[Candidate, float, ScoreBreakdown]]:
+            inputs = replace(self._gathered(query, dense, allowed, oversample, graph or {}), speakers=speakers)
+            return self.score(inputs, query, kind, window)[: query.top_k]
+
+        # tokenising, BM25, the neighbour facts and the rerank are CPU work: off the event loop, in one hand-off
+        return await asyncio.to_thread(top)
+
+    async def _dense(
+        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None, speakers: bool
+    ) -> tuple[list[tuple[int, float]], frozenset[str], int]:
+        """The vector candidates (and how many were asked for) and, when `speakers`, the speakers the query
+        names."""
+        scope = query.scope
+        n = self._policy.rerank.candidates
+        oversample = n if allowed is not None or not scope.project_id else 3 * n
+        dense, named = await asyncio.gather(
+            self._index.search(scope.group_id, qvec, oversample, allowed),
+            self._speakers(scope.group_id, query.text) if speakers else _nobody(),
+        )
+        return dense, named, oversample
 
     async def _inputs(
         self,
@@ -641,14 +655,7 @@ class EpisodicMemory:
     ) -> RecallInputs:
         """The search's candidates and signals; the speakers the query names only when `speakers` (the policy
         weighs them)."""
-        scope = query.scope
-        group_id = scope.group_id
-        n = self._policy.rerank.candidates
-        oversample = n if allowed is not None or not scope.project_id else 3 * n
-        dense, named = await asyncio.gather(
-            self._index.search(group_id, qvec, oversample, allowed),
-            self._speakers(group_id, query.text) if speakers else _nobody(),
-        )
+        dense, named, oversample = await self._dense(query, qvec, allowed, speakers)
         # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
         # itself)
         inputs = await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)

@@ -533,9 +533,14 @@ class SemanticMemory:
     async def _ranked(self, view: FactView, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         if not view.facts:
             return []
-        qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
-        # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
-        return await asyncio.to_thread(view.ranked, query, qvec, self._policy, kind, window)
+
+        def ranked() -> list[SearchHit]:
+            qvec = self._embedder.embed([query.text], EmbedKind.QUERY)[0]  # once per Search: the query memo
+            return view.ranked(query, qvec, self._policy, kind, window)
+
+        # the query vector, cosines, BM25 over the facts and the rerank are CPU work: off the event loop, in one
+        # hand-off
+        return await asyncio.to_thread(ranked)
 
     async def forget(self, group_id: str) -> int:
         return await self._facts.forget(group_id)
