@@ -147,6 +147,9 @@ class Settings(BaseSettings):
         return self.neo4j_uri or f"bolt://127.0.0.1:{self.neo4j_bolt_port}"
 
 
+RESERVED_TENANT_PREFIX = "graphmem:"
+"""Tenants the service uses itself (the start-up warm-up's throwaway users); no API key may map to one."""
+
 _SHA256_ENTRY = re.compile(r"sha256:([0-9a-fA-F]{64})")
 
 
@@ -167,6 +170,10 @@ def parse_api_keys(value: str) -> dict[bytes, str]:
         key, tenant = key.strip(), tenant.strip()
         if not sep or not key or not tenant:
             raise ValueError(f"GRAPHMEM_API_KEYS entry {position} must look like key=tenant or sha256:<hex>=tenant")
+        if tenant.startswith(RESERVED_TENANT_PREFIX):
+            raise ValueError(
+                f"GRAPHMEM_API_KEYS entry {position}: tenants named {RESERVED_TENANT_PREFIX}… are the service's own"
+            )
         if key.lower().startswith("sha256:"):
             hashed = _SHA256_ENTRY.fullmatch(key)
             if hashed is None:

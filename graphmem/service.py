@@ -12,11 +12,11 @@ import logging
 import uuid
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from graphmem import paging
 from graphmem.clock import Clock, ManualClock, SystemClock
-from graphmem.config import Settings
+from graphmem.config import RESERVED_TENANT_PREFIX, Settings
 from graphmem.embedding.factory import build_embedder
 from graphmem.embedding.protocol import Embedder
 from graphmem.embedding.query_memo import QueryMemo
@@ -75,6 +75,7 @@ from graphmem.storage.neo4j.facts import FactRepository
 from graphmem.storage.neo4j.fence import Tombstones
 from graphmem.storage.neo4j.leases import forget_leases
 from graphmem.storage.neo4j.mentions import MentionRepository
+from graphmem.storage.neo4j.rehearsal import discard_partition
 from graphmem.storage.neo4j.schema import migrate
 from graphmem.storage.neo4j.sessions import SessionRepository
 from graphmem.storage.neo4j.skills import SkillRepository
@@ -97,11 +98,13 @@ INDEX_FLUSH_SECONDS = 30.0
 """How often the background work writes the side indexes to disk."""
 
 
-WARM_UP_SCOPE = Scope(tenant_id="graphmem:warm-up", user_id="warm-up")
+WARM_UP_SCOPE = Scope(tenant_id=f"{RESERVED_TENANT_PREFIX}warm-up", user_id="warm-up")
+"""The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
 WARM_UP_TEXTS = ("我不吃香菜，以后点菜都别放。", "I never drink coffee after noon.")
 WARM_UP_ROUNDS = 5
-"""Committed write-and-search rounds before SERVING (see `MemoryService.warm_up_queries`)."""
-"""The scope the start-up rehearsal runs in: no API key maps to it and nothing written to it is ever kept."""
+"""Committed write-and-search rounds before SERVING, each as a throwaway user (`MemoryService.warm_up_queries`)."""
+WARM_UP_STALE_AFTER = timedelta(hours=1)
+"""A warm-up user older than this was left by a start that died half-way; the next start discards it."""
 
 
 def build_clock(spec: str) -> Clock:
@@ -278,40 +281,53 @@ class MemoryService:
                 with contextlib.suppress(TextWorkerFailed):  # warm_up's own extraction part reports it
                     await starting
 
-    async def warm_up_queries(self) -> None:
-        """Runs the real AddEpisodes path and the real Search path (every layer, then a routed query) for the
-        internal warm-up user WARM_UP_ROUNDS times, committed, plus the fact extraction that follows a write
-        (rolled back); each round deletes its episode with the real DeleteEpisode path. Neo4j must have
-        planned those statements, read their pages and compiled their code paths before the first user call:
-        after a Neo4j restart, a rolled-back rehearsal left the first committed episode write 5x a steady one
-        and a Search over a scope with rows 9x, and one committed round still left the write 4x (measured with
-        `make bench-startup`). The warm-up episodes are not queued for extraction (their speaker is not the
-        user's); the side-index partitions are dropped afterwards."""
+    async def warm_up_queries(self, stale_after: timedelta = WARM_UP_STALE_AFTER) -> list[Scope]:
+        """Runs the real AddEpisodes path and the real Search path (every layer, then a routed query)
+        WARM_UP_ROUNDS times, committed, plus the fact extraction that follows a write (rolled back); returns
+        the throwaway scopes it used. Neo4j must have planned those statements, read their pages and compiled
+        their code paths before the first user call: after a Neo4j restart, a rolled-back rehearsal left the
+        first committed episode write 5x a steady one and a Search over a scope with rows 9x, and rounds as one
+        known user still left a *new* user's first write 2x (its User, Session and UserFence nodes are created
+        by statements planned apart; measured with `make bench-startup`). So each round is a fresh throwaway
+        user of the warm-up tenant (no API key maps to it): its first write creates the user, its second is a
+        known user's write, both are searched and one is deleted with the real DeleteEpisode path, then every
+        node of the user is discarded, tombstone and audit trail included. Leftovers of a warm-up that died
+        half-way (older than `stale_after`, so a replica warming up beside this one keeps its own) are swept
+        first. The warm-up episodes are not queued for extraction (their speaker is not the user's)."""
         now = self._clock.now()
+        for group_id in await self.episodic.groups_created_before(WARM_UP_SCOPE.tenant_id, now - stale_after):
+            await self._discard_rehearsal_user(WARM_UP_SCOPE.tenant_id, group_id)
         drafts = [
             EpisodeDraft(
                 key=f"warm-up-{now.timestamp():.6f}-{i}", text=text, occurred_at=now, session_id="s", speaker="graphmem"
             )
             for i, text in enumerate(WARM_UP_TEXTS * WARM_UP_ROUNDS)
-        ][:WARM_UP_ROUNDS]
-        check_episode_batch(WARM_UP_SCOPE, drafts)
+        ]
+        check_episode_batch(WARM_UP_SCOPE, drafts[:2])
         await self.episodic.rehearse_add(WARM_UP_SCOPE, drafts[:1])
-        # a new user's first write creates its fence: the statements after it are planned apart (see fence.py)
-        newcomer = replace(WARM_UP_SCOPE, user_id=f"{WARM_UP_SCOPE.user_id}-{uuid.uuid4().hex}")
-        await self.episodic.rehearse_add(newcomer, drafts[:1])
         await self.semantic.rehearse_extraction(WARM_UP_SCOPE, drafts[0].text, now)
         everywhere = (Layer.EPISODIC, Layer.SEMANTIC, Layer.PROCEDURAL, Layer.ARCHIVE)
-        try:
-            for draft in drafts:
-                written = await self.episodic.add(WARM_UP_SCOPE, [draft])
-                try:
-                    await self.search(SearchQuery(WARM_UP_SCOPE, "上周她说过不吃什么？", 10, now, everywhere))
-                    await self.search(SearchQuery(WARM_UP_SCOPE, "what does she prefer to drink?", 10, now))
-                finally:
-                    for write in written:
-                        await self.delete_episode(WARM_UP_SCOPE, write.id)
-        finally:
-            await self.episodic.unload(WARM_UP_SCOPE.group_id)
+        used: list[Scope] = []
+        for i in range(WARM_UP_ROUNDS):
+            scope = replace(WARM_UP_SCOPE, user_id=f"{WARM_UP_SCOPE.user_id}-{uuid.uuid4().hex}")
+            used.append(scope)
+            try:
+                for draft in drafts[2 * i : 2 * i + 2]:  # a new user's first write, then a known user's
+                    written = await self.episodic.add(scope, [draft])
+                    await self.search(SearchQuery(scope, "上周她说过不吃什么？", 10, now, everywhere))
+                    await self.search(SearchQuery(scope, "what does she prefer to drink?", 10, now))
+                await self.delete_episode(scope, written[0].id)
+            finally:
+                await self._discard_rehearsal_user(scope.tenant_id, scope.group_id)
+        return used
+
+    async def _discard_rehearsal_user(self, tenant_id: str, group_id: str) -> None:
+        """Deletes every node of a throwaway warm-up user, leaving no tombstone and no audit event (unlike
+        ForgetUser, which retires a real user's id for ever). Refuses any other tenant."""
+        if tenant_id != WARM_UP_SCOPE.tenant_id:
+            raise ValueError(f"only the warm-up tenant's users are discarded, not {tenant_id!r}'s")
+        await discard_partition(self._graph, group_id)
+        await self.episodic.drop_local(group_id)
 
     async def ping(self) -> None:
         """Raises StorageUnavailable when the graph database does not answer."""
@@ -454,7 +470,7 @@ class MemoryService:
         check_scope(scope)
         whole = replace(scope, project_id="", session_id="")
         await self._tombstones.stamp(whole.group_id, self._clock.now())
-        report = await self.episodic.forget_user(whole)
+        report = await self.episodic.forget_user(whole.group_id)
         facts = await self.semantic.forget(whole.group_id)
         skills = await self.procedural.forget(whole.group_id)
         sessions = await self._sessions.forget(whole.group_id)

@@ -402,18 +402,27 @@ class EpisodicMemory:
             self._cache.forget(group_id)
         return deleted
 
-    async def forget_user(self, scope: Scope) -> ForgetReport:
+    async def forget_user(self, group_id: str) -> ForgetReport:
         """Erases the user's episodes, then drops the side indexes and their files. Indexing that was in
         flight for the user is skipped from now on in this process (`_forgotten`)."""
-        self._forgotten.add(scope.group_id)
-        episodes, others = await self._repo.forget(scope.group_id)
-        async with self._lock(scope.group_id):
-            await self._index.drop(scope.group_id)
-            self._partitions.drop(scope.group_id)
-            self._cache.forget(scope.group_id)
-            self._versions.pop(scope.group_id, None)
-            await asyncio.to_thread(self._tokens.drop, scope.group_id)
+        self._forgotten.add(group_id)
+        episodes, others = await self._repo.forget(group_id)
+        await self.drop_local(group_id)
         return ForgetReport(episodes, others)
+
+    async def drop_local(self, group_id: str) -> None:
+        """Drops the partition's side indexes and their files (its nodes are gone from Neo4j)."""
+        async with self._lock(group_id):
+            await self._index.drop(group_id)
+            self._partitions.drop(group_id)
+            self._cache.forget(group_id)
+            self._versions.pop(group_id, None)
+            await asyncio.to_thread(self._tokens.drop, group_id)
+
+    async def groups_created_before(self, tenant_id: str, before: datetime, limit: int = 100) -> list[str]:
+        """The partitions of the tenant's users first written before `before` (for sweeping the warm-up's
+        leftovers)."""
+        return await self._repo.groups_created_before(tenant_id, before, limit)
 
     async def unload(self, group_id: str) -> None:
         """Forgets a partition's in-process side indexes (nothing in Neo4j changes; a later search rebuilds them)."""

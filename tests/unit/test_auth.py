@@ -102,3 +102,9 @@ def test_tls_settings_must_come_in_pairs() -> None:
         Settings(tls_cert_file="cert.pem")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="CLIENT_CA_FILE needs"):
         Settings(tls_client_ca_file="ca.pem")  # type: ignore[arg-type]
+
+
+def test_no_key_maps_to_the_services_own_tenant() -> None:
+    # the warm-up writes and discards throwaway users of "graphmem:warm-up": a caller must never reach them
+    with pytest.raises(ValueError, match="entry 2: tenants named graphmem:… are the service's own"):
+        parse_api_keys("a=t1,b=graphmem:warm-up")

@@ -410,6 +410,12 @@ _FORGET_LABELS: tuple[LiteralString, ...] = (
     "MATCH (n:User {group_id: $group_id}) WITH n LIMIT 5000 DETACH DELETE n RETURN count(*) AS deleted",
 )
 
+# A label scan of User nodes, run once per start-up: users are few next to episodes.
+_STALE_USERS: LiteralString = """
+MATCH (u:User {tenant_id: $tenant_id}) WHERE u.created_at < $before
+RETURN u.group_id AS group_id ORDER BY u.created_at LIMIT $limit
+"""
+
 
 @dataclass(frozen=True)
 class NewEpisode:
@@ -1007,6 +1013,15 @@ class EpisodeRepository:
             return DeletedEpisode(seqs, facts, rebuilt)
 
         return await self._graph.write(work, fence=group_id, idempotent=True)
+
+    async def groups_created_before(self, tenant_id: str, before: datetime, limit: int) -> list[str]:
+        """The partitions of the tenant's users whose User node was created before `before` (oldest first)."""
+
+        async def work(tx: AsyncManagedTransaction) -> list[str]:
+            result = await tx.run(_STALE_USERS, tenant_id=tenant_id, before=before, limit=limit)
+            return [str(r["group_id"]) async for r in result]
+
+        return await self._graph.read(work)
 
     async def forget(self, group_id: str) -> tuple[int, int]:
         """Deletes every node of the partition in bounded batches; returns (episodes, other nodes)."""
