@@ -69,7 +69,7 @@ from graphmem.retrieval.reranker_llm import LLMReranker
 from graphmem.retrieval.router import route
 from graphmem.retrieval.router_llm import LLMRouter, choose_route
 from graphmem.retrieval.skill_rank import W_SIMILARITY, W_TRIGGER, W_USAGE
-from graphmem.retrieval.timeexpr import find_time_expression
+from graphmem.retrieval.timeexpr import TimeExpression, find_time_expression
 from graphmem.storage.neo4j.driver import Neo4jGraph
 from graphmem.storage.neo4j.episodes import EpisodeRepository
 from graphmem.storage.neo4j.facts import FactRepository
@@ -128,6 +128,11 @@ def embedder_from_settings(settings: Settings) -> Embedder:
             dim=settings.openai_embedding_dim,
         )
     return build_embedder(settings.embedder, threads=settings.embedder_threads)
+
+
+def _read_query(query: SearchQuery) -> tuple[Route, TimeExpression | None]:
+    """The rules' route of a query and the time expression it holds (worker-thread work)."""
+    return route(query.text, query.layers), find_time_expression(query.text, query.reference_time)
 
 
 class MemoryService:
@@ -505,11 +510,14 @@ class MemoryService:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
         # the routing rules and the time expressions scan the query text (up to 4,000 characters; a hostile one
-        # costs ~0.1 s): both off the event loop, side by side
-        chosen, found = await asyncio.gather(
-            self._route(query.text, query.layers),
-            asyncio.to_thread(find_time_expression, query.text, query.reference_time),
-        )
+        # costs ~0.1 s): both off the event loop, in one worker-thread hand-off unless an LLM routes
+        if self._llm_router is None:
+            chosen, found = await asyncio.to_thread(_read_query, query)
+        else:
+            chosen, found = await asyncio.gather(
+                choose_route(query.text, query.layers, self._llm_router),
+                asyncio.to_thread(find_time_expression, query.text, query.reference_time),
+            )
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
         hits = await self._search_layers(query, chosen)
@@ -527,24 +535,27 @@ class MemoryService:
         self._record_hits(query.scope, hits)
         return SearchResult(tuple(hits), chosen)
 
-    async def _route(self, text: str, layers: tuple[Layer, ...]) -> Route:
-        """The LLM router's route when one is configured (it falls back to the rules), else the rules'."""
-        if self._llm_router is None:
-            return await asyncio.to_thread(route, text, layers)
-        return await choose_route(text, layers, self._llm_router)
-
     async def _search_layers(self, query: SearchQuery, chosen: Route) -> list[SearchHit]:
+        kind, window = chosen.query_kind, chosen.time_window
+        # the episodic hits read also reads the user's facts stamp: the fact searches wait for it there
+        stamp: asyncio.Future[str] | None = None
         searches = []
         if Layer.EPISODIC in chosen.layers:
-            searches.append(self.episodic.search(query, chosen.query_kind, chosen.time_window))
+            if Layer.SEMANTIC in chosen.layers or Layer.ARCHIVE in chosen.layers:
+                stamp = asyncio.get_running_loop().create_future()
+            searches.append(self.episodic.search(query, kind, window, stamp))
         if Layer.SEMANTIC in chosen.layers:
-            searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window))
+            searches.append(self.semantic.search(query, kind, window, stamp=stamp))
         if Layer.PROCEDURAL in chosen.layers:
             searches.append(self._skill_hits(query))
         if Layer.ARCHIVE in chosen.layers:
-            searches.append(self.episodic.search_archive(query, chosen.query_kind, chosen.time_window))
-            searches.append(self.semantic.search(query, chosen.query_kind, chosen.time_window, archived=True))
-        per_layer = await asyncio.gather(*searches)
+            searches.append(self.episodic.search_archive(query, kind, window))
+            searches.append(self.semantic.search(query, kind, window, archived=True, stamp=stamp))
+        try:
+            per_layer = await asyncio.gather(*searches)
+        finally:
+            if stamp is not None and not stamp.done():  # the episodic search failed before its read
+                stamp.cancel()
         hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
         if len(per_layer) > 1:  # a fact and the episode it quotes are one memory (comparing texts: off the loop)
             hits = await asyncio.to_thread(distinct, hits)

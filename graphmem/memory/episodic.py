@@ -57,6 +57,7 @@ from graphmem.storage.neo4j.episodes import (
     EpisodeRepository,
     NewEpisode,
     PartitionState,
+    StoredBatch,
     TokenSources,
 )
 from graphmem.storage.neo4j.mentions import MentionRepository
@@ -286,6 +287,27 @@ class EpisodicMemory:
         # scoring importance and tokenising up to MAX_BATCH long texts is CPU work: off the event loop
         return await asyncio.to_thread(self._prepared, scope, drafts, documents)
 
+    async def _prepared_and_committed(
+        self, scope: Scope, drafts: Sequence[EpisodeDraft], now: datetime
+    ) -> tuple[list[NewEpisode], Vectors, StoredBatch, float]:
+        """The batch prepared, embedded and committed, and the commit's seconds. The embedding (the model's work)
+        runs beside the preparing and the commit (Python and Neo4j work), which need the documents, not their
+        vectors. Should the embedding fail after the commit, the episodes stay stored without vectors until the
+        user's side indexes catch up (the next Search of the user embeds them)."""
+        documents = await self._documents(scope, drafts)
+        texts = [d for d, _ in documents]
+        embedding = asyncio.get_running_loop().run_in_executor(None, self._embedder.embed, texts, EmbedKind.DOCUMENT)
+        try:
+            prepared = await asyncio.to_thread(self._prepared, scope, drafts, documents)
+            began = time.perf_counter()
+            batch = await self._repo.add(scope, prepared, now)
+            return prepared, await embedding, batch, time.perf_counter() - began
+        finally:
+            if not embedding.done():  # the commit failed: its vectors are not wanted
+                embedding.cancel()
+            elif not embedding.cancelled():
+                embedding.exception()  # retrieved: a failure is raised by the await above, or superseded
+
     def _prepared(
         self, scope: Scope, drafts: Sequence[EpisodeDraft], documents: list[tuple[str, int | str | None]]
     ) -> list[NewEpisode]:
@@ -329,10 +351,7 @@ class EpisodicMemory:
         """Commits the batch, then indexes what it created; returns one result per draft, in order."""
         now = self._clock.now()
         started = time.perf_counter()
-        prepared = await self._prepare(scope, drafts)
-        vectors = await self._embed([p.document for p in prepared], EmbedKind.DOCUMENT)
-        embedded = time.perf_counter()
-        batch = await self._repo.add(scope, prepared, now)
+        prepared, vectors, batch, commit_seconds = await self._prepared_and_committed(scope, drafts, now)
         stored = batch.items
         committed = time.perf_counter()
         created = [(i, w) for i, w in enumerate(stored) if w.created]
@@ -371,8 +390,9 @@ class EpisodicMemory:
             extra={
                 "count": len(drafts),
                 "new": len(created),
-                "prepare_embed_ms": round((embedded - started) * 1000, 1),
-                "commit_ms": round((committed - embedded) * 1000, 1),
+                # the embedding runs beside the preparing and the commit: the first is the rest of the time
+                "prepare_embed_ms": round((committed - started - commit_seconds) * 1000, 1),
+                "commit_ms": round(commit_seconds * 1000, 1),
             },
         )
         return [EpisodeWrite(w.key, w.uuid, w.created) for w in stored]
@@ -545,11 +565,19 @@ class EpisodicMemory:
             and (self._partitions.state(group_id) or (0, 0)) == wanted
         )
 
-    async def search(self, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
+    async def search(
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        facts_stamp: asyncio.Future[str] | None = None,
+    ) -> list[SearchHit]:
         """Filter first, then vector and lexical candidates, then the policy's rerank.
 
         The side indexes are checked against the committed state in the same read that fetches the hits;
         when they lag (another replica wrote, or a restart), they are caught up and the search runs again.
+        That read also returns the user's facts stamp, handed to `facts_stamp` (the semantic layer of the same
+        Search waits for it instead of reading it in a round trip of its own).
         """
         scope, flt = query.scope, query.filter
         group_id = scope.group_id
@@ -563,13 +591,15 @@ class EpisodicMemory:
         allowed = await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
         for attempt in range(2):
             ranked = await self._rank(query, kind, window, qvec[0], allowed, graph)
-            episodes, committed = await self._repo.hits_and_state(scope, [c.id for c, _, _ in ranked])
-            if attempt == 1 or await self._in_step(group_id, committed):
+            read = await self._repo.hits_and_state(scope, [c.id for c, _, _ in ranked])
+            if facts_stamp is not None and not facts_stamp.done():
+                facts_stamp.set_result(read.facts_stamp)
+            if attempt == 1 or await self._in_step(group_id, read.committed):
                 break
             await self.sync_partition(group_id)
         hits = []
         for cand, score, breakdown in ranked:
-            ep = episodes.get(cand.id)
+            ep = read.episodes.get(cand.id)
             if ep is None:  # deleted between ranking and reading
                 continue
             hits.append(_hit(ep, score, breakdown, Layer.EPISODIC))
@@ -619,14 +649,28 @@ class EpisodicMemory:
         graph: dict[int, float] | None = None,
     ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
         named = self._policy.rerank.weights_for(kind).speaker > 0
-        inputs = await self._inputs(query, qvec, allowed, graph or {}, named)
-        # the rerank is CPU work: off the event loop
-        return await asyncio.to_thread(self._top, inputs, query, kind, window)
+        dense, speakers, oversample = await self._dense(query, qvec, allowed, named)
 
-    def _top(
-        self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None
-    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
-        return self.score(inputs, query, kind, window)[: query.top_k]
+        def top() -> list[tuple[Candidate, float, ScoreBreakdown]]:
+            inputs = replace(self._gathered(query, dense, allowed, oversample, graph or {}), speakers=speakers)
+            return self.score(inputs, query, kind, window)[: query.top_k]
+
+        # tokenising, BM25, the neighbour facts and the rerank are CPU work: off the event loop, in one hand-off
+        return await asyncio.to_thread(top)
+
+    async def _dense(
+        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None, speakers: bool
+    ) -> tuple[list[tuple[int, float]], frozenset[str], int]:
+        """The vector candidates (and how many were asked for) and, when `speakers`, the speakers the query
+        names."""
+        scope = query.scope
+        n = self._policy.rerank.candidates
+        oversample = n if allowed is not None or not scope.project_id else 3 * n
+        dense, named = await asyncio.gather(
+            self._index.search(scope.group_id, qvec, oversample, allowed),
+            self._speakers(scope.group_id, query.text) if speakers else _nobody(),
+        )
+        return dense, named, oversample
 
     async def _inputs(
         self,
@@ -638,14 +682,7 @@ class EpisodicMemory:
     ) -> RecallInputs:
         """The search's candidates and signals; the speakers the query names only when `speakers` (the policy
         weighs them)."""
-        scope = query.scope
-        group_id = scope.group_id
-        n = self._policy.rerank.candidates
-        oversample = n if allowed is not None or not scope.project_id else 3 * n
-        dense, named = await asyncio.gather(
-            self._index.search(group_id, qvec, oversample, allowed),
-            self._speakers(group_id, query.text) if speakers else _nobody(),
-        )
+        dense, named, oversample = await self._dense(query, qvec, allowed, speakers)
         # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
         # itself)
         inputs = await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)

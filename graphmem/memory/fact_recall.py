@@ -1,7 +1,8 @@
 """Recall of facts for Search. Each process keeps a view of a user's current (or archived) facts — the winning
 version per key, their embeddings as one matrix, a BM25 index over their words — tagged with the user's facts
-stamp (`FactStore.stamp`). A Search reads the stamp (one indexed node) and, while it is unchanged, nothing else:
-its cost barely grows with the user's facts. Any committed change to the user's facts, made by this process or
+stamp (`FactStore.stamp`). A Search reads the stamp (one indexed node; in the statement that reads its episodic
+hits when it asks both layers) and, while it is unchanged, nothing else: its cost barely grows with the user's
+facts. Any committed change to the user's facts, made by this process or
 by another replica, changes the stamp, and the next Search rebuilds the view.
 
 Invariant: the stamp is read before the facts it tags, so a view is never tagged newer than what it holds (a
@@ -158,20 +159,35 @@ class FactRecall:
         self._held = 0
         self._building: dict[ViewKey, tuple[str, asyncio.Future[FactView]]] = {}
 
-    async def view(self, scope: Scope, projects: Sequence[str], archived: bool) -> FactView:
-        """The current view of the user's active (or `archived`) facts in `projects` ("" = the user's own)."""
+    def held(self, scope: Scope, projects: Sequence[str], archived: bool) -> FactView | None:
+        """The view held for these facts, current or not (None when none is held)."""
+        return self._views.get((scope.group_id, archived, tuple(projects)))
+
+    async def view(
+        self, scope: Scope, projects: Sequence[str], archived: bool, stamp: asyncio.Future[str] | None = None
+    ) -> FactView:
+        """The current view of the user's active (or `archived`) facts in `projects` ("" = the user's own).
+        `stamp`, when given, resolves to the user's facts stamp read by another statement; when it is cancelled
+        or fails (that read never happened), the stamp is read here."""
         key: ViewKey = (scope.group_id, archived, tuple(projects))
-        stamp = await self._facts.stamp(scope)
+        stamp_now = await self._stamp(scope, stamp)
         held = self._views.get(key)
-        if held is not None and held.stamp == stamp:
+        if held is not None and held.stamp == stamp_now:
             self._views.move_to_end(key)
             return held
         building = self._building.get(key)
-        if building is None or building[0] != stamp:  # concurrent searches of one stamp share one build
-            task = asyncio.ensure_future(self._build(scope, projects, archived, stamp, held))
-            building = self._building[key] = (stamp, task)
+        if building is None or building[0] != stamp_now:  # concurrent searches of one stamp share one build
+            task = asyncio.ensure_future(self._build(scope, projects, archived, stamp_now, held))
+            building = self._building[key] = (stamp_now, task)
             task.add_done_callback(lambda done: self._built(key, done))
         return await asyncio.shield(building[1])
+
+    async def _stamp(self, scope: Scope, given: asyncio.Future[str] | None) -> str:
+        if given is not None:
+            await asyncio.wait([given])  # done or cancelled; raises only when this search is cancelled
+            if not given.cancelled() and given.exception() is None:
+                return given.result()
+        return await self._facts.stamp(scope)
 
     async def _build(
         self, scope: Scope, projects: Sequence[str], archived: bool, stamp: str, previous: FactView | None

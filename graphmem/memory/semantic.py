@@ -18,7 +18,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_fact
-from graphmem.memory.fact_recall import FactRecall, winning_per_key
+from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
@@ -506,16 +506,41 @@ class SemanticMemory:
         return sorted((f for f, _ in rows), key=lambda f: f.created_at, reverse=True)
 
     async def search(
-        self, query: SearchQuery, kind: str, window: TimeRange | None, archived: bool = False
+        self,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        archived: bool = False,
+        stamp: asyncio.Future[str] | None = None,
     ) -> list[SearchHit]:
         """Current facts (or, with `archived`, archived ones) ranked by the same formula as episodes (no
-        neighbours); weak matches left out. Reads the facts from this process's view while it is current."""
-        view = await self._recall.view(query.scope, visible_projects(query.scope), archived)
+        neighbours); weak matches left out. Reads the facts from this process's view while it is current.
+
+        With `stamp` (the user's facts stamp, read by the episodic layer in its hits read) the held view is
+        ranked while that read runs, and the ranking is kept when the stamp says the view is current."""
+        projects = visible_projects(query.scope)
+        held = self._recall.held(query.scope, projects, archived) if stamp is not None else None
+        early = asyncio.ensure_future(self._ranked(held, query, kind, window)) if held is not None else None
+        try:
+            view = await self._recall.view(query.scope, projects, archived, stamp)
+            if early is not None and view is held:
+                return await early
+        finally:
+            if early is not None and not early.done():
+                early.cancel()
+        return await self._ranked(view, query, kind, window)
+
+    async def _ranked(self, view: FactView, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
         if not view.facts:
             return []
-        qvec = (await asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))[0]
-        # cosines, BM25 over the facts and the rerank are CPU work: off the event loop
-        return await asyncio.to_thread(view.ranked, query, qvec, self._policy, kind, window)
+
+        def ranked() -> list[SearchHit]:
+            qvec = self._embedder.embed([query.text], EmbedKind.QUERY)[0]  # once per Search: the query memo
+            return view.ranked(query, qvec, self._policy, kind, window)
+
+        # the query vector, cosines, BM25 over the facts and the rerank are CPU work: off the event loop, in one
+        # hand-off
+        return await asyncio.to_thread(ranked)
 
     async def forget(self, group_id: str) -> int:
         return await self._facts.forget(group_id)

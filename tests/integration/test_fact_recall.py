@@ -5,6 +5,7 @@ ranking equals a full re-read of the user's facts scored by `rerank`."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -158,3 +159,42 @@ async def test_the_ranking_equals_a_full_reread_scored_by_rerank(replicas: Repli
         )[:5]
         assert [h.id for h in got] == [winners[c.id].id for c, _, _ in expected]
         assert [h.score for h in got] == pytest.approx([s for _, s, _ in expected], rel=1e-6)
+
+
+async def test_a_search_of_both_layers_reads_the_facts_stamp_in_its_hits_read(
+    replicas: Replicas, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reader, writer, scope = replicas.reader, replicas.writer, replicas.scope
+    await remember(writer, scope, "m1", "Remember that I like jasmine tea", "s1", 0)
+    store = reader.semantic._recall._facts
+    own_reads = 0
+    read_stamp = store.stamp
+
+    async def counted(of: Scope) -> str:
+        nonlocal own_reads
+        own_reads += 1
+        return await read_stamp(of)
+
+    monkeypatch.setattr(store, "stamp", counted)
+
+    async def facts_of_search(text: str) -> set[str]:
+        both = (Layer.EPISODIC, Layer.SEMANTIC)
+        result = await reader.search(SearchQuery(scope, text, 10, T0 + timedelta(days=30), both))
+        assert set(result.route.layers) == set(both)
+        return {h.metadata["evidence"] for h in result.hits if h.layer == Layer.SEMANTIC}
+
+    jasmine, oolong = "Remember that I like jasmine tea", "Remember that I like oolong tea"
+    assert await facts_of_search("what tea do I like?") == {jasmine}
+    await remember(writer, scope, "m2", oolong, "s2", 1)  # another replica's change
+    assert await facts_of_search("what tea do I like?") == {jasmine, oolong}
+    assert own_reads == 0  # both stamps came with the episodic hits
+
+
+async def test_the_facts_layer_reads_the_stamp_itself_when_the_hits_read_never_came(replicas: Replicas) -> None:
+    reader, writer, scope = replicas.reader, replicas.writer, replicas.scope
+    await remember(writer, scope, "m1", "Remember that I like jasmine tea", "s1", 0)
+    never: asyncio.Future[str] = asyncio.get_running_loop().create_future()
+    never.cancel()  # what the service does when the episodic search failed before its read
+    query = SearchQuery(scope, "jasmine tea", 10, T0 + timedelta(days=30))
+    hits = await reader.semantic.search(query, "default", None, stamp=never)
+    assert [h.metadata["evidence"] for h in hits] == ["Remember that I like jasmine tea"]

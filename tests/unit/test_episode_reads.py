@@ -47,15 +47,20 @@ class _Graph:
     async def read(self, work: Callable[[Any], Awaitable[Any]]) -> Any:
         return await work(_Tx(self._record))
 
+    async def read_record(self, statement: str, **params: Any) -> dict[str, Any]:
+        return self._record
+
 
 def _repo(record: dict[str, Any]) -> EpisodeRepository:
     return EpisodeRepository(cast(Neo4jGraph, _Graph(record)))
 
 
 async def test_hits_read_leaves_out_an_episode_deleted_during_the_read() -> None:
-    repo = _repo({"seq": 2, "count": 1, "writes": 5, "episodes": [LIVE, GONE]})
-    episodes, committed = await repo.hits_and_state(Scope("t", "u"), [1, 2])
-    assert list(episodes) == [1] and episodes[1].text == "see you tomorrow" and committed.writes == 5
+    stamp = {"facts_version": 3, "facts_forgotten": None, "facts_erased": None}
+    repo = _repo({"seq": 2, "count": 1, "writes": 5, "episodes": [LIVE, GONE], **stamp})
+    read = await repo.hits_and_state(Scope("t", "u"), [1, 2])
+    assert list(read.episodes) == [1] and read.episodes[1].text == "see you tomorrow"
+    assert read.committed.writes == 5 and read.facts_stamp == "3||"
 
 
 async def test_reads_by_seq_leave_out_an_episode_deleted_during_the_read() -> None:

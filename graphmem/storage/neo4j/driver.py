@@ -19,7 +19,7 @@ from contextlib import asynccontextmanager
 from typing import Any, LiteralString, TypeVar, cast
 
 import neo4j
-from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction
+from neo4j import AsyncDriver, AsyncGraphDatabase, AsyncManagedTransaction, AsyncSession
 from neo4j.exceptions import (
     DriverError,
     IncompleteCommit,
@@ -202,16 +202,28 @@ class Neo4jGraph:
         self._open()
 
     async def _run(self, write: bool, work: Callable[[AsyncManagedTransaction], Awaitable[T]], idempotent: bool) -> T:
+        bounded = self._bounded(work)
+
+        async def managed(session: AsyncSession) -> T:
+            if write:
+                return cast(T, await session.execute_write(bounded))
+            return cast(T, await session.execute_read(bounded))
+
+        return await self._attempts(managed, idempotent, neo4j.WRITE_ACCESS if write else neo4j.READ_ACCESS)
+
+    async def _attempts(self, attempt: Callable[[AsyncSession], Awaitable[T]], idempotent: bool, access: str) -> T:
+        """Runs `attempt` in a fresh session until it succeeds, retrying transient errors for a few seconds."""
         deadline = time.monotonic() + _RETRY_SECONDS
         delay = 0.02
         stale_retry = True
         while True:
             self._check()
             try:
-                async with translated_errors(idempotent), self._driver.session(database=self._database) as session:
-                    if write:
-                        return await session.execute_write(self._bounded(work))
-                    return await session.execute_read(self._bounded(work))
+                async with (
+                    translated_errors(idempotent),
+                    self._driver.session(database=self._database, default_access_mode=access) as session,
+                ):
+                    return await attempt(session)
             except CommitUncertain:
                 raise
             except _Unreachable:
@@ -270,6 +282,17 @@ class Neo4jGraph:
     async def read(self, work: Callable[[AsyncManagedTransaction], Awaitable[T]]) -> T:
         """Runs `work` in a managed read transaction."""
         return await self._run(False, work, idempotent=True)
+
+    async def read_record(self, statement: LiteralString, **params: Any) -> neo4j.Record:
+        """Runs one read statement that returns exactly one record, as an auto-commit transaction: one round
+        trip to the database (RUN and PULL pipelined), where a managed transaction adds BEGIN and COMMIT. For
+        the single-statement reads every Search makes; retried on transient errors as `read` is."""
+
+        async def once(session: AsyncSession) -> neo4j.Record:
+            result = await session.run(neo4j.Query(statement, timeout=self._timeout), params)
+            return await result.single(strict=True)
+
+        return await self._attempts(once, True, neo4j.READ_ACCESS)
 
     async def delete_in_batches(self, statement: LiteralString, **params: Any) -> int:
         """Repeats a bounded delete (`... LIMIT n DETACH DELETE ... RETURN count(*) AS deleted`), one

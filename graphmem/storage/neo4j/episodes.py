@@ -30,7 +30,7 @@ from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, 
 from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date, epoch_micros
 from graphmem.storage.neo4j.driver import Neo4jGraph
-from graphmem.storage.neo4j.fence import facts_changed
+from graphmem.storage.neo4j.fence import FACTS_STAMP_FIELDS, facts_changed, facts_stamp_of
 
 # The importance source of an episode no rule or event type scored: not stored, read back when absent.
 _DEFAULT_SOURCE = "default"
@@ -170,12 +170,16 @@ _EPISODE_FIELDS: LiteralString = (
   .user_id, .project_id, .agent_id, .seq, .extraction_status}"""
 )
 
+# A Search's one read: the hits, the user's committed episodic state and their facts stamp (fence.py).
 _HITS_AND_STATE: LiteralString = (
     """
 OPTIONAL MATCH (u:User {group_id: $group_id})
-WITH coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes
+OPTIONAL MATCH (fence:UserFence {group_id: $group_id})
+WITH coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes, """
+    + FACTS_STAMP_FIELDS
+    + """
 OPTIONAL MATCH (e:Episodic {group_id: $group_id}) WHERE e.seq IN $seqs
-RETURN seq, count, writes, collect(e"""
+RETURN seq, count, writes, facts_version, facts_forgotten, facts_erased, collect(e"""
     + _EPISODE_FIELDS
     + """) AS episodes
 """
@@ -557,6 +561,16 @@ class PartitionState:
     writes: int = 0
 
 
+@dataclass(frozen=True)
+class HitsRead:
+    """What a Search reads in one statement: its hits by seq (deleted ones absent), the user's committed
+    episodic state and their facts stamp (`fence.facts_stamp`)."""
+
+    episodes: dict[int, Episode]
+    committed: PartitionState
+    facts_stamp: str
+
+
 def _event(start_millis: int | None, end_millis: int | None) -> TimeRange | None:
     if start_millis is None and end_millis is None:
         return None
@@ -901,17 +915,13 @@ class EpisodeRepository:
 
         return await self._graph.read(work)
 
-    async def hits_and_state(self, scope: Scope, seqs: Sequence[int]) -> tuple[dict[int, Episode], PartitionState]:
-        """The episodes to return and, in the same read, the user's committed (max seq, count)."""
-
-        async def work(tx: AsyncManagedTransaction) -> tuple[dict[int, Episode], PartitionState]:
-            result = await tx.run(_HITS_AND_STATE, group_id=scope.group_id, seqs=list(seqs))
-            record = await result.single(strict=True)
-            episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in _present(record["episodes"])]
-            committed = PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
-            return {e.seq: e for e in episodes}, committed
-
-        return await self._graph.read(work)
+    async def hits_and_state(self, scope: Scope, seqs: Sequence[int]) -> HitsRead:
+        """The episodes to return and, in the same read (one round trip), the user's committed state and facts
+        stamp."""
+        record = await self._graph.read_record(_HITS_AND_STATE, group_id=scope.group_id, seqs=list(seqs))
+        episodes = [episode_from_node(e, scope.tenant_id, scope.user_id) for e in _present(record["episodes"])]
+        committed = PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
+        return HitsRead({e.seq: e for e in episodes}, committed, facts_stamp_of(record))
 
     async def session_tails(self, scope: Scope, before: Mapping[str, datetime]) -> dict[str, tuple[int, str, str]]:
         """For each session, (seq, speaker, text) of its latest episode before the given instant."""
