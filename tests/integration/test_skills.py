@@ -298,7 +298,17 @@ async def test_outcomes_update_counters_link_episodes_and_usage_breaks_ties(
         scope,
         [
             NewEpisode(
-                f"k{i}", unique("ep"), f"ran the backup {i}", T0, "s1", "user", "message", 0.5, "rule", {}, "", ""
+                key=f"k{i}",
+                text=f"ran the backup {i}",
+                occurred_at=T0,
+                session_id="s1",
+                speaker="user",
+                event_type="message",
+                importance=0.5,
+                importance_source="rule",
+                metadata={},
+                document="",
+                lexical="",
             )
             for i in range(3)
         ],

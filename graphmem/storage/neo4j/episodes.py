@@ -428,7 +428,7 @@ RETURN u.group_id AS group_id ORDER BY u.created_at LIMIT $limit
 """
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class NewEpisode:
     """An episode ready to be stored: text, provenance, the document text that is indexed (the episode in its
     session context) and that document's tokens for the lexical index, and `tokens`, its own line's (all three
