@@ -111,10 +111,13 @@ class PartitionIndex:
         with self._lock:
             self._parts[partition] = part
 
-    def add(self, partition: str, rows: Sequence[EpisodeFeatures]) -> None:
-        """Adds (or replaces) episodes of a loaded partition; an unloaded one is built on its next search."""
+    def add(self, partition: str, rows: Sequence[EpisodeFeatures], *, create: bool = False) -> None:
+        """Adds (or replaces) episodes of a loaded partition; an unloaded one is built on its next search, or
+        here when `create` (the caller knows `rows` are everything the partition holds: a user's first write)."""
         with self._lock:
             part = self._parts.get(partition)
+            if part is None and create:
+                part = self._parts[partition] = _Partition()
             if part is not None:
                 for row in rows:
                     part.add(row)
