@@ -33,6 +33,7 @@ from graphmem.extraction.rules_zh import ZH_RULES
 from graphmem.extraction.slots import Slot, names_meeting, slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
+from graphmem.extraction.synonyms import canonical_taste
 from graphmem.extraction.values import project_subject, rule_values
 
 __all__ = ["RuleExtractor", "asks_to_remember"]
@@ -348,7 +349,7 @@ class RuleExtractor:
                 if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
                     best = {k: f for k, f in best.items() if f is not last}
                     facts = [fixed]
-            for found in facts:
+            for found in map(_canonical, facts):
                 f = replace(found, correction=True) if correcting else found
                 k = (f.key, str(f.predicate), f.polarity)
                 if k not in best or f.confidence > best[k].confidence or (correcting and f.value != best[k].value):
@@ -750,6 +751,15 @@ _MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "�
 # "From now on, assume I'm not into horror movies": with a standing marker, "assume I …" tells the assistant
 # what to take as true, it supposes nothing.
 _ASSUME_DIRECTIVE = re.compile(r"(?:^|[,;:]\s*)(?:please\s+)?(?:always\s+)?assume\s+(?:that\s+)?i\b", _F)
+
+
+def _canonical(fact: CandidateFact) -> CandidateFact:
+    """`fact` with its object of taste in canonical form ("horror films" -> "horror movie", "a long bike ride" ->
+    "cycling"), so paraphrases of one object share its key; other facts unchanged."""
+    if fact.attribute or fact.predicate.family != "taste":
+        return fact
+    value = canonical_taste(fact.value)
+    return fact if value == fact.value else replace(fact, value=value)
 
 
 def asks_to_remember(text: str) -> bool:

@@ -127,8 +127,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(
         "en",
-        r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:definitely\s|"
-        r"still\s|easily\s)?my\s(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
+        r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:(?:definitely|"
+        r"still|easily|pretty\smuch|by\sfar|hands\sdown|really|totally|absolutely|just)\s){0,2}my\s"
+        r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
     ),
     rule(
         "en",

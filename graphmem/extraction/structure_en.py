@@ -53,6 +53,7 @@ _DETERMINERS = _words("the a an some any good great lots lot of my")
 # Stances on the conversation itself ("I like your idea", "I enjoyed our chat") are not tastes.
 _DEICTIC = _words("your you our this that these those it how what when")
 _PREP = _words("in on at for with from over to by about into of during when while as than like")
+_PHRASE_END = _words("and or & every forever daily all")  # "sushi every single day": the phrase ends before it
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
@@ -75,7 +76,7 @@ def _phrase(clause: list[tuple[str, int, int]], i: int, limit: int = 4) -> tuple
     first = last = -1
     while i < len(clause) and (last - first) < limit - 1:
         word = clause[i][0].lower()
-        if not clause[i][0][0].isalnum() or word in EN_STOP or word in _PREP or word in ("and", "or", "&"):
+        if not clause[i][0][0].isalnum() or word in EN_STOP or word in _PREP or word in _PHRASE_END:
             break
         if first < 0:
             first = i
@@ -138,9 +139,10 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     if i >= len(clause) or clause[i][0].lower() not in _SUBJECTS:
         return None
     i += 1
-    neg = only = False
+    neg = only = unable = False
     while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG or clause[i][0] == "only"):
         neg = neg or clause[i][0].lower() in _NEG
+        unable = unable or clause[i][0].lower() in _UNABLE
         only = only or clause[i][0] == "only"
         i += 1
     if i >= len(clause):
@@ -149,6 +151,14 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     j = i + 1
     if neg and verb in ("stand", "bear", "tolerate"):  # "I can't stand olives"
         neg, verb = False, "hate"
+    if unable and verb in _ENDURE:  # "I can't watch horror films", "I never listen to country"
+        neg, verb = False, "hate"
+        if j < len(clause) and clause[j][0].lower() == "to":
+            j += 1
+    if verb == "could" and _every_day(clause, j):  # "I could eat sushi every single day"
+        verb = "love"
+        while j < len(clause) and clause[j][0].lower() in _CONSUME:
+            j += 1
     if verb in _EAT and only and not neg and not verb.endswith(("ate", "ank")):
         verb = "like"  # "I only drink tea": what the speaker does drink
     if verb in _LIKE or verb in _DISLIKE or verb in _AVOID or (verb in _EAT and neg):
@@ -166,7 +176,7 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             j += 1
         if j < len(clause) and clause[j][0].lower() in _DEICTIC:
             return None
-        start, end = _phrase(clause, j)
+        start, end = _measured(text, clause, j)
         if start == end:
             return None
         value = singular(" ".join(text[start:end].lower().split()))
@@ -207,6 +217,49 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             return None
         start, end = _proper(clause, j) if word[:1].isupper() else (clause[j][1], clause[j][2])
         return Finding(P.USES_TOOL, text[start:end].lower(), text[start:end], start, end)
+    return None
+
+
+# "can't" and "never" before a verb of taking something in ("can't watch", "never listen to") turn away from it.
+_UNABLE = _words("can't cant cannot never")
+_ENDURE = _words("watch listen read")
+# What makes "I could eat X …" a standing taste rather than a supposition: how often, without end.
+_EVERY_DAY = (("every", "day"), ("every", "single", "day"), ("all", "day"), ("forever",), ("daily",), ("for", "days"))
+# "nothing beats / tops / compares to X": the speaker's top liking.
+_BEATS = (("nothing", "beats"), ("nothing", "tops"), ("nothing", "compares", "to"), ("nothing", "beat"))
+# Measure words before the thing measured ("a good bowl of ramen", "a cup of tea"): the thing is the value.
+_MEASURES = _words("bowl bowls cup cups plate plates slice slices glass glasses pint pints mug mugs piece pieces")
+
+
+def _every_day(clause: list[tuple[str, int, int]], j: int) -> bool:
+    """Whether the clause from token j on says the thing is had every day or without end."""
+    words = tuple(w.lower() for w, _, _ in clause[j:])
+    return any(words[n : n + len(p)] == p for p in _EVERY_DAY for n in range(len(words)))
+
+
+def _measured(text: str, clause: list[tuple[str, int, int]], j: int) -> tuple[int, int]:
+    """The noun phrase from clause[j], past a measure word and its "of" ("a bowl of ramen" -> "ramen")."""
+    k = j
+    while k < len(clause) and clause[k][0].lower() in _DETERMINERS and clause[k][0].lower() != "of":
+        k += 1
+    if k + 1 < len(clause) and clause[k][0].lower() in _MEASURES and clause[k + 1][0].lower() == "of":
+        return _phrase(clause, k + 2)
+    return _phrase(clause, j)
+
+
+def _beaten(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
+    """ "Nothing beats a long bike ride", "honestly nothing beats a good bowl of ramen for me": a liking."""
+    words = [w.lower() for w, _, _ in clause]
+    i = 0
+    while i < len(words) and words[i] in _LEAD:
+        i += 1
+    for frame in _BEATS:
+        if tuple(words[i : i + len(frame)]) == frame:
+            start, end = _measured(text, clause, i + len(frame))
+            if start == end or clause[i + len(frame)][0].lower() in _DEICTIC:
+                return None
+            value = singular(" ".join(text[start:end].lower().split()))
+            return Finding(P.LIKES, value, text[start:end], start, end)
     return None
 
 
@@ -251,7 +304,7 @@ def en_findings(text: str) -> list[Finding]:
     """Facts the clauses of one English segment state in first person (guards are the caller's)."""
     out: list[Finding] = []
     for clause in _clauses(_tokens(text.replace("\u2019", "'"))):
-        found = _read(text, clause) or _accepted(text, clause)
+        found = _read(text, clause) or _accepted(text, clause) or _beaten(text, clause)
         if found is not None:
             out.append(found)
     return out
