@@ -17,6 +17,8 @@ LANGS: dict[str, str] = {
     "普通话": "chinese", "简体中文": "chinese", "繁体中文": "chinese", "英文": "english",
     "英语": "english", "日语": "japanese", "日文": "japanese", "韩语": "korean", "韩文": "korean",
     "法语": "french", "德语": "german", "西班牙语": "spanish", "粤语": "cantonese", "俄语": "russian",
+    "british english": "british english", "uk english": "british english", "american english": "american english",
+    "us english": "american english", "英式英语": "british english", "美式英语": "american english",
 }  # fmt: skip
 LANG_EN = "|".join(k for k in LANGS if k.isascii())
 LANG_ZH = "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True))

@@ -15,6 +15,7 @@ from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of, rel
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.lexicon import LANGS
+from graphmem.extraction.replies import reply_shape
 from graphmem.extraction.rule import Lang
 
 __all__ = ["Slot", "names_meeting", "slots"]
@@ -167,7 +168,8 @@ _CLOCK_BEFORE = re.compile(r"(?:\d|am|pm|点|时)\s*$", _F)
 _CLAUSE = re.compile(r"[,，;；:：、(（)）]|\s(?:but|and|though|so)\s|但是|不过|可是|所以")
 _FIRST_PERSON = {
     "en": re.compile(
-        r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|our|us|please|pls|plz|here|remember|book|keep|use|schedule)\b",
+        r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|our|us|please|pls|plz|here|remember|book|keep|use|schedule)\b|"
+        r"(?:^|[,:;]\s*|\bon\s)(?:answer|reply|respond|write|talk|give)\b",  # an imperative to the assistant
         _F,
     ),
     "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
@@ -533,6 +535,12 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(_reply_language(text, lang)[:1])
     out.extend(_reply_settings(text, lang))
+    for r in reply_shape(text, lang):  # "别太长，三五句话就行", "bottom line first", "lists are easier to scan"
+        said = [s for s in out if s.predicate is r.predicate]
+        if not any((s.attribute, s.value) == (r.attribute, r.value) for s in said) and not (
+            said and r.predicate is Predicate.PREFERS_REPLY_STYLE
+        ):
+            out.append(Slot(r.predicate, r.attribute, r.value, True, r.start, r.end))
     out.extend(_code_settings(text))
     if lang == "zh":
         out.extend(_work_schedule(text))
