@@ -27,7 +27,11 @@ def extractor() -> RuleExtractor:
         ("Remember: no walls of text when you reply.", "user|prefers_reply_style", "short replies"),
         ("记住，以后回答我的时候先给结论，再解释原因", "user|prefers_format|conclusion first", "conclusion first"),
         ("From now on, give me the bottom line first.", "user|prefers_format|conclusion first", "conclusion first"),
-        ("Lists are waaay easier for me to scan than walls of text.", "user|prefers_format|bullet points", "bullet points"),  # noqa: E501
+        (
+            "Lists are waaay easier for me to scan than walls of text.",
+            "user|prefers_format|bullet points",
+            "bullet points",
+        ),
         ("From now on, use metric units.", "user|units", "metric units"),
         ("From now on: answer in British English.", "user|prefers_language", "british english"),
     ],
