@@ -532,7 +532,11 @@ class RuleExtractor:
         if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
         if _SITUATIONAL[lang].search(norm) and not seg.explicit:
-            return []  # a one-off remark; said with "remember"/"update", the time word dates a change instead
+            # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own
+            # clause is one-off: "我家那只柯基叫旺财，今天又把我的拖鞋咬烂了" still names the dog
+            norm = _without_one_offs(norm, lang)
+            if not norm.strip(_CLAUSE_PUNCT):
+                return []
         if _QUOTED.search(norm):
             return []
         hedged = bool(_HEDGE[lang].search(norm))
@@ -837,6 +841,32 @@ def _breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The starts and ends of the clause breaks of a segment, found once per segment (not once per match)."""
     found = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(norm)]
     return tuple(s for s, _ in found), tuple(e for _, e in found)
+
+
+_CLAUSE_PUNCT = " ,，;；:：、"
+
+
+def _time_only(rest: str) -> bool:
+    """Whether what a clause says besides its time word is at most two words ("Tonight, …", "就今天，…")."""
+    words = rest.strip(_CLAUSE_PUNCT).split()
+    return len(words) <= 2 and (rest.isascii() or len(rest.strip(_CLAUSE_PUNCT)) <= 2)
+
+
+def _without_one_offs(norm: str, lang: Lang) -> str:
+    """`norm` with each clause that dates a one-off ("今天又把我的拖鞋咬烂了", "tonight I'm having sushi") blanked
+    out, offsets kept; a clause that is only the time ("Tonight, …", "今天，…") blanks the clause after it too."""
+    chars = list(norm)
+    blank_next = False
+    starts, ends = _breaks(norm)
+    bounds = list(zip((0, *ends), (*starts, len(norm)), strict=True))
+    for c_start, c_end in bounds:
+        clause = norm[c_start:c_end]
+        m = _SITUATIONAL[lang].search(clause)
+        if m is None and not blank_next:
+            continue
+        blank_next = m is not None and _time_only(clause[: m.start()] + clause[m.end() :])
+        chars[c_start:c_end] = " " * (c_end - c_start)
+    return "".join(chars)
 
 
 def _overlaps(taken: list[Span], start: int, end: int) -> bool:

@@ -101,3 +101,8 @@ WINDOWS: dict[str, str] = {
     "工作的时候": "work hours", "晚上": "night", "夜里": "night", "深夜": "night", "半夜": "night",
     "下班后": "after work", "下班以后": "after work", "下班之后": "after work",
 }  # fmt: skip
+# Verbs too light to be a thing or an activity liked ("I like to keep a buffer", "I'd love to know").
+LIGHT_VERBS = _words(
+    "keep have get make know think see say go do be take try start stop give put let hear find work plan check ask "
+    "avoid"
+)

@@ -95,7 +95,10 @@ _KINDS: dict[str, _Kind] = {
     "meeting_tool": _Kind(
         Predicate.USES_TOOL,
         "meeting_tool",
-        _cue(r"calls?|meetings?|meet\s+on|video|stand-?ups?|1:1s?|sync|schedule", r"会|开会|会议|视频|通话"),
+        _cue(
+            r"calls?|meetings?|meet\s+on|video|stand-?ups?|1:1s?|sync|schedule|invites?|links?",
+            r"会|开会|会议|视频|通话|链接",
+        ),
     ),
     "airline": _Kind(
         Predicate.LIKES,
@@ -169,7 +172,8 @@ _CLAUSE = re.compile(r"[,，;；:：、(（)）]|\s(?:but|and|though|so)\s|但�
 _FIRST_PERSON = {
     "en": re.compile(
         r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|our|us|please|pls|plz|here|remember|book|keep|use|schedule)\b|"
-        r"(?:^|[,:;]\s*|\bon\s)(?:answer|reply|respond|write|talk|give)\b",  # an imperative to the assistant
+        # an imperative to the assistant
+        r"(?:^|[,:;]\s*|\bon\s)(?:answer|reply|respond|write|talk|give|make|set|default|switch|change)\b",
         _F,
     ),
     "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
@@ -271,6 +275,8 @@ def _meeting_time(text: str) -> list[Slot]:
     for m in _DAY_PART.finditer(text):
         if _negated(text[max(0, m.start() - 6) : m.start()]):
             continue
+        if _negated(text[m.end() : _clause_bounds(text, m.start(), m.end())[1]]):
+            continue  # "周五下午别给我排会了": a time kept free, not the time wanted
         # the nearest word for meetings, one in the same clause first ("mornings work best for calls with me,
         # afternoons I'm heads-down")
         for s, e in meetings:
@@ -404,6 +410,9 @@ def _work_schedule(text: str) -> list[Slot]:
     return out
 
 
+_BUFFER = re.compile(r"\b(?:buffer|gap|breathing\s+room)\b|间隔|缓冲|空档", _F)
+
+
 def names_meeting(text: str) -> bool:
     """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
     return bool(_MEETING_WORD.search(text))
@@ -423,7 +432,8 @@ def _meeting_settings(text: str) -> list[Slot]:
     length = _DURATION.search(text)
     if length is not None:
         minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")
-        out.append(Slot(Predicate.LIKES, "meeting_length", f"{int(minutes)} min", True, length.start(), length.end()))
+        attribute = "meeting_buffer" if _BUFFER.search(text) else "meeting_length"  # "a 15-minute buffer between"
+        out.append(Slot(Predicate.LIKES, attribute, f"{int(minutes)} min", True, length.start(), length.end()))
     camera = _CAMERA.search(text)
     off = bool(_CAMERA_OFF.search(text))
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
@@ -472,28 +482,31 @@ _NAME = r"(?P<name>[A-Z][a-z]{1,15})"
 _RELATION_NAMED = re.compile(
     r"\bmy\s(?:new\s)?(?P<rel>"
     + _REL
-    + r")(?:'s\sname\sis|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
+    + r")(?:'s\sname\sis(?:\s(?:spelled|spelt|actually|now))?|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
     + _NAME
     + r"\b|\b"
     + _NAME.replace("name", "name2")
     + r"\s\((?:my|the)\s(?P<rel2>"
     + _REL
     + r")\)|"
-    r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b",
+    r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b|"
+    r"\b" + _NAME.replace("name", "name4") + r",\s(?:my|the)\s(?P<rel4>" + _REL + r")(?=[,.;!)]|$)",  # "Priya, my wife"
     re.IGNORECASE,
 )
 _NOT_NAMES = frozenset(
     {"i", "is", "and", "the", "a", "an", "my", "he", "she", "it", "they", "we", "has", "was", "just", "so", "but",
-     "loves", "likes", "hates", "works", "lives", "got", "had", "passed", "always", "never", "really", "too", "also"}
+     "loves", "likes", "hates", "works", "lives", "got", "had", "passed", "always", "never", "really", "too", "also",
+     "hello", "hi", "hey", "thanks", "ok", "okay", "yes", "no", "sorry", "well", "oh", "anyway", "plus"}
 )  # fmt: skip
 
 
 def _relation_names(text: str) -> list[Slot]:
     out: list[Slot] = []
     for m in _RELATION_NAMED.finditer(text):
-        name = m.group("name") or m.group("name2") or m.group("name3")
-        rel = (m.group("rel") or m.group("rel2") or m.group("rel3")).lower()
-        start = m.start("name") if m.group("name") else (m.start("name2") if m.group("name2") else m.start("name3"))
+        group = next(g for g in ("name", "name2", "name3", "name4") if m.group(g))
+        name = m.group(group)
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4")).lower()
+        start = m.start(group)
         if not name[0].isupper() or name.lower() in _NOT_NAMES:
             continue
         relation = _RELATION_WORDS[rel]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.lexicon import EN_STOP, PROGRAMMING
+from graphmem.extraction.lexicon import EN_STOP, LIGHT_VERBS, PROGRAMMING
 from graphmem.extraction.rule import Finding
 from graphmem.extraction.values import singular
 
@@ -176,6 +176,8 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             j += 1
         if j < len(clause) and clause[j][0].lower() in _DEICTIC:
             return None
+        if j > 0 and clause[j - 1][0].lower() == "to" and j < len(clause) and clause[j][0].lower() in LIGHT_VERBS:
+            return None  # "I like to keep a buffer", "I'd love to know": a verb, not a thing liked
         start, end = _measured(text, clause, j)
         if start == end:
             return None

@@ -23,6 +23,7 @@ from graphmem.extraction.lexicon import (
     IE_WORDS,
     JOBS,
     LANGS,
+    LIGHT_VERBS,
     NAME_STOP,
     NO_SINGULAR,
     PROGRAMMING,
@@ -300,7 +301,7 @@ def _normalise(display: str, mode: Mode, lang: Lang) -> str:
         v = v.rstrip("的了")
         return v if 0 < len(v) <= 16 else ""
     if mode == "taste":
-        v = _singular(v)
+        v = "" if v in LIGHT_VERBS else _singular(v)
     return v
 
 
