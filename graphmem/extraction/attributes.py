@@ -107,7 +107,9 @@ _FAVOURITE = re.compile(
     r"(?:favou?rite|fave|go-to)\s(?P<c>[a-z]{3,15})\b|最(?:喜欢|爱)的(?P<z>[\u4e00-\u9fff]{1,4}?)(?:换成|变成|改成|就是|一直是|是)",
     re.IGNORECASE,
 )
-_NOT_CATEGORY = frozenset({"thing", "things", "one", "ones", "and", "ever", "now", "part", "way", "kind", "type", "by"})
+_NOT_CATEGORY = frozenset(
+    {"thing", "things", "one", "ones", "and", "ever", "now", "part", "way", "kind", "type", "by", "for", "when", "to"}
+)
 
 
 def favourite_attribute(text: str) -> str:

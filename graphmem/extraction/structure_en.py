@@ -230,6 +230,7 @@ _EVERY_DAY = (("every", "day"), ("every", "single", "day"), ("all", "day"), ("fo
 # "nothing beats / tops / compares to X": the speaker's top liking.
 _BEATS = (("nothing", "beats"), ("nothing", "tops"), ("nothing", "compares", "to"), ("nothing", "beat"))
 # Measure words before the thing measured ("a good bowl of ramen", "a cup of tea"): the thing is the value.
+_LIGHT_GERUNDS = _words("getting having being going doing making seeing taking knowing spending finding")
 _MEASURES = _words("bowl bowls cup cups plate plates slice slices glass glasses pint pints mug mugs piece pieces")
 
 
@@ -261,6 +262,8 @@ def _beaten(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             if start == end or clause[i + len(frame)][0].lower() in _DEICTIC:
                 return None
             value = singular(" ".join(text[start:end].lower().split()))
+            if value.split()[0] in _LIGHT_GERUNDS:
+                return None  # "Nothing beats getting together with loved ones": a saying, not a thing liked
             return Finding(P.LIKES, value, text[start:end], start, end)
     return None
 

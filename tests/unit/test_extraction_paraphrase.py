@@ -71,7 +71,13 @@ def test_superlative_and_inability_phrasings_state_a_stance(
 
 @pytest.mark.parametrize(
     "text",
-    ["I could eat a horse.", "I could eat pizza right now.", "Nothing beats this.", "I didn't watch the game."],
+    [
+        "I could eat a horse.",
+        "I could eat pizza right now.",
+        "Nothing beats this.",
+        "I didn't watch the game.",
+        "Nothing beats getting together with loved ones for a good meal.",
+    ],
 )
 def test_one_off_and_deictic_superlatives_state_nothing(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
