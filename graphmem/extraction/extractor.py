@@ -23,6 +23,7 @@ from graphmem.extraction.coreference import (
     last_referent,
     resolve,
     resolve_object,
+    without_apposition,
 )
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.lexicon import LANGS, PROGRAMMING
@@ -164,6 +165,12 @@ _REQUEST = {
         r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲)"
     ),
 }
+# A question that asks the assistant to remember what it says: the rest is a statement to remember.
+_ASK_TO_REMEMBER = re.compile(
+    r"^(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|"
+    r"make\s+a\s+note)\s+(?:that\s+|this:?\s+)?|^(?:你)?(?:能不能|可不可以|能|可以)(?:帮我)?(?:记住|记一下|记着|记下)[，,：:\s]*",
+    _F,
+)
 _PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
 _REQUEST_SLOTS = frozenset({Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE})
 _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
@@ -179,7 +186,9 @@ _MARKER_ONLY = re.compile(
 # "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
 _TURN_MARKER = re.compile(
     r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
-    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind)\b|"
+    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind|(?:keep|put|have)\s+(?:all\s+)?(?:that|this|these|those)\s+"
+    r"on\s+(?:file|record)|(?:save|store|note)\s+(?:all\s+)?(?:that|this|these|those)|file\s+(?:that|this)\s+away|"
+    r"don't\s+forget\s+(?:that|this))\b|"
     r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
     _F,
 )
@@ -342,6 +351,7 @@ class RuleExtractor:
                 facts = self._about_referent(seg, referent)
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
+            facts = facts + self._apposed(seg, {f.key for f in facts})
             if not facts and seg.correction and last is None and earlier:
                 last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
             if not facts and seg.correction and last is not None:
@@ -370,6 +380,16 @@ class RuleExtractor:
         # attributes: "她最喜欢的水果是芒果" is not the speaker's favourite fruit
         own = relation_attribute(referent.word, "")
         return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if own in f.key]
+
+    def _apposed(self, seg: Segment, keys: set[str]) -> list[CandidateFact]:
+        """What `seg` says of a relation whose name it gives in apposition ("my son Leo's birthday is …"), read
+        with the name out of the possessive; only keys the segment's own reading did not state, quoting it."""
+        read_as = without_apposition(seg.text, seg.lang)
+        if read_as is None:
+            return []
+        read = Segment(seg.start, read_as, seg.lang, seg.explicit, self._tokenize)
+        read.correction, read.request = seg.correction, seg.request
+        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.key not in keys]
 
     def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:
         """The stance `seg` takes on "them", read as the last plural thing the turn named before it."""
@@ -521,6 +541,15 @@ class RuleExtractor:
             seg.explicit = carry or seg.correction or bool(_EXPLICIT["zh"].search(body) or _EXPLICIT["en"].search(body))
             carry = correcting = False
             if raw.rstrip().endswith(("?", "？")):
+                asked = _ASK_TO_REMEMBER.match(body)
+                if asked is not None and asked.end() < len(body):
+                    # "Can you remember that my son Leo's birthday is on the 3rd of February?": what to remember
+                    seg = Segment(
+                        seg.start + asked.end(), body[asked.end() :].rstrip("吗呢"), lang, True, self._tokenize
+                    )
+                    seg.correction = correcting
+                    yield seg
+                    continue
                 if not _REQUEST[lang].search(body):
                     continue
                 seg.request = True
