@@ -829,6 +829,7 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.USES_LANGUAGE: "user writes code in {d}",
         Predicate.RELATION_NAME: "user's {rel} is called {d}",
         Predicate.WORK_HOURS: "user works {d}",
+        Predicate.DEADLINE: "the deadline is {d}",
     },
     "zh": {
         Predicate.LIKES: "用户喜欢{d}",
@@ -840,6 +841,7 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.USES_LANGUAGE: "用户用{d}写代码",
         Predicate.RELATION_NAME: "用户的{rel}叫{d}",
         Predicate.WORK_HOURS: "用户{d}工作",
+        Predicate.DEADLINE: "截止日期是{d}",
     },
 }
 

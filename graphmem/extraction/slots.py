@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of, relation_attribute
+from graphmem.extraction.deadlines import deadline
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.lexicon import LANGS
@@ -171,7 +172,8 @@ _CLOCK_BEFORE = re.compile(r"(?:\d|am|pm|点|时)\s*$", _F)
 _CLAUSE = re.compile(r"[,，;；:：、(（)）]|\s(?:but|and|though|so)\s|但是|不过|可是|所以")
 _FIRST_PERSON = {
     "en": re.compile(
-        r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|our|us|please|pls|plz|here|remember|book|keep|use|schedule)\b|"
+        r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|we've|our|us|let's|please|pls|plz|here|remember|book|keep|use|"
+        r"schedule)\b|"
         # an imperative to the assistant
         r"(?:^|[,:;]\s*|\bon\s)(?:answer|reply|respond|write|talk|give|make|set|default|switch|change)\b",
         _F,
@@ -517,8 +519,10 @@ def _relation_names(text: str) -> list[Slot]:
 
 def slots(text: str, lang: Lang) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept)."""
+    due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
+    dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
     if not _FIRST_PERSON[lang].search(text) and lang == "en":
-        return []
+        return dated
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
         return []
     out: list[Slot] = []
@@ -563,4 +567,4 @@ def slots(text: str, lang: Lang) -> list[Slot]:
         out.extend(_meeting_time(text))
     if lang == "en":
         out.extend(_relation_names(text))
-    return out
+    return out + dated
