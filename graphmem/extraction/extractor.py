@@ -67,7 +67,12 @@ _HYPOTHETICAL = {
         r"let's\s+say|would\s+have|as\s+if|i\s+would|i'd)\b",
         _F,
     ),
-    "zh": re.compile(r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|的话|设想|想象|假装|若是|如若|要不是|假使"),
+    "zh": re.compile(
+        r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|设想|想象|假装|若是|如若|要不是|假使|"
+        # "…的话" supposes ("我搬去大理的话", "有时间的话我想…") unless a habit follows a clause with no person in it:
+        # "出差订酒店的话，我一般更倾向全季" is a topic ("as for booking hotels")
+        r"[我你他她][^，,。；;！!？?]{0,12}的话|的话(?![，,\s]{0,2}我?(?:一般|通常|都|习惯|每次|总是|基本|一律|倾向|偏好|更?喜欢))"
+    ),
 }
 _JOKE = {
     "en": re.compile(
@@ -162,7 +167,7 @@ _REQUEST = {
         _F,
     ),
     "zh": re.compile(
-        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲)"
+        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲|简|短|少|精简|详细|正式|随意)"
     ),
 }
 # A question that asks the assistant to remember what it says: the rest is a statement to remember.
@@ -875,6 +880,11 @@ def _breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 _CLAUSE_PUNCT = " ,，;；:：、"
+# Words that make what a dated clause says a habit: "照例", "as usual", "like always".
+_HABITUAL = {
+    "en": re.compile(r"\b(?:as\s+usual|as\s+always|like\s+always|like\s+every\s+\w+|yet\s+again|as\s+ever)\b", _F),
+    "zh": re.compile(r"照例|照常|照旧|一如既往|跟往常一样|和往常一样|又是老样子|还是老样子|一向|向来"),
+}
 
 
 def _time_only(rest: str) -> bool:
@@ -893,7 +903,8 @@ def _without_one_offs(norm: str, lang: Lang) -> str:
     for c_start, c_end in bounds:
         clause = norm[c_start:c_end]
         m = _SITUATIONAL[lang].search(clause)
-        if m is None and not blank_next:
+        if (m is None and not blank_next) or _HABITUAL[lang].search(clause):
+            blank_next = False  # "今天的周会我照例没开摄像头": as always, not just today
             continue
         blank_next = m is not None and _time_only(clause[: m.start()] + clause[m.end() :])
         chars[c_start:c_end] = " " * (c_end - c_start)

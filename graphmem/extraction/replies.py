@@ -49,7 +49,7 @@ _NOT_LONG = re.compile(
     _F,
 )
 _FEW_SENTENCES = re.compile(
-    r"(?:[一两二三四五]{1,2}|几)句话?(?:就行|就够|就好|以内|即可|左右|就可以)|"
+    r"(?:[一两二三四五]{1,2}|几)句话?[\u4e00-\u9fff]{0,4}?(?:就行|就够|就好|以内|即可|左右|就可以)|"
     r"\b(?:in|to|within)\s+(?:one|two|three|a\s+few|a\s+couple\s+of)\s+(?:or\s+(?:two|three)\s+)?(?:sentences|lines)\b|"
     r"\b(?:one|two|three|a\s+few)\s+(?:sentences|lines)\s+(?:max|tops|at\s+most|is\s+enough|is\s+plenty)\b",
     _F,

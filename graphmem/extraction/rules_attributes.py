@@ -155,8 +155,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])i\s(?:just\s|recently\s)?(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)\s"
-        r"(?P<v>(?-i:[A-Z])[\w&'.-]{1,25}(?:\s(?-i:[A-Z])[\w&'.-]{1,25})?)",
+        r"(?<![\w'])(?:i\s(?:just\s|recently\s)?(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)|"
+        r"i(?:'m|\sam|'ll\sbe|\swill\sbe)\s(?:starting|joining|starting\swork|starting\sa\snew\sjob)\s(?:at\s)?)\s?"
+        r"(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|tomorrow|today|soon|in|on)\b)(?P<v>(?-i:[A-Z])[\w&'.-]{1,25}(?:\s(?-i:[A-Z])[\w&'.-]{1,25})?)",
         P.EMPLOYER,
         "group",
         "user works at {d}",

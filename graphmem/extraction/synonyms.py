@@ -31,7 +31,7 @@ _EN_ACTIVITIES: dict[str, str] = {
     "baking": "baking", "cooking": "cooking",
     "gaming": "gaming", "playing video game": "gaming", "video gaming": "gaming",
     "reading": "reading",
-    "yoga": "yoga",
+    "yoga": "yoga", "karaoke": "ktv",
 }  # fmt: skip
 # Words before an activity that size or time it without changing what it is ("a long run", "an early swim").
 _EN_ASIDE = frozenset(
@@ -45,6 +45,7 @@ _ZH: dict[str, str] = {
     "跑步": "跑步", "慢跑": "跑步", "夜跑": "跑步", "晨跑": "跑步",
     "爬山": "爬山", "徒步": "爬山", "登山": "爬山",
     "游泳": "游泳", "打游戏": "打游戏", "玩游戏": "打游戏",
+    "唱k": "ktv", "k歌": "ktv", "卡拉ok": "ktv", "ktv": "ktv",
 }  # fmt: skip
 
 

@@ -1,0 +1,54 @@
+"""Habits and topics that are not suppositions or one-offs ("出差订酒店的话，我一般…", "今天的周会我照例没开摄像头"),
+degree complements kept out of values ("烦透了KTV"), a fronted topic with 这事, train seat classes, a request
+question about reply length, and an employer one moves to ("I'm starting at Atlassian", "去小红书报到")."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("出差订酒店的话，我一般更倾向全季，干净", "user|travel_hotel", "全季"),
+        ("今天的周会我照例没开摄像头，就开了个麦", "user|meeting_camera", "camera off"),
+        ("我真的烦透了KTV", "user|taste|ktv", "ktv"),
+        ("我最喜欢唱K了", "user|taste|ktv", "ktv"),
+        ("唱歌这事我真不行", "user|taste|唱歌", "唱歌"),
+        ("以后帮我订高铁都订一等座", "user|travel_seat", "一等座"),
+        ("你每次都回一大段，能不能简短点，三五句话说清楚就行", "user|prefers_reply_style", "short replies"),
+        ("I've left Canva and I'm starting at Atlassian on Monday.", "user|employer", "atlassian"),
+        ("我从字节离职了，下周一去小红书报到", "user|employer", "小红书"),
+        ("我跳槽到了美团", "user|employer", "美团"),
+    ],
+)
+def test_habits_topics_and_moves_state_the_attribute(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我搬去大理的话，就天天晒太阳",
+        "有时间的话我想去大理住",
+        "今天的周会我没开摄像头",
+        "我去超市了",
+        "我周末去游泳了",
+        "他跳槽到了美团",
+        "I'm starting Monday.",
+        "能不能短一点？",
+    ],
+)
+def test_suppositions_one_offs_errands_and_other_people_state_nothing(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
