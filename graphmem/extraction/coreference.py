@@ -152,7 +152,9 @@ def resolve(text: str, lang: Lang, referent: Referent) -> Resolved | None:
 # "them" after a verb of liking or disliking ("I actually enjoy them now", "I really dislike them") is the last
 # plural thing named before it in the turn ("olives finally grew on me", "leave the olives out").
 _EN_STANCE_THEM = re.compile(
-    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate)\s+(?P<p>them|it)(?![\w'])", _F
+    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate|into)\s+"
+    r"(?P<p>them|it|the\s+stuff|that\s+stuff|those|these)(?![\w'])",
+    _F,
 )
 _EN_PLURAL = re.compile(r"(?:^|(?<=[\s,;:(]))(?:(?:the|those|these|some|my|all)\s+)?(?P<w>[a-z]{3,20}s)(?![\w'])", _F)
 _NOT_THINGS = frozenset(
@@ -183,7 +185,9 @@ def last_plural(text: str) -> str:
 # Only a noun: after a preposition or determiner ("come around on jazz", "gave the olives a try") or as the
 # sentence's topic ("Sushi, I love it"); "You're right, I love it" names nothing.
 _CLAUSE_END_WORD = re.compile(
-    r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these)\s)\s*(?P<w>[a-z]{3,20})\s*[,;]", _F
+    r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these|a|an)\s)\s*(?:\d[\w-]{0,15}\s)?"
+    r"(?!(?:the|an|my|those|these|some|your|our)\s)(?P<w>[a-z]{3,20}(?:[\s-][a-z]{3,20})?)\s*[,;.]",
+    _F,
 )
 _NOT_OBJECTS = frozenset(
     {"now", "too", "again", "really", "lot", "much", "well", "though", "anyway", "yet", "before", "ago", "today",

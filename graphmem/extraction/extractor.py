@@ -64,7 +64,7 @@ _HYPOTHETICAL = {
     "en": re.compile(
         r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
         r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
-        r"let's\s+say|would\s+have|as\s+if|i\s+would|i'd)\b",
+        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b)|i'd(?!\s+(?:rather|prefer)\b))\b",
         _F,
     ),
     "zh": re.compile(
@@ -397,13 +397,15 @@ class RuleExtractor:
         return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.key not in keys]
 
     def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:
-        """The stance `seg` takes on "them", read as the last plural thing the turn named before it."""
+        """The stance `seg` takes on "them", read as the last plural thing the turn named before it (else the thing
+        the sentence before ends on: "…a jigsaw puzzle. I've been into them"); on "it" or "the stuff", the thing the
+        clause before ends on ("skip anything heavy on blue cheese, I really can't stand the stuff")."""
         at = seg.text.find(" them")
         if at >= 0:
             before = text[: seg.start + at]
-            antecedent = last_plural(before)
+            antecedent = last_plural(before) or clause_object(before)
         else:  # "I've come around on jazz, I actually enjoy it now": the thing the clause before ends on
-            at = seg.text.find(" it")
+            at = next((i for i in (seg.text.find(w) for w in (" it", " the stuff", " that stuff")) if i >= 0), -1)
             if at < 0:
                 return []
             before = text[: seg.start + at]
@@ -563,6 +565,8 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+        if lang == "en" and _HYPOTHETICAL[lang].search(norm):
+            norm = _without_your_conditions(norm)  # "if you're ever suggesting restaurants, skip …": a standing rule
         if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
         if _SITUATIONAL[lang].search(norm) and not seg.explicit:
@@ -891,6 +895,21 @@ def _time_only(rest: str) -> bool:
     """Whether what a clause says besides its time word is at most two words ("Tonight, …", "就今天，…")."""
     words = rest.strip(_CLAUSE_PUNCT).split()
     return len(words) <= 2 and (rest.isascii() or len(rest.strip(_CLAUSE_PUNCT)) <= 2)
+
+
+_YOUR_CONDITION = re.compile(r"\s*(?:and\s+|so\s+|but\s+|also\s+)?(?:if|when|whenever)\s+you(?:'re|\s+are)?\s", _F)
+
+
+def _without_your_conditions(norm: str) -> str:
+    """`norm` with each clause that sets a condition on what the assistant does ("if you're ever suggesting
+    restaurants, …", "whenever you book flights, …") blanked out, offsets kept: what follows is a standing rule
+    for that case, not a supposition about the speaker."""
+    starts, ends = _breaks(norm)
+    chars = list(norm)
+    for c_start, c_end in zip((0, *ends), (*starts, len(norm)), strict=True):
+        if _YOUR_CONDITION.match(norm, c_start, c_end):
+            chars[c_start:c_end] = " " * (c_end - c_start)
+    return "".join(chars)
 
 
 def _without_one_offs(norm: str, lang: Lang) -> str:

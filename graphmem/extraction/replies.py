@@ -61,17 +61,22 @@ _CONCLUSION_FIRST = re.compile(
     _F,
 )
 # A device of presentation (lists, tables, bullet points ...) said to read better than something else.
-_DEVICES = {**FORMATS, "lists": "bullet points", "list": "bullet points"}
+_DEVICES = {
+    **FORMATS, "lists": "bullet points", "list": "bullet points", "paragraphs": "prose", "prose": "prose",
+    "plain prose": "prose", "段落": "prose", "成段": "prose",
+}  # fmt: skip
 _DEVICE = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(_DEVICES, key=len, reverse=True)) + r")(?![A-Za-z])",
     _F,
 )
 _BETTER = re.compile(
     r"\b(?:easier|clearer|better|nicer|quicker|faster|simpler|more\s+readable)\b(?:\s+(?:for\s+me\s+)?to\s+\w+)?"
-    r"\s+(?:than|to\s+me\s+than)\b|"
+    r"\s+(?:than|to\s+me\s+than)\b|\b(?:works?|reads?)\s+better\b|"
     r"更(?:好|清楚|清晰|方便|直观|容易)|比较(?:清楚|清晰|方便|直观)",
     _F,
 )
+# A preference said before the device: "I'd rather read normal paragraphs", "我更喜欢成段的".
+_RATHER = re.compile(r"\b(?:rather|prefer)\b[\w\s]{0,24}$|(?:更喜欢|偏好|倾向于?)[\u4e00-\u9fff]{0,6}$", _F)
 _BEHIND = re.compile(r"(?:\b(?:than|over|instead\s+of|rather\s+than|not)|比|而不是|不要|别用|不用)\s*$", _F)
 _UNITS = re.compile(
     r"\b(?P<en>metric|imperial)\b(?:\s+(?:units?|system|measurements?))?|(?P<zh>公制|英制)(?:单位)?", _F
@@ -97,7 +102,7 @@ def _preferred_device(text: str) -> ReplySetting | None:
         if _BEHIND.search(text[c_start : m.start()]):
             continue  # "than a table", "比表格": the thing compared against
         better = _BETTER.search(text, m.end(), c_end)
-        if better is None or better.start() - m.end() > 24:
+        if (better is None or better.start() - m.end() > 24) and not _RATHER.search(text, c_start, m.start()):
             continue
         word = m.group(0).lower() if m.group(0).isascii() else m.group(0)
         return ReplySetting(Predicate.PREFERS_FORMAT, "", _DEVICES[word], m.start(), m.end())

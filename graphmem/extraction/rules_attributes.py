@@ -104,7 +104,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])no\smeetings?\s(?P<v>(?:before|after|on|during)\s[^,.;!?]{2,30})",
+        r"(?<![\w'])(?:no|(?:i\s)?(?:really\s)?(?:can't|cannot|don't)\sdo)\s(?:meetings?|calls?)\s"
+        r"(?P<v>(?:before|after|on|during)\s[^,.;!?]{2,30})",
         P.DO_NOT_DISTURB,
         "group",
         "user wants no meetings {d}",
@@ -141,7 +142,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(
         "en",
-        r"(?<![\w'])i(?:'m|\sam)\s(?:a\ssucker\sfor|hooked\son|addicted\sto)\s(?P<v>[a-z][\w'-]{1,20}"
+        r"(?<![\w'])i(?:'m|\sam)\s(?:(?:such\s)?a\s(?:total\s|huge\s|big\s)?sucker\sfor|hooked\son|addicted\sto)\s"
+        r"(?P<v>[a-z][\w'-]{1,20}"
         r"(?:\s[a-z][\w'-]{1,20})?)",
     ),
     rule(

@@ -79,7 +79,8 @@ _KINDS: dict[str, _Kind] = {
         Predicate.USES_TOOL,
         "editor",
         _cue(
-            r"use|using|switched|moved|ide|editor|driver|live\s+in|keybindings?|code\s+in|coding\s+in",
+            r"use|using|switched|moved|ide|editor|driver|live\s+in|keybindings?|code\s+in|coding\s+in|config|dotfiles|"
+            r"plugins?|life\s+is\s+in",
             r"用|换|写代码|编辑器|顺手",
         ),
     ),

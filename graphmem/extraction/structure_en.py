@@ -305,11 +305,41 @@ def _accepted(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     return Finding(P.AVOIDS, value, text[start:end], start, end, polarity=False)
 
 
+# What a relative clause calls the thing before it: "…a decent green curry, which is basically my comfort food".
+_MINE = (("comfort", "food"), ("favourite",), ("favorite",), ("fave",), ("go-to",), ("guilty", "pleasure"), ("jam",))
+_ADVERBS = _words("basically really totally absolutely honestly pretty much kind sort of probably still always just")
+
+
+def _relative_liking(
+    text: str, previous: list[tuple[str, int, int]], clause: list[tuple[str, int, int]]
+) -> Finding | None:
+    """ "X, which is (basically) my comfort food / favourite": a liking of the noun phrase the clause before ends on."""
+    words = [w.lower() for w, _, _ in clause]
+    if len(words) < 3 or words[0] not in ("which", "that") or words[1] not in ("is", "'s", "are"):
+        return None
+    i = 2
+    while i < len(words) and words[i] in _ADVERBS:
+        i += 1
+    if i >= len(words) or words[i] != "my" or not any(tuple(words[i + 1 : i + 1 + len(m)]) == m for m in _MINE):
+        return None
+    tail = [t for t in previous[-2:] if t[0].isalpha() and t[0].lower() not in EN_STOP and t[0].lower() not in _PREP]
+    while tail and tail[0][0].lower() in _DETERMINERS:
+        tail = tail[1:]
+    if not tail or tail[-1] is not previous[-1] or tail[0][0].lower() in _DEICTIC:
+        return None
+    start, end = tail[0][1], tail[-1][2]
+    value = singular(" ".join(text[start:end].lower().split()))
+    return Finding(P.LIKES, value, text[start:end], start, end)
+
+
 def en_findings(text: str) -> list[Finding]:
     """Facts the clauses of one English segment state in first person (guards are the caller's)."""
     out: list[Finding] = []
+    previous: list[tuple[str, int, int]] = []
     for clause in _clauses(_tokens(text.replace("\u2019", "'"))):
         found = _read(text, clause) or _accepted(text, clause) or _beaten(text, clause)
+        found = found or (_relative_liking(text, previous, clause) if previous else None)
         if found is not None:
             out.append(found)
+        previous = clause
     return out

@@ -15,7 +15,7 @@ __all__ = ["canonical_taste"]
 _EN_HEADS: dict[str, str] = {
     "film": "movie", "flick": "movie", "motion picture": "movie",
     "tv show": "show", "tv series": "show", "series": "show",
-    "tune": "music", "song": "music",
+    "tune": "music", "song": "music", "jigsaw puzzle": "jigsaw", "crossword puzzle": "crossword",
     "novel": "book",
     "videogame": "video game", "computer game": "video game",
 }  # fmt: skip
