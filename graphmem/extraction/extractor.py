@@ -212,6 +212,25 @@ _TURN_CORRECTION = re.compile(
 _NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
 # The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
 _LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
+# A name given anew in a correction: "是林玥，…", "it's spelled Maia", "the name is Hannah".
+_RESPELLED = re.compile(
+    r"(?:^|[，,：:\s])是(?P<zh>[\u4e00-\u9fff]{2,4})(?=[，,。！!；;\s]|$)|"
+    r"\b(?:spelled|spelt|it's|is)\s+(?P<en>(?-i:[A-Z])[a-z]{1,15})\b",
+    _F,
+)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two names of two or more letters differ by exactly one letter changed, added or dropped."""
+    if a == b or min(len(a), len(b)) < 2 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
+    return short[i:] == long[i + 1 :]
+
+
 _BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
 _BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
 
@@ -464,6 +483,11 @@ class RuleExtractor:
                 continue
             for i, known in enumerate(wanted):
                 if not out[i] and known and (named == known or named.startswith(known + " ")):
+                    out[i] = value.lower() if value.isascii() else value
+        for m in _RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
+            value = (m.group("en") or m.group("zh")).strip()
+            for i, known in enumerate(wanted):
+                if not out[i] and _one_edit(known, value.casefold()):
                     out[i] = value.lower() if value.isascii() else value
         return out
 

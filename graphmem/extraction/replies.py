@@ -17,7 +17,7 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import FORMATS
 from graphmem.extraction.rule import Lang
 
-__all__ = ["ReplySetting", "reply_shape"]
+__all__ = ["ReplySetting", "capped_reply", "reply_shape"]
 
 _F = re.IGNORECASE
 
@@ -107,6 +107,20 @@ def _preferred_device(text: str) -> ReplySetting | None:
         word = m.group(0).lower() if m.group(0).isascii() else m.group(0)
         return ReplySetting(Predicate.PREFERS_FORMAT, "", _DEVICES[word], m.start(), m.end())
     return None
+
+
+_CAPPED = re.compile(
+    r"\b(?:one|two|three|a\s+few|a\s+couple\s+of)\s+(?:sentences|lines|paragraphs?)\s+(?:max|tops|at\s+most)\b|"
+    r"(?:[一两二三四五]{1,2}|几)句话?(?:以内|之内|封顶)",
+    _F,
+)
+
+
+def capped_reply(text: str, lang: Lang) -> list[ReplySetting]:
+    """A reply length capped in so many words ("a few lines max", "三句话以内"): a request about replies said in
+    no person at all."""
+    m = _CAPPED.search(text)
+    return [ReplySetting(Predicate.PREFERS_REPLY_STYLE, "", "short replies", m.start(), m.end())] if m else []
 
 
 def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:

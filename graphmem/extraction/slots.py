@@ -16,7 +16,7 @@ from graphmem.extraction.deadlines import deadline
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.lexicon import LANGS
-from graphmem.extraction.replies import reply_shape
+from graphmem.extraction.replies import capped_reply, reply_shape
 from graphmem.extraction.rule import Lang
 
 __all__ = ["Slot", "names_meeting", "slots"]
@@ -227,7 +227,8 @@ _REPLY_WORDS: dict[str, tuple[Predicate, str]] = {
         (Predicate.PREFERS_REPLY_STYLE, "short replies"),
     ),
     **dict.fromkeys(
-        ("detailed", "thorough", "in-depth", "longer", "elaborate", "comprehensive"),
+        ("detailed", "thorough", "in-depth", "longer", "elaborate", "comprehensive", "in detail", "step by step",
+         "long version"),
         (Predicate.PREFERS_REPLY_STYLE, "detailed replies"),
     ),
     **dict.fromkeys(("casual", "informal", "relaxed", "chill"), (Predicate.PREFERS_TONE, "casual")),
@@ -249,7 +250,7 @@ _REPLY_WORD = re.compile(
 _REPLY_SETTING_CUE = {
     "en": re.compile(
         r"\b(?:answers?|replies|reply|responses?|respond|explanations?|explain|style|tone|keep\s+it|with\s+me|essays?|"
-        r"write|writing|talk)\b",
+        r"write|writing|talk|walk\s+me\s+through|version)\b",
         _F,
     ),
     "zh": re.compile(r"回答|回复|回我|答|说|讲|解释|版本|写|语气|口吻|聊"),
@@ -522,6 +523,7 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept)."""
     due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
     dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
+    dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
     if not _FIRST_PERSON[lang].search(text) and lang == "en":
         return dated
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
@@ -553,6 +555,7 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(_reply_language(text, lang)[:1])
     out.extend(_reply_settings(text, lang))
+    dated = [s for s in dated if s.predicate is Predicate.DEADLINE or all(o.predicate is not s.predicate for o in out)]
     for r in reply_shape(text, lang):  # "别太长，三五句话就行", "bottom line first", "lists are easier to scan"
         said = [s for s in out if s.predicate is r.predicate]
         if not any((s.attribute, s.value) == (r.attribute, r.value) for s in said) and not (

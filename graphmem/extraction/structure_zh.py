@@ -350,6 +350,8 @@ def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     placeish = place.flag == "ns" or (place.word.endswith(_CITY_SUFFIX) and len(place.word) >= 2)
     if word == "在":  # 在 X 住/生活/定居 or 我家在 X
         after = clause[j + 1].word if j + 1 < len(clause) else ""
+        if after in ("一家", "一个", "的") and any(t.word in _WORK_AFTER for t in clause[j + 2 :]):
+            after = "上班"  # "我在上海一家券商做量化": working at a place in the city is living there
         home = i > 0 and clause[i - 1].word == "我家"
         if not placeish or not (after in _LIVE_AFTER or after in _WORK_AFTER or home or after in ("", "了", "啦")):
             return None

@@ -52,3 +52,25 @@ def test_habits_topics_and_moves_state_the_attribute(extractor: RuleExtractor, t
 )
 def test_suppositions_one_offs_errands_and_other_people_state_nothing(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+def test_working_at_a_firm_in_a_city_is_living_there(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我在上海一家券商做量化").get("user|location") == "上海"
+
+
+@pytest.mark.parametrize(
+    ("text", "known", "value"),
+    [
+        ("更正一下哈，我之前把我老婆名字打错了，是林玥，王字旁那个玥，不是喜悦的悦，你改一下", "林悦", "林玥"),
+        ("Correction: it's spelled Hanna, I typed it wrong.", "hannah", "hanna"),
+    ],
+)
+def test_a_correction_respelling_a_known_name_replaces_it(
+    extractor: RuleExtractor, text: str, known: str, value: str
+) -> None:
+    assert extractor.replaced(text, [known, "北京"]) == [value, ""]
+
+
+def test_a_name_two_letters_off_or_no_correction_replaces_nothing(extractor: RuleExtractor) -> None:
+    assert extractor.replaced("更正一下，是林玥", ["张伟"]) == [""]
+    assert extractor.replaced("我老婆是林玥", ["林悦"]) == [""]

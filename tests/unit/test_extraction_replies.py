@@ -62,3 +62,16 @@ def test_other_people_questions_and_the_thing_compared_against_set_no_reply_form
 def test_the_device_after_than_is_not_the_one_wanted() -> None:
     found = reply_shape("Tables are clearer to me than lists", "en")
     assert [(r.predicate, r.value) for r in found] == [(P.PREFERS_FORMAT, "tables")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Shorter is better, seriously, a few lines max.", "short replies"),
+        ("I want the long version: walk me through every step in detail.", "detailed replies"),
+    ],
+)
+def test_a_capped_length_or_a_long_version_sets_the_reply_length(
+    extractor: RuleExtractor, text: str, value: str
+) -> None:
+    assert {f.key: f.value for f in extractor.extract(text)}.get("user|prefers_reply_style") == value
