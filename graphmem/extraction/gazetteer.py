@@ -209,7 +209,10 @@ test engineer|测试工程师: qa engineer, test engineer, 测试工程师, 测�
 data scientist|数据科学家: data scientist, 数据科学家; data analyst|数据分析师: data analyst, 数据分析师, 数据分析;
 algorithm engineer|算法工程师: 算法工程师; operations|运营: 运营; accountant|财务: accountant, 财务, 会计;
 teacher|老师: 老师, 教师; doctor|医生: 医生, 大夫; nurse|护士: 护士; lawyer|律师: 律师; sales|销售: 销售;
-project manager|项目经理: project manager, 项目经理
+project manager|项目经理: project manager, 项目经理;
+architect|架构师: software architect, solutions architect, 架构师; quant|量化: quant, 量化, 量化研究员, 宽客;
+ops engineer|运维: devops engineer, sre, 运维, 运维工程师; data engineer|数据工程师: data engineer, 数据工程师;
+civil servant|公务员: civil servant, 公务员; researcher|研究员: 研究员; editor|编辑: 编辑; translator|翻译: 翻译
 """
 
 LEXICON: dict[str, tuple[str, str]] = {

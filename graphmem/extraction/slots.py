@@ -417,6 +417,27 @@ def _work_schedule(text: str) -> list[Slot]:
 _BUFFER = re.compile(r"\b(?:buffer|gap|breathing\s+room)\b|间隔|缓冲|空档", _F)
 
 
+# The days one works at the office: weekdays said with a word for the office ("I'm only in the office Tuesdays and
+# Thursdays", "我周二周四去公司坐班").
+_OFFICE = re.compile(
+    r"\b(?:in|into|at|to)\s+the\s+office\b|\bon-?site\b|\bin-office\b|坐班|去公司|到公司|去办公室|在办公室|进公司", _F
+)
+_WEEK_ORDER = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _office_days(text: str) -> list[Slot]:
+    office = _OFFICE.search(text)
+    if office is None:
+        return []
+    c_start, c_end = _clause_bounds(text, office.start(), office.end())
+    days = [m for m in _WEEKDAY.finditer(text) if c_start <= m.start() < c_end or abs(m.start() - office.end()) < 24]
+    if not days or _LEFT_BEFORE.search(text[max(0, days[0].start() - 14) : days[0].start()]):
+        return []
+    names = {_WEEKDAYS[(m.group("en") or m.group("zh")).lower()] for m in days}
+    value = ", ".join(d for d in _WEEK_ORDER if d in names)
+    return [Slot(Predicate.WORKDAYS, "office_days", value, True, days[0].start(), days[-1].end())]
+
+
 def names_meeting(text: str) -> bool:
     """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
     return bool(_MEETING_WORD.search(text))
@@ -565,6 +586,8 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     out.extend(_code_settings(text))
     if lang == "zh":
         out.extend(_work_schedule(text))
+    if not _MEETING_WORD.search(text):
+        out.extend(_office_days(text))
     meeting = _meeting_settings(text)
     out.extend(meeting)
     if not any(m.attribute == "meeting_time" for m in meeting):

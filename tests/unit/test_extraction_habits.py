@@ -74,3 +74,26 @@ def test_a_correction_respelling_a_known_name_replaces_it(
 def test_a_name_two_letters_off_or_no_correction_replaces_nothing(extractor: RuleExtractor) -> None:
     assert extractor.replaced("更正一下，是林玥", ["张伟"]) == [""]
     assert extractor.replaced("我老婆是林玥", ["林悦"]) == [""]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm only in the office Tuesdays and Thursdays, the rest of the week I work from home.",
+        "Being in the office just on Tuesday and Thursday suits me fine.",
+        "我一般周二周四去公司坐班，其他时间在家办公",
+    ],
+)
+def test_weekdays_with_a_word_for_the_office_are_the_office_days(extractor: RuleExtractor, text: str) -> None:
+    assert _facts(extractor, text).get("user|office_days") == "tuesday, thursday"
+
+
+def test_someone_else_s_office_days_are_not_the_speaker_s(extractor: RuleExtractor) -> None:
+    assert "user|office_days" not in _facts(extractor, "My boss is in the office on Mondays.")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("当架构师最怕的就是半夜被电话叫醒", "架构师"), ("我在上海一家券商做量化", "量化")]
+)
+def test_more_roles_are_known_jobs(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get("user|job") == value
