@@ -26,6 +26,7 @@ from graphmem.extraction.coreference import (
     without_apposition,
 )
 from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.gazetteer import scan
 from graphmem.extraction.lexicon import LANGS, PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
@@ -511,6 +512,8 @@ class RuleExtractor:
         for seg in self._segments(text[:MAX_EXTRACTION_CHARS], []):
             lang = seg.lang
             norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+            if lang == "en":
+                norm = _without_your_conditions(norm)  # "when you give me times, use PT": a rule, not a question
             if (
                 _HYPOTHETICAL[lang].search(norm)
                 or _JOKE[lang].search(norm)
@@ -526,10 +529,15 @@ class RuleExtractor:
             dropped = negated and bool(_MENTION_DROPPED.search(norm))
             taken = negated and bool(_MENTION_TAKEN.search(norm))
             folded = norm.casefold()
+            # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
+            named = {h.value.casefold(): h.start for h in scan(norm)}
             for i, (value, pattern) in enumerate(wanted):
-                if found[i] or value not in folded:
+                if found[i] or (value not in folded and value not in named):
                     continue
-                at = folded.find(value) if pattern is None else _first(pattern, norm)
+                if value in named:
+                    at = named[value]
+                else:
+                    at = folded.find(value) if pattern is None else _first(pattern, norm)
                 if at < 0:
                     continue
                 if not negated:
@@ -589,7 +597,7 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
-        if lang == "en" and _HYPOTHETICAL[lang].search(norm):
+        if lang == "en" and (_HYPOTHETICAL[lang].search(norm) or _QUESTION[lang].search(norm)):
             norm = _without_your_conditions(norm)  # "if you're ever suggesting restaurants, skip …": a standing rule
         if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []

@@ -92,7 +92,7 @@ _KINDS: dict[str, _Kind] = {
     "notes_app": _Kind(
         Predicate.USES_TOOL,
         "notes_app",
-        _cue(r"notes?|note-taking|use|using|switched|moved|migrated", r"笔记|记|迁|用"),
+        _cue(r"notes?|note-taking|use|using|switched|moved|migrated|writing|all\s+my\s+\w+\s+in", r"笔记|记|迁|用|写"),
     ),
     "meeting_tool": _Kind(
         Predicate.USES_TOOL,
