@@ -62,3 +62,8 @@ def test_a_name_in_apposition_leaves_the_relation_s_birthday_readable(
 def test_someone_else_s_relation_is_no_apposition() -> None:
     assert without_apposition("我同事小王的生日是5月3号", "zh") is None
     assert without_apposition("my boss Leo's birthday is May 3", "en") is None
+
+
+def test_a_correction_opening_with_an_interjection_replaces_the_value_said_before(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("啊不对不对，我说错了，是4月13号，记这个", ["记住我生日是3月14号"])
+    assert [(f.key, f.value, f.correction) for f in facts] == [("user|birthday", "4月13号", True)]
