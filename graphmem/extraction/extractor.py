@@ -599,7 +599,11 @@ class RuleExtractor:
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
         if lang == "en" and (_HYPOTHETICAL[lang].search(norm) or _QUESTION[lang].search(norm)):
-            norm = _without_your_conditions(norm)  # "if you're ever suggesting restaurants, skip …": a standing rule
+            # "if you're ever suggesting restaurants, skip …": a standing rule
+            norm = _without_your_conditions(norm)
+        if _JOKE[lang].search(norm):
+            # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
+            norm = _ASIDE.sub(lambda m: _blank_joking_aside(m.group(0), lang), norm)
         if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
         if _SITUATIONAL[lang].search(norm) and not seg.explicit:
@@ -718,7 +722,7 @@ class RuleExtractor:
         if hedged:
             conf = 0.45
         predicate = _user_language(f.predicate, "user", f.value)
-        attribute = attribute_of(predicate, f.value)
+        attribute = f.attribute or attribute_of(predicate, f.value)
         if predicate is Predicate.RELATION_NAME:
             attribute = relation_attribute(f.relation, "name")
         return CandidateFact(
@@ -928,6 +932,17 @@ def _time_only(rest: str) -> bool:
     """Whether what a clause says besides its time word is at most two words ("Tonight, …", "就今天，…")."""
     words = rest.strip(_CLAUSE_PUNCT).split()
     return len(words) <= 2 and (rest.isascii() or len(rest.strip(_CLAUSE_PUNCT)) <= 2)
+
+
+_ASIDE = re.compile(r"[(（][^()（）]{0,80}[)）]")
+
+
+def _blank_joking_aside(aside: str, lang: Lang) -> str:
+    """An aside in parentheses blanked when it jokes about something of its own ("(Australia, not Florida lol)"); a
+    bare laugh ("(haha)") laughs at the whole sentence and is kept."""
+    if not _JOKE[lang].search(aside) or _LAUGH_ONLY.match(aside.strip("()（）")):
+        return aside
+    return " " * len(aside)
 
 
 _YOUR_CONDITION = re.compile(r"\s*(?:and\s+|so\s+|but\s+|also\s+)?(?:if|when|whenever)\s+you(?:'re|\s+are)?\s", _F)

@@ -56,7 +56,7 @@ JOBS = _words(
     "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "
     "dentist freelancer entrepreneur founder photographer artist musician translator editor marketer "
     "recruiter intern pm cto ceo physician surgeon therapist economist statistician banker trader "
-    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor"
+    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor dev"
 )
 NO_SINGULAR = _words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "

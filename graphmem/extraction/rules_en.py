@@ -289,6 +289,14 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(  # "Got promoted to senior engineer": the speaker's new role, subject dropped
+        "en",
+        r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+)?(?:got|been|was)\s+promoted\s+to\s+"
+        r"(?:a\s+|an\s+)?",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
     _SPEAKS.rule(
         "en",

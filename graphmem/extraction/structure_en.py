@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.extraction.attributes import favourite_attribute
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import EN_STOP, LIGHT_VERBS, PROGRAMMING
 from graphmem.extraction.rule import Finding
@@ -315,7 +316,9 @@ def _relative_liking(
 ) -> Finding | None:
     """ "X, which is (basically) my comfort food / favourite": a liking of the noun phrase the clause before ends on."""
     words = [w.lower() for w, _, _ in clause]
-    if len(words) < 3 or words[0] not in ("which", "that") or words[1] not in ("is", "'s", "are"):
+    if words and words[0] in ("that's", "it's", "which's"):  # one token: "that's my go-to drink now"
+        words = [words[0][:-2], "is", *words[1:]]
+    if len(words) < 3 or words[0] not in ("which", "that", "it") or words[1] not in ("is", "'s", "are"):
         return None
     i = 2
     while i < len(words) and words[i] in _ADVERBS:
@@ -329,7 +332,8 @@ def _relative_liking(
         return None
     start, end = tail[0][1], tail[-1][2]
     value = singular(" ".join(text[start:end].lower().split()))
-    return Finding(P.LIKES, value, text[start:end], start, end)
+    category = favourite_attribute(" ".join(words[i:]))  # "that's my go-to drink now": the favourite drink
+    return Finding(P.LIKES, value, text[start:end], start, end, attribute=category)
 
 
 def en_findings(text: str) -> list[Finding]:

@@ -64,3 +64,22 @@ def test_what_a_turn_refers_back_to_or_prefers_is_read(
 )
 def test_one_offs_suppositions_and_deictic_antecedents_state_nothing(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("quick update - I've switched to green tea, that's my go-to drink now.", "user|favourite:drink", "green tea"),
+        ("Got promoted to senior engineer today!! remember that", "user|job", "senior engineer"),
+        ("I'm a junior dev", "user|job", "junior dev"),
+        ("Remember I live in Melbourne (Australia, not Florida lol)", "user|location", "melbourne"),
+    ],
+)
+def test_a_favourite_named_after_the_thing_a_dropped_subject_and_a_joking_aside(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_a_bare_laugh_in_parentheses_still_laughs_at_the_sentence(extractor: RuleExtractor) -> None:
+    assert extractor.extract("I live in Paris (haha)") == []
