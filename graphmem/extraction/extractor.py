@@ -945,7 +945,7 @@ def _blank_joking_aside(aside: str, lang: Lang) -> str:
     return " " * len(aside)
 
 
-_YOUR_CONDITION = re.compile(r"\s*(?:and\s+|so\s+|but\s+|also\s+)?(?:if|when|whenever)\s+you(?:'re|\s+are)?\s", _F)
+_YOUR_CONDITION = re.compile(r"(?:and\s+|so\s+|but\s+|also\s+)?(?:if|when|whenever)\s+you(?:'re|\s+are)?\s", _F)
 
 
 def _without_your_conditions(norm: str) -> str:
@@ -955,7 +955,8 @@ def _without_your_conditions(norm: str) -> str:
     starts, ends = _breaks(norm)
     chars = list(norm)
     for c_start, c_end in zip((0, *ends), (*starts, len(norm)), strict=True):
-        if _YOUR_CONDITION.match(norm, c_start, c_end):
+        lead = len(norm[c_start:c_end]) - len(norm[c_start:c_end].lstrip())
+        if _YOUR_CONDITION.match(norm, c_start + lead, c_end):
             chars[c_start:c_end] = " " * (c_end - c_start)
     return "".join(chars)
 
