@@ -6,7 +6,6 @@ rules over spaCy tokens (blank "zh" with the jieba segmenter, blank "en") and se
 from __future__ import annotations
 
 import bisect
-import functools
 import logging
 import re
 import tempfile
@@ -15,6 +14,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from graphmem.extraction.asides import (
+    CLAUSE_PUNCT,
+    breaks,
+    without_joking_asides,
+    without_one_offs,
+    without_your_conditions,
+)
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.coreference import (
     Referent,
@@ -48,7 +54,6 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Segments end at CJK/Latin terminators and newlines; a "." or ";" only ends one before whitespace or the end
 # ("3.5", "tl;dr" stay whole).
 _SEGMENT = re.compile(r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|[.;](?=\s|$)|$)")
-_CLAUSE_BREAK = re.compile(r"[,，;；:：、]|\s(?:but|though|although|whereas)\s|但是|不过|可是|然而", _F)
 
 # ---------------------------------------------------------------- guards (per segment / per clause)
 _QUESTION = {
@@ -514,7 +519,7 @@ class RuleExtractor:
             lang = seg.lang
             norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
             if lang == "en":
-                norm = _without_your_conditions(norm)  # "when you give me times, use PT": a rule, not a question
+                norm = without_your_conditions(norm)  # "when you give me times, use PT": a rule, not a question
             if (
                 _HYPOTHETICAL[lang].search(norm)
                 or _JOKE[lang].search(norm)
@@ -600,17 +605,17 @@ class RuleExtractor:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
         if lang == "en" and (_HYPOTHETICAL[lang].search(norm) or _QUESTION[lang].search(norm)):
             # "if you're ever suggesting restaurants, skip …": a standing rule
-            norm = _without_your_conditions(norm)
+            norm = without_your_conditions(norm)
         if _JOKE[lang].search(norm):
             # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
-            norm = _ASIDE.sub(lambda m: _blank_joking_aside(m.group(0), lang), norm)
+            norm = without_joking_asides(norm, _JOKE[lang], _LAUGH_ONLY)
         if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
         if _SITUATIONAL[lang].search(norm) and not seg.explicit:
             # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own
             # clause is one-off: "我家那只柯基叫旺财，今天又把我的拖鞋咬烂了" still names the dog
-            norm = _without_one_offs(norm, lang)
-            if not norm.strip(_CLAUSE_PUNCT):
+            norm = without_one_offs(norm, _SITUATIONAL[lang], lang)
+            if not norm.strip(CLAUSE_PUNCT):
                 return []
         if _QUOTED.search(norm):
             return []
@@ -913,72 +918,6 @@ def _statement(f: Finding, lang: Lang) -> str:
 
 
 # ---------------------------------------------------------------- clauses
-@functools.lru_cache(maxsize=8)
-def _breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The starts and ends of the clause breaks of a segment, found once per segment (not once per match)."""
-    found = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(norm)]
-    return tuple(s for s, _ in found), tuple(e for _, e in found)
-
-
-_CLAUSE_PUNCT = " ,，;；:：、"
-# Words that make what a dated clause says a habit: "照例", "as usual", "like always".
-_HABITUAL = {
-    "en": re.compile(r"\b(?:as\s+usual|as\s+always|like\s+always|like\s+every\s+\w+|yet\s+again|as\s+ever)\b", _F),
-    "zh": re.compile(r"照例|照常|照旧|一如既往|跟往常一样|和往常一样|又是老样子|还是老样子|一向|向来"),
-}
-
-
-def _time_only(rest: str) -> bool:
-    """Whether what a clause says besides its time word is at most two words ("Tonight, …", "就今天，…")."""
-    words = rest.strip(_CLAUSE_PUNCT).split()
-    return len(words) <= 2 and (rest.isascii() or len(rest.strip(_CLAUSE_PUNCT)) <= 2)
-
-
-_ASIDE = re.compile(r"[(（][^()（）]{0,80}[)）]")
-
-
-def _blank_joking_aside(aside: str, lang: Lang) -> str:
-    """An aside in parentheses blanked when it jokes about something of its own ("(Australia, not Florida lol)"); a
-    bare laugh ("(haha)") laughs at the whole sentence and is kept."""
-    if not _JOKE[lang].search(aside) or _LAUGH_ONLY.match(aside.strip("()（）")):
-        return aside
-    return " " * len(aside)
-
-
-_YOUR_CONDITION = re.compile(r"(?:and\s+|so\s+|but\s+|also\s+)?(?:if|when|whenever)\s+you(?:'re|\s+are)?\s", _F)
-
-
-def _without_your_conditions(norm: str) -> str:
-    """`norm` with each clause that sets a condition on what the assistant does ("if you're ever suggesting
-    restaurants, …", "whenever you book flights, …") blanked out, offsets kept: what follows is a standing rule
-    for that case, not a supposition about the speaker."""
-    starts, ends = _breaks(norm)
-    chars = list(norm)
-    for c_start, c_end in zip((0, *ends), (*starts, len(norm)), strict=True):
-        lead = len(norm[c_start:c_end]) - len(norm[c_start:c_end].lstrip())
-        if _YOUR_CONDITION.match(norm, c_start + lead, c_end):
-            chars[c_start:c_end] = " " * (c_end - c_start)
-    return "".join(chars)
-
-
-def _without_one_offs(norm: str, lang: Lang) -> str:
-    """`norm` with each clause that dates a one-off ("今天又把我的拖鞋咬烂了", "tonight I'm having sushi") blanked
-    out, offsets kept; a clause that is only the time ("Tonight, …", "今天，…") blanks the clause after it too."""
-    chars = list(norm)
-    blank_next = False
-    starts, ends = _breaks(norm)
-    bounds = list(zip((0, *ends), (*starts, len(norm)), strict=True))
-    for c_start, c_end in bounds:
-        clause = norm[c_start:c_end]
-        m = _SITUATIONAL[lang].search(clause)
-        if (m is None and not blank_next) or _HABITUAL[lang].search(clause):
-            blank_next = False  # "今天的周会我照例没开摄像头": as always, not just today
-            continue
-        blank_next = m is not None and _time_only(clause[: m.start()] + clause[m.end() :])
-        chars[c_start:c_end] = " " * (c_end - c_start)
-    return "".join(chars)
-
-
 def _overlaps(taken: list[Span], start: int, end: int) -> bool:
     """Whether [start, end) overlaps a span of `taken` (sorted, disjoint, so ends are sorted too): only the last
     span starting before `end` can (a scan over all taken spans per match made a segment n²)."""
@@ -989,7 +928,7 @@ def _overlaps(taken: list[Span], start: int, end: int) -> bool:
 def _clause(norm: str, pos: int) -> Span:
     """The clause around `pos`: from the end of the last break ending at or before it to the start of the
     first break starting at or after it (binary search: linear scans per match made a segment n²)."""
-    starts, ends = _breaks(norm)
+    starts, ends = breaks(norm)
     i = bisect.bisect_right(ends, pos)  # breaks 0..i-1 end at or before pos
     start = ends[i - 1] if i else 0
     j = bisect.bisect_left(starts, pos, lo=i)  # the first later break starting at or after pos
