@@ -184,9 +184,9 @@ redeye, 红眼, 红眼航班
 """
 _TIMEZONES = """
 utc+8: 东八区, 东八, 北京时间, 中国时间, 国内时间, china time, beijing time;
-pacific time (utc-8): pacific time, pt, pst, pdt, pacific coast, west coast, 太平洋时间, 美西时间, 美西;
+pacific time (utc-8): pacific time, pt, pst, pdt, 太平洋时间, 美西时间, 美西;
 mountain time (utc-7): mountain time, mt, mst, mdt; central time (utc-6): central time, ct, cdt, 美中时间;
-eastern time (utc-5): eastern time, et, est, edt, east coast, 美东时间, 美东;
+eastern time (utc-5): eastern time, et, est, edt, 美东时间, 美东;
 cet (utc+1): cet, cest, central european, central european time, berlin time, paris time;
 london time (gmt, utc+0): gmt, bst, uk time, london time, british time, 伦敦时间, 英国时间;
 japan time (jst, utc+9): jst, japan time, tokyo time, 东京时间, 日本时间;

@@ -29,8 +29,3 @@ def test_the_app_one_does_all_one_s_writing_in_is_the_notes_app(extractor: RuleE
     assert {f.key: f.value for f in extractor.extract("I do all my writing in Obsidian these days")} == {
         "user|notes_app": "obsidian"
     }
-
-
-def test_a_coast_names_its_time_zone(extractor: RuleExtractor) -> None:
-    text = "it's 6am here on the Pacific coast and I'm already up, ugh"
-    assert extractor.mentioned(text, ["pacific time (utc-8)"]) == [True]
