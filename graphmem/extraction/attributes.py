@@ -107,7 +107,9 @@ _FAVOURITE = re.compile(
     r"(?:favou?rite|fave|go-to)\s(?P<c>[a-z]{3,15})\b|最(?:喜欢|爱)的(?P<z>[\u4e00-\u9fff]{1,4}?)(?:换成|变成|改成|就是|一直是|是)",
     re.IGNORECASE,
 )
-_NOT_CATEGORY = frozenset({"thing", "things", "one", "ones", "and", "ever", "now", "part", "way", "kind", "type", "by"})
+_NOT_CATEGORY = frozenset(
+    {"thing", "things", "one", "ones", "and", "ever", "now", "part", "way", "kind", "type", "by", "for", "when", "to"}
+)
 
 
 def favourite_attribute(text: str) -> str:
@@ -184,8 +186,8 @@ def attribute_of(predicate: Predicate, value: str) -> str:
 _SLOT_ATTRIBUTES = frozenset(
     {
         "editor", "os", "notes_app", "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
-        "meeting_free_day", "meeting_length", "meeting_camera", "travel_airline", "travel_hotel", "travel_seat",
-        "travel_mode", "birthday",
+        "meeting_free_day", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline", "travel_hotel",
+        "travel_seat", "travel_mode", "birthday", "units", "office_days",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())

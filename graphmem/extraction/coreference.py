@@ -14,7 +14,16 @@ from dataclasses import dataclass
 
 from graphmem.extraction.rule import Lang
 
-__all__ = ["Referent", "Resolved", "clause_object", "last_plural", "last_referent", "resolve", "resolve_object"]
+__all__ = [
+    "Referent",
+    "Resolved",
+    "clause_object",
+    "last_plural",
+    "last_referent",
+    "resolve",
+    "resolve_object",
+    "without_apposition",
+]
 
 _F = re.IGNORECASE
 
@@ -143,7 +152,9 @@ def resolve(text: str, lang: Lang, referent: Referent) -> Resolved | None:
 # "them" after a verb of liking or disliking ("I actually enjoy them now", "I really dislike them") is the last
 # plural thing named before it in the turn ("olives finally grew on me", "leave the olives out").
 _EN_STANCE_THEM = re.compile(
-    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate)\s+(?P<p>them|it)(?![\w'])", _F
+    r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate|into)\s+"
+    r"(?P<p>them|it|the\s+stuff|that\s+stuff|those|these)(?![\w'])",
+    _F,
 )
 _EN_PLURAL = re.compile(r"(?:^|(?<=[\s,;:(]))(?:(?:the|those|these|some|my|all)\s+)?(?P<w>[a-z]{3,20}s)(?![\w'])", _F)
 _NOT_THINGS = frozenset(
@@ -174,7 +185,9 @@ def last_plural(text: str) -> str:
 # Only a noun: after a preposition or determiner ("come around on jazz", "gave the olives a try") or as the
 # sentence's topic ("Sushi, I love it"); "You're right, I love it" names nothing.
 _CLAUSE_END_WORD = re.compile(
-    r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these)\s)\s*(?P<w>[a-z]{3,20})\s*[,;]", _F
+    r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these|a|an)\s)\s*(?:\d[\w-]{0,15}\s)?"
+    r"(?!(?:the|an|my|those|these|some|your|our)\s)(?P<w>[a-z]{3,20}(?:[\s-][a-z]{3,20})?)\s*[,;.]",
+    _F,
 )
 _NOT_OBJECTS = frozenset(
     {"now", "too", "again", "really", "lot", "much", "well", "though", "anyway", "yet", "before", "ago", "today",
@@ -200,3 +213,27 @@ def resolve_object(text: str, antecedent: str) -> Resolved | None:
     if m is None or not antecedent:
         return None
     return Resolved(text[: m.start("p")] + antecedent + text[m.end("p") :], antecedent, m.group("p"))
+
+
+# A relation with its name in apposition before a possessive: "my son Leo's birthday", "我女儿朵朵的生日".
+_EN_APPOSED = re.compile(
+    r"(?<![\w'])(?P<own>my|our)\s+(?P<rel>" + _EN_REL + r")\s+(?-i:[A-Z])[a-z]{1,15}(?P<pos>'s)(?=\s)", _F
+)
+_ZH_APPOSED = re.compile(
+    r"我(?P<rel>" + _alternation(_ZH_RELATIONS) + r")(?P<name>[\u4e00-\u9fff]{1,3}?)的(?=生日|名字)"
+)
+
+
+def without_apposition(text: str, lang: Lang) -> str | None:
+    """`text` with a name said in apposition to a relation taken out of its possessive, so what the clause says of
+    the relation reads as usual ("my son Leo's birthday is …" -> "my son's birthday is …", "我女儿朵朵的生日是…" ->
+    "我女儿的生日是…，我女儿叫朵朵"); None when there is none."""
+    if lang == "en":
+        m = _EN_APPOSED.search(text)
+        if m is None:
+            return None
+        return text[: m.start()] + f"{m.group('own')} {m.group('rel')}'s" + text[m.end() :]
+    z = _ZH_APPOSED.search(text)
+    if z is None:
+        return None
+    return f"{text[: z.start()]}我{z.group('rel')}的{text[z.end() :]}，我{z.group('rel')}叫{z.group('name')}"

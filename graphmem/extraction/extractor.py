@@ -6,7 +6,6 @@ rules over spaCy tokens (blank "zh" with the jieba segmenter, blank "en") and se
 from __future__ import annotations
 
 import bisect
-import functools
 import logging
 import re
 import tempfile
@@ -15,6 +14,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from graphmem.extraction.asides import (
+    CLAUSE_PUNCT,
+    breaks,
+    without_joking_asides,
+    without_one_offs,
+    without_your_conditions,
+)
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.coreference import (
     Referent,
@@ -23,8 +29,10 @@ from graphmem.extraction.coreference import (
     last_referent,
     resolve,
     resolve_object,
+    without_apposition,
 )
 from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.gazetteer import scan
 from graphmem.extraction.lexicon import LANGS, PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
@@ -33,6 +41,7 @@ from graphmem.extraction.rules_zh import ZH_RULES
 from graphmem.extraction.slots import Slot, names_meeting, slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
+from graphmem.extraction.synonyms import canonical_taste
 from graphmem.extraction.values import project_subject, rule_values
 
 __all__ = ["RuleExtractor", "asks_to_remember"]
@@ -45,7 +54,6 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Segments end at CJK/Latin terminators and newlines; a "." or ";" only ends one before whitespace or the end
 # ("3.5", "tl;dr" stay whole).
 _SEGMENT = re.compile(r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|[.;](?=\s|$)|$)")
-_CLAUSE_BREAK = re.compile(r"[,，;；:：、]|\s(?:but|though|although|whereas)\s|但是|不过|可是|然而", _F)
 
 # ---------------------------------------------------------------- guards (per segment / per clause)
 _QUESTION = {
@@ -62,10 +70,15 @@ _HYPOTHETICAL = {
     "en": re.compile(
         r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
         r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
-        r"let's\s+say|would\s+have|as\s+if|i\s+would|i'd)\b",
+        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b)|i'd(?!\s+(?:rather|prefer)\b))\b",
         _F,
     ),
-    "zh": re.compile(r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|的话|设想|想象|假装|若是|如若|要不是|假使"),
+    "zh": re.compile(
+        r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|设想|想象|假装|若是|如若|要不是|假使|"
+        # "…的话" supposes ("我搬去大理的话", "有时间的话我想…") unless a habit follows a clause with no person in it:
+        # "出差订酒店的话，我一般更倾向全季" is a topic ("as for booking hotels")
+        r"[我你他她][^，,。；;！!？?]{0,12}的话|的话(?![，,\s]{0,2}我?(?:一般|通常|都|习惯|每次|总是|基本|一律|倾向|偏好|更?喜欢))"
+    ),
 }
 _JOKE = {
     "en": re.compile(
@@ -133,7 +146,8 @@ _CORRECTION = re.compile(
     r"(?:i\s+)?(?:got\s+(?:that|it)\s+wrong|messed\s+(?:that|it)\s+up)(?:\s+earlier|\s+before)?|the\s+other\s+one)"
     r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
     r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
-    r"^\s*(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{1,2}){0,2}(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
+    r"^\s*(?:[啊哦呃噢哎诶唉嗯][，,！!\s]?)?(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{0,2}){0,2}"
+    r"(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
     r"更正一下|更正|纠正一下|不对|(?:之前|刚才|上次)?(?:跟你)?说的(?:有误|不对))[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
     _F,
 )
@@ -160,9 +174,15 @@ _REQUEST = {
         _F,
     ),
     "zh": re.compile(
-        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲)"
+        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲|简|短|少|精简|详细|正式|随意)"
     ),
 }
+# A question that asks the assistant to remember what it says: the rest is a statement to remember.
+_ASK_TO_REMEMBER = re.compile(
+    r"^(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|"
+    r"make\s+a\s+note)\s+(?:that\s+|this:?\s+)?|^(?:你)?(?:能不能|可不可以|能|可以)(?:帮我)?(?:记住|记一下|记着|记下)[，,：:\s]*",
+    _F,
+)
 _PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
 _REQUEST_SLOTS = frozenset({Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE})
 _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
@@ -178,7 +198,9 @@ _MARKER_ONLY = re.compile(
 # "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
 _TURN_MARKER = re.compile(
     r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
-    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind)\b|"
+    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind|(?:keep|put|have)\s+(?:all\s+)?(?:that|this|these|those)\s+"
+    r"on\s+(?:file|record)|(?:save|store|note)\s+(?:all\s+)?(?:that|this|these|those)|file\s+(?:that|this)\s+away|"
+    r"don't\s+forget\s+(?:that|this))\b|"
     r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
     _F,
 )
@@ -197,6 +219,25 @@ _TURN_CORRECTION = re.compile(
 _NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
 # The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
 _LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
+# A name given anew in a correction: "是林玥，…", "it's spelled Maia", "the name is Hannah".
+_RESPELLED = re.compile(
+    r"(?:^|[，,：:\s])是(?P<zh>[\u4e00-\u9fff]{2,4})(?=[，,。！!；;\s]|$)|"
+    r"\b(?:spelled|spelt|it's|is)\s+(?P<en>(?-i:[A-Z])[a-z]{1,15})\b",
+    _F,
+)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two names of two or more letters differ by exactly one letter changed, added or dropped."""
+    if a == b or min(len(a), len(b)) < 2 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
+    return short[i:] == long[i + 1 :]
+
+
 _BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
 _BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
 
@@ -341,6 +382,7 @@ class RuleExtractor:
                 facts = self._about_referent(seg, referent)
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
+            facts = facts + self._apposed(seg, {f.key for f in facts})
             if not facts and seg.correction and last is None and earlier:
                 last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
             if not facts and seg.correction and last is not None:
@@ -348,7 +390,7 @@ class RuleExtractor:
                 if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
                     best = {k: f for k, f in best.items() if f is not last}
                     facts = [fixed]
-            for found in facts:
+            for found in map(_canonical, facts):
                 f = replace(found, correction=True) if correcting else found
                 k = (f.key, str(f.predicate), f.polarity)
                 if k not in best or f.confidence > best[k].confidence or (correcting and f.value != best[k].value):
@@ -370,14 +412,26 @@ class RuleExtractor:
         own = relation_attribute(referent.word, "")
         return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if own in f.key]
 
+    def _apposed(self, seg: Segment, keys: set[str]) -> list[CandidateFact]:
+        """What `seg` says of a relation whose name it gives in apposition ("my son Leo's birthday is …"), read
+        with the name out of the possessive; only keys the segment's own reading did not state, quoting it."""
+        read_as = without_apposition(seg.text, seg.lang)
+        if read_as is None:
+            return []
+        read = Segment(seg.start, read_as, seg.lang, seg.explicit, self._tokenize)
+        read.correction, read.request = seg.correction, seg.request
+        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.key not in keys]
+
     def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:
-        """The stance `seg` takes on "them", read as the last plural thing the turn named before it."""
+        """The stance `seg` takes on "them", read as the last plural thing the turn named before it (else the thing
+        the sentence before ends on: "…a jigsaw puzzle. I've been into them"); on "it" or "the stuff", the thing the
+        clause before ends on ("skip anything heavy on blue cheese, I really can't stand the stuff")."""
         at = seg.text.find(" them")
         if at >= 0:
             before = text[: seg.start + at]
-            antecedent = last_plural(before)
+            antecedent = last_plural(before) or clause_object(before)
         else:  # "I've come around on jazz, I actually enjoy it now": the thing the clause before ends on
-            at = seg.text.find(" it")
+            at = next((i for i in (seg.text.find(w) for w in (" it", " the stuff", " that stuff")) if i >= 0), -1)
             if at < 0:
                 return []
             before = text[: seg.start + at]
@@ -437,6 +491,11 @@ class RuleExtractor:
             for i, known in enumerate(wanted):
                 if not out[i] and known and (named == known or named.startswith(known + " ")):
                     out[i] = value.lower() if value.isascii() else value
+        for m in _RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
+            value = (m.group("en") or m.group("zh")).strip()
+            for i, known in enumerate(wanted):
+                if not out[i] and _one_edit(known, value.casefold()):
+                    out[i] = value.lower() if value.isascii() else value
         return out
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
@@ -459,6 +518,8 @@ class RuleExtractor:
         for seg in self._segments(text[:MAX_EXTRACTION_CHARS], []):
             lang = seg.lang
             norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+            if lang == "en":
+                norm = without_your_conditions(norm)  # "when you give me times, use PT": a rule, not a question
             if (
                 _HYPOTHETICAL[lang].search(norm)
                 or _JOKE[lang].search(norm)
@@ -474,10 +535,15 @@ class RuleExtractor:
             dropped = negated and bool(_MENTION_DROPPED.search(norm))
             taken = negated and bool(_MENTION_TAKEN.search(norm))
             folded = norm.casefold()
+            # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
+            named = {h.value.casefold(): h.start for h in scan(norm)}
             for i, (value, pattern) in enumerate(wanted):
-                if found[i] or value not in folded:
+                if found[i] or (value not in folded and value not in named):
                     continue
-                at = folded.find(value) if pattern is None else _first(pattern, norm)
+                if value in named:
+                    at = named[value]
+                else:
+                    at = folded.find(value) if pattern is None else _first(pattern, norm)
                 if at < 0:
                     continue
                 if not negated:
@@ -520,6 +586,15 @@ class RuleExtractor:
             seg.explicit = carry or seg.correction or bool(_EXPLICIT["zh"].search(body) or _EXPLICIT["en"].search(body))
             carry = correcting = False
             if raw.rstrip().endswith(("?", "？")):
+                asked = _ASK_TO_REMEMBER.match(body)
+                if asked is not None and asked.end() < len(body):
+                    # "Can you remember that my son Leo's birthday is on the 3rd of February?": what to remember
+                    seg = Segment(
+                        seg.start + asked.end(), body[asked.end() :].rstrip("吗呢"), lang, True, self._tokenize
+                    )
+                    seg.correction = correcting
+                    yield seg
+                    continue
                 if not _REQUEST[lang].search(body):
                     continue
                 seg.request = True
@@ -528,10 +603,20 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+        if lang == "en" and (_HYPOTHETICAL[lang].search(norm) or _QUESTION[lang].search(norm)):
+            # "if you're ever suggesting restaurants, skip …": a standing rule
+            norm = without_your_conditions(norm)
+        if _JOKE[lang].search(norm):
+            # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
+            norm = without_joking_asides(norm, _JOKE[lang], _LAUGH_ONLY)
         if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
         if _SITUATIONAL[lang].search(norm) and not seg.explicit:
-            return []  # a one-off remark; said with "remember"/"update", the time word dates a change instead
+            # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own
+            # clause is one-off: "我家那只柯基叫旺财，今天又把我的拖鞋咬烂了" still names the dog
+            norm = without_one_offs(norm, _SITUATIONAL[lang], lang)
+            if not norm.strip(CLAUSE_PUNCT):
+                return []
         if _QUOTED.search(norm):
             return []
         hedged = bool(_HEDGE[lang].search(norm))
@@ -642,7 +727,7 @@ class RuleExtractor:
         if hedged:
             conf = 0.45
         predicate = _user_language(f.predicate, "user", f.value)
-        attribute = attribute_of(predicate, f.value)
+        attribute = f.attribute or attribute_of(predicate, f.value)
         if predicate is Predicate.RELATION_NAME:
             attribute = relation_attribute(f.relation, "name")
         return CandidateFact(
@@ -752,6 +837,15 @@ _MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "�
 _ASSUME_DIRECTIVE = re.compile(r"(?:^|[,;:]\s*)(?:please\s+)?(?:always\s+)?assume\s+(?:that\s+)?i\b", _F)
 
 
+def _canonical(fact: CandidateFact) -> CandidateFact:
+    """`fact` with its object of taste in canonical form ("horror films" -> "horror movie", "a long bike ride" ->
+    "cycling"), so paraphrases of one object share its key; other facts unchanged."""
+    if fact.attribute or fact.predicate.family != "taste":
+        return fact
+    value = canonical_taste(fact.value)
+    return fact if value == fact.value else replace(fact, value=value)
+
+
 def asks_to_remember(text: str) -> bool:
     """Whether `text` asks, in either language, to remember or update what it says ("记住…", "from now on…",
     "please update that"): what lets one statement become a fact at once."""
@@ -786,6 +880,7 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.USES_LANGUAGE: "user writes code in {d}",
         Predicate.RELATION_NAME: "user's {rel} is called {d}",
         Predicate.WORK_HOURS: "user works {d}",
+        Predicate.DEADLINE: "the deadline is {d}",
     },
     "zh": {
         Predicate.LIKES: "用户喜欢{d}",
@@ -797,6 +892,7 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.USES_LANGUAGE: "用户用{d}写代码",
         Predicate.RELATION_NAME: "用户的{rel}叫{d}",
         Predicate.WORK_HOURS: "用户{d}工作",
+        Predicate.DEADLINE: "截止日期是{d}",
     },
 }
 
@@ -822,13 +918,6 @@ def _statement(f: Finding, lang: Lang) -> str:
 
 
 # ---------------------------------------------------------------- clauses
-@functools.lru_cache(maxsize=8)
-def _breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The starts and ends of the clause breaks of a segment, found once per segment (not once per match)."""
-    found = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(norm)]
-    return tuple(s for s, _ in found), tuple(e for _, e in found)
-
-
 def _overlaps(taken: list[Span], start: int, end: int) -> bool:
     """Whether [start, end) overlaps a span of `taken` (sorted, disjoint, so ends are sorted too): only the last
     span starting before `end` can (a scan over all taken spans per match made a segment n²)."""
@@ -839,7 +928,7 @@ def _overlaps(taken: list[Span], start: int, end: int) -> bool:
 def _clause(norm: str, pos: int) -> Span:
     """The clause around `pos`: from the end of the last break ending at or before it to the start of the
     first break starting at or after it (binary search: linear scans per match made a segment n²)."""
-    starts, ends = _breaks(norm)
+    starts, ends = breaks(norm)
     i = bisect.bisect_right(ends, pos)  # breaks 0..i-1 end at or before pos
     start = ends[i - 1] if i else 0
     j = bisect.bisect_left(starts, pos, lo=i)  # the first later break starting at or after pos

@@ -87,6 +87,9 @@ class Predicate(StrEnum):
     """Functional: the subject's time zone ("cet", "utc+8", "东八区" → "utc+8")."""
     WORK_HOURS = "work_hours"
     """Functional: the subject's working hours ("9am-5pm", "九点到六点")."""
+    DEADLINE = "deadline"
+    """Functional: the date a piece of work must be done by; said inside a project, the project's ("3月30日",
+    "june 20")."""
     INSTRUCTION = "instruction"
     """Multi-valued: a standing instruction to the agent ("always cc my manager" → value "cc my manager",
     polarity True; "never use jargon" → value "use jargon", polarity False)."""
@@ -125,6 +128,7 @@ FUNCTIONAL: frozenset[Predicate] = frozenset(
         Predicate.BIRTHDAY,
         Predicate.TIMEZONE,
         Predicate.WORK_HOURS,
+        Predicate.DEADLINE,
     }
 )
 """Predicates with one current value per subject: a new value replaces the old one."""
@@ -148,6 +152,7 @@ _KINDS: dict[Predicate, FactKind] = {
     Predicate.DO_NOT_DISTURB: FactKind.CONSTRAINT,
     Predicate.INSTRUCTION: FactKind.CONSTRAINT,
     Predicate.TIMEZONE: FactKind.CONSTRAINT,
+    Predicate.DEADLINE: FactKind.CONSTRAINT,
 }
 
 

@@ -171,7 +171,10 @@ Airbnb stays: airbnbs; guesthouse|民宿: 民宿
 """
 _SEATS = """
 aisle seat: aisle, aisle seat, aisle seats, 靠过道, 过道, 靠走廊, 走廊; window seat: window seat, window seats,
-window, 靠窗, 窗边, 窗口位; middle seat: middle seat; exit row: exit row
+window, 靠窗, 窗边, 窗口位; middle seat: middle seat; exit row: exit row;
+first class|一等座: first class, first-class, 一等座, 头等舱; second class|二等座: second class, 二等座;
+business class|商务座: business class, 商务座, 商务舱; economy|经济舱: economy, economy class, 经济舱;
+premium economy|超级经济舱: premium economy, 超经舱, 超级经济舱
 """
 _TRAVEL_MODES = """
 high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train,
@@ -206,7 +209,10 @@ test engineer|测试工程师: qa engineer, test engineer, 测试工程师, 测�
 data scientist|数据科学家: data scientist, 数据科学家; data analyst|数据分析师: data analyst, 数据分析师, 数据分析;
 algorithm engineer|算法工程师: 算法工程师; operations|运营: 运营; accountant|财务: accountant, 财务, 会计;
 teacher|老师: 老师, 教师; doctor|医生: 医生, 大夫; nurse|护士: 护士; lawyer|律师: 律师; sales|销售: 销售;
-project manager|项目经理: project manager, 项目经理
+project manager|项目经理: project manager, 项目经理;
+architect|架构师: software architect, solutions architect, 架构师; quant|量化: quant, 量化, 量化研究员, 宽客;
+ops engineer|运维: devops engineer, sre, 运维, 运维工程师; data engineer|数据工程师: data engineer, 数据工程师;
+civil servant|公务员: civil servant, 公务员; researcher|研究员: 研究员; editor|编辑: 编辑; translator|翻译: 翻译
 """
 
 LEXICON: dict[str, tuple[str, str]] = {

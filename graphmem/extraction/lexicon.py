@@ -17,6 +17,8 @@ LANGS: dict[str, str] = {
     "普通话": "chinese", "简体中文": "chinese", "繁体中文": "chinese", "英文": "english",
     "英语": "english", "日语": "japanese", "日文": "japanese", "韩语": "korean", "韩文": "korean",
     "法语": "french", "德语": "german", "西班牙语": "spanish", "粤语": "cantonese", "俄语": "russian",
+    "british english": "british english", "uk english": "british english", "american english": "american english",
+    "us english": "american english", "英式英语": "british english", "美式英语": "american english",
 }  # fmt: skip
 LANG_EN = "|".join(k for k in LANGS if k.isascii())
 LANG_ZH = "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True))
@@ -54,7 +56,7 @@ JOBS = _words(
     "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "
     "dentist freelancer entrepreneur founder photographer artist musician translator editor marketer "
     "recruiter intern pm cto ceo physician surgeon therapist economist statistician banker trader "
-    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor"
+    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor dev"
 )
 NO_SINGULAR = _words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "
@@ -99,3 +101,8 @@ WINDOWS: dict[str, str] = {
     "工作的时候": "work hours", "晚上": "night", "夜里": "night", "深夜": "night", "半夜": "night",
     "下班后": "after work", "下班以后": "after work", "下班之后": "after work",
 }  # fmt: skip
+# Verbs too light to be a thing or an activity liked ("I like to keep a buffer", "I'd love to know").
+LIGHT_VERBS = _words(
+    "keep have get make know think see say go do be take try start stop give put let hear find work plan check ask "
+    "avoid"
+)

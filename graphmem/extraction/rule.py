@@ -89,3 +89,4 @@ class Finding:
     end: int
     polarity: bool = True
     relation: str = ""
+    attribute: str = ""  # the attribute the clause names for the value ("favourite:drink"), when it names one

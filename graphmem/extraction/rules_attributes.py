@@ -104,7 +104,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])no\smeetings?\s(?P<v>(?:before|after|on|during)\s[^,.;!?]{2,30})",
+        r"(?<![\w'])(?:no|(?:i\s)?(?:really\s)?(?:can't|cannot|don't)\sdo)\s(?:meetings?|calls?)\s"
+        r"(?P<v>(?:before|after|on|during)\s[^,.;!?]{2,30})",
         P.DO_NOT_DISTURB,
         "group",
         "user wants no meetings {d}",
@@ -127,8 +128,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(
         "en",
-        r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:definitely\s|"
-        r"still\s|easily\s)?my\s(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
+        r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:(?:definitely|"
+        r"still|easily|pretty\smuch|by\sfar|hands\sdown|really|totally|absolutely|just)\s){0,2}my\s"
+        r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
     ),
     rule(
         "en",
@@ -140,7 +142,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(
         "en",
-        r"(?<![\w'])i(?:'m|\sam)\s(?:a\ssucker\sfor|hooked\son|addicted\sto)\s(?P<v>[a-z][\w'-]{1,20}"
+        r"(?<![\w'])i(?:'m|\sam)\s(?:(?:such\s)?a\s(?:total\s|huge\s|big\s)?sucker\sfor|hooked\son|addicted\sto)\s"
+        r"(?P<v>[a-z][\w'-]{1,20}"
         r"(?:\s[a-z][\w'-]{1,20})?)",
     ),
     rule(
@@ -154,8 +157,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])i\s(?:just\s|recently\s)?(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)\s"
-        r"(?P<v>(?-i:[A-Z])[\w&'.-]{1,25}(?:\s(?-i:[A-Z])[\w&'.-]{1,25})?)",
+        r"(?<![\w'])(?:i\s(?:just\s|recently\s)?(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)|"
+        r"i(?:'m|\sam|'ll\sbe|\swill\sbe)\s(?:starting|joining|starting\swork|starting\sa\snew\sjob)\s(?:at\s)?)\s?"
+        r"(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|tomorrow|today|soon|in|on)\b)(?P<v>(?-i:[A-Z])[\w&'.-]{1,25}(?:\s(?-i:[A-Z])[\w&'.-]{1,25})?)",
         P.EMPLOYER,
         "group",
         "user works at {d}",

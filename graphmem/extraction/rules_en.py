@@ -280,9 +280,23 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule("en", _IM + r"(?:originally\s+)?from\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule("en", _I + r"(?:come\s+from|grew\s+up\s+in)\s+", P.HOMETOWN, "place", "user is from {d}"),
-    rule("en", _I + r"work\s+as\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(
+        "en",
+        _I + r"work\s+(?:remotely\s+|full-time\s+|part-time\s+|freelance\s+|from\s+home\s+)?as\s+(?:a\s+|an\s+)?",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(  # "Got promoted to senior engineer": the speaker's new role, subject dropped
+        "en",
+        r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+)?(?:got|been|was)\s+promoted\s+to\s+"
+        r"(?:a\s+|an\s+)?",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
     _SPEAKS.rule(
         "en",

@@ -248,6 +248,22 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户在{d}工作",
         confidence=0.65,
     ),
+    rule(  # "下周一去小红书报到": the employer one moves to
+        "zh",
+        r"(?<![他她])(?:去|到)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:报到|入职)",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
+        confidence=0.65,
+    ),
+    rule(  # "跳槽到了美团", "刚入职字节"
+        "zh",
+        r"(?<![他她])(?:跳槽(?:到|去)了?|入职了?)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?=了|$|[，,。！!])",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
+        confidence=0.65,
+    ),
     rule(
         "zh",
         _ZI + _ZADV + r"是(?P<v>[\u4e00-\u9fff]{2,5}?)人(?=$|[，。！,.!\s])",

@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of, relation_attribute
+from graphmem.extraction.deadlines import deadline
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.lexicon import LANGS
+from graphmem.extraction.replies import capped_reply, reply_shape
 from graphmem.extraction.rule import Lang
 
 __all__ = ["Slot", "names_meeting", "slots"]
@@ -77,7 +79,8 @@ _KINDS: dict[str, _Kind] = {
         Predicate.USES_TOOL,
         "editor",
         _cue(
-            r"use|using|switched|moved|ide|editor|driver|live\s+in|keybindings?|code\s+in|coding\s+in",
+            r"use|using|switched|moved|ide|editor|driver|live\s+in|keybindings?|code\s+in|coding\s+in|config|dotfiles|"
+            r"plugins?|life\s+is\s+in",
             r"用|换|写代码|编辑器|顺手",
         ),
     ),
@@ -89,12 +92,15 @@ _KINDS: dict[str, _Kind] = {
     "notes_app": _Kind(
         Predicate.USES_TOOL,
         "notes_app",
-        _cue(r"notes?|note-taking|use|using|switched|moved|migrated", r"笔记|记|迁|用"),
+        _cue(r"notes?|note-taking|use|using|switched|moved|migrated|writing|all\s+my\s+\w+\s+in", r"笔记|记|迁|用|写"),
     ),
     "meeting_tool": _Kind(
         Predicate.USES_TOOL,
         "meeting_tool",
-        _cue(r"calls?|meetings?|meet\s+on|video|stand-?ups?|1:1s?|sync|schedule", r"会|开会|会议|视频|通话"),
+        _cue(
+            r"calls?|meetings?|meet\s+on|video|stand-?ups?|1:1s?|sync|schedule|invites?|links?",
+            r"会|开会|会议|视频|通话|链接",
+        ),
     ),
     "airline": _Kind(
         Predicate.LIKES,
@@ -167,7 +173,10 @@ _CLOCK_BEFORE = re.compile(r"(?:\d|am|pm|点|时)\s*$", _F)
 _CLAUSE = re.compile(r"[,，;；:：、(（)）]|\s(?:but|and|though|so)\s|但是|不过|可是|所以")
 _FIRST_PERSON = {
     "en": re.compile(
-        r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|our|us|please|pls|plz|here|remember|book|keep|use|schedule)\b",
+        r"\b(?:i|i'm|im|i've|ive|i'd|my|me|mine|we|we're|we've|our|us|let's|please|pls|plz|here|remember|book|keep|use|"
+        r"schedule)\b|"
+        # an imperative to the assistant
+        r"(?:^|[,:;]\s*|\bon\s)(?:answer|reply|respond|write|talk|give|make|set|default|switch|change)\b",
         _F,
     ),
     "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
@@ -218,7 +227,8 @@ _REPLY_WORDS: dict[str, tuple[Predicate, str]] = {
         (Predicate.PREFERS_REPLY_STYLE, "short replies"),
     ),
     **dict.fromkeys(
-        ("detailed", "thorough", "in-depth", "longer", "elaborate", "comprehensive"),
+        ("detailed", "thorough", "in-depth", "longer", "elaborate", "comprehensive", "in detail", "step by step",
+         "long version"),
         (Predicate.PREFERS_REPLY_STYLE, "detailed replies"),
     ),
     **dict.fromkeys(("casual", "informal", "relaxed", "chill"), (Predicate.PREFERS_TONE, "casual")),
@@ -240,7 +250,7 @@ _REPLY_WORD = re.compile(
 _REPLY_SETTING_CUE = {
     "en": re.compile(
         r"\b(?:answers?|replies|reply|responses?|respond|explanations?|explain|style|tone|keep\s+it|with\s+me|essays?|"
-        r"write|writing|talk)\b",
+        r"write|writing|talk|walk\s+me\s+through|version)\b",
         _F,
     ),
     "zh": re.compile(r"回答|回复|回我|答|说|讲|解释|版本|写|语气|口吻|聊"),
@@ -269,6 +279,8 @@ def _meeting_time(text: str) -> list[Slot]:
     for m in _DAY_PART.finditer(text):
         if _negated(text[max(0, m.start() - 6) : m.start()]):
             continue
+        if _negated(text[m.end() : _clause_bounds(text, m.start(), m.end())[1]]):
+            continue  # "周五下午别给我排会了": a time kept free, not the time wanted
         # the nearest word for meetings, one in the same clause first ("mornings work best for calls with me,
         # afternoons I'm heads-down")
         for s, e in meetings:
@@ -402,6 +414,30 @@ def _work_schedule(text: str) -> list[Slot]:
     return out
 
 
+_BUFFER = re.compile(r"\b(?:buffer|gap|breathing\s+room)\b|间隔|缓冲|空档", _F)
+
+
+# The days one works at the office: weekdays said with a word for the office ("I'm only in the office Tuesdays and
+# Thursdays", "我周二周四去公司坐班").
+_OFFICE = re.compile(
+    r"\b(?:in|into|at|to)\s+the\s+office\b|\bon-?site\b|\bin-office\b|坐班|去公司|到公司|去办公室|在办公室|进公司", _F
+)
+_WEEK_ORDER = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _office_days(text: str) -> list[Slot]:
+    office = _OFFICE.search(text)
+    if office is None:
+        return []
+    c_start, c_end = _clause_bounds(text, office.start(), office.end())
+    days = [m for m in _WEEKDAY.finditer(text) if c_start <= m.start() < c_end or abs(m.start() - office.end()) < 24]
+    if not days or _LEFT_BEFORE.search(text[max(0, days[0].start() - 14) : days[0].start()]):
+        return []
+    names = {_WEEKDAYS[(m.group("en") or m.group("zh")).lower()] for m in days}
+    value = ", ".join(d for d in _WEEK_ORDER if d in names)
+    return [Slot(Predicate.WORKDAYS, "office_days", value, True, days[0].start(), days[-1].end())]
+
+
 def names_meeting(text: str) -> bool:
     """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
     return bool(_MEETING_WORD.search(text))
@@ -421,7 +457,8 @@ def _meeting_settings(text: str) -> list[Slot]:
     length = _DURATION.search(text)
     if length is not None:
         minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")
-        out.append(Slot(Predicate.LIKES, "meeting_length", f"{int(minutes)} min", True, length.start(), length.end()))
+        attribute = "meeting_buffer" if _BUFFER.search(text) else "meeting_length"  # "a 15-minute buffer between"
+        out.append(Slot(Predicate.LIKES, attribute, f"{int(minutes)} min", True, length.start(), length.end()))
     camera = _CAMERA.search(text)
     off = bool(_CAMERA_OFF.search(text))
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
@@ -470,28 +507,31 @@ _NAME = r"(?P<name>[A-Z][a-z]{1,15})"
 _RELATION_NAMED = re.compile(
     r"\bmy\s(?:new\s)?(?P<rel>"
     + _REL
-    + r")(?:'s\sname\sis|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
+    + r")(?:'s\sname\sis(?:\s(?:spelled|spelt|actually|now))?|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
     + _NAME
     + r"\b|\b"
     + _NAME.replace("name", "name2")
     + r"\s\((?:my|the)\s(?P<rel2>"
     + _REL
     + r")\)|"
-    r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b",
+    r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b|"
+    r"\b" + _NAME.replace("name", "name4") + r",\s(?:my|the)\s(?P<rel4>" + _REL + r")(?=[,.;!)]|$)",  # "Priya, my wife"
     re.IGNORECASE,
 )
 _NOT_NAMES = frozenset(
     {"i", "is", "and", "the", "a", "an", "my", "he", "she", "it", "they", "we", "has", "was", "just", "so", "but",
-     "loves", "likes", "hates", "works", "lives", "got", "had", "passed", "always", "never", "really", "too", "also"}
+     "loves", "likes", "hates", "works", "lives", "got", "had", "passed", "always", "never", "really", "too", "also",
+     "hello", "hi", "hey", "thanks", "ok", "okay", "yes", "no", "sorry", "well", "oh", "anyway", "plus"}
 )  # fmt: skip
 
 
 def _relation_names(text: str) -> list[Slot]:
     out: list[Slot] = []
     for m in _RELATION_NAMED.finditer(text):
-        name = m.group("name") or m.group("name2") or m.group("name3")
-        rel = (m.group("rel") or m.group("rel2") or m.group("rel3")).lower()
-        start = m.start("name") if m.group("name") else (m.start("name2") if m.group("name2") else m.start("name3"))
+        group = next(g for g in ("name", "name2", "name3", "name4") if m.group(g))
+        name = m.group(group)
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4")).lower()
+        start = m.start(group)
         if not name[0].isupper() or name.lower() in _NOT_NAMES:
             continue
         relation = _RELATION_WORDS[rel]
@@ -502,8 +542,11 @@ def _relation_names(text: str) -> list[Slot]:
 
 def slots(text: str, lang: Lang) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept)."""
+    due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
+    dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
+    dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
     if not _FIRST_PERSON[lang].search(text) and lang == "en":
-        return []
+        return dated
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
         return []
     out: list[Slot] = []
@@ -533,13 +576,22 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(_reply_language(text, lang)[:1])
     out.extend(_reply_settings(text, lang))
+    dated = [s for s in dated if s.predicate is Predicate.DEADLINE or all(o.predicate is not s.predicate for o in out)]
+    for r in reply_shape(text, lang):  # "别太长，三五句话就行", "bottom line first", "lists are easier to scan"
+        said = [s for s in out if s.predicate is r.predicate]
+        if not any((s.attribute, s.value) == (r.attribute, r.value) for s in said) and not (
+            said and r.predicate is Predicate.PREFERS_REPLY_STYLE
+        ):
+            out.append(Slot(r.predicate, r.attribute, r.value, True, r.start, r.end))
     out.extend(_code_settings(text))
     if lang == "zh":
         out.extend(_work_schedule(text))
+    if not _MEETING_WORD.search(text):
+        out.extend(_office_days(text))
     meeting = _meeting_settings(text)
     out.extend(meeting)
     if not any(m.attribute == "meeting_time" for m in meeting):
         out.extend(_meeting_time(text))
     if lang == "en":
         out.extend(_relation_names(text))
-    return out
+    return out + dated

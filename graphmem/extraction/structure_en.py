@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
+from graphmem.extraction.attributes import favourite_attribute
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.lexicon import EN_STOP, PROGRAMMING
+from graphmem.extraction.lexicon import EN_STOP, LIGHT_VERBS, PROGRAMMING
 from graphmem.extraction.rule import Finding
 from graphmem.extraction.values import singular
 
@@ -53,6 +54,7 @@ _DETERMINERS = _words("the a an some any good great lots lot of my")
 # Stances on the conversation itself ("I like your idea", "I enjoyed our chat") are not tastes.
 _DEICTIC = _words("your you our this that these those it how what when")
 _PREP = _words("in on at for with from over to by about into of during when while as than like")
+_PHRASE_END = _words("and or & every forever daily all")  # "sushi every single day": the phrase ends before it
 
 
 def _tokens(text: str) -> list[tuple[str, int, int]]:
@@ -75,7 +77,7 @@ def _phrase(clause: list[tuple[str, int, int]], i: int, limit: int = 4) -> tuple
     first = last = -1
     while i < len(clause) and (last - first) < limit - 1:
         word = clause[i][0].lower()
-        if not clause[i][0][0].isalnum() or word in EN_STOP or word in _PREP or word in ("and", "or", "&"):
+        if not clause[i][0][0].isalnum() or word in EN_STOP or word in _PREP or word in _PHRASE_END:
             break
         if first < 0:
             first = i
@@ -138,9 +140,10 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     if i >= len(clause) or clause[i][0].lower() not in _SUBJECTS:
         return None
     i += 1
-    neg = only = False
+    neg = only = unable = False
     while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG or clause[i][0] == "only"):
         neg = neg or clause[i][0].lower() in _NEG
+        unable = unable or clause[i][0].lower() in _UNABLE
         only = only or clause[i][0] == "only"
         i += 1
     if i >= len(clause):
@@ -149,6 +152,14 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     j = i + 1
     if neg and verb in ("stand", "bear", "tolerate"):  # "I can't stand olives"
         neg, verb = False, "hate"
+    if unable and verb in _ENDURE:  # "I can't watch horror films", "I never listen to country"
+        neg, verb = False, "hate"
+        if j < len(clause) and clause[j][0].lower() == "to":
+            j += 1
+    if verb == "could" and _every_day(clause, j):  # "I could eat sushi every single day"
+        verb = "love"
+        while j < len(clause) and clause[j][0].lower() in _CONSUME:
+            j += 1
     if verb in _EAT and only and not neg and not verb.endswith(("ate", "ank")):
         verb = "like"  # "I only drink tea": what the speaker does drink
     if verb in _LIKE or verb in _DISLIKE or verb in _AVOID or (verb in _EAT and neg):
@@ -166,7 +177,9 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             j += 1
         if j < len(clause) and clause[j][0].lower() in _DEICTIC:
             return None
-        start, end = _phrase(clause, j)
+        if j > 0 and clause[j - 1][0].lower() == "to" and j < len(clause) and clause[j][0].lower() in LIGHT_VERBS:
+            return None  # "I like to keep a buffer", "I'd love to know": a verb, not a thing liked
+        start, end = _measured(text, clause, j)
         if start == end:
             return None
         value = singular(" ".join(text[start:end].lower().split()))
@@ -210,6 +223,52 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     return None
 
 
+# "can't" and "never" before a verb of taking something in ("can't watch", "never listen to") turn away from it.
+_UNABLE = _words("can't cant cannot never")
+_ENDURE = _words("watch listen read")
+# What makes "I could eat X …" a standing taste rather than a supposition: how often, without end.
+_EVERY_DAY = (("every", "day"), ("every", "single", "day"), ("all", "day"), ("forever",), ("daily",), ("for", "days"))
+# "nothing beats / tops / compares to X": the speaker's top liking.
+_BEATS = (("nothing", "beats"), ("nothing", "tops"), ("nothing", "compares", "to"), ("nothing", "beat"))
+# Measure words before the thing measured ("a good bowl of ramen", "a cup of tea"): the thing is the value.
+_LIGHT_GERUNDS = _words("getting having being going doing making seeing taking knowing spending finding")
+_MEASURES = _words("bowl bowls cup cups plate plates slice slices glass glasses pint pints mug mugs piece pieces")
+
+
+def _every_day(clause: list[tuple[str, int, int]], j: int) -> bool:
+    """Whether the clause from token j on says the thing is had every day or without end."""
+    words = tuple(w.lower() for w, _, _ in clause[j:])
+    return any(words[n : n + len(p)] == p for p in _EVERY_DAY for n in range(len(words)))
+
+
+def _measured(text: str, clause: list[tuple[str, int, int]], j: int) -> tuple[int, int]:
+    """The noun phrase from clause[j], past a measure word and its "of" ("a bowl of ramen" -> "ramen")."""
+    k = j
+    while k < len(clause) and clause[k][0].lower() in _DETERMINERS and clause[k][0].lower() != "of":
+        k += 1
+    if k + 1 < len(clause) and clause[k][0].lower() in _MEASURES and clause[k + 1][0].lower() == "of":
+        return _phrase(clause, k + 2)
+    return _phrase(clause, j)
+
+
+def _beaten(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
+    """ "Nothing beats a long bike ride", "honestly nothing beats a good bowl of ramen for me": a liking."""
+    words = [w.lower() for w, _, _ in clause]
+    i = 0
+    while i < len(words) and words[i] in _LEAD:
+        i += 1
+    for frame in _BEATS:
+        if tuple(words[i : i + len(frame)]) == frame:
+            start, end = _measured(text, clause, i + len(frame))
+            if start == end or clause[i + len(frame)][0].lower() in _DEICTIC:
+                return None
+            value = singular(" ".join(text[start:end].lower().split()))
+            if value.split()[0] in _LIGHT_GERUNDS:
+                return None  # "Nothing beats getting together with loved ones": a saying, not a thing liked
+            return Finding(P.LIKES, value, text[start:end], start, end)
+    return None
+
+
 _FINE = _words("fine ok okay alright good cool")
 _CHANGED = _words("now anymore again nowadays these")
 _BE = _words("is are 's 're")
@@ -247,11 +306,44 @@ def _accepted(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
     return Finding(P.AVOIDS, value, text[start:end], start, end, polarity=False)
 
 
+# What a relative clause calls the thing before it: "…a decent green curry, which is basically my comfort food".
+_MINE = (("comfort", "food"), ("favourite",), ("favorite",), ("fave",), ("go-to",), ("guilty", "pleasure"), ("jam",))
+_ADVERBS = _words("basically really totally absolutely honestly pretty much kind sort of probably still always just")
+
+
+def _relative_liking(
+    text: str, previous: list[tuple[str, int, int]], clause: list[tuple[str, int, int]]
+) -> Finding | None:
+    """ "X, which is (basically) my comfort food / favourite": a liking of the noun phrase the clause before ends on."""
+    words = [w.lower() for w, _, _ in clause]
+    if words and words[0] in ("that's", "it's", "which's"):  # one token: "that's my go-to drink now"
+        words = [words[0][:-2], "is", *words[1:]]
+    if len(words) < 3 or words[0] not in ("which", "that", "it") or words[1] not in ("is", "'s", "are"):
+        return None
+    i = 2
+    while i < len(words) and words[i] in _ADVERBS:
+        i += 1
+    if i >= len(words) or words[i] != "my" or not any(tuple(words[i + 1 : i + 1 + len(m)]) == m for m in _MINE):
+        return None
+    tail = [t for t in previous[-2:] if t[0].isalpha() and t[0].lower() not in EN_STOP and t[0].lower() not in _PREP]
+    while tail and tail[0][0].lower() in _DETERMINERS:
+        tail = tail[1:]
+    if not tail or tail[-1] is not previous[-1] or tail[0][0].lower() in _DEICTIC:
+        return None
+    start, end = tail[0][1], tail[-1][2]
+    value = singular(" ".join(text[start:end].lower().split()))
+    category = favourite_attribute(" ".join(words[i:]))  # "that's my go-to drink now": the favourite drink
+    return Finding(P.LIKES, value, text[start:end], start, end, attribute=category)
+
+
 def en_findings(text: str) -> list[Finding]:
     """Facts the clauses of one English segment state in first person (guards are the caller's)."""
     out: list[Finding] = []
+    previous: list[tuple[str, int, int]] = []
     for clause in _clauses(_tokens(text.replace("\u2019", "'"))):
-        found = _read(text, clause) or _accepted(text, clause)
+        found = _read(text, clause) or _accepted(text, clause) or _beaten(text, clause)
+        found = found or (_relative_liking(text, previous, clause) if previous else None)
         if found is not None:
             out.append(found)
+        previous = clause
     return out

@@ -125,7 +125,7 @@ def _value(text: str, start: int, end: int) -> str:
 
 _TOPIC_LINK = frozenset(
     {"这东西", "这种东西", "这个", "这玩意儿", "这玩意", "呢", "啊", "这", "东西", "这种", "那个", "那种", "那", "味儿",
-     "味道", "那味儿", "的", "这味儿"}
+     "味道", "那味儿", "的", "这味儿", "这事", "这事儿", "事", "事儿", "这件事", "这种事", "这块", "这方面"}
 )  # fmt: skip
 _REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃"})
 
@@ -270,6 +270,41 @@ def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
 
 
 _PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子"})
+# Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.
+_BREEDS: dict[str, str] = {
+    **dict.fromkeys(
+        ("柯基", "金毛", "泰迪", "哈士奇", "二哈", "柴犬", "边牧", "拉布拉多", "萨摩耶", "比熊", "博美", "法斗"),
+        "狗",
+    ),
+    **dict.fromkeys(("布偶", "英短", "美短", "橘猫", "狸花猫", "暹罗猫", "加菲猫", "蓝猫", "橘子猫"), "猫"),
+}
+_DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "只", "条")
+_KIND_WORDS = sorted([*_PETS, *_BREEDS], key=len, reverse=True)
+_KEEPER_WORDS = ("我们家", "我家", "咱家", "家里")
+
+
+def _kept_pet_named(text: str, clause: list[_Tok]) -> Finding | None:
+    """The speaker's pet named by its kind or breed: "我家那只柯基叫旺财", "家里的橘猫叫年糕". Read on the clause's
+    characters, since the segmenter splits breeds and names it does not know ("柯/基", "旺/财")."""
+    base = clause[0].start
+    rest = text[base : clause[-1].end]
+    keeper = next((w for w in _KEEPER_WORDS if rest.startswith(w)), "")
+    if not keeper:
+        return None
+    at = len(keeper) + (1 if rest[len(keeper) : len(keeper) + 1] == "的" else 0)
+    at += next((len(d) for d in _DEMONSTRATIVES if rest.startswith(d, at)), 0)
+    kind = next((w for w in _KIND_WORDS if rest.startswith(w, at)), "")
+    if not kind:
+        return None
+    at += len(kind)
+    named = next((w for w in ("名叫", "叫做", "叫") if rest.startswith(w, at)), "")
+    name = rest[at + len(named) :].strip()
+    if not named or not 1 <= len(name) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in name):
+        return None
+    start = base + at + len(named) + (len(rest[at + len(named) :]) - len(rest[at + len(named) :].lstrip()))
+    return Finding(P.RELATION_NAME, name, name, start, start + len(name), relation=_BREEDS.get(kind, kind))
+
+
 _NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})
 _KEEPERS = frozenset({"我", "我家", "家里", "家", "我们家", "咱家", "我们", "在家"})
 # What a clause says of a thing that is acceptable now: "花生现在没问题了"
@@ -315,6 +350,8 @@ def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     placeish = place.flag == "ns" or (place.word.endswith(_CITY_SUFFIX) and len(place.word) >= 2)
     if word == "在":  # 在 X 住/生活/定居 or 我家在 X
         after = clause[j + 1].word if j + 1 < len(clause) else ""
+        if after in ("一家", "一个", "的") and any(t.word in _WORK_AFTER for t in clause[j + 2 :]):
+            after = "上班"  # "我在上海一家券商做量化": working at a place in the city is living there
         home = i > 0 and clause[i - 1].word == "我家"
         if not placeish or not (after in _LIVE_AFTER or after in _WORK_AFTER or home or after in ("", "了", "啦")):
             return None
@@ -353,6 +390,25 @@ def _tag(text: str) -> list[_Tok]:
     return toks
 
 
+# Who "我的…" / "我…" names when it opens a clause about someone else: "我同事", "我老婆", "我朋友".
+_OTHERS = frozenset(
+    {"同事", "朋友", "闺蜜", "老板", "领导", "室友", "舍友", "妈妈", "妈", "爸爸", "爸", "老婆", "老公", "女朋友",
+     "男朋友", "女儿", "儿子", "孩子", "哥哥", "哥", "姐姐", "姐", "弟弟", "弟", "妹妹", "妹", "家人", "同学",
+     "对象", "媳妇"}
+)  # fmt: skip
+
+
+def _about_another(clause: list[_Tok]) -> bool:
+    """Whether the clause opens on someone of the speaker's ("我同事小王…", "我的朋友…") rather than the speaker."""
+    words = [t.word for t in clause[:3]]
+    if not words or words[0] not in ("我", "我的", "我们"):
+        return False
+    rest = words[1:]
+    if rest and rest[0] == "的":
+        rest = rest[1:]
+    return bool(rest) and rest[0] in _OTHERS and not (len(rest) > 1 and rest[1] in ("叫", "的", "名字", "生日"))
+
+
 def zh_findings(text: str) -> list[Finding]:
     """Facts the clauses of one Chinese segment state in first person (guards are the caller's)."""
     out: list[Finding] = []
@@ -365,6 +421,7 @@ def zh_findings(text: str) -> list[Finding]:
     for clause in _clauses(_tag(text)):
         opening, previous = previous, _opening(clause)
         named, pet = _pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
+        named = named or _kept_pet_named(text, clause)
         if named is not None:
             out.append(named)
             continue
@@ -372,6 +429,9 @@ def zh_findings(text: str) -> list[Finding]:
         if hobby is not None:
             out.append(hobby)
             carried = True
+            continue
+        if _about_another(clause):  # "我同事小王特别爱吃榴莲，整个办公室都是那个味儿": no subject to carry on
+            carried = False
             continue
         t_start, t_end, after = _topic(clause, carried)
         i = after if after >= 0 else _after_subject(clause, carried, dropped)

@@ -23,6 +23,7 @@ from graphmem.extraction.lexicon import (
     IE_WORDS,
     JOBS,
     LANGS,
+    LIGHT_VERBS,
     NAME_STOP,
     NO_SINGULAR,
     PROGRAMMING,
@@ -297,10 +298,10 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
 def _normalise(display: str, mode: Mode, lang: Lang) -> str:
     v = " ".join(display.lower().split()).strip(" '\"“”‘’")
     if lang == "zh":
-        v = v.rstrip("的了")
+        v = v.rstrip("的了").removeprefix("透了").removeprefix("死了").removeprefix("极了")  # "烦透了KTV" -> "ktv"
         return v if 0 < len(v) <= 16 else ""
     if mode == "taste":
-        v = _singular(v)
+        v = "" if v in LIGHT_VERBS else _singular(v)
     return v
 
 

@@ -53,6 +53,71 @@ def test_the_fourth_round_is_its_own_file_expanded_from_the_source() -> None:
     assert not {s.id for s in scenarios} & {s.id for s in load_scenarios(DEV_PATH)}
 
 
+FIFTH_PATH = DEV_DIR / "scenarios_v5.jsonl"
+# The fifth round's families and their count per language.
+FIFTH_COUNTS = {
+    "meeting": 3,
+    "preference": 3,
+    "correction": 3,
+    "reply": 2,
+    "project": 3,
+    "multi": 2,
+    "relations": 2,
+    "work": 2,
+    "travel": 1,
+    "tools": 1,
+    "pollution": 1,
+}
+# Per language, one time-zone or location move.
+FIFTH_MOVE_KINDS = ("timezone", "location")
+
+
+def test_the_fifth_round_is_its_own_file_expanded_from_the_source() -> None:
+    assert FIFTH_PATH.read_text(encoding="utf-8") == _source().render(v5=True), (
+        "run python tests/eval/semantic_dev/source.py"
+    )
+    fifth = load_scenarios(FIFTH_PATH)
+    assert all("v5" in s.tags for s in fifth)
+    assert all(int(s.id.rsplit("-", 1)[1]) >= 201 for s in fifth)
+    earlier = load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl")
+    assert not {s.id for s in fifth} & {s.id for s in earlier}
+
+
+def test_the_fifth_round_has_24_scenarios_a_language_in_the_promised_families() -> None:
+    fifth = load_scenarios(FIFTH_PATH)
+    for lang in ("zh", "en"):
+        counts = Counter(s.kind for s in fifth if s.lang == lang)
+        moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
+        assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
+    assert len(fifth) == 48
+
+
+def test_the_fifth_round_repeats_no_user_utterance_of_the_set() -> None:
+    def said(scenarios: list[Scenario]) -> list[str]:
+        return [t.text.strip() for s in scenarios for ss in s.sessions for t in ss.turns if t.speaker == "user"]
+
+    fifth = said(load_scenarios(FIFTH_PATH))
+    earlier = set(said(load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl")))
+    assert [text for text, n in Counter(fifth).items() if n > 1] == []
+    assert [text for text in fifth if text in earlier] == []
+
+
+def test_the_fifth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
+    fifth = load_scenarios(FIFTH_PATH)
+    _check_shapes(fifth)
+    for s in fifth:
+        for ss in s.sessions:
+            speakers = [t.speaker for t in ss.turns]
+            assert speakers[0] == "user" and "assistant" in speakers, s.id
+            assert all(a != b for a, b in pairwise(speakers)), s.id
+        if s.kind == "pollution":
+            assert s.expect.no_facts and len(s.sessions) >= 2, s.id
+    wrong = {s.id: r.failures for s in fifth if not (r := score_scenario(s, _ideal_observation(s))).correct}
+    assert wrong == {}
+    for s in fifth:
+        assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
+
+
 def test_the_set_has_at_least_200_scenarios_half_chinese_half_english(scenarios: list[Scenario]) -> None:
     by_lang = Counter(s.lang for s in scenarios)
     assert len(scenarios) >= 200
@@ -86,6 +151,10 @@ def test_each_fact_family_has_every_pattern(scenarios: list[Scenario]) -> None:
 
 
 def test_patterns_have_the_shape_their_tag_promises(scenarios: list[Scenario]) -> None:
+    _check_shapes(scenarios)
+
+
+def _check_shapes(scenarios: list[Scenario]) -> None:
     for s in scenarios:
         if "single" in s.tags:
             assert not s.expect.active and s.expect.not_active, s.id

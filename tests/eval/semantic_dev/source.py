@@ -19,6 +19,7 @@ from typing import Any
 
 OUT = Path(__file__).with_name("scenarios.jsonl")
 OUT_V4 = Path(__file__).with_name("scenarios_v4.jsonl")
+OUT_V5 = Path(__file__).with_name("scenarios_v5.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -1375,6 +1376,240 @@ EN_V4: list[Case] = [
          not_active=(no("jazz"),),
          history=(h(("jazz",), ("jazz",), old_pol=False, new_pol=True),)),
 ]
+
+# Fifth round (tag `v5`, its own file `scenarios_v5.jsonl`, ids from 201): written blind, by an engineer who had
+# not read the extractor, its rules or its tests, and never run over these cases before they were committed. Every
+# family in ordinary phrasing: facts mid-sentence, in subordinate clauses, after small talk, in mixed-length
+# sessions; pollution mixes a third party, a hypothetical, a question, a quote and a negated hypothetical.
+ZH_V5: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v5",
+         ("下午那个会又要求开摄像头，说实话我开会一般不太愿意露脸，在家头发乱糟糟的", "可以试试虚拟背景，或者跟组织者说明一下只开麦。", "算了，我还是关着吧"),
+         ("今天的周会我照例没开摄像头，就开了个麦，整个人自在多了", "只开麦确实能让人放松一点。"),
+         active=(any_("摄像头", "镜头", "视频", "露脸", "camera", "video"),)),
+    case("meeting", "remember v5",
+         ("最近手上的稿子有点多……哦对，以后周五下午别给我排会了，那半天我想留着专心写东西", "好的，以后周五下午不安排会议。"),
+         active=(any_("周五", "星期五", "礼拜五", "Friday", "Fri"),)),
+    case("meeting", "change v5",
+         ("你帮我发会议邀请的时候，链接用腾讯会议的就行，我电脑上只装了这个", "好的，之后用腾讯会议的链接。"),
+         ("刚才那个腾讯会议又卡了，不过我们平时开会都是用它，也习惯了", "网络不稳的时候可以试试关掉视频。"),
+         ("跟你说一声，公司这个月全面切到飞书了，以后会议链接都发飞书的，腾讯会议不用了", "收到，之后会议链接改用飞书。"),
+         active=(yes("飞书", "feishu", "lark"),),
+         not_active=(yes("腾讯会议", "tencent meeting", "voov"),),
+         history=(h(("腾讯会议", "tencent meeting", "voov"), ("飞书", "feishu", "lark")),)),
+    # preference
+    case("preference", "paraphrase v5",
+         ("周六晚上去看了场话剧，散场都快十一点了，不过我本来就特别爱看话剧，一点不觉得累", "看的是哪一部呀？", "《茶馆》，老剧了，每次看都有新感觉"),
+         ("下个月有个小剧场话剧节，我已经在蹲票了，话剧这东西还是得看现场才有味道", "祝你抢票顺利！"),
+         active=(yes("话剧", "戏剧", "drama", "theater", "theatre", "play"),)),
+    case("preference", "paraphrase v5",
+         ("同事约我周末去KTV，我随便找了个理由推掉了，唱歌这事我真不行，也受不了那种吵吵闹闹的包厢", "不想去就不勉强自己，挺好的。"),
+         ("又搞团建，又是KTV，我真的烦透了KTV，坐那三个小时如坐针毡", "可以提议换个安静一点的团建活动。"),
+         active=(no("KTV", "唱歌", "K歌", "karaoke"),)),
+    case("preference", "remember v5",
+         ("帮我找个周六中午吃饭的地儿吧，四个人，人均一百左右。哦对了你记着，我不吃动物内脏，毛肚肥肠这类都别推", "好的，记下了，推荐时会避开内脏类菜品。"),
+         active=(no("内脏", "下水", "毛肚", "肥肠", "offal"),)),
+    # correction
+    case("correction", "immediate remember v5",
+         ("以后帮我订高铁都订二等座吧……哦不，说错了，一等座，公司给报销", "好的，以后订高铁默认一等座。"),
+         active=(yes("一等座", "first class", "first-class"),),
+         not_active=(yes("二等座", "second class", "second-class"),)),
+    case("correction", "after_promotion v5",
+         ("我老婆叫林悦，下周她过生日，帮我想想送点啥好", "可以考虑她最近感兴趣的东西，比如运动装备或者一次短途旅行。"),
+         ("林悦最近迷上了瑜伽，我想着给她买块好点的瑜伽垫", "不错的选择，可以看看天然橡胶材质的。"),
+         ("更正一下哈，我之前把我老婆名字打错了，是林玥，王字旁那个玥，不是喜悦的悦，你改一下", "好的，已更正为林玥。"),
+         active=(yes("林玥", "玥"),),
+         not_active=(yes("林悦",),),
+         history=(h(("林悦",), ("林玥", "玥")),)),
+    case("correction", "single v5",
+         ("我现在用的是小米手机……不对，我说错了，是华为，小米是之前那台，这个系统升级后耗电好快", "可以看看设置里的电池使用情况，找找是哪个应用耗电。"),
+         not_active=(any_("华为", "huawei"), any_("小米", "xiaomi"))),
+    # reply style and language
+    case("reply", "paraphrase v5",
+         ("你每次都回一大段，我看着好累，能不能简短点，三五句话说清楚就行", "好的，我尽量简短。"),
+         ("又写这么长……我不是说过嘛，简短一点，直接给结论", "抱歉，结论是：可以。"),
+         active=(any_("简短", "简洁", "短", "结论", "concise", "brief", "short"),)),
+    case("reply", "remember v5",
+         ("我最近在练英语，所以以后跟我聊天都用英文回吧，除非我专门说要中文", "Sure, I'll reply in English from now on."),
+         active=(any_("英文", "英语", "English"),)),
+    # project facts
+    case("project", "project_only paraphrase v5",
+         ("@xinghe", "星河这个项目3月30号必须上线，死线就是那天，不能再往后拖了", "明白，那我们按3月30日倒排一下计划。"),
+         ("@xinghe", "离星河上线没剩多少日子了，3月30号那个死线压得我喘不过气", "先把必须上线的功能列出来，其余的放到下个版本。"),
+         active=(any_("3月30", "03-30", "3-30", "march 30", "30", p="xinghe"),)),
+    case("project", "project_only remember v5",
+         ("@paopao", "这个仓库的几条约定你记一下：提交信息统一用英文写，缩进用四个空格，别用tab", "好的，记下了：英文提交信息，四空格缩进。"),
+         active=(any_("英文", "English", p="paopao"), any_("四个空格", "4个空格", "4 spaces", "four spaces", "4-space", "空格", p="paopao"))),
+    case("project", "override v5",
+         ("我写代码一直用PyCharm，快捷键都按它的习惯来的", "PyCharm对Python项目支持确实很好。"),
+         ("刚给PyCharm换了个主题，写了一下午代码眼睛舒服多了", "护眼主题挺重要的。"),
+         ("@hetu", "记住，hetu这个项目大家统一用VS Code，配置都在仓库里，这个项目里你就按VS Code给我讲操作步骤", "好的，hetu项目按VS Code来。"),
+         active=(yes("pycharm"), yes("vs code", "vscode", "visual studio code", p="hetu")),
+         not_active=(yes("pycharm", p="hetu"),)),
+    # multi
+    case("multi", "remember v5",
+         ("今天总算把周报交了，累死。对了，顺便说下我的基本情况，你记着：我在上海一家券商做量化，平时Python用得最多，周末一般去游泳", "好的，都记下了。"),
+         active=(yes("上海", "shanghai"), any_("量化", "quant", "券商", "broker", "securities"), yes("python"), yes("游泳", "swim"))),
+    case("multi", "paraphrase v5",
+         ("住在青岛快三年了，说来好笑，住海边的人居然不爱吃海鲜，我就是", "哈哈，那在青岛吃饭会不会很难选？", "会啊，朋友来了我都不知道带他们去哪"),
+         ("青岛这边的馆子十家有八家是海鲜，我这种不爱吃海鲜的只能去吃面", "可以找找本地的面馆和家常菜馆。"),
+         active=(yes("青岛", "qingdao"), no("海鲜", "seafood"))),
+    # relations
+    case("relations", "paraphrase v5",
+         ("我家那只柯基叫旺财，今天又把我的拖鞋咬烂了，气死", "柯基精力旺盛，可以多带它出去消耗一下体力。"),
+         ("今天带旺财去打疫苗，这小家伙在医院里抖成了筛子", "哈哈，打完可以给它点零食奖励。"),
+         active=(yes("旺财"),)),
+    case("relations", "remember v5",
+         ("帮我记住，我女儿朵朵的生日是6月8号，去年差点忘了，被她念叨了好久", "好的，记下了：朵朵的生日是6月8日。"),
+         active=(any_("朵朵"), any_("6月8", "06-08", "june 8", "8 june", "jun 8", "8 jun"))),
+    # work
+    case("work", "paraphrase v5",
+         ("今天又被拉去开评审会，干我们这行的，架构师听着好听，其实就是个救火队员", "能被拉去救火，说明大家信任你的判断。"),
+         ("当架构师最怕的就是半夜被电话叫醒，线上又挂了", "可以推动一下告警分级，减少半夜被叫醒的次数。"),
+         active=(any_("架构师", "architect"),)),
+    case("work", "change v5",
+         ("帮我写个请假条吧，我在字节跳动上班，想请下周三一天事假。公司这个信息你记一下，以后写东西用得着", "好的，已记下，请假条如下……"),
+         ("跟你说个事，我从字节离职了，下周一去小红书报到，以后就是小红书的人了", "恭喜新工作！已更新为小红书。"),
+         active=(yes("小红书", "xiaohongshu", "rednote"),),
+         not_active=(yes("字节", "bytedance"),),
+         history=(h(("字节", "bytedance"), ("小红书", "xiaohongshu", "rednote")),)),
+    # travel
+    case("travel", "paraphrase v5",
+         ("出差订酒店的话，我一般更倾向全季，干净，价格也不离谱", "全季确实性价比不错。"),
+         ("这次出差又住的全季，还是熟悉的配方，我出差基本就认这个牌子", "稳定的选择能省不少心。"),
+         active=(yes("全季", "ji hotel"),)),
+    # location move
+    case("location", "change v5",
+         ("西安今天雾霾好重，我住的这片AQI都三百多了", "出门记得戴口罩。"),
+         ("住西安这么多年，啥都好，就是冬天这空气受不了", "可以在家里放台空气净化器。"),
+         ("终于逃离雾霾了！上周搬到昆明了，以后天气、时间啥的都按昆明来", "恭喜！已更新为昆明。"),
+         active=(yes("昆明", "kunming"),),
+         not_active=(yes("西安", "xi'an", "xian"),),
+         history=(h(("西安", "xi'an", "xian"), ("昆明", "kunming")),)),
+    # tools
+    case("tools", "paraphrase v5",
+         ("我的笔记现在全放在Obsidian里，双向链接太好用了，回不去了", "双链确实很适合整理知识。"),
+         ("刚在Obsidian里装了个日历插件，顺手把这周的读书笔记都整理了一遍", "效率很高呀！"),
+         active=(yes("obsidian"),)),
+    # pollution
+    pollution("other_person hypothetical question quote negated_hypothetical v5",
+              ("我同事小王特别爱吃榴莲，整个办公室都是那个味儿", "哈哈，榴莲确实很有存在感。", "要是我住在大理就好了，每天晒晒太阳，啥也不干"),
+              ("你觉得一个人搬去大理生活会不会很无聊？", "取决于你喜欢什么样的节奏，大理生活节奏比较慢。", "我可没说我要搬啊，就随口一问。小王还说“榴莲是水果之王”，我是没法理解")),
+]
+EN_V5: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v5",
+         ("Ugh, another 8am call. Honestly anything before ten is rough for me, I'm useless that early.", "Noted, later slots seem to suit you better.", "Yeah, much better."),
+         ("Can we push the sync to the afternoon? Like I keep saying, I really can't do calls before 10, my brain isn't on yet.", "Sure, I'll suggest an afternoon slot."),
+         active=(any_("10", "ten"),)),
+    case("meeting", "remember v5",
+         ("Going forward, default to Google Meet links when you draft invites for me, that's what my whole team is on.", "Will do, Google Meet by default."),
+         active=(any_("google meet", "gmeet"),)),
+    case("meeting", "change v5",
+         ("I like to keep a 15-minute buffer between meetings, please remember that.", "Noted: 15 minutes between meetings."),
+         ("Actually, make the buffer between meetings 30 minutes from now on, 15 just isn't enough to grab a coffee and reset.", "Updated to 30 minutes."),
+         active=(any_("30", "thirty", "half an hour"),),
+         not_active=(any_("15", "fifteen"),),
+         history=(h(("15", "fifteen"), ("30", "thirty", "half an hour")),)),
+    # preference
+    case("preference", "paraphrase v5",
+         ("We ended up at a Thai place last night, and I'm such a sucker for green curry that I order it everywhere.", "Do you like it spicy?", "Medium, usually."),
+         ("Found a new spot near the office that does a decent green curry, which is basically my comfort food.", "Nice find!"),
+         active=(yes("green curry", "curry", "咖喱"),)),
+    case("preference", "paraphrase v5",
+         ("Spent the whole weekend on a 1000-piece jigsaw puzzle. It's weirdly relaxing, I've been into them since lockdown.", "That sounds very calming."),
+         ("Got another jigsaw as a gift, so my evenings are sorted for the next couple of weeks.", "Enjoy!"),
+         active=(yes("jigsaw", "puzzle"),)),
+    case("preference", "remember v5",
+         ("By the way, if you're ever suggesting restaurants, skip anything heavy on blue cheese, I really can't stand the stuff. Please remember that for next time.", "Noted, no blue cheese."),
+         active=(no("blue cheese",),)),
+    # correction
+    case("correction", "immediate remember v5",
+         ("Remember my partner's birthday is the 12th of October. Sorry, I meant the 21st, I always flip those two.", "Got it: October 21st."),
+         active=(any_("21", "twenty-first"),),
+         not_active=(any_("october 12", "12 october", "oct 12", "12 oct", "10-12", "12th"),)),
+    case("correction", "after_promotion v5",
+         ("My daughter Maya just started at the new school and she's pretty nervous about it.", "That's a big step, it usually gets easier after the first few weeks."),
+         ("Maya had her first sleepover this weekend and came back exhausted but happy.", "Sounds like a great weekend for her."),
+         ("Oh, I should correct something: my daughter's name is spelled Maia, with an i, not Maya. Please fix that.", "Thanks, corrected to Maia."),
+         active=(yes("maia"),),
+         not_active=(yes("maya"),),
+         history=(h(("maya",), ("maia",)),)),
+    case("correction", "single v5",
+         ("I've been keeping my to-do list in Notion, scratch that, Todoist, Notion is just where the notes live. Anyway, any tips for a weekly review?", "Try a fixed slot on Friday: clear the inbox, review next week's deadlines, pick three priorities."),
+         not_active=(any_("todoist"), any_("notion"))),
+    # reply style and language
+    case("reply", "paraphrase v5",
+         ("Could you drop the bullet points? I'd rather read normal paragraphs, lists feel choppy to me.", "Sure, I'll write in paragraphs."),
+         ("Ha, bullets again. Plain prose really works better for me, honestly.", "Sorry about that, prose it is."),
+         active=(any_("paragraph", "prose", "no bullet", "without bullet", "avoid bullet"),)),
+    case("reply", "remember v5",
+         ("From now on reply in Spanish, please. I'm trying to get my Spanish back before the trip, and English explanations aren't helping.", "¡Claro! A partir de ahora te respondo en español."),
+         active=(any_("spanish", "español", "espanol", "西班牙"),)),
+    # project facts
+    case("project", "project_only paraphrase v5",
+         ("@harbor", "We've got until June 20 to ship Harbor's beta, so let's keep the scope tight.", "Agreed, let's list the must-haves first."),
+         ("@harbor", "The June 20 beta date for Harbor isn't moving, so let's plan this week around it.", "Then the API freeze should land by Friday."),
+         active=(any_("june 20", "20 june", "jun 20", "06-20", "6/20", "20th", p="harbor"),)),
+    case("project", "project_only remember v5",
+         ("@quill", "House rules for this repo, please remember them: conventional commits for every message, and nothing gets merged without two approvals.", "Noted for quill."),
+         active=(any_("conventional commit", p="quill"), any_("two approvals", "2 approvals", "two reviewers", "2 reviewers", "two review", p="quill"))),
+    case("project", "override v5",
+         ("Keep your answers short with me, I skim everything anyway.", "Understood, short answers."),
+         ("Shorter is better, seriously, a few lines max.", "Got it."),
+         ("@ledger", "For the ledger work, though, I want the long version: walk me through every step in detail, accounting is new to me. Remember that for this project.", "Will do, detailed walkthroughs for ledger."),
+         active=(any_("short", "brief", "concise", "few lines"), any_("detail", "long", "step", p="ledger")),
+         not_active=(any_("short", "brief", "concise", "few lines", p="ledger"),)),
+    # multi
+    case("multi", "remember v5",
+         ("Okay, some background since you'll be helping me plan things: I'm based in Denver, I work remotely as a data engineer for a logistics startup, and I'm gluten-free. Keep all that on file.", "All noted."),
+         active=(yes("denver"), any_("data engineer", "logistics", "remote"), any_("gluten", "麸质"))),
+    case("multi", "paraphrase v5",
+         ("Walking the dog before work is the only thing keeping me sane. Biscuit would drag me out at six if I let him. Anyway, the rain here in Portland hasn't stopped in a week.", "Rainy walks can still be nice with the right jacket."),
+         ("Portland summers make up for the winters, though. Biscuit and I spent the whole afternoon down by the river.", "That sounds perfect."),
+         active=(yes("biscuit"), yes("portland"))),
+    # relations
+    case("relations", "paraphrase v5",
+         ("My wife Priya and I are finally taking a proper holiday this year, first one in ages.", "Where are you thinking of going?", "Somewhere with a beach and no wifi."),
+         ("Priya, my wife, keeps telling me I should talk to you less and sleep more.", "She might have a point!"),
+         active=(yes("priya"),)),
+    case("relations", "remember v5",
+         ("Can you remember that my son Leo's birthday is on the 3rd of February? I nearly missed planning his party last year and I'm not doing that again.", "Noted: Leo's birthday is February 3."),
+         active=(any_("leo"), any_("february 3", "3 february", "feb 3", "3 feb", "02-03", "3rd of february", "2月3"))),
+    # work
+    case("work", "paraphrase v5",
+         ("I'm only in the office Tuesdays and Thursdays, the rest of the week I work from home.", "A hybrid week can be a good balance."),
+         ("Being in the office just on Tuesday and Thursday suits me fine, the commute is brutal.", "Two days of commuting is plenty."),
+         active=(any_("tue", "thu", "周二", "周四"),)),
+    case("work", "change v5",
+         ("I'm a product designer at Canva, which mostly means I spend my days in meetings about pixels.", "Ha, the glamorous side of design."),
+         ("Canva's design reviews are on Wednesdays, so today was a blur.", "Hope the feedback was useful."),
+         ("Big news: I've left Canva and I'm starting at Atlassian on Monday. Update my employer, please.", "Congratulations! Updated to Atlassian."),
+         active=(yes("atlassian"),),
+         not_active=(yes("canva"),),
+         history=(h(("canva",), ("atlassian",)),)),
+    # travel
+    case("travel", "paraphrase v5",
+         ("Booked the Oslo trip, got an aisle seat, obviously. I can't do the window and climbing over people.", "Aisle seats are great for longer flights."),
+         ("Aisle seat or nothing for me, I'm up every hour on a plane.", "I'll keep that in mind when we look at flights."),
+         active=(any_("aisle", "过道"),)),
+    # time zone move
+    case("timezone", "change v5",
+         ("Heads up, I'm on Eastern time, so keep that in mind whenever we talk about deadlines. Remember it.", "Noted: Eastern time."),
+         ("I've relocated to Berlin for the next couple of years, so I'm on Central European Time now. Please update my time zone.", "Updated to Central European Time."),
+         active=(any_("cet", "cest", "central european", "berlin", "+1", "+01", "+2", "+02"),),
+         not_active=(any_("eastern", "edt", "new york", "new_york", "-5", "-05", "-4", "-04"),),
+         history=(h(("eastern", "edt", "new york", "new_york", "-5", "-05", "-4", "-04"), ("cet", "cest", "central european", "berlin", "+1", "+01", "+2", "+02")),)),
+    # tools
+    case("tools", "paraphrase v5",
+         ("My whole life is in Emacs at this point, org-mode runs both my calendar and my notes.", "Org-mode is powerful once it clicks."),
+         ("Spent the evening tweaking my Emacs config instead of actually working, classic me.", "The eternal config rabbit hole."),
+         active=(yes("emacs", "org-mode", "org mode"),)),
+    # pollution
+    pollution("other_person hypothetical question quote negated_hypothetical v5",
+              ("My brother swears by standing desks, he hasn't sat down at work in two years.", "Some people really love them.", "If I ever moved to Tokyo I'd probably get one too, tiny apartments and all."),
+              ("Do standing desks actually help with back pain, or is that a myth?", "The evidence is mixed; alternating positions seems to matter most.", "My brother's physio told him, and I quote, 'the best posture is your next posture.' Not that I'm planning to move to Tokyo or buy one, to be clear.")),
+]
 # fmt: on
 
 
@@ -1426,13 +1661,23 @@ def scenario_dicts(zh: list[Case] | None = None, en: list[Case] | None = None, f
     return out
 
 
-def render(v4: bool = False) -> str:
-    """The JSONL text (of the fourth round with `v4`): one scenario a line, UTF-8, no ASCII escaping."""
-    found = scenario_dicts(ZH_V4, EN_V4, first=101) if v4 else scenario_dicts()
+def render(v4: bool = False, v5: bool = False) -> str:
+    """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`): one scenario a line, UTF-8, no
+    ASCII escaping."""
+    if v5:
+        found = scenario_dicts(ZH_V5, EN_V5, first=201)
+    elif v4:
+        found = scenario_dicts(ZH_V4, EN_V4, first=101)
+    else:
+        found = scenario_dicts()
     return "".join(json.dumps(s, ensure_ascii=False) + "\n" for s in found)
 
 
 if __name__ == "__main__":
     OUT.write_text(render(), encoding="utf-8")
     OUT_V4.write_text(render(v4=True), encoding="utf-8")
-    print(f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4}")
+    OUT_V5.write_text(render(v5=True), encoding="utf-8")
+    print(
+        f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
+        f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}"
+    )

@@ -1,0 +1,92 @@
+"""Clauses of a segment that say nothing standing about the speaker, blanked out with their offsets kept so the
+rest reads as usual: a clause that dates a one-off ("今天又把我的拖鞋咬烂了"), a condition on what the assistant
+does ("if you're ever suggesting restaurants, …"), an aside in parentheses that jokes ("(Australia, not Florida
+lol)"). Also where a segment's clauses break. Every pattern is a literal alternation or a bounded repeat.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from graphmem.extraction.rule import Lang
+
+__all__ = ["CLAUSE_PUNCT", "breaks", "without_joking_asides", "without_one_offs", "without_your_conditions"]
+
+_F = re.IGNORECASE
+_CLAUSE_BREAK = re.compile(r"[,，;；:：、]|\s(?:but|though|although|whereas)\s|但是|不过|可是|然而", _F)
+CLAUSE_PUNCT = " ,，;；:：、"
+"""What is left of a segment whose clauses were all blanked."""
+
+
+@functools.lru_cache(maxsize=8)
+def breaks(norm: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The starts and ends of the clause breaks of a segment, found once per segment (not once per match)."""
+    found = [(b.start(), b.end()) for b in _CLAUSE_BREAK.finditer(norm)]
+    return tuple(s for s, _ in found), tuple(e for _, e in found)
+
+
+def _bounds(norm: str) -> list[tuple[int, int]]:
+    starts, ends = breaks(norm)
+    return list(zip((0, *ends), (*starts, len(norm)), strict=True))
+
+
+# Words that make what a dated clause says a habit: "照例", "as usual", "like always".
+_HABITUAL = {
+    "en": re.compile(r"\b(?:as\s+usual|as\s+always|like\s+always|like\s+every\s+\w+|yet\s+again|as\s+ever)\b", _F),
+    "zh": re.compile(r"照例|照常|照旧|一如既往|跟往常一样|和往常一样|又是老样子|还是老样子|一向|向来"),
+}
+
+
+def _time_only(rest: str) -> bool:
+    """Whether what a clause says besides its time word is at most two words ("Tonight, …", "就今天，…")."""
+    words = rest.strip(CLAUSE_PUNCT).split()
+    return len(words) <= 2 and (rest.isascii() or len(rest.strip(CLAUSE_PUNCT)) <= 2)
+
+
+def without_one_offs(norm: str, situational: re.Pattern[str], lang: Lang) -> str:
+    """`norm` with each clause that `situational` dates as a one-off ("今天又把我的拖鞋咬烂了", "tonight I'm having
+    sushi") blanked out, unless it says the thing is a habit ("今天的周会我照例没开摄像头"); a clause that is only
+    the time ("Tonight, …", "今天，…") blanks the clause after it too."""
+    chars = list(norm)
+    blank_next = False
+    for c_start, c_end in _bounds(norm):
+        clause = norm[c_start:c_end]
+        m = situational.search(clause)
+        if (m is None and not blank_next) or _HABITUAL[lang].search(clause):
+            blank_next = False
+            continue
+        blank_next = m is not None and _time_only(clause[: m.start()] + clause[m.end() :])
+        chars[c_start:c_end] = " " * (c_end - c_start)
+    return "".join(chars)
+
+
+_YOUR_CONDITION = re.compile(r"(?:and\s+|so\s+|but\s+|also\s+)?(?:if|when|whenever)\s+you(?:'re|\s+are)?\s", _F)
+
+
+def without_your_conditions(norm: str) -> str:
+    """`norm` with each clause that sets a condition on what the assistant does ("if you're ever suggesting
+    restaurants, …", "whenever you book flights, …") blanked out: what follows is a standing rule for that case,
+    not a supposition about the speaker."""
+    chars = list(norm)
+    for c_start, c_end in _bounds(norm):
+        lead = len(norm[c_start:c_end]) - len(norm[c_start:c_end].lstrip())
+        if _YOUR_CONDITION.match(norm, c_start + lead, c_end):
+            chars[c_start:c_end] = " " * (c_end - c_start)
+    return "".join(chars)
+
+
+_ASIDE = re.compile(r"[(（][^()（）]{0,80}[)）]")
+
+
+def without_joking_asides(norm: str, joke: re.Pattern[str], laugh_only: re.Pattern[str]) -> str:
+    """`norm` with each aside in parentheses that jokes about something of its own blanked out ("(Australia, not
+    Florida lol)"); a bare laugh ("(haha)") laughs at the whole sentence and is kept."""
+
+    def blank(m: re.Match[str]) -> str:
+        aside = m.group(0)
+        if not joke.search(aside) or laugh_only.match(aside.strip("()（）")):
+            return aside
+        return " " * len(aside)
+
+    return _ASIDE.sub(blank, norm)

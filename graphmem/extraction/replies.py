@@ -1,0 +1,144 @@
+"""How the user wants the assistant's replies shaped, read from what a request says rather than from one word
+for it: the long kind refused ("别太长", "not too long", "no essays") or a count of sentences given ("三五句话就行",
+"in two or three sentences") is a short reply; the conclusion asked for first ("先给结论", "bottom line first")
+is an order of the reply; a presentation device said to read better than another ("Lists are easier for me to
+scan than walls of text") is the format wanted; metric or imperial units are the units wanted.
+
+Each reader is one bounded scan of literal alternations (no nested quantifiers); the guards of the clause
+(questions, other people, hypotheticals) stay the caller's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.lexicon import FORMATS
+from graphmem.extraction.rule import Lang
+
+__all__ = ["ReplySetting", "capped_reply", "reply_shape"]
+
+_F = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class ReplySetting:
+    """A setting of the replies: its predicate, attribute (or ""), canonical value and the span that said it."""
+
+    predicate: Predicate
+    attribute: str
+    value: str
+    start: int
+    end: int
+
+
+# A reply is meant: a word for answering, writing or talking to the speaker.
+_ABOUT_REPLIES = {
+    "en": re.compile(
+        r"\b(?:answers?|replies|reply|responses?|respond|explanations?|explain|keep\s+it|with\s+me|to\s+me|"
+        r"write|writing|talk|tell\s+me|give\s+me|summaries|summary)\b",
+        _F,
+    ),
+    "zh": re.compile(r"回答|回复|回我|答|说|讲|解释|写|聊|告诉我|给我"),
+}
+_NOT_LONG = re.compile(
+    r"(?:别|不要|不用|不必|无需|不需要)(?:写|说|回|讲)?得?太?(?:长|多|啰嗦|啰唆|啰里啰嗦)|"
+    r"\b(?:not\s+too\s+long|not\s+(?:be\s+)?(?:so\s+)?long-winded|no\s+(?:long|lengthy)\s+(?:answers?|replies|"
+    r"responses|explanations)|no\s+essays|no\s+walls?\s+of\s+text|don't\s+ramble|no\s+rambling)\b",
+    _F,
+)
+_FEW_SENTENCES = re.compile(
+    r"(?:[一两二三四五]{1,2}|几)句话?[\u4e00-\u9fff]{0,4}?(?:就行|就够|就好|以内|即可|左右|就可以)|"
+    r"\b(?:in|to|within)\s+(?:one|two|three|a\s+few|a\s+couple\s+of)\s+(?:or\s+(?:two|three)\s+)?(?:sentences|lines)\b|"
+    r"\b(?:one|two|three|a\s+few)\s+(?:sentences|lines)\s+(?:max|tops|at\s+most|is\s+enough|is\s+plenty)\b",
+    _F,
+)
+_CONCLUSION_FIRST = re.compile(
+    r"先(?:给|说|讲|写|上)?(?:结论|答案)|结论先行|(?:结论|答案)(?:放)?(?:在)?(?:最?前面|开头)|"
+    r"\b(?:conclusion|answer|bottom\s+line|tl;?dr|summary)\s+first\b|"
+    r"\b(?:lead|start|open)\s+with\s+the\s+(?:answer|conclusion|bottom\s+line|summary|tl;?dr)\b",
+    _F,
+)
+# A device of presentation (lists, tables, bullet points ...) said to read better than something else.
+_DEVICES = {
+    **FORMATS, "lists": "bullet points", "list": "bullet points", "paragraphs": "prose", "prose": "prose",
+    "plain prose": "prose", "段落": "prose", "成段": "prose",
+}  # fmt: skip
+_DEVICE = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(_DEVICES, key=len, reverse=True)) + r")(?![A-Za-z])",
+    _F,
+)
+_BETTER = re.compile(
+    r"\b(?:easier|clearer|better|nicer|quicker|faster|simpler|more\s+readable)\b(?:\s+(?:for\s+me\s+)?to\s+\w+)?"
+    r"\s+(?:than|to\s+me\s+than)\b|\b(?:works?|reads?)\s+better\b|"
+    r"更(?:好|清楚|清晰|方便|直观|容易)|比较(?:清楚|清晰|方便|直观)",
+    _F,
+)
+# A preference said before the device: "I'd rather read normal paragraphs", "我更喜欢成段的".
+_RATHER = re.compile(r"\b(?:rather|prefer)\b[\w\s]{0,24}$|(?:更喜欢|偏好|倾向于?)[\u4e00-\u9fff]{0,6}$", _F)
+_BEHIND = re.compile(r"(?:\b(?:than|over|instead\s+of|rather\s+than|not)|比|而不是|不要|别用|不用)\s*$", _F)
+_UNITS = re.compile(
+    r"\b(?P<en>metric|imperial)\b(?:\s+(?:units?|system|measurements?))?|(?P<zh>公制|英制)(?:单位)?", _F
+)
+_UNIT_VALUES = {
+    "metric": "metric units", "imperial": "imperial units", "公制": "metric units", "英制": "imperial units"
+}  # fmt: skip
+_CLAUSE = re.compile(r"[,，;；:：、。.!！?？]|\s(?:but|and)\s")
+
+
+def _clause(text: str, pos: int) -> tuple[int, int]:
+    left = 0
+    for m in _CLAUSE.finditer(text, 0, pos):
+        left = m.end()
+    right = _CLAUSE.search(text, pos)
+    return left, right.start() if right else len(text)
+
+
+def _preferred_device(text: str) -> ReplySetting | None:
+    """The device said to read better: "Lists are easier for me to scan than walls of text", "表格看起来更清楚"."""
+    for m in _DEVICE.finditer(text):
+        c_start, c_end = _clause(text, m.start())
+        if _BEHIND.search(text[c_start : m.start()]):
+            continue  # "than a table", "比表格": the thing compared against
+        better = _BETTER.search(text, m.end(), c_end)
+        if (better is None or better.start() - m.end() > 24) and not _RATHER.search(text, c_start, m.start()):
+            continue
+        word = m.group(0).lower() if m.group(0).isascii() else m.group(0)
+        return ReplySetting(Predicate.PREFERS_FORMAT, "", _DEVICES[word], m.start(), m.end())
+    return None
+
+
+_CAPPED = re.compile(
+    r"\b(?:one|two|three|a\s+few|a\s+couple\s+of)\s+(?:sentences|lines|paragraphs?)\s+(?:max|tops|at\s+most)\b|"
+    r"(?:[一两二三四五]{1,2}|几)句话?(?:以内|之内|封顶)",
+    _F,
+)
+
+
+def capped_reply(text: str, lang: Lang) -> list[ReplySetting]:
+    """A reply length capped in so many words ("a few lines max", "三句话以内"): a request about replies said in
+    no person at all."""
+    m = _CAPPED.search(text)
+    return [ReplySetting(Predicate.PREFERS_REPLY_STYLE, "", "short replies", m.start(), m.end())] if m else []
+
+
+def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
+    """The reply settings one segment asks for in words other than a name of the setting."""
+    out: list[ReplySetting] = []
+    about = bool(_ABOUT_REPLIES[lang].search(text))
+    if about:
+        short = _NOT_LONG.search(text) or _FEW_SENTENCES.search(text)
+        if short is not None:
+            out.append(ReplySetting(Predicate.PREFERS_REPLY_STYLE, "", "short replies", short.start(), short.end()))
+        first = _CONCLUSION_FIRST.search(text)
+        if first is not None:
+            out.append(ReplySetting(Predicate.PREFERS_FORMAT, "", "conclusion first", first.start(), first.end()))
+    device = _preferred_device(text)
+    if device is not None:
+        out.append(device)
+    units = _UNITS.search(text)
+    if units is not None and not _BEHIND.search(text[max(0, units.start() - 12) : units.start()]):
+        word = (units.group("en") or units.group("zh")).lower()
+        out.append(ReplySetting(Predicate.PREFERS_FORMAT, "units", _UNIT_VALUES[word], units.start(), units.end()))
+    return out

@@ -1,0 +1,71 @@
+"""Paraphrases of an object of taste mapped to one canonical form: the same thing named with another head noun
+("horror films" ~ "horror movies"), as an activity in another shape ("a long bike ride" ~ "cycling" ~ "biking",
+"骑自行车" ~ "骑行"), so two sessions that name it differently state one key and count as two sightings.
+
+Only the head (the last word or words) is rewritten and the modifiers before it stay ("horror film" -> "horror
+movie"); size and duration adjectives that do not change what the thing is are dropped before an activity
+("a long bike ride" -> "cycling"). Lookups are dictionary reads over at most the last three words: linear.
+"""
+
+from __future__ import annotations
+
+__all__ = ["canonical_taste"]
+
+# A head noun (singular, as `values.singular` leaves it) -> its canonical head. Heads of several words first.
+_EN_HEADS: dict[str, str] = {
+    "film": "movie", "flick": "movie", "motion picture": "movie",
+    "tv show": "show", "tv series": "show", "series": "show",
+    "tune": "music", "song": "music", "jigsaw puzzle": "jigsaw", "crossword puzzle": "crossword",
+    "novel": "book",
+    "videogame": "video game", "computer game": "video game",
+}  # fmt: skip
+# Activities named as a verb form, a noun or "a <noun>" -> the canonical activity.
+_EN_ACTIVITIES: dict[str, str] = {
+    "cycling": "cycling", "biking": "cycling", "bike ride": "cycling", "bike riding": "cycling",
+    "bicycle ride": "cycling", "riding my bike": "cycling", "riding bike": "cycling", "cycle": "cycling",
+    "hiking": "hiking", "hike": "hiking", "trek": "hiking", "trekking": "hiking",
+    "running": "running", "run": "running", "jogging": "running", "jog": "running",
+    "swimming": "swimming", "swim": "swimming",
+    "walking": "walking", "walk": "walking", "stroll": "walking",
+    "climbing": "climbing", "bouldering": "climbing",
+    "baking": "baking", "cooking": "cooking",
+    "gaming": "gaming", "playing video game": "gaming", "video gaming": "gaming",
+    "reading": "reading",
+    "yoga": "yoga", "karaoke": "ktv",
+}  # fmt: skip
+# Words before an activity that size or time it without changing what it is ("a long run", "an early swim").
+_EN_ASIDE = frozenset(
+    {"a", "an", "the", "good", "long", "short", "quick", "nice", "little", "big", "early", "late", "lazy", "sunday",
+     "saturday", "weekend", "morning", "evening", "night", "daily", "solo", "great", "proper", "decent"}
+)  # fmt: skip
+_ZH: dict[str, str] = {
+    "恐怖电影": "恐怖片", "恐怖片子": "恐怖片", "鬼片": "恐怖片",
+    "科幻电影": "科幻片", "动作电影": "动作片", "喜剧电影": "喜剧片", "爱情电影": "爱情片", "动画电影": "动画片",
+    "骑自行车": "骑行", "骑单车": "骑行", "骑车": "骑行", "骑行": "骑行",
+    "跑步": "跑步", "慢跑": "跑步", "夜跑": "跑步", "晨跑": "跑步",
+    "爬山": "爬山", "徒步": "爬山", "登山": "爬山",
+    "游泳": "游泳", "打游戏": "打游戏", "玩游戏": "打游戏",
+    "唱k": "ktv", "k歌": "ktv", "卡拉ok": "ktv", "ktv": "ktv",
+}  # fmt: skip
+
+
+def canonical_taste(value: str) -> str:
+    """The canonical form of an object of taste (`value` lowercased for Latin script, singular as the extractor
+    keeps it); `value` itself when no paraphrase is known."""
+    if not value:
+        return value
+    if not value.isascii():
+        return _ZH.get(value, value)
+    words = value.split()
+    rest = words
+    while len(rest) > 1 and rest[0] in _EN_ASIDE:
+        rest = rest[1:]
+    phrase = " ".join(rest)
+    if phrase in _EN_ACTIVITIES:
+        return _EN_ACTIVITIES[phrase]
+    for n in (2, 1):
+        if len(words) >= n:
+            head = " ".join(words[-n:])
+            if head in _EN_HEADS:
+                return " ".join([*words[:-n], _EN_HEADS[head]])
+    return value

@@ -1,0 +1,85 @@
+"""What a later word refers back to: "them" for a thing named in the sentence before, "the stuff" for the thing
+the clause before ends on, "which is my comfort food" for the noun before it; conditions on what the assistant
+does ("if you're ever suggesting restaurants, …") are no suppositions; "I'd rather" is a preference; a device
+that "works better for me" is the format wanted; "can't do calls before 10"; an editor's config."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        (
+            "Spent the weekend on a 1000-piece jigsaw puzzle. I've been into them since lockdown.",
+            "user|taste|jigsaw",
+            "jigsaw",
+        ),
+        (
+            "If you're ever suggesting restaurants, skip anything with blue cheese, I can't stand the stuff.",
+            "user|taste|blue cheese",
+            "blue cheese",
+        ),
+        (
+            "Found a spot that does a decent green curry, which is basically my comfort food.",
+            "user|taste|green curry",
+            "green curry",
+        ),
+        ("I'm such a sucker for green curry that I order it everywhere.", "user|taste|green curry", "green curry"),
+        ("I'd rather read normal paragraphs, lists feel choppy to me.", "user|prefers_format|prose", "prose"),
+        ("Plain prose really works better for me, honestly.", "user|prefers_format|prose", "prose"),
+        ("I'd rather have meetings in the afternoon.", "user|meeting_time", "afternoon meeting"),
+        ("I really can't do calls before 10, my brain isn't on yet.", "user|do_not_disturb|before 10", "before 10"),
+        ("I work remotely as a data engineer for a logistics startup.", "user|job", "data engineer"),
+        ("Spent the evening tweaking my Emacs config.", "user|editor", "emacs"),
+    ],
+)
+def test_what_a_turn_refers_back_to_or_prefers_is_read(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I bought new shoes yesterday. I love them.",
+        "We talked about it, which is my favourite.",
+        "If I lived in Paris, I'd eat croissants.",
+        "I'd rather die.",
+        "You're right, I love it.",
+    ],
+)
+def test_one_offs_suppositions_and_deictic_antecedents_state_nothing(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("quick update - I've switched to green tea, that's my go-to drink now.", "user|favourite:drink", "green tea"),
+        ("Got promoted to senior engineer today!! remember that", "user|job", "senior engineer"),
+        ("I'm a junior dev", "user|job", "junior dev"),
+        ("Remember I live in Melbourne (Australia, not Florida lol)", "user|location", "melbourne"),
+    ],
+)
+def test_a_favourite_named_after_the_thing_a_dropped_subject_and_a_joking_aside(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_a_bare_laugh_in_parentheses_still_laughs_at_the_sentence(extractor: RuleExtractor) -> None:
+    assert extractor.extract("I live in Paris (haha)") == []

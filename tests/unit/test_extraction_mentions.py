@@ -1,0 +1,31 @@
+"""A later mention of a candidate's value counts when it names the value in another of its known forms ("鹅厂" for
+腾讯, "PT" for Pacific time), and a tool one does all one's writing in is the tool used."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("鹅厂的加班太多了，我都习惯了", "腾讯"), ("Beijing is great, I'm from 帝都", "北京")],
+)
+def test_another_form_of_a_named_value_is_a_mention(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert extractor.mentioned(text, [value, "上海"]) == [True, False]
+
+
+def test_a_question_naming_another_form_is_no_mention(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("Do you know PT?", ["pacific time (utc-8)"]) == [False]
+
+
+def test_the_app_one_does_all_one_s_writing_in_is_the_notes_app(extractor: RuleExtractor) -> None:
+    assert {f.key: f.value for f in extractor.extract("I do all my writing in Obsidian these days")} == {
+        "user|notes_app": "obsidian"
+    }

@@ -1,0 +1,77 @@
+"""Reply settings asked for in words other than the setting's name: the long kind refused or a sentence count
+given (short replies), the conclusion asked for first, a presentation device said to read better than another,
+the units wanted, and a regional English."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.replies import reply_shape
+
+P = Predicate
+
+
+@pytest.fixture(scope="module")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("记住哈，回答我的时候别太长，三五句话就行", "user|prefers_reply_style", "short replies"),
+        ("回答我的时候不要写太多", "user|prefers_reply_style", "short replies"),
+        ("From now on answer in two or three sentences.", "user|prefers_reply_style", "short replies"),
+        ("Remember: no walls of text when you reply.", "user|prefers_reply_style", "short replies"),
+        ("记住，以后回答我的时候先给结论，再解释原因", "user|prefers_format|conclusion first", "conclusion first"),
+        ("From now on, give me the bottom line first.", "user|prefers_format|conclusion first", "conclusion first"),
+        (
+            "Lists are waaay easier for me to scan than walls of text.",
+            "user|prefers_format|bullet points",
+            "bullet points",
+        ),
+        ("From now on, use metric units.", "user|units", "metric units"),
+        ("From now on: answer in British English.", "user|prefers_language", "british english"),
+    ],
+)
+def test_a_reply_setting_is_read_from_what_the_request_says(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    facts = {f.key: f.value for f in extractor.extract(text)}
+    assert facts.get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My boss says tables are easier to read than lists.",
+        "A table would be better than a list here?",
+        "The report was not too long.",
+        "I prefer paragraphs over lists.",
+    ],
+)
+def test_other_people_questions_and_the_thing_compared_against_set_no_reply_format(
+    extractor: RuleExtractor, text: str
+) -> None:
+    assert not [f for f in extractor.extract(text) if f.predicate is P.PREFERS_FORMAT and f.value == "bullet points"]
+    assert not [f for f in extractor.extract(text) if f.predicate is P.PREFERS_REPLY_STYLE]
+
+
+def test_the_device_after_than_is_not_the_one_wanted() -> None:
+    found = reply_shape("Tables are clearer to me than lists", "en")
+    assert [(r.predicate, r.value) for r in found] == [(P.PREFERS_FORMAT, "tables")]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Shorter is better, seriously, a few lines max.", "short replies"),
+        ("I want the long version: walk me through every step in detail.", "detailed replies"),
+    ],
+)
+def test_a_capped_length_or_a_long_version_sets_the_reply_length(
+    extractor: RuleExtractor, text: str, value: str
+) -> None:
+    assert {f.key: f.value for f in extractor.extract(text)}.get("user|prefers_reply_style") == value
