@@ -62,6 +62,8 @@ _ABLE = frozenset({"能", "可以", "敢", "会"})  # modal verbs before the ver
 _NUMERALS = frozenset("一二两三四五六七八九十几半多0123456789")
 _INTEREST = frozenset({"兴趣", "感兴趣", "有兴趣"})
 _COPULA = frozenset({"是", "算是", "就是", "可是", "算"})
+# Words that make "去 X" a habit of the speaker's ("周末一般去游泳", "我每周都会去打羽毛球"), not a plan.
+_HABITUAL = frozenset({"一般", "通常", "平时", "经常", "常", "常常", "总是", "老是", "每周", "每天", "每晚", "习惯"})
 
 
 def _noun(tok: _Tok) -> bool:
@@ -182,13 +184,18 @@ def _read(
 ) -> Finding | None:
     """The statement of a clause whose subject ends before clause[i]; `topic` is a fronted object of the clause,
     `previous` the noun phrase the clause before opened with (what "我不过敏了" is about after "花生现在没问题了")."""
-    neg = able = only = False
+    neg = able = only = habit = False
     while i < len(clause) and (
-        clause[i].word in _SKIP or clause[i].word in _NEG or clause[i].flag in ("d", "t") or clause[i].word in _ABLE
+        clause[i].word in _SKIP
+        or clause[i].word in _NEG
+        or clause[i].flag in ("d", "t")
+        or clause[i].word in _ABLE
+        or clause[i].word in _HABITUAL
     ):
         neg = neg or clause[i].word in _NEG
         able = able or clause[i].word in _ABLE
         only = only or clause[i].word == "只"
+        habit = habit or clause[i].word in _HABITUAL
         i += 1
     if i >= len(clause):
         return None
@@ -220,6 +227,8 @@ def _read(
         return None if neg else _live(text, clause, i)
     elif word in _USE and not neg:
         return _tool(text, clause, i + 1)
+    elif word == "去" and habit and not neg:
+        return _pastime(text, clause, i + 1)
     if predicate is None:
         return None
     j = i + 1
@@ -239,6 +248,36 @@ def _read(
     if word in _EAT and not neg and (amount or value[0] in _NUMERALS):
         return None  # "我能吃两碗饭": an amount, not a stance on a food
     return Finding(predicate, value, text[start:end], start, end, polarity)
+
+
+_PLACE_SUFFIX = frozenset("市场店馆房厅院园校楼室堂司站所局部处厂城村镇街路")
+
+
+def _verb_led(word: str) -> bool:
+    """Whether a two-character word opens on a verb, as activities do ("爬山", "滑雪"), and does not end on a word
+    for a place ("超市", "食堂")."""
+    import jieba.posseg as pseg
+
+    if word[-1:] in _PLACE_SUFFIX:
+        return False
+    with _posseg_lock:
+        return len(word) == 2 and all(p.flag == "v" for p in pseg.lcut(word[0], HMM=False))
+
+
+def _pastime(text: str, clause: list[_Tok], j: int) -> Finding | None:
+    """What the speaker habitually goes to do, when the clause ends on it: an activity noun ("游泳", "爬山") or a
+    verb and its object ("打羽毛球"); a place ("去公司加班", "去健身房撸铁") is no pastime."""
+    rest = clause[j:]
+    if len(rest) == 1 and (rest[0].flag == "vn" or (rest[0].flag in ("n", "v") and _verb_led(rest[0].word))):
+        start, end = rest[0].start, rest[0].end
+    elif len(rest) == 2 and rest[0].flag == "v" and len(rest[0].word) == 1 and rest[1].flag == "n":
+        start, end = rest[0].start, rest[1].end
+    else:
+        return None
+    value = _value(text, start, end)
+    if not value or value in ZH_STOP or len(value) > 8:
+        return None
+    return Finding(P.LIKES, value, text[start:end], start, end)
 
 
 def _opening(clause: list[_Tok]) -> tuple[int, int]:

@@ -97,3 +97,23 @@ def test_someone_else_s_office_days_are_not_the_speaker_s(extractor: RuleExtract
 )
 def test_more_roles_are_known_jobs(extractor: RuleExtractor, text: str, value: str) -> None:
     assert _facts(extractor, text).get("user|job") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("我在上海一家券商做量化，平时Python用得最多，周末一般去游泳", "游泳"),
+        ("我一般周末去爬山", "爬山"),
+        ("我每周都会去打羽毛球", "打羽毛球"),
+        ("我平时经常去跑步", "跑步"),
+    ],
+)
+def test_a_pastime_one_habitually_goes_to_is_a_liking(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get(f"user|taste|{value}") == value
+
+
+@pytest.mark.parametrize(
+    "text", ["我明天去游泳", "我一般去超市", "我周末一般去公司加班", "我下班后经常去健身房撸铁", "我不怎么去爬山"]
+)
+def test_a_plan_or_a_place_one_goes_to_is_no_pastime(extractor: RuleExtractor, text: str) -> None:
+    assert not [f for f in extractor.extract(text) if f.key.startswith("user|taste|")]
