@@ -111,6 +111,17 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user wants no meetings {d}",
         confidence=0.75,
     ),
+    rule(  # "anything before ten is rough for me", "calls after 6pm are a no-go for me": a bound the speaker can't do
+        "en",
+        r"(?<![\w'])(?:anything|meetings?|calls?|syncs?)\s(?P<v>(?:before|after)\s(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)?|"
+        r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon))\s(?:is|are|'s)\s(?:(?:really|just|"
+        r"way|pretty|super|kind\sof|kinda|a\sbit|honestly)\s)?(?:rough|hard|tough|brutal|painful|a\sstruggle|"
+        r"a\sno-go|too\searly|too\slate|off-limits|impossible)\s(?:for|with)\sme\b",
+        P.DO_NOT_DISTURB,
+        "group",
+        "user wants no meetings {d}",
+        confidence=0.75,
+    ),
     _LIVES_IN_EN.rule(
         "en",
         r"^(?:and\s|also\s|so\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:has\sbeen|have\sbeen|is|'s)\s"

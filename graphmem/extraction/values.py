@@ -221,9 +221,21 @@ def _timezone(r: str) -> str:
     return r
 
 
+# An hour said in words after a word of time ("before ten", "after six") is written in figures: one value for
+# "before ten" and "before 10".
+_HOUR_WORDS = {
+    w: str(n)
+    for n, w in enumerate(
+        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=1
+    )
+}
+_HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(_HOUR_WORDS) + r")\b(?!-)")
+
+
 def _window(r: str, lang: Lang) -> str:
     r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except)\b", r)[0].strip()
     if lang == "en":
+        r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {_HOUR_WORDS[m.group(2)]}", r)
         r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
         r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
         r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)
