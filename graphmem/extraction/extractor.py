@@ -17,6 +17,7 @@ from typing import Any
 from graphmem.extraction.asides import (
     CLAUSE_PUNCT,
     breaks,
+    without_concessions,
     without_joking_asides,
     without_one_offs,
     without_your_conditions,
@@ -42,7 +43,7 @@ from graphmem.extraction.slots import Slot, names_meeting, slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.synonyms import canonical_taste
-from graphmem.extraction.values import project_subject, rule_values
+from graphmem.extraction.values import project_subject, reply_format, rule_values
 
 __all__ = ["RuleExtractor", "asks_to_remember"]
 
@@ -170,11 +171,13 @@ _OTHER_PERSON = {
 _REQUEST = {
     "en": re.compile(
         r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
-        r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick)\b(?!\s+(?:it|this|that)\b)",
+        r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick|leave|skip|drop|"
+        r"avoid|stop)\b(?!\s+(?:it|this|that)\b)",
         _F,
     ),
     "zh": re.compile(
-        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲|简|短|少|精简|详细|正式|随意)"
+        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲|简|短|少|精简|详细|正式|随意|"
+        r"别|不要)"
     ),
 }
 # A question that asks the assistant to remember what it says: the rest is a statement to remember.
@@ -184,7 +187,9 @@ _ASK_TO_REMEMBER = re.compile(
     _F,
 )
 _PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
-_REQUEST_SLOTS = frozenset({Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE})
+_REQUEST_SLOTS = frozenset(
+    {Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE, Predicate.PREFERS_FORMAT}
+)
 _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
 _QUOTED = re.compile(r"[“”「」『』\"]")
 _TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
@@ -519,7 +524,8 @@ class RuleExtractor:
             lang = seg.lang
             norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
             if lang == "en":
-                norm = without_your_conditions(norm)  # "when you give me times, use PT": a rule, not a question
+                # "when you give me times, use PT": a rule, not a question; "even if I paste Dutch": every case
+                norm = without_concessions(without_your_conditions(norm))
             if (
                 _HYPOTHETICAL[lang].search(norm)
                 or _JOKE[lang].search(norm)
@@ -604,8 +610,9 @@ class RuleExtractor:
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
         if lang == "en" and (_HYPOTHETICAL[lang].search(norm) or _QUESTION[lang].search(norm)):
-            # "if you're ever suggesting restaurants, skip …": a standing rule
-            norm = without_your_conditions(norm)
+            # "if you're ever suggesting restaurants, skip …": a standing rule; "…, even if I write in English":
+            # a rule for every case
+            norm = without_concessions(without_your_conditions(norm))
         if _JOKE[lang].search(norm):
             # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
             norm = without_joking_asides(norm, _JOKE[lang], _LAUGH_ONLY)
@@ -622,15 +629,20 @@ class RuleExtractor:
         hedged = bool(_HEDGE[lang].search(norm))
         taken: list[Span] = []
         out: list[CandidateFact] = []
-        if seg.request:
+        if seg.request:  # "Could you leave the emojis out of your answers?": only how to reply, when and how to meet
+            requested = self._requested(seg, norm, lang, hedged)
             found = [s for s in slots(norm, lang) if _requestable(s)]
-            return self._with_slots([], found, seg, norm, lang, hedged) if found else []
+            return self._with_slots(requested, found, seg, norm, lang, hedged) if found else requested
+        request = bool(_REQUEST[lang].search(norm))  # "你回答里能不能别加那么多表情符号": asks, not a question
         for rule in _RULES[lang]:
+            asked = request and rule.predicate in _REQUEST_SLOTS
             for m in rule.pattern.finditer(norm):
                 c_start, c_end = _clause(norm, m.start())
                 before = norm[c_start : m.start()]
                 clause = norm[c_start:c_end]
-                if _PAST[lang].search(before) or _REPORTED[lang].search(clause) or _QUESTION[lang].search(clause):
+                if _PAST[lang].search(before) or _REPORTED[lang].search(clause):
+                    continue
+                if _QUESTION[lang].search(clause) and not asked:
                     continue
                 v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
                 facts = self._facts(rule, m, seg, norm, v_end, lang, hedged)
@@ -656,6 +668,20 @@ class RuleExtractor:
         found = slots(norm, lang)
         if found:
             out = self._with_slots(out, found, seg, norm, lang, hedged)
+        return out
+
+    def _requested(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[CandidateFact]:
+        """What a request question asks of the assistant's replies, read by the rules of those predicates."""
+        out: list[CandidateFact] = []
+        for rule in _RULES[lang]:
+            if rule.predicate not in _REQUEST_SLOTS:
+                continue
+            for m in rule.pattern.finditer(norm):
+                c_start, c_end = _clause(norm, m.start())
+                if _PAST[lang].search(norm[c_start : m.start()]) or _REPORTED[lang].search(norm[c_start:c_end]):
+                    continue
+                v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
+                out.extend(f for f, _ in self._facts(rule, m, seg, norm, v_end, lang, hedged))
         return out
 
     def _with_slots(
@@ -727,6 +753,10 @@ class RuleExtractor:
         if hedged:
             conf = 0.45
         predicate = _user_language(f.predicate, "user", f.value)
+        shown = reply_format(f.value) if predicate in (Predicate.LIKES, Predicate.DISLIKES) else None
+        if shown is not None:  # "我真不喜欢回复里带emoji": a taste for how replies look is their format
+            f = replace(f, value=shown, polarity=f.polarity == (predicate is Predicate.LIKES))
+            predicate = Predicate.PREFERS_FORMAT
         attribute = f.attribute or attribute_of(predicate, f.value)
         if predicate is Predicate.RELATION_NAME:
             attribute = relation_attribute(f.relation, "name")
@@ -785,8 +815,10 @@ class RuleExtractor:
                 template = "{S} is written in {d}" if lang == "en" else "{S}使用{d}"
                 if subject == "user":
                     template = "user writes code in {d}" if lang == "en" else "用户用{d}写代码"
+            said = polarity
             if predicate is Predicate.PREFERS_FORMAT and rule.predicate is not Predicate.PREFERS_FORMAT:
-                template = "user wants {d}" if polarity else "user does not want {d}"
+                said = polarity == (rule.predicate is not Predicate.DISLIKES)  # "我真不喜欢回复里带emoji": without
+                template = "user wants {v}" if said else "user does not want {v}"
             relation = groups.get("rel") or rule.value
             fact = template.format(
                 d=display,
@@ -809,7 +841,7 @@ class RuleExtractor:
                         subject=subject,
                         predicate=predicate,
                         value=value,
-                        polarity=polarity,
+                        polarity=said,
                         kind=predicate.kind,
                         fact=fact,
                         evidence=seg.text,

@@ -168,10 +168,26 @@ EN_RULES: tuple[Rule, ...] = (
         "user does not want {d}",
         polarity=False,
     ),
+    rule(  # "plain text without emojis suits me", "leave the emojis out of your answers"
+        "en",
+        r"(?<![\w'])(?:without|minus|skip\s+the|drop\s+the|cut\s+the)\s+(?P<v>emojis?|markdown|tables|bullet\s+points)\b",
+        P.PREFERS_FORMAT,
+        "group",
+        "user does not want {d}",
+        polarity=False,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])leave\s+(?:the\s+|all\s+the\s+|those\s+)?(?P<v>emojis?|markdown|tables|bullet\s+points)\s+out\b",
+        P.PREFERS_FORMAT,
+        "group",
+        "user does not want {d}",
+        polarity=False,
+    ),
     _REPLY_LANGUAGE.rule(
         "en",
         r"(?:(?P<neg>don't|do\s+not|never|stop|please\s+don't)\s+)?(?<!i\s)(?:reply|respond|answer|write|talk|"
-        r"speak|communicate|replying|responding|answering|writing|talking)\s+(?:to\s+me\s+|back\s+)?"
+        r"speak|communicate|replying|responding|answering|writing|talking)\s+(?:to\s+me\s+|me\s+|back\s+)?"
         rf"(?:only\s+)?in\s+(?P<v>{LANG_EN})\b",
         neg_template="user does not want replies in {V}",
     ),

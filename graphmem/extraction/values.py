@@ -36,7 +36,7 @@ from graphmem.extraction.lexicon import (
 )
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
 
-__all__ = ["project_subject", "rule_values", "singular", "zh_place_ok"]
+__all__ = ["project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
 
 _F = re.IGNORECASE
 _ZH_CONSUME = frozenset({"听", "看", "玩", "读", "穿", "逛", "坐", "住"})
@@ -85,8 +85,9 @@ def rule_values(
         if pred_is_location(p) and lang == "zh" and not zh_place_ok(value):
             continue
         pred = p
-        if p in (Predicate.LIKES, Predicate.DISLIKES) and value in FORMATS:
-            pred, value = Predicate.PREFERS_FORMAT, FORMATS[value]
+        shown = reply_format(value) if p in (Predicate.LIKES, Predicate.DISLIKES) else None
+        if shown is not None:  # "我真不喜欢回复里带emoji": the format of replies
+            pred, value = Predicate.PREFERS_FORMAT, shown
         out.append((value, display, e, pred))
     return out
 
@@ -230,6 +231,16 @@ _HOUR_WORDS = {
     )
 }
 _HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(_HOUR_WORDS) + r")\b(?!-)")
+
+
+# "回复里带emoji", "你的回答中加表格": a thing in the assistant's replies, named by what is in them.
+_IN_REPLIES = re.compile(r"^(?:你的|你)?(?:回复|回答|答案|消息)(?:里|中|里面)?(?:带|加|用|有|放)?(?:那么多|太多|一堆)?")
+
+
+def reply_format(value: str) -> str | None:
+    """The reply format a taste names ("emoji", "回复里带表情"), or None."""
+    v = value.strip().lower()
+    return FORMATS.get(v) or FORMATS.get(_IN_REPLIES.sub("", v, count=1)) if v else None
 
 
 def _window(r: str, lang: Lang) -> str:
