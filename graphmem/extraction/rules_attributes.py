@@ -85,6 +85,15 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user's birthday is {d}",
         confidence=0.85,
     ),
+    rule(  # "my husband Tomasz has his birthday on August 9": the relation's, named or not
+        "en",
+        r"(?<![\w'])my\s" + _REL_EN + r"(?:\s(?-i:[A-Z])[a-z]{1,15})?\s(?:has|celebrates)\s(?:his|her|their|its)\s"
+        r"birthday\s(?:on\s)?" + _DATE_EN,
+        P.BIRTHDAY,
+        "group",
+        "user's birthday is {d}",
+        confidence=0.85,
+    ),
     rule(
         "en",
         r"(?<![\w'])(?:my\stime\s?zone\sis|i(?:'m|\sam)\s(?:in|on)(?:\sthe)?)\s" + _TZ_EN + r"(?:\stime\s?zone)?\b",

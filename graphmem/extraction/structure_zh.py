@@ -336,12 +336,35 @@ def _kept_pet_named(text: str, clause: list[_Tok]) -> Finding | None:
     if not kind:
         return None
     at += len(kind)
+    if kind in _BREEDS and rest[at : at + 1] in ("猫", "狗", "犬"):
+        at += 1  # "布偶猫", "柴犬": the breed said with its kind
     named = next((w for w in ("名叫", "叫做", "叫") if rest.startswith(w, at)), "")
+    if not named:
+        return _pet_in_apposition(clause, base + at, _BREEDS.get(kind, kind))
     name = rest[at + len(named) :].strip()
     if not named or not 1 <= len(name) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in name):
         return None
     start = base + at + len(named) + (len(rest[at + len(named) :]) - len(rest[at + len(named) :].lstrip()))
     return Finding(P.RELATION_NAME, name, name, start, start + len(name), relation=_BREEDS.get(kind, kind))
+
+
+_NAME_FLAGS = frozenset({"n", "nr", "nz", "nrfg", "ng", "a"})
+
+
+def _pet_in_apposition(clause: list[_Tok], at: int, pet: str) -> Finding | None:
+    """A name right after the pet's kind, before what the clause says of it: "我家边牧豆包出去遛了一圈",
+    "我家那只布偶猫麻薯今年三岁了" (not "我家金毛最近掉毛", "我家猫粮吃完了")."""
+    k = next((n for n, t in enumerate(clause) if t.start == at), -1)
+    if k < 0 or k + 1 >= len(clause):
+        return None
+    name, after = clause[k], clause[k + 1]
+    if not 2 <= len(name.word) <= 3 or name.flag not in _NAME_FLAGS or name.word in ZH_STOP:
+        return None
+    if not all("\u4e00" <= ch <= "\u9fff" for ch in name.word) or name.word in _PETS or name.word in _BREEDS:
+        return None
+    if after.word == "的" or after.flag.startswith(("n", "u")):
+        return None  # "我家猫砂盆的…": a thing of the pet's, not its name
+    return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet)
 
 
 _NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})
