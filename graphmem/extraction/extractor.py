@@ -144,7 +144,8 @@ _EXPLICIT = {
 _CORRECTION = re.compile(
     r"^\s*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|scratch\s+that)[,.!:;]?\s+){0,3}"
     r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction|"
-    r"(?:i\s+)?(?:got\s+(?:that|it)\s+wrong|messed\s+(?:that|it)\s+up)(?:\s+earlier|\s+before)?|the\s+other\s+one)"
+    r"(?:i\s+)?(?:got\s+(?:that|it)\s+wrong|messed\s+(?:that|it)\s+up)(?:\s+earlier|\s+before)?|the\s+other\s+one|"
+    r"scratch\s+that|strike\s+that|(?:i\s+need\s+to\s+|let\s+me\s+)?correct\s+something(?:\s+i\s+(?:told|said\s+to)\s+you)?)"
     r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
     r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
     r"^\s*(?:[啊哦呃噢哎诶唉嗯][，,！!\s]?)?(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{0,2}){0,2}"
@@ -152,6 +153,7 @@ _CORRECTION = re.compile(
     r"更正一下|更正|纠正一下|不对|(?:之前|刚才|上次)?(?:跟你)?说的(?:有误|不对))[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
     _F,
 )
+_MID_CORRECTION = re.compile(r",\s(?=(?:(?:sorry|no|oops|wait)[,.!]?\s+i\s+meant|scratch\s+that|strike\s+that)\b)", _F)
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
 # are not the speaker's facts.
 _OTHER_PERSON = {
@@ -215,7 +217,7 @@ _TURN_MARKER = re.compile(
 _TURN_CORRECTION = re.compile(
     r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
     r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
-    r"messed\s+(?:it|that)\s+up|"
+    r"messed\s+(?:it|that)\s+up|scratch\s+that|strike\s+that|correct\s+something|"
     r"the\s+other\s+one)\b|"
     r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了",
     _F,
@@ -367,7 +369,8 @@ class RuleExtractor:
             referent = last_referent(turn) or referent
         marked: list[bool] = []
         segments = list(self._segments(text, marked))
-        if marked or any(seg.explicit and not seg.correction for seg in segments):
+        asked = bool(marked) or any(seg.explicit and not seg.correction for seg in segments)
+        if asked:
             # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn
             for seg in segments:
                 seg.explicit = True
@@ -390,14 +393,21 @@ class RuleExtractor:
             facts = facts + self._apposed(seg, {f.key for f in facts})
             if not facts and seg.correction and last is None and earlier:
                 last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
+            repaired: set[str] = set()  # keys this turn stated and now repairs
             if not facts and seg.correction and last is not None:
                 fixed = _corrected(last, seg)
                 if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
+                    if any(f is last for f in best.values()):
+                        repaired.add(last.key)
                     best = {k: f for k, f in best.items() if f is not last}
                     facts = [fixed]
             for found in map(_canonical, facts):
                 f = replace(found, correction=True) if correcting else found
                 k = (f.key, str(f.predicate), f.polarity)
+                if f.correction and not asked and (f.key in repaired or (k in best and best[k].value != f.value)):
+                    # "My go-to airline is Delta, sorry, I meant United": a slip repaired in the same breath is
+                    # one statement, as tentative as any other, not a correction of what was held
+                    f = replace(f, correction=False)
                 if k not in best or f.confidence > best[k].confidence or (correcting and f.value != best[k].value):
                     best.pop(k, None)  # a corrected value goes after the one it replaces
                     best[k] = f
@@ -566,6 +576,9 @@ class RuleExtractor:
         """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn)."""
         carry = False
         correcting = False
+        # "My go-to airline is Delta, sorry, I meant United": a correction said mid-sentence starts a segment of
+        # its own (the comma before it becomes a stop, so every offset holds)
+        text = _MID_CORRECTION.sub(". ", text)
         for m in _SEGMENT.finditer(text):
             raw = m.group(0)
             body = raw.rstrip("。！？!?；;\n….").rstrip()

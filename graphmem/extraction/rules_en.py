@@ -241,6 +241,15 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         _I + r"have\s+(?:a|an)\s+(?:severe\s+|serious\s+|mild\s+)?allergy\s+to\s+",
     ),
+    rule(  # a cleft: "it's pecans I'm allergic to, not walnuts"
+        "en",
+        r"(?<![\w'])it's\s+(?P<v>[a-z][\w-]{1,20}(?:\s[a-z][\w-]{1,20})?)\s+(?:that\s+)?i(?:'m|\s+am)\s+"
+        r"(?:severely\s+|really\s+|actually\s+)?allergic\s+to\b",
+        P.ALLERGIC_TO,
+        "group",
+        "user is allergic to {d}",
+        confidence=0.85,
+    ),
     _AVOIDS.rule(
         "en",
         _I + _ADV + r"(?:don't|do\s+not|dont|never|no\s+longer|won't|will\s+not|try\s+not\s+to|refuse\s+to)\s+"
