@@ -536,11 +536,13 @@ class RuleExtractor:
             if lang == "en":
                 # "when you give me times, use PT": a rule, not a question; "even if I paste Dutch": every case
                 norm = without_concessions(without_your_conditions(norm))
+            # a Chinese question asks in its own clause: "…在PostgreSQL里查得有点慢，索引该怎么加？" still names it
+            asked = bool(_QUESTION[lang].search(norm))
             if (
                 _HYPOTHETICAL[lang].search(norm)
                 or _JOKE[lang].search(norm)
                 or _QUOTED.search(norm)
-                or _QUESTION[lang].search(norm)
+                or (asked and lang == "en")
                 or _PAST[lang].search(norm)
                 or _OTHER_PERSON[lang].search(norm)
             ):
@@ -562,11 +564,16 @@ class RuleExtractor:
                     at = folded.find(value) if pattern is None else _first(pattern, norm)
                 if at < 0:
                     continue
+                if asked and _QUESTION[lang].search(norm[slice(*_clause(norm, at))]):
+                    continue
                 if not negated:
                     found[i] = True
                 elif stances[i]:
                     c_start, c_end = _clause(norm, at)
-                    found[i] = not dropped and not _MENTION_NEGATION.search(norm[c_start:c_end])
+                    clause = norm[c_start:c_end]
+                    # what turns away in a Chinese clause of its own ("总算不刮风了") leaves the value's clause be
+                    away = dropped if lang == "en" else bool(_MENTION_DROPPED.search(clause))
+                    found[i] = not away and not _MENTION_NEGATION.search(clause)
                 else:
                     found[i] = not taken
         return found

@@ -102,6 +102,15 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user's time zone is {d}",
         confidence=0.8,
     ),
+    rule(  # "from now on, use Auckland time for anything with a clock on it": the zone to give times in
+        "en",
+        r"(?<![\w'])(?:use|go\sby|stick\sto|switch\sto|switch\sme\sto)\s(?P<v>(?:utc|gmt)\s?[+-]\s?\d{1,2}|"
+        r"(?-i:[A-Z])[a-z]{2,15}(?:\s(?-i:[A-Z])[a-z]{2,15})?\s(?:time|standard\stime))\b",
+        P.TIMEZONE,
+        "group",
+        "user's time zone is {d}",
+        confidence=0.8,
+    ),
     rule(
         "en",
         r"(?<![\w'])(?:i\s(?:usually\s|normally\s|typically\s)?work\s(?:from\s)?|my\s(?:working|work|office)\shours\s"

@@ -55,7 +55,7 @@ _LIVE = _words("住 搬 住在 定居 定居在 搬到 搬去 搬来 搬家到 �
 _LIVE_AFTER = _words("住 住着 生活 定居 安家 落户 住了 生活了")
 # Working somewhere is living there ("我在深圳当产品经理", "在杭州上班").
 _WORK_AFTER = _words("当 做 干 上班 工作 打工 搬砖 实习 做事")
-_USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用")
+_USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用 离不开 离不了")
 _NOUNISH = ("n", "eng", "vn", "an", "j", "nz", "ng", "nr", "ns", "nt", "nw", "l", "b", "a", "ad", "x")
 _CITY_SUFFIX = ("市", "省", "区", "县", "州")
 _ABLE = frozenset({"能", "可以", "敢", "会"})  # modal verbs before the verb: "也能吃辣了"
@@ -185,6 +185,8 @@ def _read(
     """The statement of a clause whose subject ends before clause[i]; `topic` is a fronted object of the clause,
     `previous` the noun phrase the clause before opened with (what "我不过敏了" is about after "花生现在没问题了")."""
     neg = able = only = habit = False
+    while i + 1 < len(clause) and clause[i + 1].flag.startswith("n") and clause[i].word + clause[i + 1].word in _SKIP:
+        i += 2  # "我写代码基本离不开Vim": the activity the segmenter split ("写/代码")
     while i < len(clause) and (
         clause[i].word in _SKIP
         or clause[i].word in _NEG

@@ -11,7 +11,7 @@ import threading
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE
+from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
 from graphmem.extraction.lexicon import (
     DAYS,
     DIETS,
@@ -166,7 +166,7 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
     if p is Predicate.AVOIDS and not r.strip():
         return None
     if p is Predicate.TIMEZONE:
-        return _timezone(r)
+        return _timezone(r) if _zone_named(r) else None
     if p is Predicate.BIRTHDAY and lang == "en":
         return _day_of_year(_window(r, lang))
     if p in (Predicate.WORK_HOURS, Predicate.BIRTHDAY):
@@ -208,6 +208,16 @@ def _day_of_year(value: str | None) -> str | None:
 
 
 _TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}
+
+
+def _zone_named(r: str) -> bool:
+    """Whether "<name> time" names a place or zone the gazetteer knows ("Auckland time"; not "Christmas time")."""
+    name = r.removesuffix(" standard time").removesuffix(" time")
+    if name == r or r in _TZ_NAMES:
+        return True
+    return any(h.category in ("city", "timezone") for h in scan(r)) or any(
+        h.category in ("city", "timezone") for h in scan(name.title())
+    )
 
 
 def _timezone(r: str) -> str:

@@ -117,3 +117,25 @@ def test_a_pastime_one_habitually_goes_to_is_a_liking(extractor: RuleExtractor, 
 )
 def test_a_plan_or_a_place_one_goes_to_is_no_pastime(extractor: RuleExtractor, text: str) -> None:
     assert not [f for f in extractor.extract(text) if f.key.startswith("user|taste|")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("我写代码基本离不开Vim，鼠标都懒得碰", "user|editor", "vim"),
+        (
+            "Just moved to Auckland! From now on, use Auckland time for anything with a clock on it.",
+            "user|timezone",
+            "auckland time",
+        ),
+    ],
+)
+def test_what_one_cannot_do_without_and_the_zone_to_use_are_stated(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize("text", ["Let's use Christmas time to rest", "I'm on island time this week"])
+def test_a_time_that_names_no_place_is_no_time_zone(extractor: RuleExtractor, text: str) -> None:
+    assert "user|timezone" not in _facts(extractor, text)

@@ -29,3 +29,9 @@ def test_the_app_one_does_all_one_s_writing_in_is_the_notes_app(extractor: RuleE
     assert {f.key: f.value for f in extractor.extract("I do all my writing in Obsidian these days")} == {
         "user|notes_app": "obsidian"
     }
+
+
+def test_a_chinese_mention_beside_a_turning_or_asking_clause_of_its_own_counts() -> None:
+    extractor = RuleExtractor()
+    assert extractor.mentioned("天津这两天总算不刮风了，带豆包去海河边跑了好几圈", ["豆包"]) == [True]
+    assert extractor.mentioned("豆包最近不爱吃饭了", ["豆包"]) == [False]
