@@ -313,6 +313,13 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
+    rule(  # "I teach chemistry at a high school in Austin": a chemistry teacher
+        "en",
+        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+[a-z]{3,20})\b(?=\s+(?:at|in|to|for)\b|\s*[,.;!]|\s*$)",
+        P.JOB,
+        "group",
+        "user is a {v}",
+    ),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
     rule(  # "Got promoted to senior engineer": the speaker's new role, subject dropped
         "en",

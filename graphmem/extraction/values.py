@@ -165,6 +165,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None
     if p is Predicate.AVOIDS and not r.strip():
         return None
+    if p is Predicate.JOB and r.startswith("teach "):  # "I teach chemistry": the subject's teacher
+        return None if r[6:] in EN_STOP else f"{r[6:]} teacher"
     if p is Predicate.TIMEZONE:
         return _timezone(r) if _zone_named(r) else None
     if p is Predicate.BIRTHDAY and lang == "en":

@@ -139,3 +139,11 @@ def test_what_one_cannot_do_without_and_the_zone_to_use_are_stated(
 @pytest.mark.parametrize("text", ["Let's use Christmas time to rest", "I'm on island time this week"])
 def test_a_time_that_names_no_place_is_no_time_zone(extractor: RuleExtractor, text: str) -> None:
     assert "user|timezone" not in _facts(extractor, text)
+
+
+def test_a_subject_taught_is_a_job_and_a_workplace_in_a_city_is_where_one_lives(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "Quick profile: I teach chemistry at a high school in Austin, and I'm vegetarian.")
+    assert (facts.get("user|job"), facts.get("user|location")) == ("chemistry teacher", "austin")
+    assert _facts(extractor, "I teach at a school in Paris").get("user|location") == "paris"
+    assert _facts(extractor, "I work at a hospital in Leeds").get("user|location") == "leeds"
+    assert "user|job" not in _facts(extractor, "I teach myself Spanish")
