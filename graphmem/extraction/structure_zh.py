@@ -296,9 +296,25 @@ def _opening(clause: list[_Tok]) -> tuple[int, int]:
     return start, end
 
 
+# What a speaker says of a hobby they keep ("戒不掉", "放不下") or have given up ("不玩了", "放弃了").
+_KEPT_UP = ("戒不掉", "戒不了", "放不下", "停不下来")
+_GIVEN_UP = ("不", "没", "放弃", "戒了", "戒掉")
+
+
 def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
-    """A noun phrase said to be the speaker's hobby: "打游戏算是我最大的爱好了", "爬山是我的爱好"."""
-    start, end, j = _phrase(clause, 0)
+    """A noun phrase said to be the speaker's hobby: "打游戏算是我最大的爱好了", "爬山是我的爱好", or a hobby the
+    speaker keeps as a topic ("不过爬山这个爱好我是戒不掉了", not "…我早就不玩了")."""
+    k = 0
+    while k < len(clause) and clause[k].flag == "c":
+        k += 1
+    start, end, j = _phrase(clause, k)
+    if start != end and j + 1 < len(clause) and clause[j].word in ("这个", "这种") and clause[j + 1].word == "爱好":
+        said = "".join(t.word for t in clause[j + 2 :])
+        kept = (said.startswith("我") and not any(w in said for w in _GIVEN_UP)) or any(w in said for w in _KEPT_UP)
+        value = _value(text, start, end)
+        if kept and value and value not in ZH_STOP and len(value) <= 10:
+            return Finding(P.LIKES, value, text[start:end], start, end)
+        return None
     if start == end or j >= len(clause) or clause[j].word not in _COPULA:
         return None
     rest = [t.word for t in clause[j + 1 :] if t.word not in ("的", "了", "啦", "之一")]

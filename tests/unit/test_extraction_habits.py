@@ -147,3 +147,16 @@ def test_a_subject_taught_is_a_job_and_a_workplace_in_a_city_is_where_one_lives(
     assert _facts(extractor, "I teach at a school in Paris").get("user|location") == "paris"
     assert _facts(extractor, "I work at a hospital in Leeds").get("user|location") == "leeds"
     assert "user|job" not in _facts(extractor, "I teach myself Spanish")
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("这周末又去爬了趟香山，人多得跟下饺子似的，不过爬山这个爱好我是戒不掉了", True),
+        ("摄影这个爱好我坚持了十年", True),
+        ("爬山这个爱好我早就不玩了", False),
+        ("滑雪这个爱好太烧钱了", False),
+    ],
+)
+def test_a_hobby_kept_as_a_topic_is_a_liking(extractor: RuleExtractor, text: str, liked: bool) -> None:
+    assert any(f.key.startswith("user|taste|") and f.polarity for f in extractor.extract(text)) is liked
