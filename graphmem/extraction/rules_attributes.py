@@ -207,7 +207,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?:" + _PROJ_EN + r"(?:'s)?|(?<![\w'])(?P<s4>[A-Z][a-z0-9]{1,20})'s)"
         r"\s(?:tech\s)?(?:stack|language|database|framework|backend|frontend|codebase|server|api|service)\s"
-        r"(?:is\s(?:(?:written|built|implemented|coded)\s(?:in|with)\s)?|uses\s|runs\son\s)",
+        r"(?:is\s(?:(?:all|entirely|mostly|basically|pure|just|still)\s)?(?:(?:written|built|implemented|coded)\s(?:in|with)\s)?|"
+        r"uses\s|runs\son\s)",
         P.USES_TECH,
         "tech",
         "{S} uses {d}",

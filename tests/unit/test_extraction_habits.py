@@ -160,3 +160,25 @@ def test_a_subject_taught_is_a_job_and_a_workplace_in_a_city_is_where_one_lives(
 )
 def test_a_hobby_kept_as_a_topic_is_a_liking(extractor: RuleExtractor, text: str, liked: bool) -> None:
     assert any(f.key.startswith("user|taste|") and f.polarity for f in extractor.extract(text)) is liked
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Conventions for tern: file names in snake_case, and we indent with tabs.", "user|code_naming", "snake_case"),
+        ("变量名统一用驼峰", "user|code_naming", "camelCase"),
+        (
+            "Kestrel's frontend is all Svelte, so any component examples should follow that.",
+            "project kestrel|stack:ui",
+            "svelte",
+        ),
+    ],
+)
+def test_a_naming_convention_and_a_stack_said_with_a_degree_word(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_a_naming_style_named_with_no_word_for_names_is_no_convention(extractor: RuleExtractor) -> None:
+    assert "user|code_naming" not in _facts(extractor, "snake_case is a python thing")
