@@ -32,9 +32,20 @@ from graphmem.extraction.coreference import (
     resolve_object,
     without_apposition,
 )
+from graphmem.extraction.corrections import (
+    BARE_SKIP,
+    CORRECTION,
+    LAST_CHUNK,
+    MID_CORRECTION,
+    NOT_THAT,
+    RESPELLED,
+    TURN_CORRECTION,
+    corrected,
+    one_edit,
+)
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.gazetteer import scan
-from graphmem.extraction.lexicon import LANGS, PROGRAMMING
+from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
@@ -139,21 +150,6 @@ _EXPLICIT = {
         r"更新一下|更新下|记得更新"
     ),
 }
-# A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after
-# the marker replaces what the speaker said before. A marker alone carries over to the next segment.
-_CORRECTION = re.compile(
-    r"^\s*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|scratch\s+that)[,.!:;]?\s+){0,3}"
-    r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction|"
-    r"(?:i\s+)?(?:got\s+(?:that|it)\s+wrong|messed\s+(?:that|it)\s+up)(?:\s+earlier|\s+before)?|the\s+other\s+one|"
-    r"scratch\s+that|strike\s+that|(?:i\s+need\s+to\s+|let\s+me\s+)?correct\s+something(?:\s+i\s+(?:told|said\s+to)\s+you)?)"
-    r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
-    r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
-    r"^\s*(?:[啊哦呃噢哎诶唉嗯][，,！!\s]?)?(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{0,2}){0,2}"
-    r"(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
-    r"更正一下|更正|纠正一下|不对|(?:之前|刚才|上次)?(?:跟你)?说的(?:有误|不对))[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
-    _F,
-)
-_MID_CORRECTION = re.compile(r",\s(?=(?:(?:sorry|no|oops|wait)[,.!]?\s+i\s+meant|scratch\s+that|strike\s+that)\b)", _F)
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
 # are not the speaker's facts.
 _OTHER_PERSON = {
@@ -211,61 +207,6 @@ _TURN_MARKER = re.compile(
     r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
     _F,
 )
-
-# A correction said anywhere in the turn ("I've been saying Accenture but I actually work at Capgemini", "哦不对，
-# 打错了"): the turn's statements replace what the user said before, whatever was promoted.
-_TURN_CORRECTION = re.compile(
-    r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
-    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
-    r"messed\s+(?:it|that)\s+up|scratch\s+that|strike\s+that|correct\s+something|"
-    r"the\s+other\s+one)\b|"
-    r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了",
-    _F,
-)
-# The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
-_NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
-# The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
-_LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
-# A name given anew in a correction: "是林玥，…", "it's spelled Maia", "the name is Hannah".
-_RESPELLED = re.compile(
-    r"(?:^|[，,：:\s])是(?P<zh>[\u4e00-\u9fff]{2,4})(?=[，,。！!；;\s]|$)|"
-    r"\b(?:spelled|spelt|it's|is)\s+(?P<en>(?-i:[A-Z])[a-z]{1,15})\b",
-    _F,
-)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Whether two names of two or more letters differ by exactly one letter changed, added or dropped."""
-    if a == b or min(len(a), len(b)) < 2 or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
-    short, long = sorted((a, b), key=len)
-    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
-    return short[i:] == long[i + 1 :]
-
-
-_BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
-_BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
-
-
-def _corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
-    """`last` with the bare value a correction segment gives ("amoxicillin", "是4月13号"), or None."""
-    m = _BARE_VALUE.match(seg.text.strip())
-    if m is None:
-        return None
-    value = _BARE_SKIP.sub("", m.group(0).strip().rstrip("!.！。")).strip()
-    if not value or len(value.split()) > 3 or value.casefold() == last.value.casefold():
-        return None
-    if value.isascii():
-        value = value.lower()
-    if last.predicate is Predicate.PREFERS_LANGUAGE or last.predicate is Predicate.SPEAKS:
-        value = LANGS.get(value, "")
-        if not value:
-            return None
-    fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
-    return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
-
 
 # A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
 _MENTION_NEGATION = re.compile(
@@ -374,7 +315,7 @@ class RuleExtractor:
             # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn
             for seg in segments:
                 seg.explicit = True
-        correcting = bool(_TURN_CORRECTION.search(text))
+        correcting = bool(TURN_CORRECTION.search(text))
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):
@@ -395,7 +336,7 @@ class RuleExtractor:
                 last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
             repaired: set[str] = set()  # keys this turn stated and now repairs
             if not facts and seg.correction and last is not None:
-                fixed = _corrected(last, seg)
+                fixed = corrected(last, seg)
                 if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
                     if any(f is last for f in best.values()):
                         repaired.add(last.key)
@@ -474,7 +415,7 @@ class RuleExtractor:
             if not facts:
                 continue
             last = facts[-1]
-            wrong = _NOT_THAT.search(seg.text)
+            wrong = NOT_THAT.search(seg.text)
             named = (wrong.group("en") or wrong.group("zh")).casefold() if wrong else ""
             if last.language != seg.lang or (named and last.value.casefold() not in named):
                 return None
@@ -488,17 +429,17 @@ class RuleExtractor:
         Chinese, without 我)."""
         text = text[:MAX_EXTRACTION_CHARS]
         out = [""] * len(values)
-        if not values or not (_TURN_CORRECTION.search(text) or _CORRECTION.match(text)):
+        if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text)):
             return out
         wanted = [v.casefold() for v in values]
-        for m in _NOT_THAT.finditer(text):
+        for m in NOT_THAT.finditer(text):
             named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
-            before = _LAST_CHUNK.search(text[: m.start()])
+            before = LAST_CHUNK.search(text[: m.start()])
             if before is None:
                 continue
             chunk = before.group(0).strip().rstrip(",，").strip()
-            lead = _CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
-            value = _BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
+            lead = CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
+            value = BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
             if not value or len(value.split()) > 3 or value.casefold() == named:
                 continue
             if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value
@@ -506,10 +447,10 @@ class RuleExtractor:
             for i, known in enumerate(wanted):
                 if not out[i] and known and (named == known or named.startswith(known + " ")):
                     out[i] = value.lower() if value.isascii() else value
-        for m in _RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
+        for m in RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
             value = (m.group("en") or m.group("zh")).strip()
             for i, known in enumerate(wanted):
-                if not out[i] and _one_edit(known, value.casefold()):
+                if not out[i] and one_edit(known, value.casefold()):
                     out[i] = value.lower() if value.isascii() else value
         return out
 
@@ -585,7 +526,7 @@ class RuleExtractor:
         correcting = False
         # "My go-to airline is Delta, sorry, I meant United": a correction said mid-sentence starts a segment of
         # its own (the comma before it becomes a stop, so every offset holds)
-        text = _MID_CORRECTION.sub(". ", text)
+        text = MID_CORRECTION.sub(". ", text)
         for m in _SEGMENT.finditer(text):
             raw = m.group(0)
             body = raw.rstrip("。！？!?；;\n….").rstrip()
@@ -598,7 +539,7 @@ class RuleExtractor:
             if _MARKER_ONLY.match(body):
                 carry = True
                 continue
-            fix = _CORRECTION.match(body)
+            fix = CORRECTION.match(body)
             if fix and fix.end() > 0:
                 if fix.end() >= len(body.rstrip("。！!.")):
                     correcting = True
