@@ -45,6 +45,27 @@ from graphmem.extraction.corrections import (
 )
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.gazetteer import scan
+from graphmem.extraction.guards import (
+    ASK_TO_REMEMBER,
+    EXPLICIT,
+    HEDGE,
+    HYPOTHETICAL,
+    JOKE,
+    LAUGH_ONLY,
+    MARKER_ONLY,
+    MENTION_DROPPED,
+    MENTION_NEGATION,
+    MENTION_SWAP,
+    MENTION_TAKEN,
+    OTHER_PERSON,
+    PAST,
+    QUESTION,
+    QUOTED,
+    REPORTED,
+    REQUEST,
+    SITUATIONAL,
+    TURN_MARKER,
+)
 from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
@@ -67,166 +88,13 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # ("3.5", "tl;dr" stay whole).
 _SEGMENT = re.compile(r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|[.;](?=\s|$)|$)")
 
-# ---------------------------------------------------------------- guards (per segment / per clause)
-_QUESTION = {
-    "en": re.compile(
-        r"^\s*(?:do|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|when|why|"
-        r"how|shall|may|have|has|isn't|aren't|didn't|doesn't)\b(?!\s+not\b)|\bi\s+wonder\b|\bwondering\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"(?<!没)什么|哪些|哪个|哪种|哪里|哪儿|谁|怎么|为什么|为啥|是不是|要不要|会不会|能不能|有没有|多少|几点|(?<!没)啥|咋|吗|[呢么]\s*$"
-    ),
-}
-_HYPOTHETICAL = {
-    "en": re.compile(
-        r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
-        r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
-        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b)|i'd(?!\s+(?:rather|prefer)\b))\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|设想|想象|假装|若是|如若|要不是|假使|"
-        # "…的话" supposes ("我搬去大理的话", "有时间的话我想…") unless a habit follows a clause with no person in it:
-        # "出差订酒店的话，我一般更倾向全季" is a topic ("as for booking hotels")
-        r"[我你他她][^，,。；;！!？?]{0,12}的话|的话(?![，,\s]{0,2}我?(?:一般|通常|都|习惯|每次|总是|基本|一律|倾向|偏好|更?喜欢))"
-    ),
-}
-_JOKE = {
-    "en": re.compile(
-        r"\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jk|just\s+kidding|kidding|joking|xd)\b|😂|🤣|😆|😜|😝|🙃|"
-        r"could\s+eat\s+a\s+horse|the\s+whole\s+(?:world|planet|universe)|literally\s+dying",
-        _F,
-    ),
-    "zh": re.compile(r"哈哈|嘿嘿|呵呵|嘻嘻|开玩笑|开个玩笑|逗你|说笑|😂|🤣|😆|整个地球|整个宇宙|吃掉整个|一万年|笑死"),
-}
-_LAUGH_ONLY = re.compile(r"^[\s\W]*(?:(?:ha)+h?|(?:he)+|lol|lmao|jk|xd|哈+|嘿+|呵+|嘻+|😂|🤣)[\s\W]*$", _F)
-_SITUATIONAL = {
-    "en": re.compile(
-        r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening|week|weekend|time|one|month)|right\s+now|"
-        r"at\s+the\s+moment|for\s+now|for\s+fun|tomorrow|yesterday|for\s+(?:lunch|dinner|breakfast)|"
-        r"this\s+once|just\s+once|for\s+a\s+change)\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"今天(?!起|开始)|今晚|今早|明天|昨天|这次|这回|刚才|刚刚|此刻|这会儿|暂时|这周|本周|午饭|晚饭|早饭|一会儿|好玩|玩玩|这顿"
-    ),
-}
-_PAST = {
-    "en": re.compile(
-        r"\bused\s+to\b|\bback\s+(?:then|in)\b|\bwhen\s+i\s+was\b|\bas\s+a\s+(?:kid|child|teenager)\b|"
-        r"\bin\s+the\s+past\b|\byears\s+ago\b|\bformerly\b",
-        _F,
-    ),
-    "zh": re.compile(r"(?<!点)以前|(?<!点)之前|过去|曾经|小时候|那时候|那时|当年|原来|以往|从前"),
-}
-_REPORTED = {
-    "en": re.compile(
-        r"(?<!i\s)\b(?:says?|said|thinks?|thought|believes?|claims?|insists?|told\s+\w+|tells\s+\w+)\s+"
-        r"(?:that\s+)?i\b|\b(?:friend|wife|husband|partner|mom|mum|dad|brother|sister|kids?|family|colleague|boss|"
-        r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b",
-        _F,
-    ),
-    "zh": re.compile(r"(?<!我)(?:说|觉得|以为|认为|听说|讲)我|告诉\S{0,4}我|[和跟与]我(?:都|也|一起)|不觉得|不确定"),
-}
-_HEDGE = {
-    "en": re.compile(
-        r"\b(?:i\s+think|i\s+guess|i\s+suppose|maybe|probably|perhaps|might|kind\s+of|kinda|sort\s+of|"
-        r"i\s+believe|possibly|i\s+feel\s+like|i\s+reckon)\b",
-        _F,
-    ),
-    "zh": re.compile(r"可能|也许|大概|好像|或许|似乎|说不定|我觉得|感觉|估计|不一定|貌似"),
-}
-_EXPLICIT = {
-    "en": re.compile(
-        r"\b(?:remember|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
-        r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
-        r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update)\b|"
-        r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都|"
-        r"更新一下|更新下|记得更新"
-    ),
-}
-# Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
-# are not the speaker's facts.
-_OTHER_PERSON = {
-    "en": re.compile(
-        r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
-        r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
-        _F,
-    ),
-    "zh": re.compile(
-        r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))|^\s*[她他它]"
-    ),
-}
-# A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
-# "能不能把会都约在早上？") states how the speaker wants replies or meetings, and only that (_REQUEST_SLOTS); one
-# about this answer ("Can you keep it short") is a one-off.
-_REQUEST = {
-    "en": re.compile(
-        r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
-        r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick|leave|skip|drop|"
-        r"avoid|stop)\b(?!\s+(?:it|this|that)\b)",
-        _F,
-    ),
-    "zh": re.compile(
-        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲|简|短|少|精简|详细|正式|随意|"
-        r"别|不要)"
-    ),
-}
-# A question that asks the assistant to remember what it says: the rest is a statement to remember.
-_ASK_TO_REMEMBER = re.compile(
-    r"^(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|"
-    r"make\s+a\s+note)\s+(?:that\s+|this:?\s+)?|^(?:你)?(?:能不能|可不可以|能|可以)(?:帮我)?(?:记住|记一下|记着|记下)[，,：:\s]*",
-    _F,
-)
 _PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
 _REQUEST_SLOTS = frozenset(
     {Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE, Predicate.PREFERS_FORMAT}
 )
 _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
-_QUOTED = re.compile(r"[“”「」『』\"]")
 _TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
-_MARKER_ONLY = re.compile(
-    r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",
-    _F,
-)
-
-# A request anywhere in the turn to remember or update what it says ("Please remember that.", "update that pls",
-# "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
-_TURN_MARKER = re.compile(
-    r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
-    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind|(?:keep|put|have)\s+(?:all\s+)?(?:that|this|these|those)\s+"
-    r"on\s+(?:file|record)|(?:save|store|note)\s+(?:all\s+)?(?:that|this|these|those)|file\s+(?:that|this)\s+away|"
-    r"don't\s+forget\s+(?:that|this))\b|"
-    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
-    _F,
-)
-
-# A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
-_MENTION_NEGATION = re.compile(
-    r"\b(?:not|no|never|don't|dont|doesn't|can't|cant|won't|isn't|aren't|hate|stopped|quit|anymore|no\s+longer|"
-    r"instead|switched|moved|left|broke\s+up)\b|不|没|别|讨厌|换|改|搬|分了|戒",
-    _F,
-)
-
-
-# Words of a change beside a negated mention: turning away from a value ("anymore", "戒了", "不吃了"), turning
-# to one ("come around", "开始", "现在"), or swapping one value for another ("switched", "换成", "搬").
-_MENTION_DROPPED = re.compile(
-    r"\b(?:anymore|any\s+more|no\s+longer|stopped|quit|not\s+(?:really\s+)?into)\b|不再|再也|戒|不[\u4e00-\u9fff]{1,3}了",
-    _F,
-)
-_MENTION_TAKEN = re.compile(
-    r"\b(?:come\s+around|came\s+around|these\s+days|now|started|starting|begun|getting\s+into)\b|开始|爱上|现在|如今|最近",
-    _F,
-)
-_MENTION_SWAP = re.compile(r"\b(?:switched|moved|left|instead|broke\s+up)\b|换|改|搬|分了", _F)
 
 
 def _first(pattern: re.Pattern[str], text: str) -> int:
@@ -320,7 +188,7 @@ class RuleExtractor:
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):
             nxt = segments[i + 1].text if i + 1 < len(segments) else ""
-            if _LAUGH_ONLY.match(nxt):
+            if LAUGH_ONLY.match(nxt):
                 continue
             facts = self._extract_segment(seg, seg.lang)
             other: Lang = "en" if seg.lang == "zh" else "zh"
@@ -393,7 +261,7 @@ class RuleExtractor:
             before = text[: seg.start + at]
             antecedent = clause_object(seg.text[:at])
         said = before[before.rfind(antecedent) :] if antecedent else ""
-        if _SITUATIONAL["en"].search(said) or _PAST["en"].search(said):
+        if SITUATIONAL["en"].search(said) or PAST["en"].search(said):
             return []  # "I bought new shoes yesterday. I love them": a one-off, not a standing taste
         resolved = resolve_object(seg.text, antecedent)
         if resolved is None:
@@ -478,21 +346,21 @@ class RuleExtractor:
                 # "when you give me times, use PT": a rule, not a question; "even if I paste Dutch": every case
                 norm = without_concessions(without_your_conditions(norm))
             # a Chinese question asks in its own clause: "…在PostgreSQL里查得有点慢，索引该怎么加？" still names it
-            asked = bool(_QUESTION[lang].search(norm))
+            asked = bool(QUESTION[lang].search(norm))
             if (
-                _HYPOTHETICAL[lang].search(norm)
-                or _JOKE[lang].search(norm)
-                or _QUOTED.search(norm)
+                HYPOTHETICAL[lang].search(norm)
+                or JOKE[lang].search(norm)
+                or QUOTED.search(norm)
                 or (asked and lang == "en")
-                or _PAST[lang].search(norm)
-                or _OTHER_PERSON[lang].search(norm)
+                or PAST[lang].search(norm)
+                or OTHER_PERSON[lang].search(norm)
             ):
                 continue
-            negated = bool(_MENTION_NEGATION.search(norm))
-            if negated and _MENTION_SWAP.search(norm):
+            negated = bool(MENTION_NEGATION.search(norm))
+            if negated and MENTION_SWAP.search(norm):
                 continue
-            dropped = negated and bool(_MENTION_DROPPED.search(norm))
-            taken = negated and bool(_MENTION_TAKEN.search(norm))
+            dropped = negated and bool(MENTION_DROPPED.search(norm))
+            taken = negated and bool(MENTION_TAKEN.search(norm))
             folded = norm.casefold()
             # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
             named = {h.value.casefold(): h.start for h in scan(norm)}
@@ -505,7 +373,7 @@ class RuleExtractor:
                     at = folded.find(value) if pattern is None else _first(pattern, norm)
                 if at < 0:
                     continue
-                if asked and _QUESTION[lang].search(norm[slice(*_clause(norm, at))]):
+                if asked and QUESTION[lang].search(norm[slice(*_clause(norm, at))]):
                     continue
                 if not negated:
                     found[i] = True
@@ -513,8 +381,8 @@ class RuleExtractor:
                     c_start, c_end = _clause(norm, at)
                     clause = norm[c_start:c_end]
                     # what turns away in a Chinese clause of its own ("总算不刮风了") leaves the value's clause be
-                    away = dropped if lang == "en" else bool(_MENTION_DROPPED.search(clause))
-                    found[i] = not away and not _MENTION_NEGATION.search(clause)
+                    away = dropped if lang == "en" else bool(MENTION_DROPPED.search(clause))
+                    found[i] = not away and not MENTION_NEGATION.search(clause)
                 else:
                     found[i] = not taken
         return found
@@ -534,9 +402,9 @@ class RuleExtractor:
             body = body.strip()
             if not body:
                 continue
-            if _MARKER_ONLY.match(body) or _TURN_MARKER.search(body):
+            if MARKER_ONLY.match(body) or TURN_MARKER.search(body):
                 marked.append(True)
-            if _MARKER_ONLY.match(body):
+            if MARKER_ONLY.match(body):
                 carry = True
                 continue
             fix = CORRECTION.match(body)
@@ -550,10 +418,10 @@ class RuleExtractor:
             lang: Lang = "zh" if han and han >= len(_LATIN_WORD.findall(body)) else "en"
             seg = Segment(m.start() + lead, body, lang, carry, self._tokenize)
             seg.correction = correcting or bool(fix and fix.end() > 0)
-            seg.explicit = carry or seg.correction or bool(_EXPLICIT["zh"].search(body) or _EXPLICIT["en"].search(body))
+            seg.explicit = carry or seg.correction or bool(EXPLICIT["zh"].search(body) or EXPLICIT["en"].search(body))
             carry = correcting = False
             if raw.rstrip().endswith(("?", "？")):
-                asked = _ASK_TO_REMEMBER.match(body)
+                asked = ASK_TO_REMEMBER.match(body)
                 if asked is not None and asked.end() < len(body):
                     # "Can you remember that my son Leo's birthday is on the 3rd of February?": what to remember
                     seg = Segment(
@@ -562,7 +430,7 @@ class RuleExtractor:
                     seg.correction = correcting
                     yield seg
                     continue
-                if not _REQUEST[lang].search(body):
+                if not REQUEST[lang].search(body):
                     continue
                 seg.request = True
             yield seg
@@ -570,44 +438,44 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
-        if lang == "en" and (_HYPOTHETICAL[lang].search(norm) or _QUESTION[lang].search(norm)):
+        if lang == "en" and (HYPOTHETICAL[lang].search(norm) or QUESTION[lang].search(norm)):
             # "if you're ever suggesting restaurants, skip …": a standing rule; "…, even if I write in English":
             # a rule for every case
             norm = without_concessions(without_your_conditions(norm))
-        if _JOKE[lang].search(norm):
+        if JOKE[lang].search(norm):
             # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
-            norm = without_joking_asides(norm, _JOKE[lang], _LAUGH_ONLY)
-        if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
+            norm = without_joking_asides(norm, JOKE[lang], LAUGH_ONLY)
+        if JOKE[lang].search(norm) or (HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
-        if _SITUATIONAL[lang].search(norm) and not seg.explicit:
+        if SITUATIONAL[lang].search(norm) and not seg.explicit:
             # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own
             # clause is one-off: "我家那只柯基叫旺财，今天又把我的拖鞋咬烂了" still names the dog
-            norm = without_one_offs(norm, _SITUATIONAL[lang], lang)
+            norm = without_one_offs(norm, SITUATIONAL[lang], lang)
             if not norm.strip(CLAUSE_PUNCT):
                 return []
-        if _QUOTED.search(norm):
+        if QUOTED.search(norm):
             return []
-        hedged = bool(_HEDGE[lang].search(norm))
+        hedged = bool(HEDGE[lang].search(norm))
         taken: list[Span] = []
         out: list[CandidateFact] = []
         if seg.request:  # "Could you leave the emojis out of your answers?": only how to reply, when and how to meet
             requested = self._requested(seg, norm, lang, hedged)
             found = [s for s in slots(norm, lang) if _requestable(s)]
             return self._with_slots(requested, found, seg, norm, lang, hedged) if found else requested
-        request = bool(_REQUEST[lang].search(norm))  # "你回答里能不能别加那么多表情符号": asks, not a question
+        request = bool(REQUEST[lang].search(norm))  # "你回答里能不能别加那么多表情符号": asks, not a question
         for rule in _RULES[lang]:
             asked = request and rule.predicate in _REQUEST_SLOTS
             for m in rule.pattern.finditer(norm):
                 c_start, c_end = _clause(norm, m.start())
                 before = norm[c_start : m.start()]
                 clause = norm[c_start:c_end]
-                if _PAST[lang].search(before) or _REPORTED[lang].search(clause):
+                if PAST[lang].search(before) or REPORTED[lang].search(clause):
                     continue
-                if _QUESTION[lang].search(clause) and not asked:
+                if QUESTION[lang].search(clause) and not asked:
                     continue
                 v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
                 facts = self._facts(rule, m, seg, norm, v_end, lang, hedged)
-                if _OTHER_PERSON[lang].search(clause):
+                if OTHER_PERSON[lang].search(clause):
                     facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
                 if facts:
                     end = max(m.end(), *(e for _, e in facts))
@@ -639,7 +507,7 @@ class RuleExtractor:
                 continue
             for m in rule.pattern.finditer(norm):
                 c_start, c_end = _clause(norm, m.start())
-                if _PAST[lang].search(norm[c_start : m.start()]) or _REPORTED[lang].search(norm[c_start:c_end]):
+                if PAST[lang].search(norm[c_start : m.start()]) or REPORTED[lang].search(norm[c_start:c_end]):
                     continue
                 v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
                 out.extend(f for f, _ in self._facts(rule, m, seg, norm, v_end, lang, hedged))
@@ -649,15 +517,15 @@ class RuleExtractor:
         self, out: list[CandidateFact], found: list[Slot], seg: Segment, norm: str, lang: Lang, hedged: bool
     ) -> list[CandidateFact]:
         """The slot values (under the clause guards) replace what the rules read of the same attribute or words."""
-        request = seg.request or bool(_REQUEST[lang].search(norm))
+        request = seg.request or bool(REQUEST[lang].search(norm))
         for s in found:
             c_start, c_end = _clause(norm, s.start)
             clause = norm[c_start:c_end]
             if (
-                _PAST[lang].search(norm[c_start : s.start])
-                or _REPORTED[lang].search(clause)
-                or (_QUESTION[lang].search(clause) and not (request and _requestable(s)))
-                or (s.predicate is not Predicate.RELATION_NAME and _OTHER_PERSON[lang].search(clause))
+                PAST[lang].search(norm[c_start : s.start])
+                or REPORTED[lang].search(clause)
+                or (QUESTION[lang].search(clause) and not (request and _requestable(s)))
+                or (s.predicate is not Predicate.RELATION_NAME and OTHER_PERSON[lang].search(clause))
             ):
                 continue
             conf = 0.45 if hedged else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
@@ -699,12 +567,12 @@ class RuleExtractor:
             c_start, c_end = _clause(norm, f.start)
             clause = norm[c_start:c_end]
             if (
-                _PAST[lang].search(norm[c_start : f.start])
-                or _REPORTED[lang].search(clause)
-                or _QUESTION[lang].search(clause)
+                PAST[lang].search(norm[c_start : f.start])
+                or REPORTED[lang].search(clause)
+                or QUESTION[lang].search(clause)
             ):
                 continue
-            if f.predicate in _TASTE_LIKE and _OTHER_PERSON[lang].search(clause):
+            if f.predicate in _TASTE_LIKE and OTHER_PERSON[lang].search(clause):
                 continue
             out.append((self._candidate(f, seg, lang, hedged), f.start))
         return out
@@ -842,14 +710,14 @@ def _canonical(fact: CandidateFact) -> CandidateFact:
 def asks_to_remember(text: str) -> bool:
     """Whether `text` asks, in either language, to remember or update what it says ("记住…", "from now on…",
     "please update that"): what lets one statement become a fact at once."""
-    return bool(_EXPLICIT["zh"].search(text) or _EXPLICIT["en"].search(text))
+    return bool(EXPLICIT["zh"].search(text) or EXPLICIT["en"].search(text))
 
 
 def _directive(seg: Segment, norm: str) -> bool:
     """Whether a segment's only hypothetical word is a standing "assume I …" directive."""
     if not seg.explicit or not _ASSUME_DIRECTIVE.search(norm):
         return False
-    return not _HYPOTHETICAL[seg.lang].search(_ASSUME_DIRECTIVE.sub(", i", norm))
+    return not HYPOTHETICAL[seg.lang].search(_ASSUME_DIRECTIVE.sub(", i", norm))
 
 
 def _requestable(slot: Slot) -> bool:
