@@ -339,7 +339,7 @@ class RuleExtractor:
         stances = polarities if polarities is not None else [True] * len(values)
         wanted = [(v.casefold(), _mention_pattern(v)) for v in values]
         found = [False] * len(values)
-        for seg in self._segments(text[:MAX_EXTRACTION_CHARS], []):
+        for seg in self._segments(text[:MAX_EXTRACTION_CHARS], [], statements_before_questions=True):
             lang = seg.lang
             norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
             if lang == "en":
@@ -388,8 +388,10 @@ class RuleExtractor:
         return found
 
     # -- segmentation ---------------------------------------------------------------------------------
-    def _segments(self, text: str, marked: list[bool]) -> Iterator[Segment]:
-        """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn)."""
+    def _segments(self, text: str, marked: list[bool], statements_before_questions: bool = False) -> Iterator[Segment]:
+        """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn). With
+        `statements_before_questions`, a question's clauses before the one that asks are a segment too ("岚山的订单
+        表在PostgreSQL里查得有点慢，索引该怎么加？" -> "岚山的订单表在PostgreSQL里查得有点慢"): what mentions read."""
         carry = False
         correcting = False
         # "My go-to airline is Delta, sorry, I meant United": a correction said mid-sentence starts a segment of
@@ -431,6 +433,9 @@ class RuleExtractor:
                     yield seg
                     continue
                 if not REQUEST[lang].search(body):
+                    said = _said_before_asking(body, lang) if statements_before_questions else ""
+                    if said:
+                        yield Segment(seg.start, said, lang, False, self._tokenize)
                     continue
                 seg.request = True
             yield seg
@@ -718,6 +723,25 @@ def _directive(seg: Segment, norm: str) -> bool:
     if not seg.explicit or not _ASSUME_DIRECTIVE.search(norm):
         return False
     return not HYPOTHETICAL[seg.lang].search(_ASSUME_DIRECTIVE.sub(", i", norm))
+
+
+# A clause that states something: a verb of being or keeping, or a first-person word ("Svelte stores are
+# confusing me"; not "Between Postgres and MySQL").
+_STATING = re.compile(r"\b(?:is|are|am|was|were|been|keeps?|i|me|my)\b|'(?:s|re|m)\b", _F)
+
+
+def _said_before_asking(body: str, lang: Lang) -> str:
+    """The clauses of a question before the last one, when they state something (three words or more with a
+    verb of being or a first-person word; eight Chinese characters or more), else ""."""
+    starts, _ = breaks(body)
+    if not starts:
+        return ""
+    said = body[: starts[-1]].rstrip()
+    if lang == "zh":
+        return said if len(_HAN.findall(said)) >= 8 and not QUESTION["zh"].search(said) else ""
+    if len(said.split()) < 3 or not _STATING.search(said) or QUESTION["en"].search(said):
+        return ""
+    return said
 
 
 def _requestable(slot: Slot) -> bool:
