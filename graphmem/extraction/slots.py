@@ -118,7 +118,10 @@ _KINDS: dict[str, _Kind] = {
     "seat": _Kind(
         Predicate.LIKES,
         "travel_seat",
-        _cue(r"seats?|fly|flying|flights?|book|plane|pick|choose|aisle", r"座|飞机|机票|订票|选|位置|航班"),
+        _cue(
+            r"seats?|fly|flying|flights?|book|booking|plane|pick|choose|aisle|go\s+for|opt\s+for|trains?|coach",
+            r"座|飞机|机票|订票|选|位置|航班|车厢|高铁|火车",
+        ),
     ),
     "travel_mode": _Kind(
         Predicate.LIKES,

@@ -182,3 +182,15 @@ def test_a_naming_convention_and_a_stack_said_with_a_degree_word(
 
 def test_a_naming_style_named_with_no_word_for_names_is_no_convention(extractor: RuleExtractor) -> None:
     assert "user|code_naming" not in _facts(extractor, "snake_case is a python thing")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Booking the train to Edinburgh, and I always go for the quiet coach, I need to work.", "坐高铁我一般选静音车厢"],
+)
+def test_a_train_coach_one_goes_for_is_the_seat_preference(extractor: RuleExtractor, text: str) -> None:
+    assert _facts(extractor, text).get("user|travel_seat") in ("quiet coach", "静音车厢")
+
+
+def test_a_coach_named_in_passing_is_no_preference(extractor: RuleExtractor) -> None:
+    assert "user|travel_seat" not in _facts(extractor, "The quiet car was full today")
