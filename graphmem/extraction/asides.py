@@ -11,7 +11,14 @@ import re
 
 from graphmem.extraction.rule import Lang
 
-__all__ = ["CLAUSE_PUNCT", "breaks", "without_joking_asides", "without_one_offs", "without_your_conditions"]
+__all__ = [
+    "CLAUSE_PUNCT",
+    "breaks",
+    "without_concessions",
+    "without_joking_asides",
+    "without_one_offs",
+    "without_your_conditions",
+]
 
 _F = re.IGNORECASE
 _CLAUSE_BREAK = re.compile(r"[,，;；:：、]|\s(?:but|though|although|whereas)\s|但是|不过|可是|然而", _F)
@@ -72,6 +79,20 @@ def without_your_conditions(norm: str) -> str:
     for c_start, c_end in _bounds(norm):
         lead = len(norm[c_start:c_end]) - len(norm[c_start:c_end].lstrip())
         if _YOUR_CONDITION.match(norm, c_start + lead, c_end):
+            chars[c_start:c_end] = " " * (c_end - c_start)
+    return "".join(chars)
+
+
+_CONCESSION = re.compile(r"(?:and\s+|but\s+)?(?:even\s+(?:if|when|though)|no\s+matter)\s", _F)
+
+
+def without_concessions(norm: str) -> str:
+    """`norm` with each clause that concedes a case ("…, even if I write in English", "no matter what I paste in")
+    blanked out: what it qualifies holds in every case, so its "if" supposes nothing about the speaker."""
+    chars = list(norm)
+    for c_start, c_end in _bounds(norm):
+        lead = len(norm[c_start:c_end]) - len(norm[c_start:c_end].lstrip())
+        if _CONCESSION.match(norm, c_start + lead, c_end):
             chars[c_start:c_end] = " " * (c_end - c_start)
     return "".join(chars)
 

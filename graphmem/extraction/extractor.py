@@ -17,6 +17,7 @@ from typing import Any
 from graphmem.extraction.asides import (
     CLAUSE_PUNCT,
     breaks,
+    without_concessions,
     without_joking_asides,
     without_one_offs,
     without_your_conditions,
@@ -31,9 +32,41 @@ from graphmem.extraction.coreference import (
     resolve_object,
     without_apposition,
 )
+from graphmem.extraction.corrections import (
+    BARE_SKIP,
+    CORRECTION,
+    LAST_CHUNK,
+    MID_CORRECTION,
+    NOT_THAT,
+    RESPELLED,
+    TURN_CORRECTION,
+    corrected,
+    one_edit,
+)
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.gazetteer import scan
-from graphmem.extraction.lexicon import LANGS, PROGRAMMING
+from graphmem.extraction.guards import (
+    ASK_TO_REMEMBER,
+    EXPLICIT,
+    HEDGE,
+    HYPOTHETICAL,
+    JOKE,
+    LAUGH_ONLY,
+    MARKER_ONLY,
+    MENTION_DROPPED,
+    MENTION_NEGATION,
+    MENTION_SWAP,
+    MENTION_TAKEN,
+    OTHER_PERSON,
+    PAST,
+    QUESTION,
+    QUOTED,
+    REPORTED,
+    REQUEST,
+    SITUATIONAL,
+    TURN_MARKER,
+)
+from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
@@ -42,7 +75,7 @@ from graphmem.extraction.slots import Slot, names_meeting, slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 from graphmem.extraction.synonyms import canonical_taste
-from graphmem.extraction.values import project_subject, rule_values
+from graphmem.extraction.values import project_subject, reply_format, rule_values
 
 __all__ = ["RuleExtractor", "asks_to_remember"]
 
@@ -55,230 +88,13 @@ _LATIN_WORD = re.compile(r"[A-Za-z]+")
 # ("3.5", "tl;dr" stay whole).
 _SEGMENT = re.compile(r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|[.;](?=\s|$)|$)")
 
-# ---------------------------------------------------------------- guards (per segment / per clause)
-_QUESTION = {
-    "en": re.compile(
-        r"^\s*(?:do|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|when|why|"
-        r"how|shall|may|have|has|isn't|aren't|didn't|doesn't)\b(?!\s+not\b)|\bi\s+wonder\b|\bwondering\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"(?<!没)什么|哪些|哪个|哪种|哪里|哪儿|谁|怎么|为什么|为啥|是不是|要不要|会不会|能不能|有没有|多少|几点|(?<!没)啥|咋|吗|[呢么]\s*$"
-    ),
-}
-_HYPOTHETICAL = {
-    "en": re.compile(
-        r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
-        r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
-        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b)|i'd(?!\s+(?:rather|prefer)\b))\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|设想|想象|假装|若是|如若|要不是|假使|"
-        # "…的话" supposes ("我搬去大理的话", "有时间的话我想…") unless a habit follows a clause with no person in it:
-        # "出差订酒店的话，我一般更倾向全季" is a topic ("as for booking hotels")
-        r"[我你他她][^，,。；;！!？?]{0,12}的话|的话(?![，,\s]{0,2}我?(?:一般|通常|都|习惯|每次|总是|基本|一律|倾向|偏好|更?喜欢))"
-    ),
-}
-_JOKE = {
-    "en": re.compile(
-        r"\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jk|just\s+kidding|kidding|joking|xd)\b|😂|🤣|😆|😜|😝|🙃|"
-        r"could\s+eat\s+a\s+horse|the\s+whole\s+(?:world|planet|universe)|literally\s+dying",
-        _F,
-    ),
-    "zh": re.compile(r"哈哈|嘿嘿|呵呵|嘻嘻|开玩笑|开个玩笑|逗你|说笑|😂|🤣|😆|整个地球|整个宇宙|吃掉整个|一万年|笑死"),
-}
-_LAUGH_ONLY = re.compile(r"^[\s\W]*(?:(?:ha)+h?|(?:he)+|lol|lmao|jk|xd|哈+|嘿+|呵+|嘻+|😂|🤣)[\s\W]*$", _F)
-_SITUATIONAL = {
-    "en": re.compile(
-        r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening|week|weekend|time|one|month)|right\s+now|"
-        r"at\s+the\s+moment|for\s+now|for\s+fun|tomorrow|yesterday|for\s+(?:lunch|dinner|breakfast)|"
-        r"this\s+once|just\s+once|for\s+a\s+change)\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"今天(?!起|开始)|今晚|今早|明天|昨天|这次|这回|刚才|刚刚|此刻|这会儿|暂时|这周|本周|午饭|晚饭|早饭|一会儿|好玩|玩玩|这顿"
-    ),
-}
-_PAST = {
-    "en": re.compile(
-        r"\bused\s+to\b|\bback\s+(?:then|in)\b|\bwhen\s+i\s+was\b|\bas\s+a\s+(?:kid|child|teenager)\b|"
-        r"\bin\s+the\s+past\b|\byears\s+ago\b|\bformerly\b",
-        _F,
-    ),
-    "zh": re.compile(r"(?<!点)以前|(?<!点)之前|过去|曾经|小时候|那时候|那时|当年|原来|以往|从前"),
-}
-_REPORTED = {
-    "en": re.compile(
-        r"(?<!i\s)\b(?:says?|said|thinks?|thought|believes?|claims?|insists?|told\s+\w+|tells\s+\w+)\s+"
-        r"(?:that\s+)?i\b|\b(?:friend|wife|husband|partner|mom|mum|dad|brother|sister|kids?|family|colleague|boss|"
-        r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b",
-        _F,
-    ),
-    "zh": re.compile(r"(?<!我)(?:说|觉得|以为|认为|听说|讲)我|告诉\S{0,4}我|[和跟与]我(?:都|也|一起)|不觉得|不确定"),
-}
-_HEDGE = {
-    "en": re.compile(
-        r"\b(?:i\s+think|i\s+guess|i\s+suppose|maybe|probably|perhaps|might|kind\s+of|kinda|sort\s+of|"
-        r"i\s+believe|possibly|i\s+feel\s+like|i\s+reckon)\b",
-        _F,
-    ),
-    "zh": re.compile(r"可能|也许|大概|好像|或许|似乎|说不定|我觉得|感觉|估计|不一定|貌似"),
-}
-_EXPLICIT = {
-    "en": re.compile(
-        r"\b(?:remember|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
-        r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
-        r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update)\b|"
-        r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
-        _F,
-    ),
-    "zh": re.compile(
-        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都|"
-        r"更新一下|更新下|记得更新"
-    ),
-}
-# A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after
-# the marker replaces what the speaker said before. A marker alone carries over to the next segment.
-_CORRECTION = re.compile(
-    r"^\s*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|scratch\s+that)[,.!:;]?\s+){0,3}"
-    r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction|"
-    r"(?:i\s+)?(?:got\s+(?:that|it)\s+wrong|messed\s+(?:that|it)\s+up)(?:\s+earlier|\s+before)?|the\s+other\s+one)"
-    r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
-    r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
-    r"^\s*(?:[啊哦呃噢哎诶唉嗯][，,！!\s]?)?(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{0,2}){0,2}"
-    r"(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
-    r"更正一下|更正|纠正一下|不对|(?:之前|刚才|上次)?(?:跟你)?说的(?:有误|不对))[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
-    _F,
-)
-# Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
-# are not the speaker's facts.
-_OTHER_PERSON = {
-    "en": re.compile(
-        r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
-        r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
-        _F,
-    ),
-    "zh": re.compile(
-        r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))|^\s*[她他它]"
-    ),
-}
-# A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
-# "能不能把会都约在早上？") states how the speaker wants replies or meetings, and only that (_REQUEST_SLOTS); one
-# about this answer ("Can you keep it short") is a one-off.
-_REQUEST = {
-    "en": re.compile(
-        r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
-        r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick)\b(?!\s+(?:it|this|that)\b)",
-        _F,
-    ),
-    "zh": re.compile(
-        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲|简|短|少|精简|详细|正式|随意)"
-    ),
-}
-# A question that asks the assistant to remember what it says: the rest is a statement to remember.
-_ASK_TO_REMEMBER = re.compile(
-    r"^(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|"
-    r"make\s+a\s+note)\s+(?:that\s+|this:?\s+)?|^(?:你)?(?:能不能|可不可以|能|可以)(?:帮我)?(?:记住|记一下|记着|记下)[，,：:\s]*",
-    _F,
-)
 _PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
-_REQUEST_SLOTS = frozenset({Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE})
+_REQUEST_SLOTS = frozenset(
+    {Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE, Predicate.PREFERS_FORMAT}
+)
 _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
-_QUOTED = re.compile(r"[“”「」『』\"]")
 _TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
-_MARKER_ONLY = re.compile(
-    r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",
-    _F,
-)
-
-# A request anywhere in the turn to remember or update what it says ("Please remember that.", "update that pls",
-# "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
-_TURN_MARKER = re.compile(
-    r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
-    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind|(?:keep|put|have)\s+(?:all\s+)?(?:that|this|these|those)\s+"
-    r"on\s+(?:file|record)|(?:save|store|note)\s+(?:all\s+)?(?:that|this|these|those)|file\s+(?:that|this)\s+away|"
-    r"don't\s+forget\s+(?:that|this))\b|"
-    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
-    _F,
-)
-
-# A correction said anywhere in the turn ("I've been saying Accenture but I actually work at Capgemini", "哦不对，
-# 打错了"): the turn's statements replace what the user said before, whatever was promoted.
-_TURN_CORRECTION = re.compile(
-    r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
-    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
-    r"messed\s+(?:it|that)\s+up|"
-    r"the\s+other\s+one)\b|"
-    r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了",
-    _F,
-)
-# The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
-_NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
-# The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
-_LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
-# A name given anew in a correction: "是林玥，…", "it's spelled Maia", "the name is Hannah".
-_RESPELLED = re.compile(
-    r"(?:^|[，,：:\s])是(?P<zh>[\u4e00-\u9fff]{2,4})(?=[，,。！!；;\s]|$)|"
-    r"\b(?:spelled|spelt|it's|is)\s+(?P<en>(?-i:[A-Z])[a-z]{1,15})\b",
-    _F,
-)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Whether two names of two or more letters differ by exactly one letter changed, added or dropped."""
-    if a == b or min(len(a), len(b)) < 2 or abs(len(a) - len(b)) > 1:
-        return False
-    if len(a) == len(b):
-        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
-    short, long = sorted((a, b), key=len)
-    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
-    return short[i:] == long[i + 1 :]
-
-
-_BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
-_BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
-
-
-def _corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
-    """`last` with the bare value a correction segment gives ("amoxicillin", "是4月13号"), or None."""
-    m = _BARE_VALUE.match(seg.text.strip())
-    if m is None:
-        return None
-    value = _BARE_SKIP.sub("", m.group(0).strip().rstrip("!.！。")).strip()
-    if not value or len(value.split()) > 3 or value.casefold() == last.value.casefold():
-        return None
-    if value.isascii():
-        value = value.lower()
-    if last.predicate is Predicate.PREFERS_LANGUAGE or last.predicate is Predicate.SPEAKS:
-        value = LANGS.get(value, "")
-        if not value:
-            return None
-    fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
-    return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
-
-
-# A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
-_MENTION_NEGATION = re.compile(
-    r"\b(?:not|no|never|don't|dont|doesn't|can't|cant|won't|isn't|aren't|hate|stopped|quit|anymore|no\s+longer|"
-    r"instead|switched|moved|left|broke\s+up)\b|不|没|别|讨厌|换|改|搬|分了|戒",
-    _F,
-)
-
-
-# Words of a change beside a negated mention: turning away from a value ("anymore", "戒了", "不吃了"), turning
-# to one ("come around", "开始", "现在"), or swapping one value for another ("switched", "换成", "搬").
-_MENTION_DROPPED = re.compile(
-    r"\b(?:anymore|any\s+more|no\s+longer|stopped|quit|not\s+(?:really\s+)?into)\b|不再|再也|戒|不[\u4e00-\u9fff]{1,3}了",
-    _F,
-)
-_MENTION_TAKEN = re.compile(
-    r"\b(?:come\s+around|came\s+around|these\s+days|now|started|starting|begun|getting\s+into)\b|开始|爱上|现在|如今|最近",
-    _F,
-)
-_MENTION_SWAP = re.compile(r"\b(?:switched|moved|left|instead|broke\s+up)\b|换|改|搬|分了", _F)
 
 
 def _first(pattern: re.Pattern[str], text: str) -> int:
@@ -362,16 +178,17 @@ class RuleExtractor:
             referent = last_referent(turn) or referent
         marked: list[bool] = []
         segments = list(self._segments(text, marked))
-        if marked or any(seg.explicit and not seg.correction for seg in segments):
+        asked = bool(marked) or any(seg.explicit and not seg.correction for seg in segments)
+        if asked:
             # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn
             for seg in segments:
                 seg.explicit = True
-        correcting = bool(_TURN_CORRECTION.search(text))
+        correcting = bool(TURN_CORRECTION.search(text))
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):
             nxt = segments[i + 1].text if i + 1 < len(segments) else ""
-            if _LAUGH_ONLY.match(nxt):
+            if LAUGH_ONLY.match(nxt):
                 continue
             facts = self._extract_segment(seg, seg.lang)
             other: Lang = "en" if seg.lang == "zh" else "zh"
@@ -385,14 +202,21 @@ class RuleExtractor:
             facts = facts + self._apposed(seg, {f.key for f in facts})
             if not facts and seg.correction and last is None and earlier:
                 last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
+            repaired: set[str] = set()  # keys this turn stated and now repairs
             if not facts and seg.correction and last is not None:
-                fixed = _corrected(last, seg)
+                fixed = corrected(last, seg)
                 if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
+                    if any(f is last for f in best.values()):
+                        repaired.add(last.key)
                     best = {k: f for k, f in best.items() if f is not last}
                     facts = [fixed]
             for found in map(_canonical, facts):
                 f = replace(found, correction=True) if correcting else found
                 k = (f.key, str(f.predicate), f.polarity)
+                if f.correction and not asked and (f.key in repaired or (k in best and best[k].value != f.value)):
+                    # "My go-to airline is Delta, sorry, I meant United": a slip repaired in the same breath is
+                    # one statement, as tentative as any other, not a correction of what was held
+                    f = replace(f, correction=False)
                 if k not in best or f.confidence > best[k].confidence or (correcting and f.value != best[k].value):
                     best.pop(k, None)  # a corrected value goes after the one it replaces
                     best[k] = f
@@ -437,7 +261,7 @@ class RuleExtractor:
             before = text[: seg.start + at]
             antecedent = clause_object(seg.text[:at])
         said = before[before.rfind(antecedent) :] if antecedent else ""
-        if _SITUATIONAL["en"].search(said) or _PAST["en"].search(said):
+        if SITUATIONAL["en"].search(said) or PAST["en"].search(said):
             return []  # "I bought new shoes yesterday. I love them": a one-off, not a standing taste
         resolved = resolve_object(seg.text, antecedent)
         if resolved is None:
@@ -459,7 +283,7 @@ class RuleExtractor:
             if not facts:
                 continue
             last = facts[-1]
-            wrong = _NOT_THAT.search(seg.text)
+            wrong = NOT_THAT.search(seg.text)
             named = (wrong.group("en") or wrong.group("zh")).casefold() if wrong else ""
             if last.language != seg.lang or (named and last.value.casefold() not in named):
                 return None
@@ -473,17 +297,17 @@ class RuleExtractor:
         Chinese, without 我)."""
         text = text[:MAX_EXTRACTION_CHARS]
         out = [""] * len(values)
-        if not values or not (_TURN_CORRECTION.search(text) or _CORRECTION.match(text)):
+        if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text)):
             return out
         wanted = [v.casefold() for v in values]
-        for m in _NOT_THAT.finditer(text):
+        for m in NOT_THAT.finditer(text):
             named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
-            before = _LAST_CHUNK.search(text[: m.start()])
+            before = LAST_CHUNK.search(text[: m.start()])
             if before is None:
                 continue
             chunk = before.group(0).strip().rstrip(",，").strip()
-            lead = _CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
-            value = _BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
+            lead = CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
+            value = BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
             if not value or len(value.split()) > 3 or value.casefold() == named:
                 continue
             if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value
@@ -491,10 +315,10 @@ class RuleExtractor:
             for i, known in enumerate(wanted):
                 if not out[i] and known and (named == known or named.startswith(known + " ")):
                     out[i] = value.lower() if value.isascii() else value
-        for m in _RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
+        for m in RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
             value = (m.group("en") or m.group("zh")).strip()
             for i, known in enumerate(wanted):
-                if not out[i] and _one_edit(known, value.casefold()):
+                if not out[i] and one_edit(known, value.casefold()):
                     out[i] = value.lower() if value.isascii() else value
         return out
 
@@ -515,25 +339,28 @@ class RuleExtractor:
         stances = polarities if polarities is not None else [True] * len(values)
         wanted = [(v.casefold(), _mention_pattern(v)) for v in values]
         found = [False] * len(values)
-        for seg in self._segments(text[:MAX_EXTRACTION_CHARS], []):
+        for seg in self._segments(text[:MAX_EXTRACTION_CHARS], [], statements_before_questions=True):
             lang = seg.lang
             norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
             if lang == "en":
-                norm = without_your_conditions(norm)  # "when you give me times, use PT": a rule, not a question
+                # "when you give me times, use PT": a rule, not a question; "even if I paste Dutch": every case
+                norm = without_concessions(without_your_conditions(norm))
+            # a Chinese question asks in its own clause: "…在PostgreSQL里查得有点慢，索引该怎么加？" still names it
+            asked = bool(QUESTION[lang].search(norm))
             if (
-                _HYPOTHETICAL[lang].search(norm)
-                or _JOKE[lang].search(norm)
-                or _QUOTED.search(norm)
-                or _QUESTION[lang].search(norm)
-                or _PAST[lang].search(norm)
-                or _OTHER_PERSON[lang].search(norm)
+                HYPOTHETICAL[lang].search(norm)
+                or JOKE[lang].search(norm)
+                or QUOTED.search(norm)
+                or (asked and lang == "en")
+                or PAST[lang].search(norm)
+                or OTHER_PERSON[lang].search(norm)
             ):
                 continue
-            negated = bool(_MENTION_NEGATION.search(norm))
-            if negated and _MENTION_SWAP.search(norm):
+            negated = bool(MENTION_NEGATION.search(norm))
+            if negated and MENTION_SWAP.search(norm):
                 continue
-            dropped = negated and bool(_MENTION_DROPPED.search(norm))
-            taken = negated and bool(_MENTION_TAKEN.search(norm))
+            dropped = negated and bool(MENTION_DROPPED.search(norm))
+            taken = negated and bool(MENTION_TAKEN.search(norm))
             folded = norm.casefold()
             # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
             named = {h.value.casefold(): h.start for h in scan(norm)}
@@ -546,20 +373,30 @@ class RuleExtractor:
                     at = folded.find(value) if pattern is None else _first(pattern, norm)
                 if at < 0:
                     continue
+                if asked and QUESTION[lang].search(norm[slice(*_clause(norm, at))]):
+                    continue
                 if not negated:
                     found[i] = True
                 elif stances[i]:
                     c_start, c_end = _clause(norm, at)
-                    found[i] = not dropped and not _MENTION_NEGATION.search(norm[c_start:c_end])
+                    clause = norm[c_start:c_end]
+                    # what turns away in a Chinese clause of its own ("总算不刮风了") leaves the value's clause be
+                    away = dropped if lang == "en" else bool(MENTION_DROPPED.search(clause))
+                    found[i] = not away and not MENTION_NEGATION.search(clause)
                 else:
                     found[i] = not taken
         return found
 
     # -- segmentation ---------------------------------------------------------------------------------
-    def _segments(self, text: str, marked: list[bool]) -> Iterator[Segment]:
-        """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn)."""
+    def _segments(self, text: str, marked: list[bool], statements_before_questions: bool = False) -> Iterator[Segment]:
+        """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn). With
+        `statements_before_questions`, a question's clauses before the one that asks are a segment too ("岚山的订单
+        表在PostgreSQL里查得有点慢，索引该怎么加？" -> "岚山的订单表在PostgreSQL里查得有点慢"): what mentions read."""
         carry = False
         correcting = False
+        # "My go-to airline is Delta, sorry, I meant United": a correction said mid-sentence starts a segment of
+        # its own (the comma before it becomes a stop, so every offset holds)
+        text = MID_CORRECTION.sub(". ", text)
         for m in _SEGMENT.finditer(text):
             raw = m.group(0)
             body = raw.rstrip("。！？!?；;\n….").rstrip()
@@ -567,12 +404,12 @@ class RuleExtractor:
             body = body.strip()
             if not body:
                 continue
-            if _MARKER_ONLY.match(body) or _TURN_MARKER.search(body):
+            if MARKER_ONLY.match(body) or TURN_MARKER.search(body):
                 marked.append(True)
-            if _MARKER_ONLY.match(body):
+            if MARKER_ONLY.match(body):
                 carry = True
                 continue
-            fix = _CORRECTION.match(body)
+            fix = CORRECTION.match(body)
             if fix and fix.end() > 0:
                 if fix.end() >= len(body.rstrip("。！!.")):
                     correcting = True
@@ -583,10 +420,10 @@ class RuleExtractor:
             lang: Lang = "zh" if han and han >= len(_LATIN_WORD.findall(body)) else "en"
             seg = Segment(m.start() + lead, body, lang, carry, self._tokenize)
             seg.correction = correcting or bool(fix and fix.end() > 0)
-            seg.explicit = carry or seg.correction or bool(_EXPLICIT["zh"].search(body) or _EXPLICIT["en"].search(body))
+            seg.explicit = carry or seg.correction or bool(EXPLICIT["zh"].search(body) or EXPLICIT["en"].search(body))
             carry = correcting = False
             if raw.rstrip().endswith(("?", "？")):
-                asked = _ASK_TO_REMEMBER.match(body)
+                asked = ASK_TO_REMEMBER.match(body)
                 if asked is not None and asked.end() < len(body):
                     # "Can you remember that my son Leo's birthday is on the 3rd of February?": what to remember
                     seg = Segment(
@@ -595,7 +432,10 @@ class RuleExtractor:
                     seg.correction = correcting
                     yield seg
                     continue
-                if not _REQUEST[lang].search(body):
+                if not REQUEST[lang].search(body):
+                    said = _said_before_asking(body, lang) if statements_before_questions else ""
+                    if said:
+                        yield Segment(seg.start, said, lang, False, self._tokenize)
                     continue
                 seg.request = True
             yield seg
@@ -603,38 +443,44 @@ class RuleExtractor:
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
         norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
-        if lang == "en" and (_HYPOTHETICAL[lang].search(norm) or _QUESTION[lang].search(norm)):
-            # "if you're ever suggesting restaurants, skip …": a standing rule
-            norm = without_your_conditions(norm)
-        if _JOKE[lang].search(norm):
+        if lang == "en" and (HYPOTHETICAL[lang].search(norm) or QUESTION[lang].search(norm)):
+            # "if you're ever suggesting restaurants, skip …": a standing rule; "…, even if I write in English":
+            # a rule for every case
+            norm = without_concessions(without_your_conditions(norm))
+        if JOKE[lang].search(norm):
             # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
-            norm = without_joking_asides(norm, _JOKE[lang], _LAUGH_ONLY)
-        if _JOKE[lang].search(norm) or (_HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
+            norm = without_joking_asides(norm, JOKE[lang], LAUGH_ONLY)
+        if JOKE[lang].search(norm) or (HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             return []
-        if _SITUATIONAL[lang].search(norm) and not seg.explicit:
+        if SITUATIONAL[lang].search(norm) and not seg.explicit:
             # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own
             # clause is one-off: "我家那只柯基叫旺财，今天又把我的拖鞋咬烂了" still names the dog
-            norm = without_one_offs(norm, _SITUATIONAL[lang], lang)
+            norm = without_one_offs(norm, SITUATIONAL[lang], lang)
             if not norm.strip(CLAUSE_PUNCT):
                 return []
-        if _QUOTED.search(norm):
+        if QUOTED.search(norm):
             return []
-        hedged = bool(_HEDGE[lang].search(norm))
+        hedged = bool(HEDGE[lang].search(norm))
         taken: list[Span] = []
         out: list[CandidateFact] = []
-        if seg.request:
+        if seg.request:  # "Could you leave the emojis out of your answers?": only how to reply, when and how to meet
+            requested = self._requested(seg, norm, lang, hedged)
             found = [s for s in slots(norm, lang) if _requestable(s)]
-            return self._with_slots([], found, seg, norm, lang, hedged) if found else []
+            return self._with_slots(requested, found, seg, norm, lang, hedged) if found else requested
+        request = bool(REQUEST[lang].search(norm))  # "你回答里能不能别加那么多表情符号": asks, not a question
         for rule in _RULES[lang]:
+            asked = request and rule.predicate in _REQUEST_SLOTS
             for m in rule.pattern.finditer(norm):
                 c_start, c_end = _clause(norm, m.start())
                 before = norm[c_start : m.start()]
                 clause = norm[c_start:c_end]
-                if _PAST[lang].search(before) or _REPORTED[lang].search(clause) or _QUESTION[lang].search(clause):
+                if PAST[lang].search(before) or REPORTED[lang].search(clause):
+                    continue
+                if QUESTION[lang].search(clause) and not asked:
                     continue
                 v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
                 facts = self._facts(rule, m, seg, norm, v_end, lang, hedged)
-                if _OTHER_PERSON[lang].search(clause):
+                if OTHER_PERSON[lang].search(clause):
                     facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
                 if facts:
                     end = max(m.end(), *(e for _, e in facts))
@@ -658,19 +504,33 @@ class RuleExtractor:
             out = self._with_slots(out, found, seg, norm, lang, hedged)
         return out
 
+    def _requested(self, seg: Segment, norm: str, lang: Lang, hedged: bool) -> list[CandidateFact]:
+        """What a request question asks of the assistant's replies, read by the rules of those predicates."""
+        out: list[CandidateFact] = []
+        for rule in _RULES[lang]:
+            if rule.predicate not in _REQUEST_SLOTS:
+                continue
+            for m in rule.pattern.finditer(norm):
+                c_start, c_end = _clause(norm, m.start())
+                if PAST[lang].search(norm[c_start : m.start()]) or REPORTED[lang].search(norm[c_start:c_end]):
+                    continue
+                v_end = _clause(norm, m.end())[1] if m.end() < len(norm) else c_end
+                out.extend(f for f, _ in self._facts(rule, m, seg, norm, v_end, lang, hedged))
+        return out
+
     def _with_slots(
         self, out: list[CandidateFact], found: list[Slot], seg: Segment, norm: str, lang: Lang, hedged: bool
     ) -> list[CandidateFact]:
         """The slot values (under the clause guards) replace what the rules read of the same attribute or words."""
-        request = seg.request or bool(_REQUEST[lang].search(norm))
+        request = seg.request or bool(REQUEST[lang].search(norm))
         for s in found:
             c_start, c_end = _clause(norm, s.start)
             clause = norm[c_start:c_end]
             if (
-                _PAST[lang].search(norm[c_start : s.start])
-                or _REPORTED[lang].search(clause)
-                or (_QUESTION[lang].search(clause) and not (request and _requestable(s)))
-                or (s.predicate is not Predicate.RELATION_NAME and _OTHER_PERSON[lang].search(clause))
+                PAST[lang].search(norm[c_start : s.start])
+                or REPORTED[lang].search(clause)
+                or (QUESTION[lang].search(clause) and not (request and _requestable(s)))
+                or (s.predicate is not Predicate.RELATION_NAME and OTHER_PERSON[lang].search(clause))
             ):
                 continue
             conf = 0.45 if hedged else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
@@ -712,12 +572,12 @@ class RuleExtractor:
             c_start, c_end = _clause(norm, f.start)
             clause = norm[c_start:c_end]
             if (
-                _PAST[lang].search(norm[c_start : f.start])
-                or _REPORTED[lang].search(clause)
-                or _QUESTION[lang].search(clause)
+                PAST[lang].search(norm[c_start : f.start])
+                or REPORTED[lang].search(clause)
+                or QUESTION[lang].search(clause)
             ):
                 continue
-            if f.predicate in _TASTE_LIKE and _OTHER_PERSON[lang].search(clause):
+            if f.predicate in _TASTE_LIKE and OTHER_PERSON[lang].search(clause):
                 continue
             out.append((self._candidate(f, seg, lang, hedged), f.start))
         return out
@@ -727,6 +587,10 @@ class RuleExtractor:
         if hedged:
             conf = 0.45
         predicate = _user_language(f.predicate, "user", f.value)
+        shown = reply_format(f.value) if predicate in (Predicate.LIKES, Predicate.DISLIKES) else None
+        if shown is not None:  # "我真不喜欢回复里带emoji": a taste for how replies look is their format
+            f = replace(f, value=shown, polarity=f.polarity == (predicate is Predicate.LIKES))
+            predicate = Predicate.PREFERS_FORMAT
         attribute = f.attribute or attribute_of(predicate, f.value)
         if predicate is Predicate.RELATION_NAME:
             attribute = relation_attribute(f.relation, "name")
@@ -785,8 +649,10 @@ class RuleExtractor:
                 template = "{S} is written in {d}" if lang == "en" else "{S}使用{d}"
                 if subject == "user":
                     template = "user writes code in {d}" if lang == "en" else "用户用{d}写代码"
+            said = polarity
             if predicate is Predicate.PREFERS_FORMAT and rule.predicate is not Predicate.PREFERS_FORMAT:
-                template = "user wants {d}" if polarity else "user does not want {d}"
+                said = polarity == (rule.predicate is not Predicate.DISLIKES)  # "我真不喜欢回复里带emoji": without
+                template = "user wants {v}" if said else "user does not want {v}"
             relation = groups.get("rel") or rule.value
             fact = template.format(
                 d=display,
@@ -809,7 +675,7 @@ class RuleExtractor:
                         subject=subject,
                         predicate=predicate,
                         value=value,
-                        polarity=polarity,
+                        polarity=said,
                         kind=predicate.kind,
                         fact=fact,
                         evidence=seg.text,
@@ -849,14 +715,33 @@ def _canonical(fact: CandidateFact) -> CandidateFact:
 def asks_to_remember(text: str) -> bool:
     """Whether `text` asks, in either language, to remember or update what it says ("记住…", "from now on…",
     "please update that"): what lets one statement become a fact at once."""
-    return bool(_EXPLICIT["zh"].search(text) or _EXPLICIT["en"].search(text))
+    return bool(EXPLICIT["zh"].search(text) or EXPLICIT["en"].search(text))
 
 
 def _directive(seg: Segment, norm: str) -> bool:
     """Whether a segment's only hypothetical word is a standing "assume I …" directive."""
     if not seg.explicit or not _ASSUME_DIRECTIVE.search(norm):
         return False
-    return not _HYPOTHETICAL[seg.lang].search(_ASSUME_DIRECTIVE.sub(", i", norm))
+    return not HYPOTHETICAL[seg.lang].search(_ASSUME_DIRECTIVE.sub(", i", norm))
+
+
+# A clause that states something: a verb of being or keeping, or a first-person word ("Svelte stores are
+# confusing me"; not "Between Postgres and MySQL").
+_STATING = re.compile(r"\b(?:is|are|am|was|were|been|keeps?|i|me|my)\b|'(?:s|re|m)\b", _F)
+
+
+def _said_before_asking(body: str, lang: Lang) -> str:
+    """The clauses of a question before the last one, when they state something (three words or more with a
+    verb of being or a first-person word; eight Chinese characters or more), else ""."""
+    starts, _ = breaks(body)
+    if not starts:
+        return ""
+    said = body[: starts[-1]].rstrip()
+    if lang == "zh":
+        return said if len(_HAN.findall(said)) >= 8 and not QUESTION["zh"].search(said) else ""
+    if len(said.split()) < 3 or not _STATING.search(said) or QUESTION["en"].search(said):
+        return ""
+    return said
 
 
 def _requestable(slot: Slot) -> bool:

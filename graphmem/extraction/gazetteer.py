@@ -174,7 +174,8 @@ aisle seat: aisle, aisle seat, aisle seats, 靠过道, 过道, 靠走廊, 走廊
 window, 靠窗, 窗边, 窗口位; middle seat: middle seat; exit row: exit row;
 first class|一等座: first class, first-class, 一等座, 头等舱; second class|二等座: second class, 二等座;
 business class|商务座: business class, 商务座, 商务舱; economy|经济舱: economy, economy class, 经济舱;
-premium economy|超级经济舱: premium economy, 超经舱, 超级经济舱
+premium economy|超级经济舱: premium economy, 超经舱, 超级经济舱;
+quiet coach|静音车厢: quiet coach, quiet carriage, quiet car, 静音车厢
 """
 _TRAVEL_MODES = """
 high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train,

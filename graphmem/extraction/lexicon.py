@@ -14,11 +14,19 @@ LANGS: dict[str, str] = {
     "japanese": "japanese", "korean": "korean", "french": "french", "german": "german",
     "spanish": "spanish", "italian": "italian", "portuguese": "portuguese", "russian": "russian",
     "arabic": "arabic", "hindi": "hindi", "dutch": "dutch", "中文": "chinese", "汉语": "chinese",
-    "普通话": "chinese", "简体中文": "chinese", "繁体中文": "chinese", "英文": "english",
+    "普通话": "chinese", "简体中文": "chinese", "繁体中文": "traditional chinese", "英文": "english",
     "英语": "english", "日语": "japanese", "日文": "japanese", "韩语": "korean", "韩文": "korean",
     "法语": "french", "德语": "german", "西班牙语": "spanish", "粤语": "cantonese", "俄语": "russian",
     "british english": "british english", "uk english": "british english", "american english": "american english",
     "us english": "american english", "英式英语": "british english", "美式英语": "american english",
+    "norwegian": "norwegian", "swedish": "swedish", "danish": "danish", "finnish": "finnish", "polish": "polish",
+    "czech": "czech", "greek": "greek", "turkish": "turkish", "hebrew": "hebrew", "vietnamese": "vietnamese",
+    "thai": "thai", "indonesian": "indonesian", "malay": "malay", "ukrainian": "ukrainian", "hungarian": "hungarian",
+    "romanian": "romanian", "catalan": "catalan", "挪威语": "norwegian", "瑞典语": "swedish", "丹麦语": "danish",
+    "芬兰语": "finnish", "波兰语": "polish", "希腊语": "greek", "土耳其语": "turkish", "越南语": "vietnamese",
+    "泰语": "thai", "印尼语": "indonesian", "葡萄牙语": "portuguese", "意大利语": "italian", "荷兰语": "dutch",
+    "阿拉伯语": "arabic", "traditional chinese": "traditional chinese", "繁体": "traditional chinese",
+    "繁體": "traditional chinese", "繁體中文": "traditional chinese", "繁体字": "traditional chinese",
 }  # fmt: skip
 LANG_EN = "|".join(k for k in LANGS if k.isascii())
 LANG_ZH = "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True))

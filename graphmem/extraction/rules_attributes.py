@@ -85,9 +85,27 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user's birthday is {d}",
         confidence=0.85,
     ),
+    rule(  # "my husband Tomasz has his birthday on August 9": the relation's, named or not
+        "en",
+        r"(?<![\w'])my\s" + _REL_EN + r"(?:\s(?-i:[A-Z])[a-z]{1,15})?\s(?:has|celebrates)\s(?:his|her|their|its)\s"
+        r"birthday\s(?:on\s)?" + _DATE_EN,
+        P.BIRTHDAY,
+        "group",
+        "user's birthday is {d}",
+        confidence=0.85,
+    ),
     rule(
         "en",
         r"(?<![\w'])(?:my\stime\s?zone\sis|i(?:'m|\sam)\s(?:in|on)(?:\sthe)?)\s" + _TZ_EN + r"(?:\stime\s?zone)?\b",
+        P.TIMEZONE,
+        "group",
+        "user's time zone is {d}",
+        confidence=0.8,
+    ),
+    rule(  # "from now on, use Auckland time for anything with a clock on it": the zone to give times in
+        "en",
+        r"(?<![\w'])(?:use|go\sby|stick\sto|switch\sto|switch\sme\sto)\s(?P<v>(?:utc|gmt)\s?[+-]\s?\d{1,2}|"
+        r"(?-i:[A-Z])[a-z]{2,15}(?:\s(?-i:[A-Z])[a-z]{2,15})?\s(?:time|standard\stime))\b",
         P.TIMEZONE,
         "group",
         "user's time zone is {d}",
@@ -106,6 +124,17 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?<![\w'])(?:no|(?:i\s)?(?:really\s)?(?:can't|cannot|don't)\sdo)\s(?:meetings?|calls?)\s"
         r"(?P<v>(?:before|after|on|during)\s[^,.;!?]{2,30})",
+        P.DO_NOT_DISTURB,
+        "group",
+        "user wants no meetings {d}",
+        confidence=0.75,
+    ),
+    rule(  # "anything before ten is rough for me", "calls after 6pm are a no-go for me": a bound the speaker can't do
+        "en",
+        r"(?<![\w'])(?:anything|meetings?|calls?|syncs?)\s(?P<v>(?:before|after)\s(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)?|"
+        r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon))\s(?:is|are|'s)\s(?:(?:really|just|"
+        r"way|pretty|super|kind\sof|kinda|a\sbit|honestly)\s)?(?:rough|hard|tough|brutal|painful|a\sstruggle|"
+        r"a\sno-go|too\searly|too\slate|off-limits|impossible)\s(?:for|with)\sme\b",
         P.DO_NOT_DISTURB,
         "group",
         "user wants no meetings {d}",
@@ -178,7 +207,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?:" + _PROJ_EN + r"(?:'s)?|(?<![\w'])(?P<s4>[A-Z][a-z0-9]{1,20})'s)"
         r"\s(?:tech\s)?(?:stack|language|database|framework|backend|frontend|codebase|server|api|service)\s"
-        r"(?:is\s(?:(?:written|built|implemented|coded)\s(?:in|with)\s)?|uses\s|runs\son\s)",
+        r"(?:is\s(?:(?:all|entirely|mostly|basically|pure|just|still)\s)?(?:(?:written|built|implemented|coded)\s(?:in|with)\s)?|"
+        r"uses\s|runs\son\s)",
         P.USES_TECH,
         "tech",
         "{S} uses {d}",

@@ -168,10 +168,26 @@ EN_RULES: tuple[Rule, ...] = (
         "user does not want {d}",
         polarity=False,
     ),
+    rule(  # "plain text without emojis suits me", "leave the emojis out of your answers"
+        "en",
+        r"(?<![\w'])(?:without|minus|skip\s+the|drop\s+the|cut\s+the)\s+(?P<v>emojis?|markdown|tables|bullet\s+points)\b",
+        P.PREFERS_FORMAT,
+        "group",
+        "user does not want {d}",
+        polarity=False,
+    ),
+    rule(
+        "en",
+        r"(?<![\w'])leave\s+(?:the\s+|all\s+the\s+|those\s+)?(?P<v>emojis?|markdown|tables|bullet\s+points)\s+out\b",
+        P.PREFERS_FORMAT,
+        "group",
+        "user does not want {d}",
+        polarity=False,
+    ),
     _REPLY_LANGUAGE.rule(
         "en",
         r"(?:(?P<neg>don't|do\s+not|never|stop|please\s+don't)\s+)?(?<!i\s)(?:reply|respond|answer|write|talk|"
-        r"speak|communicate|replying|responding|answering|writing|talking)\s+(?:to\s+me\s+|back\s+)?"
+        r"speak|communicate|replying|responding|answering|writing|talking)\s+(?:to\s+me\s+|me\s+|back\s+)?"
         rf"(?:only\s+)?in\s+(?P<v>{LANG_EN})\b",
         neg_template="user does not want replies in {V}",
     ),
@@ -224,6 +240,15 @@ EN_RULES: tuple[Rule, ...] = (
     _ALLERGIC.rule(
         "en",
         _I + r"have\s+(?:a|an)\s+(?:severe\s+|serious\s+|mild\s+)?allergy\s+to\s+",
+    ),
+    rule(  # a cleft: "it's pecans I'm allergic to, not walnuts"
+        "en",
+        r"(?<![\w'])it's\s+(?P<v>[a-z][\w-]{1,20}(?:\s[a-z][\w-]{1,20})?)\s+(?:that\s+)?i(?:'m|\s+am)\s+"
+        r"(?:severely\s+|really\s+|actually\s+)?allergic\s+to\b",
+        P.ALLERGIC_TO,
+        "group",
+        "user is allergic to {d}",
+        confidence=0.85,
     ),
     _AVOIDS.rule(
         "en",
@@ -288,6 +313,13 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
+    rule(  # "I teach chemistry at a high school in Austin": a chemistry teacher
+        "en",
+        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+[a-z]{3,20})\b(?=\s+(?:at|in|to|for)\b|\s*[,.;!]|\s*$)",
+        P.JOB,
+        "group",
+        "user is a {v}",
+    ),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
     rule(  # "Got promoted to senior engineer": the speaker's new role, subject dropped
         "en",

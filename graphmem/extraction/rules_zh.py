@@ -166,7 +166,7 @@ ZH_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "zh",
-        rf"(?P<neg>{_ZNEG})?(?:都|请|尽量)?(?:用|使用|加)(?P<v>表情符号|表情包|表情|emoji|markdown|表格|列表|要点|"
+        rf"(?P<neg>{_ZNEG})?(?:都|请|尽量)?(?:用|使用|加)(?:那么多|这么多|太多|一堆|一串)?(?P<v>表情符号|表情包|表情|emoji|markdown|表格|列表|要点|"
         r"项目符号|纯文本)",
         P.PREFERS_FORMAT,
         "group",

@@ -118,7 +118,10 @@ _KINDS: dict[str, _Kind] = {
     "seat": _Kind(
         Predicate.LIKES,
         "travel_seat",
-        _cue(r"seats?|fly|flying|flights?|book|plane|pick|choose|aisle", r"座|飞机|机票|订票|选|位置|航班"),
+        _cue(
+            r"seats?|fly|flying|flights?|book|booking|plane|pick|choose|aisle|go\s+for|opt\s+for|trains?|coach",
+            r"座|飞机|机票|订票|选|位置|航班|车厢|高铁|火车",
+        ),
     ),
     "travel_mode": _Kind(
         Predicate.LIKES,
@@ -340,6 +343,15 @@ _INDENT = re.compile(
 )
 _INDENT_CUE = re.compile(r"\b(?:indent\w*|code|style|formatting)\b|缩进|代码|规范|风格|格式", _F)
 _ZH_DIGITS = {"两": "2", "二": "2", "四": "4"}
+# A naming convention for names in code ("file names in snake_case", "变量名用驼峰").
+_NAMING = re.compile(
+    r"(?<![A-Za-z])(?:(?P<snake>snake[_\s-]?case)|(?P<camel>camel[_\s-]?case)|(?P<pascal>pascal[_\s-]?case)|"
+    r"(?P<kebab>kebab[_\s-]?case))(?![A-Za-z])|(?P<zsnake>蛇形命名|下划线命名)|(?P<zcamel>驼峰)",
+    _F,
+)
+_NAMING_CUE = re.compile(
+    r"\b(?:names?|naming|named|identifiers?|variables?|functions?)\b|命名|变量名|函数名|文件名", _F
+)
 
 
 def _code_settings(text: str) -> list[Slot]:
@@ -364,6 +376,11 @@ def _code_settings(text: str) -> list[Slot]:
             value = "tabs" if word.startswith("tab") or word == "制表符" else (f"{n} spaces" if n else "spaces")
             out.append(Slot(Predicate.LIKES, "code_indentation", value, True, m.start(), m.end()))
             break
+    naming = _NAMING.search(text) if _NAMING_CUE.search(text) else None
+    if naming is not None and not _stated_away(text, naming.start(), naming.end()):
+        kind = next(k.lstrip("z") for k, v in naming.groupdict().items() if v)
+        value = {"snake": "snake_case", "camel": "camelCase", "pascal": "PascalCase", "kebab": "kebab-case"}[kind]
+        out.append(Slot(Predicate.LIKES, "code_naming", value, True, naming.start(), naming.end()))
     return out
 
 

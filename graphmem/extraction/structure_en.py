@@ -46,6 +46,7 @@ _EAT = _words("eat eats ate drink drinks touch")
 _AVOID = _words("avoid avoids avoided skip skips")
 _LIVE = _words("live lives lived living reside resides moved relocated moving relocating based settled")
 _WORK = _words("work works worked working")
+_TEACH = _words("teach teaches")
 _USE = _words("use uses using switched code coding program programming develop developing write writing")
 _CONSUME = _words(
     "to eat eating drink drinking listen listening watch watching play playing read reading have having cook cooking"
@@ -190,6 +191,14 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         return _role_place(text, clause, i)
     if verb in _WORK and j < len(clause) and clause[j][0].lower() == "as":  # "I work as a teacher in Boston"
         return _role_place(text, clause, j)
+    if verb in _WORK or verb in _TEACH:  # "I work at a clinic in Leeds", "I teach chemistry at a school in Austin"
+        subject = verb in _TEACH and j < len(clause) and clause[j][0].islower() and clause[j][0] != "at"
+        k = j + 1 if subject else j  # the subject taught: "teach chemistry at …"
+        if k + 1 < len(clause) and clause[k][0].lower() == "at" and clause[k + 1][0].lower() in ("a", "an"):
+            found = _role_place(text, clause, k + 1)
+            return found if found is not None and found.predicate is P.LOCATION else None
+        if verb in _TEACH:
+            return None
     if verb in _LIVE or verb in _WORK:
         if j < len(clause) and clause[j][0].lower() == "here":
             return None

@@ -55,13 +55,15 @@ _LIVE = _words("住 搬 住在 定居 定居在 搬到 搬去 搬来 搬家到 �
 _LIVE_AFTER = _words("住 住着 生活 定居 安家 落户 住了 生活了")
 # Working somewhere is living there ("我在深圳当产品经理", "在杭州上班").
 _WORK_AFTER = _words("当 做 干 上班 工作 打工 搬砖 实习 做事")
-_USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用")
+_USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用 离不开 离不了")
 _NOUNISH = ("n", "eng", "vn", "an", "j", "nz", "ng", "nr", "ns", "nt", "nw", "l", "b", "a", "ad", "x")
 _CITY_SUFFIX = ("市", "省", "区", "县", "州")
 _ABLE = frozenset({"能", "可以", "敢", "会"})  # modal verbs before the verb: "也能吃辣了"
 _NUMERALS = frozenset("一二两三四五六七八九十几半多0123456789")
 _INTEREST = frozenset({"兴趣", "感兴趣", "有兴趣"})
 _COPULA = frozenset({"是", "算是", "就是", "可是", "算"})
+# Words that make "去 X" a habit of the speaker's ("周末一般去游泳", "我每周都会去打羽毛球"), not a plan.
+_HABITUAL = frozenset({"一般", "通常", "平时", "经常", "常", "常常", "总是", "老是", "每周", "每天", "每晚", "习惯"})
 
 
 def _noun(tok: _Tok) -> bool:
@@ -182,13 +184,20 @@ def _read(
 ) -> Finding | None:
     """The statement of a clause whose subject ends before clause[i]; `topic` is a fronted object of the clause,
     `previous` the noun phrase the clause before opened with (what "我不过敏了" is about after "花生现在没问题了")."""
-    neg = able = only = False
+    neg = able = only = habit = False
+    while i + 1 < len(clause) and clause[i + 1].flag.startswith("n") and clause[i].word + clause[i + 1].word in _SKIP:
+        i += 2  # "我写代码基本离不开Vim": the activity the segmenter split ("写/代码")
     while i < len(clause) and (
-        clause[i].word in _SKIP or clause[i].word in _NEG or clause[i].flag in ("d", "t") or clause[i].word in _ABLE
+        clause[i].word in _SKIP
+        or clause[i].word in _NEG
+        or clause[i].flag in ("d", "t")
+        or clause[i].word in _ABLE
+        or clause[i].word in _HABITUAL
     ):
         neg = neg or clause[i].word in _NEG
         able = able or clause[i].word in _ABLE
         only = only or clause[i].word == "只"
+        habit = habit or clause[i].word in _HABITUAL
         i += 1
     if i >= len(clause):
         return None
@@ -220,6 +229,8 @@ def _read(
         return None if neg else _live(text, clause, i)
     elif word in _USE and not neg:
         return _tool(text, clause, i + 1)
+    elif word == "去" and habit and not neg:
+        return _pastime(text, clause, i + 1)
     if predicate is None:
         return None
     j = i + 1
@@ -241,6 +252,36 @@ def _read(
     return Finding(predicate, value, text[start:end], start, end, polarity)
 
 
+_PLACE_SUFFIX = frozenset("市场店馆房厅院园校楼室堂司站所局部处厂城村镇街路")
+
+
+def _verb_led(word: str) -> bool:
+    """Whether a two-character word opens on a verb, as activities do ("爬山", "滑雪"), and does not end on a word
+    for a place ("超市", "食堂")."""
+    import jieba.posseg as pseg
+
+    if word[-1:] in _PLACE_SUFFIX:
+        return False
+    with _posseg_lock:
+        return len(word) == 2 and all(p.flag == "v" for p in pseg.lcut(word[0], HMM=False))
+
+
+def _pastime(text: str, clause: list[_Tok], j: int) -> Finding | None:
+    """What the speaker habitually goes to do, when the clause ends on it: an activity noun ("游泳", "爬山") or a
+    verb and its object ("打羽毛球"); a place ("去公司加班", "去健身房撸铁") is no pastime."""
+    rest = clause[j:]
+    if len(rest) == 1 and (rest[0].flag == "vn" or (rest[0].flag in ("n", "v") and _verb_led(rest[0].word))):
+        start, end = rest[0].start, rest[0].end
+    elif len(rest) == 2 and rest[0].flag == "v" and len(rest[0].word) == 1 and rest[1].flag == "n":
+        start, end = rest[0].start, rest[1].end
+    else:
+        return None
+    value = _value(text, start, end)
+    if not value or value in ZH_STOP or len(value) > 8:
+        return None
+    return Finding(P.LIKES, value, text[start:end], start, end)
+
+
 def _opening(clause: list[_Tok]) -> tuple[int, int]:
     """The noun phrase a clause opens with, after time words ("花生现在没问题了" -> 花生), or (0, 0)."""
     k = 0
@@ -255,9 +296,25 @@ def _opening(clause: list[_Tok]) -> tuple[int, int]:
     return start, end
 
 
+# What a speaker says of a hobby they keep ("戒不掉", "放不下") or have given up ("不玩了", "放弃了").
+_KEPT_UP = ("戒不掉", "戒不了", "放不下", "停不下来")
+_GIVEN_UP = ("不", "没", "放弃", "戒了", "戒掉")
+
+
 def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
-    """A noun phrase said to be the speaker's hobby: "打游戏算是我最大的爱好了", "爬山是我的爱好"."""
-    start, end, j = _phrase(clause, 0)
+    """A noun phrase said to be the speaker's hobby: "打游戏算是我最大的爱好了", "爬山是我的爱好", or a hobby the
+    speaker keeps as a topic ("不过爬山这个爱好我是戒不掉了", not "…我早就不玩了")."""
+    k = 0
+    while k < len(clause) and clause[k].flag == "c":
+        k += 1
+    start, end, j = _phrase(clause, k)
+    if start != end and j + 1 < len(clause) and clause[j].word in ("这个", "这种") and clause[j + 1].word == "爱好":
+        said = "".join(t.word for t in clause[j + 2 :])
+        kept = (said.startswith("我") and not any(w in said for w in _GIVEN_UP)) or any(w in said for w in _KEPT_UP)
+        value = _value(text, start, end)
+        if kept and value and value not in ZH_STOP and len(value) <= 10:
+            return Finding(P.LIKES, value, text[start:end], start, end)
+        return None
     if start == end or j >= len(clause) or clause[j].word not in _COPULA:
         return None
     rest = [t.word for t in clause[j + 1 :] if t.word not in ("的", "了", "啦", "之一")]
@@ -297,12 +354,35 @@ def _kept_pet_named(text: str, clause: list[_Tok]) -> Finding | None:
     if not kind:
         return None
     at += len(kind)
+    if kind in _BREEDS and rest[at : at + 1] in ("猫", "狗", "犬"):
+        at += 1  # "布偶猫", "柴犬": the breed said with its kind
     named = next((w for w in ("名叫", "叫做", "叫") if rest.startswith(w, at)), "")
+    if not named:
+        return _pet_in_apposition(clause, base + at, _BREEDS.get(kind, kind))
     name = rest[at + len(named) :].strip()
     if not named or not 1 <= len(name) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in name):
         return None
     start = base + at + len(named) + (len(rest[at + len(named) :]) - len(rest[at + len(named) :].lstrip()))
     return Finding(P.RELATION_NAME, name, name, start, start + len(name), relation=_BREEDS.get(kind, kind))
+
+
+_NAME_FLAGS = frozenset({"n", "nr", "nz", "nrfg", "ng", "a"})
+
+
+def _pet_in_apposition(clause: list[_Tok], at: int, pet: str) -> Finding | None:
+    """A name right after the pet's kind, before what the clause says of it: "我家边牧豆包出去遛了一圈",
+    "我家那只布偶猫麻薯今年三岁了" (not "我家金毛最近掉毛", "我家猫粮吃完了")."""
+    k = next((n for n, t in enumerate(clause) if t.start == at), -1)
+    if k < 0 or k + 1 >= len(clause):
+        return None
+    name, after = clause[k], clause[k + 1]
+    if not 2 <= len(name.word) <= 3 or name.flag not in _NAME_FLAGS or name.word in ZH_STOP:
+        return None
+    if not all("\u4e00" <= ch <= "\u9fff" for ch in name.word) or name.word in _PETS or name.word in _BREEDS:
+        return None
+    if after.word == "的" or after.flag.startswith(("n", "u")):
+        return None  # "我家猫砂盆的…": a thing of the pet's, not its name
+    return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet)
 
 
 _NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})

@@ -11,7 +11,7 @@ import threading
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE
+from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
 from graphmem.extraction.lexicon import (
     DAYS,
     DIETS,
@@ -36,7 +36,7 @@ from graphmem.extraction.lexicon import (
 )
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
 
-__all__ = ["project_subject", "rule_values", "singular", "zh_place_ok"]
+__all__ = ["project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
 
 _F = re.IGNORECASE
 _ZH_CONSUME = frozenset({"听", "看", "玩", "读", "穿", "逛", "坐", "住"})
@@ -85,8 +85,9 @@ def rule_values(
         if pred_is_location(p) and lang == "zh" and not zh_place_ok(value):
             continue
         pred = p
-        if p in (Predicate.LIKES, Predicate.DISLIKES) and value in FORMATS:
-            pred, value = Predicate.PREFERS_FORMAT, FORMATS[value]
+        shown = reply_format(value) if p in (Predicate.LIKES, Predicate.DISLIKES) else None
+        if shown is not None:  # "我真不喜欢回复里带emoji": the format of replies
+            pred, value = Predicate.PREFERS_FORMAT, shown
         out.append((value, display, e, pred))
     return out
 
@@ -164,8 +165,10 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None
     if p is Predicate.AVOIDS and not r.strip():
         return None
+    if p is Predicate.JOB and r.startswith("teach "):  # "I teach chemistry": the subject's teacher
+        return None if r[6:] in EN_STOP else f"{r[6:]} teacher"
     if p is Predicate.TIMEZONE:
-        return _timezone(r)
+        return _timezone(r) if _zone_named(r) else None
     if p is Predicate.BIRTHDAY and lang == "en":
         return _day_of_year(_window(r, lang))
     if p in (Predicate.WORK_HOURS, Predicate.BIRTHDAY):
@@ -209,6 +212,16 @@ def _day_of_year(value: str | None) -> str | None:
 _TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}
 
 
+def _zone_named(r: str) -> bool:
+    """Whether "<name> time" names a place or zone the gazetteer knows ("Auckland time"; not "Christmas time")."""
+    name = r.removesuffix(" standard time").removesuffix(" time")
+    if name == r or r in _TZ_NAMES:
+        return True
+    return any(h.category in ("city", "timezone") for h in scan(r)) or any(
+        h.category in ("city", "timezone") for h in scan(name.title())
+    )
+
+
 def _timezone(r: str) -> str:
     """Canonical time zone: "东八区"/"GMT+8"/"UTC +8" -> "utc+8"; named zones ("cet", "berlin time") as said."""
     r = _TZ_NAMES.get(r, r)
@@ -221,9 +234,31 @@ def _timezone(r: str) -> str:
     return r
 
 
+# An hour said in words after a word of time ("before ten", "after six") is written in figures: one value for
+# "before ten" and "before 10".
+_HOUR_WORDS = {
+    w: str(n)
+    for n, w in enumerate(
+        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=1
+    )
+}
+_HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(_HOUR_WORDS) + r")\b(?!-)")
+
+
+# "回复里带emoji", "你的回答中加表格": a thing in the assistant's replies, named by what is in them.
+_IN_REPLIES = re.compile(r"^(?:你的|你)?(?:回复|回答|答案|消息)(?:里|中|里面)?(?:带|加|用|有|放)?(?:那么多|太多|一堆)?")
+
+
+def reply_format(value: str) -> str | None:
+    """The reply format a taste names ("emoji", "回复里带表情"), or None."""
+    v = value.strip().lower()
+    return FORMATS.get(v) or FORMATS.get(_IN_REPLIES.sub("", v, count=1)) if v else None
+
+
 def _window(r: str, lang: Lang) -> str:
     r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except)\b", r)[0].strip()
     if lang == "en":
+        r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {_HOUR_WORDS[m.group(2)]}", r)
         r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
         r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
         r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)

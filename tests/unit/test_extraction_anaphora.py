@@ -83,3 +83,29 @@ def test_a_favourite_named_after_the_thing_a_dropped_subject_and_a_joking_aside(
 
 def test_a_bare_laugh_in_parentheses_still_laughs_at_the_sentence(extractor: RuleExtractor) -> None:
     assert extractor.extract("I live in Paris (haha)") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("今天天津风大得离谱，我家边牧豆包出去遛了一圈", "user|pet:dog:name", "豆包"),
+        ("我家那只布偶猫麻薯今年三岁了", "user|pet:cat:name", "麻薯"),
+        ("我家橘猫可乐最近胖得不行", "user|pet:cat:name", "可乐"),
+        (
+            "My husband Tomasz has his birthday on August 9, remember that for me please.",
+            "user|spouse:birthday",
+            "august 9",
+        ),
+    ],
+)
+def test_a_name_in_apposition_to_a_pet_and_a_relation_having_a_birthday(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert {f.key: f.value for f in extractor.extract(text)}.get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["我家那只柯基特别能吃", "我家金毛最近掉毛严重", "我家猫粮吃完了", "我家那只猫今年三岁了"]
+)
+def test_what_follows_a_pet_without_a_name_names_nothing(extractor: RuleExtractor, text: str) -> None:
+    assert not [f for f in extractor.extract(text) if f.key.startswith("user|pet:")]

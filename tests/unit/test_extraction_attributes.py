@@ -138,3 +138,23 @@ def test_correction_and_segment_guards_are_linear(extractor: RuleExtractor) -> N
         t0 = time.perf_counter()
         extractor.extract(text)
         assert time.perf_counter() - t0 < 2.0
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Honestly anything before ten is rough for me, I'm useless that early.", "before 10"),
+        ("I really can't do calls before ten, my brain isn't on yet.", "before 10"),
+        ("No meetings after six please", "after 6"),
+        ("Calls after 6pm are a no-go for me", "after 6pm"),
+    ],
+)
+def test_a_bound_the_speaker_cannot_do_is_kept_free_with_its_hour_in_figures(
+    extractor: RuleExtractor, text: str, value: str
+) -> None:
+    assert [f.value for f in extractor.extract(text) if f.predicate is P.DO_NOT_DISTURB] == [value]
+
+
+@pytest.mark.parametrize("text", ["Anything before ten is fine for me", "Is anything before ten rough for you?"])
+def test_a_bound_that_suits_or_is_asked_about_is_not_kept_free(extractor: RuleExtractor, text: str) -> None:
+    assert not [f for f in extractor.extract(text) if f.predicate is P.DO_NOT_DISTURB]

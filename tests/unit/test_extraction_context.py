@@ -184,3 +184,35 @@ def test_them_for_people_talk_or_a_one_off_thing_is_no_taste(extractor: RuleExtr
 )
 def test_a_chinese_allergy_said_through_eating_is_to_the_food(extractor: RuleExtractor, text: str, value: str) -> None:
     assert {f.value for f in extractor.extract(text)} == {value}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        (
+            "Can you remember that my hotel programme is Hilton Honors? Scratch that, it's Marriott Bonvoy.",
+            "user|travel_hotel",
+            "marriott bonvoy",
+        ),
+        (
+            "I need to correct something I told you: it's pecans I'm allergic to, not walnuts.",
+            "user|taste|pecan",
+            "pecan",
+        ),
+    ],
+)
+def test_scratch_that_and_correct_something_open_a_correction(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    facts = {f.key: f for f in extractor.extract(text)}
+    assert facts[key].value == value and facts[key].correction
+
+
+def test_a_slip_repaired_mid_sentence_is_one_tentative_statement(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("My go-to airline is Delta, sorry, I meant United, Delta was my old employer's pick.")
+    assert [(f.value, f.correction) for f in facts] == [("united", False)]
+
+
+def test_a_slip_repaired_in_a_turn_that_asks_to_remember_is_still_a_correction(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("Remember this: my go-to airline is Delta, sorry, I meant United.")
+    assert [(f.value, f.correction) for f in facts] == [("united", True)]

@@ -29,3 +29,27 @@ def test_the_app_one_does_all_one_s_writing_in_is_the_notes_app(extractor: RuleE
     assert {f.key: f.value for f in extractor.extract("I do all my writing in Obsidian these days")} == {
         "user|notes_app": "obsidian"
     }
+
+
+def test_a_chinese_mention_beside_a_turning_or_asking_clause_of_its_own_counts() -> None:
+    extractor = RuleExtractor()
+    assert extractor.mentioned("天津这两天总算不刮风了，带豆包去海河边跑了好几圈", ["豆包"]) == [True]
+    assert extractor.mentioned("豆包最近不爱吃饭了", ["豆包"]) == [False]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "seen"),
+    [
+        ("岚山的订单表在PostgreSQL里查得有点慢，索引该怎么加？", "postgresql", True),
+        ("Svelte stores are confusing me, how should I share state between two pages?", "svelte", True),
+        ("你觉得PostgreSQL怎么样？", "postgresql", False),
+        ("Between Postgres and MySQL, which is better?", "postgres", False),
+        ("PostgreSQL和MySQL，哪个好？", "postgresql", False),
+    ],
+)
+def test_a_statement_before_a_question_mentions_what_it_names(text: str, value: str, seen: bool) -> None:
+    assert RuleExtractor().mentioned(text, [value]) == [seen]
+
+
+def test_a_statement_before_a_question_states_no_fact() -> None:
+    assert RuleExtractor().extract("I live in Austin, what should I do this weekend?") == []

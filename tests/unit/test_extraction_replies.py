@@ -75,3 +75,41 @@ def test_a_capped_length_or_a_long_version_sets_the_reply_length(
     extractor: RuleExtractor, text: str, value: str
 ) -> None:
     assert {f.key: f.value for f in extractor.extract(text)}.get("user|prefers_reply_style") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "predicate", "value", "polarity"),
+    [
+        (
+            "Could you leave the emojis out of your answers? They feel like marketing.",
+            P.PREFERS_FORMAT,
+            "emojis",
+            False,
+        ),
+        ("Plain text without emojis suits me way better.", P.PREFERS_FORMAT, "emojis", False),
+        ("你回答里能不能别加那么多表情符号，看着有点花", P.PREFERS_FORMAT, "emojis", False),
+        ("我真不喜欢回复里带emoji，正常文字就好", P.PREFERS_FORMAT, "emojis", False),
+        ("我喜欢回复里带表格", P.PREFERS_FORMAT, "tables", True),
+        ("Could you reply in French?", P.PREFERS_LANGUAGE, "french", True),
+        (
+            "so from now on please answer me in Portuguese, even if I write in English.",
+            P.PREFERS_LANGUAGE,
+            "portuguese",
+            True,
+        ),
+        ("in this project reply in Norwegian", P.PREFERS_LANGUAGE, "norwegian", True),
+        ("以后你回我都用繁体中文吧", P.PREFERS_LANGUAGE, "traditional chinese", True),
+    ],
+)
+def test_how_replies_look_is_read_from_requests_tastes_and_concessions(
+    extractor: RuleExtractor, text: str, predicate: Predicate, value: str, polarity: bool
+) -> None:
+    facts = [(f.value, f.polarity) for f in extractor.extract(text) if f.predicate is predicate]
+    assert facts == [(value, polarity)]
+
+
+@pytest.mark.parametrize(
+    "text", ["If I move to Lisbon, answer me in Portuguese", "Can you leave the tables in?", "我喜欢回复里的那句话"]
+)
+def test_a_supposition_or_what_stays_in_replies_sets_no_reply_setting(extractor: RuleExtractor, text: str) -> None:
+    assert not [f for f in extractor.extract(text) if f.predicate in (P.PREFERS_FORMAT, P.PREFERS_LANGUAGE)]

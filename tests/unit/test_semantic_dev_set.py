@@ -118,6 +118,57 @@ def test_the_fifth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -
         assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
 
 
+SIXTH_PATH = DEV_DIR / "scenarios_v6.jsonl"
+
+
+def test_the_sixth_round_is_its_own_file_expanded_from_the_source() -> None:
+    assert SIXTH_PATH.read_text(encoding="utf-8") == _source().render(v6=True), (
+        "run python tests/eval/semantic_dev/source.py"
+    )
+    sixth = load_scenarios(SIXTH_PATH)
+    assert all("v6" in s.tags for s in sixth)
+    assert all(int(s.id.rsplit("-", 1)[1]) >= 301 for s in sixth)
+    earlier = load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl") + load_scenarios(FIFTH_PATH)
+    assert not {s.id for s in sixth} & {s.id for s in earlier}
+
+
+def test_the_sixth_round_has_24_scenarios_a_language_in_the_fifth_rounds_families() -> None:
+    sixth = load_scenarios(SIXTH_PATH)
+    for lang in ("zh", "en"):
+        counts = Counter(s.kind for s in sixth if s.lang == lang)
+        moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
+        assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
+    assert len(sixth) == 48
+
+
+def test_the_sixth_round_repeats_no_user_utterance_of_the_set() -> None:
+    def said(scenarios: list[Scenario]) -> list[str]:
+        return [t.text.strip() for s in scenarios for ss in s.sessions for t in ss.turns if t.speaker == "user"]
+
+    sixth = said(load_scenarios(SIXTH_PATH))
+    earlier = set(
+        said(load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl") + load_scenarios(FIFTH_PATH))
+    )
+    assert [text for text, n in Counter(sixth).items() if n > 1] == []
+    assert [text for text in sixth if text in earlier] == []
+
+
+def test_the_sixth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
+    sixth = load_scenarios(SIXTH_PATH)
+    _check_shapes(sixth)
+    for s in sixth:
+        for ss in s.sessions:
+            speakers = [t.speaker for t in ss.turns]
+            assert speakers[0] == "user" and "assistant" in speakers, s.id
+            assert all(a != b for a, b in pairwise(speakers)), s.id
+        if s.kind == "pollution":
+            assert s.expect.no_facts and len(s.sessions) >= 2, s.id
+    wrong = {s.id: r.failures for s in sixth if not (r := score_scenario(s, _ideal_observation(s))).correct}
+    assert wrong == {}
+    for s in sixth:
+        assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
+
+
 def test_the_set_has_at_least_200_scenarios_half_chinese_half_english(scenarios: list[Scenario]) -> None:
     by_lang = Counter(s.lang for s in scenarios)
     assert len(scenarios) >= 200

@@ -20,6 +20,7 @@ from typing import Any
 OUT = Path(__file__).with_name("scenarios.jsonl")
 OUT_V4 = Path(__file__).with_name("scenarios_v4.jsonl")
 OUT_V5 = Path(__file__).with_name("scenarios_v5.jsonl")
+OUT_V6 = Path(__file__).with_name("scenarios_v6.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -1610,6 +1611,237 @@ EN_V5: list[Case] = [
               ("My brother swears by standing desks, he hasn't sat down at work in two years.", "Some people really love them.", "If I ever moved to Tokyo I'd probably get one too, tiny apartments and all."),
               ("Do standing desks actually help with back pain, or is that a myth?", "The evidence is mixed; alternating positions seems to matter most.", "My brother's physio told him, and I quote, 'the best posture is your next posture.' Not that I'm planning to move to Tokyo or buy one, to be clear.")),
 ]
+# Sixth round (tag `v6`, its own file `scenarios_v6.jsonl`, ids from 301): written blind, by an engineer who had
+# not read the extractor, its rules or its tests, and never run over these cases before they were committed. Every
+# family in ordinary phrasing, with sub-topics the fifth round did not use (agendas, lunch hours, in-laws' and
+# pets' ages, managers, night shifts, loyalty programmes, a time zone said as a city, low-sugar and halal diets).
+ZH_V6: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v6",
+         ("早上那个评审会开了半天才发现大家都没看材料，我是真希望开会前能先把议程发出来，不然纯属浪费时间", "可以建议组织者提前一天把议程和材料发到群里。"),
+         ("又是一个没有议程的会……我跟你说，会前不给议程的会我现在基本都想拒了", "可以回复邀请时礼貌地请对方补充一下议程。", "嗯，下次就这么干"),
+         active=(any_("议程", "agenda"),)),
+    case("meeting", "remember v6",
+         ("中午十二点到一点半我要去接孩子顺便吃饭，这段时间千万别给我约会，你记住啊", "好的，记下了：12:00到13:30不安排会议。"),
+         active=(any_("12", "十二点", "午", "lunch", "noon", "13:30", "一点半"),)),
+    case("meeting", "change v6",
+         ("我这人上午脑子最清楚，能约上午的会就尽量约上午，记一下", "好的，会议优先安排在上午。"),
+         ("唉，现在上午得送娃上学，会议以后都改到下午吧，上午别排了", "收到，以后会议优先排在下午。"),
+         active=(any_("下午", "afternoon"),),
+         not_active=(any_("上午", "morning"),),
+         history=(h(("上午", "morning"), ("下午", "afternoon")),)),
+    # preference
+    case("preference", "paraphrase v6",
+         ("这周末又去爬了趟香山，人多得跟下饺子似的，不过爬山这个爱好我是戒不掉了", "秋天的香山确实热门，可以试试早点出发错峰。"),
+         ("最近膝盖有点酸，可能是爬山爬多了，但一到周末我还是忍不住想往山上跑", "注意护膝，下山的时候放慢速度。"),
+         active=(yes("爬山", "登山", "徒步", "hiking", "hike"),)),
+    case("preference", "paraphrase v6",
+         ("朋友请客吃涮羊肉，我全程只涮了点青菜，羊肉那股膻味我实在受不了", "有些人确实对羊肉的气味比较敏感。"),
+         ("帮我看看这家新疆馆子的菜单吧，我就怕全是羊肉，我是真的一口羊肉都吃不下", "菜单里还有大盘鸡和拌面，可以不点羊肉。"),
+         active=(no("羊肉", "羊", "lamb", "mutton"),)),
+    case("preference", "remember v6",
+         ("体检说我血糖偏高，这阵子在控糖。你记着点，以后推荐吃的喝的都挑低糖的，甜品就别推了", "好的，记下了，之后推荐低糖的饮食。"),
+         active=(any_("糖", "sugar", "甜"),)),
+    # correction
+    case("correction", "immediate remember v6",
+         ("帮我记一下，我对芒果过敏……啊不对，我说错了，是猕猴桃", "好的，已记下：对猕猴桃过敏。"),
+         active=(any_("猕猴桃", "奇异果", "kiwi"),),
+         not_active=(any_("芒果", "mango"),)),
+    case("correction", "after_promotion v6",
+         ("我家橘猫可乐最近胖得不行，一天到晚就知道要吃的", "可以试试定时定量喂食，控制一下零食。"),
+         ("可乐今天又把桌上的杯子推下去了，这猫真是欠收拾", "猫咪推东西有时候是想引起注意。"),
+         ("更正一下，我家那只橘猫叫雪碧，不叫可乐，可乐是我妹家那只，我之前一直说串了", "好的，已更正：你的橘猫叫雪碧。"),
+         active=(yes("雪碧",),),
+         not_active=(yes("可乐",),),
+         history=(h(("可乐",), ("雪碧",)),)),
+    case("correction", "single v6",
+         ("我平时上网都用Edge……不对，是Chrome，Edge是公司电脑上的。最近老是卡，你说要不要清一下缓存？", "可以先清理缓存和禁用不常用的扩展试试。"),
+         not_active=(any_("chrome", "谷歌浏览器"), any_("edge"))),
+    # reply style and language
+    case("reply", "paraphrase v6",
+         ("你回答里能不能别加那么多表情符号，看着有点花", "好的，以后不加表情符号。"),
+         ("怎么又是一串小表情……我真不喜欢回复里带emoji，正常文字就好", "抱歉，之后只用文字回复。"),
+         active=(any_("表情", "emoji"),)),
+    case("reply", "remember v6",
+         ("简体字我看着总觉得别扭，以后你回我都用繁体中文吧", "好的，之後都用繁體中文回覆你。"),
+         active=(any_("繁体", "繁體", "traditional"),)),
+    # project facts
+    case("project", "project_only paraphrase v6",
+         ("@lanshan", "岚山这个项目数据库我们定的是PostgreSQL，表结构你先帮我看一眼", "好的，请把建表语句贴过来。"),
+         ("@lanshan", "岚山的订单表在PostgreSQL里查得有点慢，索引该怎么加？", "可以先看下查询计划，在常用过滤字段上建联合索引。"),
+         active=(any_("postgres", "pg", p="lanshan"),)),
+    case("project", "project_only remember v6",
+         ("@yunque", "云雀这边跟测试约好了，4月15号必须提测，这个日子你帮我记着，排计划的时候往回倒推", "好的，记下了：云雀4月15日提测。"),
+         active=(any_("4月15", "04-15", "4-15", "april 15", "15 april", "apr 15", p="yunque"),)),
+    case("project", "override v6",
+         ("我平时写脚本都是Python，别的语言好久没碰了", "Python写脚本确实方便。"),
+         ("今天又用Python写了个小爬虫，半小时搞定", "效率很高！"),
+         ("@tiezhu", "铁柱这个项目不一样，整个代码库都是Rust，所以在这个项目里你给我的示例代码都用Rust写，记住了", "好的，铁柱项目里示例代码用Rust。"),
+         active=(yes("python"), yes("rust", p="tiezhu")),
+         not_active=(yes("python", p="tiezhu"),)),
+    # multi
+    case("multi", "remember v6",
+         ("跟你交代一下我的情况，省得每次都解释：我是护士，在长沙一家医院上班，另外我对青霉素过敏。这几条你都记下", "好的，都记住了。"),
+         active=(any_("护士", "nurse"), yes("长沙", "changsha"), any_("青霉素", "penicillin"))),
+    case("multi", "paraphrase v6",
+         ("今天天津风大得离谱，我家边牧豆包出去遛了一圈，毛都吹成爆炸头了", "哈哈，边牧毛多，回家记得梳一梳。"),
+         ("天津这两天总算不刮风了，带豆包去海河边跑了好几圈", "天气好正适合遛狗。"),
+         active=(yes("天津", "tianjin"), yes("豆包"))),
+    # relations
+    case("relations", "paraphrase v6",
+         ("周末我岳母要来家里住一阵，她老人家叫周桂兰，特别爱收拾屋子", "家里有长辈帮忙也挺好的。"),
+         ("我岳母周桂兰今天一早就把厨房翻了个底朝天，说我们东西放得太乱", "哈哈，老人家的一片心意。"),
+         active=(yes("周桂兰"),)),
+    case("relations", "remember v6",
+         ("我家那只布偶猫麻薯今年三岁了，生日是4月2号，你帮我记着，到时候提醒我给它买个猫罐头蛋糕", "好的，记下了：麻薯生日4月2日。"),
+         active=(any_("麻薯"), any_("4月2", "04-02", "4-2", "april 2", "2 april", "apr 2"))),
+    # work
+    case("work", "paraphrase v6",
+         ("刚下夜班，晚上八点干到早上八点，现在脑子嗡嗡的", "辛苦了，先好好睡一觉。"),
+         ("这个月排的全是夜班，白天睡觉晚上上班，作息全乱了", "可以用遮光窗帘和耳塞帮助白天睡眠。"),
+         active=(any_("夜班", "晚上八点", "八点", "8点", "20", "night"),)),
+    case("work", "change v6",
+         ("我领导叫张磊，人挺好的，就是开会喜欢拖堂。这个你记一下，以后写周报啥的用得上", "好的，记下了：领导是张磊。"),
+         ("部门调整了，我现在的领导换成刘芳了，张磊调去别的组了，你更新一下", "好的，已更新：领导是刘芳。"),
+         active=(yes("刘芳"),),
+         not_active=(yes("张磊"),),
+         history=(h(("张磊",), ("刘芳",)),)),
+    # travel
+    case("travel", "paraphrase v6",
+         ("这次去昆明我还是订的东航，攒了好几年的里程，舍不得换", "东航的里程可以用来兑换升舱。"),
+         ("下个月出差的机票帮我看看东航的，别的航司我一般不考虑", "好的，我先查东方航空的航班。"),
+         active=(yes("东航", "东方航空", "china eastern"),)),
+    # time zone as a city
+    case("timezone", "change v6",
+         ("我现在人在伦敦读书，跟你约时间都按伦敦时间算，记一下", "好的，记下了：按伦敦时间。"),
+         ("毕业回国啦，现在在上海上班，以后时间都按北京时间来", "欢迎回国！已更新为北京时间。"),
+         active=(any_("北京时间", "上海", "东八", "+8", "+08", "asia/shanghai", "china standard", "shanghai", "beijing"),),
+         not_active=(any_("伦敦", "london", "europe/london", "bst"),),
+         history=(h(("伦敦", "london", "europe/london", "bst"), ("北京时间", "上海", "东八", "+8", "+08", "asia/shanghai", "china standard", "shanghai", "beijing")),)),
+    # tools
+    case("tools", "paraphrase v6",
+         ("我写代码基本离不开Vim，鼠标都懒得碰", "Vim熟练了确实快。"),
+         ("今天又折腾了一晚上Vim插件，装了个新的补全，用着挺顺手", "可以把配置备份到git上。"),
+         active=(yes("vim", "neovim", "nvim"),)),
+    # pollution
+    pollution("other_person hypothetical question quote negated_hypothetical v6",
+              ("我表哥最近迷上了钓鱼，天天凌晨四点起来去水库蹲着", "钓鱼确实很能磨性子。", "要是我也退休了，说不定也天天去钓鱼哈哈"),
+              ("你说钓鱼这种爱好是不是得很有耐心的人才玩得了？", "耐心有帮助，但很多人也是玩着玩着就培养出来了。", "我表哥原话是“钓的不是鱼，是寂寞”。反正我可没打算去钓")),
+]
+EN_V6: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v6",
+         ("Wednesdays are my heads-down day, so I try really hard to keep them meeting-free. Anyway, what's a good way to decline politely?", "Something like: 'I block Wednesdays for focus work, could we do Thursday instead?'"),
+         ("Someone just dropped a sync on my Wednesday again. That's the one day of the week I don't take meetings.", "You could propose Thursday morning as an alternative."),
+         active=(any_("wednesday", "wed", "周三"),)),
+    case("meeting", "remember v6",
+         ("Please remember this one: if a meeting invite doesn't come with an agenda, I'm going to decline it, so always include one when you draft invites for me.", "Noted, I'll always add an agenda."),
+         active=(any_("agenda",),)),
+    case("meeting", "change v6",
+         ("For scheduling, I'm a morning person, so put my meetings before lunch whenever you can. Remember that.", "Got it, mornings first."),
+         ("New routine, I'm doing school drop-off now, so from now on schedule my meetings in the afternoon instead of the morning.", "Updated, afternoons from now on."),
+         active=(any_("afternoon", "pm"),),
+         not_active=(any_("morning", "before lunch"),),
+         history=(h(("morning", "before lunch"), ("afternoon", "pm")),)),
+    # preference
+    case("preference", "paraphrase v6",
+         ("My forearms are wrecked, I was at the bouldering gym till nine. It's my favourite way to switch off after work.", "Make sure to rest those fingers between sessions."),
+         ("Took a couple of friends bouldering for the first time last night, and now they're hooked too. Best hobby I've picked up in years.", "Nice, climbing is more fun with a crew."),
+         active=(yes("boulder", "climbing", "攀岩"),)),
+    case("preference", "paraphrase v6",
+         ("I picked every olive off that pizza, honestly I don't get how people eat them.", "Olives are definitely a love-it-or-hate-it thing."),
+         ("Can you give me a Greek salad recipe, minus the olives? I can't stand them.", "Sure, here's one without olives."),
+         active=(no("olive",),)),
+    case("preference", "remember v6",
+         ("Heads up for restaurant picks: I only eat halal meat, so please remember to check that first.", "Noted, I'll look for halal options."),
+         active=(any_("halal", "清真"),)),
+    # correction
+    case("correction", "immediate remember v6",
+         ("Can you remember that my hotel loyalty programme is Hilton Honors? Scratch that, it's Marriott Bonvoy, I mix them up.", "Noted: Marriott Bonvoy."),
+         active=(any_("marriott", "bonvoy", "万豪"),),
+         not_active=(any_("hilton", "希尔顿"),)),
+    case("correction", "after_promotion v6",
+         ("Careful with any recipes you send me, I'm allergic to walnuts.", "Thanks, I'll leave walnuts out."),
+         ("That banana bread recipe looks good, but it has walnuts and those are a no-go for me because of the allergy.", "You can swap them for sunflower seeds."),
+         ("I need to correct something I told you: it's pecans I'm allergic to, not walnuts. Could you fix that?", "Corrected: pecan allergy."),
+         active=(any_("pecan", "碧根果", "山核桃"),),
+         not_active=(any_("walnut", "核桃"),),
+         history=(h(("walnut", "核桃"), ("pecan", "碧根果", "山核桃")),)),
+    case("correction", "single v6",
+         ("My go-to airline is Delta, sorry, I meant United, Delta was my old employer's pick. Anyway, is it worth paying for seat selection on a three-hour flight?", "For a three-hour flight it's mostly worth it if you care about aisle or window."),
+         not_active=(any_("united"), any_("delta"))),
+    # reply style and language
+    case("reply", "paraphrase v6",
+         ("Could you leave the emojis out of your answers? They make everything feel like a marketing email.", "Sure, no emojis."),
+         ("You slipped a rocket emoji in there again, ha. Plain text without emojis suits me way better.", "Fair, plain text only."),
+         active=(any_("emoji",),)),
+    case("reply", "remember v6",
+         ("I've started taking Portuguese lessons, so from now on please answer me in Portuguese, even if I write in English.", "Claro! A partir de agora respondo em português."),
+         active=(any_("portuguese", "português", "portugues", "葡萄牙"),)),
+    # project facts
+    case("project", "project_only paraphrase v6",
+         ("@kestrel", "Kestrel's frontend is all Svelte, so any component examples should follow that.", "Got it, Svelte components."),
+         ("@kestrel", "Back on Kestrel today. Svelte stores are confusing me, how should I share state between two pages?", "A writable store in its own module works well for that."),
+         active=(any_("svelte", p="kestrel"),)),
+    case("project", "project_only remember v6",
+         ("@tern", "Conventions for tern, please remember them: file names in snake_case, and we indent with tabs rather than spaces.", "Noted for tern: snake_case file names, tabs."),
+         active=(any_("snake", p="tern"), any_("tab", p="tern"))),
+    case("project", "override v6",
+         ("I'd like your answers in English, by the way, even though my emails are sometimes in Dutch.", "Sure, English it is."),
+         ("Again, English for your replies, please, whatever language I paste in.", "Understood."),
+         ("@nordlys", "For nordlys it's different: the client reads these notes, so in this project reply in Norwegian. Remember that.", "Forstått, jeg svarer på norsk i nordlys."),
+         active=(any_("english", "英文", "英语"), any_("norwegian", "norsk", "挪威", p="nordlys")),
+         not_active=(any_("english", "英文", "英语", p="nordlys"),)),
+    # multi
+    case("multi", "remember v6",
+         ("Quick profile so you stop asking: I teach chemistry at a high school in Austin, and I'm vegetarian. Keep that in mind for everything.", "Got it, all noted."),
+         active=(any_("chemistry", "teacher", "teach", "school"), yes("austin"), any_("vegetarian", "素"))),
+    case("multi", "paraphrase v6",
+         ("My husband Marco keeps saying we should explore more of Lisbon instead of staying in our neighbourhood.", "Alfama and Belém are great places to start."),
+         ("Marco and I finally did the tram 28 ride, felt like tourists in our own city, but Lisbon really is beautiful from up there.", "It's a classic for a reason."),
+         active=(yes("marco"), yes("lisbon", "里斯本"))),
+    # relations
+    case("relations", "paraphrase v6",
+         ("My cat Miso turned fourteen last week, which apparently makes her a senior now.", "Fourteen is a good age, regular vet checkups help."),
+         ("Miso has been sleeping in the sun all day, such an old lady.", "Sounds like a good life."),
+         active=(yes("miso"),)),
+    case("relations", "remember v6",
+         ("My husband Tomasz has his birthday on August 9, remember that for me please, I want to plan something early this year.", "Noted: Tomasz's birthday is August 9."),
+         active=(any_("tomasz",), any_("august 9", "9 august", "aug 9", "9 aug", "08-09", "8月9", "august 9th"))),
+    # work
+    case("work", "paraphrase v6",
+         ("Long day at the firm. Being a paralegal means I read more contracts than anyone should.", "Contract review is no small thing."),
+         ("The partners dumped three discovery requests on me today. Paralegal life, I guess.", "That's a heavy load for one day."),
+         active=(any_("paralegal", "律师助理"),)),
+    case("work", "change v6",
+         ("I'm a senior engineer on the payments team, which mostly means code reviews and incident calls.", "That's a lot of context switching."),
+         ("As a senior engineer I end up mentoring half the team, which I actually like.", "Mentoring is a great part of the role."),
+         ("Got promoted! I'm an engineering manager now, so please update my role.", "Congratulations! Updated to engineering manager."),
+         active=(any_("engineering manager", "manager"),),
+         not_active=(any_("senior engineer",),),
+         history=(h(("senior engineer",), ("engineering manager", "manager")),)),
+    # travel
+    case("travel", "paraphrase v6",
+         ("Booking the train to Edinburgh, and I always go for the quiet coach, I need to be able to work.", "The quiet coach is good for focus."),
+         ("Can you check the Manchester train options? Quiet coach for me as usual, I can't deal with phone calls around me.", "I'll look at quiet coach availability."),
+         active=(any_("quiet",),)),
+    # time zone as a city
+    case("timezone", "change v6",
+         ("I'm in Singapore, so when you give me times, give them in Singapore time. Please remember it.", "Noted: Singapore time."),
+         ("Just moved to Auckland for work! From now on, use Auckland time for anything with a clock on it.", "Updated to Auckland time."),
+         active=(any_("auckland", "new zealand", "nzst", "nzdt", "+12", "+13", "奥克兰"),),
+         not_active=(any_("singapore", "sgt", "新加坡"),),
+         history=(h(("singapore", "sgt", "新加坡"), ("auckland", "new zealand", "nzst", "nzdt", "+12", "+13", "奥克兰")),)),
+    # tools
+    case("tools", "paraphrase v6",
+         ("Finally wiped Windows off my laptop and put Fedora on it, no regrets so far.", "Fedora is a solid choice."),
+         ("Any idea why Bluetooth keeps dropping on Fedora after suspend? Otherwise it's been great as my daily driver.", "Try restarting the bluetooth service after resume."),
+         active=(yes("fedora", "linux"),)),
+    # pollution
+    pollution("other_person hypothetical question quote negated_hypothetical v6",
+              ("My flatmate is obsessed with sourdough, there's a jar of starter on every surface of our kitchen.", "Sourdough is a real commitment.", "If I had that kind of patience I'd probably bake every weekend too."),
+              ("Is it true you have to feed a starter every single day?", "Daily at room temperature, about weekly if it lives in the fridge.", "She keeps telling me 'bread is just flour with a personality.' Not that I'd ever take it up myself, don't worry.")),
+]
 # fmt: on
 
 
@@ -1661,10 +1893,12 @@ def scenario_dicts(zh: list[Case] | None = None, en: list[Case] | None = None, f
     return out
 
 
-def render(v4: bool = False, v5: bool = False) -> str:
-    """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`): one scenario a line, UTF-8, no
-    ASCII escaping."""
-    if v5:
+def render(v4: bool = False, v5: bool = False, v6: bool = False) -> str:
+    """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`): one scenario
+    a line, UTF-8, no ASCII escaping."""
+    if v6:
+        found = scenario_dicts(ZH_V6, EN_V6, first=301)
+    elif v5:
         found = scenario_dicts(ZH_V5, EN_V5, first=201)
     elif v4:
         found = scenario_dicts(ZH_V4, EN_V4, first=101)
@@ -1677,7 +1911,8 @@ if __name__ == "__main__":
     OUT.write_text(render(), encoding="utf-8")
     OUT_V4.write_text(render(v4=True), encoding="utf-8")
     OUT_V5.write_text(render(v5=True), encoding="utf-8")
+    OUT_V6.write_text(render(v6=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
-        f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}"
+        f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6}"
     )

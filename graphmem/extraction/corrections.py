@@ -1,0 +1,97 @@
+"""Corrections: the markers that open one ("No, I meant …", "scratch that", "不对，我说错了，…"), said mid-sentence
+or anywhere in a turn, the value named as the wrong one ("…, not Siemens"), a name given anew one letter off, and
+the bare value a correction gives for the fact said just before it. Every pattern is a literal alternation or a
+bounded repeat.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.lexicon import LANGS
+from graphmem.extraction.rule import Segment
+
+__all__ = [
+    "BARE_SKIP",
+    "CORRECTION",
+    "LAST_CHUNK",
+    "MID_CORRECTION",
+    "NOT_THAT",
+    "RESPELLED",
+    "TURN_CORRECTION",
+    "corrected",
+    "one_edit",
+]
+
+_F = re.IGNORECASE
+
+# A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after
+# the marker replaces what the speaker said before. A marker alone carries over to the next segment.
+CORRECTION = re.compile(
+    r"^\s*(?:(?:no|nope|sorry|oops|wait|actually|correction|my\s+bad|scratch\s+that)[,.!:;]?\s+){0,3}"
+    r"(?:i\s+meant(?:\s+to\s+say)?|i\s+mean|i\s+misspoke|let\s+me\s+correct\s+(?:that|myself)|correction|"
+    r"(?:i\s+)?(?:got\s+(?:that|it)\s+wrong|messed\s+(?:that|it)\s+up)(?:\s+earlier|\s+before)?|the\s+other\s+one|"
+    r"scratch\s+that|strike\s+that|(?:i\s+need\s+to\s+|let\s+me\s+)?correct\s+something(?:\s+i\s+(?:told|said\s+to)\s+you)?)"
+    r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
+    r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
+    r"^\s*(?:[啊哦呃噢哎诶唉嗯][，,！!\s]?)?(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{0,2}){0,2}"
+    r"(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
+    r"更正一下|更正|纠正一下|不对|(?:之前|刚才|上次)?(?:跟你)?说的(?:有误|不对))[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
+    _F,
+)
+MID_CORRECTION = re.compile(r",\s(?=(?:(?:sorry|no|oops|wait)[,.!]?\s+i\s+meant|scratch\s+that|strike\s+that)\b)", _F)
+# A correction said anywhere in the turn ("I've been saying Accenture but I actually work at Capgemini", "哦不对，
+# 打错了"): the turn's statements replace what the user said before, whatever was promoted.
+TURN_CORRECTION = re.compile(
+    r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
+    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
+    r"messed\s+(?:it|that)\s+up|scratch\s+that|strike\s+that|correct\s+something|"
+    r"the\s+other\s+one)\b|"
+    r"说错了|记错了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了",
+    _F,
+)
+# The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
+NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
+# The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
+LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
+# A name given anew in a correction: "是林玥，…", "it's spelled Maia", "the name is Hannah".
+RESPELLED = re.compile(
+    r"(?:^|[，,：:\s])是(?P<zh>[\u4e00-\u9fff]{2,4})(?=[，,。！!；;\s]|$)|"
+    r"\b(?:spelled|spelt|it's|is)\s+(?P<en>(?-i:[A-Z])[a-z]{1,15})\b",
+    _F,
+)
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether two names of two or more letters differ by exactly one letter changed, added or dropped."""
+    if a == b or min(len(a), len(b)) < 2 or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long = sorted((a, b), key=len)
+    i = next((k for k in range(len(short)) if short[k] != long[k]), len(short))
+    return short[i:] == long[i + 1 :]
+
+
+_BARE_VALUE = re.compile(r"[^,，;；:：、()（）]{1,24}")
+BARE_SKIP = re.compile(r"^(?:it's|it\s+is|it\s+was|is|was|是|应该是|其实是)\s*", _F)
+
+
+def corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
+    """`last` with the bare value a correction segment gives ("amoxicillin", "是4月13号"), or None."""
+    m = _BARE_VALUE.match(seg.text.strip())
+    if m is None:
+        return None
+    value = BARE_SKIP.sub("", m.group(0).strip().rstrip("!.！。")).strip()
+    if not value or len(value.split()) > 3 or value.casefold() == last.value.casefold():
+        return None
+    if value.isascii():
+        value = value.lower()
+    if last.predicate is Predicate.PREFERS_LANGUAGE or last.predicate is Predicate.SPEAKS:
+        value = LANGS.get(value, "")
+        if not value:
+            return None
+    fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
+    return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)

@@ -1,0 +1,187 @@
+"""Guards of rule-based extraction: what makes a segment or a clause say nothing standing about the speaker (a
+question, a supposition, a joke, a one-off, a past-only or reported remark, someone else's taste, quoted words),
+what marks a statement as meant to be remembered or as a request to the assistant, and what a later mention's
+negation says of a candidate's stance. Every pattern is a literal alternation or a bounded repeat.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "ASK_TO_REMEMBER",
+    "EXPLICIT",
+    "HEDGE",
+    "HYPOTHETICAL",
+    "JOKE",
+    "LAUGH_ONLY",
+    "MARKER_ONLY",
+    "MENTION_DROPPED",
+    "MENTION_NEGATION",
+    "MENTION_SWAP",
+    "MENTION_TAKEN",
+    "OTHER_PERSON",
+    "PAST",
+    "QUESTION",
+    "QUOTED",
+    "REPORTED",
+    "REQUEST",
+    "SITUATIONAL",
+    "TURN_MARKER",
+]
+
+_F = re.IGNORECASE
+
+QUESTION = {
+    "en": re.compile(
+        r"^\s*(?:do|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|when|why|"
+        r"how|shall|may|have|has|isn't|aren't|didn't|doesn't)\b(?!\s+not\b)|\bi\s+wonder\b|\bwondering\b",
+        _F,
+    ),
+    "zh": re.compile(
+        r"(?<!没)什么|哪些|哪个|哪种|哪里|哪儿|谁|怎么|为什么|为啥|是不是|要不要|会不会|能不能|有没有|多少|几点|(?<!没)啥|咋|吗|[呢么]\s*$"
+    ),
+}
+HYPOTHETICAL = {
+    "en": re.compile(
+        r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
+        r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
+        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b)|i'd(?!\s+(?:rather|prefer)\b))\b",
+        _F,
+    ),
+    "zh": re.compile(
+        r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|设想|想象|假装|若是|如若|要不是|假使|"
+        # "…的话" supposes ("我搬去大理的话", "有时间的话我想…") unless a habit follows a clause with no person in it:
+        # "出差订酒店的话，我一般更倾向全季" is a topic ("as for booking hotels")
+        r"[我你他她][^，,。；;！!？?]{0,12}的话|的话(?![，,\s]{0,2}我?(?:一般|通常|都|习惯|每次|总是|基本|一律|倾向|偏好|更?喜欢))"
+    ),
+}
+JOKE = {
+    "en": re.compile(
+        r"\b(?:lol|lmao|lmfao|rofl|haha\w*|hehe\w*|jk|just\s+kidding|kidding|joking|xd)\b|😂|🤣|😆|😜|😝|🙃|"
+        r"could\s+eat\s+a\s+horse|the\s+whole\s+(?:world|planet|universe)|literally\s+dying",
+        _F,
+    ),
+    "zh": re.compile(r"哈哈|嘿嘿|呵呵|嘻嘻|开玩笑|开个玩笑|逗你|说笑|😂|🤣|😆|整个地球|整个宇宙|吃掉整个|一万年|笑死"),
+}
+LAUGH_ONLY = re.compile(r"^[\s\W]*(?:(?:ha)+h?|(?:he)+|lol|lmao|jk|xd|哈+|嘿+|呵+|嘻+|😂|🤣)[\s\W]*$", _F)
+SITUATIONAL = {
+    "en": re.compile(
+        r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening|week|weekend|time|one|month)|right\s+now|"
+        r"at\s+the\s+moment|for\s+now|for\s+fun|tomorrow|yesterday|for\s+(?:lunch|dinner|breakfast)|"
+        r"this\s+once|just\s+once|for\s+a\s+change)\b",
+        _F,
+    ),
+    "zh": re.compile(
+        r"今天(?!起|开始)|今晚|今早|明天|昨天|这次|这回|刚才|刚刚|此刻|这会儿|暂时|这周|本周|午饭|晚饭|早饭|一会儿|好玩|玩玩|这顿"
+    ),
+}
+PAST = {
+    "en": re.compile(
+        r"\bused\s+to\b|\bback\s+(?:then|in)\b|\bwhen\s+i\s+was\b|\bas\s+a\s+(?:kid|child|teenager)\b|"
+        r"\bin\s+the\s+past\b|\byears\s+ago\b|\bformerly\b",
+        _F,
+    ),
+    "zh": re.compile(r"(?<!点)以前|(?<!点)之前|过去|曾经|小时候|那时候|那时|当年|原来|以往|从前"),
+}
+REPORTED = {
+    "en": re.compile(
+        r"(?<!i\s)\b(?:says?|said|thinks?|thought|believes?|claims?|insists?|told\s+\w+|tells\s+\w+)\s+"
+        r"(?:that\s+)?i\b|\b(?:friend|wife|husband|partner|mom|mum|dad|brother|sister|kids?|family|colleague|boss|"
+        r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b",
+        _F,
+    ),
+    "zh": re.compile(r"(?<!我)(?:说|觉得|以为|认为|听说|讲)我|告诉\S{0,4}我|[和跟与]我(?:都|也|一起)|不觉得|不确定"),
+}
+HEDGE = {
+    "en": re.compile(
+        r"\b(?:i\s+think|i\s+guess|i\s+suppose|maybe|probably|perhaps|might|kind\s+of|kinda|sort\s+of|"
+        r"i\s+believe|possibly|i\s+feel\s+like|i\s+reckon)\b",
+        _F,
+    ),
+    "zh": re.compile(r"可能|也许|大概|好像|或许|似乎|说不定|我觉得|感觉|估计|不一定|貌似"),
+}
+EXPLICIT = {
+    "en": re.compile(
+        r"\b(?:remember|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
+        r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
+        r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update)\b|"
+        r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
+        _F,
+    ),
+    "zh": re.compile(
+        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都|"
+        r"更新一下|更新下|记得更新"
+    ),
+}
+# Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
+# are not the speaker's facts.
+OTHER_PERSON = {
+    "en": re.compile(
+        r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
+        r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
+        _F,
+    ),
+    "zh": re.compile(
+        r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))|^\s*[她他它]"
+    ),
+}
+# A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
+# "能不能把会都约在早上？") states how the speaker wants replies or meetings, and only that (_REQUEST_SLOTS); one
+# about this answer ("Can you keep it short") is a one-off.
+REQUEST = {
+    "en": re.compile(
+        r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
+        r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick|leave|skip|drop|"
+        r"avoid|stop)\b(?!\s+(?:it|this|that)\b)",
+        _F,
+    ),
+    "zh": re.compile(
+        r"(?:能不能|可不可以|能否|你能|可以|麻烦你?)(?:以后|都|请)?(?:用|把|给我|回|跟我|和我|安排|约|排|说|讲|简|短|少|精简|详细|正式|随意|"
+        r"别|不要)"
+    ),
+}
+# A question that asks the assistant to remember what it says: the rest is a statement to remember.
+ASK_TO_REMEMBER = re.compile(
+    r"^(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:remember|note|keep\s+in\s+mind|"
+    r"make\s+a\s+note)\s+(?:that\s+|this:?\s+)?|^(?:你)?(?:能不能|可不可以|能|可以)(?:帮我)?(?:记住|记一下|记着|记下)[，,：:\s]*",
+    _F,
+)
+QUOTED = re.compile(r"[“”「」『』\"]")
+
+MARKER_ONLY = re.compile(
+    r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",
+    _F,
+)
+
+# A request anywhere in the turn to remember or update what it says ("Please remember that.", "update that pls",
+# "记一下", "帮我更新下"): literal alternations only, no nested quantifiers.
+TURN_MARKER = re.compile(
+    r"\b(?:remember\s+(?:that|this|it)|please\s+remember|please\s+update|(?:please\s+)?update\s+(?:that|this|it|my|where|your)|"
+    r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind|(?:keep|put|have)\s+(?:all\s+)?(?:that|this|these|those)\s+"
+    r"on\s+(?:file|record)|(?:save|store|note)\s+(?:all\s+)?(?:that|this|these|those)|file\s+(?:that|this)\s+away|"
+    r"don't\s+forget\s+(?:that|this))\b|"
+    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
+    _F,
+)
+
+# A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
+MENTION_NEGATION = re.compile(
+    r"\b(?:not|no|never|don't|dont|doesn't|can't|cant|won't|isn't|aren't|hate|stopped|quit|anymore|no\s+longer|"
+    r"instead|switched|moved|left|broke\s+up)\b|不|没|别|讨厌|换|改|搬|分了|戒",
+    _F,
+)
+
+
+# Words of a change beside a negated mention: turning away from a value ("anymore", "戒了", "不吃了"), turning
+# to one ("come around", "开始", "现在"), or swapping one value for another ("switched", "换成", "搬").
+MENTION_DROPPED = re.compile(
+    r"\b(?:anymore|any\s+more|no\s+longer|stopped|quit|not\s+(?:really\s+)?into)\b|不再|再也|戒|不[\u4e00-\u9fff]{1,3}了",
+    _F,
+)
+MENTION_TAKEN = re.compile(
+    r"\b(?:come\s+around|came\s+around|these\s+days|now|started|starting|begun|getting\s+into)\b|开始|爱上|现在|如今|最近",
+    _F,
+)
+MENTION_SWAP = re.compile(r"\b(?:switched|moved|left|instead|broke\s+up)\b|换|改|搬|分了", _F)
