@@ -1,6 +1,7 @@
 """Reports the time the unit tests took (wall and CPU, the test run's children included) after each run that
 includes them: the unit suite is meant to stay under 20 s (`make test-unit`). A report, not a failure: wall-clock
-limits are flaky on a shared machine, so the figure is printed with the load average for the reader to judge."""
+limits are flaky on a shared machine, so the figure is printed with the load average for the reader to judge.
+Also the one `extractor` fixture the extraction tests share (the rule extractor keeps no state between calls)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
 
 UNIT = Path(__file__).resolve().parent
 BUDGET_SECONDS = 20.0
@@ -47,3 +50,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         f"unit tests: {_Tally.tests} in {_Tally.wall:.1f} s wall, {_Tally.cpu:.1f} s CPU "
         f"(budget {BUDGET_SECONDS:g} s; load average {load:.1f})"
     )
+
+
+@pytest.fixture(scope="session")
+def extractor() -> RuleExtractor:
+    return RuleExtractor()

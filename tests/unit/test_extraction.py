@@ -215,11 +215,6 @@ POLLUTION: list[str] = [
 EN_LATIN_ONE_OFF = "I'm studying French today for fun."
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 def _triples(facts: list[CandidateFact]) -> set[Expected]:
     return {(f.predicate, f.value, f.polarity, f.subject) for f in facts}
 

@@ -17,11 +17,6 @@ from tests.unit.extraction_dev_suite import DEV_SUITE, POLLUTION, Expected
 P = Predicate
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 def _claims(facts: list[CandidateFact]) -> set[Expected]:
     return {(f.predicate, f.value, f.polarity, f.key) for f in facts}
 

@@ -10,11 +10,6 @@ import pytest
 from graphmem.extraction.extractor import RuleExtractor
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
     return {f.key: f.value for f in extractor.extract(text)}
 

@@ -9,11 +9,6 @@ from graphmem.extraction.coreference import Referent, last_referent, resolve
 from graphmem.extraction.extractor import RuleExtractor
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 def _claims(extractor: RuleExtractor, text: str, context: tuple[str, ...] = ()) -> set[tuple[str, str]]:
     return {(f.key, f.value) for f in extractor.extract(text, context)}
 

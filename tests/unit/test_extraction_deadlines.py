@@ -9,11 +9,6 @@ from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.scope import project_fact
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 @pytest.mark.parametrize(
     ("text", "value"),
     [

@@ -8,11 +8,6 @@ import pytest
 from graphmem.extraction.extractor import RuleExtractor
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 @pytest.mark.parametrize(
     ("text", "value"),
     [("鹅厂的加班太多了，我都习惯了", "腾讯"), ("Beijing is great, I'm from 帝都", "北京")],

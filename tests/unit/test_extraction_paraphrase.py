@@ -13,11 +13,6 @@ from graphmem.extraction.synonyms import canonical_taste
 P = Predicate
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 @pytest.mark.parametrize(
     ("value", "canonical"),
     [

@@ -13,11 +13,6 @@ from graphmem.extraction.replies import reply_shape
 P = Predicate
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 @pytest.mark.parametrize(
     ("text", "key", "value"),
     [

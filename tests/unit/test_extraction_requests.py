@@ -9,11 +9,6 @@ from graphmem.extraction.coreference import without_apposition
 from graphmem.extraction.extractor import RuleExtractor
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 def test_keep_all_that_on_file_makes_every_statement_of_the_turn_explicit(extractor: RuleExtractor) -> None:
     facts = extractor.extract("I'm based in Denver, and I'm gluten-free. Keep all that on file.")
     assert {f.key for f in facts} == {"user|location", "user|diet"}

@@ -16,11 +16,6 @@ from graphmem.memory.promotion import mentionable
 from graphmem.model import Fact, FactStatus
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 def _keyed(extractor: RuleExtractor, text: str) -> dict[str, str]:
     return {f.key: f.value for f in extractor.extract(text)}
 

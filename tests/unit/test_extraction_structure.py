@@ -14,11 +14,6 @@ from graphmem.extraction.structure_zh import zh_findings
 P = Predicate
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 STATED = [
     ("I've never liked mushrooms.", P.DISLIKES, "mushroom", "user|taste|mushroom"),
     ("I've slowly grown to love blue cheese.", P.LIKES, "blue cheese", "user|taste|blue cheese"),

@@ -10,11 +10,6 @@ from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.scope import about_project
 
 
-@pytest.fixture(scope="module")
-def extractor() -> RuleExtractor:
-    return RuleExtractor()
-
-
 @pytest.mark.parametrize(
     ("text", "project_id"),
     [("项目B用 Kotlin 写。", "project-b"), ("记住项目B的技术栈是 Kotlin。", "B"), ("这个项目用 Kotlin 写。", "mobile")],
