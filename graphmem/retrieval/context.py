@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.model import AssembledContext, ContextItem, ContextSection, Layer, Route, SearchHit, SessionState, Turn
+from graphmem.retrieval.duplicates import normalised
 from graphmem.tokens import count_tokens
 
 __all__ = ["SECTIONS", "assemble", "memory_items"]
@@ -27,7 +28,20 @@ def _route_text(route: Route | None) -> str:
 
 
 def memory_items(hits: Sequence[SearchHit], route: Route | None) -> list[ContextItem]:
-    """Long-term memories as context items, each saying why it is included (layer, score, route)."""
+    """Long-term memories as context items, each saying why it is included (layer, score, route). Memories with
+    the same words (two episodes written with the same text under two keys, say) are one line to the reader:
+    only the best scored is kept, its reason saying how many it stands for. Texts are compared normalised."""
+    seen: dict[str, int] = {}
+    kept: list[SearchHit] = []
+    repeats: list[int] = []
+    for hit in hits:
+        key = normalised(hit.text) or hit.text
+        if key in seen:
+            repeats[seen[key]] += 1
+            continue
+        seen[key] = len(kept)
+        kept.append(hit)
+        repeats.append(0)
     return [
         ContextItem(
             section=ContextSection.MEMORY,
@@ -35,9 +49,10 @@ def memory_items(hits: Sequence[SearchHit], route: Route | None) -> list[Context
             tokens=count_tokens(hit.text),
             layer=hit.layer.value,
             score=hit.score,
-            reason=f"{hit.layer.value} memory, score {hit.score:.3f}, {_route_text(route)}",
+            reason=f"{hit.layer.value} memory, score {hit.score:.3f}, {_route_text(route)}"
+            + (f"; the same words were recalled {more} more time{'s' if more > 1 else ''}" if more else ""),
         )
-        for hit in hits
+        for hit, more in zip(kept, repeats, strict=True)
     ]
 
 
