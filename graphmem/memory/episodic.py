@@ -108,6 +108,15 @@ def line_tokens(speaker: str, text: str) -> str:
     return " ".join(tokenize(document_line(speaker, text)))
 
 
+def _line_tokens(memo: dict[str, str], line: str) -> str:
+    """`line`'s tokens joined by spaces, tokenised once per memo (tokenising "a\nb" gives a's tokens, then b's: a
+    document's tokens are its lines' tokens in order)."""
+    found = memo.get(line)
+    if found is None:
+        found = memo[line] = " ".join(tokenize(line))
+    return found
+
+
 def _tokenised(lines: Mapping[int, tuple[str, str]]) -> dict[int, str]:
     return {seq: line_tokens(speaker, text) for seq, (speaker, text) in lines.items()}
 
@@ -313,7 +322,11 @@ class EpisodicMemory:
         self, scope: Scope, drafts: Sequence[EpisodeDraft], documents: list[tuple[str, int | str | None]]
     ) -> list[NewEpisode]:
         prepared: list[NewEpisode] = []
+        lines: dict[str, str] = {}  # a line's tokens: each line is tokenised once, also as the next one's context
         for draft, (document, context) in zip(drafts, documents, strict=True):
+            own_line = document_line(draft.speaker, draft.text)
+            own = _line_tokens(lines, own_line)
+            before = _line_tokens(lines, document[: -len(own_line) - 1]) if context is not None else ""
             if draft.importance is None:
                 importance, source = assign_importance(draft.text, draft.event_type, self._policy.importance)
             else:
@@ -331,8 +344,8 @@ class EpisodicMemory:
                     metadata=draft.metadata,
                     document=document,
                     extraction_status=self._extraction_status(scope, draft),
-                    lexical=" ".join(lexical_tokens(draft, document)),
-                    tokens=line_tokens(draft.speaker, draft.text),
+                    lexical=" ".join(t for t in (before, own, own) if t),  # = lexical_tokens(draft, document)
+                    tokens=own,
                     context_seq=context if isinstance(context, int) else None,
                     context_key=context if isinstance(context, str) else "",
                     mentions=[(m.key, m.name) for m in mentions(draft.text)],

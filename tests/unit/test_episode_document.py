@@ -46,3 +46,36 @@ def test_a_node_of_the_earliest_layout_reads_its_stored_document_tokens() -> Non
     legacy = TokenSources(3, "old tokens here", None, 1, None)
     assert legacy.lines_needed({}) == [] and legacy.composed({}) == "old tokens here"
     assert TokenSources(3, None, None, None, None).composed({}) == ""
+
+
+def test_a_batch_prepares_the_tokens_each_episode_would_get_alone() -> None:
+    """The write path tokenises each line once (also as the next document's context) and composes; the result
+    is exactly `lexical_tokens` and `line_tokens` of each episode, for a batch whose first document has a stored
+    context line, lines repeated, a line with its own line breaks, and a session-less episode."""
+    from types import SimpleNamespace
+
+    from graphmem.memory.episodic import EpisodicMemory
+    from graphmem.model import Scope
+    from graphmem.policy import load_policy
+
+    policy, _ = load_policy(None)
+    scope = Scope("tenant-a", "u1", session_id="s1")
+    texts = [
+        ("Caroline", "I went to the LGBTQ support group yesterday."),
+        ("Melanie", "That's great!\nHow did it feel?"),
+        ("用户", "我上周五把周报发给了王经理"),
+        ("Melanie", "That's great!\nHow did it feel?"),
+        ("user", "记住：我不吃香菜, and no cilantro either"),
+    ]
+    drafts = [EpisodeDraft(f"k{i}", text, T, "s1", speaker) for i, (speaker, text) in enumerate(texts)]
+    drafts.append(EpisodeDraft("alone", "no session here", T, "", "user"))
+    stored_line = document_line("助手", "好的，王经理回复了吗？")
+    documents: list[tuple[str, int | str | None]] = [(f"{stored_line}\n{document_line(*texts[0])}", 7)]
+    for i in range(1, len(texts)):
+        documents.append((indexed_document(texts[i][0], texts[i][1], texts[i - 1]), f"k{i - 1}"))
+    documents.append((document_line("user", "no session here"), None))
+    owner = SimpleNamespace(_policy=policy, _extraction_status=lambda scope, draft: None)
+    prepared = EpisodicMemory._prepared(owner, scope, drafts, documents)  # type: ignore[arg-type]
+    for draft, (document, _), episode in zip(drafts, documents, prepared, strict=True):
+        assert episode.lexical == " ".join(lexical_tokens(draft, document))
+        assert episode.tokens == line_tokens(draft.speaker, draft.text)
