@@ -23,9 +23,11 @@ __all__ = [
     "TURN_CORRECTION",
     "corrected",
     "one_edit",
+    "replaced",
 ]
 
 _F = re.IGNORECASE
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 # A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after
 # the marker replaces what the speaker said before. A marker alone carries over to the next segment.
@@ -95,3 +97,35 @@ def corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
             return None
     fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
     return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
+
+
+def replaced(text: str, values: list[str]) -> list[str]:
+    """For each known value, the value a correcting `text` puts in its place when it names it as the wrong
+    one ("I got that wrong earlier, it's Bosch, not Siemens", "说错了，是无锡，不是南京"), else "". The
+    replacement is the bare value said just before the "not": at most three words (eight characters in
+    Chinese, without 我)."""
+    out = [""] * len(values)
+    if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text)):
+        return out
+    wanted = [v.casefold() for v in values]
+    for m in NOT_THAT.finditer(text):
+        named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
+        before = LAST_CHUNK.search(text[: m.start()])
+        if before is None:
+            continue
+        chunk = before.group(0).strip().rstrip(",，").strip()
+        lead = CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
+        value = BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
+        if not value or len(value.split()) > 3 or value.casefold() == named:
+            continue
+        if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value
+            continue
+        for i, known in enumerate(wanted):
+            if not out[i] and known and (named == known or named.startswith(known + " ")):
+                out[i] = value.lower() if value.isascii() else value
+    for m in RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
+        value = (m.group("en") or m.group("zh")).strip()
+        for i, known in enumerate(wanted):
+            if not out[i] and one_edit(known, value.casefold()):
+                out[i] = value.lower() if value.isascii() else value
+    return out
