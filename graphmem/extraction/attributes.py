@@ -97,6 +97,11 @@ _RELATIONS: dict[str, str] = {
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
     "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
     "闺女": "child:daughter", "妈": "parent:mother", "爸": "parent:father", "兔子": "pet:rabbit",
+    "mother-in-law": "in_law:mother", "father-in-law": "in_law:father", "岳母": "in_law:mother",
+    "丈母娘": "in_law:mother", "婆婆": "in_law:mother", "岳父": "in_law:father", "老丈人": "in_law:father",
+    "公公": "in_law:father", "grandmother": "grandparent:grandmother", "grandfather": "grandparent:grandfather",
+    "奶奶": "grandparent:grandmother", "外婆": "grandparent:grandmother", "爷爷": "grandparent:grandfather",
+    "外公": "grandparent:grandfather", "manager": "manager", "boss": "manager", "领导": "manager", "上司": "manager",
     "rabbit": "pet:rabbit", "bunny": "pet:rabbit",
 }  # fmt: skip
 

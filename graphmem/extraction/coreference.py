@@ -33,13 +33,14 @@ _EN_RELATIONS: dict[str, str] = {
     "daughter": "f", "son": "m", "kid": "", "child": "", "baby": "", "mom": "f", "mum": "f", "mother": "f",
     "dad": "m", "father": "m", "brother": "m", "sister": "f", "grandma": "f", "grandpa": "m",
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
-    "parrot": "n", "pet": "n",
+    "parrot": "n", "pet": "n", "mother-in-law": "f", "father-in-law": "m", "grandmother": "f", "grandfather": "m",
 }  # fmt: skip
 _ZH_RELATIONS: dict[str, str] = {
     "老婆": "f", "妻子": "f", "太太": "f", "老公": "m", "丈夫": "m", "爱人": "", "对象": "", "女朋友": "f",
     "男朋友": "m", "女友": "f", "男友": "m", "女儿": "f", "闺女": "f", "儿子": "m", "孩子": "", "宝宝": "",
     "妈妈": "f", "妈": "f", "爸爸": "m", "爸": "m", "哥哥": "m", "弟弟": "m", "姐姐": "f", "妹妹": "f",
-    "奶奶": "f", "爷爷": "m", "外婆": "f", "外公": "m",
+    "奶奶": "f", "爷爷": "m", "外婆": "f", "外公": "m", "岳母": "f", "丈母娘": "f", "岳父": "m", "老丈人": "m",
+    "婆婆": "f", "公公": "m",
     "狗": "n", "小狗": "n", "狗狗": "n", "猫": "n", "小猫": "n", "猫咪": "n", "兔子": "n", "仓鼠": "n",
 }  # fmt: skip
 
@@ -59,7 +60,9 @@ _EN_OWNED = re.compile(
     _F,
 )
 _ZH_OWNED = re.compile(
-    r"我(?:的|们家的?|家的?|有(?:个|一个|一只|只|条|一条))?(?P<rel>" + _alternation(_ZH_RELATIONS) + r")"
+    r"我(?:的|们家的?|家的?|有(?:个|一个|一只|只|条|一条))?(?:现在的|新的?)?"
+    # "我家那只布偶猫": a demonstrative, a classifier and a breed of two or three characters before the kind
+    r"(?:(?:那|这)?(?:只|条)[\u4e00-\u9fff]{0,3}?(?=猫|狗))?(?P<rel>" + _alternation(_ZH_RELATIONS) + r")"
 )
 # Someone else's: "同事的女儿", "朋友家的猫" — the owner is not the speaker.
 _ZH_OTHER_OWNER = re.compile(r"(?:同事|朋友|邻居|老板|领导|同学|室友|舍友|闺蜜|亲戚)(?:的|家的?)?$")
@@ -67,11 +70,12 @@ _ZH_OTHER_OWNER = re.compile(r"(?:同事|朋友|邻居|老板|领导|同学|室�
 # A pronoun opening a clause: the subject or possessor of what the clause says.
 # (not "it"/"it's": "it's raining" is about no one)
 _EN_PRONOUN = re.compile(r"(?:^|(?<=[,;:]))\s*(?P<p>she's|he's|she|he|her|his|its)(?![\w'])", _F)
-_ZH_PRONOUN = re.compile(r"(?:^|(?<=[,，;；:：]))\s*(?P<p>她|他|它)(?P<de>的)?")
-# A Chinese clause with no subject that names ("…改名了，现在叫汤圆"): its subject is the referent.
-_ZH_ZERO = re.compile(r"(?:^|(?<=[，,;；:：]))\s*(?:现在|已经|后来|又)?(?=(?:改名)?改?叫)")
+_ZH_PRONOUN = re.compile(r"(?:^|(?<=[,，;；:：]))\s*(?P<p>她老人家|他老人家|她|他|它)(?P<de>的)?")
+# A Chinese clause with no subject that names ("…改名了，现在叫汤圆") or dates a birthday ("…今年三岁了，生日是4月2号"):
+# its subject is the referent.
+_ZH_ZERO = re.compile(r"(?:^|(?<=[，,;；:：]))\s*(?:现在|已经|后来|又)?(?=(?:改名)?改?叫|生日(?:是|在))")
 _EN_PRONOUN_GENDER = {"she": "f", "she's": "f", "her": "f", "he": "m", "he's": "m", "his": "m", "its": "n"}
-_ZH_PRONOUN_GENDER = {"她": "f", "他": "m", "它": "n"}
+_ZH_PRONOUN_GENDER = {"她": "f", "他": "m", "它": "n", "她老人家": "f", "他老人家": "m"}
 
 
 @dataclass(frozen=True)

@@ -162,8 +162,9 @@ class RuleExtractor:
             if not facts and (HAN.search(seg.text) if other == "zh" else LATIN_WORD.search(seg.text)):
                 facts = self._extract_segment(seg, other)
             referent = last_referent(seg.text) or referent
-            if not facts and referent is not None:
-                facts = self._about_referent(seg, referent)
+            if referent is not None:  # "…麻薯今年三岁了，生日是4月2号": what a clause says of the relation
+                keys = {f.key for f in facts}
+                facts = facts + [f for f in self._about_referent(seg, referent) if f.key not in keys]
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
             facts = facts + self._apposed(seg, {f.key for f in facts})

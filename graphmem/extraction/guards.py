@@ -46,7 +46,9 @@ HYPOTHETICAL = {
     "en": re.compile(
         r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
         r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
-        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b)|i'd(?!\s+(?:rather|prefer)\b))\b",
+        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b|\s+like\s+(?:you|your)\b)|"
+        # "I'd like your answers in English", "I'd like you to keep it short": a request to the assistant
+        r"i'd(?!\s+(?:rather|prefer)\b|\s+like\s+(?:you|your)\b))\b",
         _F,
     ),
     "zh": re.compile(
@@ -119,12 +121,14 @@ EXPLICIT = {
 OTHER_PERSON = {
     "en": re.compile(
         r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
+        r"mother-in-law|father-in-law|grandmother|grandfather|"
         r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
         _F,
     ),
     "zh": re.compile(
         r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))|^\s*[她他它]"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司)"
+        r"(?!的?(?:名字|生日|叫))|^\s*[她他它]"
     ),
 }
 # A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",

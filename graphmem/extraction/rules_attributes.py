@@ -16,11 +16,11 @@ __all__ = ["ATTR_EN_RULES", "ATTR_ZH_RULES"]
 _NAME = r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)"
 _REL_EN = (
     r"(?P<rel>wife|husband|spouse|partner|daughter|son|dog|cat|mom|mum|mother|dad|father|brother|sister|"
-    r"eldest|youngest|kid|child|puppy|kitten)"
+    r"eldest|youngest|kid|child|puppy|kitten|mother-in-law|father-in-law|grandmother|grandfather|manager|boss)"
 )
 _REL_ZH = (
     r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|"
-    r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹)"
+    r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|领导|上司)"
 )
 _ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦])"
 _TZ_EN = (
@@ -233,9 +233,10 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "zh",
-        r"(?:我|现在|新)(?:家|家的|的|有个|有一个|有只|有一只|养了一只|养了只)?"
+        r"(?:我|现在|新)(?:家|家的|的|有个|有一个|有只|有一只|养了一只|养了只)?(?:现在的|新的?)?"
         + _REL_ZH
-        + r"(?:的名字是|名字是|的名字叫|名字叫|叫做|叫)"
+        # "我现在的领导换成刘芳了": the relation's new holder is named as the change
+        + r"(?:老人家)?(?:的名字是|名字是|的名字叫|名字叫|叫做|叫|换成了|换成|变成了|变成)"
         + _ZNAME,
         P.RELATION_NAME,
         "group",

@@ -72,7 +72,6 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
             or QUOTED.search(norm)
             or (asked and lang == "en")
             or PAST[lang].search(norm)
-            or OTHER_PERSON[lang].search(norm)
         ):
             continue
         negated = bool(MENTION_NEGATION.search(norm))
@@ -81,6 +80,8 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
         dropped = negated and bool(MENTION_DROPPED.search(norm))
         taken = negated and bool(MENTION_TAKEN.search(norm))
         folded = norm.casefold()
+        # a clause about someone of the speaker's names only that person: "我岳母周桂兰今天…" sights 周桂兰
+        others = [m.end() for m in OTHER_PERSON[lang].finditer(norm)]
         # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
         named = {h.value.casefold(): h.start for h in scan(norm)}
         for i, (value, pattern) in enumerate(wanted):
@@ -89,7 +90,7 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
             at = named.get(value, -1)
             if value not in named:
                 at = folded.find(value) if pattern is None else _first(pattern, norm)
-            if at < 0:
+            if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):
                 continue
             if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):
                 continue

@@ -474,19 +474,25 @@ def _tag(text: str) -> list[_Tok]:
 _OTHERS = frozenset(
     {"同事", "朋友", "闺蜜", "老板", "领导", "室友", "舍友", "妈妈", "妈", "爸爸", "爸", "老婆", "老公", "女朋友",
      "男朋友", "女儿", "儿子", "孩子", "哥哥", "哥", "姐姐", "姐", "弟弟", "弟", "妹妹", "妹", "家人", "同学",
-     "对象", "媳妇"}
+     "对象", "媳妇", "岳母", "丈母娘", "岳父", "老丈人", "婆婆", "公公", "奶奶", "爷爷", "外婆", "外公", "上司"}
 )  # fmt: skip
+
+
+def _another(clause: list[_Tok]) -> list[str]:
+    """The words after "我(的)" when the clause opens on someone of the speaker's ("我同事小王…"), else []."""
+    words = [t.word for t in clause[:3]]
+    if not words or words[0] not in ("我", "我的", "我们"):
+        return []
+    rest = words[1:]
+    if rest and rest[0] == "的":
+        rest = rest[1:]
+    return rest if rest and rest[0] in _OTHERS else []
 
 
 def _about_another(clause: list[_Tok]) -> bool:
     """Whether the clause opens on someone of the speaker's ("我同事小王…", "我的朋友…") rather than the speaker."""
-    words = [t.word for t in clause[:3]]
-    if not words or words[0] not in ("我", "我的", "我们"):
-        return False
-    rest = words[1:]
-    if rest and rest[0] == "的":
-        rest = rest[1:]
-    return bool(rest) and rest[0] in _OTHERS and not (len(rest) > 1 and rest[1] in ("叫", "的", "名字", "生日"))
+    rest = _another(clause)
+    return bool(rest) and not (len(rest) > 1 and rest[1] in ("叫", "的", "名字", "生日"))
 
 
 def zh_findings(text: str) -> list[Finding]:
@@ -498,8 +504,16 @@ def zh_findings(text: str) -> list[Finding]:
     dropped = "你" not in text and "您" not in text
     pet = ""
     previous = (0, 0)
+    other = False  # the clauses since one opening on someone of the speaker's say no subject of their own
     for clause in _clauses(_tag(text)):
         opening, previous = previous, _opening(clause)
+        if _another(clause):  # "我领导叫张磊，人挺好的，就是开会喜欢拖堂": the clauses after are about the 领导
+            other = True
+        elif any(t.word in _SUBJECTS for t in clause):
+            other = False
+        elif other:
+            carried = False
+            continue
         named, pet = _pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
         named = named or _kept_pet_named(text, clause)
         if named is not None:
