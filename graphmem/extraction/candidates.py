@@ -11,7 +11,7 @@ from dataclasses import replace
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.clauses import bare_prefix, clause_span
 from graphmem.extraction.facts import CandidateFact, Predicate
-from graphmem.extraction.guards import OTHER_PERSON, PAST, QUESTION, REPORTED, REQUEST
+from graphmem.extraction.guards import HEDGE, OTHER_PERSON, PAST, QUESTION, REPORTED, REQUEST
 from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment
 from graphmem.extraction.schedule_slots import names_meeting
@@ -45,7 +45,9 @@ def with_slots(
             or (s.predicate is not Predicate.RELATION_NAME and OTHER_PERSON[lang].search(clause))
         ):
             continue
-        conf = 0.45 if hedged else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
+        # a slot is read in its clause, and so is a hedge: "我这人还是喜欢当面开会，线上会议总感觉隔着一层"
+        hedged_here = hedged and bool(HEDGE[lang].search(clause))
+        conf = 0.45 if hedged_here else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
         fact = _statement(
             Finding(s.predicate, s.value, _slot_display(seg.text, norm, s), s.start, s.end, s.polarity), lang
         )

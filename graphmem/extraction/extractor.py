@@ -386,7 +386,15 @@ def asks_to_remember(text: str) -> bool:
 
 
 def _directive(seg: Segment, norm: str) -> bool:
-    """Whether a segment's only hypothetical word is a standing "assume I …" directive."""
-    if not seg.explicit or not _ASSUME_DIRECTIVE.search(norm):
+    """Whether a segment's only hypothetical words are a standing "assume I …" directive or, in a turn that asks to
+    remember, conditions on something other than the speaker ("Please remember this one: if a meeting invite
+    doesn't come with an agenda, I'm going to decline it"): a rule for every case, not a supposition."""
+    if not seg.explicit:
         return False
-    return not HYPOTHETICAL[seg.lang].search(_ASSUME_DIRECTIVE.sub(", i", norm))
+    read = _ASSUME_DIRECTIVE.sub(", i", norm)
+    read = _CONDITION_ON_OTHER.sub(", ", read)
+    return read != norm and not HYPOTHETICAL[seg.lang].search(read)
+
+
+# "if a meeting invite doesn't come with …", "if the hotel has no …": a condition whose subject is not the speaker
+_CONDITION_ON_OTHER = re.compile(r"(?:^|[,;:]\s*)(?:if|when|whenever)\s+(?:a|an|the|any|there)\b", _F)

@@ -10,7 +10,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
-__all__ = ["meeting_settings", "meeting_time", "names_meeting", "office_days", "work_schedule"]
+__all__ = ["meeting_settings", "meeting_time", "names_meeting", "office_days", "work_schedule", "work_shift"]
 
 _F = re.IGNORECASE
 
@@ -53,8 +53,23 @@ def meeting_time(text: str) -> list[Slot]:
 
 # How the user wants meetings: a weekday, a length, the camera or a clock time said with a word for meetings.
 _MEETING_WORD = re.compile(
-    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?)\b|开会|会议|排会|约会|例会|站会|周会|晨会", _F
+    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?)\b|开会|会议|排会|约会|例会|站会|周会|晨会|"
+    r"会前|会后|(?<=[的个场])会(?![员计话儿])",
+    _F,
 )
+# What a meeting comes with, and how it is held: an agenda, minutes, a recording; in person or online.
+_ARTEFACT = re.compile(
+    r"\b(?P<agenda>agendas?)\b|\b(?P<minutes>(?:meeting|the|send|take|taking|keep|with)\s+minutes|meeting\s+notes|notes?\s+afterwards|write-?ups?)\b|"
+    r"\b(?P<recording>recorded|recordings?|record)\b|(?P<zagenda>议程)|(?P<zminutes>纪要|会议记录|会议总结)|"
+    r"(?P<zrecording>录像|录屏|录下来|录制)",
+    _F,
+)
+_MODE = re.compile(
+    r"\b(?P<person>in[-\s]person|face[-\s]to[-\s]face|on-?site)\b|\b(?P<online>video|virtual|online)\b|"
+    r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)",
+    _F,
+)
+_REFUSED = re.compile(r"(?:\b(?:don't|do\s+not|no|never|stop)\s+|别|不要|不用|不许)\s*$", _F)
 _WEEKDAYS: dict[str, str] = {
     "mon": "monday", "tues": "tuesday", "wednes": "wednesday", "thurs": "thursday", "fri": "friday",
     "satur": "saturday", "sun": "sunday", "一": "monday", "二": "tuesday", "三": "wednesday", "四": "thursday",
@@ -167,6 +182,17 @@ def meeting_settings(text: str) -> list[Slot]:
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
         value = "camera off" if negated or off else "camera on"
         out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
+    artefact = _ARTEFACT.search(text)
+    if artefact is not None:  # "会前不给议程的会我现在基本都想拒了": wanted, whatever the clause says of its absence
+        kind = next(k.lstrip("z") for k, v in artefact.groupdict().items() if v)
+        value = kind if not _REFUSED.search(text[max(0, artefact.start() - 10) : artefact.start()]) else f"no {kind}"
+        out.append(Slot(Predicate.LIKES, f"meeting_{kind}", value, True, artefact.start(), artefact.end()))
+    mode = next(
+        (m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])), None
+    )
+    if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
+        value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
+        out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
     clock = _CLOCK_TIME.search(text)
     if clock is not None and not negated and not _CLOCK_AFTER_ZONE.match(text[clock.end() :]):  # "no calls before 9"
         rel = (clock.group("rel") or "").lower()
@@ -177,3 +203,35 @@ def meeting_settings(text: str) -> list[Slot]:
         value = {"before noon": "morning meeting", "after noon": "afternoon meeting"}.get(value, value)
         out.append(Slot(Predicate.LIKES, "meeting_time", value, True, clock.start(), clock.end()))
     return out
+
+
+# The shift one works, in either language: "I'm on the early shift", "这个月排的全是夜班", "I work nights".
+_SHIFT = re.compile(
+    r"\b(?P<en>early|late|night|day|morning|evening|graveyard|overnight|swing)\s+shifts?\b|"
+    r"\b(?:work|working|works)\s+(?P<nights>nights|overnights)\b|(?P<zh>早|晚|夜|白|中|大夜|小夜)班",
+    _F,
+)
+# What makes the shift one's own: working it ("on the early shift", "pulling night shifts", "上夜班", "排的全是夜班").
+_ON_SHIFT_EN = re.compile(r"\b(?:on|work|works|working|do|doing|pull|pulling|cover|covering)\s+(?:the\s+|a\s+)?$", _F)
+_ON_SHIFT_ZH = re.compile(r"[上下排值倒轮做是]")
+_SHIFT_ZH = {"早": "early", "晚": "late", "夜": "night", "白": "day", "中": "late", "大夜": "night", "小夜": "night"}
+_SHIFT_EN = {"graveyard": "night", "overnight": "night", "swing": "late", "morning": "early", "evening": "late"}
+
+
+def work_shift(text: str) -> list[Slot]:
+    """The shift a segment says the user works, one value whatever the language ("night shift")."""
+    m = _SHIFT.search(text)
+    if m is None or LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
+        return []
+    if m.group("zh") and not _ON_SHIFT_ZH.search(text, max(0, m.start() - 3), m.start()):
+        return []
+    if m.group("en") and not _ON_SHIFT_EN.search(text[max(0, m.start() - 20) : m.start()]):
+        return []
+    if m.group("zh"):
+        kind = _SHIFT_ZH[m.group("zh")]
+    elif m.group("nights"):
+        kind = "night"
+    else:
+        word = m.group("en").lower()
+        kind = _SHIFT_EN.get(word, word)
+    return [Slot(Predicate.WORK_HOURS, "work_shift", f"{kind} shift", True, m.start(), m.end())]

@@ -14,6 +14,7 @@ __all__ = [
     "CLAUSE_NEGATION",
     "LEFT_AFTER",
     "LEFT_BEFORE",
+    "NO_INTENTION",
     "Slot",
     "clause_bounds",
     "negation_in",
@@ -40,7 +41,7 @@ class Slot:
 LEFT_BEFORE = re.compile(
     r"(?:\b(?:from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
     r"telling\s+you|dropped|wiped|ditched|uninstalled|deleted|removed|dumped|got\s+rid\s+of)|不是|而不是|从|离开|放弃|"
-    r"卸载了?|卸掉了?|删了|删掉了?)\s*$",
+    r"卸载了?|卸掉了?|删了|删掉了?|比(?!较))\s*$",
     _F,
 )
 LEFT_AFTER = re.compile(r"^\s*(?:不用了|不碰了|已经不|基本不|is\s+history|is\s+over|was|used\s+to)", _F)
@@ -51,6 +52,12 @@ _NEGATION = re.compile(
 # a use, a home or an employer in a denied clause is not stated (a taste there is a negative stance instead).
 CLAUSE_NEGATION = re.compile(
     r"\b(?:not|never|don't|dont|doesn't|won't|can't|cant|isn't|aren't|hate|avoid)\b|不(?![错少久过然断])|别|没|讨厌|受不了",
+    _F,
+)
+# An intention denied ("又不打算吃素", "I have no plans to move to Berlin"): nothing in its clause is the speaker's.
+NO_INTENTION = re.compile(
+    r"\b(?:(?:not|never)\s+(?:planning|intending|thinking\s+of|going\s+to)|no\s+(?:plans?|intention)|"
+    r"(?:don't|dont|do\s+not)\s+(?:plan|intend))\b|不打算|没打算|不准备|没准备|没想过|不想",
     _F,
 )
 # A Chinese A-not-A question ("能不能", "要不要", "是不是") asks; its 不 negates nothing.

@@ -15,12 +15,29 @@ from graphmem.extraction.code_slots import code_settings
 from graphmem.extraction.deadlines import deadline
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
+from graphmem.extraction.house_rules import house_rules
 from graphmem.extraction.relation_slots import relation_names
 from graphmem.extraction.replies import capped_reply, reply_shape
 from graphmem.extraction.reply_slots import reply_language, reply_settings
 from graphmem.extraction.rule import Lang
-from graphmem.extraction.schedule_slots import meeting_settings, meeting_time, names_meeting, office_days, work_schedule
-from graphmem.extraction.slot import A_NOT_A, CLAUSE_NEGATION, LEFT_AFTER, LEFT_BEFORE, Slot, clause_bounds, negation_in
+from graphmem.extraction.schedule_slots import (
+    meeting_settings,
+    meeting_time,
+    names_meeting,
+    office_days,
+    work_schedule,
+    work_shift,
+)
+from graphmem.extraction.slot import (
+    A_NOT_A,
+    CLAUSE_NEGATION,
+    LEFT_AFTER,
+    LEFT_BEFORE,
+    NO_INTENTION,
+    Slot,
+    clause_bounds,
+    negation_in,
+)
 
 __all__ = ["slots"]
 
@@ -158,6 +175,8 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
     dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
+    # "every PR has to link a ticket": a rule of the code base, in any person
+    dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]
     if not _FIRST_PERSON[lang].search(text) and lang == "en":
         return dated
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
@@ -179,6 +198,8 @@ def slots(text: str, lang: Lang) -> list[Slot]:
             continue
         if hit.category != "timezone" and not kind.cue[lang].search(text):
             continue
+        if NO_INTENTION.search(text[c_start:c_end]):
+            continue  # "我就随便问问，又不打算吃素": an intention denied states nothing
         if kind.predicate in _DENIABLE and CLAUSE_NEGATION.search(A_NOT_A.sub("", text[c_start:c_end])):
             continue  # "VS Code那种我用不惯", "I don't work at Google": the clause does not state the value
         polarity = True
@@ -189,7 +210,12 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     if (Predicate.PREFERS_LANGUAGE, "") not in seen:
         out.extend(reply_language(text, lang)[:1])
     out.extend(reply_settings(text, lang))
-    dated = [s for s in dated if s.predicate is Predicate.DEADLINE or all(o.predicate is not s.predicate for o in out)]
+    dated = [
+        s
+        for s in dated
+        if s.predicate in (Predicate.DEADLINE, Predicate.INSTRUCTION)
+        or all(o.predicate is not s.predicate for o in out)
+    ]
     for r in reply_shape(text, lang):  # "别太长，三五句话就行", "bottom line first", "lists are easier to scan"
         said = [s for s in out if s.predicate is r.predicate]
         if not any((s.attribute, s.value) == (r.attribute, r.value) for s in said) and not (
@@ -199,6 +225,7 @@ def slots(text: str, lang: Lang) -> list[Slot]:
     out.extend(code_settings(text))
     if lang == "zh":
         out.extend(work_schedule(text))
+    out.extend(work_shift(text))
     if not names_meeting(text):
         out.extend(office_days(text))
     meeting = meeting_settings(text)
