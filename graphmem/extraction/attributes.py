@@ -192,7 +192,8 @@ _SLOT_ATTRIBUTES = frozenset(
     {
         "editor", "os", "notes_app", "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline", "travel_hotel",
-        "travel_seat", "travel_mode", "birthday", "units", "office_days",
+        "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
+        "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())

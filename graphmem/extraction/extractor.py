@@ -60,6 +60,7 @@ from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
+from graphmem.extraction.schedule_slots import meeting_settings, names_meeting
 from graphmem.extraction.segmentation import HAN, LATIN_WORD, segments
 from graphmem.extraction.sightings import mentioned
 from graphmem.extraction.slots import slots
@@ -275,7 +276,7 @@ class RuleExtractor:
 
     # -- one segment ----------------------------------------------------------------------------------
     def _extract_segment(self, seg: Segment, lang: Lang) -> list[CandidateFact]:
-        norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+        norm = said = seg.text.replace("\u2019", "'").replace("\u2018", "'")
         if lang == "en" and (HYPOTHETICAL[lang].search(norm) or QUESTION[lang].search(norm)):
             # "if you're ever suggesting restaurants, skip …": a standing rule; "…, even if I write in English":
             # a rule for every case
@@ -298,7 +299,7 @@ class RuleExtractor:
         out: list[CandidateFact] = []
         if seg.request:  # "Could you leave the emojis out of your answers?": only how to reply, when and how to meet
             requested = self._requested(seg, norm, lang, hedged)
-            found = [s for s in slots(norm, lang) if requestable(s)]
+            found = [s for s in slots(norm, lang, addressed=True) if requestable(s)]
             return with_slots(requested, found, seg, norm, lang, hedged) if found else requested
         request = bool(REQUEST[lang].search(norm))  # "你回答里能不能别加那么多表情符号": asks, not a question
         for rule in _RULES[lang]:
@@ -333,6 +334,9 @@ class RuleExtractor:
                     keys.add(f.key)
                     out.append(f)
         found = slots(norm, lang)
+        if names_meeting(said) and not names_meeting(norm):
+            # "When you set up meetings for me, cap them at 25 minutes": the condition names what the rule is about
+            found += [s for s in meeting_settings(said) if norm[s.start : s.end].strip()]
         if found:
             out = with_slots(out, found, seg, norm, lang, hedged)
         return out

@@ -93,7 +93,10 @@ REPORTED = {
         r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b",
         _F,
     ),
-    "zh": re.compile(r"(?<!我)(?:说|觉得|以为|认为|听说|讲)我|告诉\S{0,4}我|[和跟与]我(?:都|也|一起)|不觉得|不确定"),
+    # (not the 说 of a word: "科幻小说我是真的看不腻", "这个传说我不信")
+    "zh": re.compile(
+        r"(?<![我小传解演游])(?:说|觉得|以为|认为|听说|讲)我|告诉\S{0,4}我|[和跟与]我(?:都|也|一起)|不觉得|不确定"
+    ),
 }
 HEDGE = {
     "en": re.compile(

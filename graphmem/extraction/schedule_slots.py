@@ -135,25 +135,41 @@ def work_schedule(text: str) -> list[Slot]:
     return out
 
 
-# The days one works at the office: weekdays said with a word for the office ("I'm only in the office Tuesdays and
-# Thursdays", "我周二周四去公司坐班").
-_OFFICE = re.compile(
-    r"\b(?:in|into|at|to)\s+the\s+office\b|\bon-?site\b|\bin-office\b|坐班|去公司|到公司|去办公室|在办公室|进公司", _F
+# The days one works at the office or at home: weekdays said with a word for the place ("I'm only in the office
+# Tuesdays and Thursdays", "我周二周四去公司坐班", "我每周一和周五在家办公", "I work from home on Fridays").
+_WORKPLACE = re.compile(
+    r"(?P<office>\b(?:in|into|at|to)\s+the\s+office\b|\bon-?site\b|\bin-office\b|坐班|去公司|到公司|去办公室|在办公室|进公司)|"
+    r"(?P<home>\b(?:work(?:ing)?\s+from\s+home|wfh|home\s+office\s+days?|remote\s+days?)\b|在家办公|居家办公|远程办公|"
+    r"在家上班|居家)",
+    _F,
 )
 _WEEK_ORDER = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def office_days(text: str) -> list[Slot]:
-    office = _OFFICE.search(text)
-    if office is None:
+    """The weekdays a segment says the user works at the office ("office_days") or at home ("remote_days"): each
+    weekday goes with the word for a place in its own clause, else the nearest one within a few words."""
+    places = list(_WORKPLACE.finditer(text))
+    if not places:
         return []
-    c_start, c_end = clause_bounds(text, office.start(), office.end())
-    days = [m for m in _WEEKDAY.finditer(text) if c_start <= m.start() < c_end or abs(m.start() - office.end()) < 24]
-    if not days or LEFT_BEFORE.search(text[max(0, days[0].start() - 14) : days[0].start()]):
-        return []
-    names = {_WEEKDAYS[(m.group("en") or m.group("zh")).lower()] for m in days}
-    value = ", ".join(d for d in _WEEK_ORDER if d in names)
-    return [Slot(Predicate.WORKDAYS, "office_days", value, True, days[0].start(), days[-1].end())]
+    bounds = [clause_bounds(text, p.start(), p.end()) for p in places]
+    chosen: dict[str, list[re.Match[str]]] = {}
+    for day in _WEEKDAY.finditer(text):
+        same = [i for i, (s, e) in enumerate(bounds) if s <= day.start() < e]
+        near = [i for i, p in enumerate(places) if abs(day.start() - p.end()) < 24 or abs(p.start() - day.end()) < 24]
+        pick = same or near
+        if not pick:
+            continue
+        place = places[min(pick, key=lambda i: abs(places[i].start() - day.start()))]
+        chosen.setdefault("office_days" if place.group("office") else "remote_days", []).append(day)
+    out: list[Slot] = []
+    for attribute, days in chosen.items():
+        if LEFT_BEFORE.search(text[max(0, days[0].start() - 14) : days[0].start()]):
+            continue
+        names = {_WEEKDAYS[(m.group("en") or m.group("zh")).lower()] for m in days}
+        value = ", ".join(d for d in _WEEK_ORDER if d in names)
+        out.append(Slot(Predicate.WORKDAYS, attribute, value, True, days[0].start(), days[-1].end()))
+    return out
 
 
 def names_meeting(text: str) -> bool:

@@ -39,7 +39,8 @@ class Slot:
 # Words that put a named value behind the speaker: "switched from X", "not X", "X, not Y", "X 不用了", and verbs of
 # getting rid of a thing ("wiped Windows off my laptop", "uninstalled Slack", "卸载了微信").
 LEFT_BEFORE = re.compile(
-    r"(?:\b(?:from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
+    # ("an offer from Netflix" is the one taken up)
+    r"(?:\b(?:(?<!offer\s)(?<!offers\s)from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
     r"telling\s+you|dropped|wiped|ditched|uninstalled|deleted|removed|dumped|got\s+rid\s+of)|不是|而不是|从|离开|放弃|"
     r"卸载了?|卸掉了?|删了|删掉了?|比(?!较))\s*$",
     _F,

@@ -170,14 +170,15 @@ _FIRST_PERSON = {
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
 
 
-def slots(text: str, lang: Lang) -> list[Slot]:
-    """The attribute values one segment names with their cues (at most one per attribute: the first kept)."""
+def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
+    """The attribute values one segment names with their cues (at most one per attribute: the first kept).
+    `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user."""
     due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
     dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
     # "every PR has to link a ticket": a rule of the code base, in any person
     dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]
-    if not _FIRST_PERSON[lang].search(text) and lang == "en":
+    if not addressed and not _FIRST_PERSON[lang].search(text) and lang == "en":
         return dated
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
         return []
