@@ -101,7 +101,8 @@ _RELATIONS: dict[str, str] = {
     "丈母娘": "in_law:mother", "婆婆": "in_law:mother", "岳父": "in_law:father", "老丈人": "in_law:father",
     "公公": "in_law:father", "grandmother": "grandparent:grandmother", "grandfather": "grandparent:grandfather",
     "奶奶": "grandparent:grandmother", "外婆": "grandparent:grandmother", "爷爷": "grandparent:grandfather",
-    "外公": "grandparent:grandfather", "manager": "manager", "boss": "manager", "领导": "manager", "上司": "manager",
+    "外公": "grandparent:grandfather", "sister-in-law": "in_law:sister", "brother-in-law": "in_law:brother",
+    "manager": "manager", "boss": "manager", "领导": "manager", "上司": "manager",
     "rabbit": "pet:rabbit", "bunny": "pet:rabbit",
 }  # fmt: skip
 
@@ -194,6 +195,8 @@ _SLOT_ATTRIBUTES = frozenset(
         "meeting_free_day", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline", "travel_hotel",
         "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
+        "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
+        "hotel_smoking",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())

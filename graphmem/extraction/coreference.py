@@ -34,6 +34,7 @@ _EN_RELATIONS: dict[str, str] = {
     "dad": "m", "father": "m", "brother": "m", "sister": "f", "grandma": "f", "grandpa": "m",
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
     "parrot": "n", "pet": "n", "mother-in-law": "f", "father-in-law": "m", "grandmother": "f", "grandfather": "m",
+    "sister-in-law": "f", "brother-in-law": "m",
 }  # fmt: skip
 _ZH_RELATIONS: dict[str, str] = {
     "老婆": "f", "妻子": "f", "太太": "f", "老公": "m", "丈夫": "m", "爱人": "", "对象": "", "女朋友": "f",

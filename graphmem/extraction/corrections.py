@@ -56,6 +56,12 @@ TURN_CORRECTION = re.compile(
 )
 # The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
 NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
+# The value given as the true one after the wrong one was named: "…my day off was Tuesday. It's actually Thursday",
+# "…说的是南京，其实是无锡".
+ACTUALLY = re.compile(
+    r"\b(?:it's|it\s+is|it\s+was|that's|that\s+is)\s+actually\s+(?P<en>[^,.;!?]{1,30})|其实是(?P<zh>[^，,。；;！!？?]{1,12})",
+    _F,
+)
 # The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
 LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
 # A name given anew in a correction: "是林玥，…", "it's spelled Maia", "the name is Hannah".
@@ -122,6 +128,14 @@ def replaced(text: str, values: list[str]) -> list[str]:
             continue
         for i, known in enumerate(wanted):
             if not out[i] and known and (named == known or named.startswith(known + " ")):
+                out[i] = value.lower() if value.isascii() else value
+    folded = text.casefold()
+    for m in ACTUALLY.finditer(text):  # "earlier I told you my day off was Tuesday. It's actually Thursday"
+        value = BARE_SKIP.sub("", (m.group("en") or m.group("zh")).strip())
+        if not value or len(value.split()) > 3:
+            continue
+        for i, known in enumerate(wanted):
+            if not out[i] and known and known in folded[: m.start()] and value.casefold() != known:
                 out[i] = value.lower() if value.isascii() else value
     for m in RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
         value = (m.group("en") or m.group("zh")).strip()

@@ -56,6 +56,7 @@ from graphmem.extraction.guards import (
     REQUEST,
     SITUATIONAL,
 )
+from graphmem.extraction.relation_slots import relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
@@ -290,7 +291,7 @@ class RuleExtractor:
             # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own
             # clause is one-off: "我家那只柯基叫旺财，今天又把我的拖鞋咬烂了" still names the dog
             norm = without_one_offs(norm, SITUATIONAL[lang], lang)
-            if not norm.strip(CLAUSE_PUNCT):
+            if not norm.strip(CLAUSE_PUNCT) and not (lang == "en" and relation_names(said)):
                 return []
         if QUOTED.search(norm):
             return []
@@ -337,6 +338,9 @@ class RuleExtractor:
         if names_meeting(said) and not names_meeting(norm):
             # "When you set up meetings for me, cap them at 25 minutes": the condition names what the rule is about
             found += [s for s in meeting_settings(said) if norm[s.start : s.end].strip()]
+        if lang == "en" and not any(s.predicate is Predicate.RELATION_NAME for s in found):
+            # "Our greyhound Pickle turned nine this month": a name is no one-off, whatever the clause dates
+            found += relation_names(said)
         if found:
             out = with_slots(out, found, seg, norm, lang, hedged)
         return out

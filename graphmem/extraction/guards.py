@@ -90,7 +90,9 @@ REPORTED = {
     "en": re.compile(
         r"(?<!i\s)\b(?:says?|said|thinks?|thought|believes?|claims?|insists?|told\s+\w+|tells\s+\w+)\s+"
         r"(?:that\s+)?i\b|\b(?:friend|wife|husband|partner|mom|mum|dad|brother|sister|kids?|family|colleague|boss|"
-        r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b",
+        r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b|"
+        # what the speaker said before, quoted to be corrected: "earlier I told you my day off was Tuesday"
+        r"\b(?:earlier|before)\s+i\s+(?:told\s+you|said|mentioned)\b|\bi\s+(?:told\s+you|said)\s+(?:earlier|before)\b",
         _F,
     ),
     # (not the 说 of a word: "科幻小说我是真的看不腻", "这个传说我不信")

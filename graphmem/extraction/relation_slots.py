@@ -19,11 +19,21 @@ _RELATION_WORDS: dict[str, str] = {
     "fiance": "partner", "fiancée": "partner", "fiancee": "partner", "daughter": "daughter", "son": "son",
     "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
     "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
+    "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "mother-in-law": "mother-in-law",
+    "father-in-law": "father-in-law",
+    # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
+    **dict.fromkeys(
+        ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
+         "dachshund", "husky", "pug", "whippet", "lurcher", "labradoodle", "cockapoo", "schnauzer", "bulldog",
+         "sheepdog", "dalmatian", "rottweiler", "chihuahua"),
+        "dog",
+    ),
+    **dict.fromkeys(("tabby", "siamese", "ragdoll", "persian", "sphynx", "bengal"), "cat"),
 }  # fmt: skip
 _REL = "|".join(sorted(_RELATION_WORDS, key=len, reverse=True))
 _NAME = r"(?P<name>[A-Z][a-z]{1,15})"
 _RELATION_NAMED = re.compile(
-    r"\bmy\s(?:new\s)?(?P<rel>"
+    r"\b(?:my|our)\s(?:new\s|old\s|little\s)?(?P<rel>"
     + _REL
     + r")(?:'s\sname\sis(?:\s(?:spelled|spelt|actually|now))?|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
     + _NAME

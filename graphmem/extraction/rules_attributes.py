@@ -16,7 +16,8 @@ __all__ = ["ATTR_EN_RULES", "ATTR_ZH_RULES"]
 _NAME = r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)"
 _REL_EN = (
     r"(?P<rel>wife|husband|spouse|partner|daughter|son|dog|cat|mom|mum|mother|dad|father|brother|sister|"
-    r"eldest|youngest|kid|child|puppy|kitten|mother-in-law|father-in-law|grandmother|grandfather|manager|boss)"
+    r"eldest|youngest|kid|child|puppy|kitten|mother-in-law|father-in-law|sister-in-law|brother-in-law|grandmother|"
+    r"grandfather|manager|boss)"
 )
 _REL_ZH = (
     r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|"
@@ -242,6 +243,17 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "group",
         "用户的{rel}叫{d}",
         confidence=0.85,
+    ),
+    rule(  # "我儿子石头今年六岁了": a relation named right before their age
+        "zh",
+        r"我(?:的|家的?)?"
+        + _REL_ZH
+        + r"(?P<v>[\u4e00-\u9fff]{2,3}?)"
+        + r"(?=(?:今年|已经|都|快|才|刚|刚满|满)?[0-9一二三四五六七八九十两]{1,2}(?:岁|个月|周岁))",
+        P.RELATION_NAME,
+        "group",
+        "用户的{rel}叫{d}",
+        confidence=0.8,
     ),
     rule(
         "zh",

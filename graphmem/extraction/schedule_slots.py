@@ -10,7 +10,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
-__all__ = ["meeting_settings", "meeting_time", "names_meeting", "office_days", "work_schedule", "work_shift"]
+__all__ = ["day_off", "meeting_settings", "meeting_time", "names_meeting", "office_days", "work_schedule", "work_shift"]
 
 _F = re.IGNORECASE
 
@@ -79,10 +79,36 @@ _WEEKDAY = re.compile(
     r"\b(?P<en>mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])", _F
 )
 _DURATION = re.compile(
-    r"\b(?P<min>\d{1,3})\s?-?\s?min(?:ute)?s?\b|(?P<zmin>\d{1,3})\s?分钟|(?P<half>\bhalf\s+an\s+hour\b|半个?小时)|"
+    r"\b(?P<min>\d{1,3})\s?-?\s?min(?:ute)?s?\b|(?P<zmin>\d{1,3}|[一二两三四五六七八九十]{1,3})\s?分钟|"
+    r"(?P<half>\bhalf\s+an\s+hour\b|半个?小时)|"
     r"(?P<hour>\b(?:an|one)\s+hour\b|一个?小时)",
     _F,
 )
+_REMIND = re.compile(r"\b(?:remind\w*|reminders?|nudge|ping)\b|提醒|通知我|叫我", _F)
+# How to be reminded: by text, email, a call or a chat app.
+_CHANNEL = re.compile(
+    r"\b(?:(?P<text>text|texts|texting|sms)|(?P<email>email|emails|emailing|e-mail|mail)|(?P<call>call\s+me|phone\s+me)|"
+    r"(?P<chat>whatsapp|slack|telegram|wechat|signal))\b|(?P<ztext>短信)|(?P<zemail>邮件|邮箱)|(?P<zcall>打电话)|"
+    r"(?P<zchat>微信|钉钉|飞书)",
+    _F,
+)
+_ZH_MINUTES = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def _minutes(word: str) -> int:
+    """Minutes in figures or Chinese numerals up to 99 ("十" 10, "十五" 15, "二十" 20, "四十五" 45)."""
+    if word.isdigit():
+        return int(word)
+    if "十" not in word:
+        return _ZH_MINUTES.get(word, 0)
+    tens, _, units = word.partition("十")
+    return _ZH_MINUTES.get(tens, 1) * 10 + _ZH_MINUTES.get(units, 0)
+
+
+def _left_behind(text: str, m: re.Match[str]) -> bool:
+    return bool(LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]))
+
+
 _CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频|露脸", _F)
 _CAMERA_OFF = re.compile(r"\b(?:cameras?|webcams?)\s+off\b|\boff\s+camera\b|关摄像头|不开摄像头|不露脸|关着摄像头", _F)
 _CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频|露脸", _F)
@@ -192,7 +218,14 @@ def meeting_settings(text: str) -> list[Slot]:
     if length is not None:
         minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")
         attribute = "meeting_buffer" if _BUFFER.search(text) else "meeting_length"  # "a 15-minute buffer between"
-        out.append(Slot(Predicate.LIKES, attribute, f"{int(minutes)} min", True, length.start(), length.end()))
+        if _REMIND.search(text):  # "在每个会开始前十分钟提醒我": how long before a meeting to be reminded
+            attribute = "meeting_reminder"
+        value = f"{_minutes(minutes)} min"
+        out.append(Slot(Predicate.LIKES, attribute, value, True, length.start(), length.end()))
+    channel = next((m for m in _CHANNEL.finditer(text) if not _left_behind(text, m)), None)
+    if channel is not None and _REMIND.search(text):  # "text me meeting reminders rather than emailing them"
+        kind = next(k.lstrip("z") for k, v in channel.groupdict().items() if v)
+        out.append(Slot(Predicate.LIKES, "reminder_channel", kind, True, channel.start(), channel.end()))
     camera = _CAMERA.search(text)
     off = bool(_CAMERA_OFF.search(text))
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
@@ -251,3 +284,17 @@ def work_shift(text: str) -> list[Slot]:
         word = m.group("en").lower()
         kind = _SHIFT_EN.get(word, word)
     return [Slot(Predicate.WORK_HOURS, "work_shift", f"{kind} shift", True, m.start(), m.end())]
+
+
+# The weekday one has off ("My day off is Tuesday", "我周四调休", "周三是我的休息日").
+_DAY_OFF = re.compile(r"\b(?:days?\s+off|off\s+days?)\b|休息日|休息|调休|轮休|不上班", _F)
+
+
+def day_off(text: str) -> list[Slot]:
+    """The weekday a segment says the user has off, said with a word for a day off in its clause."""
+    for m in _WEEKDAY.finditer(text):
+        c_start, c_end = clause_bounds(text, m.start(), m.end())
+        if _DAY_OFF.search(text, c_start, c_end) and not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
+            value = _WEEKDAYS[(m.group("en") or m.group("zh")).lower()]
+            return [Slot(Predicate.WORKDAYS, "day_off", value, True, m.start(), m.end())]
+    return []

@@ -21,6 +21,7 @@ from graphmem.extraction.replies import capped_reply, reply_shape
 from graphmem.extraction.reply_slots import reply_language, reply_settings
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.schedule_slots import (
+    day_off,
     meeting_settings,
     meeting_time,
     names_meeting,
@@ -38,6 +39,7 @@ from graphmem.extraction.slot import (
     clause_bounds,
     negation_in,
 )
+from graphmem.extraction.travel_slots import driving, hotel_room
 
 __all__ = ["slots"]
 
@@ -227,6 +229,9 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     if lang == "zh":
         out.extend(work_schedule(text))
     out.extend(work_shift(text))
+    out.extend(day_off(text))
+    out.extend(driving(text))
+    out.extend(hotel_room(text))
     if not names_meeting(text):
         out.extend(office_days(text))
     meeting = meeting_settings(text)
