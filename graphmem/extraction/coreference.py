@@ -191,7 +191,9 @@ def last_plural(text: str) -> str:
 # sentence's topic ("Sushi, I love it"); "You're right, I love it" names nothing.
 _CLAUSE_END_WORD = re.compile(
     r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these|a|an)\s)\s*(?:\d[\w-]{0,15}\s)?"
-    r"(?!(?:the|an|my|those|these|some|your|our)\s)(?P<w>[a-z]{3,20}(?:[\s-][a-z]{3,20})?)\s*[,;.]",
+    # a discourse word may close the clause after it: "Skip the country music though, I can't stand it"
+    r"(?!(?:the|an|my|those|these|some|your|our)\s)(?P<w>[a-z]{3,20}(?:[\s-][a-z]{3,20})?)"
+    r"(?:\s(?:though|too|anyway|please|then))?\s*[,;.]",
     _F,
 )
 _NOT_OBJECTS = frozenset(

@@ -105,6 +105,16 @@ def corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
     return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
 
 
+_CLEFT = re.compile(r"^(?P<v>[\w-]+(?:\s[\w-]+)?)\s+(?:i'm|i\s+am|i)\s", _F)
+
+
+def _singular(word: str) -> str:
+    """An English plural in its singular ("walnuts" -> "walnut", "peaches" -> "peach"); other words unchanged."""
+    if not word.isascii() or not word.endswith("s") or word.endswith("ss"):
+        return word
+    return word[:-2] if word.endswith(("ches", "shes", "xes")) else word[:-1]
+
+
 def replaced(text: str, values: list[str]) -> list[str]:
     """For each known value, the value a correcting `text` puts in its place when it names it as the wrong
     one ("I got that wrong earlier, it's Bosch, not Siemens", "说错了，是无锡，不是南京"), else "". The
@@ -122,12 +132,17 @@ def replaced(text: str, values: list[str]) -> list[str]:
         chunk = before.group(0).strip().rstrip(",，").strip()
         lead = CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
         value = BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
+        cleft = _CLEFT.match(value)
+        if cleft is not None:  # "it's pecans I'm allergic to, not walnuts": the value the cleft puts first
+            value = cleft.group("v")
         if not value or len(value.split()) > 3 or value.casefold() == named:
             continue
         if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value
             continue
         for i, known in enumerate(wanted):
-            if not out[i] and known and (named == known or named.startswith(known + " ")):
+            plural = named != known and _singular(named) == known  # "not walnuts" names "walnut"
+            if not out[i] and known and (named == known or plural or named.startswith(known + " ")):
+                value = _singular(value) if plural else value
                 out[i] = value.lower() if value.isascii() else value
     folded = text.casefold()
     for m in ACTUALLY.finditer(text):  # "earlier I told you my day off was Tuesday. It's actually Thursday"

@@ -13,7 +13,7 @@ from graphmem.extraction.corrections import CORRECTION, MID_CORRECTION
 from graphmem.extraction.guards import ASK_TO_REMEMBER, EXPLICIT, MARKER_ONLY, QUESTION, REQUEST, TURN_MARKER
 from graphmem.extraction.rule import Lang, Segment, Span
 
-__all__ = ["HAN", "LATIN_WORD", "said_before_asking", "segments"]
+__all__ = ["HAN", "LATIN_WORD", "presupposes", "said_before_asking", "segments"]
 
 _F = re.IGNORECASE
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -69,6 +69,9 @@ def segments(
                 yield seg
                 continue
             if not REQUEST[lang].search(body):
+                if statements_before_questions and presupposes(body):
+                    yield Segment(seg.start, body, lang, False, tokenize)
+                    continue
                 said = said_before_asking(body, lang) if statements_before_questions else ""
                 if said:
                     yield Segment(seg.start, said, lang, False, tokenize)
@@ -94,3 +97,17 @@ def said_before_asking(body: str, lang: Lang) -> str:
     if len(said.split()) < 3 or not _STATING.search(said) or QUESTION["en"].search(said):
         return ""
     return said
+
+
+_WHY = re.compile(r"\b(?:why|how\s+come)\b", _F)
+_TROUBLE = re.compile(
+    r"\b(?:keeps?|won't|doesn't|can't|isn't|stopped|crash\w*|drops?|dropping|fails?|failing|broke|broken|freez\w*|"
+    r"hangs?|stuck)\b",
+    _F,
+)
+
+
+def presupposes(question: str) -> bool:
+    """Whether an English question asks after the cause of the speaker's own trouble ("Any idea why Bluetooth keeps
+    dropping on Fedora after suspend?"): it takes what it names as given, as a statement would."""
+    return bool(_WHY.search(question) and _TROUBLE.search(question))

@@ -23,6 +23,7 @@ from graphmem.extraction.guards import (
     QUOTED,
 )
 from graphmem.extraction.rule import Segment
+from graphmem.extraction.segmentation import presupposes
 
 __all__ = ["mentioned"]
 
@@ -41,6 +42,36 @@ def _mention_pattern(value: str) -> re.Pattern[str] | None:
     return re.compile(r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?![A-Za-z0-9])", _F)
 
 
+# Generic heads of a kind of thing: "country music" is named by "country", "科幻小说" by "科幻".
+_HEADS_EN = (
+    " music",
+    " movies",
+    " movie",
+    " films",
+    " film",
+    " novels",
+    " novel",
+    " books",
+    " book",
+    " food",
+    " shows",
+)
+_HEADS_ZH = ("小说", "电影", "音乐", "片", "剧", "书", "歌", "菜")
+
+
+def _core(value: str) -> str:
+    """What names `value` in a later mention: the value without a generic head when enough is left ("country
+    music" -> "country", "科幻小说" -> "科幻"), else the value."""
+    folded = value.casefold()
+    if value.isascii():
+        head = next((h for h in _HEADS_EN if folded.endswith(h)), "")
+        core = value[: len(value) - len(head)] if head else value
+        return core if len(core) >= 4 else value
+    head = next((h for h in _HEADS_ZH if value.endswith(h)), "")
+    core = value[: len(value) - len(head)] if head else value
+    return core if len(core) >= 2 else value
+
+
 def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool] | None = None) -> list[bool]:
     """For each value, whether the segments `read` (a turn's, with the statements its questions make) name it
     again in a plain first-hand statement: not in a question, a hypothetical, a joke, a quote, a past-only
@@ -56,7 +87,7 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
     not "我现在开始…", "I've come around on …").
     """
     stances = polarities if polarities is not None else [True] * len(values)
-    wanted = [(v.casefold(), _mention_pattern(v)) for v in values]
+    wanted = [(v.casefold(), _mention_pattern(v)) for v in map(_core, values)]
     found = [False] * len(values)
     for seg in read:
         lang = seg.lang
@@ -65,7 +96,9 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
             # "when you give me times, use PT": a rule, not a question; "even if I paste Dutch": every case
             norm = without_concessions(without_your_conditions(norm))
         # a Chinese question asks in its own clause: "…在PostgreSQL里查得有点慢，索引该怎么加？" still names it
-        asked = bool(QUESTION[lang].search(norm))
+        # a question after the cause of one's own trouble presupposes the thing ("Any idea why Bluetooth keeps
+        # dropping on Fedora after suspend?"): it names it as much as a statement does
+        asked = bool(QUESTION[lang].search(norm)) and not presupposes(norm)
         if (
             HYPOTHETICAL[lang].search(norm)
             or JOKE[lang].search(norm)
