@@ -156,6 +156,10 @@ _STACK: dict[str, str] = {
     ),
     **dict.fromkeys(("react", "vue", "angular", "svelte", "flutter", "react native", "nextjs", "next.js"), "stack:ui"),
     **dict.fromkeys(("pytorch", "tensorflow", "jax", "keras"), "stack:ml"),
+    **dict.fromkeys(
+        ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony"), "stack:web_framework"
+    ),
+    **dict.fromkeys(("celery", "sidekiq", "bullmq", "dramatiq", "resque"), "stack:task_queue"),
 }
 _STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
 STACK_TECHNOLOGIES = frozenset(_STACK)
@@ -196,7 +200,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
-        "hotel_smoking",
+        "hotel_smoking", "todo_app",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())

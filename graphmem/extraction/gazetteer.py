@@ -143,6 +143,11 @@ _NOTES = """
 Notion: notion; Obsidian: obsidian; Evernote: evernote, 印象笔记; OneNote: onenote; Bear: bear; Logseq: logseq;
 yuque|语雀: 语雀, yuque; feishu docs|飞书文档: 飞书文档; Apple Notes: apple notes, 备忘录
 """
+# To-do lists: one app holds a user's tasks, so a new one replaces the old.
+_TODO = """
+Todoist: todoist; TickTick|滴答清单: 滴答清单, ticktick; Microsoft To Do: microsoft to do, ms to do,
+微软待办; OmniFocus: omnifocus; Any.do: any.do
+"""
 _MEETING_TOOLS = """
 Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: google meet, meet, gmeet; Webex: webex;
 tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
@@ -223,6 +228,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("editor", _EDITORS),
     **_table("os", _OS),
     **_table("notes_app", _NOTES),
+    **_table("todo_app", _TODO),
     **_table("meeting_tool", _MEETING_TOOLS),
     **_table("airline", _AIRLINES),
     **_table("hotel", _HOTELS),

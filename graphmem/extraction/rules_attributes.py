@@ -151,6 +151,12 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"(?<![\w'])(?:home\sis|home\sfor\sme\sis|i\scall)\s(?:now\s)?(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
         r"[\w'-]{1,20})?)(?:\shome)?\b",
     ),
+    _LIVES_IN_EN.rule(  # "one perk of living in Bristol": what living there is like, said of one's own life
+        "en",
+        r"(?<![\w'])(?:perks?|joys?|upsides?|downsides?|benefits?|advantages?|best\spart|beauty)\sof\sliving\sin\s"
+        r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)",
+        confidence=0.65,
+    ),
     _LIVES_IN_EN.rule(
         "en",
         r"(?<![\w'])i(?:'ve|\shave)\s(?:been\sliving|lived)\sin\s(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
@@ -160,7 +166,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "en",
         r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:(?:definitely|"
         r"still|easily|pretty\smuch|by\sfar|hands\sdown|really|totally|absolutely|just)\s){0,2}my\s"
-        r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
+        r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to|comfort\s(?:read|watch|show|food|meal|drink|"
+        r"movie|film|book|game))\b",
     ),
     rule(
         "en",

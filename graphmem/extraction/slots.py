@@ -104,6 +104,14 @@ _KINDS: dict[str, _Kind] = {
         "notes_app",
         _cue(r"notes?|note-taking|use|using|switched|moved|migrated|writing|all\s+my\s+\w+\s+in", r"笔记|记|迁|用|写"),
     ),
+    "todo_app": _Kind(
+        Predicate.USES_TOOL,
+        "todo_app",
+        _cue(
+            r"tasks?|to-?dos?|use|using|switched|moved|migrated|track|manage|keep|lives?\s+in|all\s+my\s+\w+\s+in",
+            r"待办|任务|清单|交给|管|用|记|迁",
+        ),
+    ),
     "meeting_tool": _Kind(
         Predicate.USES_TOOL,
         "meeting_tool",

@@ -453,6 +453,19 @@ def _pet_named(text: str, clause: list[_Tok], pet: str) -> tuple[Finding | None,
     return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet), ""
 
 
+_OURS = frozenset({"我们", "咱们", "我家", "咱"})
+_HERE = frozenset({"这边", "这里", "这儿", "本地", "当地"})
+
+
+def _our_place(clause: list[_Tok]) -> Finding | None:
+    """我们 / 咱们 + a place name + 这边 / 这里: where the speaker and theirs live ("我们昆山这边的菜还挺便宜")."""
+    for k in range(len(clause) - 2):
+        first, place, here = clause[k], clause[k + 1], clause[k + 2]
+        if first.word in _OURS and place.flag == "ns" and here.word in _HERE and zh_place_ok(place.word):
+            return Finding(P.LOCATION, place.word, place.word, place.start, place.end)
+    return None
+
+
 def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     word = clause[i].word
     j = i + 1
@@ -552,6 +565,10 @@ def zh_findings(text: str) -> list[Finding]:
         named = named or _kept_pet_named(text, clause)
         if named is not None:
             out.append(named)
+            continue
+        ours = _our_place(clause)
+        if ours is not None:  # "好在我们昆山这边的菜还挺便宜": the place the speaker calls theirs
+            out.append(ours)
             continue
         hobby = _hobby(text, clause)
         if hobby is not None:

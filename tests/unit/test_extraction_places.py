@@ -1,0 +1,36 @@
+"""Where one lives said in passing ("好在我们昆山这边的菜还挺便宜", "one perk of living in Bristol"), a to-do app as
+an attribute of its own ("我的待办全交给滴答清单管了"), a comfort read as a liking, web frameworks and task queues
+as stack slots."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("好在我们昆山这边的菜还挺便宜", "user|location", "昆山"),
+        ("At least the school run is only ten minutes, one perk of living in Bristol.", "user|location", "bristol"),
+        ("我的待办全交给滴答清单管了，每天早上第一件事就是打开它", "user|todo_app", "滴答清单"),
+        ("All my tasks live in Todoist now.", "user|todo_app", "todoist"),
+        ("Detective stories are my comfort read.", "user|taste|detective story", "detective story"),
+        ("We use FastAPI for everything.", "user|stack:web_framework", "fastapi"),
+    ],
+)
+def test_said_in_passing(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["他们昆山那边的菜很贵", "It's awesome to have you by my side, you're doing great things.", "我们这边下雨了"],
+)
+def test_no_place_or_app_of_the_speakers(extractor: RuleExtractor, text: str) -> None:
+    assert not [k for k in _facts(extractor, text) if k in ("user|location", "user|todo_app")]
