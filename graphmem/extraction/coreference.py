@@ -22,6 +22,7 @@ __all__ = [
     "last_referent",
     "resolve",
     "resolve_object",
+    "self_described",
     "without_apposition",
 ]
 
@@ -244,3 +245,20 @@ def without_apposition(text: str, lang: Lang) -> str | None:
     if z is None:
         return None
     return f"{text[: z.start()]}我{z.group('rel')}的{text[z.end() :]}，我{z.group('rel')}叫{z.group('name')}"
+
+
+# "我这种不爱吃海鲜的只能去吃面", "像我这样不吃肉的人": the speaker described as one of those who do something.
+_ZH_SELF_KIND = re.compile(r"(?:像)?我这(?:种|样)的?(?:人)?(?P<vp>[^，,。；;！!？?的]{2,12})的")
+# "住海边的人居然不爱吃海鲜，我就是": what people of a kind do, the speaker counting themself among them.
+_ZH_ONE_OF_THEM = re.compile(
+    r"的人(?:居然|竟然|其实|往往|一般|大多|都|也|反而){0,2}(?P<vp>[^，,。；;！!？?]{2,12})[，,]\s*我(?:就是|也是|也一样|就是这样)"
+)
+
+
+def self_described(text: str, lang: Lang) -> str | None:
+    """What the speaker says of themself by the kind of person they are ("我这种不爱吃海鲜的…" -> "我不爱吃海鲜",
+    "住海边的人居然不爱吃海鲜，我就是" -> "我不爱吃海鲜"), or None."""
+    if lang != "zh":
+        return None
+    m = _ZH_SELF_KIND.search(text) or _ZH_ONE_OF_THEM.search(text)
+    return "我" + m.group("vp") if m else None

@@ -38,6 +38,7 @@ from graphmem.extraction.coreference import (
     last_referent,
     resolve,
     resolve_object,
+    self_described,
     without_apposition,
 )
 from graphmem.extraction.corrections import NOT_THAT, TURN_CORRECTION, corrected, replaced
@@ -170,6 +171,7 @@ class RuleExtractor:
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
             facts = facts + self._apposed(seg, {f.key for f in facts})
+            facts = facts + self._self_described(seg, {f.key for f in facts})
             if not facts and seg.correction and last is None and earlier:
                 last = self._last_stated(earlier, seg)  # "我刚才说错了，是心心": what the speaker said just before
             repaired: set[str] = set()  # keys this turn stated and now repairs
@@ -214,6 +216,15 @@ class RuleExtractor:
             return []
         read = Segment(seg.start, read_as, seg.lang, seg.explicit, self._tokenize)
         read.correction, read.request = seg.correction, seg.request
+        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.key not in keys]
+
+    def _self_described(self, seg: Segment, keys: set[str]) -> list[CandidateFact]:
+        """What `seg` says of the speaker by the kind of person they are ("我这种不吃肉的人总算有地方聚餐了"), read as
+        a statement of their own; only keys not yet stated, quoting the segment."""
+        read_as = self_described(seg.text, seg.lang)
+        if read_as is None:
+            return []
+        read = Segment(seg.start, read_as, seg.lang, seg.explicit, self._tokenize)
         return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.key not in keys]
 
     def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:

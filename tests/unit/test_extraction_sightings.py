@@ -38,3 +38,13 @@ def test_a_correction_in_a_cleft_or_with_a_plural(extractor: RuleExtractor) -> N
     text = "I need to correct something I told you: it's pecans I'm allergic to, not walnuts. Could you fix that?"
     assert extractor.replaced(text, ["walnut", "pecan"]) == ["pecan", ""]
     assert extractor.replaced("I got that wrong earlier, it's Bosch, not Siemens", ["siemens"]) == ["bosch"]
+
+
+def test_the_speaker_described_by_the_kind_of_person_they_are(extractor: RuleExtractor) -> None:
+    def keys(text: str) -> set[str]:
+        return {f.key for f in extractor.extract(text)}
+
+    assert "user|taste|海鲜" in keys("青岛这边的馆子十家有八家是海鲜，我这种不爱吃海鲜的只能去吃面")
+    assert "user|diet" in keys("昆山新开了一家素食自助，我这种不吃肉的人总算有地方聚餐了")
+    assert "user|taste|海鲜" in keys("说来好笑，住海边的人居然不爱吃海鲜，我就是")
+    assert keys("很多人都喜欢吃榴莲，我不是") == set()
