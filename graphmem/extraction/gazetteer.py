@@ -143,6 +143,11 @@ _NOTES = """
 Notion: notion; Obsidian: obsidian; Evernote: evernote, 印象笔记; OneNote: onenote; Bear: bear; Logseq: logseq;
 yuque|语雀: 语雀, yuque; feishu docs|飞书文档: 飞书文档; Apple Notes: apple notes, 备忘录
 """
+# How one pays: a wallet or a card scheme, one at a time.
+_PAYMENT = """
+Apple Pay: apple pay; Google Pay: google pay, gpay, google wallet; PayPal: paypal; Venmo: venmo;
+alipay|支付宝: 支付宝, alipay; wechat pay|微信支付: 微信支付, wechat pay; Samsung Pay: samsung pay
+"""
 # To-do lists: one app holds a user's tasks, so a new one replaces the old.
 _TODO = """
 Todoist: todoist; TickTick|滴答清单: 滴答清单, ticktick; Microsoft To Do: microsoft to do, ms to do,
@@ -229,6 +234,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("os", _OS),
     **_table("notes_app", _NOTES),
     **_table("todo_app", _TODO),
+    **_table("payment", _PAYMENT),
     **_table("meeting_tool", _MEETING_TOOLS),
     **_table("airline", _AIRLINES),
     **_table("hotel", _HOTELS),

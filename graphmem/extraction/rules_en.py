@@ -373,6 +373,10 @@ EN_RULES: tuple[Rule, ...] = (
         _I + _ADV + r"(?:like|love|enjoy|adore|prefer|dig)\s+(?:to\s+(?!think|say|know|believe|see|hear|"
         r"imagine)|eating\s+|drinking\s+)?",
     ),
+    _LIKES.rule(  # consuming a kind of thing eagerly: "I tear through Irish crime novels", "I devour thrillers"
+        "en",
+        _I + _ADV + r"(?:tear\s+through|devour|binge(?:-watch)?|can't\s+get\s+enough\s+of|never\s+tire\s+of)\s+",
+    ),
     _LIKES.rule(
         "en",
         _IM + _ADV + r"(?:a\s+)?(?:big\s+|huge\s+|massive\s+|great\s+)?(?:fan\s+of|into|crazy\s+about|"

@@ -27,6 +27,10 @@ _MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会
 _BETWEEN_CLAUSES = re.compile(r"[,，;；]")
 
 
+# A demonstrative or a date before the meeting word makes it one meeting ("上午那个需求会", "this morning's sync").
+_ONE_MEETING = re.compile(r"那个|这个|那场|这场|今天|昨天|\b(?:this|that|today's|yesterday's|this\s+morning's)\b", _F)
+
+
 def meeting_time(text: str) -> list[Slot]:
     meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
     if not meetings:
@@ -40,6 +44,8 @@ def meeting_time(text: str) -> list[Slot]:
         # the nearest word for meetings, one in the same clause first ("mornings work best for calls with me,
         # afternoons I'm heads-down")
         for s, e in meetings:
+            if _ONE_MEETING.search(text[max(0, m.start() - 4) : s]):
+                continue  # "上午那个需求会开完…", "this morning's sync": one meeting, not when meetings should be
             gap = max(s - m.end(), m.start() - e, 0)
             crossed = _BETWEEN_CLAUSES.search(text, min(e, m.end()), max(s, m.start())) is not None
             if gap <= 24 and (best is None or (crossed, gap) < best[0]):
@@ -53,7 +59,7 @@ def meeting_time(text: str) -> list[Slot]:
 
 # How the user wants meetings: a weekday, a length, the camera or a clock time said with a word for meetings.
 _MEETING_WORD = re.compile(
-    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?)\b|开会|会议|排会|约会|例会|站会|周会|晨会|"
+    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?)\b|开(?:完|了|个)?会|会议|排会|约会|例会|站会|周会|晨会|"
     r"会前|会后|(?<=[的个场])会(?![员计话儿])",
     _F,
 )

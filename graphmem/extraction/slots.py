@@ -104,6 +104,11 @@ _KINDS: dict[str, _Kind] = {
         "notes_app",
         _cue(r"notes?|note-taking|use|using|switched|moved|migrated|writing|all\s+my\s+\w+\s+in", r"笔记|记|迁|用|写"),
     ),
+    "payment": _Kind(
+        Predicate.USES_TOOL,
+        "payment",
+        _cue(r"pay|paying|payment|payments|checkout|wallet|use|using|card", r"付|支付|结账|买单|用"),
+    ),
     "todo_app": _Kind(
         Predicate.USES_TOOL,
         "todo_app",

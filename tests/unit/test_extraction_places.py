@@ -34,3 +34,25 @@ def test_said_in_passing(extractor: RuleExtractor, text: str, key: str, value: s
 )
 def test_no_place_or_app_of_the_speakers(extractor: RuleExtractor, text: str) -> None:
     assert not [k for k in _facts(extractor, text) if k in ("user|location", "user|todo_app")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Remember I pay with Apple Pay when you help me book things. Sorry, I meant Google Pay.", "user|payment",
+         "google pay"),
+        ("结账的时候我一般用支付宝", "user|payment", "支付宝"),
+        ("I tear through Irish crime novels, the moodier the better.", "user|taste|irish crime book",
+         "irish crime book"),
+        ("我参加的会还是希望开完会都能发一份纪要", "user|meeting_minutes", "minutes"),
+    ],
+)  # fmt: skip
+def test_payment_eager_reading_and_split_meeting_verbs(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_a_day_part_of_one_meeting_is_no_meeting_time(extractor: RuleExtractor) -> None:
+    assert "user|meeting_time" not in _facts(extractor, "上午那个需求会开完，到下午我已经忘了定了啥。")
+    assert _facts(extractor, "我喜欢上午开会").get("user|meeting_time") == "morning meeting"
