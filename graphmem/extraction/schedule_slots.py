@@ -135,6 +135,8 @@ _BUFFER = re.compile(r"\b(?:buffer|gap|breathing\s+room)\b|间隔|缓冲|空档"
 _ZH_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
                "十一": 11, "十二": 12}  # fmt: skip
 _ZH_HOUR = r"(?:\d{1,2}|十[一二]?|[一二两三四五六七八九])"
+# A range of clock hours in Chinese: "十二点到一点半", "下午两点到四点".
+_ZH_RANGE = re.compile(rf"(?P<a>{_ZH_HOUR})点(?P<ha>半)?(?:到|至|-|~)(?:中午|下午|晚上)?(?P<b>{_ZH_HOUR})点(?P<hb>半)?")
 _WORK_HOURS = re.compile(
     rf"[朝早](?P<ia>{_ZH_HOUR})晚(?P<ib>{_ZH_HOUR})(?![点\d])|"
     rf"(?P<a>{_ZH_HOUR})(?:点|:00)?(?:到|至|-|~)(?:晚上|下午)?(?P<b>{_ZH_HOUR})(?:点|:00)"
@@ -237,6 +239,14 @@ def meeting_settings(text: str) -> list[Slot]:
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
         value = "camera off" if negated or off else "camera on"
         out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
+    window = _ZH_RANGE.search(text)
+    if window is not None and negated:  # "中午十二点到一点半…这段时间千万别给我约会": a window kept free
+        a, b = _hour(window.group("a")), _hour(window.group("b"))
+        if b < a and b < 12:
+            b += 12  # 十二点到一点半: half past one in the afternoon
+        if a < b <= 24:
+            value = f"{a}:{'30' if window.group('ha') else '00'}-{b}:{'30' if window.group('hb') else '00'}"
+            out.append(Slot(Predicate.LIKES, "meeting_free_time", value, True, window.start(), window.end()))
     artefact = _ARTEFACT.search(text)
     if artefact is not None:  # "会前不给议程的会我现在基本都想拒了": wanted, whatever the clause says of its absence
         kind = next(k.lstrip("z") for k, v in artefact.groupdict().items() if v)

@@ -104,3 +104,17 @@ def test_a_house_rule_and_a_code_freeze_are_read_in_any_person(extractor: RuleEx
     facts = _facts(extractor, text)
     assert facts.get("user|deadline") == "september 12"
     assert "user|instruction|every pr has to link a ticket" in facts
+
+
+def test_a_window_of_clock_hours_kept_free_of_meetings(extractor: RuleExtractor) -> None:
+    text = "中午十二点到一点半我要去接孩子顺便吃饭，这段时间千万别给我约会，你记住啊"
+    assert _facts(extractor, text).get("user|meeting_free_time") == "12:00-13:30"
+    assert "user|meeting_free_time" not in _facts(extractor, "我周一到周五九点到六点上班")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("体检说我血糖偏高，这阵子在控糖", "low-sugar"), ("I'm on a low-salt diet these days.", "low-salt")],
+)
+def test_diets_that_limit_one_thing(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get("user|diet") == value
