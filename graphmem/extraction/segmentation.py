@@ -99,10 +99,10 @@ def said_before_asking(body: str, lang: Lang) -> str:
     return said
 
 
-_WHY = re.compile(r"\b(?:why|how\s+come)\b", _F)
+_WHY = re.compile(r"\b(?:why|how\s+come|could|might|is\s+it)\b", _F)
 _TROUBLE = re.compile(
     r"\b(?:keeps?|won't|doesn't|can't|isn't|stopped|crash\w*|drops?|dropping|fails?|failing|broke|broken|freez\w*|"
-    r"hangs?|stuck)\b",
+    r"hangs?|stuck|stale|leak\w*|timing\s+out|times\s+out)\b",
     _F,
 )
 

@@ -48,3 +48,14 @@ def test_the_speaker_described_by_the_kind_of_person_they_are(extractor: RuleExt
     assert "user|diet" in keys("昆山新开了一家素食自助，我这种不吃肉的人总算有地方聚餐了")
     assert "user|taste|海鲜" in keys("说来好笑，住海边的人居然不爱吃海鲜，我就是")
     assert keys("很多人都喜欢吃榴莲，我不是") == set()
+
+
+def test_a_resultative_denies_only_finishing(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("滴答清单里还挂着五件事没做完，今天估计又得熬夜", ["滴答清单"]) == [True]
+    assert extractor.mentioned("我不用滴答清单了", ["滴答清单"]) == [False]
+
+
+def test_a_question_after_a_suspected_fault_names_its_setting(extractor: RuleExtractor) -> None:
+    text = "Could the Django DB connections be going stale?"
+    assert extractor.mentioned(text, ["django"]) == [True]
+    assert extractor.mentioned("Could Django be a good fit for us?", ["django"]) == [False]
