@@ -164,7 +164,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(
         "en",
-        r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:(?:definitely|"
+        # at the start of the segment or of a clause after a comma ("you know me, a good detective story is my …")
+        r"(?:^|(?<=[,;]\s))(?:and\s|also\s|oh\s)?(?:a\s|an\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s"
+        r"(?:is|are|'s)\s(?:(?:definitely|"
         r"still|easily|pretty\smuch|by\sfar|hands\sdown|really|totally|absolutely|just)\s){0,2}my\s"
         r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to|comfort\s(?:read|watch|show|food|meal|drink|"
         r"movie|film|book|game))\b",

@@ -56,3 +56,10 @@ def test_payment_eager_reading_and_split_meeting_verbs(
 def test_a_day_part_of_one_meeting_is_no_meeting_time(extractor: RuleExtractor) -> None:
     assert "user|meeting_time" not in _facts(extractor, "上午那个需求会开完，到下午我已经忘了定了啥。")
     assert _facts(extractor, "我喜欢上午开会").get("user|meeting_time") == "morning meeting"
+
+
+def test_a_favourite_said_at_the_start_of_a_later_clause(extractor: RuleExtractor) -> None:
+    text = "I need a book for the flight to Boston, and you know me, a good detective story is my comfort read."
+    assert "user|taste|good detective story" in _facts(extractor, text)
+    assert _facts(extractor, "Honestly, jazz is my favourite.").get("user|taste|jazz") == "jazz"
+    assert _facts(extractor, "My brother says, jazz is his favourite.") == {}
