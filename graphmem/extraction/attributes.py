@@ -200,7 +200,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
-        "hotel_smoking", "todo_app", "payment", "meeting_free_time",
+        "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())

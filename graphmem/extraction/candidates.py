@@ -42,7 +42,7 @@ def with_slots(
             PAST[lang].search(norm[c_start : s.start])
             or REPORTED[lang].search(clause)
             or (QUESTION[lang].search(clause) and not (request and requestable(s)))
-            or (s.predicate is not Predicate.RELATION_NAME and OTHER_PERSON[lang].search(clause))
+            or (s.predicate is not Predicate.RELATION_NAME and _about_another(norm, c_start, c_end, lang))
         ):
             continue
         # a slot is read in its clause, and so is a hedge: "我这人还是喜欢当面开会，线上会议总感觉隔着一层"
@@ -250,3 +250,18 @@ def user_language(predicate: Predicate, subject: str, value: str) -> Predicate:
 def _statement(f: Finding, lang: Lang) -> str:
     template = _STATEMENTS[lang].get(f.predicate, "user " + str(f.predicate) + " {d}")
     return template.format(d=f.display, rel=f.relation)
+
+
+# The speaker back as the subject: "…, and I prefer ramen", "…，我就不行了".
+_SPEAKER = {"en": re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.IGNORECASE), "zh": re.compile(r"我")}
+
+
+def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
+    """Whether the clause is about someone of the speaker's: it names them, or a clause before it in the segment
+    did and none since has the speaker back ("我表哥最近迷上了钓鱼，天天凌晨四点起来…")."""
+    if OTHER_PERSON[lang].search(norm, c_start, c_end):
+        return True
+    last = None
+    for m in OTHER_PERSON[lang].finditer(norm, 0, c_start):
+        last = m
+    return last is not None and not _SPEAKER[lang].search(norm, last.end(), c_start)

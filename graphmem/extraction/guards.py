@@ -126,13 +126,14 @@ EXPLICIT = {
 OTHER_PERSON = {
     "en": re.compile(
         r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
-        r"mother-in-law|father-in-law|grandmother|grandfather|"
+        r"mother-in-law|father-in-law|grandmother|grandfather|cousin|uncle|aunt|nephew|niece|neighbou?r|"
         r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
         _F,
     ),
     "zh": re.compile(
         r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司)"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司|"
+        r"表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|阿姨|姨妈|伯伯|侄子|侄女|外甥|嫂子|姐夫|妹夫)"
         r"(?!的?(?:名字|生日|叫))|^\s*[她他它]"
     ),
 }

@@ -13,7 +13,8 @@ __all__ = ["USES_TECH_ZH", "ZH_RULES"]
 # ---------------------------------------------------------------- rule pieces
 _ZI = (
     r"(?<![你他她它])我(?!们|妈|爸|老婆|老公|朋友|同事|儿子|女儿|孩子|家|哥|姐|弟|妹|"
-    r"男朋友|女朋友|爱人|室友|领导|老板|同学|岳|丈母娘|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司)"
+    r"男朋友|女朋友|爱人|室友|领导|老板|同学|岳|丈母娘|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司|表|堂|舅|姑|叔|婶|阿姨|"
+    r"姨|伯|侄|外甥|嫂|姐夫|妹夫)"
 )
 # Each adverb run splits one way only: an adverb spelled as two others ("很早就" = "很" + "早就") let
 # "我很早就很早就… " be split 2**n ways when the rule then fails (catastrophic backtracking).

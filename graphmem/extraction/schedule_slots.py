@@ -10,7 +10,16 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
-__all__ = ["day_off", "meeting_settings", "meeting_time", "names_meeting", "office_days", "work_schedule", "work_shift"]
+__all__ = [
+    "day_off",
+    "meeting_settings",
+    "meeting_time",
+    "names_meeting",
+    "office_days",
+    "sleep_schedule",
+    "work_schedule",
+    "work_shift",
+]
 
 _F = re.IGNORECASE
 
@@ -314,3 +323,52 @@ def day_off(text: str) -> list[Slot]:
             value = _WEEKDAYS[(m.group("en") or m.group("zh")).lower()]
             return [Slot(Predicate.WORKDAYS, "day_off", value, True, m.start(), m.end())]
     return []
+
+
+# When the user goes to bed and gets up: "我一般晚上十一点睡、早上六点半起", "I'm in bed by nine most nights".
+_ZH_SLEEP = re.compile(
+    rf"(?P<part>晚上|夜里|半夜|凌晨|早上|早晨|上午)?(?P<h>{_ZH_HOUR})点(?P<half>半)?(?:左右|前|多)?(?:就|才|准时)?"
+    r"(?:(?P<bed>睡觉|睡|上床|躺下)|(?P<up>起床|起来|起(?![飞航跑步])))"
+)
+_EN_NUMBERS = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+               "midnight": 12}  # fmt: skip
+_EN_SLEEP = re.compile(
+    r"\b(?:(?P<bed>in\s+bed|asleep|go\s+to\s+bed|going\s+to\s+bed|bed)|(?P<up>up|awake|wake\s+up|get\s+up))\s+"
+    r"(?:by|at|around)\s+(?P<h>\d{1,2}|five|six|seven|eight|nine|ten|eleven|twelve|midnight)"
+    r"(?::(?P<m>\d{2}))?\s?(?P<ampm>am|pm)?\b",
+    _F,
+)
+
+
+def sleep_schedule(text: str) -> list[Slot]:
+    """The sleep schedule a segment states, one attribute: the bedtime and the time of getting up as HH:MM ("bed
+    23:00, up 06:30", "bed 21:00")."""
+    out: list[Slot] = []
+    seen: set[str] = set()
+    for m in _ZH_SLEEP.finditer(text):
+        hour = _hour(m.group("h"))
+        bed = m.group("bed") is not None
+        if bed and (m.group("part") in ("晚上", "夜里") or 7 <= hour <= 11) and hour < 12:
+            hour += 12  # 十一点睡: eleven at night
+        _add_time(out, seen, "bedtime" if bed else "wake_time", hour, "30" if m.group("half") else "00", m)
+    for m in _EN_SLEEP.finditer(text):
+        word = m.group("h").lower()
+        hour = int(word) if word.isdigit() else _EN_NUMBERS[word]
+        bed = m.group("bed") is not None
+        if word == "midnight":
+            hour = 0
+        elif (m.group("ampm") or "").lower() == "pm" or (bed and not m.group("ampm") and 7 <= hour <= 11):
+            hour += 12 if hour < 12 else 0
+        _add_time(out, seen, "bedtime" if bed else "wake_time", hour, m.group("m") or "00", m)
+    if not out:
+        return []
+    out.sort(key=lambda s: s.attribute)  # bed before up
+    value = ", ".join(("bed " if s.attribute == "bedtime" else "up ") + s.value for s in out)
+    return [Slot(Predicate.LIKES, "sleep_schedule", value, True, out[0].start, out[-1].end)]
+
+
+def _add_time(out: list[Slot], seen: set[str], attribute: str, hour: int, minutes: str, m: re.Match[str]) -> None:
+    if attribute in seen or not 0 <= hour <= 23:
+        return
+    seen.add(attribute)
+    out.append(Slot(Predicate.LIKES, attribute, f"{hour:02d}:{minutes}", True, m.start(), m.end()))

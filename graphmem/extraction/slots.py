@@ -26,6 +26,7 @@ from graphmem.extraction.schedule_slots import (
     meeting_time,
     names_meeting,
     office_days,
+    sleep_schedule,
     work_schedule,
     work_shift,
 )
@@ -243,6 +244,7 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
         out.extend(work_schedule(text))
     out.extend(work_shift(text))
     out.extend(day_off(text))
+    out.extend(sleep_schedule(text))
     out.extend(driving(text))
     out.extend(hotel_room(text))
     if not names_meeting(text):

@@ -51,3 +51,20 @@ def test_a_relations_name_in_apposition_is_a_sighting(extractor: RuleExtractor) 
     text = "我岳母周桂兰今天一早就把厨房翻了个底朝天"
     assert extractor.mentioned(text, ["周桂兰"]) == [True]
     assert extractor.mentioned("我岳母今天一早就来了，周桂兰说的", ["周桂兰"]) == [False]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我表哥最近迷上了钓鱼，天天凌晨四点起来去水库蹲着",
+        "我舅舅特别喜欢喝普洱",
+        "My cousin lives in Leeds and works nights.",
+    ],
+)
+def test_clauses_after_one_about_a_relative_are_theirs(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
+
+
+def test_the_speaker_back_as_subject_is_read_again(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "My cousin lives in Leeds, and I live in York.")
+    assert facts.get("user|location") == "york"

@@ -118,3 +118,21 @@ def test_a_window_of_clock_hours_kept_free_of_meetings(extractor: RuleExtractor)
 )
 def test_diets_that_limit_one_thing(extractor: RuleExtractor, text: str, value: str) -> None:
     assert _facts(extractor, text).get("user|diet") == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("我一般晚上十一点睡、早上六点半起", "bed 23:00, up 06:30"),
+        ("我每天早上六点半起床", "up 06:30"),
+        ("Being in at 4am means I'm in bed by nine most nights.", "bed 21:00"),
+        ("I'm usually up at 6:30am.", "up 06:30"),
+    ],
+)
+def test_the_sleep_schedule_is_one_attribute(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get("user|sleep_schedule") == value
+
+
+@pytest.mark.parametrize("text", ["我的航班明天早上八点起飞", "My son is in bed by eight.", "我儿子九点睡"])
+def test_no_sleep_schedule_of_a_flight_or_another(extractor: RuleExtractor, text: str) -> None:
+    assert "user|sleep_schedule" not in _facts(extractor, text)
