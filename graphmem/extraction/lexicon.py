@@ -64,7 +64,9 @@ JOBS = _words(
     "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "
     "dentist freelancer entrepreneur founder photographer artist musician translator editor marketer "
     "recruiter intern pm cto ceo physician surgeon therapist economist statistician banker trader "
-    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor dev"
+    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor dev paralegal baker "
+    "electrician plumber firefighter paramedic librarian barista mechanic carpenter veterinarian vet midwife "
+    "receptionist bartender chemist biologist physicist nutritionist dietitian psychologist counsellor counselor"
 )
 NO_SINGULAR = _words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "
@@ -86,7 +88,7 @@ EN_STOP = _words(
 )
 EN_PLACE_STOP = EN_STOP | {
     "and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby", "night", "nights", "weekends",
-    "weekend", "midnight", "sometimes", "least", "times", "all",
+    "weekend", "midnight", "sometimes", "least", "times", "all", "means", "makes", "keeps",
 }  # fmt: skip
 EN_LEAD_SKIP = _words("the a an some any my all eating drinking having to")
 EN_SPLIT = frozenset({"and", "or", ",", "&", "plus"})

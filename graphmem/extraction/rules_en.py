@@ -313,6 +313,13 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
+    rule(  # "Being a paralegal means I read more contracts than anyone should": the speaker's own role
+        "en",
+        r"^(?:and\s+|but\s+)?being\s+(?:a|an)\s+(?=[^.!?]{0,60}\b(?:means|makes|keeps)\s+(?:i|me)\b)",
+        P.JOB,
+        "job",
+        "user is a {d}",
+    ),
     rule(  # "I teach chemistry at a high school in Austin": a chemistry teacher
         "en",
         r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+[a-z]{3,20})\b(?=\s+(?:at|in|to|for)\b|\s*[,.;!]|\s*$)",

@@ -63,3 +63,18 @@ def test_a_favourite_said_at_the_start_of_a_later_clause(extractor: RuleExtracto
     assert "user|taste|good detective story" in _facts(extractor, text)
     assert _facts(extractor, "Honestly, jazz is my favourite.").get("user|taste|jazz") == "jazz"
     assert _facts(extractor, "My brother says, jazz is his favourite.") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Long day at the firm. Being a paralegal means I read more contracts than anyone should.", "paralegal"),
+        ("I'm a baker.", "baker"),
+    ],
+)
+def test_a_role_said_as_what_being_it_means(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get("user|job") == value
+
+
+def test_being_a_role_said_of_no_one_is_no_job(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Being a nurse is hard.") == {}
