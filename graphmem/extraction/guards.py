@@ -178,7 +178,9 @@ TURN_MARKER = re.compile(
 
 # A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
 MENTION_NEGATION = re.compile(
-    r"\b(?:not|no|never|don't|dont|doesn't|can't|cant|won't|isn't|aren't|hate|stopped|quit|anymore|no\s+longer|"
+    # ("no joke", "no doubt", "no wonder", "no problem" deny nothing)
+    r"\b(?:not|no(?!\s+(?:joke|doubt|wonder|problem|worries|kidding))|never|don't|dont|doesn't|can't|cant|won't|isn't|"
+    r"aren't|hate|stopped|quit|anymore|no\s+longer|"
     # (not a resultative that denies only finishing: "滴答清单里还挂着五件事没做完")
     r"instead|switched|moved|left|broke\s+up)\b|不(?![\u4e00-\u9fff]完)|没(?![\u4e00-\u9fff]完)|别|讨厌|换|改|搬|分了|戒",
     _F,

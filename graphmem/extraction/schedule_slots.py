@@ -288,6 +288,11 @@ _SHIFT = re.compile(
 # What makes the shift one's own: working it ("on the early shift", "pulling night shifts", "上夜班", "排的全是夜班").
 _ON_SHIFT_EN = re.compile(r"\b(?:on|work|works|working|do|doing|pull|pulling|cover|covering)\s+(?:the\s+|a\s+)?$", _F)
 _ON_SHIFT_ZH = re.compile(r"[上下排值倒轮做是]")
+_SHIFT_PLACE = re.compile(
+    r"(?<!\s)\s+at\s+the\s+(?P<w>bakery|hospital|warehouse|factory|plant|restaurant|cafe|café|"
+    r"hotel|airport|station|store|shop|supermarket|clinic|lab|depot|mill|mine|port)\b",
+    _F,
+)
 _SHIFT_ZH = {"早": "early", "晚": "late", "夜": "night", "白": "day", "中": "late", "大夜": "night", "小夜": "night"}
 _SHIFT_EN = {"graveyard": "night", "overnight": "night", "swing": "late", "morning": "early", "evening": "late"}
 
@@ -308,7 +313,12 @@ def work_shift(text: str) -> list[Slot]:
     else:
         word = m.group("en").lower()
         kind = _SHIFT_EN.get(word, word)
-    return [Slot(Predicate.WORK_HOURS, "work_shift", f"{kind} shift", True, m.start(), m.end())]
+    out = [Slot(Predicate.WORK_HOURS, "work_shift", f"{kind} shift", True, m.start(), m.end())]
+    place = _SHIFT_PLACE.match(text, m.end())
+    if place is not None:  # "I'm on the early shift at the bakery": where the shift is worked
+        word = place.group("w").lower()
+        out.append(Slot(Predicate.EMPLOYER, "", word, True, place.start("w"), place.end("w")))
+    return out
 
 
 # The weekday one has off ("My day off is Tuesday", "我周四调休", "周三是我的休息日").

@@ -53,3 +53,13 @@ def test_a_value_given_as_the_true_one_after_the_wrong_one_replaces_it(extractor
     text = "Wait, earlier I told you my day off was Tuesday. It's actually Thursday. Can you fix that?"
     assert extractor.replaced(text, ["tuesday", "glasgow"]) == ["thursday", ""]
     assert extractor.replaced("I love Tuesday. It's actually great.", ["tuesday"]) == [""]
+
+
+def test_the_place_a_shift_is_worked_at_is_the_workplace(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "I'm on the early shift at the bakery, four till noon.")
+    assert facts.get("user|work_shift") == "early shift" and facts.get("user|employer") == "bakery"
+
+
+def test_an_idiom_with_no_denies_nothing(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("Bakery hours are no joke.", ["bakery"]) == [True]
+    assert extractor.mentioned("I don't use Slack anymore.", ["slack"]) == [False]
