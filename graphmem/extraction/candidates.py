@@ -19,8 +19,19 @@ from graphmem.extraction.slot import Slot
 from graphmem.extraction.synonyms import canonical_taste
 from graphmem.extraction.values import project_subject, reply_format, rule_values
 
-__all__ = ["REQUEST_SLOTS", "canonical", "requestable", "rule_facts", "structural_candidate", "with_slots"]
+__all__ = [
+    "REQUEST_SLOTS",
+    "canonical",
+    "requestable",
+    "rule_facts",
+    "spaces_time",
+    "structural_candidate",
+    "with_slots",
+]
 
+# Spans of time one keeps between things: arrangements of a schedule, never objects of taste.
+_INTERVALS = frozenset({"gap", "break", "breather", "buffer", "pause", "breathing room", "空档", "间隔", "缓冲"})
+_TASTES = frozenset({Predicate.LIKES, Predicate.DISLIKES})
 REQUEST_SLOTS = frozenset(
     {Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE, Predicate.PREFERS_FORMAT}
 )
@@ -183,6 +194,12 @@ def rule_facts(
             )
         )
     return out
+
+
+def spaces_time(fact: CandidateFact) -> bool:
+    """Whether a taste is for a span kept between things ("I like a gap before the next one"): how to space a
+    schedule, no object of taste."""
+    return fact.predicate in _TASTES and fact.value in _INTERVALS
 
 
 def canonical(fact: CandidateFact) -> CandidateFact:

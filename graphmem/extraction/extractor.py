@@ -27,6 +27,7 @@ from graphmem.extraction.candidates import (
     canonical,
     requestable,
     rule_facts,
+    spaces_time,
     structural_candidate,
     with_slots,
 )
@@ -182,7 +183,7 @@ class RuleExtractor:
                         repaired.add(last.key)
                     best = {k: f for k, f in best.items() if f is not last}
                     facts = [fixed]
-            for found in map(canonical, facts):
+            for found in map(canonical, (f for f in facts if not spaces_time(f))):
                 f = replace(found, correction=True) if correcting else found
                 k = (f.key, str(f.predicate), f.polarity)
                 if f.correction and not asked and (f.key in repaired or (k in best and best[k].value != f.value)):

@@ -136,3 +136,9 @@ def test_the_sleep_schedule_is_one_attribute(extractor: RuleExtractor, text: str
 @pytest.mark.parametrize("text", ["我的航班明天早上八点起飞", "My son is in bed by eight.", "我儿子九点睡"])
 def test_no_sleep_schedule_of_a_flight_or_another(extractor: RuleExtractor, text: str) -> None:
     assert "user|sleep_schedule" not in _facts(extractor, text)
+
+
+def test_a_span_kept_between_things_is_no_taste(extractor: RuleExtractor) -> None:
+    text = "When you set up meetings for me, cap them at 25 minutes. Remember that, I like a gap before the next one."
+    assert _facts(extractor, text) == {"user|meeting_length": "25 min"}
+    assert _facts(extractor, "I like a 15-minute buffer between meetings.") == {"user|meeting_buffer": "15 min"}
