@@ -215,4 +215,4 @@ def is_known_attribute(attribute: str) -> bool:
     if attribute in _KNOWN_ATTRIBUTES or _FAVOURITE_ATTRIBUTE.fullmatch(attribute):
         return True
     base, _, field = attribute.rpartition(":")
-    return field in ("name", "birthday") and base in _RELATION_BASES
+    return field in ("name", "birthday", "breed", "school") and base in _RELATION_BASES

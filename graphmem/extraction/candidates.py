@@ -62,6 +62,8 @@ def with_slots(
         fact = _statement(
             Finding(s.predicate, s.value, _slot_display(seg.text, norm, s), s.start, s.end, s.polarity), lang
         )
+        if s.predicate is Predicate.RELATION_NAME:
+            fact = _relation_statement(s.attribute, _slot_display(seg.text, norm, s), lang)
         candidate = CandidateFact(
             subject="user",
             predicate=s.predicate,
@@ -282,3 +284,27 @@ def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
     for m in OTHER_PERSON[lang].finditer(norm, 0, c_start):
         last = m
     return last is not None and not _SPEAKER[lang].search(norm, last.end(), c_start)
+
+
+_ZH_RELATION_WORDS = {
+    "dog": "狗", "cat": "猫", "son": "儿子", "daughter": "女儿", "child": "孩子", "spouse": "爱人", "mother": "母亲",
+    "father": "父亲", "manager": "领导",
+}  # fmt: skip
+_RELATION_FIELDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "name": "user's {rel} is called {d}",
+        "breed": "user's {rel} is a {d}",
+        "school": "user's {rel} goes to {d}",
+    },
+    "zh": {"name": "用户的{rel}叫{d}", "breed": "用户的{rel}是{d}", "school": "用户的{rel}在{d}上学"},
+}
+
+
+def _relation_statement(attribute: str, display: str, lang: Lang) -> str:
+    """The statement of a relation's field from its attribute ("pet:dog:breed" -> "user's dog is a greyhound")."""
+    base, _, field = attribute.rpartition(":")
+    rel = base.rpartition(":")[2] or base
+    if lang == "zh":
+        rel = _ZH_RELATION_WORDS.get(rel, rel)
+    template = _RELATION_FIELDS[lang].get(field, _RELATION_FIELDS[lang]["name"])
+    return template.format(rel=rel, d=display)

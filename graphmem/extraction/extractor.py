@@ -58,7 +58,7 @@ from graphmem.extraction.guards import (
     REQUEST,
     SITUATIONAL,
 )
-from graphmem.extraction.relation_slots import relation_names
+from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
@@ -352,7 +352,7 @@ class RuleExtractor:
             found += [s for s in meeting_settings(said) if norm[s.start : s.end].strip()]
         if lang == "en" and not any(s.predicate is Predicate.RELATION_NAME for s in found):
             # "Our greyhound Pickle turned nine this month": a name is no one-off, whatever the clause dates
-            found += relation_names(said)
+            found += relation_names(said) + relation_fields(said, lang)
         if found:
             out = with_slots(out, found, seg, norm, lang, hedged)
         return out

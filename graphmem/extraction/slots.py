@@ -16,7 +16,7 @@ from graphmem.extraction.deadlines import deadline
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
-from graphmem.extraction.relation_slots import relation_names
+from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.replies import capped_reply, reply_shape
 from graphmem.extraction.reply_slots import reply_language, reply_settings
 from graphmem.extraction.rule import Lang
@@ -255,4 +255,5 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
         out.extend(meeting_time(text))
     if lang == "en":
         out.extend(relation_names(text))
+    out.extend(relation_fields(text, lang))
     return out + dated

@@ -68,3 +68,27 @@ def test_clauses_after_one_about_a_relative_are_theirs(extractor: RuleExtractor,
 def test_the_speaker_back_as_subject_is_read_again(extractor: RuleExtractor) -> None:
     facts = _facts(extractor, "My cousin lives in Leeds, and I live in York.")
     assert facts.get("user|location") == "york"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "statement"),
+    [
+        ("记一下，我家狗叫可颂，是只两岁的金毛", "user|pet:dog:breed", "金毛", "用户的狗是金毛"),
+        ("Our greyhound Pickle turned nine this month.", "user|pet:dog:breed", "greyhound",
+         "user's dog is a greyhound"),
+        ("儿子上的是育才小学，每天早上送他过去那段路堵得要命", "user|child:son:school", "育才小学",
+         "用户的儿子在育才小学上学"),
+        ("My son goes to Lincoln Elementary.", "user|child:son:school", "lincoln elementary",
+         "user's son goes to Lincoln Elementary"),
+    ],
+)  # fmt: skip
+def test_a_pets_breed_and_a_childs_school_are_fields_of_the_relation(
+    extractor: RuleExtractor, text: str, key: str, value: str, statement: str
+) -> None:
+    (fact,) = [f for f in extractor.extract(text) if f.key == key]
+    assert (fact.value, fact.fact) == (value, statement)
+
+
+@pytest.mark.parametrize("text", ["我同事儿子上的是育才小学", "我朋友家的狗，是只金毛"])
+def test_someone_elses_child_or_pet_has_no_field_of_the_speakers(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
