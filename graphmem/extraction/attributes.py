@@ -97,6 +97,12 @@ _RELATIONS: dict[str, str] = {
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
     "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
     "闺女": "child:daughter", "妈": "parent:mother", "爸": "parent:father", "兔子": "pet:rabbit",
+    "mother-in-law": "in_law:mother", "father-in-law": "in_law:father", "岳母": "in_law:mother",
+    "丈母娘": "in_law:mother", "婆婆": "in_law:mother", "岳父": "in_law:father", "老丈人": "in_law:father",
+    "公公": "in_law:father", "grandmother": "grandparent:grandmother", "grandfather": "grandparent:grandfather",
+    "奶奶": "grandparent:grandmother", "外婆": "grandparent:grandmother", "爷爷": "grandparent:grandfather",
+    "外公": "grandparent:grandfather", "sister-in-law": "in_law:sister", "brother-in-law": "in_law:brother",
+    "manager": "manager", "boss": "manager", "领导": "manager", "上司": "manager",
     "rabbit": "pet:rabbit", "bunny": "pet:rabbit",
 }  # fmt: skip
 
@@ -150,6 +156,10 @@ _STACK: dict[str, str] = {
     ),
     **dict.fromkeys(("react", "vue", "angular", "svelte", "flutter", "react native", "nextjs", "next.js"), "stack:ui"),
     **dict.fromkeys(("pytorch", "tensorflow", "jax", "keras"), "stack:ml"),
+    **dict.fromkeys(
+        ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony"), "stack:web_framework"
+    ),
+    **dict.fromkeys(("celery", "sidekiq", "bullmq", "dramatiq", "resque"), "stack:task_queue"),
 }
 _STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
 STACK_TECHNOLOGIES = frozenset(_STACK)
@@ -187,7 +197,10 @@ _SLOT_ATTRIBUTES = frozenset(
     {
         "editor", "os", "notes_app", "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline", "travel_hotel",
-        "travel_seat", "travel_mode", "birthday", "units", "office_days",
+        "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
+        "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
+        "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
+        "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())
@@ -202,4 +215,4 @@ def is_known_attribute(attribute: str) -> bool:
     if attribute in _KNOWN_ATTRIBUTES or _FAVOURITE_ATTRIBUTE.fullmatch(attribute):
         return True
     base, _, field = attribute.rpartition(":")
-    return field in ("name", "birthday") and base in _RELATION_BASES
+    return field in ("name", "birthday", "breed", "school") and base in _RELATION_BASES

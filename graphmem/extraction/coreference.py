@@ -22,6 +22,7 @@ __all__ = [
     "last_referent",
     "resolve",
     "resolve_object",
+    "self_described",
     "without_apposition",
 ]
 
@@ -33,13 +34,15 @@ _EN_RELATIONS: dict[str, str] = {
     "daughter": "f", "son": "m", "kid": "", "child": "", "baby": "", "mom": "f", "mum": "f", "mother": "f",
     "dad": "m", "father": "m", "brother": "m", "sister": "f", "grandma": "f", "grandpa": "m",
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
-    "parrot": "n", "pet": "n",
+    "parrot": "n", "pet": "n", "mother-in-law": "f", "father-in-law": "m", "grandmother": "f", "grandfather": "m",
+    "sister-in-law": "f", "brother-in-law": "m",
 }  # fmt: skip
 _ZH_RELATIONS: dict[str, str] = {
     "老婆": "f", "妻子": "f", "太太": "f", "老公": "m", "丈夫": "m", "爱人": "", "对象": "", "女朋友": "f",
     "男朋友": "m", "女友": "f", "男友": "m", "女儿": "f", "闺女": "f", "儿子": "m", "孩子": "", "宝宝": "",
     "妈妈": "f", "妈": "f", "爸爸": "m", "爸": "m", "哥哥": "m", "弟弟": "m", "姐姐": "f", "妹妹": "f",
-    "奶奶": "f", "爷爷": "m", "外婆": "f", "外公": "m",
+    "奶奶": "f", "爷爷": "m", "外婆": "f", "外公": "m", "岳母": "f", "丈母娘": "f", "岳父": "m", "老丈人": "m",
+    "婆婆": "f", "公公": "m",
     "狗": "n", "小狗": "n", "狗狗": "n", "猫": "n", "小猫": "n", "猫咪": "n", "兔子": "n", "仓鼠": "n",
 }  # fmt: skip
 
@@ -59,7 +62,9 @@ _EN_OWNED = re.compile(
     _F,
 )
 _ZH_OWNED = re.compile(
-    r"我(?:的|们家的?|家的?|有(?:个|一个|一只|只|条|一条))?(?P<rel>" + _alternation(_ZH_RELATIONS) + r")"
+    r"我(?:的|们家的?|家的?|有(?:个|一个|一只|只|条|一条))?(?:现在的|新的?)?"
+    # "我家那只布偶猫": a demonstrative, a classifier and a breed of two or three characters before the kind
+    r"(?:(?:那|这)?(?:只|条)[\u4e00-\u9fff]{0,3}?(?=猫|狗))?(?P<rel>" + _alternation(_ZH_RELATIONS) + r")"
 )
 # Someone else's: "同事的女儿", "朋友家的猫" — the owner is not the speaker.
 _ZH_OTHER_OWNER = re.compile(r"(?:同事|朋友|邻居|老板|领导|同学|室友|舍友|闺蜜|亲戚)(?:的|家的?)?$")
@@ -67,11 +72,12 @@ _ZH_OTHER_OWNER = re.compile(r"(?:同事|朋友|邻居|老板|领导|同学|室�
 # A pronoun opening a clause: the subject or possessor of what the clause says.
 # (not "it"/"it's": "it's raining" is about no one)
 _EN_PRONOUN = re.compile(r"(?:^|(?<=[,;:]))\s*(?P<p>she's|he's|she|he|her|his|its)(?![\w'])", _F)
-_ZH_PRONOUN = re.compile(r"(?:^|(?<=[,，;；:：]))\s*(?P<p>她|他|它)(?P<de>的)?")
-# A Chinese clause with no subject that names ("…改名了，现在叫汤圆"): its subject is the referent.
-_ZH_ZERO = re.compile(r"(?:^|(?<=[，,;；:：]))\s*(?:现在|已经|后来|又)?(?=(?:改名)?改?叫)")
+_ZH_PRONOUN = re.compile(r"(?:^|(?<=[,，;；:：]))\s*(?P<p>她老人家|他老人家|她|他|它)(?P<de>的)?")
+# A Chinese clause with no subject that names ("…改名了，现在叫汤圆") or dates a birthday ("…今年三岁了，生日是4月2号"):
+# its subject is the referent.
+_ZH_ZERO = re.compile(r"(?:^|(?<=[，,;；:：]))\s*(?:现在|已经|后来|又)?(?=(?:改名)?改?叫|生日(?:是|在))")
 _EN_PRONOUN_GENDER = {"she": "f", "she's": "f", "her": "f", "he": "m", "he's": "m", "his": "m", "its": "n"}
-_ZH_PRONOUN_GENDER = {"她": "f", "他": "m", "它": "n"}
+_ZH_PRONOUN_GENDER = {"她": "f", "他": "m", "它": "n", "她老人家": "f", "他老人家": "m"}
 
 
 @dataclass(frozen=True)
@@ -186,7 +192,9 @@ def last_plural(text: str) -> str:
 # sentence's topic ("Sushi, I love it"); "You're right, I love it" names nothing.
 _CLAUSE_END_WORD = re.compile(
     r"(?:^|\s(?:on|about|to|with|for|of|the|my|those|these|a|an)\s)\s*(?:\d[\w-]{0,15}\s)?"
-    r"(?!(?:the|an|my|those|these|some|your|our)\s)(?P<w>[a-z]{3,20}(?:[\s-][a-z]{3,20})?)\s*[,;.]",
+    # a discourse word may close the clause after it: "Skip the country music though, I can't stand it"
+    r"(?!(?:the|an|my|those|these|some|your|our)\s)(?P<w>[a-z]{3,20}(?:[\s-][a-z]{3,20})?)"
+    r"(?:\s(?:though|too|anyway|please|then))?\s*[,;.]",
     _F,
 )
 _NOT_OBJECTS = frozenset(
@@ -237,3 +245,20 @@ def without_apposition(text: str, lang: Lang) -> str | None:
     if z is None:
         return None
     return f"{text[: z.start()]}我{z.group('rel')}的{text[z.end() :]}，我{z.group('rel')}叫{z.group('name')}"
+
+
+# "我这种不爱吃海鲜的只能去吃面", "像我这样不吃肉的人": the speaker described as one of those who do something.
+_ZH_SELF_KIND = re.compile(r"(?:像)?我这(?:种|样)的?(?:人)?(?P<vp>[^，,。；;！!？?的]{2,12})的")
+# "住海边的人居然不爱吃海鲜，我就是": what people of a kind do, the speaker counting themself among them.
+_ZH_ONE_OF_THEM = re.compile(
+    r"的人(?:居然|竟然|其实|往往|一般|大多|都|也|反而){0,2}(?P<vp>[^，,。；;！!？?]{2,12})[，,]\s*我(?:就是|也是|也一样|就是这样)"
+)
+
+
+def self_described(text: str, lang: Lang) -> str | None:
+    """What the speaker says of themself by the kind of person they are ("我这种不爱吃海鲜的…" -> "我不爱吃海鲜",
+    "住海边的人居然不爱吃海鲜，我就是" -> "我不爱吃海鲜"), or None."""
+    if lang != "zh":
+        return None
+    m = _ZH_SELF_KIND.search(text) or _ZH_ONE_OF_THEM.search(text)
+    return "我" + m.group("vp") if m else None

@@ -23,9 +23,11 @@ __all__ = [
     "TURN_CORRECTION",
     "corrected",
     "one_edit",
+    "replaced",
 ]
 
 _F = re.IGNORECASE
+_HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 # A correction opens its segment ("No, I meant …", "sorry, I meant …", "不对，我说错了，…"); the statement after
 # the marker replaces what the speaker said before. A marker alone carries over to the next segment.
@@ -37,7 +39,7 @@ CORRECTION = re.compile(
     r"(?:\s+that|\s+to\s+say)?[,.!:;]?\s*|"
     r"^\s*(?:no|nope|sorry|oops)[,.!]?\s+wait[,.!:;]?\s*(?:the\s+other\s+one[,.!:;]?\s*)?|"
     r"^\s*(?:[啊哦呃噢哎诶唉嗯][，,！!\s]?)?(?:(?:不对|不是|错了|抱歉|不好意思)[，,。！!\s]{0,2}){0,2}"
-    r"(?:我(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对)|"
+    r"(?:我?(?:刚才|刚刚)?(?:说错了|记错了|搞错了|说得不对|说反了|弄反了|搞反了)|"
     r"更正一下|更正|纠正一下|不对|(?:之前|刚才|上次)?(?:跟你)?说的(?:有误|不对))[，,。！!：:\s]{1,2}(?:应该是|其实是)?",
     _F,
 )
@@ -54,6 +56,12 @@ TURN_CORRECTION = re.compile(
 )
 # The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
 NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
+# The value given as the true one after the wrong one was named: "…my day off was Tuesday. It's actually Thursday",
+# "…说的是南京，其实是无锡".
+ACTUALLY = re.compile(
+    r"\b(?:it's|it\s+is|it\s+was|that's|that\s+is)\s+actually\s+(?P<en>[^,.;!?]{1,30})|其实是(?P<zh>[^，,。；;！!？?]{1,12})",
+    _F,
+)
 # The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").
 LAST_CHUNK = re.compile(r"[^,，;；.。!！?？:：]{1,40}[,，]?\s*$")
 # A name given anew in a correction: "是林玥，…", "it's spelled Maia", "the name is Hannah".
@@ -95,3 +103,58 @@ def corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
             return None
     fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
     return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
+
+
+_CLEFT = re.compile(r"^(?P<v>[\w-]+(?:\s[\w-]+)?)\s+(?:i'm|i\s+am|i)\s", _F)
+
+
+def _singular(word: str) -> str:
+    """An English plural in its singular ("walnuts" -> "walnut", "peaches" -> "peach"); other words unchanged."""
+    if not word.isascii() or not word.endswith("s") or word.endswith("ss"):
+        return word
+    return word[:-2] if word.endswith(("ches", "shes", "xes")) else word[:-1]
+
+
+def replaced(text: str, values: list[str]) -> list[str]:
+    """For each known value, the value a correcting `text` puts in its place when it names it as the wrong
+    one ("I got that wrong earlier, it's Bosch, not Siemens", "说错了，是无锡，不是南京"), else "". The
+    replacement is the bare value said just before the "not": at most three words (eight characters in
+    Chinese, without 我)."""
+    out = [""] * len(values)
+    if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text)):
+        return out
+    wanted = [v.casefold() for v in values]
+    for m in NOT_THAT.finditer(text):
+        named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
+        before = LAST_CHUNK.search(text[: m.start()])
+        if before is None:
+            continue
+        chunk = before.group(0).strip().rstrip(",，").strip()
+        lead = CORRECTION.match(chunk)  # "sorry I meant Lisbon, not Porto"
+        value = BARE_SKIP.sub("", chunk[lead.end() :] if lead else chunk).strip()
+        cleft = _CLEFT.match(value)
+        if cleft is not None:  # "it's pecans I'm allergic to, not walnuts": the value the cleft puts first
+            value = cleft.group("v")
+        if not value or len(value.split()) > 3 or value.casefold() == named:
+            continue
+        if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value
+            continue
+        for i, known in enumerate(wanted):
+            plural = named != known and _singular(named) == known  # "not walnuts" names "walnut"
+            if not out[i] and known and (named == known or plural or named.startswith(known + " ")):
+                value = _singular(value) if plural else value
+                out[i] = value.lower() if value.isascii() else value
+    folded = text.casefold()
+    for m in ACTUALLY.finditer(text):  # "earlier I told you my day off was Tuesday. It's actually Thursday"
+        value = BARE_SKIP.sub("", (m.group("en") or m.group("zh")).strip())
+        if not value or len(value.split()) > 3:
+            continue
+        for i, known in enumerate(wanted):
+            if not out[i] and known and known in folded[: m.start()] and value.casefold() != known:
+                out[i] = value.lower() if value.isascii() else value
+    for m in RESPELLED.finditer(text):  # "是林玥，不是喜悦的悦": a name spelled anew, one letter off
+        value = (m.group("en") or m.group("zh")).strip()
+        for i, known in enumerate(wanted):
+            if not out[i] and one_edit(known, value.casefold()):
+                out[i] = value.lower() if value.isascii() else value
+    return out

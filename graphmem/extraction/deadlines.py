@@ -23,8 +23,8 @@ _DATE = re.compile(
     _F,
 )
 _CUE = re.compile(
-    r"\b(?:deadline|due|ship|shipping|launch|launching|release|go\s+live|goes\s+live|beta|cut-?off|ga)\b|"
-    r"上线|发布|交付|死线|截止|ddl|deadline|交差|提测",
+    r"\b(?:deadline|due|ship|shipping|launch|launching|release|go\s+live|goes\s+live|beta|cut-?off|ga|freeze)\b|"
+    r"上线|发布|交付|死线|截止|ddl|deadline|交差|提测|封版|冻结",
     _F,
 )
 

@@ -143,6 +143,16 @@ _NOTES = """
 Notion: notion; Obsidian: obsidian; Evernote: evernote, 印象笔记; OneNote: onenote; Bear: bear; Logseq: logseq;
 yuque|语雀: 语雀, yuque; feishu docs|飞书文档: 飞书文档; Apple Notes: apple notes, 备忘录
 """
+# How one pays: a wallet or a card scheme, one at a time.
+_PAYMENT = """
+Apple Pay: apple pay; Google Pay: google pay, gpay, google wallet; PayPal: paypal; Venmo: venmo;
+alipay|支付宝: 支付宝, alipay; wechat pay|微信支付: 微信支付, wechat pay; Samsung Pay: samsung pay
+"""
+# To-do lists: one app holds a user's tasks, so a new one replaces the old.
+_TODO = """
+Todoist: todoist; TickTick|滴答清单: 滴答清单, ticktick; Microsoft To Do: microsoft to do, ms to do,
+微软待办; OmniFocus: omnifocus; Any.do: any.do
+"""
 _MEETING_TOOLS = """
 Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: google meet, meet, gmeet; Webex: webex;
 tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
@@ -199,7 +209,9 @@ vegan: vegan, plant-based, plant based, 纯素, 全素; vegetarian: vegetarian, 
 pescatarian: pescatarian, pescetarian; keto: keto, ketogenic, 生酮; low-carb: low-carb, low carb, 低碳, 低碳水;
 mediterranean diet: mediterranean; gluten-free: gluten-free, gluten free, coeliac, celiac, 无麸质;
 lactose intolerant: lactose intolerant, lactose-intolerant, lactose intolerance, 乳糖不耐, 乳糖不耐受;
-intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher
+intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher;
+low-sugar: low-sugar, low sugar, cutting sugar, cutting out sugar, 低糖, 控糖, 戒糖; low-salt: low-salt, low sodium,
+低盐, 少盐, 控盐; low-fat: low-fat, 低脂
 """
 _JOBS = """
 product manager|产品经理: product manager, 产品经理; product owner|产品负责人: product owner;
@@ -223,6 +235,8 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("editor", _EDITORS),
     **_table("os", _OS),
     **_table("notes_app", _NOTES),
+    **_table("todo_app", _TODO),
+    **_table("payment", _PAYMENT),
     **_table("meeting_tool", _MEETING_TOOLS),
     **_table("airline", _AIRLINES),
     **_table("hotel", _HOTELS),

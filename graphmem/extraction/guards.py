@@ -46,7 +46,9 @@ HYPOTHETICAL = {
     "en": re.compile(
         r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
         r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
-        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b)|i'd(?!\s+(?:rather|prefer)\b))\b",
+        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b|\s+like\s+(?:you|your)\b)|"
+        # "I'd like your answers in English", "I'd like you to keep it short": a request to the assistant
+        r"i'd(?!\s+(?:rather|prefer)\b|\s+like\s+(?:you|your)\b))\b",
         _F,
     ),
     "zh": re.compile(
@@ -88,10 +90,15 @@ REPORTED = {
     "en": re.compile(
         r"(?<!i\s)\b(?:says?|said|thinks?|thought|believes?|claims?|insists?|told\s+\w+|tells\s+\w+)\s+"
         r"(?:that\s+)?i\b|\b(?:friend|wife|husband|partner|mom|mum|dad|brother|sister|kids?|family|colleague|boss|"
-        r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b",
+        r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b|"
+        # what the speaker said before, quoted to be corrected: "earlier I told you my day off was Tuesday"
+        r"\b(?:earlier|before)\s+i\s+(?:told\s+you|said|mentioned)\b|\bi\s+(?:told\s+you|said)\s+(?:earlier|before)\b",
         _F,
     ),
-    "zh": re.compile(r"(?<!我)(?:说|觉得|以为|认为|听说|讲)我|告诉\S{0,4}我|[和跟与]我(?:都|也|一起)|不觉得|不确定"),
+    # (not the 说 of a word: "科幻小说我是真的看不腻", "这个传说我不信")
+    "zh": re.compile(
+        r"(?<![我小传解演游])(?:说|觉得|以为|认为|听说|讲)我|告诉\S{0,4}我|[和跟与]我(?:都|也|一起)|不觉得|不确定"
+    ),
 }
 HEDGE = {
     "en": re.compile(
@@ -119,12 +126,15 @@ EXPLICIT = {
 OTHER_PERSON = {
     "en": re.compile(
         r"\bmy\s(?:best\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
+        r"mother-in-law|father-in-law|grandmother|grandfather|cousin|uncle|aunt|nephew|niece|neighbou?r|"
         r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
         _F,
     ),
     "zh": re.compile(
         r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象)(?!的?(?:名字|生日|叫))|^\s*[她他它]"
+        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|对象|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司|"
+        r"表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|阿姨|姨妈|伯伯|侄子|侄女|外甥|嫂子|姐夫|妹夫)"
+        r"(?!的?(?:名字|生日|叫))|^\s*[她他它]"
     ),
 }
 # A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
@@ -168,8 +178,11 @@ TURN_MARKER = re.compile(
 
 # A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
 MENTION_NEGATION = re.compile(
-    r"\b(?:not|no|never|don't|dont|doesn't|can't|cant|won't|isn't|aren't|hate|stopped|quit|anymore|no\s+longer|"
-    r"instead|switched|moved|left|broke\s+up)\b|不|没|别|讨厌|换|改|搬|分了|戒",
+    # ("no joke", "no doubt", "no wonder", "no problem" deny nothing)
+    r"\b(?:not|no(?!\s+(?:joke|doubt|wonder|problem|worries|kidding))|never|don't|dont|doesn't|can't|cant|won't|isn't|"
+    r"aren't|hate|stopped|quit|anymore|no\s+longer|"
+    # (not a resultative that denies only finishing: "滴答清单里还挂着五件事没做完")
+    r"instead|switched|moved|left|broke\s+up)\b|不(?![\u4e00-\u9fff]完)|没(?![\u4e00-\u9fff]完)|别|讨厌|换|改|搬|分了|戒",
     _F,
 )
 

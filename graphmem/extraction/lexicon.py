@@ -64,7 +64,9 @@ JOBS = _words(
     "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "
     "dentist freelancer entrepreneur founder photographer artist musician translator editor marketer "
     "recruiter intern pm cto ceo physician surgeon therapist economist statistician banker trader "
-    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor dev"
+    "tester admin administrator sysadmin devops sre technician pilot lecturer tutor dev paralegal baker "
+    "electrician plumber firefighter paramedic librarian barista mechanic carpenter veterinarian vet midwife "
+    "receptionist bartender chemist biologist physicist nutritionist dietitian psychologist counsellor counselor"
 )
 NO_SINGULAR = _words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "
@@ -86,13 +88,13 @@ EN_STOP = _words(
 )
 EN_PLACE_STOP = EN_STOP | {
     "and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby", "night", "nights", "weekends",
-    "weekend", "midnight", "sometimes", "least", "times", "all",
+    "weekend", "midnight", "sometimes", "least", "times", "all", "means", "makes", "keeps",
 }  # fmt: skip
 EN_LEAD_SKIP = _words("the a an some any my all eating drinking having to")
 EN_SPLIT = frozenset({"and", "or", ",", "&", "plus"})
 ZH_STOP = _words(
     "因为 所以 但是 但 不过 而且 可是 然后 的话 了 啦 呀 哦 吧 呢 啊 哈 嘛 哈哈 哈哈哈 嘿嘿 "
-    "哟 喔 呗 也 都 还 又 就 吗 而 并且 毕竟 其实 真的 一点 太 很 特别 这种 那种 之类 什么的 "
+    "哟 喔 呗 也 都 还 又 就 全 吗 而 并且 毕竟 其实 真的 一点 太 很 特别 这种 那种 之类 什么的 "
     "等等 等 了吧 过敏 一样 你 我 他 她 它 你们 他们 这个 那个 这 那 这些 那些 什么 附近 这边 "
     "那边 一带 已经 很久 多年 工作 上班 生活 住 定居 味道 一起 死 这样 那样 这么 那么"
 )

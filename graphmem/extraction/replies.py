@@ -54,9 +54,11 @@ _FEW_SENTENCES = re.compile(
     r"\b(?:one|two|three|a\s+few)\s+(?:sentences|lines)\s+(?:max|tops|at\s+most|is\s+enough|is\s+plenty)\b",
     _F,
 )
+# A request in so many words ("Bottom line up front, please"): what it asks for is how to reply.
+_PLEASE = re.compile(r"\bplease\b|麻烦|请", _F)
 _CONCLUSION_FIRST = re.compile(
     r"先(?:给|说|讲|写|上)?(?:结论|答案)|结论先行|(?:结论|答案)(?:放)?(?:在)?(?:最?前面|开头)|"
-    r"\b(?:conclusion|answer|bottom\s+line|tl;?dr|summary)\s+first\b|"
+    r"\b(?:conclusion|answer|bottom\s+line|tl;?dr|summary|point)\s+(?:first|up\s+front)\b|\bbluf\b|"
     r"\b(?:lead|start|open)\s+with\s+the\s+(?:answer|conclusion|bottom\s+line|summary|tl;?dr)\b",
     _F,
 )
@@ -84,6 +86,33 @@ _UNITS = re.compile(
 _UNIT_VALUES = {
     "metric": "metric units", "imperial": "imperial units", "公制": "metric units", "英制": "imperial units"
 }  # fmt: skip
+# How quantities are written for the user: the temperature scale, the clock, the currency, each an attribute of
+# its own, one normalised value whatever the language ("摄氏度" = "Celsius" = "celsius").
+_CONVENTIONS: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(("celsius", "centigrade", "摄氏度", "摄氏"), ("temperature_unit", "celsius")),
+    **dict.fromkeys(("fahrenheit", "华氏度", "华氏"), ("temperature_unit", "fahrenheit")),
+    **dict.fromkeys(
+        ("24-hour", "24 hour", "24h", "24小时制", "24 小时制", "二十四小时制"), ("time_format", "24-hour clock")
+    ),
+    **dict.fromkeys(("12-hour", "12 hour", "12小时制", "am/pm"), ("time_format", "12-hour clock")),
+    **dict.fromkeys(("人民币", "rmb", "cny", "元人民币"), ("currency", "cny")),
+    **dict.fromkeys(("美元", "美金", "usd", "us dollars", "dollars"), ("currency", "usd")),
+    **dict.fromkeys(("欧元", "eur", "euros"), ("currency", "eur")),
+    **dict.fromkeys(("英镑", "gbp", "pounds sterling", "pounds"), ("currency", "gbp")),
+    **dict.fromkeys(("日元", "jpy", "yen"), ("currency", "jpy")),
+}  # fmt: skip
+_CONVENTION = re.compile(
+    r"(?<![A-Za-z0-9])(?:"
+    + "|".join(re.escape(w) for w in sorted(_CONVENTIONS, key=len, reverse=True))
+    + r")(?![A-Za-z])",
+    _F,
+)
+# A cue of writing, showing or counting in it ("用摄氏度", "都按人民币来", "in Celsius", "use the 24-hour clock").
+_CONVENTION_CUE = re.compile(
+    r"用|按|以|换成|改成|换算|显示|习惯|\b(?:in|use|using|give|show|write|convert|quote|switch|prefer|stick\s+to)\b", _F
+)
+# An amount ("20 dollars", "三百元人民币") counts money; it does not say how to count it.
+_AMOUNT_BEFORE = re.compile(r"[0-9零一二两三四五六七八九十百千万亿]\s*$")
 _CLAUSE = re.compile(r"[,，;；:：、。.!！?？]|\s(?:but|and)\s")
 
 
@@ -126,7 +155,7 @@ def capped_reply(text: str, lang: Lang) -> list[ReplySetting]:
 def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
     """The reply settings one segment asks for in words other than a name of the setting."""
     out: list[ReplySetting] = []
-    about = bool(_ABOUT_REPLIES[lang].search(text))
+    about = bool(_ABOUT_REPLIES[lang].search(text) or _PLEASE.search(text))
     if about:
         short = _NOT_LONG.search(text) or _FEW_SENTENCES.search(text)
         if short is not None:
@@ -137,6 +166,16 @@ def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
     device = _preferred_device(text)
     if device is not None:
         out.append(device)
+    seen: set[str] = set()
+    for m in _CONVENTION.finditer(text):
+        attribute, value = _CONVENTIONS[m.group(0).lower()]
+        c_start, c_end = _clause(text, m.start())
+        if attribute in seen or not _CONVENTION_CUE.search(text[c_start:c_end]):
+            continue
+        if _BEHIND.search(text[max(0, m.start() - 12) : m.start()]) or _AMOUNT_BEFORE.search(text[: m.start()]):
+            continue
+        seen.add(attribute)
+        out.append(ReplySetting(Predicate.PREFERS_FORMAT, attribute, value, m.start(), m.end()))
     units = _UNITS.search(text)
     if units is not None and not _BEHIND.search(text[max(0, units.start() - 12) : units.start()]):
         word = (units.group("en") or units.group("zh")).lower()

@@ -16,11 +16,12 @@ __all__ = ["ATTR_EN_RULES", "ATTR_ZH_RULES"]
 _NAME = r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)"
 _REL_EN = (
     r"(?P<rel>wife|husband|spouse|partner|daughter|son|dog|cat|mom|mum|mother|dad|father|brother|sister|"
-    r"eldest|youngest|kid|child|puppy|kitten)"
+    r"eldest|youngest|kid|child|puppy|kitten|mother-in-law|father-in-law|sister-in-law|brother-in-law|grandmother|"
+    r"grandfather|manager|boss)"
 )
 _REL_ZH = (
     r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|"
-    r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹)"
+    r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|领导|上司)"
 )
 _ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦])"
 _TZ_EN = (
@@ -150,6 +151,12 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"(?<![\w'])(?:home\sis|home\sfor\sme\sis|i\scall)\s(?:now\s)?(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
         r"[\w'-]{1,20})?)(?:\shome)?\b",
     ),
+    _LIVES_IN_EN.rule(  # "one perk of living in Bristol": what living there is like, said of one's own life
+        "en",
+        r"(?<![\w'])(?:perks?|joys?|upsides?|downsides?|benefits?|advantages?|best\spart|beauty)\sof\sliving\sin\s"
+        r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)",
+        confidence=0.65,
+    ),
     _LIVES_IN_EN.rule(
         "en",
         r"(?<![\w'])i(?:'ve|\shave)\s(?:been\sliving|lived)\sin\s(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
@@ -157,9 +164,12 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(
         "en",
-        r"^(?:and\s|also\s|oh\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s(?:(?:definitely|"
+        # at the start of the segment or of a clause after a comma ("you know me, a good detective story is my …")
+        r"(?:^|(?<=[,;]\s))(?:and\s|also\s|oh\s)?(?:a\s|an\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s"
+        r"(?:is|are|'s)\s(?:(?:definitely|"
         r"still|easily|pretty\smuch|by\sfar|hands\sdown|really|totally|absolutely|just)\s){0,2}my\s"
-        r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to)\b",
+        r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to|comfort\s(?:read|watch|show|food|meal|drink|"
+        r"movie|film|book|game))\b",
     ),
     rule(
         "en",
@@ -233,14 +243,26 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "zh",
-        r"(?:我|现在|新)(?:家|家的|的|有个|有一个|有只|有一只|养了一只|养了只)?"
+        r"(?:我|现在|新)(?:家|家的|的|有个|有一个|有只|有一只|养了一只|养了只)?(?:现在的|新的?)?"
         + _REL_ZH
-        + r"(?:的名字是|名字是|的名字叫|名字叫|叫做|叫)"
+        # "我现在的领导换成刘芳了": the relation's new holder is named as the change
+        + r"(?:老人家)?(?:的名字是|名字是|的名字叫|名字叫|叫做|叫|换成了|换成|变成了|变成)"
         + _ZNAME,
         P.RELATION_NAME,
         "group",
         "用户的{rel}叫{d}",
         confidence=0.85,
+    ),
+    rule(  # "我儿子石头今年六岁了": a relation named right before their age
+        "zh",
+        r"我(?:的|家的?)?"
+        + _REL_ZH
+        + r"(?P<v>[\u4e00-\u9fff]{2,3}?)"
+        + r"(?=(?:今年|已经|都|快|才|刚|刚满|满)?[0-9一二三四五六七八九十两]{1,2}(?:岁|个月|周岁))",
+        P.RELATION_NAME,
+        "group",
+        "用户的{rel}叫{d}",
+        confidence=0.8,
     ),
     rule(
         "zh",

@@ -313,6 +313,13 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
+    rule(  # "Being a paralegal means I read more contracts than anyone should": the speaker's own role
+        "en",
+        r"^(?:and\s+|but\s+)?being\s+(?:a|an)\s+(?=[^.!?]{0,60}\b(?:means|makes|keeps)\s+(?:i|me)\b)",
+        P.JOB,
+        "job",
+        "user is a {d}",
+    ),
     rule(  # "I teach chemistry at a high school in Austin": a chemistry teacher
         "en",
         r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+[a-z]{3,20})\b(?=\s+(?:at|in|to|for)\b|\s*[,.;!]|\s*$)",
@@ -372,6 +379,10 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         _I + _ADV + r"(?:like|love|enjoy|adore|prefer|dig)\s+(?:to\s+(?!think|say|know|believe|see|hear|"
         r"imagine)|eating\s+|drinking\s+)?",
+    ),
+    _LIKES.rule(  # consuming a kind of thing eagerly: "I tear through Irish crime novels", "I devour thrillers"
+        "en",
+        _I + _ADV + r"(?:tear\s+through|devour|binge(?:-watch)?|can't\s+get\s+enough\s+of|never\s+tire\s+of)\s+",
     ),
     _LIKES.rule(
         "en",

@@ -316,7 +316,7 @@ def _accepted(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
 
 
 # What a relative clause calls the thing before it: "…a decent green curry, which is basically my comfort food".
-_MINE = (("comfort", "food"), ("favourite",), ("favorite",), ("fave",), ("go-to",), ("guilty", "pleasure"), ("jam",))
+_MINE = (("comfort",), ("favourite",), ("favorite",), ("fave",), ("go-to",), ("guilty", "pleasure"), ("jam",))
 _ADVERBS = _words("basically really totally absolutely honestly pretty much kind sort of probably still always just")
 
 

@@ -7,9 +7,10 @@ understood without a rule for each. Used after the rules, for clauses they did n
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import ZH_NOUNS_AFTER_DE, ZH_STOP
@@ -129,7 +130,12 @@ _TOPIC_LINK = frozenset(
     {"这东西", "这种东西", "这个", "这玩意儿", "这玩意", "呢", "啊", "这", "东西", "这种", "那个", "那种", "那", "味儿",
      "味道", "那味儿", "的", "这味儿", "这事", "这事儿", "事", "事儿", "这件事", "这种事", "这块", "这方面"}
 )  # fmt: skip
-_REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃"})
+_REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃", "吃不下", "喝不下"})
+_AND = frozenset({"和", "跟", "与", "还有", "以及"})
+# Never tiring of it ("科幻小说我是真的看不腻", "这首歌百听不厌"): a liking.
+_NEVER_TIRED = ("不腻", "不厌", "不够")
+# One mouthful of it, not even that ("我是真的一口羊肉都吃不下"): the emphatic refusal of a food.
+_NOT_EVEN = frozenset({"一口", "一点", "一滴", "一块", "一粒", "连"})
 
 
 def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
@@ -141,6 +147,10 @@ def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
     start, end, j = _phrase(clause, k)
     if start == end:
         return 0, 0, -1
+    while j + 1 < len(clause) and clause[j].word in _AND and _noun(clause[j + 1]):
+        _, end, j = _phrase(clause, j + 1)  # "海鲜和啤酒我就彻底戒了": both are the topic
+    if j + 2 < len(clause) and clause[j].word in ("那", "这") and clause[j + 1].flag == "q" and _noun(clause[j + 2]):
+        j += 3  # "羊肉那股膻味我实在受不了": a quality of the topic, the stance is on the topic
     while j < len(clause) and clause[j].word in _TOPIC_LINK:
         j += 1
     if j < len(clause) and clause[j].word == "我":
@@ -190,7 +200,7 @@ def _read(
     while i < len(clause) and (
         clause[i].word in _SKIP
         or clause[i].word in _NEG
-        or clause[i].flag in ("d", "t")
+        or clause[i].flag in ("d", "t", "ad")
         or clause[i].word in _ABLE
         or clause[i].word in _HABITUAL
     ):
@@ -205,6 +215,16 @@ def _read(
     word = tok.word
     if word == "对":
         return _stance_toward(text, clause, i)
+    k = i
+    while k < len(clause) and (clause[k].word in ("是", "是真的") or clause[k].flag in ("d", "ad")):
+        k += 1  # "我是真的…": emphasis before the constructions below
+    if k < len(clause) and clause[k].word in _NOT_EVEN:
+        return _not_even(text, clause, k + 1)
+    rest = "".join(t.word for t in clause[k : k + 3])
+    tireless = rest[:1] in ("看", "听", "吃", "喝", "玩", "读") and rest[1:].startswith(_NEVER_TIRED)
+    if topic[0] != topic[1] and not neg and tireless:  # "科幻小说我是真的看不腻"
+        value = _value(text, *topic)
+        return Finding(P.LIKES, value, text[topic[0] : topic[1]], topic[0], topic[1]) if value else None
     if topic[0] != topic[1] and (word in _REFUSE or word == "是"):
         word = "受不了"
     if word.startswith("不") and word[1:] in _LIKE:
@@ -250,6 +270,20 @@ def _read(
     if word in _EAT and not neg and (amount or value[0] in _NUMERALS):
         return None  # "我能吃两碗饭": an amount, not a stance on a food
     return Finding(predicate, value, text[start:end], start, end, polarity)
+
+
+def _not_even(text: str, clause: list[_Tok], j: int) -> Finding | None:
+    """连 / 一口 + a food + 都/也 + a refusal: the food avoided ("一口羊肉都吃不下", "连香菜都不碰")."""
+    start, end, k = _phrase(clause, j)
+    if start == end or k >= len(clause) or clause[k].word not in ("都", "也"):
+        return None
+    rest = "".join(t.word for t in clause[k + 1 : k + 3])
+    if not (rest.startswith(("不", "没")) or rest in _REFUSE or rest[:3] in _REFUSE):
+        return None
+    value = _value(text, start, end)
+    if not value or value in ZH_STOP or len(value) > 10:
+        return None
+    return Finding(P.AVOIDS, value, text[start:end], start, end)
 
 
 _PLACE_SUFFIX = frozenset("市场店馆房厅院园校楼室堂司站所局部处厂城村镇街路")
@@ -419,6 +453,19 @@ def _pet_named(text: str, clause: list[_Tok], pet: str) -> tuple[Finding | None,
     return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet), ""
 
 
+_OURS = frozenset({"我们", "咱们", "我家", "咱"})
+_HERE = frozenset({"这边", "这里", "这儿", "本地", "当地"})
+
+
+def _our_place(clause: list[_Tok]) -> Finding | None:
+    """我们 / 咱们 + a place name + 这边 / 这里: where the speaker and theirs live ("我们昆山这边的菜还挺便宜")."""
+    for k in range(len(clause) - 2):
+        first, place, here = clause[k], clause[k + 1], clause[k + 2]
+        if first.word in _OURS and place.flag == "ns" and here.word in _HERE and zh_place_ok(place.word):
+            return Finding(P.LOCATION, place.word, place.word, place.start, place.end)
+    return None
+
+
 def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     word = clause[i].word
     j = i + 1
@@ -474,19 +521,27 @@ def _tag(text: str) -> list[_Tok]:
 _OTHERS = frozenset(
     {"同事", "朋友", "闺蜜", "老板", "领导", "室友", "舍友", "妈妈", "妈", "爸爸", "爸", "老婆", "老公", "女朋友",
      "男朋友", "女儿", "儿子", "孩子", "哥哥", "哥", "姐姐", "姐", "弟弟", "弟", "妹妹", "妹", "家人", "同学",
-     "对象", "媳妇"}
+     "对象", "媳妇", "岳母", "丈母娘", "岳父", "老丈人", "婆婆", "公公", "奶奶", "爷爷", "外婆", "外公", "上司",
+     "表哥", "表姐", "表弟", "表妹", "堂哥", "堂姐", "堂弟", "堂妹", "舅舅", "舅妈", "姑姑", "叔叔", "阿姨", "姨妈",
+     "嫂子"}
 )  # fmt: skip
+
+
+def _another(clause: list[_Tok]) -> list[str]:
+    """The words after "我(的)" when the clause opens on someone of the speaker's ("我同事小王…"), else []."""
+    words = [t.word for t in clause[:3]]
+    if not words or words[0] not in ("我", "我的", "我们"):
+        return []
+    rest = words[1:]
+    if rest and rest[0] == "的":
+        rest = rest[1:]
+    return rest if rest and rest[0] in _OTHERS else []
 
 
 def _about_another(clause: list[_Tok]) -> bool:
     """Whether the clause opens on someone of the speaker's ("我同事小王…", "我的朋友…") rather than the speaker."""
-    words = [t.word for t in clause[:3]]
-    if not words or words[0] not in ("我", "我的", "我们"):
-        return False
-    rest = words[1:]
-    if rest and rest[0] == "的":
-        rest = rest[1:]
-    return bool(rest) and rest[0] in _OTHERS and not (len(rest) > 1 and rest[1] in ("叫", "的", "名字", "生日"))
+    rest = _another(clause)
+    return bool(rest) and not (len(rest) > 1 and rest[1] in ("叫", "的", "名字", "生日"))
 
 
 def zh_findings(text: str) -> list[Finding]:
@@ -498,12 +553,24 @@ def zh_findings(text: str) -> list[Finding]:
     dropped = "你" not in text and "您" not in text
     pet = ""
     previous = (0, 0)
+    other = False  # the clauses since one opening on someone of the speaker's say no subject of their own
     for clause in _clauses(_tag(text)):
         opening, previous = previous, _opening(clause)
+        if _another(clause):  # "我领导叫张磊，人挺好的，就是开会喜欢拖堂": the clauses after are about the 领导
+            other = True
+        elif any(t.word in _SUBJECTS for t in clause):
+            other = False
+        elif other:
+            carried = False
+            continue
         named, pet = _pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
         named = named or _kept_pet_named(text, clause)
         if named is not None:
             out.append(named)
+            continue
+        ours = _our_place(clause)
+        if ours is not None:  # "好在我们昆山这边的菜还挺便宜": the place the speaker calls theirs
+            out.append(ours)
             continue
         hobby = _hobby(text, clause)
         if hobby is not None:
@@ -524,5 +591,22 @@ def zh_findings(text: str) -> list[Finding]:
         if found is not None and plural and found.predicate not in (P.USES_TOOL, P.LOCATION):
             continue
         if found is not None:
-            out.append(found)
+            out.extend(_conjuncts(text, found))
     return out
+
+
+_CONJUNCTION = re.compile(r"和|跟|与|以及|还有")
+
+
+def _conjuncts(text: str, found: Finding) -> list[Finding]:
+    """A stance on coordinated things ("海鲜和啤酒我就彻底戒了") as one finding per thing."""
+    if found.predicate not in (P.LIKES, P.DISLIKES, P.AVOIDS) or not _CONJUNCTION.search(found.display):
+        return [found]
+    out: list[Finding] = []
+    at = found.start
+    for part in _CONJUNCTION.split(text[found.start : found.end]):
+        value = _value(text, at, at + len(part))
+        if value and value not in ZH_STOP:
+            out.append(replace(found, value=value, display=part, start=at, end=at + len(part)))
+        at += len(part) + 1
+    return out or [found]

@@ -62,3 +62,22 @@ def test_someone_else_s_relation_is_no_apposition() -> None:
 def test_a_correction_opening_with_an_interjection_replaces_the_value_said_before(extractor: RuleExtractor) -> None:
     facts = extractor.extract("啊不对不对，我说错了，是4月13号，记这个", ["记住我生日是3月14号"])
     assert [(f.key, f.value, f.correction) for f in facts] == [("user|birthday", "4月13号", True)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I'd like your answers in English, by the way.", "user|prefers_language", "english"),
+        ("I would like your replies in French.", "user|prefers_language", "french"),
+        ("I'd like you to keep your replies short.", "user|prefers_reply_style", "short replies"),
+    ],
+)
+def test_id_like_you_or_your_is_a_request_not_a_supposition(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert {f.key: f.value for f in extractor.extract(text)}.get(key) == value
+
+
+@pytest.mark.parametrize("text", ["I'd like to live in Paris one day.", "I would love to work at Google."])
+def test_id_like_to_is_still_a_wish(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []

@@ -291,3 +291,14 @@ def test_assume_i_with_a_standing_marker_is_a_directive_not_a_hypothetical(extra
     assert (fact.predicate, fact.value) == (P.DISLIKES, "horror movie")
     assert extractor.extract("Assume I live in Paris.") == []  # no marker: a supposition
     assert extractor.extract("Remember, assume I like jazz if I were rich") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Finally wiped Windows off my laptop and put Fedora on it, no regrets so far.", "user|os", "linux"),
+        ("我把Windows卸载了，电脑现在用Ubuntu", "user|os", "linux"),
+    ],
+)
+def test_a_thing_got_rid_of_is_left_behind(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in extractor.extract(text)}.get(key) == value

@@ -148,7 +148,7 @@ def slow_inputs(pattern: re.Pattern[str], stop_after: int = 3) -> list[str]:
 def test_the_collector_finds_the_patterns_of_every_module() -> None:
     names = " ".join(PATTERNS)
     assert len(PATTERNS) > 150
-    for where in ("EN_RULES", "ZH_RULES", "summary._EN_ENTITY", "timeexpr._RULES", "extractor._BARE_PREFIX"):
+    for where in ("EN_RULES", "ZH_RULES", "summary._EN_ENTITY", "timeexpr._RULES", "clauses._BARE_PREFIX"):
         assert where in names, where
     assert "policy.importance" in names
 

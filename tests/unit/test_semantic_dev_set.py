@@ -169,6 +169,64 @@ def test_the_sixth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -
         assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
 
 
+SEVENTH_PATH = DEV_DIR / "scenarios_v7.jsonl"
+
+
+def _user_utterances(scenarios: list[Scenario]) -> list[str]:
+    return [t.text.strip() for s in scenarios for ss in s.sessions for t in ss.turns if t.speaker == "user"]
+
+
+def _before_the_seventh_round() -> list[Scenario]:
+    return [
+        *load_scenarios(DEV_PATH),
+        *load_scenarios(DEV_DIR / "scenarios_v4.jsonl"),
+        *load_scenarios(FIFTH_PATH),
+        *load_scenarios(SIXTH_PATH),
+    ]
+
+
+def test_the_seventh_round_is_its_own_file_expanded_from_the_source() -> None:
+    assert SEVENTH_PATH.read_text(encoding="utf-8") == _source().render(v7=True), (
+        "run python tests/eval/semantic_dev/source.py"
+    )
+    seventh = load_scenarios(SEVENTH_PATH)
+    assert all("v7" in s.tags for s in seventh)
+    assert all(int(s.id.rsplit("-", 1)[1]) >= 401 for s in seventh)
+    assert not {s.id for s in seventh} & {s.id for s in _before_the_seventh_round()}
+
+
+def test_the_seventh_round_has_24_scenarios_a_language_in_the_fifth_rounds_families() -> None:
+    seventh = load_scenarios(SEVENTH_PATH)
+    for lang in ("zh", "en"):
+        counts = Counter(s.kind for s in seventh if s.lang == lang)
+        moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
+        assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
+    assert len(seventh) == 48
+
+
+def test_the_seventh_round_repeats_no_user_utterance_of_the_set() -> None:
+    seventh = _user_utterances(load_scenarios(SEVENTH_PATH))
+    earlier = set(_user_utterances(_before_the_seventh_round()))
+    assert [text for text, n in Counter(seventh).items() if n > 1] == []
+    assert [text for text in seventh if text in earlier] == []
+
+
+def test_the_seventh_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
+    seventh = load_scenarios(SEVENTH_PATH)
+    _check_shapes(seventh)
+    for s in seventh:
+        for ss in s.sessions:
+            speakers = [t.speaker for t in ss.turns]
+            assert speakers[0] == "user" and "assistant" in speakers, s.id
+            assert all(a != b for a, b in pairwise(speakers)), s.id
+        if s.kind == "pollution":
+            assert s.expect.no_facts and len(s.sessions) >= 2, s.id
+    wrong = {s.id: r.failures for s in seventh if not (r := score_scenario(s, _ideal_observation(s))).correct}
+    assert wrong == {}
+    for s in seventh:
+        assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
+
+
 def test_the_set_has_at_least_200_scenarios_half_chinese_half_english(scenarios: list[Scenario]) -> None:
     by_lang = Counter(s.lang for s in scenarios)
     assert len(scenarios) >= 200

@@ -21,6 +21,7 @@ OUT = Path(__file__).with_name("scenarios.jsonl")
 OUT_V4 = Path(__file__).with_name("scenarios_v4.jsonl")
 OUT_V5 = Path(__file__).with_name("scenarios_v5.jsonl")
 OUT_V6 = Path(__file__).with_name("scenarios_v6.jsonl")
+OUT_V7 = Path(__file__).with_name("scenarios_v7.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -1842,6 +1843,242 @@ EN_V6: list[Case] = [
               ("My flatmate is obsessed with sourdough, there's a jar of starter on every surface of our kitchen.", "Sourdough is a real commitment.", "If I had that kind of patience I'd probably bake every weekend too."),
               ("Is it true you have to feed a starter every single day?", "Daily at room temperature, about weekly if it lives in the fridge.", "She keeps telling me 'bread is just flour with a personality.' Not that I'd ever take it up myself, don't worry.")),
 ]
+# Seventh round (tag `v7`, its own file `scenarios_v7.jsonl`, ids from 401): written blind, by an engineer who had
+# not read the extractor, its rules or its tests, and never run over these cases before they were committed. Every
+# family in ordinary phrasing, with sub-topics the earlier rounds did not use (diet said as a reason, commute, sleep
+# hours and reminders, kids' schools, a partner's job that is not the user's, pets' breeds, units, currency,
+# payment, editor themes, tastes said while asking for something, corrections a turn or two later) and pollution
+# in near-miss shapes (a friend's allergy, a TV character's hometown, "if I were ...", a boss's preference).
+ZH_V7: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v7",
+         ("上午那个需求会开完，到下午我已经忘了定了啥。我这人开完会要是没有纪要，基本转头就忘", "可以指定一个人会后半小时内把纪要发到群里。", "对，最好每次都有人写"),
+         ("又是一个没人记录的会，开完各说各的……我参加的会还是希望会后都能发一份会议纪要", "可以在会议邀请里写明由谁负责纪要。"),
+         active=(any_("纪要", "会议记录", "minutes", "notes", "总结"),)),
+    case("meeting", "remember v7",
+         ("最近老是开会迟到，已经被领导点名两回了。你以后在每个会开始前十分钟提醒我一下，别忘了", "好的，以后会议开始前10分钟提醒你。"),
+         active=(any_("十分钟", "10分钟", "10 分钟", "10 min", "ten min"),)),
+    case("meeting", "change v7",
+         ("我这人还是喜欢当面开会，线上会议总感觉隔着一层，帮我约人的时候尽量约线下，记住啊", "好的，优先安排线下会议。"),
+         ("今天跟客户面对面聊了一下午，比视频会议顺多了", "面谈确实更容易建立信任。"),
+         ("跟你说个变化，我们团队下个月起全员远程了，以后约会就都约线上吧，线下根本凑不齐人", "明白，之后会议改为线上。"),
+         active=(any_("线上", "视频会议", "远程", "online", "remote", "video", "virtual"),),
+         not_active=(any_("线下", "面对面", "当面", "in person", "in-person", "offline", "face to face", "face-to-face"),),
+         history=(h(("线下", "面对面", "当面", "in person", "in-person", "offline", "face to face", "face-to-face"), ("线上", "视频会议", "远程", "online", "remote", "video", "virtual")),)),
+    # preference
+    case("preference", "paraphrase v7",
+         ("下午要去跑个十公里，帮我推荐几首带劲的歌呗，最好是老摇滚，我从高中起就爱听齐柏林飞艇那一挂的", "可以试试《Whole Lotta Love》和《Immigrant Song》，节奏感很强。"),
+         ("周末要开四个小时车回老家，给我整个歌单吧，还是摇滚，别的类型我开车听着犯困", "好的，给你列一些经典摇滚。", "多来点七八十年代的"),
+         active=(yes("摇滚", "rock"),)),
+    case("preference", "paraphrase v7",
+         ("有没有跟《三体》差不多的书推荐？科幻小说我是真的看不腻，一本接一本", "可以试试特德·姜的《你一生的故事》和阿西莫夫的基地系列。"),
+         ("出差路上想带本书，还是来点硬核科幻吧，平时我看书基本也就看这一类", "可以带《沙丘》或者《火星救援》。"),
+         active=(yes("科幻", "sci-fi", "science fiction", "scifi"),)),
+    case("preference", "remember v7",
+         ("自从去年查出痛风，海鲜和啤酒我就彻底戒了，以后你推荐吃的喝的记得绕开这些", "好的，之后推荐会避开海鲜和啤酒。"),
+         active=(any_("海鲜", "啤酒", "痛风", "嘌呤", "seafood", "beer", "gout", "purine"),)),
+    # correction
+    case("correction", "immediate remember v7",
+         ("以后你跟我说气温都用华氏度……哎不对，说反了，用摄氏度，华氏度我根本没概念", "好的，以后气温都用摄氏度。"),
+         active=(any_("摄氏", "celsius", "℃", "°c"),),
+         not_active=(any_("华氏", "fahrenheit", "℉", "°f"),)),
+    case("correction", "after_promotion v7",
+         ("儿子上的是育才小学，每天早上送他过去那段路堵得要命", "可以试试早出门十分钟，或者换条路线。"),
+         ("育才小学下周三开家长会，我得请半天假", "记得提前跟领导打个招呼。", "嗯，已经说过了"),
+         ("更正一下，我儿子的学校是育英小学，不是育才，前几次都是我打错了，你帮我改过来", "好的，已更正为育英小学。"),
+         active=(any_("育英",),),
+         not_active=(any_("育才",),),
+         history=(h(("育才",), ("育英",)),)),
+    case("correction", "single v7",
+         ("我平时骑电动车上班，二十分钟就到", "骑电动车记得戴头盔。", "哦等下，刚才说骑电动车不对，那是去年的事了，现在我都坐地铁通勤。地铁上有啥适合听的播客推荐吗", "可以试试《忽左忽右》或者《声东击西》。"),
+         not_active=(any_("地铁", "subway", "metro"), any_("电动车", "e-bike", "electric"))),
+    # reply style and language
+    case("reply", "paraphrase v7",
+         ("你给我排日程的时候别写上午下午了，直接用24小时制，比如15:30这种，我看着清楚", "好的，时间用24小时制表示。"),
+         ("又写成“下午三点”了……我真的更习惯看24小时制，下回注意哈", "抱歉，应为15:00。"),
+         active=(any_("24小时", "24 小时", "24-hour", "24 hour", "24h"),)),
+    case("reply", "remember v7",
+         ("在备考日语N2，以后你回我的时候先用日语写一遍，再附上中文翻译", "承知しました。以后先用日语回复，再附中文翻译。"),
+         active=(any_("日语", "日文", "日本語", "japanese"),)),
+    # project facts
+    case("project", "project_only paraphrase v7",
+         ("@jinli", "锦鲤的后端是拿Go写的，框架用的Gin，你先帮我看看这个路由怎么分组比较好", "可以按业务模块用router.Group分组，再挂各自的中间件。"),
+         ("@jinli", "锦鲤那个鉴权中间件在Gin里老是拿不到token，是不是顺序挂错了", "很可能，鉴权中间件要在注册路由之前Use。"),
+         active=(any_("gin", "golang", "go", p="jinli"),)),
+    case("project", "project_only remember v7",
+         ("@shiliu", "石榴这个仓库有两条规矩你记下：分支一律以feature/开头，合并之前必须squash成一个提交", "好的，记下了：feature/分支命名，合并前squash。"),
+         active=(any_("feature", p="shiliu"), any_("squash", "压缩", "合并成一个", p="shiliu"))),
+    case("project", "override v7",
+         ("帮我算算这个月的开销，金额都按人民币来，我也没有外币账户", "好的，按人民币计算。"),
+         ("上次那个预算表挺好用，还是按人民币算，我记账一直都用人民币", "明白。"),
+         ("@haiou", "海鸥这个项目做的是北美市场，报价和成本都按美元算，所以在这个项目里你算钱一律用美元，记住", "好的，海鸥项目里金额用美元。"),
+         active=(any_("人民币", "rmb", "cny"), any_("美元", "usd", "dollar", "us$", p="haiou")),
+         not_active=(any_("人民币", "rmb", "cny", p="haiou"),)),
+    # multi
+    case("multi", "remember v7",
+         ("趁着想起来，帮我记几件事：我一般晚上十一点睡、早上六点半起，所以十点半以后别给我推送提醒；还有我没驾照，出门都靠地铁和共享单车，规划路线别按开车算", "好的，都记下了。"),
+         active=(any_("十一点", "11点", "23:00", "23点", "11pm", "11 pm", "睡"), any_("十点半", "22:30", "10:30", "10点半"), any_("地铁", "单车", "驾照", "不开车", "subway", "metro", "bike", "public transport", "driv"))),
+    case("multi", "paraphrase v7",
+         ("刚从菜市场回来。自从去年开始吃素，逛菜场就只盯着蔬菜摊了，好在我们昆山这边的菜还挺便宜", "吃素的话可以多搭配豆制品补充蛋白质。"),
+         ("昆山新开了一家素食自助，我这种不吃肉的人总算有地方聚餐了", "太好了，可以约朋友一起去试试。"),
+         active=(any_("素", "vegetarian", "不吃肉"), yes("昆山", "kunshan"))),
+    # relations
+    case("relations", "paraphrase v7",
+         ("我儿子石头今年六岁了，九月份上一年级，这几天忙着给他挑书包", "可以选护脊、轻一点的款式。"),
+         ("石头放学回来说也想学游泳，这股劲儿随我", "可以先报个暑期游泳班试试。"),
+         active=(yes("石头"),)),
+    case("relations", "remember v7",
+         ("记一下，我家狗叫可颂，是只两岁的金毛，以后我问养狗的事你就按金毛的情况来给建议", "好的，记下了：可颂，两岁金毛。"),
+         active=(yes("可颂"), any_("金毛", "golden", "retriever"))),
+    # work
+    case("work", "paraphrase v7",
+         ("我老公在银行上班，天天加班到九点。我自己在一家医疗器械外企做销售，出差的日子比在家还多", "两个人都忙的话，周末尽量留点时间给彼此。"),
+         ("这个月已经出差四趟了，干销售的就是这样，全国到处跑", "注意休息，路上也可以补补觉。"),
+         active=(any_("销售", "sales"),),
+         not_active=(any_("银行", "bank"),)),
+    case("work", "change v7",
+         ("记一下，我每周一和周五在家办公，其他几天去公司", "好的，记下了：周一、周五居家办公。"),
+         ("公司出了新规定，居家办公只剩周三一天了，你帮我更新一下", "好的，已更新为周三居家办公。"),
+         active=(any_("周三", "星期三", "礼拜三", "wednesday", "wed"),),
+         not_active=(any_("周一", "周五", "星期一", "星期五", "monday", "friday"),),
+         history=(h(("周一", "周五", "星期一", "星期五", "monday", "friday"), ("周三", "星期三", "礼拜三", "wednesday", "wed")),)),
+    # travel
+    case("travel", "paraphrase v7",
+         ("下周去青岛出差，帮我看看酒店，房间一定要带窗的，无窗房我住着喘不过气", "好的，只看有窗的房型。"),
+         ("上回那家酒店给我分了个没窗户的房间，一晚上都没睡踏实，订房有窗是我的底线", "明白，之后订房都先确认有窗。"),
+         active=(any_("窗", "window"),)),
+    # location move
+    case("location", "change v7",
+         ("我在重庆住了快十年，爬坡上坎早就习惯了，就是夏天太遭罪", "重庆的夏天确实闷热。"),
+         ("重庆这几天又四十度了，下楼买个菜都汗流浃背", "注意防暑，多补水。"),
+         ("工作调动，上周从重庆搬到长春了，这边零下二十度，以后看天气都给我看长春的", "好的，已更新为长春。"),
+         active=(yes("长春", "changchun"),),
+         not_active=(yes("重庆", "chongqing"),),
+         history=(h(("重庆", "chongqing"), ("长春", "changchun")),)),
+    # tools
+    case("tools", "paraphrase v7",
+         ("我的待办全交给滴答清单管了，每天早上第一件事就是打开它看看今天要干嘛", "用清单管理任务能减少不少焦虑。"),
+         ("滴答清单里还挂着五件事没做完，今天估计又得熬夜", "可以先挑最重要的两件做。"),
+         active=(yes("滴答", "ticktick"),)),
+    # pollution
+    pollution("other_person fiction hypothetical question quote negated_hypothetical v7",
+              ("我朋友阿杰对芒果过敏，上回吃了个芒果班戟，脸肿得跟猪头一样", "芒果过敏挺常见的，吃之前最好问清楚。", "昨晚看了一集《繁花》，剧里的阿宝是土生土长的上海人，满口上海话"),
+              ("要是我也吃素的话，是不是得天天吃豆腐才够蛋白质？", "豆类、蛋奶和坚果都能补充蛋白质，不一定天天吃豆腐。", "我就随便问问，又不打算吃素。倒是我老板特别喜欢早上七点开会，说什么“一日之计在于晨”，幸好时间不归我定")),
+]
+EN_V7: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v7",
+         ("Can you make sure the design review gets recorded? I'd much rather rewatch a meeting at double speed than take notes live.", "I'll add a note asking the organiser to record it."),
+         ("Was the planning session recorded, by any chance? I really need recordings of the meetings I'm in, things only sink in the second time round.", "I'll check whether a recording was saved."),
+         active=(any_("record", "录"),)),
+    case("meeting", "remember v7",
+         ("Small thing, but please remember it: text me meeting reminders rather than emailing them. I don't open my inbox until lunchtime.", "Noted, reminders by text."),
+         active=(any_("text", "sms", "短信"),)),
+    case("meeting", "change v7",
+         ("When you set up meetings for me, cap them at 25 minutes. Remember that, I like a gap before the next one.", "Got it, 25 minutes max."),
+         ("Let's loosen that meeting cap to 45 minutes from now on, 25 kept cutting the actual discussion short.", "Updated: 45 minutes."),
+         active=(any_("45", "forty-five", "forty five"),),
+         not_active=(any_("25", "twenty-five", "twenty five"),),
+         history=(h(("25", "twenty-five", "twenty five"), ("45", "forty-five", "forty five")),)),
+    # preference
+    case("preference", "paraphrase v7",
+         ("Can you suggest something like Tana French? I tear through Irish crime novels, the moodier the better.", "Try Jane Casey, or Adrian McKinty's Sean Duffy series."),
+         ("I need a book for the flight to Boston, and you know me, a good detective story is my comfort read.", "The Cuckoo's Calling would be a good pick."),
+         active=(yes("crime", "detective", "mystery", "thriller", "murder"),)),
+    case("preference", "paraphrase v7",
+         ("Could you put together a focus playlist for me? Skip the country music though, I genuinely can't stand it.", "Here's a mix of lo-fi and ambient tracks."),
+         ("The café near work plays country all morning, which for me is basically torture. Any tips for noise-cancelling headphones?", "The Sony WH-1000XM5 and the Bose QC Ultra are both strong options."),
+         active=(no("country",),)),
+    case("preference", "remember v7",
+         ("Since I went keto back in March, bread, pasta and rice are all off the table, so keep that in mind from now on when you suggest meals.", "Got it, low-carb suggestions only."),
+         active=(any_("keto", "carb", "bread", "pasta", "rice", "生酮"),)),
+    # correction
+    case("correction", "immediate remember v7",
+         ("Remember I pay with Apple Pay when you help me book things. Sorry, I meant Google Pay, Apple Pay was on my old phone.", "Noted: Google Pay."),
+         active=(any_("google pay", "gpay", "google wallet"),),
+         not_active=(any_("apple pay",),)),
+    case("correction", "after_promotion v7",
+         ("My day off is Tuesday, so that's when all the errands happen.", "Makes sense to batch them."),
+         ("Spent my Tuesday off at the DMV. Glorious.", "That's dedication.", "Ha, someone has to do it."),
+         ("Wait, earlier I told you my day off was Tuesday. It's actually Thursday, my rota changed months ago and I keep slipping. Can you fix that?", "Fixed: Thursday is your day off."),
+         active=(any_("thursday", "thu", "周四"),),
+         not_active=(any_("tuesday", "tue", "周二"),),
+         history=(h(("tuesday", "tue", "周二"), ("thursday", "thu", "周四")),)),
+    case("correction", "single v7",
+         ("I cycle to work most days, it's about twenty minutes along the canal.", "That's a lovely commute.", "Hang on, I said I cycle, but that was before the knee surgery. These days it's the bus. Is a monthly pass worth it if I ride ten times a week?", "Usually yes, a monthly pass tends to pay off at around eight to ten rides a week, depending on fares."),
+         not_active=(any_("bus", "公交"), any_("cycl", "bike", "自行车", "骑车"))),
+    # reply style and language
+    case("reply", "paraphrase v7",
+         ("Could you put the answer first and the explanation after? I lose the thread when the point is buried at the bottom.", "Sure, answer first from here on."),
+         ("Bottom line up front, please, like I asked. Then the details if I need them.", "Right: yes, it works. Details below."),
+         active=(any_("answer first", "bottom line", "up front", "lead with", "conclusion first", "结论"),)),
+    case("reply", "remember v7",
+         ("My in-laws are from Quebec and I'm tired of nodding along at dinner, so please reply in French from now on. I'll ask if I get lost.", "D'accord ! À partir de maintenant, je te réponds en français."),
+         active=(any_("french", "français", "francais", "法语"),)),
+    # project facts
+    case("project", "project_only paraphrase v7",
+         ("@marlin", "Marlin's backend is Django, with Celery handling the background jobs. Where should the task retries live?", "Put the retry policy on the task decorator with autoretry_for and a backoff."),
+         ("@marlin", "Another Celery worker got stuck in Marlin this morning. Could the Django DB connections be going stale?", "Likely; set CONN_MAX_AGE and close old connections at task start."),
+         active=(any_("django", "celery", p="marlin"),)),
+    case("project", "project_only remember v7",
+         ("@puffin", "Two things to pin for puffin: the code freeze is September 12, and every PR has to link a ticket. Remember both.", "Pinned for puffin."),
+         active=(any_("september 12", "sept 12", "sep 12", "12 september", "12 sep", "09-12", "9/12", "9月12", p="puffin"), any_("ticket", "issue", "jira", p="puffin"))),
+    case("project", "override v7",
+         ("Metric for me, always: kilos, kilometres, Celsius. I glaze over at anything else.", "Understood, metric it is."),
+         ("Give me the recipe in grams, please, metric is just how my brain works.", "Sure, here it is in grams."),
+         ("@ridgeline", "Ridgeline's client is in Texas, so inside this project use imperial units, feet and pounds, for everything. Please remember that.", "Will do, imperial for ridgeline."),
+         active=(any_("metric", "公制", "kilo", "gram"), any_("imperial", "英制", "feet", "pound", p="ridgeline")),
+         not_active=(any_("metric", "公制", p="ridgeline"),)),
+    # multi
+    case("multi", "remember v7",
+         ("Some housekeeping, and please remember all of it: I live in Glasgow, I don't drive, so anything you plan has to work by train or bus, and I'm lactose intolerant.", "All noted."),
+         active=(yes("glasgow", "格拉斯哥"), any_("driv", "no car", "train", "bus", "public transport", "不开车"), any_("lactose", "dairy", "乳糖"))),
+    case("multi", "paraphrase v7",
+         ("Mornings are chaos with the twins. Ava and Noah both refuse shoes until the last second. At least the school run is only ten minutes, one perk of living in Bristol.", "Laying the shoes out the night before can help."),
+         ("Bristol has been grey all week and Ava and Noah are climbing the walls. Any rainy-day ideas for six-year-olds?", "Try a blanket fort, a kitchen science experiment or a museum trip."),
+         active=(yes("bristol", "布里斯托"), yes("ava"), yes("noah"))),
+    # relations
+    case("relations", "paraphrase v7",
+         ("Our greyhound Pickle turned nine this month and still thinks she's a puppy.", "Greyhounds often stay playful well into old age."),
+         ("Pickle did zoomies round the garden for ten minutes tonight, not bad for an old girl.", "Sounds like she's in great shape."),
+         active=(yes("pickle",),)),
+    case("relations", "remember v7",
+         ("My sister-in-law Hana's birthday is December 2nd. Could you remember that? I want to get something in the post on time for once.", "Noted: Hana's birthday is December 2."),
+         active=(any_("hana",), any_("december 2", "2 december", "dec 2", "2 dec", "12-02", "12月2", "2nd of december"))),
+    # work
+    case("work", "paraphrase v7",
+         ("I'm on the early shift at the bakery, four till noon, so by mid-afternoon I'm fading fast.", "Early shifts are tough, a short nap might help."),
+         ("Being in at 4am means I'm in bed by nine most nights. Bakery hours are no joke.", "A steady sleep schedule makes a big difference with early starts."),
+         active=(any_("4", "four", "early", "bak", "烘焙", "面包"),)),
+    case("work", "change v7",
+         ("I work at Spotify on the podcast side, and my girlfriend is at Deezer, so dinner conversations get competitive.", "Ha, a household rivalry."),
+         ("Our team offsite at Spotify is next week and I still haven't booked a train.", "Want me to look up train times?"),
+         ("Bit of news: I've accepted an offer from Netflix and start there on the 3rd. Please update where I work.", "Congratulations! Updated to Netflix."),
+         active=(yes("netflix",),),
+         not_active=(yes("spotify",), any_("deezer",)),
+         history=(h(("spotify",), ("netflix",)),)),
+    # travel
+    case("travel", "paraphrase v7",
+         ("Booked the hotel in Porto and asked for a high floor. Street noise keeps me up, so I always try to get as far above it as I can.", "Higher floors are usually quieter."),
+         ("Looking at Vienna hotels next. Same as always for me: a room on a high floor, away from the lifts.", "I'll filter for higher-floor rooms."),
+         active=(any_("high floor", "high-floor", "higher floor", "upper floor", "top floor", "floor", "高楼层"),)),
+    # time zone as a city
+    case("timezone", "change v7",
+         ("Quick one for scheduling: anything you propose should be on Perth time, that's where I am. Please remember it.", "Noted: Perth time."),
+         ("We've moved across the country to Brisbane! Use Brisbane time for me from now on; two hours' difference is going to mess with my head.", "Updated to Brisbane time."),
+         active=(any_("brisbane", "queensland", "aest", "+10", "australia/brisbane", "布里斯班"),),
+         not_active=(any_("perth", "awst", "+8", "+08", "australia/perth", "珀斯"),),
+         history=(h(("perth", "awst", "+8", "+08", "australia/perth", "珀斯"), ("brisbane", "queensland", "aest", "+10", "australia/brisbane", "布里斯班")),)),
+    # tools
+    case("tools", "paraphrase v7",
+         ("Set up the new laptop today. First thing I did was put Solarized Dark on the terminal and the editor; bright themes give me headaches.", "Solarized Dark is easy on the eyes."),
+         ("Is there a Solarized Dark port for Obsidian? I run that theme on literally everything.", "Yes, there's a community Solarized theme in the theme browser."),
+         active=(any_("solarized", "dark"),)),
+    # pollution
+    pollution("other_person fiction hypothetical question quote negated_hypothetical v7",
+              ("My friend Theo is allergic to shellfish, which makes planning his stag do dinner a nightmare.", "A steakhouse or an Italian place could be safer.", "Also, I just learned Ted Lasso is supposed to be from Kansas. The show makes such a big deal of it."),
+              ("If I were vegetarian, would I actually get enough protein without supplements?", "Yes, with beans, lentils, tofu, eggs and dairy most people manage fine.", "Just curious, I'm not planning to switch. My boss, on the other hand, wants every update as a slide deck; her words: 'if it isn't a deck, it didn't happen.'")),
+]
 # fmt: on
 
 
@@ -1893,10 +2130,12 @@ def scenario_dicts(zh: list[Case] | None = None, en: list[Case] | None = None, f
     return out
 
 
-def render(v4: bool = False, v5: bool = False, v6: bool = False) -> str:
-    """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`): one scenario
-    a line, UTF-8, no ASCII escaping."""
-    if v6:
+def render(v4: bool = False, v5: bool = False, v6: bool = False, v7: bool = False) -> str:
+    """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
+    with `v7`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v7:
+        found = scenario_dicts(ZH_V7, EN_V7, first=401)
+    elif v6:
         found = scenario_dicts(ZH_V6, EN_V6, first=301)
     elif v5:
         found = scenario_dicts(ZH_V5, EN_V5, first=201)
@@ -1912,7 +2151,9 @@ if __name__ == "__main__":
     OUT_V4.write_text(render(v4=True), encoding="utf-8")
     OUT_V5.write_text(render(v5=True), encoding="utf-8")
     OUT_V6.write_text(render(v6=True), encoding="utf-8")
+    OUT_V7.write_text(render(v7=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
-        f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6}"
+        f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
+        f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}"
     )

@@ -1,0 +1,310 @@
+"""Candidate facts from what a segment's readers found: a rule's match, a structural finding or a filled slot
+becomes a `CandidateFact` with its confidence (explicit ≥ 0.9, hedged ≤ 0.45), its statement in the segment's
+language, its attribute and its canonical value.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
+from graphmem.extraction.clauses import bare_prefix, clause_span
+from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.guards import HEDGE, OTHER_PERSON, PAST, QUESTION, REPORTED, REQUEST
+from graphmem.extraction.lexicon import PROGRAMMING
+from graphmem.extraction.rule import Finding, Lang, Rule, Segment
+from graphmem.extraction.schedule_slots import names_meeting
+from graphmem.extraction.slot import Slot
+from graphmem.extraction.synonyms import canonical_taste
+from graphmem.extraction.values import project_subject, reply_format, rule_values
+
+__all__ = [
+    "REQUEST_SLOTS",
+    "canonical",
+    "requestable",
+    "rule_facts",
+    "spaces_time",
+    "structural_candidate",
+    "with_slots",
+]
+
+# Spans of time one keeps between things: arrangements of a schedule, never objects of taste.
+_INTERVALS = frozenset({"gap", "break", "breather", "buffer", "pause", "breathing room", "空档", "间隔", "缓冲"})
+_TASTES = frozenset({Predicate.LIKES, Predicate.DISLIKES})
+REQUEST_SLOTS = frozenset(
+    {Predicate.PREFERS_LANGUAGE, Predicate.PREFERS_REPLY_STYLE, Predicate.PREFERS_TONE, Predicate.PREFERS_FORMAT}
+)
+_REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
+_STRUCTURAL_CONFIDENCE = 0.65
+_SLOT_CONFIDENCE = 0.7
+_MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "会", "开会", "会议"})
+
+
+def with_slots(
+    out: list[CandidateFact], found: list[Slot], seg: Segment, norm: str, lang: Lang, hedged: bool
+) -> list[CandidateFact]:
+    """The slot values (under the clause guards) replace what the rules read of the same attribute or words."""
+    request = seg.request or bool(REQUEST[lang].search(norm))
+    for s in found:
+        c_start, c_end = clause_span(norm, s.start)
+        clause = norm[c_start:c_end]
+        if (
+            PAST[lang].search(norm[c_start : s.start])
+            or REPORTED[lang].search(clause)
+            or (QUESTION[lang].search(clause) and not (request and requestable(s)))
+            or (s.predicate is not Predicate.RELATION_NAME and _about_another(norm, c_start, c_end, lang))
+        ):
+            continue
+        # a slot is read in its clause, and so is a hedge: "我这人还是喜欢当面开会，线上会议总感觉隔着一层"
+        hedged_here = hedged and bool(HEDGE[lang].search(clause))
+        conf = 0.45 if hedged_here else (0.9 if seg.explicit else _SLOT_CONFIDENCE)
+        fact = _statement(
+            Finding(s.predicate, s.value, _slot_display(seg.text, norm, s), s.start, s.end, s.polarity), lang
+        )
+        if s.predicate is Predicate.RELATION_NAME:
+            fact = _relation_statement(s.attribute, _slot_display(seg.text, norm, s), lang)
+        candidate = CandidateFact(
+            subject="user",
+            predicate=s.predicate,
+            value=s.value,
+            polarity=s.polarity,
+            kind=s.predicate.kind,
+            fact=fact if s.polarity else f"not: {fact}",
+            evidence=seg.text,
+            confidence=conf,
+            explicit=seg.explicit,
+            language=lang,
+            attribute=s.attribute,
+            correction=seg.correction,
+        )
+        surface = norm[s.start : s.end].casefold()
+        if any(f.scope_hint == "project" and _same_words(f.value.casefold(), surface) for f in out):
+            continue  # the rules read it as the project's fact
+        out = [f for f in out if f.key != candidate.key and not _same_words(f.value.casefold(), surface)]
+        if s.attribute.startswith("meeting"):  # "I prefer stand-ups at 9:30" is not a taste for "stand"
+            out = [f for f in out if f.value.casefold() not in _MEETING_WORDS and not names_meeting(f.value)]
+        out.append(candidate)
+    return out
+
+
+def structural_candidate(f: Finding, seg: Segment, lang: Lang, hedged: bool) -> CandidateFact:
+    conf = 0.9 if seg.explicit else _STRUCTURAL_CONFIDENCE
+    if hedged:
+        conf = 0.45
+    predicate = user_language(f.predicate, "user", f.value)
+    shown = reply_format(f.value) if predicate in (Predicate.LIKES, Predicate.DISLIKES) else None
+    if shown is not None:  # "我真不喜欢回复里带emoji": a taste for how replies look is their format
+        f = replace(f, value=shown, polarity=f.polarity == (predicate is Predicate.LIKES))
+        predicate = Predicate.PREFERS_FORMAT
+    attribute = f.attribute or attribute_of(predicate, f.value)
+    if predicate is Predicate.RELATION_NAME:
+        attribute = relation_attribute(f.relation, "name")
+    return CandidateFact(
+        subject="user",
+        predicate=predicate,
+        value=f.value,
+        polarity=f.polarity,
+        kind=predicate.kind,
+        fact=_statement(replace(f, predicate=predicate), lang),
+        evidence=seg.text,
+        confidence=conf,
+        explicit=seg.explicit,
+        language=lang,
+        attribute=attribute,
+        correction=seg.correction,
+    )
+
+
+def rule_facts(
+    rule: Rule,
+    m: re.Match[str],
+    seg: Segment,
+    norm: str,
+    c_end: int,
+    lang: Lang,
+    hedged: bool,
+) -> list[tuple[CandidateFact, int]]:
+    polarity = rule.polarity
+    groups = m.groupdict()
+    if groups.get("neg") or (groups.get("dur") or "").lower() == "never":
+        polarity = not polarity
+    lazy_later = groups.get("dur") == "以后" and not groups.get("mid") and not groups.get("neg")
+    if rule.predicate is Predicate.INSTRUCTION and lang == "zh" and lazy_later:
+        return []
+    if rule.predicate is Predicate.INSTRUCTION and lang == "en" and not bare_prefix(norm, m.start()):
+        return []
+    items = rule_values(rule, m, seg, norm, c_end, lang)
+    out: list[tuple[CandidateFact, int]] = []
+    for value, display, end, stated in items:
+        if not value:
+            continue
+        subject, subject_display = "user", ""
+        if rule.project:
+            subject, subject_display = project_subject(m, seg.text)
+        predicate = user_language(stated, subject, value)
+        if predicate is Predicate.LOCATION and (value in PROGRAMMING or attribute_of(Predicate.USES_TOOL, value)):
+            continue  # "I live in Scala all day", "I live in Emacs": a tool one works in, not a place
+        conf = rule.confidence
+        if seg.explicit and predicate is not Predicate.LEARNING:
+            conf = max(conf, 0.9)
+        if hedged:
+            conf = min(conf, 0.3 if predicate is Predicate.LEARNING else 0.45)
+        template = rule.neg_template if (polarity != rule.polarity and rule.neg_template) else rule.template
+        if predicate is Predicate.USES_LANGUAGE:
+            template = "{S} is written in {d}" if lang == "en" else "{S}使用{d}"
+            if subject == "user":
+                template = "user writes code in {d}" if lang == "en" else "用户用{d}写代码"
+        said = polarity
+        if predicate is Predicate.PREFERS_FORMAT and rule.predicate is not Predicate.PREFERS_FORMAT:
+            said = polarity == (rule.predicate is not Predicate.DISLIKES)  # "我真不喜欢回复里带emoji": without
+            template = "user wants {v}" if said else "user does not want {v}"
+        relation = groups.get("rel") or rule.value
+        fact = template.format(
+            d=display,
+            v=value,
+            V=value.capitalize(),
+            S=subject_display,
+            verb=(groups.get("verb") or ""),
+            rel=relation,
+        )
+        attribute = attribute_of(predicate, value)
+        if predicate is Predicate.LIKES and polarity and not attribute:
+            attribute = favourite_attribute(norm[clause_span(norm, m.start())[0] : c_end])
+        if predicate is Predicate.RELATION_NAME:
+            attribute = relation_attribute(relation, "name")
+        elif predicate is Predicate.BIRTHDAY and relation:
+            attribute = relation_attribute(relation, "birthday")
+        out.append(
+            (
+                CandidateFact(
+                    subject=subject,
+                    predicate=predicate,
+                    value=value,
+                    polarity=said,
+                    kind=predicate.kind,
+                    fact=fact,
+                    evidence=seg.text,
+                    confidence=round(conf, 2),
+                    explicit=seg.explicit,
+                    language=lang,
+                    scope_hint="project" if rule.project else "user",
+                    attribute=attribute,
+                    correction=seg.correction,
+                ),
+                end,
+            )
+        )
+    return out
+
+
+def spaces_time(fact: CandidateFact) -> bool:
+    """Whether a taste is for a span kept between things ("I like a gap before the next one"): how to space a
+    schedule, no object of taste."""
+    return fact.predicate in _TASTES and fact.value in _INTERVALS
+
+
+def canonical(fact: CandidateFact) -> CandidateFact:
+    """`fact` with its object of taste in canonical form ("horror films" -> "horror movie", "a long bike ride" ->
+    "cycling"), so paraphrases of one object share its key; other facts unchanged."""
+    if fact.attribute or fact.predicate.family != "taste":
+        return fact
+    value = canonical_taste(fact.value)
+    return fact if value == fact.value else replace(fact, value=value)
+
+
+def requestable(slot: Slot) -> bool:
+    """Whether a request to the assistant may set this slot: how to reply, when and how to meet."""
+    return slot.predicate in REQUEST_SLOTS or slot.attribute in _REQUEST_ATTRIBUTES
+
+
+def _same_words(value: str, surface: str) -> bool:
+    """Whether a rule's value and a slot's words overlap (one contains the other)."""
+    return bool(value) and (surface in value or (len(value) >= 2 and value in surface))
+
+
+_STATEMENTS: dict[Lang, dict[Predicate, str]] = {
+    "en": {
+        Predicate.LIKES: "user likes {d}",
+        Predicate.DISLIKES: "user dislikes {d}",
+        Predicate.AVOIDS: "user does not eat {d}",
+        Predicate.LOCATION: "user lives in {d}",
+        Predicate.EMPLOYER: "user works at {d}",
+        Predicate.USES_TOOL: "user uses {d}",
+        Predicate.USES_LANGUAGE: "user writes code in {d}",
+        Predicate.RELATION_NAME: "user's {rel} is called {d}",
+        Predicate.WORK_HOURS: "user works {d}",
+        Predicate.DEADLINE: "the deadline is {d}",
+    },
+    "zh": {
+        Predicate.LIKES: "用户喜欢{d}",
+        Predicate.DISLIKES: "用户不喜欢{d}",
+        Predicate.AVOIDS: "用户不吃{d}",
+        Predicate.LOCATION: "用户住在{d}",
+        Predicate.EMPLOYER: "用户在{d}工作",
+        Predicate.USES_TOOL: "用户使用{d}",
+        Predicate.USES_LANGUAGE: "用户用{d}写代码",
+        Predicate.RELATION_NAME: "用户的{rel}叫{d}",
+        Predicate.WORK_HOURS: "用户{d}工作",
+        Predicate.DEADLINE: "截止日期是{d}",
+    },
+}
+
+
+def _slot_display(text: str, norm: str, slot: Slot) -> str:
+    """How a slot's value reads in its statement: the words as the user wrote them ("Berlin") when they are
+    the canonical value up to case, otherwise the canonical value ("鹅厂" reads "腾讯")."""
+    surface = text[slot.start : slot.end] if len(text) == len(norm) else ""
+    return surface if surface.lower() == slot.value else slot.value
+
+
+def user_language(predicate: Predicate, subject: str, value: str) -> Predicate:
+    """A programming language the user works in is their one current language (a functional attribute the
+    project they are in may override), not one more tool."""
+    if predicate is Predicate.USES_TOOL and subject == "user" and value in PROGRAMMING:
+        return Predicate.USES_LANGUAGE
+    return predicate
+
+
+def _statement(f: Finding, lang: Lang) -> str:
+    template = _STATEMENTS[lang].get(f.predicate, "user " + str(f.predicate) + " {d}")
+    return template.format(d=f.display, rel=f.relation)
+
+
+# The speaker back as the subject: "…, and I prefer ramen", "…，我就不行了".
+_SPEAKER = {"en": re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.IGNORECASE), "zh": re.compile(r"我")}
+
+
+def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
+    """Whether the clause is about someone of the speaker's: it names them, or a clause before it in the segment
+    did and none since has the speaker back ("我表哥最近迷上了钓鱼，天天凌晨四点起来…")."""
+    if OTHER_PERSON[lang].search(norm, c_start, c_end):
+        return True
+    last = None
+    for m in OTHER_PERSON[lang].finditer(norm, 0, c_start):
+        last = m
+    return last is not None and not _SPEAKER[lang].search(norm, last.end(), c_start)
+
+
+_ZH_RELATION_WORDS = {
+    "dog": "狗", "cat": "猫", "son": "儿子", "daughter": "女儿", "child": "孩子", "spouse": "爱人", "mother": "母亲",
+    "father": "父亲", "manager": "领导",
+}  # fmt: skip
+_RELATION_FIELDS: dict[Lang, dict[str, str]] = {
+    "en": {
+        "name": "user's {rel} is called {d}",
+        "breed": "user's {rel} is a {d}",
+        "school": "user's {rel} goes to {d}",
+    },
+    "zh": {"name": "用户的{rel}叫{d}", "breed": "用户的{rel}是{d}", "school": "用户的{rel}在{d}上学"},
+}
+
+
+def _relation_statement(attribute: str, display: str, lang: Lang) -> str:
+    """The statement of a relation's field from its attribute ("pet:dog:breed" -> "user's dog is a greyhound")."""
+    base, _, field = attribute.rpartition(":")
+    rel = base.rpartition(":")[2] or base
+    if lang == "zh":
+        rel = _ZH_RELATION_WORDS.get(rel, rel)
+    template = _RELATION_FIELDS[lang].get(field, _RELATION_FIELDS[lang]["name"])
+    return template.format(rel=rel, d=display)

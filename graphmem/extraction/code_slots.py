@@ -1,0 +1,75 @@
+"""Code settings said as slots: the stack technology of a slot (database, package manager, UI or ML framework),
+the indentation and the naming convention for names in code.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.slot import Slot, stated_away
+
+__all__ = ["code_settings"]
+
+_F = re.IGNORECASE
+
+# A technology of a stack slot (database, package manager, UI or ML framework) said with a cue of use.
+_STACK_CANONICAL = {"pg": "postgresql", "postgres": "postgresql", "mongo": "mongodb", "nextjs": "next.js"}
+_STACK_WORD = re.compile(
+    r"(?<![A-Za-z0-9.])(?:"
+    + "|".join(re.escape(t) for t in sorted(STACK_TECHNOLOGIES, key=len, reverse=True))
+    + r")(?![A-Za-z0-9])",
+    _F,
+)
+_STACK_CUE = re.compile(
+    r"\b(?:use|uses|using|with|written|built|runs?|train|targets?|migrated|moved|switched|stack|database|db|"
+    r"framework)\b|用|写|做的|迁|换|按|基于|数据库|框架",
+    _F,
+)
+# Code indentation: tabs or a number of spaces, said with a word for code style.
+_INDENT = re.compile(
+    r"(?<![A-Za-z0-9])(?P<n>[248])[\s-]?spaces?\b|\bspaces\b|(?<![A-Za-z])tabs?(?![A-Za-z])|(?P<zn>[248两四二])个?空格|空格|制表符",
+    _F,
+)
+_INDENT_CUE = re.compile(r"\b(?:indent\w*|code|style|formatting)\b|缩进|代码|规范|风格|格式", _F)
+_ZH_DIGITS = {"两": "2", "二": "2", "四": "4"}
+# A naming convention for names in code ("file names in snake_case", "变量名用驼峰").
+_NAMING = re.compile(
+    r"(?<![A-Za-z])(?:(?P<snake>snake[_\s-]?case)|(?P<camel>camel[_\s-]?case)|(?P<pascal>pascal[_\s-]?case)|"
+    r"(?P<kebab>kebab[_\s-]?case))(?![A-Za-z])|(?P<zsnake>蛇形命名|下划线命名)|(?P<zcamel>驼峰)",
+    _F,
+)
+_NAMING_CUE = re.compile(
+    r"\b(?:names?|naming|named|identifiers?|variables?|functions?)\b|命名|变量名|函数名|文件名", _F
+)
+
+
+def code_settings(text: str) -> list[Slot]:
+    """The stack technology and the indentation a segment states (each once; not one left behind or denied)."""
+    out: list[Slot] = []
+    seen: set[str] = set()
+    if _STACK_CUE.search(text):
+        for m in _STACK_WORD.finditer(text):
+            name = m.group(0).lower()
+            value = _STACK_CANONICAL.get(name, name)
+            attribute = attribute_of(Predicate.USES_TECH, name)
+            if attribute in seen or stated_away(text, m.start(), m.end()):
+                continue
+            seen.add(attribute)
+            out.append(Slot(Predicate.USES_TECH, attribute, value, True, m.start(), m.end()))
+    if _INDENT_CUE.search(text):
+        for m in _INDENT.finditer(text):
+            if stated_away(text, m.start(), m.end()):
+                continue
+            n = m.group("n") or _ZH_DIGITS.get(m.group("zn") or "", m.group("zn") or "")
+            word = m.group(0).lower()
+            value = "tabs" if word.startswith("tab") or word == "制表符" else (f"{n} spaces" if n else "spaces")
+            out.append(Slot(Predicate.LIKES, "code_indentation", value, True, m.start(), m.end()))
+            break
+    naming = _NAMING.search(text) if _NAMING_CUE.search(text) else None
+    if naming is not None and not stated_away(text, naming.start(), naming.end()):
+        kind = next(k.lstrip("z") for k, v in naming.groupdict().items() if v)
+        value = {"snake": "snake_case", "camel": "camelCase", "pascal": "PascalCase", "kebab": "kebab-case"}[kind]
+        out.append(Slot(Predicate.LIKES, "code_naming", value, True, naming.start(), naming.end()))
+    return out

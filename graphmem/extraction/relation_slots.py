@@ -1,0 +1,124 @@
+"""Named relations as slots: their names in English ("my husband Marco", "my dog's name is Biscuit", "Pepper (my
+cat)", "Priya, my wife"), and the fields a relation has besides its name and birthday in either language: a pet's
+breed ("我家狗叫可颂，是只两岁的金毛", "our greyhound Pickle") and a child's school ("儿子上的是育才小学").
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.attributes import relation_attribute
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.rule import Lang
+from graphmem.extraction.slot import Slot
+
+__all__ = ["relation_fields", "relation_names"]
+
+# "my husband Marco", "my dog's name is Biscuit", "Pepper (my cat)": a named relation in English.
+_RELATION_WORDS: dict[str, str] = {
+    "wife": "wife", "husband": "husband", "hubby": "husband", "spouse": "spouse", "partner": "partner",
+    "girlfriend": "partner", "gf": "partner", "boyfriend": "partner", "bf": "partner", "fiancé": "partner",
+    "fiance": "partner", "fiancée": "partner", "fiancee": "partner", "daughter": "daughter", "son": "son",
+    "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
+    "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
+    "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "mother-in-law": "mother-in-law",
+    "father-in-law": "father-in-law",
+    # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
+    **dict.fromkeys(
+        ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
+         "dachshund", "husky", "pug", "whippet", "lurcher", "labradoodle", "cockapoo", "schnauzer", "bulldog",
+         "sheepdog", "dalmatian", "rottweiler", "chihuahua"),
+        "dog",
+    ),
+    **dict.fromkeys(("tabby", "siamese", "ragdoll", "persian", "sphynx", "bengal"), "cat"),
+}  # fmt: skip
+_KINDS_EN = frozenset({"dog", "puppy", "cat", "kitten"})
+_REL = "|".join(sorted(_RELATION_WORDS, key=len, reverse=True))
+_NAME = r"(?P<name>[A-Z][a-z]{1,15})"
+_RELATION_NAMED = re.compile(
+    r"\b(?:my|our)\s(?:new\s|old\s|little\s)?(?P<rel>"
+    + _REL
+    + r")(?:'s\sname\sis(?:\s(?:spelled|spelt|actually|now))?|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
+    + _NAME
+    + r"\b|\b"
+    + _NAME.replace("name", "name2")
+    + r"\s\((?:my|the)\s(?P<rel2>"
+    + _REL
+    + r")\)|"
+    r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b|"
+    r"\b" + _NAME.replace("name", "name4") + r",\s(?:my|the)\s(?P<rel4>" + _REL + r")(?=[,.;!)]|$)",  # "Priya, my wife"
+    re.IGNORECASE,
+)
+_NOT_NAMES = frozenset(
+    {"i", "is", "and", "the", "a", "an", "my", "he", "she", "it", "they", "we", "has", "was", "just", "so", "but",
+     "loves", "likes", "hates", "works", "lives", "got", "had", "passed", "always", "never", "really", "too", "also",
+     "hello", "hi", "hey", "thanks", "ok", "okay", "yes", "no", "sorry", "well", "oh", "anyway", "plus"}
+)  # fmt: skip
+
+
+def relation_names(text: str) -> list[Slot]:
+    out: list[Slot] = []
+    for m in _RELATION_NAMED.finditer(text):
+        group = next(g for g in ("name", "name2", "name3", "name4") if m.group(g))
+        name = m.group(group)
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4")).lower()
+        start = m.start(group)
+        if not name[0].isupper() or name.lower() in _NOT_NAMES:
+            continue
+        relation = _RELATION_WORDS[rel]
+        attribute = relation_attribute(relation, "name") if ":" not in relation else f"{relation}:name"
+        out.append(Slot(Predicate.RELATION_NAME, attribute, name.lower(), True, start, start + len(name)))
+    return out
+
+
+# A breed said of the speaker's pet: in apposition ("our greyhound Pickle") or as what the pet is ("是只两岁的金毛").
+_BREEDS_EN = frozenset(w for w, kind in _RELATION_WORDS.items() if kind in ("dog", "cat") and w not in _KINDS_EN)
+_ZH_BREEDS: dict[str, str] = {
+    **dict.fromkeys(
+        ("柯基", "金毛", "泰迪", "哈士奇", "二哈", "柴犬", "边牧", "拉布拉多", "萨摩耶", "比熊", "博美", "法斗"), "dog"
+    ),
+    **dict.fromkeys(("布偶", "英短", "美短", "橘猫", "狸花猫", "暹罗猫", "加菲猫", "蓝猫"), "cat"),
+}  # fmt: skip
+_ZH_BREED = re.compile(
+    r"我(?:家|的|养的)?(?:那只|这只|那条|这条)?(?:狗|猫|狗狗|猫咪)[^。！？!?]{0,12}?[，,]\s*是(?:一)?(?:只|条|个)[^，,。]{0,6}?"
+    r"(?P<v>" + "|".join(sorted(_ZH_BREEDS, key=len, reverse=True)) + r")"
+)
+# A child's school: "儿子上的是育才小学", "我女儿的学校是育英小学", "my son goes to Lincoln Elementary".
+_ZH_SCHOOL = re.compile(
+    # the speaker's own child: after 我 / 我的 / 我家 or opening a clause, not "我同事儿子…"
+    r"(?:(?<=我)|(?<=我的)|(?<=我家)|^|(?<=[，,；;：:\s]))(?P<rel>儿子|女儿|孩子|闺女)(?:的学校是|上的是|在读的是|读的是|就读于|在)(?P<v>[\u4e00-\u9fff]{2,8}?"
+    r"(?:小学|中学|初中|高中|幼儿园|大学))"
+)
+_ZH_CHILD = {"儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child"}
+_EN_SCHOOL = re.compile(
+    r"\bmy\s(?P<rel>son|daughter|kid|child)\s(?:goes\sto|attends|is\sat|started\sat)\s(?P<v>(?-i:[A-Z])[\w'-]{1,20}"
+    r"(?:\s(?-i:[A-Z])[\w'-]{1,20}){0,3})",
+    re.IGNORECASE,
+)
+
+
+def relation_fields(text: str, lang: Lang) -> list[Slot]:
+    """A pet's breed and a child's school, each as its relation's field."""
+    out: list[Slot] = []
+    if lang == "zh":
+        breed = _ZH_BREED.search(text)
+        if breed is not None:
+            kind = _ZH_BREEDS[breed.group("v")]
+            out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", breed.group("v"), True, *breed.span("v")))
+        school = _ZH_SCHOOL.search(text)
+        if school is not None:
+            attribute = relation_attribute(_ZH_CHILD[school.group("rel")], "school")
+            out.append(Slot(Predicate.RELATION_NAME, attribute, school.group("v"), True, *school.span("v")))
+        return out
+    for m in _RELATION_NAMED.finditer(text):
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4")).lower()
+        if rel in _BREEDS_EN:  # "our greyhound Pickle": the breed as well as the name
+            kind = _RELATION_WORDS[rel]
+            at = m.start("rel") if m.group("rel") else m.start()
+            out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", rel, True, at, at + len(rel)))
+            break
+    school = _EN_SCHOOL.search(text)
+    if school is not None:
+        attribute = relation_attribute(school.group("rel").lower(), "school")
+        out.append(Slot(Predicate.RELATION_NAME, attribute, school.group("v").lower(), True, *school.span("v")))
+    return out

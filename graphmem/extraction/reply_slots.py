@@ -1,0 +1,97 @@
+"""Reply settings said as slots: the language the assistant should answer in (a language name with a cue of
+replying) and how long and in what register it should answer (a word of the setting with a cue of replying).
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.lexicon import LANGS
+from graphmem.extraction.rule import Lang
+from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
+
+__all__ = ["reply_language", "reply_settings"]
+
+_F = re.IGNORECASE
+
+# The language the assistant should answer in: a language name with a cue of replying.
+_REPLY_CUE = {
+    "en": re.compile(r"\b(?:reply|replies|answer|answers|respond|responses?|write\s+to\s+me|talk\s+to\s+me|in)\b", _F),
+    "zh": re.compile(r"回复|回答|回我|答复|跟我说|和我说|对我说|用|讲"),
+}
+_SPEAKING = re.compile(r"\b(?:speak|speaks|learning|learn|native)\b|学|练|母语", _F)
+_LANG_WORD = re.compile(
+    r"\b(?:"
+    + "|".join(k for k in LANGS if k.isascii())
+    + r")\b|"
+    + "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True)),
+    _F,
+)
+
+
+def reply_language(text: str, lang: Lang) -> list[Slot]:
+    out: list[Slot] = []
+    for m in _LANG_WORD.finditer(text):
+        c_start, c_end = clause_bounds(text, m.start(), m.end())
+        clause = text[c_start:c_end]
+        if not _REPLY_CUE[lang].search(clause) or _SPEAKING.search(clause):
+            continue
+        if LEFT_BEFORE.search(text[c_start : m.start()]):
+            continue
+        value = LANGS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
+        polarity = not negation_in(text[c_start : m.start()])
+        out.append(Slot(Predicate.PREFERS_LANGUAGE, "", value, polarity, m.start(), m.end()))
+    return out
+
+
+# How long and in what register the assistant should answer: a word of the setting with a cue of replying.
+_REPLY_WORDS: dict[str, tuple[Predicate, str]] = {
+    **dict.fromkeys(
+        ("short", "shorter", "brief", "briefer", "concise", "terse", "tl;dr", "tldr", "succinct"),
+        (Predicate.PREFERS_REPLY_STYLE, "short replies"),
+    ),
+    **dict.fromkeys(
+        ("detailed", "thorough", "in-depth", "longer", "elaborate", "comprehensive", "in detail", "step by step",
+         "long version"),
+        (Predicate.PREFERS_REPLY_STYLE, "detailed replies"),
+    ),
+    **dict.fromkeys(("casual", "informal", "relaxed", "chill"), (Predicate.PREFERS_TONE, "casual")),
+    **dict.fromkeys(("formal", "professional"), (Predicate.PREFERS_TONE, "formal")),
+    **dict.fromkeys(
+        ("简短", "简洁", "精简", "短一点", "短点", "简单点", "说重点", "长话短说"),
+        (Predicate.PREFERS_REPLY_STYLE, "short replies"),
+    ),
+    **dict.fromkeys(("详细", "展开讲", "深入"), (Predicate.PREFERS_REPLY_STYLE, "detailed replies")),
+    **dict.fromkeys(("随意", "轻松", "口语化", "随便点"), (Predicate.PREFERS_TONE, "casual")),
+    **dict.fromkeys(("正式",), (Predicate.PREFERS_TONE, "formal")),
+}  # fmt: skip
+_REPLY_WORD = re.compile(
+    r"(?<![A-Za-z])(?:"
+    + "|".join(re.escape(w) for w in sorted(_REPLY_WORDS, key=len, reverse=True))
+    + r")(?![A-Za-z])",
+    _F,
+)
+_REPLY_SETTING_CUE = {
+    "en": re.compile(
+        r"\b(?:answers?|replies|reply|responses?|respond|explanations?|explain|style|tone|keep\s+it|with\s+me|essays?|"
+        r"write|writing|talk|walk\s+me\s+through|version)\b",
+        _F,
+    ),
+    "zh": re.compile(r"回答|回复|回我|答|说|讲|解释|版本|写|语气|口吻|聊"),
+}
+_DROPPED = re.compile(r"(?:\b(?:drop|stop|no\s+more|not|don't|dont|no|without)\b|别|不要|不用|不需要)[\s\w]{0,12}$", _F)
+
+
+def reply_settings(text: str, lang: Lang) -> list[Slot]:
+    if not _REPLY_SETTING_CUE[lang].search(text):
+        return []
+    out: list[Slot] = []
+    seen: set[Predicate] = set()
+    for m in _REPLY_WORD.finditer(text):
+        predicate, value = _REPLY_WORDS[m.group(0).lower()]
+        if predicate in seen or _DROPPED.search(text[max(0, m.start() - 16) : m.start()]):
+            continue
+        seen.add(predicate)
+        out.append(Slot(predicate, "", value, True, m.start(), m.end()))
+    return out

@@ -1,0 +1,384 @@
+"""Calendar slots: when and how the user wants meetings (a day part, weekday, length, buffer, camera or clock
+time said with a word for meetings), the hours and days a Chinese segment says the user works, and the days at
+the office.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
+
+__all__ = [
+    "day_off",
+    "meeting_settings",
+    "meeting_time",
+    "names_meeting",
+    "office_days",
+    "sleep_schedule",
+    "work_schedule",
+    "work_shift",
+]
+
+_F = re.IGNORECASE
+
+# When meetings should be: the part of the day named nearest to a word for meetings.
+_DAY_PARTS: dict[str, str] = {
+    "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "afternoons": "afternoon",
+    "evening": "evening", "evenings": "evening", "上午": "morning", "早上": "morning", "早晨": "morning",
+    "下午": "afternoon", "晚上": "evening", "傍晚": "evening",
+}  # fmt: skip
+_DAY_PART = re.compile(r"\b(?:mornings?|afternoons?|evenings?)\b|上午|早上|早晨|下午|晚上|傍晚", _F)
+_MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|会", _F)
+
+
+_BETWEEN_CLAUSES = re.compile(r"[,，;；]")
+
+
+# A demonstrative or a date before the meeting word makes it one meeting ("上午那个需求会", "this morning's sync").
+_ONE_MEETING = re.compile(r"那个|这个|那场|这场|今天|昨天|\b(?:this|that|today's|yesterday's|this\s+morning's)\b", _F)
+
+
+def meeting_time(text: str) -> list[Slot]:
+    meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
+    if not meetings:
+        return []
+    best: tuple[tuple[bool, int], re.Match[str]] | None = None
+    for m in _DAY_PART.finditer(text):
+        if negation_in(text[max(0, m.start() - 6) : m.start()]):
+            continue
+        if negation_in(text[m.end() : clause_bounds(text, m.start(), m.end())[1]]):
+            continue  # "周五下午别给我排会了": a time kept free, not the time wanted
+        # the nearest word for meetings, one in the same clause first ("mornings work best for calls with me,
+        # afternoons I'm heads-down")
+        for s, e in meetings:
+            if _ONE_MEETING.search(text[max(0, m.start() - 4) : s]):
+                continue  # "上午那个需求会开完…", "this morning's sync": one meeting, not when meetings should be
+            gap = max(s - m.end(), m.start() - e, 0)
+            crossed = _BETWEEN_CLAUSES.search(text, min(e, m.end()), max(s, m.start())) is not None
+            if gap <= 24 and (best is None or (crossed, gap) < best[0]):
+                best = ((crossed, gap), m)
+    if best is None:
+        return []
+    m = best[1]
+    value = _DAY_PARTS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
+    return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
+
+
+# How the user wants meetings: a weekday, a length, the camera or a clock time said with a word for meetings.
+_MEETING_WORD = re.compile(
+    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?)\b|开(?:完|了|个)?会|会议|排会|约会|例会|站会|周会|晨会|"
+    r"会前|会后|(?<=[的个场])会(?![员计话儿])",
+    _F,
+)
+# What a meeting comes with, and how it is held: an agenda, minutes, a recording; in person or online.
+_ARTEFACT = re.compile(
+    r"\b(?P<agenda>agendas?)\b|\b(?P<minutes>(?:meeting|the|send|take|taking|keep|with)\s+minutes|meeting\s+notes|notes?\s+afterwards|write-?ups?)\b|"
+    r"\b(?P<recording>recorded|recordings?|record)\b|(?P<zagenda>议程)|(?P<zminutes>纪要|会议记录|会议总结)|"
+    r"(?P<zrecording>录像|录屏|录下来|录制)",
+    _F,
+)
+_MODE = re.compile(
+    r"\b(?P<person>in[-\s]person|face[-\s]to[-\s]face|on-?site)\b|\b(?P<online>video|virtual|online)\b|"
+    r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)",
+    _F,
+)
+_REFUSED = re.compile(r"(?:\b(?:don't|do\s+not|no|never|stop)\s+|别|不要|不用|不许)\s*$", _F)
+_WEEKDAYS: dict[str, str] = {
+    "mon": "monday", "tues": "tuesday", "wednes": "wednesday", "thurs": "thursday", "fri": "friday",
+    "satur": "saturday", "sun": "sunday", "一": "monday", "二": "tuesday", "三": "wednesday", "四": "thursday",
+    "五": "friday", "六": "saturday", "日": "sunday", "天": "sunday",
+}  # fmt: skip
+_WEEKDAY = re.compile(
+    r"\b(?P<en>mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])", _F
+)
+_DURATION = re.compile(
+    r"\b(?P<min>\d{1,3})\s?-?\s?min(?:ute)?s?\b|(?P<zmin>\d{1,3}|[一二两三四五六七八九十]{1,3})\s?分钟|"
+    r"(?P<half>\bhalf\s+an\s+hour\b|半个?小时)|"
+    r"(?P<hour>\b(?:an|one)\s+hour\b|一个?小时)",
+    _F,
+)
+_REMIND = re.compile(r"\b(?:remind\w*|reminders?|nudge|ping)\b|提醒|通知我|叫我", _F)
+# How to be reminded: by text, email, a call or a chat app.
+_CHANNEL = re.compile(
+    r"\b(?:(?P<text>text|texts|texting|sms)|(?P<email>email|emails|emailing|e-mail|mail)|(?P<call>call\s+me|phone\s+me)|"
+    r"(?P<chat>whatsapp|slack|telegram|wechat|signal))\b|(?P<ztext>短信)|(?P<zemail>邮件|邮箱)|(?P<zcall>打电话)|"
+    r"(?P<zchat>微信|钉钉|飞书)",
+    _F,
+)
+_ZH_MINUTES = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def _minutes(word: str) -> int:
+    """Minutes in figures or Chinese numerals up to 99 ("十" 10, "十五" 15, "二十" 20, "四十五" 45)."""
+    if word.isdigit():
+        return int(word)
+    if "十" not in word:
+        return _ZH_MINUTES.get(word, 0)
+    tens, _, units = word.partition("十")
+    return _ZH_MINUTES.get(tens, 1) * 10 + _ZH_MINUTES.get(units, 0)
+
+
+def _left_behind(text: str, m: re.Match[str]) -> bool:
+    return bool(LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]))
+
+
+_CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频|露脸", _F)
+_CAMERA_OFF = re.compile(r"\b(?:cameras?|webcams?)\s+off\b|\boff\s+camera\b|关摄像头|不开摄像头|不露脸|关着摄像头", _F)
+_CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频|露脸", _F)
+_CLOCK_TIME = re.compile(
+    r"(?:\b(?P<rel>after|before)\s+)?(?P<t>\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b|\bnoon\b)", _F
+)
+
+
+# A clock time followed by a zone ("3pm EST") times an event elsewhere.
+_CLOCK_AFTER_ZONE = re.compile(r"\s?(?:[A-Z]{2,4}T|UTC|GMT)\b")
+
+
+_BUFFER = re.compile(r"\b(?:buffer|gap|breathing\s+room)\b|间隔|缓冲|空档", _F)
+
+
+# Working hours and days in Chinese: a range of clock hours or weekdays said with a word for work, or the
+# idioms 朝九晚六 / 早十晚七; one normalised value ("9:00-18:00", "monday-thursday") whatever the phrasing.
+_ZH_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+               "十一": 11, "十二": 12}  # fmt: skip
+_ZH_HOUR = r"(?:\d{1,2}|十[一二]?|[一二两三四五六七八九])"
+# A range of clock hours in Chinese: "十二点到一点半", "下午两点到四点".
+_ZH_RANGE = re.compile(rf"(?P<a>{_ZH_HOUR})点(?P<ha>半)?(?:到|至|-|~)(?:中午|下午|晚上)?(?P<b>{_ZH_HOUR})点(?P<hb>半)?")
+_WORK_HOURS = re.compile(
+    rf"[朝早](?P<ia>{_ZH_HOUR})晚(?P<ib>{_ZH_HOUR})(?![点\d])|"
+    rf"(?P<a>{_ZH_HOUR})(?:点|:00)?(?:到|至|-|~)(?:晚上|下午)?(?P<b>{_ZH_HOUR})(?:点|:00)"
+)
+_WORK_DAYS = re.compile(
+    r"(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?:到|至|-|~)(?:周|星期|礼拜)?(?P<b>[一二三四五六日天])"
+)
+_WORK_CUE = re.compile(r"上班|工作|班|坐班|打卡|公司|单位|外企|国企|厂里")
+
+
+def _hour(word: str) -> int:
+    return int(word) if word.isdigit() else _ZH_NUMBERS[word]
+
+
+def work_schedule(text: str) -> list[Slot]:
+    """The hours and the days a Chinese segment says the user works."""
+    out: list[Slot] = []
+    hours = _WORK_HOURS.search(text)
+    if hours is not None and (hours.group("ia") or _WORK_CUE.search(text)):
+        a = _hour(hours.group("ia") or hours.group("a"))
+        b = _hour(hours.group("ib") or hours.group("b"))
+        if b <= a and b < 12:
+            b += 12  # 九点到六点: six in the evening
+        if a < b <= 24:
+            out.append(Slot(Predicate.WORK_HOURS, "", f"{a}:00-{b}:00", True, hours.start(), hours.end()))
+    days = _WORK_DAYS.search(text)
+    if days is not None and _WORK_CUE.search(text):
+        value = f"{_WEEKDAYS[days.group('a')]}-{_WEEKDAYS[days.group('b')]}"
+        out.append(Slot(Predicate.WORKDAYS, "", value, True, days.start(), days.end()))
+    return out
+
+
+# The days one works at the office or at home: weekdays said with a word for the place ("I'm only in the office
+# Tuesdays and Thursdays", "我周二周四去公司坐班", "我每周一和周五在家办公", "I work from home on Fridays").
+_WORKPLACE = re.compile(
+    r"(?P<office>\b(?:in|into|at|to)\s+the\s+office\b|\bon-?site\b|\bin-office\b|坐班|去公司|到公司|去办公室|在办公室|进公司)|"
+    r"(?P<home>\b(?:work(?:ing)?\s+from\s+home|wfh|home\s+office\s+days?|remote\s+days?)\b|在家办公|居家办公|远程办公|"
+    r"在家上班|居家)",
+    _F,
+)
+_WEEK_ORDER = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def office_days(text: str) -> list[Slot]:
+    """The weekdays a segment says the user works at the office ("office_days") or at home ("remote_days"): each
+    weekday goes with the word for a place in its own clause, else the nearest one within a few words."""
+    places = list(_WORKPLACE.finditer(text))
+    if not places:
+        return []
+    bounds = [clause_bounds(text, p.start(), p.end()) for p in places]
+    chosen: dict[str, list[re.Match[str]]] = {}
+    for day in _WEEKDAY.finditer(text):
+        same = [i for i, (s, e) in enumerate(bounds) if s <= day.start() < e]
+        near = [i for i, p in enumerate(places) if abs(day.start() - p.end()) < 24 or abs(p.start() - day.end()) < 24]
+        pick = same or near
+        if not pick:
+            continue
+        place = places[min(pick, key=lambda i: abs(places[i].start() - day.start()))]
+        chosen.setdefault("office_days" if place.group("office") else "remote_days", []).append(day)
+    out: list[Slot] = []
+    for attribute, days in chosen.items():
+        if LEFT_BEFORE.search(text[max(0, days[0].start() - 14) : days[0].start()]):
+            continue
+        names = {_WEEKDAYS[(m.group("en") or m.group("zh")).lower()] for m in days}
+        value = ", ".join(d for d in _WEEK_ORDER if d in names)
+        out.append(Slot(Predicate.WORKDAYS, attribute, value, True, days[0].start(), days[-1].end()))
+    return out
+
+
+def names_meeting(text: str) -> bool:
+    """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
+    return bool(_MEETING_WORD.search(text))
+
+
+def meeting_settings(text: str) -> list[Slot]:
+    """A meeting day (or a day kept free of meetings), length, camera and clock time, each once."""
+    if not _MEETING_WORD.search(text):
+        return []
+    negated = negation_in(text)
+    out: list[Slot] = []
+    day = _WEEKDAY.search(text)
+    if day is not None:
+        value = _WEEKDAYS[(day.group("en") or day.group("zh")).lower()]
+        attribute = "meeting_free_day" if negated else "meeting_day"
+        out.append(Slot(Predicate.LIKES, attribute, value, True, day.start(), day.end()))
+    length = _DURATION.search(text)
+    if length is not None:
+        minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")
+        attribute = "meeting_buffer" if _BUFFER.search(text) else "meeting_length"  # "a 15-minute buffer between"
+        if _REMIND.search(text):  # "在每个会开始前十分钟提醒我": how long before a meeting to be reminded
+            attribute = "meeting_reminder"
+        value = f"{_minutes(minutes)} min"
+        out.append(Slot(Predicate.LIKES, attribute, value, True, length.start(), length.end()))
+    channel = next((m for m in _CHANNEL.finditer(text) if not _left_behind(text, m)), None)
+    if channel is not None and _REMIND.search(text):  # "text me meeting reminders rather than emailing them"
+        kind = next(k.lstrip("z") for k, v in channel.groupdict().items() if v)
+        out.append(Slot(Predicate.LIKES, "reminder_channel", kind, True, channel.start(), channel.end()))
+    camera = _CAMERA.search(text)
+    off = bool(_CAMERA_OFF.search(text))
+    if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
+        value = "camera off" if negated or off else "camera on"
+        out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
+    window = _ZH_RANGE.search(text)
+    if window is not None and negated:  # "中午十二点到一点半…这段时间千万别给我约会": a window kept free
+        a, b = _hour(window.group("a")), _hour(window.group("b"))
+        if b < a and b < 12:
+            b += 12  # 十二点到一点半: half past one in the afternoon
+        if a < b <= 24:
+            value = f"{a}:{'30' if window.group('ha') else '00'}-{b}:{'30' if window.group('hb') else '00'}"
+            out.append(Slot(Predicate.LIKES, "meeting_free_time", value, True, window.start(), window.end()))
+    artefact = _ARTEFACT.search(text)
+    if artefact is not None:  # "会前不给议程的会我现在基本都想拒了": wanted, whatever the clause says of its absence
+        kind = next(k.lstrip("z") for k, v in artefact.groupdict().items() if v)
+        value = kind if not _REFUSED.search(text[max(0, artefact.start() - 10) : artefact.start()]) else f"no {kind}"
+        out.append(Slot(Predicate.LIKES, f"meeting_{kind}", value, True, artefact.start(), artefact.end()))
+    mode = next(
+        (m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])), None
+    )
+    if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
+        value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
+        out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
+    clock = _CLOCK_TIME.search(text)
+    if clock is not None and not negated and not _CLOCK_AFTER_ZONE.match(text[clock.end() :]):  # "no calls before 9"
+        rel = (clock.group("rel") or "").lower()
+        if clock.group("t").lower() == "noon" and not rel:
+            return out
+        value = " ".join(w for w in (rel, clock.group("t").lower().replace(" ", "")) if w)
+        # "before noon" is the morning, "after noon" the afternoon: one value with "morning meetings"
+        value = {"before noon": "morning meeting", "after noon": "afternoon meeting"}.get(value, value)
+        out.append(Slot(Predicate.LIKES, "meeting_time", value, True, clock.start(), clock.end()))
+    return out
+
+
+# The shift one works, in either language: "I'm on the early shift", "这个月排的全是夜班", "I work nights".
+_SHIFT = re.compile(
+    r"\b(?P<en>early|late|night|day|morning|evening|graveyard|overnight|swing)\s+shifts?\b|"
+    r"\b(?:work|working|works)\s+(?P<nights>nights|overnights)\b|(?P<zh>早|晚|夜|白|中|大夜|小夜)班",
+    _F,
+)
+# What makes the shift one's own: working it ("on the early shift", "pulling night shifts", "上夜班", "排的全是夜班").
+_ON_SHIFT_EN = re.compile(r"\b(?:on|work|works|working|do|doing|pull|pulling|cover|covering)\s+(?:the\s+|a\s+)?$", _F)
+_ON_SHIFT_ZH = re.compile(r"[上下排值倒轮做是]")
+_SHIFT_PLACE = re.compile(
+    r"(?<!\s)\s+at\s+the\s+(?P<w>bakery|hospital|warehouse|factory|plant|restaurant|cafe|café|"
+    r"hotel|airport|station|store|shop|supermarket|clinic|lab|depot|mill|mine|port)\b",
+    _F,
+)
+_SHIFT_ZH = {"早": "early", "晚": "late", "夜": "night", "白": "day", "中": "late", "大夜": "night", "小夜": "night"}
+_SHIFT_EN = {"graveyard": "night", "overnight": "night", "swing": "late", "morning": "early", "evening": "late"}
+
+
+def work_shift(text: str) -> list[Slot]:
+    """The shift a segment says the user works, one value whatever the language ("night shift")."""
+    m = _SHIFT.search(text)
+    if m is None or LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
+        return []
+    if m.group("zh") and not _ON_SHIFT_ZH.search(text, max(0, m.start() - 3), m.start()):
+        return []
+    if m.group("en") and not _ON_SHIFT_EN.search(text[max(0, m.start() - 20) : m.start()]):
+        return []
+    if m.group("zh"):
+        kind = _SHIFT_ZH[m.group("zh")]
+    elif m.group("nights"):
+        kind = "night"
+    else:
+        word = m.group("en").lower()
+        kind = _SHIFT_EN.get(word, word)
+    out = [Slot(Predicate.WORK_HOURS, "work_shift", f"{kind} shift", True, m.start(), m.end())]
+    place = _SHIFT_PLACE.match(text, m.end())
+    if place is not None:  # "I'm on the early shift at the bakery": where the shift is worked
+        word = place.group("w").lower()
+        out.append(Slot(Predicate.EMPLOYER, "", word, True, place.start("w"), place.end("w")))
+    return out
+
+
+# The weekday one has off ("My day off is Tuesday", "我周四调休", "周三是我的休息日").
+_DAY_OFF = re.compile(r"\b(?:days?\s+off|off\s+days?)\b|休息日|休息|调休|轮休|不上班", _F)
+
+
+def day_off(text: str) -> list[Slot]:
+    """The weekday a segment says the user has off, said with a word for a day off in its clause."""
+    for m in _WEEKDAY.finditer(text):
+        c_start, c_end = clause_bounds(text, m.start(), m.end())
+        if _DAY_OFF.search(text, c_start, c_end) and not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
+            value = _WEEKDAYS[(m.group("en") or m.group("zh")).lower()]
+            return [Slot(Predicate.WORKDAYS, "day_off", value, True, m.start(), m.end())]
+    return []
+
+
+# When the user goes to bed and gets up: "我一般晚上十一点睡、早上六点半起", "I'm in bed by nine most nights".
+_ZH_SLEEP = re.compile(
+    rf"(?P<part>晚上|夜里|半夜|凌晨|早上|早晨|上午)?(?P<h>{_ZH_HOUR})点(?P<half>半)?(?:左右|前|多)?(?:就|才|准时)?"
+    r"(?:(?P<bed>睡觉|睡|上床|躺下)|(?P<up>起床|起来|起(?![飞航跑步])))"
+)
+_EN_NUMBERS = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+               "midnight": 12}  # fmt: skip
+_EN_SLEEP = re.compile(
+    r"\b(?:(?P<bed>in\s+bed|asleep|go\s+to\s+bed|going\s+to\s+bed|bed)|(?P<up>up|awake|wake\s+up|get\s+up))\s+"
+    r"(?:by|at|around)\s+(?P<h>\d{1,2}|five|six|seven|eight|nine|ten|eleven|twelve|midnight)"
+    r"(?::(?P<m>\d{2}))?\s?(?P<ampm>am|pm)?\b",
+    _F,
+)
+
+
+def sleep_schedule(text: str) -> list[Slot]:
+    """The sleep schedule a segment states, one attribute: the bedtime and the time of getting up as HH:MM ("bed
+    23:00, up 06:30", "bed 21:00")."""
+    out: list[Slot] = []
+    seen: set[str] = set()
+    for m in _ZH_SLEEP.finditer(text):
+        hour = _hour(m.group("h"))
+        bed = m.group("bed") is not None
+        if bed and (m.group("part") in ("晚上", "夜里") or 7 <= hour <= 11) and hour < 12:
+            hour += 12  # 十一点睡: eleven at night
+        _add_time(out, seen, "bedtime" if bed else "wake_time", hour, "30" if m.group("half") else "00", m)
+    for m in _EN_SLEEP.finditer(text):
+        word = m.group("h").lower()
+        hour = int(word) if word.isdigit() else _EN_NUMBERS[word]
+        bed = m.group("bed") is not None
+        if word == "midnight":
+            hour = 0
+        elif (m.group("ampm") or "").lower() == "pm" or (bed and not m.group("ampm") and 7 <= hour <= 11):
+            hour += 12 if hour < 12 else 0
+        _add_time(out, seen, "bedtime" if bed else "wake_time", hour, m.group("m") or "00", m)
+    if not out:
+        return []
+    out.sort(key=lambda s: s.attribute)  # bed before up
+    value = ", ".join(("bed " if s.attribute == "bedtime" else "up ") + s.value for s in out)
+    return [Slot(Predicate.LIKES, "sleep_schedule", value, True, out[0].start, out[-1].end)]
+
+
+def _add_time(out: list[Slot], seen: set[str], attribute: str, hour: int, minutes: str, m: re.Match[str]) -> None:
+    if attribute in seen or not 0 <= hour <= 23:
+        return
+    seen.add(attribute)
+    out.append(Slot(Predicate.LIKES, attribute, f"{hour:02d}:{minutes}", True, m.start(), m.end()))

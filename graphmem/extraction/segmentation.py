@@ -1,0 +1,113 @@
+"""Segmentation of a turn: sentence-like segments with their language, the request to remember that covers a
+whole turn, corrections that open a segment, questions (dropped, or read as requests to the assistant), and the
+statements a question makes before it asks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+
+from graphmem.extraction.asides import breaks
+from graphmem.extraction.corrections import CORRECTION, MID_CORRECTION
+from graphmem.extraction.guards import ASK_TO_REMEMBER, EXPLICIT, MARKER_ONLY, QUESTION, REQUEST, TURN_MARKER
+from graphmem.extraction.rule import Lang, Segment, Span
+
+__all__ = ["HAN", "LATIN_WORD", "presupposes", "said_before_asking", "segments"]
+
+_F = re.IGNORECASE
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+LATIN_WORD = re.compile(r"[A-Za-z]+")
+# Segments end at CJK/Latin terminators and newlines; a "." or ";" only ends one before whitespace or the end
+# ("3.5", "tl;dr" stay whole).
+_SEGMENT = re.compile(r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|[.;](?=\s|$)|$)")
+Tokenize = Callable[[str, Lang], list[Span]]
+
+
+def segments(
+    text: str, marked: list[bool], tokenize: Tokenize, statements_before_questions: bool = False
+) -> Iterator[Segment]:
+    """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn). With
+    `statements_before_questions`, a question's clauses before the one that asks are a segment too ("岚山的订单
+    表在PostgreSQL里查得有点慢，索引该怎么加？" -> "岚山的订单表在PostgreSQL里查得有点慢"): what mentions read."""
+    carry = False
+    correcting = False
+    # "My go-to airline is Delta, sorry, I meant United": a correction said mid-sentence starts a segment of
+    # its own (the comma before it becomes a stop, so every offset holds)
+    text = MID_CORRECTION.sub(". ", text)
+    for m in _SEGMENT.finditer(text):
+        raw = m.group(0)
+        body = raw.rstrip("。！？!?；;\n….").rstrip()
+        lead = len(body) - len(body.lstrip())
+        body = body.strip()
+        if not body:
+            continue
+        if MARKER_ONLY.match(body) or TURN_MARKER.search(body):
+            marked.append(True)
+        if MARKER_ONLY.match(body):
+            carry = True
+            continue
+        fix = CORRECTION.match(body)
+        if fix and fix.end() > 0:
+            if fix.end() >= len(body.rstrip("。！!.")):
+                correcting = True
+                continue
+            lead += fix.end()
+            body = body[fix.end() :]
+        han = len(HAN.findall(body))
+        lang: Lang = "zh" if han and han >= len(LATIN_WORD.findall(body)) else "en"
+        seg = Segment(m.start() + lead, body, lang, carry, tokenize)
+        seg.correction = correcting or bool(fix and fix.end() > 0)
+        seg.explicit = carry or seg.correction or bool(EXPLICIT["zh"].search(body) or EXPLICIT["en"].search(body))
+        carry = correcting = False
+        if raw.rstrip().endswith(("?", "？")):
+            asked = ASK_TO_REMEMBER.match(body)
+            if asked is not None and asked.end() < len(body):
+                # "Can you remember that my son Leo's birthday is on the 3rd of February?": what to remember
+                seg = Segment(seg.start + asked.end(), body[asked.end() :].rstrip("吗呢"), lang, True, tokenize)
+                seg.correction = correcting
+                yield seg
+                continue
+            if not REQUEST[lang].search(body):
+                if statements_before_questions and presupposes(body):
+                    yield Segment(seg.start, body, lang, False, tokenize)
+                    continue
+                said = said_before_asking(body, lang) if statements_before_questions else ""
+                if said:
+                    yield Segment(seg.start, said, lang, False, tokenize)
+                continue
+            seg.request = True
+        yield seg
+
+
+# A clause that states something: a verb of being or keeping, or a first-person word ("Svelte stores are
+# confusing me"; not "Between Postgres and MySQL").
+_STATING = re.compile(r"\b(?:is|are|am|was|were|been|keeps?|i|me|my)\b|'(?:s|re|m)\b", _F)
+
+
+def said_before_asking(body: str, lang: Lang) -> str:
+    """The clauses of a question before the last one, when they state something (three words or more with a
+    verb of being or a first-person word; eight Chinese characters or more), else ""."""
+    starts, _ = breaks(body)
+    if not starts:
+        return ""
+    said = body[: starts[-1]].rstrip()
+    if lang == "zh":
+        return said if len(HAN.findall(said)) >= 8 and not QUESTION["zh"].search(said) else ""
+    if len(said.split()) < 3 or not _STATING.search(said) or QUESTION["en"].search(said):
+        return ""
+    return said
+
+
+_WHY = re.compile(r"\b(?:why|how\s+come|could|might|is\s+it)\b", _F)
+_TROUBLE = re.compile(
+    r"\b(?:keeps?|won't|doesn't|can't|isn't|stopped|crash\w*|drops?|dropping|fails?|failing|broke|broken|freez\w*|"
+    r"hangs?|stuck|stale|leak\w*|timing\s+out|times\s+out)\b",
+    _F,
+)
+
+
+def presupposes(question: str) -> bool:
+    """Whether an English question asks after the cause of the speaker's own trouble ("Any idea why Bluetooth keeps
+    dropping on Fedora after suspend?"): it takes what it names as given, as a statement would."""
+    return bool(_WHY.search(question) and _TROUBLE.search(question))

@@ -1,0 +1,140 @@
+"""Sightings: whether a later turn names a candidate's value again in a plain first-hand statement, read against
+the candidate's stance (a negated clause, a swap, a value dropped or taken up).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from graphmem.extraction.asides import without_concessions, without_your_conditions
+from graphmem.extraction.clauses import clause_span
+from graphmem.extraction.gazetteer import scan
+from graphmem.extraction.guards import (
+    HYPOTHETICAL,
+    JOKE,
+    MENTION_DROPPED,
+    MENTION_NEGATION,
+    MENTION_SWAP,
+    MENTION_TAKEN,
+    OTHER_PERSON,
+    PAST,
+    QUESTION,
+    QUOTED,
+)
+from graphmem.extraction.rule import Segment
+from graphmem.extraction.segmentation import presupposes
+
+__all__ = ["mentioned"]
+
+_F = re.IGNORECASE
+
+
+def _first(pattern: re.Pattern[str], text: str) -> int:
+    m = pattern.search(text)
+    return m.start() if m else -1
+
+
+def _mention_pattern(value: str) -> re.Pattern[str] | None:
+    """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped."""
+    if not value.isascii():
+        return None
+    return re.compile(r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?![A-Za-z0-9])", _F)
+
+
+# Generic heads of a kind of thing: "country music" is named by "country", "科幻小说" by "科幻".
+_HEADS_EN = (
+    " music",
+    " movies",
+    " movie",
+    " films",
+    " film",
+    " novels",
+    " novel",
+    " books",
+    " book",
+    " food",
+    " shows",
+)
+_HEADS_ZH = ("小说", "电影", "音乐", "片", "剧", "书", "歌", "菜")
+
+
+def _core(value: str) -> str:
+    """What names `value` in a later mention: the value without a generic head when enough is left ("country
+    music" -> "country", "科幻小说" -> "科幻"), else the value."""
+    folded = value.casefold()
+    if value.isascii():
+        head = next((h for h in _HEADS_EN if folded.endswith(h)), "")
+        core = value[: len(value) - len(head)] if head else value
+        return core if len(core) >= 4 else value
+    head = next((h for h in _HEADS_ZH if value.endswith(h)), "")
+    core = value[: len(value) - len(head)] if head else value
+    return core if len(core) >= 2 else value
+
+
+def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool] | None = None) -> list[bool]:
+    """For each value, whether the segments `read` (a turn's, with the statements its questions make) name it
+    again in a plain first-hand statement: not in a question, a hypothetical, a joke, a quote, a past-only
+    remark or someone else's clause. A later session that mentions a candidate's value ("Biscuit chewed my
+    headphones again") is another sighting of it. Values are matched whole-word for Latin script, as substrings
+    of two or more characters for Chinese.
+
+    Negation is read against the stance of the candidate (`polarities`, all positive when not given): in
+    a segment with no negation any mention counts; a negated segment that swaps values ("switched", "换成",
+    "搬") counts for none; otherwise a positive stance counts when the value's own clause is not negated
+    and nothing turns away from it ("VS Code那种我用不惯，还是vim顺手"; not "I stopped …", "不…了"), a
+    negative one when nothing turns to the value ("汤里飘了几片香菜，我直接不喝了", "I can't have gluten";
+    not "我现在开始…", "I've come around on …").
+    """
+    stances = polarities if polarities is not None else [True] * len(values)
+    wanted = [(v.casefold(), _mention_pattern(v)) for v in map(_core, values)]
+    found = [False] * len(values)
+    for seg in read:
+        lang = seg.lang
+        norm = seg.text.replace("\u2019", "'").replace("\u2018", "'")
+        if lang == "en":
+            # "when you give me times, use PT": a rule, not a question; "even if I paste Dutch": every case
+            norm = without_concessions(without_your_conditions(norm))
+        # a Chinese question asks in its own clause: "…在PostgreSQL里查得有点慢，索引该怎么加？" still names it
+        # a question after the cause of one's own trouble presupposes the thing ("Any idea why Bluetooth keeps
+        # dropping on Fedora after suspend?"): it names it as much as a statement does
+        asked = bool(QUESTION[lang].search(norm)) and not presupposes(norm)
+        if (
+            HYPOTHETICAL[lang].search(norm)
+            or JOKE[lang].search(norm)
+            or QUOTED.search(norm)
+            or (asked and lang == "en")
+            or PAST[lang].search(norm)
+        ):
+            continue
+        negated = bool(MENTION_NEGATION.search(norm))
+        if negated and MENTION_SWAP.search(norm):
+            continue
+        dropped = negated and bool(MENTION_DROPPED.search(norm))
+        taken = negated and bool(MENTION_TAKEN.search(norm))
+        folded = norm.casefold()
+        # a clause about someone of the speaker's names only that person: "我岳母周桂兰今天…" sights 周桂兰
+        others = [m.end() for m in OTHER_PERSON[lang].finditer(norm)]
+        # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
+        named = {h.value.casefold(): h.start for h in scan(norm)}
+        for i, (value, pattern) in enumerate(wanted):
+            if found[i] or (value not in folded and value not in named):
+                continue
+            at = named.get(value, -1)
+            if value not in named:
+                at = folded.find(value) if pattern is None else _first(pattern, norm)
+            if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):
+                continue
+            if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):
+                continue
+            if not negated:
+                found[i] = True
+            elif stances[i]:
+                c_start, c_end = clause_span(norm, at)
+                clause = norm[c_start:c_end]
+                # what turns away in a Chinese clause of its own ("总算不刮风了") leaves the value's clause be
+                away = dropped if lang == "en" else bool(MENTION_DROPPED.search(clause))
+                found[i] = not away and not MENTION_NEGATION.search(clause)
+            else:
+                found[i] = not taken
+    return found

@@ -1,0 +1,63 @@
+"""Travel slots: not driving ("I don't drive", "我没驾照") and what a hotel room should have (a high floor, a
+window, quiet, away from the lifts), each feature its own attribute in one normalised value whatever the language.
+Every pattern is a literal alternation.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.slot import LEFT_BEFORE, Slot
+
+__all__ = ["driving", "hotel_room"]
+
+_F = re.IGNORECASE
+_NO_DRIVING = re.compile(
+    r"\b(?:i\s+(?:don't|do\s+not|can't|cannot|never)\s+drive|i\s+(?:have|own)\s+no\s+car|i\s+don't\s+(?:have|own)\s+a\s+"
+    r"car|no\s+(?:driving\s+licen[cs]e|driver's\s+licen[cs]e))\b|没(?:有)?驾照|不会开车|不开车|没(?:有)?车",
+    _F,
+)
+
+
+def driving(text: str) -> list[Slot]:
+    """That the user does not drive, so plans go by other means."""
+    m = _NO_DRIVING.search(text)
+    if m is None:
+        return []
+    return [Slot(Predicate.LIKES, "driving", "doesn't drive", True, m.start(), m.end())]
+
+
+_ROOM = re.compile(r"\b(?:rooms?|hotels?|stay|floor)\b|房间|房|酒店|住", _F)
+_FEATURES: dict[str, tuple[str, str]] = {
+    **dict.fromkeys(
+        ("high floor", "higher floor", "upper floor", "top floor", "高楼层", "高层", "楼层高"),
+        ("hotel_floor", "high floor"),
+    ),
+    **dict.fromkeys(("low floor", "lower floor", "ground floor", "低楼层", "低层"), ("hotel_floor", "low floor")),
+    **dict.fromkeys(("window", "有窗", "带窗", "窗户", "无窗", "没窗"), ("hotel_window", "room with a window")),
+    **dict.fromkeys(
+        ("away from the lifts", "away from the elevator", "away from the elevators", "away from the lift", "远离电梯"),
+        ("hotel_lift", "away from lifts"),
+    ),
+    **dict.fromkeys(("non-smoking", "nonsmoking", "无烟"), ("hotel_smoking", "non-smoking")),
+}  # fmt: skip
+_FEATURE = re.compile(
+    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(_FEATURES, key=len, reverse=True)) + r")(?![A-Za-z])",
+    _F,
+)
+
+
+def hotel_room(text: str) -> list[Slot]:
+    """The features a segment asks of a hotel room ("房间一定要带窗的", "a room on a high floor"), each once."""
+    if _ROOM.search(text) is None:
+        return []
+    out: list[Slot] = []
+    seen: set[str] = set()
+    for m in _FEATURE.finditer(text):
+        attribute, value = _FEATURES[m.group(0).lower()]
+        if attribute in seen or LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
+            continue
+        seen.add(attribute)
+        out.append(Slot(Predicate.LIKES, attribute, value, True, m.start(), m.end()))
+    return out

@@ -1,0 +1,61 @@
+"""Sightings and references: a kind of thing is named without its generic head ("country" for "country music",
+"科幻" for "科幻小说"); a question after the cause of one's own trouble presupposes what it names; "it" after a
+clause closed by a discourse word ("Skip the country music though, …"); what one still does this time is a habit
+("这次去昆明我还是订的东航"); a correction in a cleft or with a plural ("it's pecans I'm allergic to, not
+walnuts")."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def test_a_kind_is_named_without_its_generic_head(extractor: RuleExtractor) -> None:
+    text = "The café near work plays country all morning, which for me is basically torture."
+    assert extractor.mentioned(text, ["country music"], [False]) == [True]
+    assert extractor.mentioned("还是来点硬核科幻吧，平时我看书基本也就看这一类", ["科幻小说"]) == [True]
+    assert extractor.mentioned("I watched a documentary about bees.", ["country music"]) == [False]
+
+
+def test_a_question_after_ones_own_trouble_names_what_it_is_about(extractor: RuleExtractor) -> None:
+    text = "Any idea why Bluetooth keeps dropping on Fedora after suspend?"
+    assert extractor.mentioned(text, ["linux"]) == [True]
+    assert extractor.mentioned("Why do people like Rust so much?", ["rust"]) == [False]
+    assert extractor.mentioned("Between Postgres and MySQL, which is better?", ["postgresql"]) == [False]
+    assert extractor.extract(text) == []
+
+
+def test_it_after_a_clause_closed_by_a_discourse_word(extractor: RuleExtractor) -> None:
+    text = "Could you put together a focus playlist for me? Skip the country music though, I genuinely can't stand it."
+    assert [(f.key, f.value) for f in extractor.extract(text)] == [("user|taste|country music", "country music")]
+
+
+def test_what_one_still_does_this_time_is_a_habit(extractor: RuleExtractor) -> None:
+    facts = {f.key: f.value for f in extractor.extract("这次去昆明我还是订的东航，攒了好几年的里程，舍不得换")}
+    assert facts.get("user|travel_airline") == "东航"
+
+
+def test_a_correction_in_a_cleft_or_with_a_plural(extractor: RuleExtractor) -> None:
+    text = "I need to correct something I told you: it's pecans I'm allergic to, not walnuts. Could you fix that?"
+    assert extractor.replaced(text, ["walnut", "pecan"]) == ["pecan", ""]
+    assert extractor.replaced("I got that wrong earlier, it's Bosch, not Siemens", ["siemens"]) == ["bosch"]
+
+
+def test_the_speaker_described_by_the_kind_of_person_they_are(extractor: RuleExtractor) -> None:
+    def keys(text: str) -> set[str]:
+        return {f.key for f in extractor.extract(text)}
+
+    assert "user|taste|海鲜" in keys("青岛这边的馆子十家有八家是海鲜，我这种不爱吃海鲜的只能去吃面")
+    assert "user|diet" in keys("昆山新开了一家素食自助，我这种不吃肉的人总算有地方聚餐了")
+    assert "user|taste|海鲜" in keys("说来好笑，住海边的人居然不爱吃海鲜，我就是")
+    assert keys("很多人都喜欢吃榴莲，我不是") == set()
+
+
+def test_a_resultative_denies_only_finishing(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("滴答清单里还挂着五件事没做完，今天估计又得熬夜", ["滴答清单"]) == [True]
+    assert extractor.mentioned("我不用滴答清单了", ["滴答清单"]) == [False]
+
+
+def test_a_question_after_a_suspected_fault_names_its_setting(extractor: RuleExtractor) -> None:
+    text = "Could the Django DB connections be going stale?"
+    assert extractor.mentioned(text, ["django"]) == [True]
+    assert extractor.mentioned("Could Django be a good fit for us?", ["django"]) == [False]
