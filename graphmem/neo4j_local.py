@@ -267,10 +267,6 @@ class LocalNeo4j:
             # request path (the first AddEpisodes after start 5x steady; see docs/deployment.md for own servers)
             "internal.cypher.use_parameter_size": "false",
             "db.tx_log.preallocate": "false",  # else each database reserves 256 MB of transaction log
-            # Community Edition cannot throttle a checkpoint's IO: after a bulk load the default 15-minute
-            # checkpoint flushed 1.3 GB at once and reads waited behind it (a partition reload took 1.26 s
-            # instead of 26 ms). Every minute, each checkpoint flushes a fifteenth as much.
-            "db.checkpoint.interval.time": "1m",
         }
         lines = ["# Written by graphmem.neo4j_local on every start; edits are overwritten."]
         lines += [f"{key}={value}" for key, value in settings.items()]
