@@ -43,6 +43,7 @@ from graphmem.clock import ManualClock, SystemClock
 from graphmem.config import Settings
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors, l2_normalise
 from graphmem.index.faiss_index import FaissIndex
+from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.lifecycle.runner import MaintenanceRunner
 from graphmem.model import Scope
 from graphmem.policy import load_policy
@@ -147,6 +148,7 @@ async def run(
         source,
         SystemClock(),
         index_memory_bytes=int(settings.index_memory_mb * 2**20),
+        line_tokens=LineTokenFiles(settings.data_dir / "tokens"),  # as the service keeps them
     )
     api = await open_api_with(settings, service)
     episodic = service.episodic
