@@ -58,7 +58,6 @@ from graphmem.extraction.guards import (
     REQUEST,
     SITUATIONAL,
 )
-from graphmem.extraction.prototypes import PrototypeClassifier
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
@@ -67,7 +66,7 @@ from graphmem.extraction.rules_zh import ZH_RULES
 from graphmem.extraction.schedule_slots import meeting_settings, names_meeting
 from graphmem.extraction.segmentation import HAN, LATIN_WORD, segments
 from graphmem.extraction.sightings import mentioned
-from graphmem.extraction.slots import slots, uncued
+from graphmem.extraction.slots import slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
 
@@ -101,11 +100,9 @@ class RuleExtractor:
     hedged (I think / maybe / 可能 …) ≤ 0.45.
     """
 
-    def __init__(self, classifier: PrototypeClassifier | None = None) -> None:
+    def __init__(self) -> None:
         self._lock = threading.Lock()
         self._nlp: dict[Lang, Any] = {}
-        # judges segments that name a known thing with none of its kind's cue words (one batched embed a turn)
-        self._classifier = classifier
 
     # -- loading --------------------------------------------------------------------------------------
     def _pipelines(self) -> dict[Lang, Any]:
@@ -158,10 +155,6 @@ class RuleExtractor:
             for seg in segments:
                 seg.explicit = True
         correcting = bool(TURN_CORRECTION.search(text))
-        if self._classifier is not None:
-            asks = [(seg.text, uncued(seg.text, seg.lang)) for seg in segments]
-            for seg, judged in zip(segments, self._classifier.judge(asks), strict=True):
-                seg.judged = judged
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):
@@ -353,7 +346,7 @@ class RuleExtractor:
                 if f.key not in keys and not overlaps(taken, c_start, c_end):
                     keys.add(f.key)
                     out.append(f)
-        found = slots(norm, lang, judged=seg.judged)
+        found = slots(norm, lang)
         if names_meeting(said) and not names_meeting(norm):
             # "When you set up meetings for me, cap them at 25 minutes": the condition names what the rule is about
             found += [s for s in meeting_settings(said) if norm[s.start : s.end].strip()]

@@ -69,7 +69,6 @@ class Segment:
     _tokens: list[Span] | None = None
     correction: bool = False
     request: bool = False  # a question asking the assistant to do something ("Can you keep answers short?")
-    judged: frozenset[str] = frozenset()  # gazetteer kinds a prototype classifier judged it to state
 
     @property
     def tokens(self) -> list[Span]:

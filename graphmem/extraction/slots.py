@@ -42,7 +42,7 @@ from graphmem.extraction.slot import (
 )
 from graphmem.extraction.travel_slots import driving, hotel_room
 
-__all__ = ["slots", "uncued"]
+__all__ = ["slots"]
 
 _F = re.IGNORECASE
 
@@ -186,17 +186,9 @@ _FIRST_PERSON = {
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
 
 
-def uncued(text: str, lang: Lang) -> frozenset[str]:
-    """The gazetteer kinds `text` names with none of their cue words: what a prototype classifier may judge."""
-    return frozenset(
-        h.category for h in scan(text) if h.category != "timezone" and not _KINDS[h.category].cue[lang].search(text)
-    )
-
-
-def slots(text: str, lang: Lang, addressed: bool = False, judged: frozenset[str] = frozenset()) -> list[Slot]:
+def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept).
-    `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user.
-    `judged`: kinds a prototype classifier judged the segment to state, read as if their cue were there."""
+    `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user."""
     due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
     dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
@@ -221,7 +213,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, judged: frozenset[str]
             continue
         if hit.category == "timezone" and _CLOCK_BEFORE.search(text[max(0, hit.start - 3) : hit.start]):
             continue
-        if hit.category != "timezone" and hit.category not in judged and not kind.cue[lang].search(text):
+        if hit.category != "timezone" and not kind.cue[lang].search(text):
             continue
         if NO_INTENTION.search(text[c_start:c_end]):
             continue  # "我就随便问问，又不打算吃素": an intention denied states nothing
