@@ -219,7 +219,7 @@ def _read(
     while k < len(clause) and (clause[k].word in ("是", "是真的") or clause[k].flag in ("d", "ad")):
         k += 1  # "我是真的…": emphasis before the constructions below
     if k < len(clause) and clause[k].word in _NOT_EVEN:
-        return _not_even(text, clause, k + 1)
+        return _not_even(text, clause, k + 1, topic)
     rest = "".join(t.word for t in clause[k : k + 3])
     tireless = rest[:1] in ("看", "听", "吃", "喝", "玩", "读") and rest[1:].startswith(_NEVER_TIRED)
     if topic[0] != topic[1] and not neg and tireless:  # "科幻小说我是真的看不腻"
@@ -272,9 +272,12 @@ def _read(
     return Finding(predicate, value, text[start:end], start, end, polarity)
 
 
-def _not_even(text: str, clause: list[_Tok], j: int) -> Finding | None:
-    """连 / 一口 + a food + 都/也 + a refusal: the food avoided ("一口羊肉都吃不下", "连香菜都不碰")."""
+def _not_even(text: str, clause: list[_Tok], j: int, topic: tuple[int, int] = (0, 0)) -> Finding | None:
+    """连 / 一口 + a food + 都/也 + a refusal: the food avoided ("一口羊肉都吃不下", "连香菜都不碰"); with no food
+    after 一口, the clause's fronted topic ("茄子我是真的一口都不碰")."""
     start, end, k = _phrase(clause, j)
+    if start == end and topic[0] != topic[1]:
+        start, end, k = topic[0], topic[1], j
     if start == end or k >= len(clause) or clause[k].word not in ("都", "也"):
         return None
     rest = "".join(t.word for t in clause[k + 1 : k + 3])
