@@ -11,6 +11,8 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
 __all__ = [
+    "answered_meeting_time",
+    "arranges_meeting",
     "day_off",
     "meeting_settings",
     "meeting_time",
@@ -26,10 +28,17 @@ _F = re.IGNORECASE
 # When meetings should be: the part of the day named nearest to a word for meetings.
 _DAY_PARTS: dict[str, str] = {
     "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "afternoons": "afternoon",
-    "evening": "evening", "evenings": "evening", "上午": "morning", "早上": "morning", "早晨": "morning",
+    "evening": "evening", "evenings": "evening", "early in the day": "morning",
+    "上午": "morning", "早上": "morning", "早晨": "morning",
     "下午": "afternoon", "晚上": "evening", "傍晚": "evening",
 }  # fmt: skip
-_DAY_PART = re.compile(r"\b(?:mornings?|afternoons?|evenings?)\b|上午|早上|早晨|下午|晚上|傍晚", _F)
+_DAY_PART = re.compile(
+    r"\b(?:mornings?|afternoons?|evenings?|early\s+in\s+the\s+day)\b|上午|早上|早晨|下午|晚上|傍晚", _F
+)
+# A bare answer: the day part is the whole first clause ("Mornings.", "下午，两点以后都行").
+_BARE_DAY_PART = re.compile(
+    r"(?:in\s+the\s+)?(?:mornings?|afternoons?|evenings?)|(?:上午|早上|早晨|下午|晚上|傍晚)吧?", _F
+)
 _MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|会", _F)
 
 
@@ -62,6 +71,20 @@ def meeting_time(text: str) -> list[Slot]:
     if best is None:
         return []
     m = best[1]
+    value = _DAY_PARTS[" ".join(m.group(0).lower().split()) if m.group(0).isascii() else m.group(0)]
+    return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
+
+
+def answered_meeting_time(text: str) -> list[Slot]:
+    """The day part a bare answer names ("Mornings.", "下午，两点以后都行") when the speaker's turn before asked to
+    arrange a meeting (the caller's judgement): the whole first clause is the day part."""
+    end = _BETWEEN_CLAUSES.search(text)
+    first = text[: end.start() if end else len(text)]
+    if not _BARE_DAY_PART.fullmatch(first.strip()):
+        return []
+    m = _DAY_PART.search(first)
+    if m is None:
+        return []
     value = _DAY_PARTS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
     return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
 
@@ -213,6 +236,19 @@ def office_days(text: str) -> list[Slot]:
         value = ", ".join(d for d in _WEEK_ORDER if d in names)
         out.append(Slot(Predicate.WORKDAYS, attribute, value, True, days[0].start(), days[-1].end()))
     return out
+
+
+# Asking for a meeting to be arranged, with or without a word for meetings ("find a slot with the Berlin team",
+# "帮我跟设计组约个评审会").
+_ARRANGE = re.compile(
+    r"\b(?:find|book|set\s+up|schedule|arrange|put)\s+(?:a|an|some|the)?\s*(?:slot|time|meeting|call|sync)\b|约个|约一下|排个|安排个",
+    _F,
+)
+
+
+def arranges_meeting(text: str) -> bool:
+    """Whether `text` names a meeting or asks for one to be arranged."""
+    return bool(_MEETING_WORD.search(text) or _ARRANGE.search(text))
 
 
 def names_meeting(text: str) -> bool:
