@@ -284,6 +284,7 @@ def meeting_settings(text: str) -> list[Slot]:
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
         value = "camera off" if negated or off else "camera on"
         out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
+    camera_set = any(o.attribute == "meeting_camera" for o in out)
     window = _ZH_RANGE.search(text)
     if window is not None and negated:  # "中午十二点到一点半…这段时间千万别给我约会": a window kept free
         a, b = _hour(window.group("a")), _hour(window.group("b"))
@@ -300,6 +301,8 @@ def meeting_settings(text: str) -> list[Slot]:
     mode = next(
         (m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])), None
     )
+    if mode is not None and camera_set and (mode.group("online") or mode.group("zonline")):
+        mode = None  # "视频会议我一般不开摄像头": the camera is the setting, video meetings its presupposed kind
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
         value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
@@ -324,6 +327,8 @@ _SHIFT = re.compile(
 # What makes the shift one's own: working it ("on the early shift", "pulling night shifts", "上夜班", "排的全是夜班").
 _ON_SHIFT_EN = re.compile(r"\b(?:on|work|works|working|do|doing|pull|pulling|cover|covering)\s+(?:the\s+|a\s+)?$", _F)
 _ON_SHIFT_ZH = re.compile(r"[上下排值倒轮做是]")
+# A coming day or week a shift is dated to: one turn of the rota.
+_ONE_PERIOD = re.compile(r"下周|下礼拜|这周|本周|明天|今晚|今天|\b(?:next|this)\s+week\b|\btomorrow\b|\btonight\b", _F)
 _SHIFT_PLACE = re.compile(
     r"(?<!\s)\s+at\s+the\s+(?P<w>bakery|hospital|warehouse|factory|plant|restaurant|cafe|café|"
     r"hotel|airport|station|store|shop|supermarket|clinic|lab|depot|mill|mine|port)\b",
@@ -338,6 +343,8 @@ def work_shift(text: str) -> list[Slot]:
     m = _SHIFT.search(text)
     if m is None or LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
         return []
+    if _ONE_PERIOD.search(text, *clause_bounds(text, m.start(), m.end())):
+        return []  # "下周轮夜班", "I'm on nights next week": one rota, not the shift one works
     if m.group("zh") and not _ON_SHIFT_ZH.search(text, max(0, m.start() - 3), m.start()):
         return []
     if m.group("en") and not _ON_SHIFT_EN.search(text[max(0, m.start() - 20) : m.start()]):
