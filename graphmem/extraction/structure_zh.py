@@ -138,6 +138,19 @@ _NEVER_TIRED = ("不腻", "不厌", "不够")
 _NOT_EVEN = frozenset({"一口", "一点", "一滴", "一块", "一粒", "连"})
 
 
+_THAT_KIND = frozenset({"那种", "这种", "那股", "这股"})
+_QUALITY_MAX = 6  # tokens a described quality may take ("那种/软/趴/趴/的/口感")
+
+
+def _after_quality(clause: list[_Tok], j: int) -> int:
+    """The index after a described quality ending on a noun right before 我 (at most _QUALITY_MAX tokens), else
+    `j` unchanged."""
+    for k in range(j, min(len(clause), j + _QUALITY_MAX)):
+        if clause[k].word == "我":
+            return k if k > j and _noun(clause[k - 1]) else j
+    return j
+
+
 def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
     """A fronted object ("香菜这东西我是真的接受不了"): (start, end) of the topic and the index after 我, or
     (0, 0, -1)."""
@@ -151,6 +164,8 @@ def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
         _, end, j = _phrase(clause, j + 1)  # "海鲜和啤酒我就彻底戒了": both are the topic
     if j + 2 < len(clause) and clause[j].word in ("那", "这") and clause[j + 1].flag == "q" and _noun(clause[j + 2]):
         j += 3  # "羊肉那股膻味我实在受不了": a quality of the topic, the stance is on the topic
+    elif j < len(clause) and clause[j].word in _THAT_KIND:
+        j = _after_quality(clause, j + 1)  # "茄子那种软趴趴的口感我从小就受不了": however the quality is described
     while j < len(clause) and clause[j].word in _TOPIC_LINK:
         j += 1
     if j < len(clause) and clause[j].word == "我":

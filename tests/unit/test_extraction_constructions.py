@@ -67,3 +67,12 @@ def test_a_style_word_before_a_verb_of_its_clause_is_no_reply_tone(extractor: Ru
     assert "user|prefers_tone" not in facts
     assert facts.get("user|employer") == "拼多多"
     assert _values(extractor, "回复正式一点").get("user|prefers_tone") == "formal"
+
+
+@pytest.mark.parametrize("text", ["茄子那种软趴趴的口感我从小就受不了", "羊肉那股膻味我实在受不了"])
+def test_a_described_quality_of_the_topic_carries_the_stance_to_the_topic(extractor: RuleExtractor, text: str) -> None:
+    assert any(f.value == text[:2] and str(f.predicate) == "dislikes" for f in extractor.extract(text))
+
+
+def test_someone_of_that_kind_is_no_topic_of_taste(extractor: RuleExtractor) -> None:
+    assert _values(extractor, "他那种人我受不了") == {}
