@@ -97,7 +97,25 @@ def _clauses(toks: list[Tok]) -> list[list[Tok]]:
             out.append([])
         elif tok.word.strip():
             out[-1].append(tok)
-    return [c for c in out if c]
+    return [c for c in (_without_enumerator(c) for c in out) if c]
+
+
+_CIRCLED = frozenset("①②③④⑤⑥⑦⑧⑨⑩")
+_ZH_DIGITS = frozenset("一二三四五六七八九十")
+_ENUM_CLOSE = frozenset({"）", ")", "、", ".", "．"})
+
+
+def _without_enumerator(clause: list[Tok]) -> list[Tok]:
+    """A clause without the number of a list item it opens with ("1）咖啡我只喝燕麦奶的", "（2）", "①", "三、")."""
+    k = 1 if clause and clause[0].word in ("（", "(") else 0
+    if k < len(clause) and clause[k].word in _CIRCLED:
+        return clause[k + 1 :]
+    numbered = k < len(clause) and (
+        (clause[k].word.isdigit() and len(clause[k].word) <= 2) or clause[k].word in _ZH_DIGITS
+    )
+    if numbered and k + 1 < len(clause) and clause[k + 1].word in _ENUM_CLOSE:
+        return clause[k + 2 :]
+    return clause
 
 
 def _after_subject(clause: list[Tok], carried: bool, dropped: bool = True) -> int | None:

@@ -76,3 +76,8 @@ def test_a_described_quality_of_the_topic_carries_the_stance_to_the_topic(extrac
 
 def test_someone_of_that_kind_is_no_topic_of_taste(extractor: RuleExtractor) -> None:
     assert _values(extractor, "他那种人我受不了") == {}
+
+
+@pytest.mark.parametrize("text", ["1）咖啡我只喝燕麦奶的", "（2）咖啡我只喝燕麦奶", "①咖啡我只喝燕麦奶"])
+def test_a_list_items_number_does_not_hide_its_fronted_topic(extractor: RuleExtractor, text: str) -> None:
+    assert _values(extractor, text).get("user|taste|燕麦") == "燕麦"
