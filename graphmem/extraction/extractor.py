@@ -63,7 +63,12 @@ from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
-from graphmem.extraction.schedule_slots import meeting_settings, names_meeting
+from graphmem.extraction.schedule_slots import (
+    answered_meeting_time,
+    arranges_meeting,
+    meeting_settings,
+    names_meeting,
+)
 from graphmem.extraction.segmentation import HAN, LATIN_WORD, segments
 from graphmem.extraction.sightings import mentioned
 from graphmem.extraction.slots import slots
@@ -155,6 +160,9 @@ class RuleExtractor:
             for seg in segments:
                 seg.explicit = True
         correcting = bool(TURN_CORRECTION.search(text))
+        if segments and earlier and arranges_meeting(earlier[-1]) and not names_meeting(segments[0].text):
+            # "Can you find a slot with the Berlin team?" … "Mornings.": a bare answer about the meeting asked for
+            segments[0].answers_meeting = True
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):
@@ -347,6 +355,8 @@ class RuleExtractor:
                     keys.add(f.key)
                     out.append(f)
         found = slots(norm, lang)
+        if seg.answers_meeting and not any(s.attribute == "meeting_time" for s in found):
+            found += answered_meeting_time(norm)
         if names_meeting(said) and not names_meeting(norm):
             # "When you set up meetings for me, cap them at 25 minutes": the condition names what the rule is about
             found += [s for s in meeting_settings(said) if norm[s.start : s.end].strip()]

@@ -23,6 +23,10 @@ _RELATION_WORDS: dict[str, str] = {
     "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
     "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "mother-in-law": "mother-in-law",
     "father-in-law": "father-in-law",
+    # family: "my little sister Priya", "my mum Linda"
+    "sister": "sister", "brother": "brother", "mom": "mom", "mum": "mum", "mother": "mother", "dad": "dad",
+    "father": "father", "grandmother": "grandmother", "grandma": "grandmother", "granny": "grandmother",
+    "grandfather": "grandfather", "grandpa": "grandfather",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
@@ -36,7 +40,7 @@ _KINDS_EN = frozenset({"dog", "puppy", "cat", "kitten"})
 _REL = "|".join(sorted(_RELATION_WORDS, key=len, reverse=True))
 _NAME = r"(?P<name>[A-Z][a-z]{1,15})"
 _RELATION_NAMED = re.compile(
-    r"\b(?:my|our)\s(?:new\s|old\s|little\s)?(?P<rel>"
+    r"\b(?:my|our)\s(?:new\s|old\s|little\s|big\s|younger\s|older\s|baby\s|kid\s|twin\s)?(?P<rel>"
     + _REL
     + r")(?:'s\sname\sis(?:\s(?:spelled|spelt|actually|now))?|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
     + _NAME

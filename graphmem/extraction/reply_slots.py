@@ -83,6 +83,11 @@ _REPLY_SETTING_CUE = {
 _DROPPED = re.compile(r"(?:\b(?:drop|stop|no\s+more|not|don't|dont|no|without)\b|别|不要|不用|不需要)[\s\w]{0,12}$", _F)
 
 
+# A Chinese style word right before a preposition or a verb of changing state modifies that action
+# ("正式从美团离职", "正式入职"), it is no setting of replies.
+_ZH_ADVERB_USE = re.compile(r"(?:从|在|向|跟|和|把|被|入职|离职|加入|开始|上线|成为|宣布|生效|退休)")
+
+
 def reply_settings(text: str, lang: Lang) -> list[Slot]:
     if not _REPLY_SETTING_CUE[lang].search(text):
         return []
@@ -92,6 +97,8 @@ def reply_settings(text: str, lang: Lang) -> list[Slot]:
         predicate, value = _REPLY_WORDS[m.group(0).lower()]
         if predicate in seen or _DROPPED.search(text[max(0, m.start() - 16) : m.start()]):
             continue
+        if lang == "zh" and _ZH_ADVERB_USE.match(text, m.end()):
+            continue  # "我上周正式从美团离职": an adverb of the clause's own action, not how to reply
         seen.add(predicate)
         out.append(Slot(predicate, "", value, True, m.start(), m.end()))
     return out

@@ -69,6 +69,7 @@ class Segment:
     _tokens: list[Span] | None = None
     correction: bool = False
     request: bool = False  # a question asking the assistant to do something ("Can you keep answers short?")
+    answers_meeting: bool = False  # the turn's first segment, after a turn of the speaker's naming a meeting
 
     @property
     def tokens(self) -> list[Span]:

@@ -16,11 +16,10 @@ _IM = r"(?<![\w'])i(?:'m|\s+am)\s+"
 _IVE = r"(?<![\w'])i(?:'ve|\s+have)\s+"
 # Each adverb appears once: a word two alternatives can match makes "i definitely definitely … zzz" try 2**n
 # ways (catastrophic backtracking); with one way per word a failed match costs time linear in the words.
+# Any adverb in -ly is one alternative ("weirdly", "secretly", "really"): one way per word, whatever the adverb.
 _ADV = (
-    r"(?:(?:really|just|absolutely|totally|truly|also|still|genuinely|honestly|actually|definitely|generally|"
-    r"usually|normally|personally|kind\s+of|kinda|sort\s+of|do|mostly|very\s+much|much|strongly|simply|"
-    r"certainly|seriously|so|quite|pretty\s+much|always|now|currently|already|even|mainly|especially|"
-    r"particularly|deeply|literally|tend\s+to|think\s+i|guess\s+i|probably|maybe)\s+)*"
+    r"(?:(?:(?!early\b)[a-z]{2,15}ly|just|also|still|kind\s+of|kinda|sort\s+of|do|very\s+much|much|so|quite|pretty\s+much|"
+    r"always|now|already|even|tend\s+to|think\s+i|guess\s+i|maybe)\s+)*"
 )
 _MSG = (
     r"(?:replies|reply|answers|answer|responses|response|messages|emails|e-mails|texts|explanations|"
@@ -58,6 +57,10 @@ _LIVES_IN = Statement(P.LOCATION, "place", "user lives in {d}", confidence=0.75)
 _SPEAKS = Statement(P.SPEAKS, "group", "user speaks {V}")
 _DISLIKES = Statement(P.DISLIKES, "taste", "user dislikes {d}")
 _LIKES = Statement(P.LIKES, "taste", "user likes {d}")
+# A kind of thing named as a word of its own ("a dog person", "dogs all the way"), the speaker's or subject-less.
+_KIND_LIKED = Statement(P.LIKES, "group", "user likes {V}")
+_KIND_DISLIKED = Statement(P.DISLIKES, "group", "user dislikes {V}")
+_KIND_OF_PERSON = r"(?:" + _IM + r"|^|(?<=[,;]\s))" + _ADV
 EN_RULES: tuple[Rule, ...] = (
     rule(
         "en",
@@ -392,6 +395,15 @@ EN_RULES: tuple[Rule, ...] = (
     _LIKES.rule(
         "en",
         r"my\s+(?:absolute\s+)?favou?rite\s+(?:[a-z]{3,15}\s+)?is\s+",
+    ),
+    # the kind of person one is ("I'm a dog person", "Honestly, not a cat person"), said with or without "I'm"
+    _KIND_LIKED.rule("en", _KIND_OF_PERSON + r"(?:more\s+of\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),
+    _KIND_DISLIKED.rule("en", _KIND_OF_PERSON + r"not\s+(?:really\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),
+    # a kind put first, with no verb ("dogs all the way", "Dogs over cats for me, every single time")
+    _KIND_LIKED.rule(
+        "en",
+        r"(?:^|(?<=[,;]\s))(?P<v>[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+(?:all\s+the\s+way(?!\s+(?:to|from|through|"
+        r"back|home|down|up|across|there|here|in|out))|over\s+[a-z]{3,15}(?:\s[a-z]{3,15})?\s+for\s+me)\b",
     ),
     rule(
         "en",

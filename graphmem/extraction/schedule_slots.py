@@ -11,6 +11,8 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
 __all__ = [
+    "answered_meeting_time",
+    "arranges_meeting",
     "day_off",
     "meeting_settings",
     "meeting_time",
@@ -26,10 +28,17 @@ _F = re.IGNORECASE
 # When meetings should be: the part of the day named nearest to a word for meetings.
 _DAY_PARTS: dict[str, str] = {
     "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "afternoons": "afternoon",
-    "evening": "evening", "evenings": "evening", "上午": "morning", "早上": "morning", "早晨": "morning",
+    "evening": "evening", "evenings": "evening", "early in the day": "morning",
+    "上午": "morning", "早上": "morning", "早晨": "morning",
     "下午": "afternoon", "晚上": "evening", "傍晚": "evening",
 }  # fmt: skip
-_DAY_PART = re.compile(r"\b(?:mornings?|afternoons?|evenings?)\b|上午|早上|早晨|下午|晚上|傍晚", _F)
+_DAY_PART = re.compile(
+    r"\b(?:mornings?|afternoons?|evenings?|early\s+in\s+the\s+day)\b|上午|早上|早晨|下午|晚上|傍晚", _F
+)
+# A bare answer: the day part is the whole first clause ("Mornings.", "下午，两点以后都行").
+_BARE_DAY_PART = re.compile(
+    r"(?:in\s+the\s+)?(?:mornings?|afternoons?|evenings?)|(?:上午|早上|早晨|下午|晚上|傍晚)吧?", _F
+)
 _MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|会", _F)
 
 
@@ -62,6 +71,20 @@ def meeting_time(text: str) -> list[Slot]:
     if best is None:
         return []
     m = best[1]
+    value = _DAY_PARTS[" ".join(m.group(0).lower().split()) if m.group(0).isascii() else m.group(0)]
+    return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
+
+
+def answered_meeting_time(text: str) -> list[Slot]:
+    """The day part a bare answer names ("Mornings.", "下午，两点以后都行") when the speaker's turn before asked to
+    arrange a meeting (the caller's judgement): the whole first clause is the day part."""
+    end = _BETWEEN_CLAUSES.search(text)
+    first = text[: end.start() if end else len(text)]
+    if not _BARE_DAY_PART.fullmatch(first.strip()):
+        return []
+    m = _DAY_PART.search(first)
+    if m is None:
+        return []
     value = _DAY_PARTS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]
     return [Slot(Predicate.LIKES, "meeting_time", f"{value} meeting", True, m.start(), m.end())]
 
@@ -215,6 +238,19 @@ def office_days(text: str) -> list[Slot]:
     return out
 
 
+# Asking for a meeting to be arranged, with or without a word for meetings ("find a slot with the Berlin team",
+# "帮我跟设计组约个评审会").
+_ARRANGE = re.compile(
+    r"\b(?:find|book|set\s+up|schedule|arrange|put)\s+(?:a|an|some|the)?\s*(?:slot|time|meeting|call|sync)\b|约个|约一下|排个|安排个",
+    _F,
+)
+
+
+def arranges_meeting(text: str) -> bool:
+    """Whether `text` names a meeting or asks for one to be arranged."""
+    return bool(_MEETING_WORD.search(text) or _ARRANGE.search(text))
+
+
 def names_meeting(text: str) -> bool:
     """Whether `text` has a word for meetings ("stand-ups", "1:1s", "开会")."""
     return bool(_MEETING_WORD.search(text))
@@ -248,6 +284,7 @@ def meeting_settings(text: str) -> list[Slot]:
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
         value = "camera off" if negated or off else "camera on"
         out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
+    camera_set = any(o.attribute == "meeting_camera" for o in out)
     window = _ZH_RANGE.search(text)
     if window is not None and negated:  # "中午十二点到一点半…这段时间千万别给我约会": a window kept free
         a, b = _hour(window.group("a")), _hour(window.group("b"))
@@ -264,6 +301,8 @@ def meeting_settings(text: str) -> list[Slot]:
     mode = next(
         (m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])), None
     )
+    if mode is not None and camera_set and (mode.group("online") or mode.group("zonline")):
+        mode = None  # "视频会议我一般不开摄像头": the camera is the setting, video meetings its presupposed kind
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
         value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
@@ -288,6 +327,8 @@ _SHIFT = re.compile(
 # What makes the shift one's own: working it ("on the early shift", "pulling night shifts", "上夜班", "排的全是夜班").
 _ON_SHIFT_EN = re.compile(r"\b(?:on|work|works|working|do|doing|pull|pulling|cover|covering)\s+(?:the\s+|a\s+)?$", _F)
 _ON_SHIFT_ZH = re.compile(r"[上下排值倒轮做是]")
+# A coming day or week a shift is dated to: one turn of the rota.
+_ONE_PERIOD = re.compile(r"下周|下礼拜|这周|本周|明天|今晚|今天|\b(?:next|this)\s+week\b|\btomorrow\b|\btonight\b", _F)
 _SHIFT_PLACE = re.compile(
     r"(?<!\s)\s+at\s+the\s+(?P<w>bakery|hospital|warehouse|factory|plant|restaurant|cafe|café|"
     r"hotel|airport|station|store|shop|supermarket|clinic|lab|depot|mill|mine|port)\b",
@@ -302,6 +343,8 @@ def work_shift(text: str) -> list[Slot]:
     m = _SHIFT.search(text)
     if m is None or LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
         return []
+    if _ONE_PERIOD.search(text, *clause_bounds(text, m.start(), m.end())):
+        return []  # "下周轮夜班", "I'm on nights next week": one rota, not the shift one works
     if m.group("zh") and not _ON_SHIFT_ZH.search(text, max(0, m.start() - 3), m.start()):
         return []
     if m.group("en") and not _ON_SHIFT_EN.search(text[max(0, m.start() - 20) : m.start()]):

@@ -29,8 +29,9 @@ _BREAK = frozenset(',;:()"')
 _LEAD = _words(
     "so and also honestly actually well oh these days lately nowadays now btw but yeah yes ok okay anyway "
     "basically currently recently plus frankly ugh hmm tbh fwiw imo man dude yep nah look listen personally "
-    "weirdly funnily quick update"
+    "weirdly funnily quick update ever since"
 )
+_OPENING_I = frozenset({"I", "I'm", "I've", "I'd"})
 _SUBJECTS = frozenset({"i", "i'm", "i've", "im", "ive", "we", "we're", "we've"})
 _SKIP = _words(
     "am are have has had do does did 'm 've really just always still now also recently lately totally absolutely "
@@ -58,15 +59,29 @@ _PREP = _words("in on at for with from over to by about into of during when whil
 _PHRASE_END = _words("and or & every forever daily all")  # "sushi every single day": the phrase ends before it
 
 
+# Words in -ly that are no adverb of how or how much ("early", "daily", "family", "July"): never skipped.
+_NOT_ADVERBS = _words(
+    "early only daily weekly monthly yearly nightly hourly likely family reply apply supply july italy"
+)
+
+
+def _adverb(word: str) -> bool:
+    """Whether `word` reads as an adverb between the subject and its verb ("weirdly", "secretly", "stubbornly")."""
+    return len(word) >= 5 and word.endswith("ly") and word not in _NOT_ADVERBS
+
+
 def _tokens(text: str) -> list[tuple[str, int, int]]:
     return [(m.group(0), m.start(), m.end()) for m in _TOKEN.finditer(text)]
 
 
 def _clauses(toks: list[tuple[str, int, int]]) -> list[list[tuple[str, int, int]]]:
     out: list[list[tuple[str, int, int]]] = [[]]
-    for tok in toks:
+    for k, tok in enumerate(toks):
         if tok[0] in _BREAK or tok[0].lower() == "but":
             out.append([])
+        elif k > 1 and tok[0] in _OPENING_I and toks[k - 1][0][:1].isupper() and out[-1]:
+            # "Ever since we moved to Leipzig I've gotten into board games": a name, then the speaker anew
+            out.append([tok])
         else:
             out[-1].append(tok)
     return [c for c in out if c]
@@ -142,7 +157,12 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         return None
     i += 1
     neg = only = unable = False
-    while i < len(clause) and (clause[i][0].lower() in _SKIP or clause[i][0].lower() in _NEG or clause[i][0] == "only"):
+    while i < len(clause) and (
+        clause[i][0].lower() in _SKIP
+        or _adverb(clause[i][0].lower())
+        or clause[i][0].lower() in _NEG
+        or clause[i][0] == "only"
+    ):
         neg = neg or clause[i][0].lower() in _NEG
         unable = unable or clause[i][0].lower() in _UNABLE
         only = only or clause[i][0] == "only"

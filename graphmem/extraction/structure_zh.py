@@ -8,14 +8,15 @@ understood without a rule for each. Used after the rules, for clauses they did n
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import ZH_NOUNS_AFTER_DE, ZH_STOP
 from graphmem.extraction.rule import Finding
 from graphmem.extraction.values import zh_place_ok
+from graphmem.extraction.zh_pets import kept_pet_named, pet_named
+from graphmem.extraction.zh_tokens import POSSEG_LOCK, Tok, tag
 
 __all__ = ["zh_findings"]
 
@@ -24,14 +25,6 @@ P = Predicate
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
-
-
-@dataclass(frozen=True)
-class _Tok:
-    word: str
-    flag: str
-    start: int
-    end: int
 
 
 _SUBJECTS = frozenset({"我", "我家", "咱", "我们家", "本人", "我们", "咱们"})
@@ -67,7 +60,7 @@ _COPULA = frozenset({"是", "算是", "就是", "可是", "算"})
 _HABITUAL = frozenset({"一般", "通常", "平时", "经常", "常", "常常", "总是", "老是", "每周", "每天", "每晚", "习惯"})
 
 
-def _noun(tok: _Tok) -> bool:
+def _noun(tok: Tok) -> bool:
     if tok.word in _BREAK or not tok.word.strip() or tok.word in ZH_STOP:
         return False
     if tok.flag == "x":
@@ -75,7 +68,7 @@ def _noun(tok: _Tok) -> bool:
     return tok.flag.startswith(_NOUNISH) or (tok.flag == "v" and len(tok.word) >= 2 and tok.word[-1] in "乐菜")
 
 
-def _phrase(toks: Sequence[_Tok], i: int) -> tuple[int, int, int]:
+def _phrase(toks: Sequence[Tok], i: int) -> tuple[int, int, int]:
     """The noun phrase starting at toks[i]: (start, end, next index); start == end when there is none."""
     first = i
     last = -1
@@ -97,17 +90,35 @@ def _phrase(toks: Sequence[_Tok], i: int) -> tuple[int, int, int]:
     return toks[first].start, toks[last].end, last + 1
 
 
-def _clauses(toks: list[_Tok]) -> list[list[_Tok]]:
-    out: list[list[_Tok]] = [[]]
+def _clauses(toks: list[Tok]) -> list[list[Tok]]:
+    out: list[list[Tok]] = [[]]
     for tok in toks:
         if tok.word in _BREAK:
             out.append([])
         elif tok.word.strip():
             out[-1].append(tok)
-    return [c for c in out if c]
+    return [c for c in (_without_enumerator(c) for c in out) if c]
 
 
-def _after_subject(clause: list[_Tok], carried: bool, dropped: bool = True) -> int | None:
+_CIRCLED = frozenset("①②③④⑤⑥⑦⑧⑨⑩")
+_ZH_DIGITS = frozenset("一二三四五六七八九十")
+_ENUM_CLOSE = frozenset({"）", ")", "、", ".", "．"})
+
+
+def _without_enumerator(clause: list[Tok]) -> list[Tok]:
+    """A clause without the number of a list item it opens with ("1）咖啡我只喝燕麦奶的", "（2）", "①", "三、")."""
+    k = 1 if clause and clause[0].word in ("（", "(") else 0
+    if k < len(clause) and clause[k].word in _CIRCLED:
+        return clause[k + 1 :]
+    numbered = k < len(clause) and (
+        (clause[k].word.isdigit() and len(clause[k].word) <= 2) or clause[k].word in _ZH_DIGITS
+    )
+    if numbered and k + 1 < len(clause) and clause[k + 1].word in _ENUM_CLOSE:
+        return clause[k + 2 :]
+    return clause
+
+
+def _after_subject(clause: list[Tok], carried: bool, dropped: bool = True) -> int | None:
     """Index just past the clause's first-person subject (0 when the subject carries over, or when there is
     none and the clause opens with a verb of liking or disliking: Chinese drops the speaker, "周末最喜欢去爬山了" —
     unless `dropped` is False), else None."""
@@ -138,7 +149,20 @@ _NEVER_TIRED = ("不腻", "不厌", "不够")
 _NOT_EVEN = frozenset({"一口", "一点", "一滴", "一块", "一粒", "连"})
 
 
-def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
+_THAT_KIND = frozenset({"那种", "这种", "那股", "这股"})
+_QUALITY_MAX = 6  # tokens a described quality may take ("那种/软/趴/趴/的/口感")
+
+
+def _after_quality(clause: list[Tok], j: int) -> int:
+    """The index after a described quality ending on a noun right before 我 (at most _QUALITY_MAX tokens), else
+    `j` unchanged."""
+    for k in range(j, min(len(clause), j + _QUALITY_MAX)):
+        if clause[k].word == "我":
+            return k if k > j and _noun(clause[k - 1]) else j
+    return j
+
+
+def _topic(clause: list[Tok], carried: bool = False) -> tuple[int, int, int]:
     """A fronted object ("香菜这东西我是真的接受不了"): (start, end) of the topic and the index after 我, or
     (0, 0, -1)."""
     k = 0
@@ -151,6 +175,8 @@ def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
         _, end, j = _phrase(clause, j + 1)  # "海鲜和啤酒我就彻底戒了": both are the topic
     if j + 2 < len(clause) and clause[j].word in ("那", "这") and clause[j + 1].flag == "q" and _noun(clause[j + 2]):
         j += 3  # "羊肉那股膻味我实在受不了": a quality of the topic, the stance is on the topic
+    elif j < len(clause) and clause[j].word in _THAT_KIND:
+        j = _after_quality(clause, j + 1)  # "茄子那种软趴趴的口感我从小就受不了": however the quality is described
     while j < len(clause) and clause[j].word in _TOPIC_LINK:
         j += 1
     if j < len(clause) and clause[j].word == "我":
@@ -160,7 +186,7 @@ def _topic(clause: list[_Tok], carried: bool = False) -> tuple[int, int, int]:
     return 0, 0, -1
 
 
-def _stance_toward(text: str, clause: list[_Tok], i: int) -> Finding | None:
+def _stance_toward(text: str, clause: list[Tok], i: int) -> Finding | None:
     """对 + noun phrase + what the speaker feels about it: "我对甜食没什么兴趣", "对摄影特别感兴趣", "对芒果过敏"."""
     start, end, j = _phrase(clause, i + 1)
     if start == end:
@@ -190,7 +216,7 @@ def _stance_toward(text: str, clause: list[_Tok], i: int) -> Finding | None:
 
 
 def _read(
-    text: str, clause: list[_Tok], i: int, topic: tuple[int, int] = (0, 0), previous: tuple[int, int] = (0, 0)
+    text: str, clause: list[Tok], i: int, topic: tuple[int, int] = (0, 0), previous: tuple[int, int] = (0, 0)
 ) -> Finding | None:
     """The statement of a clause whose subject ends before clause[i]; `topic` is a fronted object of the clause,
     `previous` the noun phrase the clause before opened with (what "我不过敏了" is about after "花生现在没问题了")."""
@@ -219,7 +245,7 @@ def _read(
     while k < len(clause) and (clause[k].word in ("是", "是真的") or clause[k].flag in ("d", "ad")):
         k += 1  # "我是真的…": emphasis before the constructions below
     if k < len(clause) and clause[k].word in _NOT_EVEN:
-        return _not_even(text, clause, k + 1)
+        return _not_even(text, clause, k + 1, topic)
     rest = "".join(t.word for t in clause[k : k + 3])
     tireless = rest[:1] in ("看", "听", "吃", "喝", "玩", "读") and rest[1:].startswith(_NEVER_TIRED)
     if topic[0] != topic[1] and not neg and tireless:  # "科幻小说我是真的看不腻"
@@ -272,9 +298,12 @@ def _read(
     return Finding(predicate, value, text[start:end], start, end, polarity)
 
 
-def _not_even(text: str, clause: list[_Tok], j: int) -> Finding | None:
-    """连 / 一口 + a food + 都/也 + a refusal: the food avoided ("一口羊肉都吃不下", "连香菜都不碰")."""
+def _not_even(text: str, clause: list[Tok], j: int, topic: tuple[int, int] = (0, 0)) -> Finding | None:
+    """连 / 一口 + a food + 都/也 + a refusal: the food avoided ("一口羊肉都吃不下", "连香菜都不碰"); with no food
+    after 一口, the clause's fronted topic ("茄子我是真的一口都不碰")."""
     start, end, k = _phrase(clause, j)
+    if start == end and topic[0] != topic[1]:
+        start, end, k = topic[0], topic[1], j
     if start == end or k >= len(clause) or clause[k].word not in ("都", "也"):
         return None
     rest = "".join(t.word for t in clause[k + 1 : k + 3])
@@ -296,11 +325,11 @@ def _verb_led(word: str) -> bool:
 
     if word[-1:] in _PLACE_SUFFIX:
         return False
-    with _posseg_lock:
+    with POSSEG_LOCK:
         return len(word) == 2 and all(p.flag == "v" for p in pseg.lcut(word[0], HMM=False))
 
 
-def _pastime(text: str, clause: list[_Tok], j: int) -> Finding | None:
+def _pastime(text: str, clause: list[Tok], j: int) -> Finding | None:
     """What the speaker habitually goes to do, when the clause ends on it: an activity noun ("游泳", "爬山") or a
     verb and its object ("打羽毛球"); a place ("去公司加班", "去健身房撸铁") is no pastime."""
     rest = clause[j:]
@@ -316,7 +345,7 @@ def _pastime(text: str, clause: list[_Tok], j: int) -> Finding | None:
     return Finding(P.LIKES, value, text[start:end], start, end)
 
 
-def _opening(clause: list[_Tok]) -> tuple[int, int]:
+def _opening(clause: list[Tok]) -> tuple[int, int]:
     """The noun phrase a clause opens with, after time words ("花生现在没问题了" -> 花生), or (0, 0)."""
     k = 0
     while k < len(clause) and clause[k].flag in ("t", "c"):
@@ -335,7 +364,7 @@ _KEPT_UP = ("戒不掉", "戒不了", "放不下", "停不下来")
 _GIVEN_UP = ("不", "没", "放弃", "戒了", "戒掉")
 
 
-def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
+def _hobby(text: str, clause: list[Tok]) -> Finding | None:
     """A noun phrase said to be the speaker's hobby: "打游戏算是我最大的爱好了", "爬山是我的爱好", or a hobby the
     speaker keeps as a topic ("不过爬山这个爱好我是戒不掉了", not "…我早就不玩了")."""
     k = 0
@@ -360,104 +389,15 @@ def _hobby(text: str, clause: list[_Tok]) -> Finding | None:
     return Finding(P.LIKES, value, text[start:end], start, end)
 
 
-_PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子"})
-# Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.
-_BREEDS: dict[str, str] = {
-    **dict.fromkeys(
-        ("柯基", "金毛", "泰迪", "哈士奇", "二哈", "柴犬", "边牧", "拉布拉多", "萨摩耶", "比熊", "博美", "法斗"),
-        "狗",
-    ),
-    **dict.fromkeys(("布偶", "英短", "美短", "橘猫", "狸花猫", "暹罗猫", "加菲猫", "蓝猫", "橘子猫"), "猫"),
-}
-_DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "只", "条")
-_KIND_WORDS = sorted([*_PETS, *_BREEDS], key=len, reverse=True)
-_KEEPER_WORDS = ("我们家", "我家", "咱家", "家里")
-
-
-def _kept_pet_named(text: str, clause: list[_Tok]) -> Finding | None:
-    """The speaker's pet named by its kind or breed: "我家那只柯基叫旺财", "家里的橘猫叫年糕". Read on the clause's
-    characters, since the segmenter splits breeds and names it does not know ("柯/基", "旺/财")."""
-    base = clause[0].start
-    rest = text[base : clause[-1].end]
-    keeper = next((w for w in _KEEPER_WORDS if rest.startswith(w)), "")
-    if not keeper:
-        return None
-    at = len(keeper) + (1 if rest[len(keeper) : len(keeper) + 1] == "的" else 0)
-    at += next((len(d) for d in _DEMONSTRATIVES if rest.startswith(d, at)), 0)
-    kind = next((w for w in _KIND_WORDS if rest.startswith(w, at)), "")
-    if not kind:
-        return None
-    at += len(kind)
-    if kind in _BREEDS and rest[at : at + 1] in ("猫", "狗", "犬"):
-        at += 1  # "布偶猫", "柴犬": the breed said with its kind
-    named = next((w for w in ("名叫", "叫做", "叫") if rest.startswith(w, at)), "")
-    if not named:
-        return _pet_in_apposition(clause, base + at, _BREEDS.get(kind, kind))
-    name = rest[at + len(named) :].strip()
-    if not named or not 1 <= len(name) <= 4 or not all("\u4e00" <= ch <= "\u9fff" for ch in name):
-        return None
-    start = base + at + len(named) + (len(rest[at + len(named) :]) - len(rest[at + len(named) :].lstrip()))
-    return Finding(P.RELATION_NAME, name, name, start, start + len(name), relation=_BREEDS.get(kind, kind))
-
-
-_NAME_FLAGS = frozenset({"n", "nr", "nz", "nrfg", "ng", "a"})
-
-
-def _pet_in_apposition(clause: list[_Tok], at: int, pet: str) -> Finding | None:
-    """A name right after the pet's kind, before what the clause says of it: "我家边牧豆包出去遛了一圈",
-    "我家那只布偶猫麻薯今年三岁了" (not "我家金毛最近掉毛", "我家猫粮吃完了")."""
-    k = next((n for n, t in enumerate(clause) if t.start == at), -1)
-    if k < 0 or k + 1 >= len(clause):
-        return None
-    name, after = clause[k], clause[k + 1]
-    if not 2 <= len(name.word) <= 3 or name.flag not in _NAME_FLAGS or name.word in ZH_STOP:
-        return None
-    if not all("\u4e00" <= ch <= "\u9fff" for ch in name.word) or name.word in _PETS or name.word in _BREEDS:
-        return None
-    if after.word == "的" or after.flag.startswith(("n", "u")):
-        return None  # "我家猫砂盆的…": a thing of the pet's, not its name
-    return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet)
-
-
-_NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})
-_KEEPERS = frozenset({"我", "我家", "家里", "家", "我们家", "咱家", "我们", "在家"})
 # What a clause says of a thing that is acceptable now: "花生现在没问题了"
 _ACCEPTABLE = frozenset({"没问题", "没事", "可以", "行", "能吃", "能喝", "OK", "ok"})
-_MEASURE = frozenset({"了", "着", "只", "条", "个", "一只", "一条", "一个", "两只"})
-
-
-def _pet_named(text: str, clause: list[_Tok], pet: str) -> tuple[Finding | None, str]:
-    """A pet the speaker keeps and its name: "家里养了只猫叫年糕", or "叫年糕" after "我养了一只猫". Returns the
-    finding and the pet the clause ends on (for a name in the next clause)."""
-    k = next((n for n, t in enumerate(clause) if t.word.startswith("养")), -1)
-    if k >= 0:
-        if any(t.word not in _KEEPERS and t.flag not in ("t", "d") for t in clause[:k]):
-            return None, ""  # "我朋友养了只猫叫球球": someone else's pet
-        k += 1
-        while k < len(clause) and (clause[k].word in _MEASURE or clause[k].flag.startswith(("m", "q"))):
-            k += 1
-        word = clause[k].word if k < len(clause) else ""
-        if word.endswith("叫") and word[:-1] in _PETS:  # jieba joins "猫叫"
-            return _pet_named(
-                text, [*clause[:k], _Tok(word[:-1], "n", 0, 0), _Tok("叫", "v", 0, 0), *clause[k + 1 :]], ""
-            )
-        pet = word if word in _PETS else ""
-        k += 1
-    else:
-        k = 0
-    if not pet or k >= len(clause) or clause[k].word not in _NAMED or k + 1 >= len(clause):
-        return None, pet
-    name = clause[k + 1]
-    if not 1 <= len(name.word) <= 4 or name.word in ZH_STOP or not name.flag.startswith(("n", "nr", "a", "v")):
-        return None, ""
-    return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet), ""
 
 
 _OURS = frozenset({"我们", "咱们", "我家", "咱"})
 _HERE = frozenset({"这边", "这里", "这儿", "本地", "当地"})
 
 
-def _our_place(clause: list[_Tok]) -> Finding | None:
+def _our_place(clause: list[Tok]) -> Finding | None:
     """我们 / 咱们 + a place name + 这边 / 这里: where the speaker and theirs live ("我们昆山这边的菜还挺便宜")."""
     for k in range(len(clause) - 2):
         first, place, here = clause[k], clause[k + 1], clause[k + 2]
@@ -466,7 +406,7 @@ def _our_place(clause: list[_Tok]) -> Finding | None:
     return None
 
 
-def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
+def _live(text: str, clause: list[Tok], i: int) -> Finding | None:
     word = clause[i].word
     j = i + 1
     if j < len(clause) and clause[j].word in ("在", "到", "去", "了"):
@@ -489,7 +429,7 @@ def _live(text: str, clause: list[_Tok], i: int) -> Finding | None:
     return Finding(P.LOCATION, place.word, place.word, place.start, place.end)
 
 
-def _tool(text: str, clause: list[_Tok], j: int) -> Finding | None:
+def _tool(text: str, clause: list[Tok], j: int) -> Finding | None:
     while j < len(clause) and clause[j].word in ("的", "是", "的是", "了"):
         j += 1
     if j >= len(clause) or clause[j].flag != "eng":
@@ -499,22 +439,6 @@ def _tool(text: str, clause: list[_Tok], j: int) -> Finding | None:
     if j + 1 < len(clause) and clause[j + 1].flag == "eng" and text[end : clause[j + 1].start].strip() == "":
         end = clause[j + 1].end
     return Finding(P.USES_TOOL, text[start:end].lower(), text[start:end], start, end)
-
-
-_posseg_lock = threading.Lock()
-
-
-def _tag(text: str) -> list[_Tok]:
-    import jieba.posseg as pseg
-
-    with _posseg_lock:
-        pairs = [(p.word, p.flag) for p in pseg.lcut(text, HMM=False)]
-    toks: list[_Tok] = []
-    pos = 0
-    for word, flag in pairs:
-        toks.append(_Tok(word, flag, pos, pos + len(word)))
-        pos += len(word)
-    return toks
 
 
 # Who "我的…" / "我…" names when it opens a clause about someone else: "我同事", "我老婆", "我朋友".
@@ -527,7 +451,7 @@ _OTHERS = frozenset(
 )  # fmt: skip
 
 
-def _another(clause: list[_Tok]) -> list[str]:
+def _another(clause: list[Tok]) -> list[str]:
     """The words after "我(的)" when the clause opens on someone of the speaker's ("我同事小王…"), else []."""
     words = [t.word for t in clause[:3]]
     if not words or words[0] not in ("我", "我的", "我们"):
@@ -538,7 +462,7 @@ def _another(clause: list[_Tok]) -> list[str]:
     return rest if rest and rest[0] in _OTHERS else []
 
 
-def _about_another(clause: list[_Tok]) -> bool:
+def _about_another(clause: list[Tok]) -> bool:
     """Whether the clause opens on someone of the speaker's ("我同事小王…", "我的朋友…") rather than the speaker."""
     rest = _another(clause)
     return bool(rest) and not (len(rest) > 1 and rest[1] in ("叫", "的", "名字", "生日"))
@@ -554,7 +478,7 @@ def zh_findings(text: str) -> list[Finding]:
     pet = ""
     previous = (0, 0)
     other = False  # the clauses since one opening on someone of the speaker's say no subject of their own
-    for clause in _clauses(_tag(text)):
+    for clause in _clauses(tag(text)):
         opening, previous = previous, _opening(clause)
         if _another(clause):  # "我领导叫张磊，人挺好的，就是开会喜欢拖堂": the clauses after are about the 领导
             other = True
@@ -563,8 +487,8 @@ def zh_findings(text: str) -> list[Finding]:
         elif other:
             carried = False
             continue
-        named, pet = _pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
-        named = named or _kept_pet_named(text, clause)
+        named, pet = pet_named(text, clause, pet) if carried or "我" in text[: clause[-1].end] else (None, "")
+        named = named or kept_pet_named(text, clause)
         if named is not None:
             out.append(named)
             continue

@@ -11,7 +11,6 @@ import threading
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
 from graphmem.extraction.lexicon import (
     DAYS,
     DIETS,
@@ -29,12 +28,12 @@ from graphmem.extraction.lexicon import (
     PROGRAMMING,
     SUBJECT_STOP,
     TONES,
-    WINDOWS,
     ZH_NOUNS_AFTER_DE,
     ZH_SPLIT,
     ZH_STOP,
 )
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
+from graphmem.extraction.time_values import day_of_year, timezone, window, zone_named
 
 __all__ = ["project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
 
@@ -144,7 +143,7 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
     if p is Predicate.DIET:
         return DIETS.get(r)
     if p in (Predicate.DO_NOT_DISTURB, Predicate.CONTACT_WINDOW):
-        return _window(r, lang)
+        return window(r, lang)
     if p is Predicate.ALLERGIC_TO and lang == "zh" and (r in {"有点", "容易", "经常", "也会"} or r.startswith("有")):
         return None
     if p is Predicate.ALLERGIC_TO and lang == "zh":  # "我吃芒果会过敏": what is eaten, not the eating
@@ -168,11 +167,11 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
     if p is Predicate.JOB and r.startswith("teach "):  # "I teach chemistry": the subject's teacher
         return None if r[6:] in EN_STOP else f"{r[6:]} teacher"
     if p is Predicate.TIMEZONE:
-        return _timezone(r) if _zone_named(r) else None
+        return timezone(r) if zone_named(r) else None
     if p is Predicate.BIRTHDAY and lang == "en":
-        return _day_of_year(_window(r, lang))
+        return day_of_year(window(r, lang))
     if p in (Predicate.WORK_HOURS, Predicate.BIRTHDAY):
-        return _window(r, lang)
+        return window(r, lang)
     if p in (Predicate.LIKES, Predicate.DISLIKES, Predicate.LOCATION, Predicate.RELATION_NAME):
         r = r.strip(" '\"“”‘’")
         if not r or r in ZH_STOP or r in EN_STOP or r in {"it", "this", "that", "here", "there", "这", "那", "这里"}:
@@ -183,66 +182,7 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
     return _singular(r) if lang == "en" and p in taste else r
 
 
-# An English date said either way round ("the 2nd of October", "October 2nd", "Oct. 2"): one form, "october 2".
-_EN_DAY_FIRST = re.compile(r"^(?:the\s)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(?P<m>[a-z]{3,9})$")
-_EN_MONTH_FIRST = re.compile(r"^(?P<m>[a-z]{3,9})\.?\s(?P<d>\d{1,2})(?:st|nd|rd|th)?$")
-_MONTHS = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-)  # fmt: skip
-
-
 _ZH_ALLERGY_FRAME = re.compile(r"^(?:一?吃|一?喝|一?碰|一?闻|接触)|(?:就会|会|就|都|也会)$")
-
-
-def _day_of_year(value: str | None) -> str | None:
-    """ "october 2" for an English month and day said in any of the usual orders; other values as they are."""
-    if value is None:
-        return None
-    m = _EN_DAY_FIRST.match(value) or _EN_MONTH_FIRST.match(value)
-    if m is None:
-        return value
-    prefix = m.group("m")[:3]
-    month = next((name for name in _MONTHS if name.startswith(prefix)), "")
-    if not month or not month.startswith(m.group("m")):
-        return value
-    return f"{month} {int(m.group('d'))}"
-
-
-_TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}
-
-
-def _zone_named(r: str) -> bool:
-    """Whether "<name> time" names a place or zone the gazetteer knows ("Auckland time"; not "Christmas time")."""
-    name = r.removesuffix(" standard time").removesuffix(" time")
-    if name == r or r in _TZ_NAMES:
-        return True
-    return any(h.category in ("city", "timezone") for h in scan(r)) or any(
-        h.category in ("city", "timezone") for h in scan(name.title())
-    )
-
-
-def _timezone(r: str) -> str:
-    """Canonical time zone: "东八区"/"GMT+8"/"UTC +8" -> "utc+8"; named zones ("cet", "berlin time") as said."""
-    r = _TZ_NAMES.get(r, r)
-    zh = re.fullmatch(r"([东西])(十[一二]?|[一二三四五六七八九])区", r)
-    if zh:
-        return f"utc{'+' if zh.group(1) == '东' else '-'}{ZH_ONE_TO_TWELVE[zh.group(2)]}"
-    num = re.fullmatch(r"(?:utc|gmt)\s*([+-])\s*0?(\d{1,2})(?::?00)?", r)
-    if num:
-        return f"utc{num.group(1)}{int(num.group(2))}"
-    return r
-
-
-# An hour said in words after a word of time ("before ten", "after six") is written in figures: one value for
-# "before ten" and "before 10".
-_HOUR_WORDS = {
-    w: str(n)
-    for n, w in enumerate(
-        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=1
-    )
-}
-_HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(_HOUR_WORDS) + r")\b(?!-)")
 
 
 # "回复里带emoji", "你的回答中加表格": a thing in the assistant's replies, named by what is in them.
@@ -253,16 +193,6 @@ def reply_format(value: str) -> str | None:
     """The reply format a taste names ("emoji", "回复里带表情"), or None."""
     v = value.strip().lower()
     return FORMATS.get(v) or FORMATS.get(_IN_REPLIES.sub("", v, count=1)) if v else None
-
-
-def _window(r: str, lang: Lang) -> str:
-    r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except)\b", r)[0].strip()
-    if lang == "en":
-        r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {_HOUR_WORDS[m.group(2)]}", r)
-        r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
-        r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
-        r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)
-    return WINDOWS.get(r, r)
 
 
 def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Span]:

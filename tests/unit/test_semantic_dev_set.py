@@ -227,6 +227,55 @@ def test_the_seventh_round_has_the_shapes_and_the_ideal_memory_scores_it_right()
         assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
 
 
+EIGHTH_PATH = DEV_DIR / "scenarios_v8.jsonl"
+
+
+def _before_the_eighth_round() -> list[Scenario]:
+    return [*_before_the_seventh_round(), *load_scenarios(SEVENTH_PATH)]
+
+
+def test_the_eighth_round_is_its_own_file_expanded_from_the_source() -> None:
+    assert EIGHTH_PATH.read_text(encoding="utf-8") == _source().render(v8=True), (
+        "run python tests/eval/semantic_dev/source.py"
+    )
+    eighth = load_scenarios(EIGHTH_PATH)
+    assert all("v8" in s.tags for s in eighth)
+    assert all(int(s.id.rsplit("-", 1)[1]) >= 501 for s in eighth)
+    assert not {s.id for s in eighth} & {s.id for s in _before_the_eighth_round()}
+
+
+def test_the_eighth_round_has_24_scenarios_a_language_in_the_fifth_rounds_families() -> None:
+    eighth = load_scenarios(EIGHTH_PATH)
+    for lang in ("zh", "en"):
+        counts = Counter(s.kind for s in eighth if s.lang == lang)
+        moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
+        assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
+    assert len(eighth) == 48
+
+
+def test_the_eighth_round_repeats_no_user_utterance_of_the_set() -> None:
+    eighth = _user_utterances(load_scenarios(EIGHTH_PATH))
+    earlier = set(_user_utterances(_before_the_eighth_round()))
+    assert [text for text, n in Counter(eighth).items() if n > 1] == []
+    assert [text for text in eighth if text in earlier] == []
+
+
+def test_the_eighth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
+    eighth = load_scenarios(EIGHTH_PATH)
+    _check_shapes(eighth)
+    for s in eighth:
+        for ss in s.sessions:
+            speakers = [t.speaker for t in ss.turns]
+            assert speakers[0] == "user" and "assistant" in speakers, s.id
+            assert all(a != b for a, b in pairwise(speakers)), s.id
+        if s.kind == "pollution":
+            assert s.expect.no_facts and len(s.sessions) >= 2, s.id
+    wrong = {s.id: r.failures for s in eighth if not (r := score_scenario(s, _ideal_observation(s))).correct}
+    assert wrong == {}
+    for s in eighth:
+        assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
+
+
 def test_the_set_has_at_least_200_scenarios_half_chinese_half_english(scenarios: list[Scenario]) -> None:
     by_lang = Counter(s.lang for s in scenarios)
     assert len(scenarios) >= 200

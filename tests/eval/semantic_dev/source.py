@@ -22,6 +22,7 @@ OUT_V4 = Path(__file__).with_name("scenarios_v4.jsonl")
 OUT_V5 = Path(__file__).with_name("scenarios_v5.jsonl")
 OUT_V6 = Path(__file__).with_name("scenarios_v6.jsonl")
 OUT_V7 = Path(__file__).with_name("scenarios_v7.jsonl")
+OUT_V8 = Path(__file__).with_name("scenarios_v8.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -2079,6 +2080,239 @@ EN_V7: list[Case] = [
               ("My friend Theo is allergic to shellfish, which makes planning his stag do dinner a nightmare.", "A steakhouse or an Italian place could be safer.", "Also, I just learned Ted Lasso is supposed to be from Kansas. The show makes such a big deal of it."),
               ("If I were vegetarian, would I actually get enough protein without supplements?", "Yes, with beans, lentils, tofu, eggs and dairy most people manage fine.", "Just curious, I'm not planning to switch. My boss, on the other hand, wants every update as a slide deck; her words: 'if it isn't a deck, it didn't happen.'")),
 ]
+# Eighth round (tag `v8`, its own file `scenarios_v8.jsonl`, ids from 501): written blind, by an engineer who had
+# not read the extractor, its rules or its tests, and never run over these cases before they were committed. Every
+# family again, varied in shape more than in topic: facts said in narrative past tense that still hold, inside
+# requests, as bare answers to the assistant's question, by contrast, in lists, parentheses, emoji and mixed zh/en,
+# through a pronoun for something named a turn earlier, and pollution in near-miss shapes.
+ZH_V8: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v8",
+         ("帮我跟设计组约个评审会吧", "好的，你一般什么时段比较方便？", "下午，两点以后都行。上午我脑子还没开机，开会纯属浪费时间"),
+         ("周四那个复盘会也帮我挪一下，照老样子往下午排，上午我得留着写代码", "好的，改到周四下午三点可以吗？"),
+         active=(any_("下午", "afternoon", "两点", "2点", "14:00", "14点", "2pm", "2 pm"),)),
+    case("meeting", "remember v8",
+         ("对了跟你说一声，视频会议我一般不开摄像头（家里乱得跟被盗了一样😂），以后你帮我约会的时候在邀请里备注一下，记着啊", "好的，以后会在邀请里注明你不开摄像头。"),
+         active=(any_("摄像头", "镜头", "camera"),)),
+    case("meeting", "change v8",
+         ("记一下，我们开会一律用Zoom，你发会议链接别发别的", "好的，会议链接都用Zoom。"),
+         ("公司为了省钱把Zoom的订阅停了，全换成腾讯会议。以后约会直接发腾讯会议的链接吧", "明白，之后改发腾讯会议链接。"),
+         active=(any_("腾讯会议", "tencent meeting", "voov"),),
+         not_active=(any_("zoom",),),
+         history=(h(("zoom",), ("腾讯会议", "tencent meeting", "voov")),)),
+    # preference
+    case("preference", "paraphrase v8",
+         ("前年跟我爸去了趟水库，结果我就一头栽进钓鱼这个坑里了，现在周末不去河边坐一天浑身不得劲", "钓鱼挺能静心的。"),
+         ("明早又要去钓鱼，帮我看下风大不大？风一大鱼就不开口", "明天上午风力二到三级，还算可以。"),
+         active=(yes("钓鱼", "钓", "fishing", "angling"),)),
+    case("preference", "paraphrase v8",
+         ("帮我点个外卖，随便啥都行，只要别有茄子，那种软趴趴的口感我从小就受不了", "好的，帮你避开含茄子的菜。"),
+         ("这家的招牌是鱼香茄子？那算了，换一家，茄子我是真的一口都不碰", "好的，给你换一家川菜馆，不点茄子。"),
+         active=(no("茄子", "eggplant", "aubergine"),)),
+    case("preference", "remember v8",
+         ("以后给我推荐书记住我的口味：历史、人物传记都行，鸡汤和成功学就别推了，看着尴尬", "好的，推荐以历史和传记为主，不推成功学。"),
+         active=(yes("历史", "history", "传记", "biograph"), no("成功学", "鸡汤", "self-help", "self help"))),
+    # correction
+    case("correction", "immediate remember v8",
+         ("帮我记一下，我穿42码的鞋……哦不对，是43，42那双我穿着挤脚，网购老买错", "好的，记下了：鞋码43。"),
+         active=(any_("43",),),
+         not_active=(any_("42",),)),
+    case("correction", "after_promotion v8",
+         ("下班以后我一般去公司楼下的乐刻练一个小时，雷打不动", "坚持锻炼很好。"),
+         ("今天在乐刻练腿，明天估计下楼梯都得扶着墙", "练完记得拉伸。", "拉了，没用哈哈"),
+         ("不对，我前面说错了，我办卡的是超级猩猩，不是乐刻，乐刻是我同事去的那家，你帮我改过来", "好的，已更正为超级猩猩。"),
+         active=(any_("超级猩猩", "supermonkey", "super monkey"),),
+         not_active=(any_("乐刻", "lefit"),),
+         history=(h(("乐刻", "lefit"), ("超级猩猩", "supermonkey", "super monkey")),)),
+    case("correction", "single v8",
+         ("这周末想学几个菜，平时中午我都在公司食堂随便对付一口", "可以先学几道快手菜。", "更正一下，食堂上个月就关了，我现在中午都是自己带饭，所以想学点隔夜也好吃的", "可以试试卤牛肉、红烧鸡腿，隔夜回锅都不错。"),
+         not_active=(any_("带饭", "便当", "packed lunch", "lunchbox"), any_("食堂", "canteen", "cafeteria"))),
+    # reply style and language
+    case("reply", "paraphrase v8",
+         ("你能不能别老是一二三四分点再加粗小标题，看着跟PPT似的，像聊天一样一段话说完就行", "好的，我用一段话来回答。"),
+         ("又是一堆加粗小标题……我还是喜欢你直接成段地说，别分条", "抱歉，下面直接用一段话说。"),
+         active=(any_("小标题", "标题", "分点", "分条", "一段话", "成段", "段落", "heading", "bullet", "prose", "paragraph"),)),
+    case("reply", "remember v8",
+         ("以后跟我说话中英夹杂没关系，but 专业术语请保留英文原词，别硬翻译，翻完我反而看不懂，记住哈", "好的，术语保留英文。"),
+         active=(any_("术语", "英文原词", "terminolog", "jargon", "technical term"),)),
+    # project facts
+    case("project", "project_only paraphrase v8",
+         ("@xique", "喜鹊小程序前端用的是uni-app，后端走云函数。你帮我看看这个分包配置是不是写错了", "subPackages里的root路径要和pages目录对应。"),
+         ("@xique", "喜鹊用uni-app打包到微信上又白屏了，控制台啥也没报", "可以先检查manifest里的微信appid和基础库版本。"),
+         active=(any_("uni-app", "uniapp", "uni app", p="xique"),)),
+    case("project", "project_only remember v8",
+         ("@yunque", "云雀这一期上线日期定死在11月30号，过了这天甲方要扣钱的。你帮我记着，排期全从这天往前倒推", "好的，云雀上线日期11月30日。"),
+         active=(any_("11月30", "11.30", "11-30", "11/30", "nov 30", "november 30", "30 nov", p="yunque"),)),
+    case("project", "override v8",
+         ("给我写代码的时候用四个空格缩进，我一直这么写的", "好的，四个空格缩进。"),
+         ("这段Python你又给我用Tab了……我习惯四个空格缩进", "抱歉，已改为四个空格。"),
+         ("@baihe", "白鹤这个仓库是前端组的，统一两个空格缩进，在这个项目里你给我的代码都按两格来，记住", "好的，白鹤项目里用两个空格缩进。"),
+         active=(any_("四个空格", "4个空格", "4 个空格", "4 spaces", "four spaces", "4-space", "四格"), any_("两个空格", "2个空格", "2 个空格", "2 spaces", "two spaces", "2-space", "两格", p="baihe")),
+         not_active=(any_("四个空格", "4个空格", "4 个空格", "4 spaces", "four spaces", "4-space", "四格", p="baihe"),)),
+    # multi
+    case("multi", "remember v8",
+         ("帮我记住这几条哈：1）咖啡我只喝燕麦奶的；2）周末别给我发工作相关的提醒；3）我住杭州滨江", "都记下了。"),
+         active=(any_("燕麦奶", "燕麦", "oat"), any_("周末", "weekend"), yes("杭州", "滨江", "hangzhou", "binjiang"))),
+    case("multi", "paraphrase v8",
+         ("搬到成都以后，我就养成了每天早上去公园打太极的习惯，人都松弛了不少", "太极对身体很好。"),
+         ("成都今天下雨，公园里一起打太极的大爷大妈都没来，我一个人打了半套就回家了", "下雨天也可以在家里练。"),
+         active=(yes("成都", "chengdu"), yes("太极", "tai chi", "taichi"))),
+    # relations
+    case("relations", "paraphrase v8",
+         ("我有个弟弟叫王磊，在深圳读研", "读什么专业呀？", "材料，他天天泡实验室，寒假都说不回来"),
+         ("王磊今天打电话说论文被拒了，我得想想怎么安慰他", "可以先听他说，别急着给建议。"),
+         active=(yes("王磊"),)),
+    case("relations", "remember v8",
+         ("记一下，我老公叫陈默", "好的，记下了。", "他生日是腊月初八，你记住，每年提前一周提醒我给他准备礼物", "好的，记下了：陈默生日腊月初八，提前一周提醒。"),
+         active=(yes("陈默"), any_("腊月初八", "腊八", "十二月初八", "12月初八"))),
+    # work
+    case("work", "paraphrase v8",
+         ("帮我排一下下周的健身计划", "好的，你一般什么时候有空？", "看排班。我是护士，三班倒，下周轮夜班，只有白天能练"),
+         ("刚下了个大夜班，科里忙得脚不沾地，当护士真是体力活", "辛苦了，先好好睡一觉。"),
+         active=(any_("护士", "nurse"),)),
+    case("work", "change v8",
+         ("我在美团做产品经理快三年了，需求评审开到想吐", "产品经理确实会议多。"),
+         ("美团最近又在调架构，我们组长都换了两个了", "组织调整期难免动荡。"),
+         ("跟你说一声，我上周正式从美团离职，入职拼多多了，还是做产品，你帮我更新一下", "恭喜新工作！已更新为拼多多。"),
+         active=(any_("拼多多", "pinduoduo", "pdd"),),
+         not_active=(any_("美团", "meituan"),),
+         history=(h(("美团", "meituan"), ("拼多多", "pinduoduo", "pdd")),)),
+    # travel
+    case("travel", "paraphrase v8",
+         ("帮我订下周二去南京的高铁，老规矩，二等座靠窗", "好的，已为你选二等座F座靠窗。"),
+         ("回程也一样，要靠窗的，坐过道老有人推着小车蹭过去", "好的，回程也选靠窗座位。"),
+         active=(any_("靠窗", "窗", "window"),)),
+    # location move
+    case("location", "change v8",
+         ("住大连这几年最大的福利就是海鲜便宜，早市上花几十块能吃撑", "大连的海鲜确实新鲜。"),
+         ("大连今天风大得离谱，骑个车差点被吹回家", "注意安全。"),
+         ("上个月我搬去苏州了，以后查天气、找馆子都按苏州来", "好的，已更新为苏州。"),
+         active=(yes("苏州", "suzhou"),),
+         not_active=(yes("大连", "dalian"),),
+         history=(h(("大连", "dalian"), ("苏州", "suzhou")),)),
+    # tools
+    case("tools", "paraphrase v8",
+         ("我用Mac十几年了，Windows那一套我是真的用不惯，快捷键都按不对", "习惯了一个系统确实很难换。"),
+         ("新电脑到了，当然还是MacBook，帮我列个装机清单呗", "可以装Homebrew、iTerm2、Raycast等。"),
+         active=(yes("mac", "苹果"),)),
+    # pollution
+    pollution("other_person fiction hypothetical question quote negated_hypothetical v8",
+              ("我同事小林对鸡蛋过敏，团建订餐每次都得专门备注", "订餐时写清过敏原就好。", "昨晚刷《狂飙》，高启强是京海人，那口音听着挺有意思"),
+              ("要是我哪天辞职去大理开民宿，你觉得能养活自己吗？", "要看选址和淡旺季，前期最好算清成本。", "就随口一问，我可没打算辞职。我妈倒是天天念叨“早睡早起身体好”，她九点就上床了")),
+]
+EN_V8: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase v8",
+         ("Can you find a slot with the Berlin team next week?", "Sure. Any time of day you prefer?", "Mornings. Before eleven if possible, my brain is mush after lunch."),
+         ("Same deal for the vendor call: put it early in the day, I'm only really sharp before 11.", "I'll propose 9:30 on Tuesday."),
+         active=(any_("morning", "before 11", "before eleven", "early", "上午", "早上"),)),
+    case("meeting", "remember v8",
+         ("Put the dial-in number in every invite you send for me, please, and remember it. Half the time I'm driving between sites and can't open the app.", "Will do, dial-in numbers in every invite."),
+         active=(any_("dial-in", "dial in", "phone number", "call in", "拨入"),)),
+    case("meeting", "change v8",
+         ("We're a Google Meet shop, so remember that when you send me meeting links.", "Noted, Google Meet links."),
+         ("IT finally moved us off Google Meet and onto Teams, so from now on the links should be Teams ones.", "Updated: Microsoft Teams links from now on."),
+         active=(any_("teams",),),
+         not_active=(any_("google meet",),),
+         history=(h(("google meet",), ("teams",)),)),
+    # preference
+    case("preference", "paraphrase v8",
+         ("My neighbour keeps trying to give me one of her kittens. Honestly, not a cat person, dogs all the way 🐕", "Kittens are hard to say no to, though!"),
+         ("Walked past a dog café today and nearly went in. Dogs over cats for me, every single time.", "A dog café sounds like a great afternoon."),
+         active=(yes("dog", "狗"),)),
+    case("preference", "paraphrase v8",
+         ("Put something on while I cook? Jazz piano ideally, Bill Evans kind of thing. It's what I always end up reaching for.", "Here's 'Waltz for Debby' and a few similar trio recordings."),
+         ("Any jazz pianists like Oscar Peterson I might have missed? It's pretty much all I listen to these days.", "Try Ahmad Jamal, Erroll Garner and Hank Jones."),
+         active=(yes("jazz", "爵士"),)),
+    case("preference", "remember v8",
+         ("Could you suggest a breakfast smoothie?", "Sure, what milk do you usually use?", "Oat milk. Remember that for every recipe you give me; cow's milk doesn't agree with me."),
+         active=(any_("oat", "燕麦"),)),
+    # correction
+    case("correction", "immediate remember v8",
+         ("Remember I take my coffee with two sugars. Actually scratch that, one sugar, I'm trying to cut down.", "Got it, one sugar."),
+         active=(any_("one sugar", "1 sugar", "single sugar", "one spoon", "1 spoon"),),
+         not_active=(any_("two sugar", "2 sugar", "two spoon", "2 spoon"),)),
+    case("correction", "after_promotion v8",
+         ("I work out of the Leeds office, third floor, right by the vending machines.", "Handy for snacks."),
+         ("The Leeds office had a fire drill at nine this morning. Total chaos.", "Hope everyone got out quickly.", "Eventually, yes."),
+         ("Something I've had wrong with you: my office is in Sheffield, not Leeds. Leeds is where I did my training. Please update it.", "Updated: Sheffield office."),
+         active=(any_("sheffield", "谢菲尔德"),),
+         not_active=(any_("leeds", "利兹"),),
+         history=(h(("leeds", "利兹"), ("sheffield", "谢菲尔德")),)),
+    case("correction", "single v8",
+         ("Planning meals for the week. I usually do the big shop at Aldi on Saturdays.", "Aldi's great for staples.", "Sorry, I meant Lidl, not Aldi, same idea though. What's a cheap high-protein dinner I could make?", "Lentil and chickpea curry, or eggs with beans and rice."),
+         not_active=(any_("lidl",), any_("aldi",))),
+    # reply style and language
+    case("reply", "paraphrase v8",
+         ("Could you spell things the British way? Colour, organise, that sort of thing. It's what I grew up with.", "Of course, British spelling from here on."),
+         ("You wrote 'color' again. British spelling for me, please.", "Sorry about that, colour it is."),
+         active=(any_("british", "uk english", "en-gb", "en_gb", "英式"),)),
+    case("reply", "remember v8",
+         ("From now on when I ask for code, just give me the code block. Skip the explanation unless I ask for one.", "Understood: code only."),
+         active=(any_("explanation", "code only", "only code", "just the code", "code block", "只要代码"),)),
+    # project facts
+    case("project", "project_only paraphrase v8",
+         ("@heron", "Heron's mobile app is Flutter, with Riverpod for state. Why would this provider rebuild on every frame?", "You're probably watching a provider that gets recreated; move it out of build."),
+         ("@heron", "Back on heron: the iOS build of the Flutter app fails at the Riverpod codegen step.", "Run build_runner with --delete-conflicting-outputs and check the generator versions."),
+         active=(any_("flutter", "riverpod", p="heron"),)),
+    case("project", "project_only remember v8",
+         ("@kestrel", "For kestrel, please remember two things: every timestamp is stored in UTC (no local times in the database, ever), and the beta ships on March 3.", "Noted for kestrel: UTC timestamps, beta on March 3."),
+         active=(any_("utc", p="kestrel"), any_("march 3", "mar 3", "3 march", "3 mar", "03-03", "3/3", "3月3", p="kestrel"))),
+    case("project", "override v8",
+         ("When you write dates for me, day first, please: 31/12, not 12/31.", "Sure, day-first dates."),
+         ("Day before month for me, like I said last time. 07/04 is the seventh of April in my head.", "Understood."),
+         ("@atlas", "Atlas is for a client in Ohio, so in this project write dates month first (12/31). Please remember that.", "Will do, month-first dates for atlas."),
+         active=(any_("day first", "day-first", "dd/mm", "day/month", "day before month", "31/12"), any_("month first", "month-first", "mm/dd", "month/day", "12/31", p="atlas")),
+         not_active=(any_("day first", "day-first", "dd/mm", "day/month", "day before month", "31/12", p="atlas"),)),
+    # multi
+    case("multi", "remember v8",
+         ("Please remember a few things about me 👇 I'm vegan 🌱, I live in Ghent, and my partner's name is Jonas.", "All noted."),
+         active=(any_("vegan", "纯素"), yes("ghent", "gent", "根特"), yes("jonas",))),
+    case("multi", "paraphrase v8",
+         ("Ever since we moved to Leipzig I've gotten weirdly into board games. There's a café with a whole wall of them two streets from us.", "Leipzig has a lively café scene."),
+         ("Board game night again at that café near our place in Leipzig. Any good two-player games?", "Try Jaipur, Patchwork or 7 Wonders Duel."),
+         active=(yes("leipzig", "莱比锡"), yes("board game", "boardgame", "桌游", "tabletop"))),
+    # relations
+    case("relations", "paraphrase v8",
+         ("My little sister Priya just got into med school!", "Congratulations to her!", "She'll be the first doctor in the family. Well, eventually."),
+         ("Priya's coming to stay with us this weekend. What should we cook for a stressed-out med student?", "Something comforting and easy, like a big pot of dal or a lasagne."),
+         active=(yes("priya",),)),
+    case("relations", "remember v8",
+         ("Please remember our dogs: Biscuit (the beagle, seven) and Mochi (a two-year-old corgi).", "Noted: Biscuit and Mochi."),
+         active=(yes("biscuit",), yes("mochi",))),
+    # work
+    case("work", "paraphrase v8",
+         ("My manager Dana wants the quarterly numbers by Friday. You'd think after four years as a data analyst I'd be used to these deadlines.", "Want help drafting the summary?"),
+         ("Yet another dashboard request from Dana. Such is the analyst's life. Can you help me tidy this SQL?", "Sure, paste it in."),
+         active=(any_("analyst", "分析"),)),
+    case("work", "change v8",
+         ("Remember I work seven to three at the warehouse, so don't book anything for me before half three.", "Noted: 7 to 3."),
+         ("I've moved onto the late shift, two till ten now. Please update that.", "Updated: 2 pm to 10 pm."),
+         active=(any_("2 to 10", "2-10", "two till ten", "two to ten", "14:00", "2pm", "2 pm", "late shift", "10pm", "22:00"),),
+         not_active=(any_("7 to 3", "7-3", "seven to three", "7am", "7 am", "07:00", "early shift", "3pm", "15:00"),),
+         history=(h(("7 to 3", "7-3", "seven to three", "7am", "7 am", "07:00", "early shift", "3pm", "15:00"), ("2 to 10", "2-10", "two till ten", "two to ten", "14:00", "2pm", "2 pm", "late shift", "10pm", "22:00")),)),
+    # travel
+    case("travel", "paraphrase v8",
+         ("Can you look for a Hilton near the conference venue? I'm trying to hit Diamond this year.", "There's a Hilton Garden Inn ten minutes' walk away."),
+         ("Any Hilton properties in Denver? I stick with Hilton Honors for the points wherever I can.", "The Hilton Denver City Center is central."),
+         active=(any_("hilton", "希尔顿"),)),
+    # time zone as a city
+    case("timezone", "change v8",
+         ("I'm in Toronto, so schedule everything on Toronto time, remember that.", "Noted: Toronto time."),
+         ("Moved to Vancouver last weekend 🎉 From now on put things on Vancouver time, please.", "Updated to Vancouver time."),
+         active=(any_("vancouver", "pacific", "america/vancouver", "温哥华"),),
+         not_active=(any_("toronto", "eastern", "america/toronto", "多伦多"),),
+         history=(h(("toronto", "eastern", "america/toronto", "多伦多"), ("vancouver", "pacific", "america/vancouver", "温哥华")),)),
+    # tools
+    case("tools", "paraphrase v8",
+         ("Everything lives in Logseq for me: reading list, recipes, work notes, the lot.", "Logseq's outliner is great for that."),
+         ("Can you help me build a habit tracker in Logseq? It's where basically my whole life is kept.", "Sure, a daily-journal template with properties works well."),
+         active=(yes("logseq",),)),
+    # pollution
+    pollution("other_person fiction hypothetical question quote negated_hypothetical v8",
+              ("My brother-in-law is coeliac, so Christmas dinner is a minefield of gluten.", "Gluten-free gravy and stuffing are easy swaps.", "Also, I only just realised Sherlock Holmes lived at 221B Baker Street. I'd always pictured Oxford for some reason."),
+              ("If I ever moved to Japan, would I need to learn the language before I got there?", "It helps a lot, though many people start with basics and learn on the ground.", "Just daydreaming, I'm not going anywhere. My manager always says 'no meeting should outlast its coffee.' She prefers them under fifteen minutes.")),
+]
 # fmt: on
 
 
@@ -2130,10 +2364,12 @@ def scenario_dicts(zh: list[Case] | None = None, en: list[Case] | None = None, f
     return out
 
 
-def render(v4: bool = False, v5: bool = False, v6: bool = False, v7: bool = False) -> str:
+def render(v4: bool = False, v5: bool = False, v6: bool = False, v7: bool = False, v8: bool = False) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
-    with `v7`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v7:
+    with `v7`, of the eighth with `v8`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v8:
+        found = scenario_dicts(ZH_V8, EN_V8, first=501)
+    elif v7:
         found = scenario_dicts(ZH_V7, EN_V7, first=401)
     elif v6:
         found = scenario_dicts(ZH_V6, EN_V6, first=301)
@@ -2152,8 +2388,9 @@ if __name__ == "__main__":
     OUT_V5.write_text(render(v5=True), encoding="utf-8")
     OUT_V6.write_text(render(v6=True), encoding="utf-8")
     OUT_V7.write_text(render(v7=True), encoding="utf-8")
+    OUT_V8.write_text(render(v8=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
-        f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}"
+        f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8}"
     )

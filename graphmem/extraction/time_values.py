@@ -1,0 +1,85 @@
+"""Values of time as one normal form whatever the wording: a day of the year ("the 2nd of October" = "October 2nd"
+= "october 2"), a time zone ("东八区" = "GMT+8" = "utc+8"; "<name> time" only for a known place), and a window of
+hours or days ("before ten" = "before 10", "9am to 5pm" = "9am-5pm").
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
+from graphmem.extraction.lexicon import WINDOWS
+from graphmem.extraction.rule import Lang
+
+__all__ = ["day_of_year", "timezone", "window", "zone_named"]
+
+
+# An English date said either way round ("the 2nd of October", "October 2nd", "Oct. 2"): one form, "october 2".
+_EN_DAY_FIRST = re.compile(r"^(?:the\s)?(?P<d>\d{1,2})(?:st|nd|rd|th)?\s(?:of\s)?(?P<m>[a-z]{3,9})$")
+_EN_MONTH_FIRST = re.compile(r"^(?P<m>[a-z]{3,9})\.?\s(?P<d>\d{1,2})(?:st|nd|rd|th)?$")
+_MONTHS = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+
+
+def day_of_year(value: str | None) -> str | None:
+    """ "october 2" for an English month and day said in any of the usual orders; other values as they are."""
+    if value is None:
+        return None
+    m = _EN_DAY_FIRST.match(value) or _EN_MONTH_FIRST.match(value)
+    if m is None:
+        return value
+    prefix = m.group("m")[:3]
+    month = next((name for name in _MONTHS if name.startswith(prefix)), "")
+    if not month or not month.startswith(m.group("m")):
+        return value
+    return f"{month} {int(m.group('d'))}"
+
+
+_TZ_NAMES = {"北京时间": "utc+8", "beijing time": "utc+8", "china time": "utc+8", "中国时间": "utc+8"}
+
+
+def zone_named(r: str) -> bool:
+    """Whether "<name> time" names a place or zone the gazetteer knows ("Auckland time"; not "Christmas time")."""
+    name = r.removesuffix(" standard time").removesuffix(" time")
+    if name == r or r in _TZ_NAMES:
+        return True
+    return any(h.category in ("city", "timezone") for h in scan(r)) or any(
+        h.category in ("city", "timezone") for h in scan(name.title())
+    )
+
+
+def timezone(r: str) -> str:
+    """Canonical time zone: "东八区"/"GMT+8"/"UTC +8" -> "utc+8"; named zones ("cet", "berlin time") as said."""
+    r = _TZ_NAMES.get(r, r)
+    zh = re.fullmatch(r"([东西])(十[一二]?|[一二三四五六七八九])区", r)
+    if zh:
+        return f"utc{'+' if zh.group(1) == '东' else '-'}{ZH_ONE_TO_TWELVE[zh.group(2)]}"
+    num = re.fullmatch(r"(?:utc|gmt)\s*([+-])\s*0?(\d{1,2})(?::?00)?", r)
+    if num:
+        return f"utc{num.group(1)}{int(num.group(2))}"
+    return r
+
+
+# An hour said in words after a word of time ("before ten", "after six") is written in figures: one value for
+# "before ten" and "before 10".
+_HOUR_WORDS = {
+    w: str(n)
+    for n, w in enumerate(
+        ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=1
+    )
+}
+_HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(_HOUR_WORDS) + r")\b(?!-)")
+
+
+def window(r: str, lang: Lang) -> str:
+    """A window of hours or days as said, cut before what follows it ("please", "unless …"); English hours in
+    figures."""
+    r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except)\b", r)[0].strip()
+    if lang == "en":
+        r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {_HOUR_WORDS[m.group(2)]}", r)
+        r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
+        r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
+        r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)
+    return WINDOWS.get(r, r)

@@ -1,0 +1,31 @@
+"""Precision of schedule slots: a shift dated to a coming day or week is one turn of the rota, and a camera
+setting said of video meetings states no preference for video meetings."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _values(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+@pytest.mark.parametrize("text", ["我是护士，三班倒，下周轮夜班，只有白天能练", "I'm on the night shift next week."])
+def test_a_shift_dated_to_a_coming_week_is_no_standing_shift(extractor: RuleExtractor, text: str) -> None:
+    assert "user|work_shift" not in _values(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("这个月排的全是夜班", "night shift"), ("I'm on the early shift.", "early shift")]
+)
+def test_a_shift_with_no_coming_date_is_the_shift_one_works(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _values(extractor, text).get("user|work_shift") == value
+
+
+def test_a_camera_setting_presupposes_video_meetings_without_choosing_them(extractor: RuleExtractor) -> None:
+    facts = _values(extractor, "视频会议我一般不开摄像头，以后你帮我约会的时候在邀请里备注一下，记着啊")
+    assert facts.get("user|meeting_camera") == "camera off"
+    assert "user|meeting_format" not in facts
+    assert _values(extractor, "以后约会就都约线上吧").get("user|meeting_format") == "video call"
