@@ -53,7 +53,6 @@ def test_the_fourth_round_is_its_own_file_expanded_from_the_source() -> None:
     assert not {s.id for s in scenarios} & {s.id for s in load_scenarios(DEV_PATH)}
 
 
-FIFTH_PATH = DEV_DIR / "scenarios_v5.jsonl"
 # The fifth round's families and their count per language.
 FIFTH_COUNTS = {
     "meeting": 3,
@@ -72,207 +71,71 @@ FIFTH_COUNTS = {
 FIFTH_MOVE_KINDS = ("timezone", "location")
 
 
-def test_the_fifth_round_is_its_own_file_expanded_from_the_source() -> None:
-    assert FIFTH_PATH.read_text(encoding="utf-8") == _source().render(v5=True), (
-        "run python tests/eval/semantic_dev/source.py"
-    )
-    fifth = load_scenarios(FIFTH_PATH)
-    assert all("v5" in s.tags for s in fifth)
-    assert all(int(s.id.rsplit("-", 1)[1]) >= 201 for s in fifth)
-    earlier = load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl")
-    assert not {s.id for s in fifth} & {s.id for s in earlier}
+# The blind rounds from the fifth on: tag, own file, first id; each checked against every set before it.
+ROUNDS = (("v5", 201), ("v6", 301), ("v7", 401), ("v8", 501))
 
 
-def test_the_fifth_round_has_24_scenarios_a_language_in_the_promised_families() -> None:
-    fifth = load_scenarios(FIFTH_PATH)
-    for lang in ("zh", "en"):
-        counts = Counter(s.kind for s in fifth if s.lang == lang)
-        moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
-        assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
-    assert len(fifth) == 48
-
-
-def test_the_fifth_round_repeats_no_user_utterance_of_the_set() -> None:
-    def said(scenarios: list[Scenario]) -> list[str]:
-        return [t.text.strip() for s in scenarios for ss in s.sessions for t in ss.turns if t.speaker == "user"]
-
-    fifth = said(load_scenarios(FIFTH_PATH))
-    earlier = set(said(load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl")))
-    assert [text for text, n in Counter(fifth).items() if n > 1] == []
-    assert [text for text in fifth if text in earlier] == []
-
-
-def test_the_fifth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
-    fifth = load_scenarios(FIFTH_PATH)
-    _check_shapes(fifth)
-    for s in fifth:
-        for ss in s.sessions:
-            speakers = [t.speaker for t in ss.turns]
-            assert speakers[0] == "user" and "assistant" in speakers, s.id
-            assert all(a != b for a, b in pairwise(speakers)), s.id
-        if s.kind == "pollution":
-            assert s.expect.no_facts and len(s.sessions) >= 2, s.id
-    wrong = {s.id: r.failures for s in fifth if not (r := score_scenario(s, _ideal_observation(s))).correct}
-    assert wrong == {}
-    for s in fifth:
-        assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
-
-
-SIXTH_PATH = DEV_DIR / "scenarios_v6.jsonl"
-
-
-def test_the_sixth_round_is_its_own_file_expanded_from_the_source() -> None:
-    assert SIXTH_PATH.read_text(encoding="utf-8") == _source().render(v6=True), (
-        "run python tests/eval/semantic_dev/source.py"
-    )
-    sixth = load_scenarios(SIXTH_PATH)
-    assert all("v6" in s.tags for s in sixth)
-    assert all(int(s.id.rsplit("-", 1)[1]) >= 301 for s in sixth)
-    earlier = load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl") + load_scenarios(FIFTH_PATH)
-    assert not {s.id for s in sixth} & {s.id for s in earlier}
-
-
-def test_the_sixth_round_has_24_scenarios_a_language_in_the_fifth_rounds_families() -> None:
-    sixth = load_scenarios(SIXTH_PATH)
-    for lang in ("zh", "en"):
-        counts = Counter(s.kind for s in sixth if s.lang == lang)
-        moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
-        assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
-    assert len(sixth) == 48
-
-
-def test_the_sixth_round_repeats_no_user_utterance_of_the_set() -> None:
-    def said(scenarios: list[Scenario]) -> list[str]:
-        return [t.text.strip() for s in scenarios for ss in s.sessions for t in ss.turns if t.speaker == "user"]
-
-    sixth = said(load_scenarios(SIXTH_PATH))
-    earlier = set(
-        said(load_scenarios(DEV_PATH) + load_scenarios(DEV_DIR / "scenarios_v4.jsonl") + load_scenarios(FIFTH_PATH))
-    )
-    assert [text for text, n in Counter(sixth).items() if n > 1] == []
-    assert [text for text in sixth if text in earlier] == []
-
-
-def test_the_sixth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
-    sixth = load_scenarios(SIXTH_PATH)
-    _check_shapes(sixth)
-    for s in sixth:
-        for ss in s.sessions:
-            speakers = [t.speaker for t in ss.turns]
-            assert speakers[0] == "user" and "assistant" in speakers, s.id
-            assert all(a != b for a, b in pairwise(speakers)), s.id
-        if s.kind == "pollution":
-            assert s.expect.no_facts and len(s.sessions) >= 2, s.id
-    wrong = {s.id: r.failures for s in sixth if not (r := score_scenario(s, _ideal_observation(s))).correct}
-    assert wrong == {}
-    for s in sixth:
-        assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
-
-
-SEVENTH_PATH = DEV_DIR / "scenarios_v7.jsonl"
+def _round_path(tag: str) -> Path:
+    return DEV_DIR / f"scenarios_{tag}.jsonl"
 
 
 def _user_utterances(scenarios: list[Scenario]) -> list[str]:
     return [t.text.strip() for s in scenarios for ss in s.sessions for t in ss.turns if t.speaker == "user"]
 
 
-def _before_the_seventh_round() -> list[Scenario]:
-    return [
-        *load_scenarios(DEV_PATH),
-        *load_scenarios(DEV_DIR / "scenarios_v4.jsonl"),
-        *load_scenarios(FIFTH_PATH),
-        *load_scenarios(SIXTH_PATH),
-    ]
+def _before(tag: str) -> list[Scenario]:
+    earlier = [*load_scenarios(DEV_PATH), *load_scenarios(DEV_DIR / "scenarios_v4.jsonl")]
+    for other, _ in ROUNDS:
+        if other == tag:
+            return earlier
+        earlier += load_scenarios(_round_path(other))
+    raise AssertionError(tag)
 
 
-def test_the_seventh_round_is_its_own_file_expanded_from_the_source() -> None:
-    assert SEVENTH_PATH.read_text(encoding="utf-8") == _source().render(v7=True), (
+@pytest.mark.parametrize(("tag", "first_id"), ROUNDS)
+def test_a_blind_round_is_its_own_file_expanded_from_the_source(tag: str, first_id: int) -> None:
+    path = _round_path(tag)
+    assert path.read_text(encoding="utf-8") == _source().render(**{tag: True}), (
         "run python tests/eval/semantic_dev/source.py"
     )
-    seventh = load_scenarios(SEVENTH_PATH)
-    assert all("v7" in s.tags for s in seventh)
-    assert all(int(s.id.rsplit("-", 1)[1]) >= 401 for s in seventh)
-    assert not {s.id for s in seventh} & {s.id for s in _before_the_seventh_round()}
+    scenarios = load_scenarios(path)
+    assert all(tag in s.tags for s in scenarios)
+    assert all(int(s.id.rsplit("-", 1)[1]) >= first_id for s in scenarios)
+    assert not {s.id for s in scenarios} & {s.id for s in _before(tag)}
 
 
-def test_the_seventh_round_has_24_scenarios_a_language_in_the_fifth_rounds_families() -> None:
-    seventh = load_scenarios(SEVENTH_PATH)
+@pytest.mark.parametrize(("tag", "first_id"), ROUNDS)
+def test_a_blind_round_has_24_scenarios_a_language_in_the_promised_families(tag: str, first_id: int) -> None:
+    scenarios = load_scenarios(_round_path(tag))
     for lang in ("zh", "en"):
-        counts = Counter(s.kind for s in seventh if s.lang == lang)
+        counts = Counter(s.kind for s in scenarios if s.lang == lang)
         moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
         assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
-    assert len(seventh) == 48
+    assert len(scenarios) == 48
 
 
-def test_the_seventh_round_repeats_no_user_utterance_of_the_set() -> None:
-    seventh = _user_utterances(load_scenarios(SEVENTH_PATH))
-    earlier = set(_user_utterances(_before_the_seventh_round()))
-    assert [text for text, n in Counter(seventh).items() if n > 1] == []
-    assert [text for text in seventh if text in earlier] == []
+@pytest.mark.parametrize(("tag", "first_id"), ROUNDS)
+def test_a_blind_round_repeats_no_user_utterance_of_the_set(tag: str, first_id: int) -> None:
+    said = _user_utterances(load_scenarios(_round_path(tag)))
+    earlier = set(_user_utterances(_before(tag)))
+    assert [text for text, n in Counter(said).items() if n > 1] == []
+    assert [text for text in said if text in earlier] == []
 
 
-def test_the_seventh_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
-    seventh = load_scenarios(SEVENTH_PATH)
-    _check_shapes(seventh)
-    for s in seventh:
+@pytest.mark.parametrize(("tag", "first_id"), ROUNDS)
+def test_a_blind_round_has_the_shapes_and_the_ideal_memory_scores_it_right(tag: str, first_id: int) -> None:
+    scenarios = load_scenarios(_round_path(tag))
+    _check_shapes(scenarios)
+    for s in scenarios:
         for ss in s.sessions:
             speakers = [t.speaker for t in ss.turns]
             assert speakers[0] == "user" and "assistant" in speakers, s.id
             assert all(a != b for a, b in pairwise(speakers)), s.id
         if s.kind == "pollution":
             assert s.expect.no_facts and len(s.sessions) >= 2, s.id
-    wrong = {s.id: r.failures for s in seventh if not (r := score_scenario(s, _ideal_observation(s))).correct}
+    wrong = {s.id: r.failures for s in scenarios if not (r := score_scenario(s, _ideal_observation(s))).correct}
     assert wrong == {}
-    for s in seventh:
-        assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
-
-
-EIGHTH_PATH = DEV_DIR / "scenarios_v8.jsonl"
-
-
-def _before_the_eighth_round() -> list[Scenario]:
-    return [*_before_the_seventh_round(), *load_scenarios(SEVENTH_PATH)]
-
-
-def test_the_eighth_round_is_its_own_file_expanded_from_the_source() -> None:
-    assert EIGHTH_PATH.read_text(encoding="utf-8") == _source().render(v8=True), (
-        "run python tests/eval/semantic_dev/source.py"
-    )
-    eighth = load_scenarios(EIGHTH_PATH)
-    assert all("v8" in s.tags for s in eighth)
-    assert all(int(s.id.rsplit("-", 1)[1]) >= 501 for s in eighth)
-    assert not {s.id for s in eighth} & {s.id for s in _before_the_eighth_round()}
-
-
-def test_the_eighth_round_has_24_scenarios_a_language_in_the_fifth_rounds_families() -> None:
-    eighth = load_scenarios(EIGHTH_PATH)
-    for lang in ("zh", "en"):
-        counts = Counter(s.kind for s in eighth if s.lang == lang)
-        moves = sum(counts.pop(kind, 0) for kind in FIFTH_MOVE_KINDS)
-        assert (dict(counts), moves) == (FIFTH_COUNTS, 1), lang
-    assert len(eighth) == 48
-
-
-def test_the_eighth_round_repeats_no_user_utterance_of_the_set() -> None:
-    eighth = _user_utterances(load_scenarios(EIGHTH_PATH))
-    earlier = set(_user_utterances(_before_the_eighth_round()))
-    assert [text for text, n in Counter(eighth).items() if n > 1] == []
-    assert [text for text in eighth if text in earlier] == []
-
-
-def test_the_eighth_round_has_the_shapes_and_the_ideal_memory_scores_it_right() -> None:
-    eighth = load_scenarios(EIGHTH_PATH)
-    _check_shapes(eighth)
-    for s in eighth:
-        for ss in s.sessions:
-            speakers = [t.speaker for t in ss.turns]
-            assert speakers[0] == "user" and "assistant" in speakers, s.id
-            assert all(a != b for a, b in pairwise(speakers)), s.id
-        if s.kind == "pollution":
-            assert s.expect.no_facts and len(s.sessions) >= 2, s.id
-    wrong = {s.id: r.failures for s in eighth if not (r := score_scenario(s, _ideal_observation(s))).correct}
-    assert wrong == {}
-    for s in eighth:
+    for s in scenarios:
         assert score_scenario(s, Observation(user_view=())).correct == (not s.expect.active), s.id
 
 
