@@ -27,6 +27,7 @@ from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import DEFAULT_INDEX_MEMORY_MB, PartitionCache
 from graphmem.index.partition_index import PartitionIndex
+from graphmem.index.partition_snapshot import PartitionSnapshots
 from graphmem.index.protocol import VectorIndex
 from graphmem.lifecycle.audit import AuditTrail, forgotten_event
 from graphmem.lifecycle.hits import HitRecorder
@@ -152,6 +153,7 @@ class MemoryService:
         index_memory_bytes: int = DEFAULT_INDEX_MEMORY_MB * 2**20,
         reranker: LLMReranker | None = None,
         line_tokens: LineTokenFiles | None = None,
+        saved_partitions: PartitionSnapshots | None = None,
     ) -> None:
         self._graph = graph
         self._index = index
@@ -174,6 +176,7 @@ class MemoryService:
             PartitionCache(index_memory_bytes),
             MentionRepository(graph),
             line_tokens,
+            saved_partitions,
         )
         self.semantic = SemanticMemory(
             FactRepository(graph), self._episodes_repo, extractor or RuleExtractor(), embedder, policy, clock
@@ -258,6 +261,7 @@ class MemoryService:
             index_memory_bytes=int(settings.index_memory_mb * 2**20),
             reranker=reranker,
             line_tokens=LineTokenFiles(settings.data_dir / "tokens"),
+            saved_partitions=PartitionSnapshots(settings.data_dir / "partitions"),
         )
 
     @property

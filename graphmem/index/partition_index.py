@@ -1,8 +1,9 @@
 """In-process partition index: per tenant+user, a BM25 index over each episode's tokens and the small facts
 ranking needs (time, importance, session, project, event type, speaker), with each episode's same-session
-neighbours kept in time order. It is not persisted: a partition is built from Neo4j (the source of truth)
-the first time it is searched after start-up (or after the memory budget evicted it), and kept in step by
-the write path and the catch-up check.
+neighbours kept in time order. Neo4j is the source of truth: a partition is built from it the first time it
+is searched after start-up, and kept in step by the write path and the catch-up check. An evicted partition
+can be saved whole (`export`, written by `graphmem.index.partition_snapshot`) and restored from that file
+(`restore`) when the user's stored state has not moved since.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from graphmem.model import EpisodeFeatures
-from graphmem.retrieval.lexical import BM25Index
+from graphmem.retrieval.lexical import BM25Arrays, BM25Index
 
 _FACT_BYTES = 300
 """Approximate bytes of one episode's ranking facts: the frozen dataclass with its datetime and strings,
@@ -66,6 +67,24 @@ class _Partition:
             i = bisect.bisect_left(ordered, (item.occurred_at, seq))
             if i < len(ordered) and ordered[i] == (item.occurred_at, seq):
                 del ordered[i]
+
+    @classmethod
+    def restored(cls, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> _Partition:
+        part = cls(bm25=BM25Index.from_arrays(lexical))
+        if len(part.bm25) != len(rows):
+            raise ValueError("saved partition: the ranking rows and the lexical documents differ")
+        for item in rows:
+            if item.seq not in part.bm25:
+                raise ValueError("saved partition: a ranking row has no lexical document")
+            part.facts[item.seq] = item
+            if item.session_id:
+                part.sessions.setdefault(item.session_id, []).append((item.occurred_at, item.seq))
+            if item.speaker:
+                part.speakers[item.speaker] += 1
+            part.watermark = max(part.watermark, item.seq)
+        for ordered in part.sessions.values():
+            ordered.sort()
+        return part
 
     def ranked(self, seq: int) -> RankFacts | None:
         item = self.facts.get(seq)
@@ -167,6 +186,25 @@ class PartitionIndex:
                         if found is not None:
                             out[neighbour] = found
         return out
+
+    def export(self, partition: str) -> tuple[list[EpisodeFeatures], BM25Arrays] | None:
+        """A loaded partition's ranking rows (tokens empty) and lexical documents, for saving; None when
+        it is not loaded."""
+        with self._lock:
+            part = self._parts.get(partition)
+            if part is None:
+                return None
+            return list(part.facts.values()), part.bm25.to_arrays()
+
+    def _restore(self, partition: str, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> None:
+        part = _Partition.restored(rows, lexical)
+        with self._lock:
+            self._parts[partition] = part
+
+    async def restore(self, partition: str, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> None:
+        """Replaces a partition with what `export` gave (built in a worker thread); ValueError when the two
+        parts do not fit together."""
+        await asyncio.to_thread(self._restore, partition, rows, lexical)
 
     async def load(self, partition: str, rows: Sequence[EpisodeFeatures]) -> None:
         """Replaces a partition with the given rows (built in a worker thread)."""

@@ -29,6 +29,7 @@ from graphmem.extraction.mentions import mentions, person_names
 from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
+from graphmem.index.partition_snapshot import PartitionSnapshots, SnapshotStamp
 from graphmem.index.protocol import VectorIndex
 from graphmem.model import (
     AuditEvent,
@@ -187,9 +188,11 @@ class EpisodicMemory:
         cache: PartitionCache,
         graph: MentionRepository | None = None,
         tokens: LineTokenFiles | None = None,
+        snapshots: PartitionSnapshots | None = None,
     ) -> None:
         self._repo = repo
         self._tokens = tokens or LineTokenFiles(None)
+        self._snapshots = snapshots or PartitionSnapshots(None)
         self._graph = graph
         self._index = index
         self._partitions = partitions
@@ -204,6 +207,8 @@ class EpisodicMemory:
         # The user's write version (`PartitionState.writes`) each partition's side indexes are known to reflect:
         # replicas share Neo4j, and another process's writes are seen through it (absent: not known).
         self._versions: dict[str, int] = {}
+        # The user's partition epoch where `_versions` holds a version (a saved partition is stamped with both).
+        self._epochs: dict[str, int] = {}
 
     def use_policy(self, policy: Policy) -> None:
         """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
@@ -243,6 +248,7 @@ class EpisodicMemory:
                 except OSError:  # the vectors stay loaded (unaccounted until next use); Neo4j is the truth
                     log.exception("partition eviction could not write its vector file")
                     continue
+                await self._save_partition(group_id)
                 self._partitions.drop(group_id)
         log.info("partitions evicted", extra={"count": len(victims), "accounted_bytes": self._cache.used_bytes})
 
@@ -252,7 +258,21 @@ class EpisodicMemory:
         async with self._lock(group_id):
             self._cache.forget(group_id)
             await self._index.evict(group_id)
+            await self._save_partition(group_id)
             self._partitions.drop(group_id)
+
+    async def _save_partition(self, group_id: str) -> None:
+        """Saves the lexical partition being evicted when the stored state it reflects is known (the version
+        and epoch its last catch-up or this process's own writes left), so that its reload reads no Neo4j rows."""
+        version, epoch = self._versions.get(group_id), self._epochs.get(group_id)
+        if version is not None and epoch is not None:
+            await asyncio.to_thread(self._write_partition, group_id, version, epoch)
+
+    def _write_partition(self, group_id: str, version: int, epoch: int) -> None:
+        held = self._partitions.state(group_id)
+        exported = self._partitions.export(group_id)
+        if held is not None and exported is not None:
+            self._snapshots.write(group_id, SnapshotStamp(epoch, version, held[0], held[1]), *exported)
 
     async def settle(self) -> None:
         """Waits for the evictions under way (tests, benchmarks and shutdown)."""
@@ -401,6 +421,7 @@ class EpisodicMemory:
                 await asyncio.to_thread(self._tokens.append, scope.group_id, batch.epoch, lines)
                 if self._versions.get(scope.group_id, 0) == batch.version - 1:  # nobody else wrote in between
                     self._versions[scope.group_id] = batch.version
+                    self._epochs[scope.group_id] = batch.epoch
                 self._account(scope.group_id)
         log.info(
             "episodes written",
@@ -448,11 +469,9 @@ class EpisodicMemory:
     async def drop_local(self, group_id: str) -> None:
         """Drops the partition's side indexes and their files (its nodes are gone from Neo4j)."""
         async with self._lock(group_id):
-            await self._index.drop(group_id)
-            self._partitions.drop(group_id)
-            self._cache.forget(group_id)
-            self._versions.pop(group_id, None)
+            await self._forget_loaded(group_id)
             await asyncio.to_thread(self._tokens.drop, group_id)
+            await asyncio.to_thread(self._snapshots.drop, group_id)
 
     async def groups_created_before(self, tenant_id: str, before: datetime, limit: int = 100) -> list[str]:
         """The partitions of the tenant's users first written before `before` (for sweeping the warm-up's
@@ -462,10 +481,15 @@ class EpisodicMemory:
     async def unload(self, group_id: str) -> None:
         """Forgets a partition's in-process side indexes (nothing in Neo4j changes; a later search rebuilds them)."""
         async with self._lock(group_id):
-            await self._index.drop(group_id)
-            self._partitions.drop(group_id)
-            self._cache.forget(group_id)
-            self._versions.pop(group_id, None)
+            await self._forget_loaded(group_id)
+
+    async def _forget_loaded(self, group_id: str) -> None:
+        """Drops the partition's in-process side indexes and what is known of the state they reflected."""
+        await self._index.drop(group_id)
+        self._partitions.drop(group_id)
+        self._cache.forget(group_id)
+        self._versions.pop(group_id, None)
+        self._epochs.pop(group_id, None)
 
     # -- reads ----------------------------------------------------------------------------------------
 
@@ -514,7 +538,9 @@ class EpisodicMemory:
                 await self._index.drop(group_id)
                 self._partitions.drop(group_id)
             self._versions.pop(group_id, None)
+            self._epochs.pop(group_id, None)
             await asyncio.to_thread(self._tokens.drop, group_id)
+            await asyncio.to_thread(self._snapshots.drop, group_id)
             return 0
         known = self._versions.get(group_id)
         moved = known != state.writes
@@ -523,11 +549,7 @@ class EpisodicMemory:
             held = await self._index.ids(group_id)
             redo = await self._repo.rebuilt_since(group_id, known or 0) & held if held else set()
         if moved or self._partitions.state(group_id) != (state.max_seq, state.count):
-            stored = await self._repo.partition_rows(group_id)
-            lines = await self._held_tokens(group_id, stored.epoch, [src for _, src in stored.rows])
-            rows = [replace(features, tokens=src.composed(lines)) for features, src in stored.rows]
-            await self._partitions.load(group_id, rows)
-            changed += len(rows)
+            changed += await self._load_partition(group_id, state)
         watermark, count = await self._index.watermark(group_id)
         if not moved and state.max_seq == watermark and state.count == count:
             return changed
@@ -553,9 +575,27 @@ class EpisodicMemory:
                     await self._index.add(group_id, [t.seq for t in found], vectors)
             changed += len(stale) + len(missing)
         self._versions[group_id] = state.writes
+        self._epochs[group_id] = state.epoch
         if changed:
             log.info("side indexes caught up", extra={"partition": group_id, "changed": changed})
         return changed
+
+    async def _load_partition(self, group_id: str, state: PartitionState) -> int:
+        """(Re)builds the lexical partition: from its saved file when that reflects exactly the stored state
+        (an eviction saved it and nothing was written since), else from Neo4j's rows. Returns the rows loaded."""
+        stamp = SnapshotStamp(state.epoch, state.writes, state.max_seq, state.count)
+        saved = await asyncio.to_thread(self._snapshots.read, group_id, stamp)
+        if saved is not None:
+            try:
+                await self._partitions.restore(group_id, *saved)
+                return len(saved[0])
+            except ValueError:
+                log.warning("saved partition does not fit together; reading Neo4j", extra={"partition": group_id})
+        stored = await self._repo.partition_rows(group_id)
+        lines = await self._held_tokens(group_id, stored.epoch, [src for _, src in stored.rows])
+        rows = [replace(features, tokens=src.composed(lines)) for features, src in stored.rows]
+        await self._partitions.load(group_id, rows)
+        return len(rows)
 
     async def _held_tokens(self, group_id: str, epoch: int, sources: Sequence[TokenSources]) -> dict[int, str]:
         """Own-line tokens for composing these episodes' documents: the partition's token file, plus the lines

@@ -22,6 +22,7 @@ import numpy.typing as npt
 __all__ = [
     "EN_STOPWORDS",
     "ZH_STOPWORDS",
+    "BM25Arrays",
     "BM25Index",
     "CjkMode",
     "Tokenizer",
@@ -601,6 +602,18 @@ _IntArr = npt.NDArray[np.int64]
 _F32 = npt.NDArray[np.float32]
 
 
+@dataclass(frozen=True)
+class BM25Arrays:
+    """A BM25 index's live documents as flat arrays (`BM25Index.to_arrays`, restored by `from_arrays`):
+    document i has id `ids[i]` and the (term id, term frequency) rows `pairs[offsets[i]:offsets[i + 1]]`;
+    `terms[t]` is term id t's string."""
+
+    terms: list[str]
+    ids: npt.NDArray[np.int64]
+    offsets: npt.NDArray[np.int64]
+    pairs: npt.NDArray[np.int32]
+
+
 class BM25Index:
     """Incremental Okapi BM25 over int64 document ids (Lucene idf: ln(1 + (N - df + .5) / (df + .5))).
 
@@ -707,6 +720,75 @@ class BM25Index:
             docs.append((doc_id, tokens))
         self.__init__(k1=self.k1, b=self.b)  # type: ignore[misc]
         self.add_many(docs)
+
+    def to_arrays(self) -> BM25Arrays:
+        """The live documents in slot order, their terms renumbered densely (what `from_arrays` restores)."""
+        slots = sorted(self._slot_of.values())
+        chunks = [self._doc_terms.get(slot, array("i")) for slot in slots]
+        offsets = np.zeros(len(slots) + 1, dtype=np.int64)
+        np.cumsum([len(c) // 2 for c in chunks], out=offsets[1:])
+        pairs = np.frombuffer(b"".join(c.tobytes() for c in chunks), dtype=np.int32).reshape(-1, 2).copy()
+        by_tid = [""] * len(self._df)
+        for term, tid in self._term_ids.items():
+            by_tid[tid] = term
+        used, dense = np.unique(pairs[:, 0], return_inverse=True)
+        pairs[:, 0] = dense.reshape(-1)
+        return BM25Arrays([by_tid[t] for t in used.tolist()], self._ids[slots].copy(), offsets, pairs)
+
+    @classmethod
+    def from_arrays(cls, saved: BM25Arrays, *, k1: float = 1.2, b: float = 0.75) -> BM25Index:
+        """An index holding exactly the saved documents (scores equal to the index they were saved from)."""
+        idx = cls(k1=k1, b=b)
+        n = int(saved.ids.shape[0])
+        pairs = np.ascontiguousarray(saved.pairs, dtype=np.int32).reshape(-1, 2)
+        counts = np.diff(saved.offsets)
+        if n == 0:
+            return idx
+        if (
+            int(saved.offsets[0]) != 0
+            or int(saved.offsets[-1]) != pairs.shape[0]
+            or (counts < 0).any()
+            or len(set(saved.terms)) != len(saved.terms)
+        ):
+            raise ValueError("saved BM25 arrays are inconsistent")
+        if pairs.size and (int(pairs[:, 0].min()) < 0 or int(pairs[:, 0].max()) >= len(saved.terms)):
+            raise ValueError("saved BM25 arrays name an unknown term")
+        size = max(1024, 1 << (n - 1).bit_length())
+        idx._ids = np.zeros(size, dtype=np.int64)
+        idx._ids[:n] = saved.ids
+        doc_of = np.repeat(np.arange(n, dtype=np.int32), counts)
+        lengths = np.bincount(doc_of, weights=pairs[:, 1], minlength=n).astype(np.float32)
+        idx._len = np.zeros(size, dtype=np.float32)
+        idx._len[:n] = lengths
+        idx._alive = np.zeros(size, dtype=bool)
+        idx._alive[:n] = True
+        idx._n_slots = n
+        idx._slot_of = dict(zip(saved.ids.tolist(), range(n), strict=True))
+        if len(idx._slot_of) != n:
+            raise ValueError("saved BM25 arrays repeat a document id")
+        idx._total_len = float(lengths.sum(dtype=np.float64))
+        idx._term_ids = {term: tid for tid, term in enumerate(saved.terms)}
+        df = np.bincount(pairs[:, 0], minlength=len(saved.terms))
+        idx._df = df.tolist()
+        order = np.argsort(pairs[:, 0], kind="stable")  # within a term, slots ascend as when added one by one
+        post_slots = doc_of[order]
+        post_tfs = np.ascontiguousarray(pairs[order, 1])
+        bounds = np.zeros(len(saved.terms) + 1, dtype=np.int64)
+        np.cumsum(df, out=bounds[1:])
+        for tid in range(len(saved.terms)):
+            lo, hi = int(bounds[tid]), int(bounds[tid + 1])
+            slots_arr: array[int] = array("i")
+            slots_arr.frombytes(post_slots[lo:hi].tobytes())
+            tfs_arr: array[int] = array("i")
+            tfs_arr.frombytes(post_tfs[lo:hi].tobytes())
+            idx._post_slots.append(slots_arr)
+            idx._post_tfs.append(tfs_arr)
+        for slot in range(n):
+            own: array[int] = array("i")
+            own.frombytes(pairs[int(saved.offsets[slot]) : int(saved.offsets[slot + 1])].tobytes())
+            idx._doc_terms[slot] = own
+        idx._n_postings = int(pairs.shape[0])
+        return idx
 
     def _postings(self, tid: int) -> tuple[_IntArr, _F32]:
         return (

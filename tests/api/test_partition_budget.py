@@ -1,7 +1,8 @@
 """Many users under a tiny side-index memory budget, through the real gRPC API and the real Neo4j: least
 recently used partitions are evicted (vectors flushed to their files) and the cache's books stay within the
 budget; a later Search for an evicted user reloads it and still finds its episodes; a Search for an unknown
-user loads and writes nothing; ForgetUser drops the partition and its files."""
+user loads and writes nothing; ForgetUser drops the partition and its files. An evicted partition is reloaded
+from the file its eviction saved, reading no episode rows from Neo4j, unless the user was written since."""
 
 from __future__ import annotations
 
@@ -81,8 +82,9 @@ async def test_many_users_are_evicted_within_budget_and_reloaded_on_search(small
     assert sorted(p.suffix for p in _files(small, first_group)) == [
         ".faiss",
         ".json",
+        ".npz",
         ".tokens",
-    ]  # flushed when evicted
+    ]  # vectors flushed and the lexical partition saved when evicted
 
     topic, query = TOPICS[users.index(first)]
     found = await _search(small, first, query)
@@ -120,4 +122,47 @@ async def test_forget_user_drops_the_partition_and_its_files(small: Api) -> None
     assert _files(small, group) == []
     assert list((await _search(small, user, TOPICS[0][1])).hits) == []
     await small.running.service.flush()
+    assert _files(small, group) == []
+
+
+async def test_an_evicted_partition_reloads_from_its_saved_file_until_the_user_is_written(
+    small: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    episodic = small.running.service.episodic
+    user = unique("saved")
+    group = owner_group_id(TENANT, user)
+    topic, query = TOPICS[2]
+    await _add(small, user, topic)
+    before = await _search(small, user, query)
+    assert before.hits[0].text == topic
+    await episodic.evict(group)
+    assert not episodic.is_loaded(group)
+    assert [p.suffix for p in _files(small, group) if p.suffix == ".npz"] == [".npz"]
+
+    reads: list[str] = []
+    repo = episodic._repo
+    original = repo.partition_rows
+
+    async def counted(group_id: str):  # type: ignore[no-untyped-def]
+        reads.append(group_id)
+        return await original(group_id)
+
+    monkeypatch.setattr(repo, "partition_rows", counted)
+    after = await _search(small, user, query)
+    assert reads == []  # restored from the file
+    assert [(h.id, h.text, round(h.score, 6)) for h in after.hits] == [
+        (h.id, h.text, round(h.score, 6)) for h in before.hits
+    ]
+
+    await episodic.evict(group)
+    item = pb.EpisodeInput(key="k-later", text="the Lisbon flight moved to 9am", session_id="s2", speaker="user")
+    item.occurred_at.FromDatetime(NOW - timedelta(minutes=5))
+    await small.stub.AddEpisodes(
+        pb.AddEpisodesRequest(scope=pb.Scope(user_id=user), episodes=[item]), metadata=small.auth
+    )
+    moved = await _search(small, user, "Lisbon flight 9am")
+    assert reads == [group]  # the saved file was stale: rebuilt from Neo4j
+    assert moved.hits[0].text == "the Lisbon flight moved to 9am"
+
+    await small.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=small.auth)
     assert _files(small, group) == []

@@ -44,6 +44,7 @@ from graphmem.config import Settings
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors, l2_normalise
 from graphmem.index.faiss_index import FaissIndex
 from graphmem.index.line_tokens import LineTokenFiles
+from graphmem.index.partition_snapshot import PartitionSnapshots
 from graphmem.lifecycle.runner import MaintenanceRunner
 from graphmem.model import Scope
 from graphmem.policy import load_policy
@@ -149,6 +150,7 @@ async def run(
         SystemClock(),
         index_memory_bytes=int(settings.index_memory_mb * 2**20),
         line_tokens=LineTokenFiles(settings.data_dir / "tokens"),  # as the service keeps them
+        saved_partitions=PartitionSnapshots(settings.data_dir / "partitions"),
     )
     api = await open_api_with(settings, service)
     episodic = service.episodic
@@ -213,7 +215,7 @@ async def run(
             await episodic.sync_partition(group)
             reload_ms.append((time.perf_counter() - began) * 1000)
         await episodic.settle()
-        print(line(f"partition reload ({per_user} episodes: FAISS file + BM25 from Neo4j)", reload_ms))
+        print(line(f"partition reload ({per_user} episodes: FAISS file + saved lexical partition)", reload_ms))
         for part, spent in parts.items():
             print(line(f"  of which {part}", spent))
         print(
@@ -242,6 +244,8 @@ def _time_reload_parts(episodic: Any) -> dict[str, list[float]]:
     spent: dict[str, list[float]] = {}
     steps = (
         ("Neo4j: user state", episodic._repo, "state"),
+        ("lexical partition (saved file, else Neo4j)", episodic, "_load_partition"),
+        ("  restored from the saved file", episodic._partitions, "restore"),
         ("Neo4j: ranking rows", episodic._repo, "partition_rows"),
         ("token file", episodic, "_held_tokens"),
         ("BM25 build", episodic._partitions, "load"),

@@ -75,3 +75,45 @@ def test_memory_grows_with_postings() -> None:
     empty = index.memory_bytes()
     index.add_many((i, [f"term{i}", "shared"]) for i in range(1, 1001))
     assert index.memory_bytes() >= empty + 1000 * 2 * 16
+
+
+def test_saved_arrays_restore_an_index_with_equal_scores() -> None:
+    import random
+
+    rng = random.Random(7)
+    words = [f"w{i}" for i in range(300)] + ["红茶", "咖啡", "café"]
+    index = BM25Index()
+    for doc_id in range(3000):
+        index.add(doc_id * 7, [rng.choice(words) for _ in range(rng.randint(0, 12))])
+    for doc_id in range(0, 3000, 3):  # enough removals to compact, and tombstones after it
+        index.remove(doc_id * 7)
+    index.add(14, ["w1", "w1", "红茶"])  # re-added after removal
+    restored = BM25Index.from_arrays(index.to_arrays())
+    assert len(restored) == len(index)
+    for query in (["w1"], ["w3", "w200", "红茶"], ["café", "missing"], words[:40]):
+        assert restored.search(query, 50) == index.search(query, 50)
+        assert restored.search(query, 20, allowed_ids=[14, 7 * 5, 7 * 8]) == index.search(
+            query, 20, allowed_ids=[14, 7 * 5, 7 * 8]
+        )
+    restored.add(999_999, ["w1", "new"])  # it keeps working as an incremental index
+    restored.remove(14)
+    index.add(999_999, ["w1", "new"])
+    index.remove(14)
+    assert restored.search(["w1", "new"], 30) == index.search(["w1", "new"], 30)
+    assert BM25Index.from_arrays(BM25Index().to_arrays()).search(["w1"], 5) == []
+
+
+def test_inconsistent_saved_arrays_are_refused() -> None:
+    import numpy as np
+
+    from graphmem.retrieval.lexical import BM25Arrays
+
+    index = BM25Index()
+    index.add_many(DOCS.items())
+    saved = index.to_arrays()
+    with pytest.raises(ValueError):
+        BM25Index.from_arrays(BM25Arrays(saved.terms[:1], saved.ids, saved.offsets, saved.pairs))
+    with pytest.raises(ValueError):
+        BM25Index.from_arrays(BM25Arrays(saved.terms, saved.ids, saved.offsets + 1, saved.pairs))
+    with pytest.raises(ValueError):
+        BM25Index.from_arrays(BM25Arrays(saved.terms, np.array([1, 1, 2]), saved.offsets, saved.pairs))

@@ -236,10 +236,6 @@ SET e.extraction_status = $status
 FOREACH (_ IN CASE WHEN $status = 'pending' THEN [] ELSE [1] END | REMOVE e:ExtractionPending)
 """
 
-_STATE: LiteralString = """
-OPTIONAL MATCH (u:User {group_id: $group_id})
-RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes
-"""
 
 # The parts an indexed document is composed of: the episode's line and its context episode's line.
 _TEXT_PARTS: LiteralString = """
@@ -271,6 +267,15 @@ _USER_EPOCH: LiteralString = (
     """
 OPTIONAL MATCH (u:User {group_id: $group_id})
 WITH """
+    + epoch_micros("u.created_at")
+    + """ AS epoch
+"""
+)
+
+_STATE: LiteralString = (
+    """
+OPTIONAL MATCH (u:User {group_id: $group_id})
+RETURN coalesce(u.seq, 0) AS seq, coalesce(u.episode_count, 0) AS count, coalesce(u.writes, 0) AS writes, """
     + epoch_micros("u.created_at")
     + """ AS epoch
 """
@@ -559,6 +564,8 @@ class PartitionState:
     max_seq: int
     count: int
     writes: int = 0
+    epoch: int = 0
+    """The user's partition epoch (see StoredBatch.epoch); 0 when only the hits read gave the state."""
 
 
 @dataclass(frozen=True)
@@ -854,7 +861,9 @@ class EpisodeRepository:
     async def state(self, group_id: str) -> PartitionState:
         async def work(tx: AsyncManagedTransaction) -> PartitionState:
             record = await (await tx.run(_STATE, group_id=group_id)).single(strict=True)
-            return PartitionState(int(record["seq"]), int(record["count"]), int(record["writes"]))
+            return PartitionState(
+                int(record["seq"]), int(record["count"]), int(record["writes"]), int(record["epoch"] or 0)
+            )
 
         return await self._graph.read(work)
 

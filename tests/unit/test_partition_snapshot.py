@@ -1,0 +1,101 @@
+"""A saved partition: what an eviction writes restores the same ranking rows and BM25 scores, only for the
+stored state it was stamped with; a stale, truncated or tampered file is ignored (the caller reads Neo4j)."""
+
+from __future__ import annotations
+
+import io
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from graphmem.index.partition_index import PartitionIndex
+from graphmem.index.partition_snapshot import PartitionSnapshots, SnapshotStamp, decode, encode
+from graphmem.model import EpisodeFeatures, TimeRange
+
+T0 = datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC)
+STAMP = SnapshotStamp(epoch=1_700_000_000_123_456, writes=12, max_seq=40, count=4)
+
+
+def rows() -> list[EpisodeFeatures]:
+    return [
+        EpisodeFeatures(1, T0, 0.5, "s1", "", "message", "red apple pie", None, "alice"),
+        EpisodeFeatures(
+            7,
+            T0 + timedelta(minutes=1),
+            0.9,
+            "s1",
+            "proj-x",
+            "task_result",
+            "green apple 苹果",
+            TimeRange(T0 - timedelta(days=1), T0),
+            "bob",
+        ),
+        EpisodeFeatures(9, T0 - timedelta(days=3), 0.1, "会话二", "", "message", "red car", TimeRange(T0, None), ""),
+        EpisodeFeatures(40, T0 + timedelta(minutes=2), 0.0, "", "", "message", "", None, "alice"),
+    ]
+
+
+def loaded() -> PartitionIndex:
+    index = PartitionIndex()
+    index.add("p", rows(), create=True)
+    return index
+
+
+def test_a_saved_partition_restores_the_same_rows_and_scores(tmp_path: Path) -> None:
+    source = loaded()
+    exported = source.export("p")
+    assert exported is not None
+    files = PartitionSnapshots(tmp_path)
+    files.write("p", STAMP, *exported)
+    saved = files.read("p", STAMP)
+    assert saved is not None
+    restored = PartitionIndex()
+    restored._restore("p", *saved)
+    assert restored.state("p") == source.state("p") == (40, 4)
+    for query in (["red"], ["appl", "苹果"], ["car", "pie"]):
+        assert restored.search("p", query, 10) == source.search("p", query, 10)
+    assert restored.rank_facts("p", [1, 7, 9, 40]) == source.rank_facts("p", [1, 7, 9, 40])
+    assert restored.speakers("p", 5) == source.speakers("p", 5)
+    assert restored.memory_bytes("p") == source.memory_bytes("p")
+
+
+def test_another_stored_state_is_not_served(tmp_path: Path) -> None:
+    exported = loaded().export("p")
+    assert exported is not None
+    files = PartitionSnapshots(tmp_path)
+    files.write("p", STAMP, *exported)
+    for other in (
+        SnapshotStamp(STAMP.epoch, STAMP.writes + 1, STAMP.max_seq, STAMP.count),  # a write since
+        SnapshotStamp(STAMP.epoch + 1, STAMP.writes, STAMP.max_seq, STAMP.count),  # the user erased and re-created
+        SnapshotStamp(STAMP.epoch, STAMP.writes, STAMP.max_seq, STAMP.count - 1),
+    ):
+        assert files.read("p", other) is None
+    assert files.read("q", STAMP) is None
+    files.drop("p")
+    assert files.read("p", STAMP) is None
+    assert PartitionSnapshots(None).read("p", STAMP) is None
+
+
+def test_broken_files_are_ignored(tmp_path: Path) -> None:
+    exported = loaded().export("p")
+    assert exported is not None
+    data = encode(STAMP, *exported)
+    files = PartitionSnapshots(tmp_path)
+    (tmp_path / "p.npz").write_bytes(data[: len(data) // 2])  # torn
+    assert files.read("p", STAMP) is None
+    (tmp_path / "p.npz").write_bytes(b"not an archive")
+    assert files.read("p", STAMP) is None
+    rows_, lexical = exported
+    short = encode(STAMP, rows_[:2], lexical)  # rows and documents that do not fit together
+    saved = decode(short, STAMP)
+    assert saved is not None
+    with pytest.raises(ValueError):
+        PartitionIndex()._restore("p", *saved)
+    bad = dict(np.load(io.BytesIO(data)))
+    bad["session"] = bad["session"] + 100  # a string code out of range
+    out = io.BytesIO()
+    np.savez(out, **bad)
+    (tmp_path / "p.npz").write_bytes(out.getvalue())
+    assert files.read("p", STAMP) is None
