@@ -473,7 +473,9 @@ class SemanticMemory:
                 extra={"episode": episode_id, "attempts": attempts},
             )
         else:
-            log.warning("fact extraction attempt failed", extra={"episode": episode_id, "attempts": attempts})
+            log.warning(
+                "fact extraction attempt failed", extra={"episode": episode_id, "attempts": attempts}, exc_info=True
+            )
 
     async def run_worker(self, interval: float) -> None:
         """Drains the pending queue whenever woken, and every `interval` seconds (crash recovery), unless paused."""

@@ -37,3 +37,19 @@ async def test_a_connection_lost_before_commit_is_plainly_unavailable() -> None:
             raise ServiceUnavailable("no route")
     assert not isinstance(raised.value, CommitUncertain)
     assert "unreachable" in raised.value.message
+
+
+async def test_a_node_deleted_meanwhile_is_retried_not_blamed_on_the_caller() -> None:
+    """Read-committed: a node matched then deleted by another transaction before it was read ("Unable to load
+    NODE"): the transaction is run again (StorageUnavailable is what the retry loop retries), instead of failing
+    the call or counting an extraction attempt against the episode."""
+    from neo4j.exceptions import Neo4jError
+
+    deleted = Neo4jError._hydrate_neo4j(code="Neo.ClientError.Statement.EntityNotFound", message="Unable to load NODE")
+    with pytest.raises(StorageUnavailable):
+        async with translated_errors(False):
+            raise deleted
+    other = Neo4jError._hydrate_neo4j(code="Neo.ClientError.Statement.SyntaxError", message="bad")
+    with pytest.raises(Neo4jError):
+        async with translated_errors(False):
+            raise other

@@ -38,6 +38,7 @@ T = TypeVar("T")
 
 _UNAVAILABLE = (ServiceUnavailable, SessionExpired, OSError, ConnectionError)
 _TIMED_OUT = "Neo.ClientError.Transaction.TransactionTimedOut"
+_DELETED_MEANWHILE = "Neo.ClientError.Statement.EntityNotFound"
 DEFAULT_TRANSACTION_TIMEOUT_SECONDS = 30.0
 
 
@@ -83,6 +84,10 @@ async def translated_errors(idempotent: bool = False) -> AsyncIterator[None]:
     except Neo4jError as exc:
         if (exc.code or "").startswith(_TIMED_OUT):
             raise StorageTimeout("the graph database transaction ran past its timeout and was rolled back") from exc
+        if exc.code == _DELETED_MEANWHILE:
+            # read-committed: a node this transaction matched was deleted by another before it was read; run
+            # again, the statement sees the committed state (and matches nothing)
+            raise StorageUnavailable("the graph database saw a node deleted meanwhile; retried") from exc
         raise
     except DriverError as exc:
         if "defunct" in str(exc).lower() or "connection" in str(exc).lower():
