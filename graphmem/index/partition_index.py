@@ -13,15 +13,43 @@ import bisect
 import threading
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from datetime import datetime
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from graphmem.model import EpisodeFeatures
+import numpy as np
+
+from graphmem.model import EpisodeFeatures, TimeRange
 from graphmem.retrieval.lexical import BM25Arrays, BM25Index
 
-_FACT_BYTES = 300
-"""Approximate bytes of one episode's ranking facts: the frozen dataclass with its datetime and strings,
-its dict entry and its (time, seq) entry in the session order."""
+_FACT_BYTES = 170
+"""Approximate bytes of one episode's ranking facts: its row of the columns (57), its seq's dict entry and
+its place in the session order."""
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_NONE = int(np.iinfo(np.int64).min)
+"""An absent event bound."""
+
+_COLUMNS: tuple[tuple[str, Any], ...] = (
+    ("seq", np.int64),
+    ("occurred", np.int64),  # microseconds since 1970 UTC
+    ("importance", np.float64),
+    ("session", np.int32),  # codes into the partition's string table
+    ("project", np.int32),
+    ("event_type", np.int32),
+    ("speaker", np.int32),
+    ("has_event", np.bool_),
+    ("event_start", np.int64),
+    ("event_end", np.int64),
+)
+
+
+def _micros(at: datetime | None) -> int:
+    return _NONE if at is None else (at - _EPOCH) // timedelta(microseconds=1)
+
+
+def _time(micros: int) -> datetime | None:
+    return None if micros == _NONE else _EPOCH + timedelta(microseconds=micros)
 
 
 @dataclass(frozen=True)
@@ -33,69 +61,147 @@ class RankFacts:
     next_seq: int | None
 
 
-@dataclass
 class _Partition:
-    bm25: BM25Index = field(default_factory=BM25Index)
-    facts: dict[int, EpisodeFeatures] = field(default_factory=dict)
-    sessions: dict[str, list[tuple[datetime, int]]] = field(default_factory=dict)
-    speakers: Counter[str] = field(default_factory=Counter)
-    watermark: int = 0
+    """One user's BM25 index and ranking facts. The facts are numpy columns indexed by row, with strings
+    interned in a table, so that a loaded partition is a few dozen Python objects for the cyclic garbage
+    collector whatever its size (objects per episode made a full collection of a process holding a million
+    episodes pause it for hundreds of milliseconds). A removed episode's row stays until the partition is
+    compacted (when dead rows outnumber live ones)."""
 
-    def add(self, item: EpisodeFeatures) -> None:
-        if item.seq in self.facts:
-            self.remove(item.seq)
-        self.bm25.add(item.seq, item.tokens.split())
-        item = replace(item, tokens="")  # the postings hold them; the string would double the memory
-        self.facts[item.seq] = item
-        if item.session_id:
-            bisect.insort(self.sessions.setdefault(item.session_id, []), (item.occurred_at, item.seq))
+    def __init__(self, bm25: BM25Index | None = None) -> None:
+        self.bm25 = bm25 or BM25Index()
+        self.row_of: dict[int, int] = {}
+        self.strings: list[str] = []
+        self._codes: dict[str, int] = {}
+        self.cols: dict[str, np.ndarray[Any, Any]] = {name: np.zeros(16, dtype=dt) for name, dt in _COLUMNS}
+        self.n_rows = 0
+        self.sessions: dict[int, list[int]] = {}  # session code -> its rows in (occurred, seq) order
+        self.speakers: Counter[str] = Counter()
+        self.watermark = 0
+
+    def _code(self, value: str) -> int:
+        code = self._codes.get(value)
+        if code is None:
+            code = self._codes[value] = len(self.strings)
+            self.strings.append(value)
+        return code
+
+    def _key(self, row: int) -> tuple[int, int]:
+        return int(self.cols["occurred"][row]), int(self.cols["seq"][row])
+
+    def _append(self, item: EpisodeFeatures) -> int:
+        row = self.n_rows
+        if row >= self.cols["seq"].shape[0]:
+            for name, col in self.cols.items():
+                grown = np.zeros(col.shape[0] * 2, dtype=col.dtype)
+                grown[:row] = col[:row]
+                self.cols[name] = grown
+        event = item.event
+        values = (
+            item.seq,
+            _micros(item.occurred_at),
+            item.importance,
+            self._code(item.session_id),
+            self._code(item.project_id),
+            self._code(item.event_type),
+            self._code(item.speaker),
+            event is not None,
+            _micros(event.start if event else None),
+            _micros(event.end if event else None),
+        )
+        for (name, _), value in zip(_COLUMNS, values, strict=True):
+            self.cols[name][row] = value
+        self.n_rows += 1
+        self.row_of[item.seq] = row
         if item.speaker:
             self.speakers[item.speaker] += 1
         self.watermark = max(self.watermark, item.seq)
+        return row
 
-    def remove(self, seq: int) -> None:
-        item = self.facts.pop(seq, None)
-        if item is None:
-            return
-        self.bm25.remove(seq)
-        if item.speaker:
-            self.speakers[item.speaker] -= 1
-            if self.speakers[item.speaker] <= 0:
-                del self.speakers[item.speaker]
-        ordered = self.sessions.get(item.session_id)
-        if ordered is not None:
-            i = bisect.bisect_left(ordered, (item.occurred_at, seq))
-            if i < len(ordered) and ordered[i] == (item.occurred_at, seq):
-                del ordered[i]
+    def add(self, item: EpisodeFeatures) -> None:
+        if item.seq in self.row_of:
+            self.remove(item.seq)
+        self.bm25.add(item.seq, item.tokens.split())
+        row = self._append(item)
+        if item.session_id:
+            ordered = self.sessions.setdefault(self._code(item.session_id), [])
+            ordered.insert(bisect.bisect_left(ordered, self._key(row), key=self._key), row)
+
+    @classmethod
+    def built(cls, rows: Sequence[EpisodeFeatures], bm25: BM25Index | None = None) -> _Partition:
+        """A partition of these episodes: their tokens are indexed unless `bm25` already holds them."""
+        part = cls(bm25)
+        if bm25 is None:
+            rows = list({item.seq: item for item in rows}.values())  # an episode given twice: the last wins
+        for item in rows:
+            if bm25 is None:
+                part.bm25.add(item.seq, item.tokens.split())
+            elif item.seq in part.row_of:
+                raise ValueError("saved partition: an episode twice")
+            row = part._append(item)
+            if item.session_id:
+                part.sessions.setdefault(part._code(item.session_id), []).append(row)
+        for ordered in part.sessions.values():
+            ordered.sort(key=part._key)
+        return part
 
     @classmethod
     def restored(cls, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> _Partition:
-        part = cls(bm25=BM25Index.from_arrays(lexical))
-        if len(part.bm25) != len(rows):
+        bm25 = BM25Index.from_arrays(lexical)
+        if len(bm25) != len(rows) or any(item.seq not in bm25 for item in rows):
             raise ValueError("saved partition: the ranking rows and the lexical documents differ")
-        for item in rows:
-            if item.seq not in part.bm25:
-                raise ValueError("saved partition: a ranking row has no lexical document")
-            part.facts[item.seq] = item
-            if item.session_id:
-                part.sessions.setdefault(item.session_id, []).append((item.occurred_at, item.seq))
-            if item.speaker:
-                part.speakers[item.speaker] += 1
-            part.watermark = max(part.watermark, item.seq)
-        for ordered in part.sessions.values():
-            ordered.sort()
-        return part
+        return cls.built(rows, bm25)
+
+    def remove(self, seq: int) -> None:
+        row = self.row_of.pop(seq, None)
+        if row is None:
+            return
+        self.bm25.remove(seq)
+        speaker = self.strings[int(self.cols["speaker"][row])]
+        if speaker:
+            self.speakers[speaker] -= 1
+            if self.speakers[speaker] <= 0:
+                del self.speakers[speaker]
+        ordered = self.sessions.get(int(self.cols["session"][row]))
+        if ordered is not None:
+            i = bisect.bisect_left(ordered, self._key(row), key=self._key)
+            if i < len(ordered) and ordered[i] == row:
+                del ordered[i]
+        if self.n_rows > 1024 and (self.n_rows - len(self.row_of)) * 2 > self.n_rows:
+            fresh = _Partition.built(self.rows(), self.bm25)
+            self.__dict__.update(fresh.__dict__)
+
+    def features(self, row: int) -> EpisodeFeatures:
+        c = self.cols
+        event = None
+        if c["has_event"][row]:
+            event = TimeRange(_time(int(c["event_start"][row])), _time(int(c["event_end"][row])))
+        return EpisodeFeatures(
+            seq=int(c["seq"][row]),
+            occurred_at=_EPOCH + timedelta(microseconds=int(c["occurred"][row])),
+            importance=float(c["importance"][row]),
+            session_id=self.strings[int(c["session"][row])],
+            project_id=self.strings[int(c["project"][row])],
+            event_type=self.strings[int(c["event_type"][row])],
+            event=event,
+            speaker=self.strings[int(c["speaker"][row])],
+        )
+
+    def rows(self) -> list[EpisodeFeatures]:
+        """The live episodes' facts (tokens empty), in the order they were added."""
+        return [self.features(row) for row in sorted(self.row_of.values())]
 
     def ranked(self, seq: int) -> RankFacts | None:
-        item = self.facts.get(seq)
-        if item is None:
+        row = self.row_of.get(seq)
+        if row is None:
             return None
+        item = self.features(row)
         if not item.session_id:
             return RankFacts(item, None, None)
-        ordered = self.sessions[item.session_id]
-        i = bisect.bisect_left(ordered, (item.occurred_at, seq))
-        prev_seq = ordered[i - 1][1] if i > 0 else None
-        next_seq = ordered[i + 1][1] if i + 1 < len(ordered) else None
+        ordered = self.sessions[int(self.cols["session"][row])]
+        i = bisect.bisect_left(ordered, self._key(row), key=self._key)
+        prev_seq = int(self.cols["seq"][ordered[i - 1]]) if i > 0 else None
+        next_seq = int(self.cols["seq"][ordered[i + 1]]) if i + 1 < len(ordered) else None
         return RankFacts(item, prev_seq, next_seq)
 
 
@@ -110,23 +216,21 @@ class PartitionIndex:
         """(highest seq held, episodes held), or None when the partition is not loaded."""
         with self._lock:
             part = self._parts.get(partition)
-            return None if part is None else (part.watermark, len(part.facts))
+            return None if part is None else (part.watermark, len(part.row_of))
 
     def memory_bytes(self, partition: str) -> int:
-        """Approximate bytes a loaded partition holds (postings, ~300 per episode's facts and session
+        """Approximate bytes a loaded partition holds (postings, ~170 per episode's facts and session
         order); 0 when it is not loaded."""
         with self._lock:
             part = self._parts.get(partition)
-            return 0 if part is None else part.bm25.memory_bytes() + _FACT_BYTES * len(part.facts)
+            return 0 if part is None else part.bm25.memory_bytes() + _FACT_BYTES * len(part.row_of)
 
     def loaded(self) -> list[str]:
         with self._lock:
             return list(self._parts)
 
     def _load(self, partition: str, rows: Sequence[EpisodeFeatures]) -> None:
-        part = _Partition()
-        for row in rows:
-            part.add(row)
+        part = _Partition.built(rows)
         with self._lock:
             self._parts[partition] = part
 
@@ -194,7 +298,7 @@ class PartitionIndex:
             part = self._parts.get(partition)
             if part is None:
                 return None
-            return list(part.facts.values()), part.bm25.to_arrays()
+            return part.rows(), part.bm25.to_arrays()
 
     def _restore(self, partition: str, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> None:
         part = _Partition.restored(rows, lexical)

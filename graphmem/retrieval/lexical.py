@@ -10,7 +10,6 @@ import re
 import tempfile
 import threading
 import unicodedata
-from array import array
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -617,28 +616,37 @@ class BM25Arrays:
 class BM25Index:
     """Incremental Okapi BM25 over int64 document ids (Lucene idf: ln(1 + (N - df + .5) / (df + .5))).
 
-    Postings are kept per term as compact growable arrays (int32 slot and term frequency, no Python object
-    per entry) and copied into numpy arrays when scored; each document keeps its (term, tf) pairs in one
-    int32 array for removal. Removal tombstones the slot (df is updated at once) and the index compacts
-    itself when half the slots are dead. Not thread-safe: guard with a lock if writers and readers run
-    concurrently.
+    Everything is held in numpy arrays, so a loaded index is a handful of objects for Python's cyclic garbage
+    collector however many documents it holds (per-term or per-document Python objects made a full collection
+    of a process holding a million episodes take hundreds of milliseconds). Each added document appends its
+    (slot, term id, tf) postings; postings are found through a term-sorted copy (CSR) of all but the newest
+    ones, which are scanned directly and merged into the copy once they pass a quarter of it. Removal
+    tombstones the slot (df is updated at once); the index compacts itself when half the slots are dead. Not
+    thread-safe: guard with a lock if writers and readers run concurrently.
     """
 
     def __init__(self, *, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1 = k1
         self.b = b
         self._term_ids: dict[str, int] = {}
-        self._post_slots: list[array[int]] = []
-        self._post_tfs: list[array[int]] = []
-        self._df: list[int] = []
+        self._df = np.zeros(64, dtype=np.int64)
         self._slot_of: dict[int, int] = {}
-        self._ids = np.zeros(1024, dtype=np.int64)
-        self._len = np.zeros(1024, dtype=np.float32)
-        self._alive = np.zeros(1024, dtype=bool)
-        self._doc_terms: dict[int, array[int]] = {}
+        self._ids = np.zeros(16, dtype=np.int64)
+        self._len = np.zeros(16, dtype=np.float32)
+        self._alive = np.zeros(16, dtype=bool)
+        self._doc_start = np.zeros(16, dtype=np.int64)
         self._n_slots = 0
-        self._n_postings = 0
         self._total_len = 0.0
+        # every posting ever added (dead slots' too, until a compaction), in the order added
+        self._p_slot = np.zeros(128, dtype=np.int32)
+        self._p_tid = np.zeros(128, dtype=np.int32)
+        self._p_tf = np.zeros(128, dtype=np.int32)
+        self._n_postings = 0
+        # postings [0, _indexed) sorted by term: term t's are _c_slot/_c_tf[_c_offsets[t]:_c_offsets[t + 1]]
+        self._indexed = 0
+        self._c_offsets = np.zeros(1, dtype=np.int64)
+        self._c_slot = np.zeros(0, dtype=np.int32)
+        self._c_tf = np.zeros(0, dtype=np.float32)
 
     def __len__(self) -> int:
         return len(self._slot_of)
@@ -647,25 +655,49 @@ class BM25Index:
         return doc_id in self._slot_of
 
     def memory_bytes(self) -> int:
-        """Approximate bytes held: 16 per posting (slot, tf and the document's own copy), ~250 per term
-        (its string, dict entry and two arrays), ~200 per document slot (dict entries and array headers)
-        plus the per-slot numpy columns."""
-        return 16 * self._n_postings + 250 * len(self._term_ids) + 200 * self._n_slots + 13 * self._ids.shape[0]
+        """Approximate bytes held: 12 per posting and 8 more for its term-sorted copy, ~120 per term (its
+        string and dict entry), ~100 per document (its dict entry) plus the per-slot columns."""
+        return (
+            12 * self._p_slot.shape[0]
+            + 8 * self._indexed
+            + 120 * len(self._term_ids)
+            + 100 * len(self._slot_of)
+            + 21 * self._ids.shape[0]
+        )
 
-    def _grow(self) -> None:
+    def _grow_slots(self) -> None:
         size = self._ids.shape[0] * 2
-        self._ids = np.resize(self._ids, size)
-        self._len = np.resize(self._len, size)
-        alive = np.zeros(size, dtype=bool)
-        alive[: self._n_slots] = self._alive[: self._n_slots]
-        self._alive = alive
+        for name in ("_ids", "_len", "_alive", "_doc_start"):
+            old = getattr(self, name)
+            grown = np.zeros(size, dtype=old.dtype)
+            grown[: self._n_slots] = old[: self._n_slots]
+            setattr(self, name, grown)
+
+    def _grow_postings(self, needed: int) -> None:
+        size = self._p_slot.shape[0]
+        while size < needed:
+            size *= 2
+        for name in ("_p_slot", "_p_tid", "_p_tf"):
+            old = getattr(self, name)
+            grown = np.zeros(size, dtype=old.dtype)
+            grown[: self._n_postings] = old[: self._n_postings]
+            setattr(self, name, grown)
+
+    def _term_id(self, term: str) -> int:
+        tid = self._term_ids.get(term)
+        if tid is None:
+            tid = len(self._term_ids)
+            self._term_ids[term] = tid
+            if tid >= self._df.shape[0]:
+                self._df = np.concatenate([self._df, np.zeros(self._df.shape[0], dtype=np.int64)])
+        return tid
 
     def add(self, doc_id: int, tokens: Sequence[str]) -> None:
         """Index (or re-index) one document."""
         if doc_id in self._slot_of:
             self.remove(doc_id)
         if self._n_slots >= self._ids.shape[0]:
-            self._grow()
+            self._grow_slots()
         slot = self._n_slots
         self._n_slots += 1
         self._slot_of[doc_id] = slot
@@ -673,26 +705,29 @@ class BM25Index:
         self._len[slot] = len(tokens)
         self._alive[slot] = True
         self._total_len += len(tokens)
-        pairs: array[int] = array("i")
-        for term, tf in Counter(tokens).items():
-            tid = self._term_ids.get(term)
-            if tid is None:
-                tid = len(self._df)
-                self._term_ids[term] = tid
-                self._df.append(0)
-                self._post_slots.append(array("i"))
-                self._post_tfs.append(array("i"))
-            self._df[tid] += 1
-            self._post_slots[tid].append(slot)
-            self._post_tfs[tid].append(tf)
-            pairs.append(tid)
-            pairs.append(tf)
-        self._n_postings += len(pairs) // 2
-        self._doc_terms[slot] = pairs
+        counts = Counter(tokens)
+        start = self._n_postings
+        if start + len(counts) > self._p_slot.shape[0]:
+            self._grow_postings(start + len(counts))
+        self._doc_start[slot] = start
+        end = start + len(counts)
+        tids = [self._term_id(term) for term in counts]
+        self._p_slot[start:end] = slot
+        self._p_tid[start:end] = tids
+        self._p_tf[start:end] = list(counts.values())
+        self._df[tids] += 1
+        self._n_postings = end
+        if end - self._indexed > max(4096, self._indexed // 4):
+            self._index_postings()
 
     def add_many(self, docs: Iterable[tuple[int, Sequence[str]]]) -> None:
         for doc_id, tokens in docs:
             self.add(doc_id, tokens)
+
+    def _doc_range(self, slot: int) -> tuple[int, int]:
+        start = int(self._doc_start[slot])
+        end = int(self._doc_start[slot + 1]) if slot + 1 < self._n_slots else self._n_postings
+        return start, end
 
     def remove(self, doc_id: int) -> bool:
         """Forget a document; returns False when it was not indexed."""
@@ -701,49 +736,55 @@ class BM25Index:
             return False
         self._alive[slot] = False
         self._total_len -= float(self._len[slot])
-        pairs = self._doc_terms.pop(slot, array("i"))
-        for tid in pairs[::2]:
-            self._df[tid] -= 1
+        start, end = self._doc_range(slot)
+        self._df[self._p_tid[start:end]] -= 1
         dead = self._n_slots - len(self._slot_of)
         if dead > 1024 and dead * 2 > self._n_slots:
             self._compact()
         return True
 
+    def _index_postings(self) -> None:
+        """Rebuilds the term-sorted copy over every posting held."""
+        n = self._n_postings
+        tids = self._p_tid[:n]
+        order = np.argsort(tids, kind="stable")  # within a term, slots ascend as added
+        self._c_slot = self._p_slot[:n][order]
+        self._c_tf = self._p_tf[:n][order].astype(np.float32)
+        offsets = np.zeros(len(self._term_ids) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(tids, minlength=len(self._term_ids)), out=offsets[1:])
+        self._c_offsets = offsets
+        self._indexed = n
+
     def _compact(self) -> None:
-        old_terms = {tid: term for term, tid in self._term_ids.items()}
-        docs: list[tuple[int, list[str]]] = []
-        for doc_id, slot in sorted(self._slot_of.items(), key=lambda kv: kv[1]):
-            tokens: list[str] = []
-            pairs = self._doc_terms.get(slot, array("i"))
-            for tid, tf in zip(pairs[::2], pairs[1::2], strict=True):
-                tokens.extend([old_terms[tid]] * tf)
-            docs.append((doc_id, tokens))
-        self.__init__(k1=self.k1, b=self.b)  # type: ignore[misc]
-        self.add_many(docs)
+        saved = self.to_arrays()
+        fresh = BM25Index.from_arrays(saved, k1=self.k1, b=self.b)
+        self.__dict__.update(fresh.__dict__)
 
     def to_arrays(self) -> BM25Arrays:
         """The live documents in slot order, their terms renumbered densely (what `from_arrays` restores)."""
-        slots = sorted(self._slot_of.values())
-        chunks = [self._doc_terms.get(slot, array("i")) for slot in slots]
-        offsets = np.zeros(len(slots) + 1, dtype=np.int64)
-        np.cumsum([len(c) // 2 for c in chunks], out=offsets[1:])
-        pairs = np.frombuffer(b"".join(c.tobytes() for c in chunks), dtype=np.int32).reshape(-1, 2).copy()
-        by_tid = [""] * len(self._df)
+        n = self._n_postings
+        alive_slots = np.flatnonzero(self._alive[: self._n_slots])
+        keep = self._alive[self._p_slot[:n]]
+        tids = self._p_tid[:n][keep]
+        used, dense = np.unique(tids, return_inverse=True)
+        pairs = np.stack([dense.reshape(-1).astype(np.int32), self._p_tf[:n][keep]], axis=1)
+        counts = np.bincount(self._p_slot[:n][keep], minlength=self._n_slots)[alive_slots]
+        offsets = np.zeros(alive_slots.shape[0] + 1, dtype=np.int64)
+        np.cumsum(counts, out=offsets[1:])
+        by_tid = [""] * len(self._term_ids)
         for term, tid in self._term_ids.items():
             by_tid[tid] = term
-        used, dense = np.unique(pairs[:, 0], return_inverse=True)
-        pairs[:, 0] = dense.reshape(-1)
-        return BM25Arrays([by_tid[t] for t in used.tolist()], self._ids[slots].copy(), offsets, pairs)
+        return BM25Arrays([by_tid[t] for t in used.tolist()], self._ids[alive_slots].copy(), offsets, pairs)
 
     @classmethod
     def from_arrays(cls, saved: BM25Arrays, *, k1: float = 1.2, b: float = 0.75) -> BM25Index:
         """An index holding exactly the saved documents (scores equal to the index they were saved from)."""
         idx = cls(k1=k1, b=b)
         n = int(saved.ids.shape[0])
-        pairs = np.ascontiguousarray(saved.pairs, dtype=np.int32).reshape(-1, 2)
-        counts = np.diff(saved.offsets)
         if n == 0:
             return idx
+        pairs = np.ascontiguousarray(saved.pairs, dtype=np.int32).reshape(-1, 2)
+        counts = np.diff(saved.offsets)
         if (
             int(saved.offsets[0]) != 0
             or int(saved.offsets[-1]) != pairs.shape[0]
@@ -753,7 +794,11 @@ class BM25Index:
             raise ValueError("saved BM25 arrays are inconsistent")
         if pairs.size and (int(pairs[:, 0].min()) < 0 or int(pairs[:, 0].max()) >= len(saved.terms)):
             raise ValueError("saved BM25 arrays name an unknown term")
-        size = max(1024, 1 << (n - 1).bit_length())
+        slot_of = dict(zip(saved.ids.tolist(), range(n), strict=True))
+        if len(slot_of) != n:
+            raise ValueError("saved BM25 arrays repeat a document id")
+        size = max(16, 1 << (n - 1).bit_length())
+        idx._slot_of = slot_of
         idx._ids = np.zeros(size, dtype=np.int64)
         idx._ids[:n] = saved.ids
         doc_of = np.repeat(np.arange(n, dtype=np.int32), counts)
@@ -762,39 +807,37 @@ class BM25Index:
         idx._len[:n] = lengths
         idx._alive = np.zeros(size, dtype=bool)
         idx._alive[:n] = True
+        idx._doc_start = np.zeros(size, dtype=np.int64)
+        idx._doc_start[:n] = saved.offsets[:-1]
         idx._n_slots = n
-        idx._slot_of = dict(zip(saved.ids.tolist(), range(n), strict=True))
-        if len(idx._slot_of) != n:
-            raise ValueError("saved BM25 arrays repeat a document id")
         idx._total_len = float(lengths.sum(dtype=np.float64))
         idx._term_ids = {term: tid for tid, term in enumerate(saved.terms)}
-        df = np.bincount(pairs[:, 0], minlength=len(saved.terms))
-        idx._df = df.tolist()
-        order = np.argsort(pairs[:, 0], kind="stable")  # within a term, slots ascend as when added one by one
-        post_slots = doc_of[order]
-        post_tfs = np.ascontiguousarray(pairs[order, 1])
-        bounds = np.zeros(len(saved.terms) + 1, dtype=np.int64)
-        np.cumsum(df, out=bounds[1:])
-        for tid in range(len(saved.terms)):
-            lo, hi = int(bounds[tid]), int(bounds[tid + 1])
-            slots_arr: array[int] = array("i")
-            slots_arr.frombytes(post_slots[lo:hi].tobytes())
-            tfs_arr: array[int] = array("i")
-            tfs_arr.frombytes(post_tfs[lo:hi].tobytes())
-            idx._post_slots.append(slots_arr)
-            idx._post_tfs.append(tfs_arr)
-        for slot in range(n):
-            own: array[int] = array("i")
-            own.frombytes(pairs[int(saved.offsets[slot]) : int(saved.offsets[slot + 1])].tobytes())
-            idx._doc_terms[slot] = own
-        idx._n_postings = int(pairs.shape[0])
+        idx._df = np.zeros(max(64, len(saved.terms)), dtype=np.int64)
+        idx._df[: len(saved.terms)] = np.bincount(pairs[:, 0], minlength=len(saved.terms))
+        total = pairs.shape[0]
+        idx._p_slot = np.zeros(max(128, total), dtype=np.int32)
+        idx._p_tid = np.zeros(max(128, total), dtype=np.int32)
+        idx._p_tf = np.zeros(max(128, total), dtype=np.int32)
+        idx._p_slot[:total] = doc_of
+        idx._p_tid[:total] = pairs[:, 0]
+        idx._p_tf[:total] = pairs[:, 1]
+        idx._n_postings = total
+        idx._index_postings()
         return idx
 
-    def _postings(self, tid: int) -> tuple[_IntArr, _F32]:
-        return (
-            np.array(self._post_slots[tid], dtype=np.int64),
-            np.array(self._post_tfs[tid], dtype=np.float32),
-        )
+    def _postings(self, tid: int) -> tuple[npt.NDArray[np.int32], _F32]:
+        if tid + 1 < self._c_offsets.shape[0]:
+            lo, hi = int(self._c_offsets[tid]), int(self._c_offsets[tid + 1])
+            slots, tfs = self._c_slot[lo:hi], self._c_tf[lo:hi]
+        else:
+            slots, tfs = self._c_slot[:0], self._c_tf[:0]
+        if self._n_postings > self._indexed:
+            newest = slice(self._indexed, self._n_postings)
+            mine = self._p_tid[newest] == tid
+            if mine.any():
+                slots = np.concatenate([slots, self._p_slot[newest][mine]])
+                tfs = np.concatenate([tfs, self._p_tf[newest][mine].astype(np.float32)])
+        return slots, tfs
 
     def scores(self, query_tokens: Sequence[str]) -> _F32:
         """Dense BM25 score per slot (dead slots score 0); mostly for fusion code and tests."""
@@ -808,7 +851,7 @@ class BM25Index:
             tid = self._term_ids.get(term)
             if tid is None or self._df[tid] <= 0:
                 continue
-            df = self._df[tid]
+            df = int(self._df[tid])
             idf = math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
             slots, tfs = self._postings(tid)
             out[slots] += np.float32(idf) * tfs * (self.k1 + 1.0) / (tfs + norm[slots])

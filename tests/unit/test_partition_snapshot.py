@@ -58,7 +58,7 @@ def test_a_saved_partition_restores_the_same_rows_and_scores(tmp_path: Path) -> 
         assert restored.search("p", query, 10) == source.search("p", query, 10)
     assert restored.rank_facts("p", [1, 7, 9, 40]) == source.rank_facts("p", [1, 7, 9, 40])
     assert restored.speakers("p", 5) == source.speakers("p", 5)
-    assert restored.memory_bytes("p") == source.memory_bytes("p")
+    assert 0 < restored.memory_bytes("p") <= 1.1 * source.memory_bytes("p")
 
 
 def test_another_stored_state_is_not_served(tmp_path: Path) -> None:
