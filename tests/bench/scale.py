@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import hashlib
 import logging
 import os
@@ -190,6 +191,7 @@ async def run(
             f"{cache.evictions} evictions"
         )
 
+        pauses = _full_collections()
         hot = names[-1]
         await search_ms(api, hot, QUERIES[0])
         hot_ms = [await search_ms(api, hot, QUERIES[i % len(QUERIES)]) for i in range(queries)]
@@ -218,6 +220,11 @@ async def run(
         print(line(f"partition reload ({per_user} episodes: FAISS file + saved lexical partition)", reload_ms))
         for part, spent in parts.items():
             print(line(f"  of which {part}", spent))
+        gc.callbacks.remove(pauses.record)
+        print(
+            f"full garbage collections while searching: {len(pauses.ms)}, longest "
+            f"{max(pauses.ms, default=0.0):.1f} ms; objects the collector tracks: {len(gc.get_objects()):,}"
+        )
         print(
             f"RSS at the end: {rss_mb():.0f} MB; cache {cache.used_bytes / 2**20:.1f} MiB accounted "
             f"(budget {cache.budget_bytes / 2**20:.0f} MiB) in {len(cache)} partitions"
@@ -236,6 +243,28 @@ async def run(
             for name in names:
                 await service.forget_user(Scope("tenant-a", name))
         await close_api(api)
+
+
+class _Pauses:
+    """Durations of the cyclic garbage collector's full (generation 2) collections."""
+
+    def __init__(self) -> None:
+        self.ms: list[float] = []
+        self._began = 0.0
+
+    def record(self, phase: str, info: dict[str, int]) -> None:
+        if info.get("generation") != 2:
+            return
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.ms.append((time.perf_counter() - self._began) * 1000)
+
+
+def _full_collections() -> _Pauses:
+    pauses = _Pauses()
+    gc.callbacks.append(pauses.record)
+    return pauses
 
 
 def _time_reload_parts(episodic: Any) -> dict[str, list[float]]:
