@@ -30,7 +30,7 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _NONE = int(np.iinfo(np.int64).min)
 """An absent event bound."""
 
-_COLUMNS: tuple[tuple[str, Any], ...] = (
+COLUMNS: tuple[tuple[str, Any], ...] = (
     ("seq", np.int64),
     ("occurred", np.int64),  # microseconds since 1970 UTC
     ("importance", np.float64),
@@ -50,6 +50,18 @@ def _micros(at: datetime | None) -> int:
 
 def _time(micros: int) -> datetime | None:
     return None if micros == _NONE else _EPOCH + timedelta(microseconds=micros)
+
+
+@dataclass(frozen=True)
+class SavedPartition:
+    """A partition's live episodes as columns (named as in `COLUMNS`, one entry per episode), the string
+    table their codes index, and their BM25 documents: what `PartitionIndex.export` gives and `restore` takes."""
+
+    columns: dict[str, np.ndarray[Any, Any]]
+    strings: list[str]
+    lexical: BM25Arrays
+    watermark: int
+    """The highest seq the partition has held (a removed episode's included)."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +85,7 @@ class _Partition:
         self.row_of: dict[int, int] = {}
         self.strings: list[str] = []
         self._codes: dict[str, int] = {}
-        self.cols: dict[str, np.ndarray[Any, Any]] = {name: np.zeros(16, dtype=dt) for name, dt in _COLUMNS}
+        self.cols: dict[str, np.ndarray[Any, Any]] = {name: np.zeros(16, dtype=dt) for name, dt in COLUMNS}
         self.n_rows = 0
         self.sessions: dict[int, list[int]] = {}  # session code -> its rows in (occurred, seq) order
         self.speakers: Counter[str] = Counter()
@@ -109,7 +121,7 @@ class _Partition:
             _micros(event.start if event else None),
             _micros(event.end if event else None),
         )
-        for (name, _), value in zip(_COLUMNS, values, strict=True):
+        for (name, _), value in zip(COLUMNS, values, strict=True):
             self.cols[name][row] = value
         self.n_rows += 1
         self.row_of[item.seq] = row
@@ -128,16 +140,11 @@ class _Partition:
             ordered.insert(bisect.bisect_left(ordered, self._key(row), key=self._key), row)
 
     @classmethod
-    def built(cls, rows: Sequence[EpisodeFeatures], bm25: BM25Index | None = None) -> _Partition:
-        """A partition of these episodes: their tokens are indexed unless `bm25` already holds them."""
-        part = cls(bm25)
-        if bm25 is None:
-            rows = list({item.seq: item for item in rows}.values())  # an episode given twice: the last wins
-        for item in rows:
-            if bm25 is None:
-                part.bm25.add(item.seq, item.tokens.split())
-            elif item.seq in part.row_of:
-                raise ValueError("saved partition: an episode twice")
+    def built(cls, rows: Sequence[EpisodeFeatures]) -> _Partition:
+        """A partition of these episodes (an episode given twice: the last wins)."""
+        part = cls()
+        for item in {item.seq: item for item in rows}.values():
+            part.bm25.add(item.seq, item.tokens.split())
             row = part._append(item)
             if item.session_id:
                 part.sessions.setdefault(part._code(item.session_id), []).append(row)
@@ -145,12 +152,44 @@ class _Partition:
             ordered.sort(key=part._key)
         return part
 
+    def saved(self) -> SavedPartition:
+        live = np.array(sorted(self.row_of.values()), dtype=np.int64)
+        columns = {name: col[live].copy() for name, col in self.cols.items()}
+        return SavedPartition(columns, list(self.strings), self.bm25.to_arrays(), self.watermark)
+
     @classmethod
-    def restored(cls, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> _Partition:
-        bm25 = BM25Index.from_arrays(lexical)
-        if len(bm25) != len(rows) or any(item.seq not in bm25 for item in rows):
+    def restored(cls, saved: SavedPartition) -> _Partition:
+        """The partition `saved()` gave; ValueError when its parts do not fit together."""
+        cols = saved.columns
+        if set(cols) != {name for name, _ in COLUMNS}:
+            raise ValueError("saved partition: other columns")
+        n = int(cols["seq"].shape[0])
+        if any(col.shape != (n,) for col in cols.values()):
+            raise ValueError("saved partition: columns of different lengths")
+        codes = np.concatenate([cols[name] for name in ("session", "project", "event_type", "speaker")])
+        if codes.size and (int(codes.min()) < 0 or int(codes.max()) >= len(saved.strings)):
+            raise ValueError("saved partition: a string code out of range")
+        if len(set(saved.strings)) != len(saved.strings):
+            raise ValueError("saved partition: a string twice in its table")
+        part = cls(BM25Index.from_arrays(saved.lexical))
+        seqs = cols["seq"].astype(np.int64).tolist()
+        part.row_of = dict(zip(seqs, range(n), strict=True))
+        if len(part.row_of) != n or len(part.bm25) != n or any(seq not in part.bm25 for seq in seqs):
             raise ValueError("saved partition: the ranking rows and the lexical documents differ")
-        return cls.built(rows, bm25)
+        part.cols = {name: cols[name].astype(dt, copy=True) for name, dt in COLUMNS}
+        part.n_rows = n
+        part.strings = list(saved.strings)
+        part._codes = {value: code for code, value in enumerate(part.strings)}
+        order = np.lexsort((part.cols["seq"], part.cols["occurred"]))
+        session_of = part.cols["session"][order]
+        for code in np.unique(session_of).tolist():
+            if part.strings[code]:
+                part.sessions[code] = order[session_of == code].tolist()
+        for code, count in enumerate(np.bincount(part.cols["speaker"], minlength=len(part.strings)).tolist()):
+            if count and part.strings[code]:
+                part.speakers[part.strings[code]] = count
+        part.watermark = max(saved.watermark, *seqs) if seqs else saved.watermark
+        return part
 
     def remove(self, seq: int) -> None:
         row = self.row_of.pop(seq, None)
@@ -168,7 +207,7 @@ class _Partition:
             if i < len(ordered) and ordered[i] == row:
                 del ordered[i]
         if self.n_rows > 1024 and (self.n_rows - len(self.row_of)) * 2 > self.n_rows:
-            fresh = _Partition.built(self.rows(), self.bm25)
+            fresh = _Partition.restored(self.saved())
             self.__dict__.update(fresh.__dict__)
 
     def features(self, row: int) -> EpisodeFeatures:
@@ -186,10 +225,6 @@ class _Partition:
             event=event,
             speaker=self.strings[int(c["speaker"][row])],
         )
-
-    def rows(self) -> list[EpisodeFeatures]:
-        """The live episodes' facts (tokens empty), in the order they were added."""
-        return [self.features(row) for row in sorted(self.row_of.values())]
 
     def ranked(self, seq: int) -> RankFacts | None:
         row = self.row_of.get(seq)
@@ -291,24 +326,21 @@ class PartitionIndex:
                             out[neighbour] = found
         return out
 
-    def export(self, partition: str) -> tuple[list[EpisodeFeatures], BM25Arrays] | None:
-        """A loaded partition's ranking rows (tokens empty) and lexical documents, for saving; None when
-        it is not loaded."""
+    def export(self, partition: str) -> SavedPartition | None:
+        """A loaded partition as columns and lexical documents, for saving; None when it is not loaded."""
         with self._lock:
             part = self._parts.get(partition)
-            if part is None:
-                return None
-            return part.rows(), part.bm25.to_arrays()
+            return None if part is None else part.saved()
 
-    def _restore(self, partition: str, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> None:
-        part = _Partition.restored(rows, lexical)
+    def _restore(self, partition: str, saved: SavedPartition) -> None:
+        part = _Partition.restored(saved)
         with self._lock:
             self._parts[partition] = part
 
-    async def restore(self, partition: str, rows: Sequence[EpisodeFeatures], lexical: BM25Arrays) -> None:
-        """Replaces a partition with what `export` gave (built in a worker thread); ValueError when the two
+    async def restore(self, partition: str, saved: SavedPartition) -> None:
+        """Replaces a partition with what `export` gave (built in a worker thread); ValueError when its
         parts do not fit together."""
-        await asyncio.to_thread(self._restore, partition, rows, lexical)
+        await asyncio.to_thread(self._restore, partition, saved)
 
     async def load(self, partition: str, rows: Sequence[EpisodeFeatures]) -> None:
         """Replaces a partition with the given rows (built in a worker thread)."""

@@ -272,7 +272,7 @@ class EpisodicMemory:
         held = self._partitions.state(group_id)
         exported = self._partitions.export(group_id)
         if held is not None and exported is not None:
-            self._snapshots.write(group_id, SnapshotStamp(epoch, version, held[0], held[1]), *exported)
+            self._snapshots.write(group_id, SnapshotStamp(epoch, version, held[0], held[1]), exported)
 
     async def settle(self) -> None:
         """Waits for the evictions under way (tests, benchmarks and shutdown)."""
@@ -587,8 +587,8 @@ class EpisodicMemory:
         saved = await asyncio.to_thread(self._snapshots.read, group_id, stamp)
         if saved is not None:
             try:
-                await self._partitions.restore(group_id, *saved)
-                return len(saved[0])
+                await self._partitions.restore(group_id, saved)
+                return len(saved.lexical.ids)
             except ValueError:
                 log.warning("saved partition does not fit together; reading Neo4j", extra={"partition": group_id})
         stored = await self._repo.partition_rows(group_id)

@@ -218,7 +218,7 @@ async def embed_documents(shared: SharedEmbedder, items: Sequence[Item]) -> floa
 
 # ---------------------------------------------------------------------------------------------- graphmem
 async def graphmem_run(api: Api, conv: Conversation, items: list[Item], run_id: str, out: Scores) -> None:
-    scope = pb.Scope(user_id=f"peers-{conv.sample_id}-{run_id}")
+    scope = pb.Scope(user_id=f"peers-{conv.sample_id}-{run_id}-{len(items)}")  # a forgotten user stays forgotten
     turns = {t.dia_id: t for t in conv.turns}
     out.path = f"AddEpisodes x{BATCH}"
     try:
