@@ -27,6 +27,7 @@ _FACT_BYTES = 170
 its place in the session order."""
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_SEQ_SPAN = 1 << 40
 _NONE = int(np.iinfo(np.int64).min)
 """An absent event bound."""
 
@@ -87,7 +88,8 @@ class _Partition:
         self._codes: dict[str, int] = {}
         self.cols: dict[str, np.ndarray[Any, Any]] = {name: np.zeros(16, dtype=dt) for name, dt in COLUMNS}
         self.n_rows = 0
-        self.sessions: dict[int, list[int]] = {}  # session code -> its rows in (occurred, seq) order
+        # session code -> its rows' order keys (`_key`), ascending, and the rows in that order
+        self.sessions: dict[int, tuple[list[int], list[int]]] = {}
         self.speakers: Counter[str] = Counter()
         self.watermark = 0
 
@@ -98,8 +100,14 @@ class _Partition:
             self.strings.append(value)
         return code
 
-    def _key(self, row: int) -> tuple[int, int]:
-        return int(self.cols["occurred"][row]), int(self.cols["seq"][row])
+    def _key(self, row: int) -> int:
+        """The row's place in its session: by time, then seq (a seq is below 2**40)."""
+        return int(self.cols["occurred"].item(row)) * _SEQ_SPAN + int(self.cols["seq"].item(row))
+
+    def _sessions_sorted(self) -> None:
+        for code, (_, rows) in list(self.sessions.items()):
+            rows.sort(key=self._key)
+            self.sessions[code] = ([self._key(row) for row in rows], rows)
 
     def _append(self, item: EpisodeFeatures) -> int:
         row = self.n_rows
@@ -136,8 +144,11 @@ class _Partition:
         self.bm25.add(item.seq, item.tokens.split())
         row = self._append(item)
         if item.session_id:
-            ordered = self.sessions.setdefault(self._code(item.session_id), [])
-            ordered.insert(bisect.bisect_left(ordered, self._key(row), key=self._key), row)
+            keys, ordered = self.sessions.setdefault(self._code(item.session_id), ([], []))
+            key = self._key(row)
+            i = bisect.bisect_left(keys, key)
+            keys.insert(i, key)
+            ordered.insert(i, row)
 
     @classmethod
     def built(cls, rows: Sequence[EpisodeFeatures]) -> _Partition:
@@ -147,9 +158,8 @@ class _Partition:
             part.bm25.add(item.seq, item.tokens.split())
             row = part._append(item)
             if item.session_id:
-                part.sessions.setdefault(part._code(item.session_id), []).append(row)
-        for ordered in part.sessions.values():
-            ordered.sort(key=part._key)
+                part.sessions.setdefault(part._code(item.session_id), ([], []))[1].append(row)
+        part._sessions_sorted()
         return part
 
     def saved(self) -> SavedPartition:
@@ -184,7 +194,8 @@ class _Partition:
         session_of = part.cols["session"][order]
         for code in np.unique(session_of).tolist():
             if part.strings[code]:
-                part.sessions[code] = order[session_of == code].tolist()
+                part.sessions[code] = ([], order[session_of == code].tolist())
+        part._sessions_sorted()
         for code, count in enumerate(np.bincount(part.cols["speaker"], minlength=len(part.strings)).tolist()):
             if count and part.strings[code]:
                 part.speakers[part.strings[code]] = count
@@ -196,48 +207,78 @@ class _Partition:
         if row is None:
             return
         self.bm25.remove(seq)
-        speaker = self.strings[int(self.cols["speaker"][row])]
+        speaker = self.strings[self.cols["speaker"].item(row)]
         if speaker:
             self.speakers[speaker] -= 1
             if self.speakers[speaker] <= 0:
                 del self.speakers[speaker]
-        ordered = self.sessions.get(int(self.cols["session"][row]))
-        if ordered is not None:
-            i = bisect.bisect_left(ordered, self._key(row), key=self._key)
+        found = self.sessions.get(self.cols["session"].item(row))
+        if found is not None:
+            keys, ordered = found
+            i = bisect.bisect_left(keys, self._key(row))
             if i < len(ordered) and ordered[i] == row:
-                del ordered[i]
+                del keys[i], ordered[i]
         if self.n_rows > 1024 and (self.n_rows - len(self.row_of)) * 2 > self.n_rows:
             fresh = _Partition.restored(self.saved())
             self.__dict__.update(fresh.__dict__)
 
-    def features(self, row: int) -> EpisodeFeatures:
-        c = self.cols
-        event = None
-        if c["has_event"][row]:
-            event = TimeRange(_time(int(c["event_start"][row])), _time(int(c["event_end"][row])))
-        return EpisodeFeatures(
-            seq=int(c["seq"][row]),
-            occurred_at=_EPOCH + timedelta(microseconds=int(c["occurred"][row])),
-            importance=float(c["importance"][row]),
-            session_id=self.strings[int(c["session"][row])],
-            project_id=self.strings[int(c["project"][row])],
-            event_type=self.strings[int(c["event_type"][row])],
-            event=event,
-            speaker=self.strings[int(c["speaker"][row])],
-        )
+    def _neighbours(self, row: int) -> tuple[int | None, int | None]:
+        """The rows before and after `row` in its session (None at a session's ends or without a session)."""
+        found = self.sessions.get(self.cols["session"].item(row))
+        if found is None:
+            return None, None
+        keys, ordered = found
+        i = bisect.bisect_left(keys, self._key(row))
+        return (ordered[i - 1] if i > 0 else None), (ordered[i + 1] if i + 1 < len(ordered) else None)
 
-    def ranked(self, seq: int) -> RankFacts | None:
-        row = self.row_of.get(seq)
-        if row is None:
-            return None
-        item = self.features(row)
-        if not item.session_id:
-            return RankFacts(item, None, None)
-        ordered = self.sessions[int(self.cols["session"][row])]
-        i = bisect.bisect_left(ordered, self._key(row), key=self._key)
-        prev_seq = int(self.cols["seq"][ordered[i - 1]]) if i > 0 else None
-        next_seq = int(self.cols["seq"][ordered[i + 1]]) if i + 1 < len(ordered) else None
-        return RankFacts(item, prev_seq, next_seq)
+    def ranked(self, seqs: Sequence[int]) -> dict[int, RankFacts]:
+        """The facts of these episodes and of their same-session neighbours, with their neighbours' seqs
+        (the columns are read once for all of them)."""
+        rows: dict[int, tuple[int | None, int | None]] = {}
+        for seq in seqs:
+            row = self.row_of.get(seq)
+            if row is None:
+                continue
+            if row not in rows:
+                rows[row] = self._neighbours(row)
+            for near in rows[row]:
+                if near is not None and near not in rows:
+                    rows[near] = self._neighbours(near)
+        if not rows:
+            return {}
+        at = np.fromiter(rows, dtype=np.int64, count=len(rows))
+        c, text = self.cols, self.strings
+        seq_of = c["seq"][at].tolist()
+        seq_at = dict(zip(rows, seq_of, strict=True))
+        columns = zip(
+            seq_of,
+            c["occurred"][at].tolist(),
+            c["importance"][at].tolist(),
+            c["session"][at].tolist(),
+            c["project"][at].tolist(),
+            c["event_type"][at].tolist(),
+            c["speaker"][at].tolist(),
+            c["has_event"][at].tolist(),
+            c["event_start"][at].tolist(),
+            c["event_end"][at].tolist(),
+            rows.values(),
+            strict=True,
+        )
+        out: dict[int, RankFacts] = {}
+        for seq, occurred, importance, session, project, kind, speaker, has_event, start, end, near in columns:
+            facts = EpisodeFeatures(
+                seq=seq,
+                occurred_at=_EPOCH + timedelta(microseconds=occurred),
+                importance=importance,
+                session_id=text[session],
+                project_id=text[project],
+                event_type=text[kind],
+                event=TimeRange(_time(start), _time(end)) if has_event else None,
+                speaker=text[speaker],
+            )
+            before, after = (None if r is None else seq_at.get(r, c["seq"].item(r)) for r in near)
+            out[seq] = RankFacts(facts, before, after)
+        return out
 
 
 class PartitionIndex:
@@ -309,22 +350,9 @@ class PartitionIndex:
 
     def rank_facts(self, partition: str, seqs: Sequence[int]) -> dict[int, RankFacts]:
         """Facts of the given episodes and of their same-session neighbours."""
-        out: dict[int, RankFacts] = {}
         with self._lock:
             part = self._parts.get(partition)
-            if part is None:
-                return out
-            for seq in seqs:
-                ranked = part.ranked(seq)
-                if ranked is None:
-                    continue
-                out[seq] = ranked
-                for neighbour in (ranked.prev_seq, ranked.next_seq):
-                    if neighbour is not None and neighbour not in out:
-                        found = part.ranked(neighbour)
-                        if found is not None:
-                            out[neighbour] = found
-        return out
+            return {} if part is None else part.ranked(seqs)
 
     def export(self, partition: str) -> SavedPartition | None:
         """A loaded partition as columns and lexical documents, for saving; None when it is not loaded."""
