@@ -107,7 +107,7 @@ class PartitionSnapshots:
             data = encode(stamp, saved)
             with self._lock:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_suffix(".npz.tmp")
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")  # replicas sharing a data dir never clash
                 tmp.write_bytes(data)
                 os.replace(tmp, path)
         except OSError:
