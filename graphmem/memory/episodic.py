@@ -470,8 +470,12 @@ class EpisodicMemory:
         """Drops the partition's side indexes and their files (its nodes are gone from Neo4j)."""
         async with self._lock(group_id):
             await self._forget_loaded(group_id)
-            await asyncio.to_thread(self._tokens.drop, group_id)
-            await asyncio.to_thread(self._snapshots.drop, group_id)
+            await self._drop_files(group_id)
+
+    async def _drop_files(self, group_id: str) -> None:
+        """Deletes the partition's line-token file and saved partition (its vector files go with the index)."""
+        await asyncio.to_thread(self._tokens.drop, group_id)
+        await asyncio.to_thread(self._snapshots.drop, group_id)
 
     async def groups_created_before(self, tenant_id: str, before: datetime, limit: int = 100) -> list[str]:
         """The partitions of the tenant's users first written before `before` (for sweeping the warm-up's
@@ -539,8 +543,7 @@ class EpisodicMemory:
                 self._partitions.drop(group_id)
             self._versions.pop(group_id, None)
             self._epochs.pop(group_id, None)
-            await asyncio.to_thread(self._tokens.drop, group_id)
-            await asyncio.to_thread(self._snapshots.drop, group_id)
+            await self._drop_files(group_id)
             return 0
         known = self._versions.get(group_id)
         moved = known != state.writes
