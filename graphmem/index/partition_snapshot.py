@@ -98,11 +98,12 @@ class PartitionSnapshots:
     def _path(self, partition: str) -> Path | None:
         return None if self._root is None else self._root / f"{partition}.npz"
 
-    def write(self, partition: str, stamp: SnapshotStamp, saved: SavedPartition) -> None:
-        """Saves (replaces) the partition's file atomically. Failing to write only costs a later Neo4j read."""
+    def write(self, partition: str, stamp: SnapshotStamp, saved: SavedPartition) -> bool:
+        """Saves (replaces) the partition's file atomically; returns whether it did. Failing to write only costs
+        a later Neo4j read."""
         path = self._path(partition)
         if path is None:
-            return
+            return False
         try:
             data = encode(stamp, saved)
             with self._lock:
@@ -112,6 +113,8 @@ class PartitionSnapshots:
                 os.replace(tmp, path)
         except OSError:
             log.exception("saved partition could not be written; its next reload reads Neo4j")
+            return False
+        return True
 
     def read(self, partition: str, stamp: SnapshotStamp) -> SavedPartition | None:
         """The saved partition when its stamp is `stamp`; None when there is none, it is stale or unreadable."""

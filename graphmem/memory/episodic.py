@@ -209,6 +209,10 @@ class EpisodicMemory:
         self._versions: dict[str, int] = {}
         # The user's partition epoch where `_versions` holds a version (a saved partition is stamped with both).
         self._epochs: dict[str, int] = {}
+        # The stamp each user's saved partition file carries, as far as this process knows: set when it writes
+        # the file or restores from it, cleared when the files are dropped (absent: not known, so written).
+        # A replica sharing the data dir may have replaced the file since; the cost is a reload from Neo4j.
+        self._on_disk: dict[str, SnapshotStamp] = {}
 
     def use_policy(self, policy: Policy) -> None:
         """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
@@ -261,18 +265,32 @@ class EpisodicMemory:
             await self._save_partition(group_id)
             self._partitions.drop(group_id)
 
-    async def _save_partition(self, group_id: str) -> None:
-        """Saves the lexical partition being evicted when the stored state it reflects is known (the version
-        and epoch its last catch-up or this process's own writes left), so that its reload reads no Neo4j rows."""
+    def _stamp(self, group_id: str) -> SnapshotStamp | None:
+        """The stored state the loaded lexical partition truly reflects: the version and epoch its last catch-up
+        or this process's own writes left, with the seq and count it holds; None when that is not known (or it
+        is not loaded). The caller holds the partition's lock."""
         version, epoch = self._versions.get(group_id), self._epochs.get(group_id)
-        if version is not None and epoch is not None:
-            await asyncio.to_thread(self._write_partition, group_id, version, epoch)
-
-    def _write_partition(self, group_id: str, version: int, epoch: int) -> None:
         held = self._partitions.state(group_id)
+        if version is None or epoch is None or held is None:
+            return None
+        return SnapshotStamp(epoch, version, held[0], held[1])
+
+    async def _save_partition(self, group_id: str) -> bool:
+        """Saves the loaded lexical partition (its lock held) when the stored state it reflects is known and its
+        file does not already carry that stamp, so that its reload reads no Neo4j rows; returns whether it
+        wrote. Exporting and writing run in a worker thread."""
+        stamp = self._stamp(group_id)
+        if stamp is None or self._on_disk.get(group_id) == stamp:
+            return False
+        if await asyncio.to_thread(self._write_partition, group_id, stamp):
+            self._on_disk[group_id] = stamp
+            return True
+        self._on_disk.pop(group_id, None)  # a failed write: what the file holds is no longer known
+        return False
+
+    def _write_partition(self, group_id: str, stamp: SnapshotStamp) -> bool:
         exported = self._partitions.export(group_id)
-        if held is not None and exported is not None:
-            self._snapshots.write(group_id, SnapshotStamp(epoch, version, held[0], held[1]), exported)
+        return exported is not None and self._snapshots.write(group_id, stamp, exported)
 
     async def settle(self) -> None:
         """Waits for the evictions under way (tests, benchmarks and shutdown)."""
@@ -474,6 +492,7 @@ class EpisodicMemory:
 
     async def _drop_files(self, group_id: str) -> None:
         """Deletes the partition's line-token file and saved partition (its vector files go with the index)."""
+        self._on_disk.pop(group_id, None)
         await asyncio.to_thread(self._tokens.drop, group_id)
         await asyncio.to_thread(self._snapshots.drop, group_id)
 
@@ -591,6 +610,7 @@ class EpisodicMemory:
         if saved is not None:
             try:
                 await self._partitions.restore(group_id, saved)
+                self._on_disk[group_id] = stamp  # evicted again unchanged, it need not be written again
                 return len(saved.lexical.ids)
             except ValueError:
                 log.warning("saved partition does not fit together; reading Neo4j", extra={"partition": group_id})

@@ -2,10 +2,12 @@
 recently used partitions are evicted (vectors flushed to their files) and the cache's books stay within the
 budget; a later Search for an evicted user reloads it and still finds its episodes; a Search for an unknown
 user loads and writes nothing; ForgetUser drops the partition and its files. An evicted partition is reloaded
-from the file its eviction saved, reading no episode rows from Neo4j, unless the user was written since."""
+from the file its eviction saved, reading no episode rows from Neo4j, unless the user was written since; evicted
+again unchanged, its file is not written again."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,6 +15,9 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+from graphmem.index.partition_index import SavedPartition
+from graphmem.index.partition_snapshot import SnapshotStamp
+from graphmem.memory.episodic import EpisodicMemory
 from graphmem.model import owner_group_id
 from graphmem.v1 import memory_service_pb2 as pb
 from tests.conftest import Api, close_api, make_settings, open_api, unique
@@ -55,10 +60,54 @@ async def _add(api: Api, user: str, topic: str) -> None:
     await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=pb.Scope(user_id=user), episodes=items), metadata=api.auth)
 
 
-async def _search(api: Api, user: str, query: str) -> pb.SearchResponse:
+async def _add_one(api: Api, user: str, text: str) -> None:
+    item = pb.EpisodeInput(key=f"k-{text}", text=text, session_id="s2", speaker="user")
+    item.occurred_at.FromDatetime(NOW - timedelta(minutes=5))
+    await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=pb.Scope(user_id=user), episodes=[item]), metadata=api.auth)
+
+
+async def _search(api: Api, user: str, query: str, *layers: pb.Layer.ValueType) -> pb.SearchResponse:
     request = pb.SearchRequest(scope=pb.Scope(user_id=user), query=query, top_k=3)
+    request.layers.extend(layers)
     request.reference_time.FromDatetime(NOW)
     return await api.stub.Search(request, metadata=api.auth)
+
+
+def _ranked(found: pb.SearchResponse) -> list[tuple[str, str, float]]:
+    return [(h.id, h.text, round(h.score, 6)) for h in found.hits]
+
+
+def _saved_file(api: Api, group_id: str) -> Path:
+    return api.settings.data_dir / "partitions" / f"{group_id}.npz"
+
+
+def _count_rows_read(episodic: EpisodicMemory, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The partitions whose episode rows are read from Neo4j from now on (a rebuild, not a restore)."""
+    reads: list[str] = []
+    repo = episodic._repo
+    original = repo.partition_rows
+
+    async def counted(group_id: str):  # type: ignore[no-untyped-def]
+        reads.append(group_id)
+        return await original(group_id)
+
+    monkeypatch.setattr(repo, "partition_rows", counted)
+    return reads
+
+
+def _count_file_writes(episodic: EpisodicMemory, monkeypatch: pytest.MonkeyPatch, seconds: float = 0.0) -> list[str]:
+    """The partitions whose saved file is written from now on (each write taking `seconds` longer)."""
+    writes: list[str] = []
+    snapshots = episodic._snapshots
+    original = snapshots.write
+
+    def counted(partition: str, stamp: SnapshotStamp, saved: SavedPartition) -> bool:
+        time.sleep(seconds)
+        writes.append(partition)
+        return original(partition, stamp, saved)
+
+    monkeypatch.setattr(snapshots, "write", counted)
+    return writes
 
 
 async def test_many_users_are_evicted_within_budget_and_reloaded_on_search(small: Api) -> None:
@@ -139,30 +188,50 @@ async def test_an_evicted_partition_reloads_from_its_saved_file_until_the_user_i
     assert not episodic.is_loaded(group)
     assert [p.suffix for p in _files(small, group) if p.suffix == ".npz"] == [".npz"]
 
-    reads: list[str] = []
-    repo = episodic._repo
-    original = repo.partition_rows
-
-    async def counted(group_id: str):  # type: ignore[no-untyped-def]
-        reads.append(group_id)
-        return await original(group_id)
-
-    monkeypatch.setattr(repo, "partition_rows", counted)
+    reads = _count_rows_read(episodic, monkeypatch)
     after = await _search(small, user, query)
     assert reads == []  # restored from the file
-    assert [(h.id, h.text, round(h.score, 6)) for h in after.hits] == [
-        (h.id, h.text, round(h.score, 6)) for h in before.hits
-    ]
+    assert _ranked(after) == _ranked(before)
 
     await episodic.evict(group)
-    item = pb.EpisodeInput(key="k-later", text="the Lisbon flight moved to 9am", session_id="s2", speaker="user")
-    item.occurred_at.FromDatetime(NOW - timedelta(minutes=5))
-    await small.stub.AddEpisodes(
-        pb.AddEpisodesRequest(scope=pb.Scope(user_id=user), episodes=[item]), metadata=small.auth
-    )
+    await _add_one(small, user, "the Lisbon flight moved to 9am")
     moved = await _search(small, user, "Lisbon flight 9am")
     assert reads == [group]  # the saved file was stale: rebuilt from Neo4j
     assert moved.hits[0].text == "the Lisbon flight moved to 9am"
 
     await small.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=small.auth)
     assert _files(small, group) == []
+
+
+async def test_a_partition_evicted_again_unchanged_does_not_rewrite_its_file(
+    small: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    episodic = small.running.service.episodic
+    await episodic.settle()
+    user = unique("unchanged")
+    group = owner_group_id(TENANT, user)
+    topic, query = TOPICS[5]
+    await _add(small, user, topic)
+    assert (await _search(small, user, query)).hits[0].text == topic
+    writes = _count_file_writes(episodic, monkeypatch)
+    reads = _count_rows_read(episodic, monkeypatch)
+    await episodic.evict(group)
+    assert writes.count(group) == 1
+    written = _saved_file(small, group).stat()
+
+    for _ in range(2):  # restored from the file, then evicted unchanged: no write
+        assert (await _search(small, user, query)).hits[0].text == topic
+        await episodic.evict(group)
+    assert group not in reads
+    assert writes.count(group) == 1
+    kept = _saved_file(small, group).stat()
+    assert (kept.st_ino, kept.st_mtime_ns, kept.st_size) == (written.st_ino, written.st_mtime_ns, written.st_size)
+
+    await _add_one(small, user, "moved to Utrecht this winter")  # changed: its next eviction writes the file
+    assert (await _search(small, user, "Utrecht")).hits[0].text == "moved to Utrecht this winter"
+    assert reads.count(group) == 1
+    await episodic.evict(group)
+    assert writes.count(group) == 2
+    assert _saved_file(small, group).stat().st_ino != written.st_ino
+    await small.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=small.auth)
+    assert not _saved_file(small, group).exists()
