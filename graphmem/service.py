@@ -415,7 +415,9 @@ class MemoryService:
                 log.exception("maintenance run failed")
 
     async def close(self) -> None:
-        """Stops the background work (a hit flusher flushes once more as it stops), then flushes and closes."""
+        """Stops the background work (a hit flusher flushes once more as it stops), then flushes the hits and
+        vectors, saves the loaded lexical partitions whose files are missing or stale (for a few seconds at most:
+        `EpisodicMemory.save_loaded`) and closes."""
         background, self._background = self._background, []
         for task in background:
             task.cancel()
@@ -427,6 +429,7 @@ class MemoryService:
         await self.episodic.settle()
         await self.hits.flush()
         await self._index.flush()
+        await self.episodic.save_loaded()
         if self._reranker is not None:
             await self._reranker.aclose()
         await self._graph.close()

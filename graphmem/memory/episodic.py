@@ -4,7 +4,8 @@ a document: "speaker: text", preceded by the previous line of its session. Neo4j
 the side indexes (vectors, BM25) are caught up from it whenever they lag (after a restart, a crash between
 commit and indexing, or another replica's writes), so an acknowledged episode is always searchable.
 Loaded partitions live under a memory budget: the least recently used are evicted (vectors flushed first)
-in the background and rebuilt on their next use; a read for a user without memory loads nothing.
+in the background and rebuilt on their next use (the lexical side from the file its eviction, or a graceful
+shutdown, saved when that still matches Neo4j); a read for a user without memory loads nothing.
 """
 
 from __future__ import annotations
@@ -68,6 +69,10 @@ log = logging.getLogger(__name__)
 
 _CATCH_UP_BATCH = 256
 _LINES_BATCH = 5000
+
+SHUTDOWN_SAVE_SECONDS = 5.0
+"""How long a graceful shutdown spends saving loaded lexical partitions (`save_loaded`); a partition left unsaved
+only costs its user's first Search after the restart a rebuild from Neo4j's rows."""
 
 
 def _listing(scope: Scope, flt: EpisodeFilter) -> str:
@@ -291,6 +296,37 @@ class EpisodicMemory:
     def _write_partition(self, group_id: str, stamp: SnapshotStamp) -> bool:
         exported = self._partitions.export(group_id)
         return exported is not None and self._snapshots.write(group_id, stamp, exported)
+
+    async def save_loaded(self, seconds: float = SHUTDOWN_SAVE_SECONDS) -> None:
+        """Saves every loaded lexical partition whose file is missing or stale (a graceful shutdown: after the
+        restart, each user's first Search restores it instead of reading Neo4j's rows), most recently used
+        first, for at most `seconds`; partitions left when the time is up stay unsaved (a write under way
+        finishes in its worker thread). Skipped: those whose file is current or whose stored state is not known."""
+        recent = [*reversed(self._cache.loaded()), *self._partitions.loaded()]
+        order = list(dict.fromkeys(recent))
+        if not order:
+            return
+        began = time.perf_counter()
+        saved = skipped = 0
+        try:
+            async with asyncio.timeout(seconds):
+                for group_id in order:
+                    async with self._lock(group_id):
+                        if await self._save_partition(group_id):
+                            saved += 1
+                        else:
+                            skipped += 1
+        except TimeoutError:
+            pass
+        log.info(
+            "loaded partitions saved",
+            extra={
+                "saved": saved,
+                "skipped": skipped,
+                "out_of_time": len(order) - saved - skipped,
+                "elapsed_ms": round((time.perf_counter() - began) * 1000, 1),
+            },
+        )
 
     async def settle(self) -> None:
         """Waits for the evictions under way (tests, benchmarks and shutdown)."""

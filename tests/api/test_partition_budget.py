@@ -3,10 +3,13 @@ recently used partitions are evicted (vectors flushed to their files) and the ca
 budget; a later Search for an evicted user reloads it and still finds its episodes; a Search for an unknown
 user loads and writes nothing; ForgetUser drops the partition and its files. An evicted partition is reloaded
 from the file its eviction saved, reading no episode rows from Neo4j, unless the user was written since; evicted
-again unchanged, its file is not written again."""
+again unchanged, its file is not written again. A graceful close saves the loaded partitions, within a time cap,
+and the restarted service's first Search of each user restores from the file with the same hits and scores."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -219,8 +222,9 @@ async def test_a_partition_evicted_again_unchanged_does_not_rewrite_its_file(
     assert writes.count(group) == 1
     written = _saved_file(small, group).stat()
 
-    for _ in range(2):  # restored from the file, then evicted unchanged: no write
+    for _ in range(2):  # restored from the file, then evicted (and saved as at a shutdown) unchanged: no write
         assert (await _search(small, user, query)).hits[0].text == topic
+        await episodic.save_loaded()
         await episodic.evict(group)
     assert group not in reads
     assert writes.count(group) == 1
@@ -235,3 +239,67 @@ async def test_a_partition_evicted_again_unchanged_does_not_rewrite_its_file(
     assert _saved_file(small, group).stat().st_ino != written.st_ino
     await small.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=small.auth)
     assert not _saved_file(small, group).exists()
+
+
+async def test_saving_the_loaded_partitions_stops_when_its_time_is_up(
+    small: Api, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    episodic = small.running.service.episodic
+    await episodic.settle()
+    users = [unique("slow") for _ in range(3)]
+    for user, (topic, _) in zip(users, TOPICS[: len(users)], strict=True):
+        await _add(small, user, topic)
+    writes = _count_file_writes(episodic, monkeypatch, seconds=0.5)
+    began = time.perf_counter()
+    with caplog.at_level(logging.INFO, logger="graphmem.memory.episodic"):
+        await episodic.save_loaded(0.2)
+    assert time.perf_counter() - began < 0.5  # the write under way (0.5 s) is not waited for
+    [record] = [r for r in caplog.records if r.getMessage() == "loaded partitions saved"]
+    assert record.saved == 0 and record.out_of_time >= 1
+    await asyncio.sleep(1.0)  # the write under way ends in its worker thread
+    assert len(writes) == 1
+    for user in users:
+        await small.stub.ForgetUser(pb.ForgetUserRequest(scope=pb.Scope(user_id=user)), metadata=small.auth)
+
+
+async def test_a_graceful_close_saves_loaded_partitions_and_a_restart_restores_them(
+    require_neo4j: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    settings = make_settings(tmp_path / "data")  # the default budget: nothing is evicted
+    users = [unique("restart") for _ in range(3)]
+    groups = [owner_group_id(TENANT, u) for u in users]
+    first = await open_api(settings)
+    try:
+        before = {}
+        for user, (topic, query) in zip(users, TOPICS[: len(users)], strict=True):
+            await _add(first, user, topic)
+            before[user] = await _search(first, user, query, pb.LAYER_EPISODIC)
+            assert before[user].hits[0].text == topic
+        assert all(first.running.service.episodic.is_loaded(g) for g in groups)
+        assert not any(_saved_file(first, g).exists() for g in groups)
+    finally:
+        with caplog.at_level(logging.INFO, logger="graphmem.memory.episodic"):
+            await close_api(first)
+    [record] = [r for r in caplog.records if r.getMessage() == "loaded partitions saved"]
+    assert record.saved >= len(users) and record.out_of_time == 0
+    files = {g: _saved_file(first, g).stat() for g in groups}
+
+    caplog.clear()
+    second = await open_api(settings)
+    try:
+        reads = _count_rows_read(second.running.service.episodic, monkeypatch)
+        for user, (_, query) in zip(users, TOPICS[: len(users)], strict=True):
+            after = await _search(second, user, query, pb.LAYER_EPISODIC)
+            assert _ranked(after) == _ranked(before[user])
+        assert reads == []  # every user's partition restored from its file
+    finally:
+        with caplog.at_level(logging.INFO, logger="graphmem.memory.episodic"):
+            await close_api(second)
+    [record] = [r for r in caplog.records if r.getMessage() == "loaded partitions saved"]
+    assert record.out_of_time == 0
+    for group, written in files.items():  # restored and unchanged: not written again at the second close
+        kept = _saved_file(second, group).stat()
+        assert (kept.st_ino, kept.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
