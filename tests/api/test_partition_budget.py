@@ -249,6 +249,7 @@ async def test_saving_the_loaded_partitions_stops_when_its_time_is_up(
     users = [unique("slow") for _ in range(3)]
     for user, (topic, _) in zip(users, TOPICS[: len(users)], strict=True):
         await _add(small, user, topic)
+    await episodic.settle()  # no eviction runs beside the save
     writes = _count_file_writes(episodic, monkeypatch, seconds=0.5)
     began = time.perf_counter()
     with caplog.at_level(logging.INFO, logger="graphmem.memory.episodic"):
