@@ -67,3 +67,62 @@ def test_concurrent_asks_for_one_new_query_run_the_model_once() -> None:
     for t in threads:
         t.join()
     assert len(model.calls) == 1
+
+
+class SlowPerText:
+    """A model whose calls for different texts can run at once (like the bundled one)."""
+
+    name = "slow"
+    dim = 4
+
+    def __init__(self) -> None:
+        self.running = 0
+        self.most = 0
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str], kind: EmbedKind) -> Vectors:
+        with self._lock:
+            self.running += 1
+            self.most = max(self.most, self.running)
+        time.sleep(0.05)
+        with self._lock:
+            self.running -= 1
+        if texts[0] == "fails":
+            raise RuntimeError("model down")
+        return np.ones((len(texts), self.dim), dtype=np.float32)
+
+
+def test_different_new_queries_run_the_model_side_by_side() -> None:
+    model = SlowPerText()
+    memo = QueryMemo(model)
+    threads = [threading.Thread(target=memo.embed, args=([f"q{i}"], EmbedKind.QUERY)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert model.most == 3  # the memo's lock was not held while the model ran
+
+
+def test_a_failed_query_is_not_remembered_and_its_waiters_see_the_failure() -> None:
+    model = SlowPerText()
+    memo = QueryMemo(model)
+    errors: list[BaseException] = []
+
+    def ask() -> None:
+        try:
+            memo.embed(["fails"], EmbedKind.QUERY)
+        except RuntimeError as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [str(e) for e in errors] == ["model down", "model down"]
+    try:
+        memo.embed(["fails"], EmbedKind.QUERY)
+    except RuntimeError:
+        pass
+    else:
+        raise AssertionError("a failed vector was remembered")
