@@ -7,7 +7,9 @@ Every conversation of the LoCoMo-format files in `--data` is one user: its real 
 filler turns (dated before the conversation, other sessions) up to each `--size`. Each system ingests the
 same turns and answers every question of categories 1-4; R@10 is turn-evidence recall at 10. Systems:
 
-- graphmem: through its gRPC API (AddEpisodes in batches of 500, Search), in-process server, default settings.
+- graphmem: `graphmem serve` as a user launches it (a subprocess of the bench, default settings, the
+  development key, its own temporary data dir, the bench's Neo4j), through its gRPC API (AddEpisodes in batches
+  of 500, Search) over loopback; the bench fails if the server's log holds an ERROR.
 - neo4j: Neo4j's own vector index (cosine, the same embedder's vectors) and full-text index (Lucene, the
   `cjk` analyzer for Chinese, `english` otherwise) in the same Neo4j, fused with reciprocal-rank fusion (k=60).
   Ingest is UNWIND batches of 500 turns with their vectors, then an explicit wait for both indexes.
@@ -59,8 +61,9 @@ index). Each graphiti pass creates the one index its episode search reads (`epis
 language's analyzer) before its ingest and drops it after; `MERGE` on `Episodic.uuid` uses graphmem's unique
 constraint on that property.
 
-RSS is the bench process's (one process holds every system and the peers' shared vectors), printed after each
-system's pass. Neo4j's own memory is not counted.
+RSS: graphmem's is its server process's (`graphmem serve`, VmRSS after its pass). The peers' is the bench
+process's (one process holds the three peers and their shared vectors, so it accumulates from one peer to the
+next), printed after each peer's pass. Neo4j's own memory is not counted.
 """
 
 from __future__ import annotations
@@ -72,6 +75,7 @@ import logging
 import os
 import re
 import shutil
+import socket
 import statistics
 import sys
 import tempfile
@@ -83,18 +87,25 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import grpc
 import numpy as np
 
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
-from graphmem.service import MemoryService, embedder_from_settings
+from graphmem.service import embedder_from_settings
 from graphmem.v1 import memory_service_pb2 as pb
+from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
 from tests.bench.latency import pct, rss_mb, synthetic
 from tests.bench.locomo import answerable, episode_input, episode_text, question_metrics, reference_time, timestamp
 from tests.bench.locomo_data import Conversation, Question, load_locomo
-from tests.bench.scale import open_api_with
-from tests.conftest import Api, close_api, make_settings, neo4j_uri
+from tests.conftest import make_settings, neo4j_uri
+from tests.launched.serve import DEV_KEY, error_lines, spawn_serve, stop, wait_serving
 
 TOP_K = 10
+WARM_UPS = ("What did we talk about last time?", "What do I like?", "How do I deploy the service?")
+"""Each system's first Searches after its ingest, not timed (graphmem routes them to its episodic, semantic and
+procedural layers): Neo4j replans a cached query at its first run after a schema change, and every pass follows
+one (the graphiti pass creates and drops its full-text index; the Neo4j peer's indexes are created at the
+start), so a system's first Searches of each kind would otherwise pay 50-100 ms for the previous pass's DDL."""
 BATCH = 500
 RRF_K = 60
 BULK_ABOVE = 2_000  # sizes above this load Mem0 and graphiti in bulk (--bulk-above)
@@ -124,6 +135,42 @@ class Scores:
 
     def eps(self) -> float:
         return self.ingested / self.ingest_s if self.ingest_s else float("nan")
+
+
+class Served:
+    """`graphmem serve` started by the bench as a user starts it, and a client of it."""
+
+    def __init__(self, workdir: Path) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = int(sock.getsockname()[1])
+        env = dict(os.environ)
+        env.pop("GRAPHMEM_API_KEYS", None)  # the development key, as a newcomer has it
+        env["GRAPHMEM_DATA_DIR"] = str(workdir / "data")
+        env["GRAPHMEM_NEO4J_URI"] = neo4j_uri()
+        self.log = workdir / "graphmem-serve.log"
+        self.process = spawn_serve(self.port, env, self.log)
+        self.channel: grpc.aio.Channel | None = None
+
+    async def start(self) -> None:
+        # generous: a cold start on 2 cores shared with a loaded Neo4j
+        await asyncio.to_thread(wait_serving, f"127.0.0.1:{self.port}", self.process, self.log, 600.0)
+        self.channel = grpc.aio.insecure_channel(f"127.0.0.1:{self.port}")
+        self.stub = pb_grpc.MemoryServiceStub(self.channel)
+        self.auth = (("authorization", f"Bearer {DEV_KEY}"),)
+
+    def rss_mb(self) -> float:
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    async def close(self) -> list[str]:
+        """Stops the server (SIGTERM); returns the ERROR lines of its log."""
+        if self.channel is not None:
+            await self.channel.close(None)
+        await asyncio.to_thread(stop, self.process)
+        return error_lines(self.log)
 
 
 @dataclass(frozen=True)
@@ -163,6 +210,12 @@ def items_of(conv: Conversation, size: int) -> list[Item]:
         for n, d in enumerate(synthetic(fill, start))
     ]
     return filler + real
+
+
+def asked(conv: Conversation) -> list[tuple[str, Question | None]]:
+    """What each system is asked, in order: the warm-up queries (untimed, no question), then every question of
+    categories 1-4."""
+    return [(text, None) for text in WARM_UPS] + [(q.text, q) for q in answerable(conv)]
 
 
 def recall_at_10(ranked: Sequence[str], question: Question) -> float:
@@ -217,7 +270,7 @@ async def embed_documents(shared: SharedEmbedder, items: Sequence[Item]) -> floa
 
 
 # ---------------------------------------------------------------------------------------------- graphmem
-async def graphmem_run(api: Api, conv: Conversation, items: list[Item], run_id: str, out: Scores) -> None:
+async def graphmem_run(api: Served, conv: Conversation, items: list[Item], run_id: str, out: Scores) -> None:
     scope = pb.Scope(user_id=f"peers-{conv.sample_id}-{run_id}-{len(items)}")  # a forgotten user stays forgotten
     turns = {t.dia_id: t for t in conv.turns}
     out.path = f"AddEpisodes x{BATCH}"
@@ -238,10 +291,12 @@ async def graphmem_run(api: Api, conv: Conversation, items: list[Item], run_id: 
         out.ingest_s += time.perf_counter() - started
         out.ingested += len(items)
         when = timestamp(reference_time(conv))
-        for question in answerable(conv):
-            request = pb.SearchRequest(scope=scope, query=question.text, top_k=TOP_K, reference_time=when)
+        for text, question in asked(conv):
+            request = pb.SearchRequest(scope=scope, query=text, top_k=TOP_K, reference_time=when)
             began = time.perf_counter()
             reply = await api.stub.Search(request, metadata=api.auth)
+            if question is None:
+                continue
             out.search_ms.append(1000.0 * (time.perf_counter() - began))
             out.recall.append(recall_at_10([h.metadata.get("dia_id", "") for h in reply.hits], question))
     finally:
@@ -297,13 +352,15 @@ async def neo4j_run(driver: Any, shared: SharedEmbedder, conv: Conversation, ite
     out.ingest_s += time.perf_counter() - started + embed_s
     out.embed_s += embed_s
     out.ingested += len(items)
-    for question in answerable(conv):
+    for text_asked, question in asked(conv):
         began = time.perf_counter()
-        qvec = await asyncio.to_thread(shared.embed, [question.text], EmbedKind.QUERY)
+        qvec = await asyncio.to_thread(shared.embed, [text_asked], EmbedKind.QUERY)
         by_vector = [r["key"] for r in await run(_N_VECTOR, k=50, q=qvec[0].tolist())]
-        text = _LUCENE_SPECIAL.sub(" ", question.text).strip() or "*"
+        text = _LUCENE_SPECIAL.sub(" ", text_asked).strip() or "*"
         by_text = [r["key"] for r in await run(_N_TEXT, k=50, q=text)]
         ranked = rrf(by_vector, by_text)[:TOP_K]
+        if question is None:
+            continue
         out.search_ms.append(1000.0 * (time.perf_counter() - began))
         out.recall.append(recall_at_10(ranked, question))
 
@@ -384,9 +441,11 @@ async def graphiti_run(
             limit=TOP_K,
         )
         clients = _GraphitiClients(driver)
-        for question in answerable(conv):
+        for text, question in asked(conv):
             began = time.perf_counter()
-            results = await search(clients, question.text, [group_id], config, SearchFilters())  # type: ignore[arg-type]
+            results = await search(clients, text, [group_id], config, SearchFilters())  # type: ignore[arg-type]
+            if question is None:
+                continue
             out.search_ms.append(1000.0 * (time.perf_counter() - began))
             out.recall.append(recall_at_10([key_of.get(e.uuid, "") for e in results.episodes], question))
     finally:
@@ -536,9 +595,11 @@ async def mem0_run(
         out.ingest_s += time.perf_counter() - started + embed_s
         out.embed_s += embed_s
         out.ingested += len(items)
-        for question in answerable(conv):
+        for text, question in asked(conv):
             began = time.perf_counter()
-            found = await asyncio.to_thread(memory.search, question.text, filters={"user_id": user}, top_k=TOP_K)
+            found = await asyncio.to_thread(memory.search, text, filters={"user_id": user}, top_k=TOP_K)
+            if question is None:
+                continue
             out.search_ms.append(1000.0 * (time.perf_counter() - began))
             ranked = [(r.get("metadata") or {}).get("key") or keys.get(r["id"], "") for r in found.get("results", [])]
             out.recall.append(recall_at_10(ranked, question))
@@ -567,18 +628,21 @@ async def run(
     if "mem0" in systems:
         mem0_check()  # fails now, naming the install, if missing
     settings = make_settings(tmp / "graphmem")
-    service = MemoryService.from_settings(settings)
-    api = await open_api_with(settings, service)  # waits up to 10 min for SERVING on a loaded machine
-    shared = SharedEmbedder(embedder_from_settings(api.settings))
+    served = Served(tmp) if "graphmem" in systems else None
+    if served is not None:
+        try:
+            await served.start()
+        except BaseException:
+            await served.close()
+            raise
+    shared = SharedEmbedder(embedder_from_settings(settings))
     from neo4j import AsyncGraphDatabase
 
-    driver = AsyncGraphDatabase.driver(neo4j_uri(), auth=(api.settings.neo4j_user, api.settings.neo4j_password))
+    driver = AsyncGraphDatabase.driver(neo4j_uri(), auth=(settings.neo4j_user, settings.neo4j_password))
     from graphiti_core.driver.neo4j_driver import Neo4jDriver
 
     # built in a worker thread, with no running loop: graphiti then schedules no schema bootstrap (docstring)
-    graphiti_driver = await asyncio.to_thread(
-        Neo4jDriver, neo4j_uri(), api.settings.neo4j_user, api.settings.neo4j_password
-    )
+    graphiti_driver = await asyncio.to_thread(Neo4jDriver, neo4j_uri(), settings.neo4j_user, settings.neo4j_password)
     print(
         f"peers: LoCoMo {lang}, {len(convs)} conversations, "
         f"{sum(len(answerable(c)) for c in convs)} questions (categories 1-4); embedder {shared.name}; "
@@ -596,14 +660,15 @@ async def run(
                 for conv in convs:
                     items = items_of(conv, size)
                     if system == "graphmem":
-                        await graphmem_run(api, conv, items, run_id, out)
+                        assert served is not None
+                        await graphmem_run(served, conv, items, run_id, out)
                     elif system == "neo4j":
                         await neo4j_run(driver, shared, conv, items, out)
                     elif system == "graphiti":
                         await graphiti_run(graphiti_driver, conv, items, run_id, lang, bulk, out)
                     elif system == "mem0":
                         await mem0_run(shared, conv, items, run_id, bulk, out, tmp)
-                out.rss_mb = rss_mb()
+                out.rss_mb = served.rss_mb() if system == "graphmem" and served is not None else rss_mb()
                 embedded = f", emb {out.embed_s:.1f} s" if out.embed_s else ""
                 print(
                     f"  {system:9s} {size:>7,}: R@10 {out.r10():5.1f}  Search p50 {out.p(0.5):7.1f} ms "
@@ -617,8 +682,12 @@ async def run(
         await driver.execute_query("DROP INDEX episode_content IF EXISTS")
         await driver.close()
         await graphiti_driver.close()
-        await close_api(api)
+        errors = await served.close() if served is not None else []
+        shutil.copy(served.log, "/tmp/exp/peers-serve.log") if served is not None and os.environ.get(
+        ) else None
         shutil.rmtree(tmp, ignore_errors=True)
+    if errors:
+        raise SystemExit(f"graphmem serve logged {len(errors)} error(s); the first: {errors[0]}")
     print_table(results, sizes, systems)
     if max(sizes) < 100_000:
         print(
