@@ -683,8 +683,6 @@ async def run(
         await driver.close()
         await graphiti_driver.close()
         errors = await served.close() if served is not None else []
-        shutil.copy(served.log, "/tmp/exp/peers-serve.log") if served is not None and os.environ.get(
-        ) else None
         shutil.rmtree(tmp, ignore_errors=True)
     if errors:
         raise SystemExit(f"graphmem serve logged {len(errors)} error(s); the first: {errors[0]}")
