@@ -27,6 +27,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import NotFound
 from graphmem.extraction.importance import assign_importance
 from graphmem.extraction.mentions import mentions, person_names
+from graphmem.index.hit_texts import HitText, HitTexts
 from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import PartitionCache
 from graphmem.index.partition_index import PartitionIndex, RankFacts
@@ -58,6 +59,7 @@ from graphmem.retrieval.timeexpr import asks_when, event_window
 from graphmem.storage.neo4j.episodes import (
     DeletedEpisode,
     EpisodeRepository,
+    HitsRead,
     NewEpisode,
     PartitionState,
     StoredBatch,
@@ -143,6 +145,54 @@ def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> 
     )
 
 
+def _held_text(uuid: str, episode: NewEpisode) -> HitText:
+    return HitText(
+        uuid,
+        episode.text,
+        episode.occurred_at,
+        episode.session_id,
+        episode.speaker,
+        episode.event_type,
+        episode.importance,
+        HitText.pairs(episode.metadata),
+    )
+
+
+def _returned_text(ep: Episode) -> HitText:
+    return HitText(
+        ep.id,
+        ep.text,
+        ep.occurred_at,
+        ep.session_id,
+        ep.speaker,
+        ep.event_type,
+        ep.importance,
+        HitText.pairs(ep.metadata),
+    )
+
+
+def _held_hit(held: HitText, score: float, breakdown: ScoreBreakdown) -> SearchHit:
+    return SearchHit(
+        layer=Layer.EPISODIC,
+        id=held.id,
+        text=held.text,
+        score=score,
+        breakdown=breakdown,
+        session_id=held.session_id,
+        occurred_at=held.occurred_at,
+        metadata=dict(held.metadata),
+        event_type=held.event_type,
+        speaker=held.speaker,
+        importance=held.importance,
+    )
+
+
+def _seen(done: asyncio.Future[HitsRead]) -> None:
+    """Marks a read nobody awaited as seen (its failure, if any, changes nothing: the Search read again)."""
+    if not done.cancelled():
+        done.exception()
+
+
 def _archive_lexical(rows: Sequence[tuple[int, str]], query: str, k: int) -> list[tuple[int, float]]:
     """BM25 top-k over the archived episodes' stored tokens (CPU work, run in a worker thread)."""
     bm25 = BM25Index()
@@ -218,6 +268,8 @@ class EpisodicMemory:
         # the file or restores from it, cleared when the files are dropped (absent: not known, so written).
         # A replica sharing the data dir may have replaced the file since; the cost is a reload from Neo4j.
         self._on_disk: dict[str, SnapshotStamp] = {}
+        # What a Search returns of the episodes written or returned lately (graphmem/index/hit_texts.py)
+        self._held = HitTexts()
 
     def use_policy(self, policy: Policy) -> None:
         """Puts another memory policy in force from the next call on (MemoryService.use_policy)."""
@@ -259,6 +311,7 @@ class EpisodicMemory:
                     continue
                 await self._save_partition(group_id)
                 self._partitions.drop(group_id)
+                self._held.drop(group_id)
         log.info("partitions evicted", extra={"count": len(victims), "accounted_bytes": self._cache.used_bytes})
 
     async def evict(self, group_id: str) -> None:
@@ -269,6 +322,7 @@ class EpisodicMemory:
             await self._index.evict(group_id)
             await self._save_partition(group_id)
             self._partitions.drop(group_id)
+            self._held.drop(group_id)
 
     def _stamp(self, group_id: str) -> SnapshotStamp | None:
         """The stored state the loaded lexical partition truly reflects: the version and epoch its last catch-up
@@ -471,6 +525,7 @@ class EpisodicMemory:
                         for i, w in created
                     ],
                 )
+                self._held.put(scope.group_id, [(w.seq, _held_text(w.uuid, prepared[i])) for i, w in created])
                 lines = [(w.seq, prepared[i].tokens) for i, w in created]
                 await asyncio.to_thread(self._tokens.append, scope.group_id, batch.epoch, lines)
                 if self._versions.get(scope.group_id, 0) == batch.version - 1:  # nobody else wrote in between
@@ -503,6 +558,7 @@ class EpisodicMemory:
         if rebuilt is not None and rebuilt.active:
             vectors = await self._embed([rebuilt.document], EmbedKind.DOCUMENT)
         async with self._lock(group_id):
+            self._held.remove(group_id, deleted.seqs)
             await self._index.remove(group_id, deleted.seqs)
             if rebuilt is not None and vectors is not None:
                 await self._index.remove(group_id, [rebuilt.seq])
@@ -546,6 +602,7 @@ class EpisodicMemory:
         """Drops the partition's in-process side indexes and what is known of the state they reflected."""
         await self._index.drop(group_id)
         self._partitions.drop(group_id)
+        self._held.drop(group_id)
         self._cache.forget(group_id)
         self._versions.pop(group_id, None)
         self._epochs.pop(group_id, None)
@@ -596,6 +653,7 @@ class EpisodicMemory:
             if self._partitions.state(group_id) is not None or self._index.memory_bytes(group_id):
                 await self._index.drop(group_id)
                 self._partitions.drop(group_id)
+            self._held.drop(group_id)
             self._versions.pop(group_id, None)
             self._epochs.pop(group_id, None)
             await self._drop_files(group_id)
@@ -603,7 +661,8 @@ class EpisodicMemory:
         known = self._versions.get(group_id)
         moved = known != state.writes
         redo: set[int] = set()
-        if moved:  # vectors held from before whose document changed
+        if moved:  # vectors held from before whose document changed; held texts of another epoch, maybe
+            self._held.drop(group_id)
             held = await self._index.ids(group_id)
             redo = await self._repo.rebuilt_since(group_id, known or 0) & held if held else set()
         if moved or self._partitions.state(group_id) != (state.max_seq, state.count):
@@ -700,19 +759,34 @@ class EpisodicMemory:
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
         embedded = self._embed([query.text], EmbedKind.QUERY)
         walked = self._walk(group_id, query.text, self._policy.rerank.weights_for(kind).graph)
+        # When this process holds texts of the user's episodes, the committed state (and facts stamp) is read
+        # now, beside the model run: if every hit's text is held, that is the Search's only Neo4j read.
+        early: asyncio.Future[HitsRead] | None = None
+        if self._held.holds(group_id) and self._partitions.state(group_id) is not None:
+            early = asyncio.ensure_future(self._repo.hits_and_state(scope, []))
+            early.add_done_callback(_seen)  # not awaited when some hit's text is not held
         if self._partitions.state(group_id) is None:
             _, qvec, graph = await asyncio.gather(self.sync_partition(group_id), embedded, walked)
         else:
             qvec, graph = await asyncio.gather(embedded, walked)
+        held: dict[int, HitText] | None = None
         allowed = await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
         for attempt in range(2):
             ranked = await self._rank(query, kind, window, qvec[0], allowed, graph)
-            read = await self._repo.hits_and_state(scope, [c.id for c, _, _ in ranked])
+            seqs = [c.id for c, _, _ in ranked]
+            held = self._held.get(group_id, seqs) if early is not None and attempt == 0 else None
+            if held is not None and early is not None:  # every hit's text is here: only the state is read
+                read = await early
+            else:
+                read = await self._repo.hits_and_state(scope, seqs)
+                self._held.put(group_id, [(e.seq, _returned_text(e)) for e in read.episodes.values()])
             if facts_stamp is not None and not facts_stamp.done():
                 facts_stamp.set_result(read.facts_stamp)
             if attempt == 1 or await self._in_step(group_id, read.committed):
                 break
             await self.sync_partition(group_id)
+        if held is not None:
+            return [_held_hit(held[cand.id], score, breakdown) for cand, score, breakdown in ranked]
         hits = []
         for cand, score, breakdown in ranked:
             ep = read.episodes.get(cand.id)
