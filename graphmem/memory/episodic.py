@@ -129,51 +129,23 @@ def _tokenised(lines: Mapping[int, tuple[str, str]]) -> dict[int, str]:
     return {seq: line_tokens(speaker, text) for seq, (speaker, text) in lines.items()}
 
 
-def _hit(ep: Episode, score: float, breakdown: ScoreBreakdown, layer: Layer) -> SearchHit:
-    return SearchHit(
-        layer=layer,
-        id=ep.id,
-        text=ep.text,
-        score=score,
-        breakdown=breakdown,
-        session_id=ep.session_id,
-        occurred_at=ep.occurred_at,
-        metadata=ep.metadata,
-        event_type=ep.event_type,
-        speaker=ep.speaker,
-        importance=ep.importance,
-    )
-
-
-def _held_text(uuid: str, episode: NewEpisode) -> HitText:
+def _hit_text(uuid: str, source: NewEpisode | Episode) -> HitText:
+    """What a Search hit carries of an episode being written (`NewEpisode`) or read back (`Episode`)."""
     return HitText(
         uuid,
-        episode.text,
-        episode.occurred_at,
-        episode.session_id,
-        episode.speaker,
-        episode.event_type,
-        episode.importance,
-        HitText.pairs(episode.metadata),
+        source.text,
+        source.occurred_at,
+        source.session_id,
+        source.speaker,
+        source.event_type,
+        source.importance,
+        HitText.pairs(source.metadata),
     )
 
 
-def _returned_text(ep: Episode) -> HitText:
-    return HitText(
-        ep.id,
-        ep.text,
-        ep.occurred_at,
-        ep.session_id,
-        ep.speaker,
-        ep.event_type,
-        ep.importance,
-        HitText.pairs(ep.metadata),
-    )
-
-
-def _held_hit(held: HitText, score: float, breakdown: ScoreBreakdown) -> SearchHit:
+def _hit(held: HitText, score: float, breakdown: ScoreBreakdown, layer: Layer = Layer.EPISODIC) -> SearchHit:
     return SearchHit(
-        layer=Layer.EPISODIC,
+        layer=layer,
         id=held.id,
         text=held.text,
         score=score,
@@ -525,7 +497,7 @@ class EpisodicMemory:
                         for i, w in created
                     ],
                 )
-                self._held.put(scope.group_id, [(w.seq, _held_text(w.uuid, prepared[i])) for i, w in created])
+                self._held.put(scope.group_id, [(w.seq, _hit_text(w.uuid, prepared[i])) for i, w in created])
                 lines = [(w.seq, prepared[i].tokens) for i, w in created]
                 await asyncio.to_thread(self._tokens.append, scope.group_id, batch.epoch, lines)
                 if self._versions.get(scope.group_id, 0) == batch.version - 1:  # nobody else wrote in between
@@ -779,20 +751,20 @@ class EpisodicMemory:
                 read = await early
             else:
                 read = await self._repo.hits_and_state(scope, seqs)
-                self._held.put(group_id, [(e.seq, _returned_text(e)) for e in read.episodes.values()])
+                self._held.put(group_id, [(e.seq, _hit_text(e.id, e)) for e in read.episodes.values()])
             if facts_stamp is not None and not facts_stamp.done():
                 facts_stamp.set_result(read.facts_stamp)
             if attempt == 1 or await self._in_step(group_id, read.committed):
                 break
             await self.sync_partition(group_id)
         if held is not None:
-            return [_held_hit(held[cand.id], score, breakdown) for cand, score, breakdown in ranked]
+            return [_hit(held[cand.id], score, breakdown) for cand, score, breakdown in ranked]
         hits = []
         for cand, score, breakdown in ranked:
             ep = read.episodes.get(cand.id)
             if ep is None:  # deleted between ranking and reading
                 continue
-            hits.append(_hit(ep, score, breakdown, Layer.EPISODIC))
+            hits.append(_hit(_hit_text(ep.id, ep), score, breakdown))
         return hits
 
     async def _walk(self, group_id: str, text: str, weight: float) -> dict[int, float]:
@@ -827,7 +799,7 @@ class EpisodicMemory:
             window,
             lexical_truncated=len(lexical) >= self._policy.rerank.candidates,
         )[: query.top_k]
-        return [_hit(episodes[c.id], score, breakdown, Layer.ARCHIVE) for c, score, breakdown in ranked]
+        return [_hit(_hit_text(episodes[c.id].id, episodes[c.id]), score, b, Layer.ARCHIVE) for c, score, b in ranked]
 
     async def _rank(
         self,
