@@ -11,7 +11,6 @@ turns health NOT_SERVING at once (within 0.1 s), not at the next probe.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import time
 
@@ -88,11 +87,6 @@ class HealthMonitor:
         await self._service.warm_up_queries()
         queries_seconds = time.perf_counter() - started
         self._warmed = True
-        # Everything loaded so far (models, dictionaries, rule tables, modules) lives as long as the process: the
-        # collector's full passes need not walk it again. Unfrozen, each full pass walked them all (~30-40 ms,
-        # on the request path of whatever Search triggered it).
-        gc.collect()
-        gc.freeze()
         log.info(
             "warm-up done",
             extra={
@@ -102,7 +96,6 @@ class HealthMonitor:
                 "schema_ms": round(self._schema_seconds * 1000, 1),
                 "queries_ms": round(queries_seconds * 1000, 1),
                 "ready_ms": round((time.perf_counter() - since) * 1000, 1),
-                "gc_frozen_objects": gc.get_freeze_count(),
             }
             | {f"{part}_ms": round(seconds * 1000, 1) for part, seconds in report.timings},
         )
