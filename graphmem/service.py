@@ -13,13 +13,12 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import Any
 
 from graphmem import paging
 from graphmem.clock import Clock, ManualClock, SystemClock
 from graphmem.config import RESERVED_TENANT_PREFIX, Settings
 from graphmem.embedding.factory import build_embedder
-from graphmem.embedding.protocol import Embedder, EmbedKind
+from graphmem.embedding.protocol import Embedder
 from graphmem.embedding.query_memo import QueryMemo
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
@@ -130,12 +129,6 @@ def embedder_from_settings(settings: Settings) -> Embedder:
             dim=settings.openai_embedding_dim,
         )
     return build_embedder(settings.embedder, threads=settings.embedder_threads)
-
-
-def _retrieved(done: asyncio.Future[Any]) -> None:
-    """Marks a background future's failure as seen (its caller learns of it another way)."""
-    if not done.cancelled():
-        done.exception()
 
 
 def _read_query(query: SearchQuery) -> tuple[Route, TimeExpression | None]:
@@ -523,10 +516,6 @@ class MemoryService:
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
-        # every layer ranks by the query's vector: the model runs from now on, beside the routing, and the layers
-        # take the vector from the query memo (a failure is raised again where a layer asks for it)
-        early = asyncio.ensure_future(asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))
-        early.add_done_callback(_retrieved)
         # the routing rules and the time expressions scan the query text (up to 4,000 characters; a hostile one
         # costs ~0.1 s): both off the event loop, in one worker-thread hand-off unless an LLM routes
         if self._llm_router is None:

@@ -84,7 +84,7 @@ class SlowPerText:
         with self._lock:
             self.running += 1
             self.most = max(self.most, self.running)
-        time.sleep(0.05)
+        time.sleep(0.3)  # long enough that three threads started together overlap on a loaded machine
         with self._lock:
             self.running -= 1
         if texts[0] == "fails":
