@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from graphmem.model import EpisodeFeatures, TimeRange
+from graphmem.model import EpisodeFeatures
 from graphmem.retrieval.lexical import BM25Arrays, BM25Index
 
 _FACT_BYTES = 170
@@ -49,10 +49,6 @@ def _micros(at: datetime | None) -> int:
     return _NONE if at is None else (at - _EPOCH) // timedelta(microseconds=1)
 
 
-def _time(micros: int) -> datetime | None:
-    return None if micros == _NONE else _EPOCH + timedelta(microseconds=micros)
-
-
 @dataclass(frozen=True)
 class SavedPartition:
     """A partition's live episodes as columns (named as in `COLUMNS`, one entry per episode), the string
@@ -66,12 +62,19 @@ class SavedPartition:
 
 
 @dataclass(frozen=True)
-class RankFacts:
-    """An episode's facts with its same-session neighbours in time order (None at a session's ends)."""
+class RankRows:
+    """The ranking columns (named as in `COLUMNS`) of some episodes and of their same-session neighbours, one
+    entry each: the episodes asked for first, in their order. `prev` and `next` are the positions among them
+    of each one's neighbours (-1 at a session's ends, without a session, or when that neighbour's own
+    neighbour is not among them); `codes` the partition's codes of the strings asked for (-1 when absent)."""
 
-    facts: EpisodeFeatures
-    prev_seq: int | None
-    next_seq: int | None
+    columns: dict[str, np.ndarray[Any, Any]]
+    prev: np.ndarray[Any, np.dtype[np.int64]]
+    next: np.ndarray[Any, np.dtype[np.int64]]
+    codes: dict[str, int]
+
+    def __len__(self) -> int:
+        return int(self.prev.shape[0])
 
 
 class _Partition:
@@ -231,9 +234,8 @@ class _Partition:
         i = bisect.bisect_left(keys, self._key(row))
         return (ordered[i - 1] if i > 0 else None), (ordered[i + 1] if i + 1 < len(ordered) else None)
 
-    def ranked(self, seqs: Sequence[int]) -> dict[int, RankFacts]:
-        """The facts of these episodes and of their same-session neighbours, with their neighbours' seqs
-        (the columns are read once for all of them)."""
+    def rank_rows(self, seqs: Sequence[int], names: Sequence[str]) -> RankRows:
+        """The ranking columns of these episodes (those held) and of their same-session neighbours."""
         rows: dict[int, tuple[int | None, int | None]] = {}
         for seq in seqs:
             row = self.row_of.get(seq)
@@ -244,41 +246,16 @@ class _Partition:
             for near in rows[row]:
                 if near is not None and near not in rows:
                     rows[near] = self._neighbours(near)
-        if not rows:
-            return {}
         at = np.fromiter(rows, dtype=np.int64, count=len(rows))
-        c, text = self.cols, self.strings
-        seq_of = c["seq"][at].tolist()
-        seq_at = dict(zip(rows, seq_of, strict=True))
-        columns = zip(
-            seq_of,
-            c["occurred"][at].tolist(),
-            c["importance"][at].tolist(),
-            c["session"][at].tolist(),
-            c["project"][at].tolist(),
-            c["event_type"][at].tolist(),
-            c["speaker"][at].tolist(),
-            c["has_event"][at].tolist(),
-            c["event_start"][at].tolist(),
-            c["event_end"][at].tolist(),
-            rows.values(),
-            strict=True,
+        position = {row: i for i, row in enumerate(rows)}
+        before = [-1 if p is None else position.get(p, -1) for p, _ in rows.values()]
+        after = [-1 if n is None else position.get(n, -1) for _, n in rows.values()]
+        return RankRows(
+            {name: col[at] for name, col in self.cols.items()},
+            np.array(before, dtype=np.int64),
+            np.array(after, dtype=np.int64),
+            {name: self._codes.get(name, -1) for name in names},
         )
-        out: dict[int, RankFacts] = {}
-        for seq, occurred, importance, session, project, kind, speaker, has_event, start, end, near in columns:
-            facts = EpisodeFeatures(
-                seq=seq,
-                occurred_at=_EPOCH + timedelta(microseconds=occurred),
-                importance=importance,
-                session_id=text[session],
-                project_id=text[project],
-                event_type=text[kind],
-                event=TimeRange(_time(start), _time(end)) if has_event else None,
-                speaker=text[speaker],
-            )
-            before, after = (None if r is None else seq_at.get(r, c["seq"].item(r)) for r in near)
-            out[seq] = RankFacts(facts, before, after)
-        return out
 
 
 class PartitionIndex:
@@ -348,11 +325,12 @@ class PartitionIndex:
                 return []
             return part.bm25.search(tokens, k, allowed)
 
-    def rank_facts(self, partition: str, seqs: Sequence[int]) -> dict[int, RankFacts]:
-        """Facts of the given episodes and of their same-session neighbours."""
+    def rank_rows(self, partition: str, seqs: Sequence[int], names: Sequence[str] = ()) -> RankRows | None:
+        """The ranking columns of the given episodes and of their same-session neighbours, and the codes of
+        `names` in the partition's string table; None when the partition is not loaded."""
         with self._lock:
             part = self._parts.get(partition)
-            return {} if part is None else part.ranked(seqs)
+            return None if part is None else part.rank_rows(seqs, names)
 
     def export(self, partition: str) -> SavedPartition | None:
         """A loaded partition as columns and lexical documents, for saving; None when it is not loaded."""

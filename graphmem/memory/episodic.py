@@ -15,11 +15,12 @@ import functools
 import logging
 import time
 import weakref
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
 import numpy as np
+import numpy.typing as npt
 
 from graphmem import paging
 from graphmem.clock import Clock
@@ -30,7 +31,7 @@ from graphmem.extraction.mentions import mentions, person_names
 from graphmem.index.hit_texts import HitText, HitTexts
 from graphmem.index.line_tokens import LineTokenFiles
 from graphmem.index.partition_cache import PartitionCache
-from graphmem.index.partition_index import PartitionIndex, RankFacts
+from graphmem.index.partition_index import PartitionIndex, RankRows
 from graphmem.index.partition_snapshot import PartitionSnapshots, SnapshotStamp
 from graphmem.index.protocol import VectorIndex
 from graphmem.model import (
@@ -53,7 +54,15 @@ from graphmem.model import (
 from graphmem.policy import Policy
 from graphmem.retrieval.graph import graph_scores
 from graphmem.retrieval.lexical import BM25Index, tokenize
-from graphmem.retrieval.rerank import Candidate, rerank
+from graphmem.retrieval.rerank import (
+    OPEN_END,
+    OPEN_START,
+    Candidate,
+    RankColumns,
+    epoch_micros,
+    rerank,
+    rerank_columns,
+)
 from graphmem.retrieval.speakers import MAX_SPEAKERS, closest_speakers, speakers_named
 from graphmem.retrieval.timeexpr import asks_when, event_window
 from graphmem.storage.neo4j.episodes import (
@@ -173,15 +182,58 @@ def _archive_lexical(rows: Sequence[tuple[int, str]], query: str, k: int) -> lis
     return bm25.search(tokenize(query), k)
 
 
-def _visible(ranked: RankFacts, scope: Scope, flt: EpisodeFilter) -> bool:
-    facts = ranked.facts
-    if facts.project_id not in ("", scope.project_id):
-        return False
-    if flt.session_id and facts.session_id != flt.session_id:
-        return False
-    if flt.event_types and facts.event_type not in flt.event_types:
-        return False
-    return flt.occurred.contains(facts.occurred_at)
+def _columns(
+    found: RankRows | None,
+    scope: Scope,
+    flt: EpisodeFilter,
+    dense: Sequence[tuple[int, float]],
+    lexical: Sequence[tuple[int, float]],
+    walked: dict[int, float],
+    speakers: frozenset[str],
+) -> RankColumns:
+    """The candidates the scope and filter let through (the pooled episodes and their neighbours), as the
+    rerank's columns with their raw signals."""
+    if found is None or not len(found):
+        return RankColumns.empty()
+    c, codes = found.columns, found.codes
+    visible = np.isin(c["project"], [codes[""], codes[scope.project_id]])
+    if flt.session_id:
+        visible &= c["session"] == codes[flt.session_id]
+    if flt.event_types:
+        visible &= np.isin(c["event_type"], [codes[t] for t in flt.event_types])
+    if flt.occurred.start is not None:
+        visible &= c["occurred"] >= epoch_micros(flt.occurred.start)
+    if flt.occurred.end is not None:
+        visible &= c["occurred"] < epoch_micros(flt.occurred.end)
+    keep = np.flatnonzero(visible)
+    moved = np.full(len(found) + 1, -1, dtype=np.int64)  # old position -> new; the extra slot: -1 stays -1
+    moved[keep] = np.arange(keep.shape[0])
+    seqs = c["seq"][keep]
+    where = dict(zip(seqs.tolist(), range(keep.shape[0]), strict=True))
+
+    def signal(pairs: Iterable[tuple[int, float]]) -> npt.NDArray[np.float64]:
+        values = np.full(keep.shape[0], np.nan)
+        for seq, value in pairs:
+            i = where.get(seq)
+            if i is not None:
+                values[i] = value
+        return values
+
+    ends = c["event_end"][keep]
+    return RankColumns(
+        ids=seqs,
+        occurred_us=c["occurred"][keep],
+        importance=c["importance"][keep],
+        cosines=signal(dense),
+        bm25=signal(lexical),
+        graph=signal(walked.items()),
+        prev=moved[found.prev[keep]],
+        next=moved[found.next[keep]],
+        has_event=c["has_event"][keep],
+        event_start_us=c["event_start"][keep],  # an open start is stored as the lowest int64: OPEN_START
+        event_end_us=np.where(ends == OPEN_START, OPEN_END, ends),
+        spoken=np.isin(c["speaker"][keep], [codes[s] for s in speakers if s]),
+    )
 
 
 async def _nobody() -> frozenset[str]:
@@ -192,13 +244,9 @@ async def _nobody() -> frozenset[str]:
 class RecallInputs:
     """What one episodic search reranks: its visible candidates and their raw signals (policy-independent)."""
 
-    candidates: list[Candidate]
-    cosines: dict[int, float]
-    bm25: dict[int, float]
-    graph: dict[int, float]
+    columns: RankColumns
     lexical_truncated: bool
     asks_when: bool
-    speakers: frozenset[str] = frozenset()
 
 
 class EpisodicMemory:
@@ -745,7 +793,7 @@ class EpisodicMemory:
         allowed = await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
         for attempt in range(2):
             ranked = await self._rank(query, kind, window, qvec[0], allowed, graph)
-            seqs = [c.id for c, _, _ in ranked]
+            seqs = [seq for seq, _, _ in ranked]
             held = self._held.get(group_id, seqs) if early is not None and attempt == 0 else None
             if held is not None and early is not None:  # every hit's text is here: only the state is read
                 read = await early
@@ -758,10 +806,10 @@ class EpisodicMemory:
                 break
             await self.sync_partition(group_id)
         if held is not None:
-            return [_hit(held[cand.id], score, breakdown) for cand, score, breakdown in ranked]
+            return [_hit(held[seq], score, breakdown) for seq, score, breakdown in ranked]
         hits = []
-        for cand, score, breakdown in ranked:
-            ep = read.episodes.get(cand.id)
+        for seq, score, breakdown in ranked:
+            ep = read.episodes.get(seq)
             if ep is None:  # deleted between ranking and reading
                 continue
             hits.append(_hit(_hit_text(ep.id, ep), score, breakdown))
@@ -809,15 +857,15 @@ class EpisodicMemory:
         qvec: Vectors,
         allowed: list[int] | None,
         graph: dict[int, float] | None = None,
-    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
+    ) -> list[tuple[int, float, ScoreBreakdown]]:
         named = self._policy.rerank.weights_for(kind).speaker > 0
         dense, speakers, oversample = await self._dense(query, qvec, allowed, named)
 
-        def top() -> list[tuple[Candidate, float, ScoreBreakdown]]:
-            inputs = replace(self._gathered(query, dense, allowed, oversample, graph or {}), speakers=speakers)
-            return self.score(inputs, query, kind, window)[: query.top_k]
+        def top() -> list[tuple[int, float, ScoreBreakdown]]:
+            inputs = self._gathered(query, dense, allowed, oversample, graph or {}, speakers)
+            return self.score(inputs, query, kind, window, query.top_k)
 
-        # tokenising, BM25, the neighbour facts and the rerank are CPU work: off the event loop, in one hand-off
+        # tokenising, BM25, the ranking columns and the rerank are CPU work: off the event loop, in one hand-off
         return await asyncio.to_thread(top)
 
     async def _dense(
@@ -845,10 +893,9 @@ class EpisodicMemory:
         """The search's candidates and signals; the speakers the query names only when `speakers` (the policy
         weighs them)."""
         dense, named, oversample = await self._dense(query, qvec, allowed, speakers)
-        # tokenising, BM25 and the neighbour facts are CPU work: off the event loop (the partition index locks
+        # tokenising, BM25 and the ranking columns are CPU work: off the event loop (the partition index locks
         # itself)
-        inputs = await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked)
-        return replace(inputs, speakers=named)
+        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked, named)
 
     async def _speakers(self, group_id: str, text: str) -> frozenset[str]:
         """The user's speakers the query names: by their name as written, else (a Chinese name for a speaker
@@ -875,45 +922,33 @@ class EpisodicMemory:
         allowed: list[int] | None,
         oversample: int,
         walked: dict[int, float],
+        speakers: frozenset[str],
     ) -> RecallInputs:
         scope, flt = query.scope, query.filter
-        group_id = scope.group_id
-        lexical = self._partitions.search(group_id, tokenize(query.text), oversample, allowed)
+        lexical = self._partitions.search(scope.group_id, tokenize(query.text), oversample, allowed)
         pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical] + list(walked)))
-        facts = self._partitions.rank_facts(group_id, pooled)
-        visible = {s: f for s, f in facts.items() if _visible(f, scope, flt)}
-        candidates = [
-            Candidate(
-                s, f.facts.importance, f.facts.occurred_at, f.prev_seq, f.next_seq, f.facts.event, f.facts.speaker
-            )
-            for s, f in visible.items()
-        ]
-        return RecallInputs(
-            candidates,
-            {s: c for s, c in dense if s in visible},
-            {s: b for s, b in lexical if s in visible},
-            {s: g for s, g in walked.items() if s in visible},
-            len(lexical) >= oversample,
-            asks_when(query.text),
-        )
+        names = ["", scope.project_id, flt.session_id, *flt.event_types, *speakers]
+        found = self._partitions.rank_rows(scope.group_id, pooled, names)
+        columns = _columns(found, scope, flt, dense, lexical, walked, speakers)
+        return RecallInputs(columns, len(lexical) >= oversample, asks_when(query.text))
 
     def score(
-        self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None
-    ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
-        """The policy's rerank over a search's candidates and signals, best first (all of them)."""
-        return rerank(
-            inputs.candidates,
-            inputs.cosines,
-            inputs.bm25,
+        self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None, top_k: int | None = None
+    ) -> list[tuple[int, float, ScoreBreakdown]]:
+        """The policy's rerank over a search's candidates and signals: (seq, score, breakdown), best first (the
+        best `top_k`, all when None)."""
+        ranked = rerank_columns(
+            inputs.columns,
             self._policy.rerank.weights_for(kind),
             query.reference_time,
             self._policy.rerank.half_life_days,
             window,
-            lexical_truncated=inputs.lexical_truncated,
-            graph=inputs.graph,
-            asks_when=inputs.asks_when,
-            speakers=inputs.speakers,
+            inputs.lexical_truncated,
+            inputs.asks_when,
+            top_k,
         )
+        ids = inputs.columns.ids
+        return [(int(ids[i]), score, breakdown) for i, score, breakdown in ranked]
 
     async def recall_inputs(self, query: SearchQuery, walk: bool) -> RecallInputs:
         """What a search's rerank starts from: the candidates and their signals, with the graph walked or not

@@ -11,13 +11,14 @@ inside it ("yesterday" said on 4 May counts for "on 3 May"); dated is 1 when the
 happened and the memory's own words date its event (the answer is then its date); speaker is 1 when the query
 names the memory's speaker (graphmem/retrieval/speakers.py).
 
-`rerank_flat` is the same formula over arrays for memories without neighbours, graph scores or event dates
-(facts), scoring thousands of candidates without a Python object each. No I/O; `now` is passed in.
+The formula is computed once, over columns (`rerank_columns`): a search's few hundred candidates, or a
+user's thousands of facts, are scored without a Python object each, and only the hits returned get a
+breakdown. `rerank` takes candidate objects, `rerank_flat` arrays for memories without neighbours, graph
+scores or event dates (facts). No I/O; `now` is passed in.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -42,29 +43,39 @@ class Candidate:
     speaker: str = ""
 
 
-def recency(occurred_at: datetime, now: datetime, half_life_days: float) -> float:
-    """exp(-age / half_life) with age in days; future events count as age 0."""
-    age_days = max(0.0, (now - occurred_at).total_seconds() / 86400.0)
-    return math.exp(-age_days / half_life_days)
+@dataclass(frozen=True)
+class RankColumns:
+    """Candidates 0..n-1 of one rerank as columns: what `rerank_columns` scores without a Python object each.
+
+    `cosines`, `bm25` and `graph` are the raw scores of the vector, lexical and graph lists (NaN when the
+    candidate is not in that list); `prev` and `next` the positions of its same-session neighbours among these
+    candidates (-1 when it has none, or when that neighbour is not a candidate); an event bound that is open is
+    `OPEN_START` / `OPEN_END`."""
+
+    ids: npt.NDArray[np.int64]
+    occurred_us: npt.NDArray[np.int64]
+    importance: npt.NDArray[np.float64]
+    cosines: npt.NDArray[np.float64]
+    bm25: npt.NDArray[np.float64]
+    graph: npt.NDArray[np.float64]
+    prev: npt.NDArray[np.int64]
+    next: npt.NDArray[np.int64]
+    has_event: npt.NDArray[np.bool_]
+    event_start_us: npt.NDArray[np.int64]
+    event_end_us: npt.NDArray[np.int64]
+    spoken: npt.NDArray[np.bool_]
+
+    def __len__(self) -> int:
+        return int(self.ids.shape[0])
+
+    @classmethod
+    def empty(cls) -> RankColumns:
+        ints, floats, flags = np.zeros(0, dtype=np.int64), np.zeros(0), np.zeros(0, dtype=np.bool_)
+        return cls(ints, ints, floats, floats, floats, floats, ints, ints, flags, ints, ints, flags)
 
 
-def normalised_lexical(bm25: Mapping[int, float], truncated: bool) -> tuple[dict[int, float], float]:
-    """bm25 / max over the list, and the value for candidates outside it: the list's minimum when the list
-    was cut at its length limit (their BM25 is at most that), else 0 (they matched no query term)."""
-    top = max(bm25.values(), default=0.0)
-    if top <= 0:
-        return {}, 0.0
-    values = {i: s / top for i, s in bm25.items()}
-    return values, min(values.values()) if truncated else 0.0
-
-
-def normalised_similarity(cosines: Mapping[int, float]) -> dict[int, float]:
-    """Min-max normalised cosine over the list (all 1.0 when the list has one distinct value)."""
-    if not cosines:
-        return {}
-    lo, hi = min(cosines.values()), max(cosines.values())
-    span = hi - lo
-    return {i: (c - lo) / span if span > 0 else 1.0 for i, c in cosines.items()}
+OPEN_START = int(np.iinfo(np.int64).min)
+OPEN_END = int(np.iinfo(np.int64).max)
 
 
 def rerank(
@@ -80,58 +91,132 @@ def rerank(
     asks_when: bool = False,
     speakers: frozenset[str] = frozenset(),
 ) -> list[tuple[Candidate, float, ScoreBreakdown]]:
-    """Scores and sorts candidates, best first (ties broken by newer, then by id).
+    """Scores and sorts candidates, best first (ties broken by newer, then by id): `rerank_columns` over them.
 
     `cosines` and `bm25` are the raw scores of the vector and lexical candidate lists, `graph` the graph
     scores in [0, 1] (graphmem/retrieval/graph.py), `speakers` the speakers the query names; a candidate in
     none of the lists (a neighbour brought in for context) scores 0 similarity, the lexical minimum and 0 graph.
     """
-    lexical, lexical_floor = normalised_lexical(bm25, lexical_truncated)
-    similarity = normalised_similarity(cosines)
     walked = graph or {}
-    pooled = set(cosines) | set(bm25) | set(walked)
-    relevance: dict[int, float] = {}
-    for c in candidates:
-        if c.id in pooled:
-            lex = lexical.get(c.id, lexical_floor)
-            relevance[c.id] = (
-                weights.similarity * similarity.get(c.id, 0.0)
-                + weights.lexical * lex
-                + weights.graph * walked.get(c.id, 0.0)
-            )
-    floor = min(relevance.values(), default=0.0)
+    position = {c.id: i for i, c in enumerate(candidates)}
+    nan = float("nan")
+
+    def near(seq: int | None) -> int:
+        return -1 if seq is None else position.get(seq, -1)
+
+    columns = RankColumns(
+        ids=np.array([c.id for c in candidates], dtype=np.int64),
+        occurred_us=np.array([epoch_micros(c.occurred_at) for c in candidates], dtype=np.int64),
+        importance=np.array([c.importance for c in candidates], dtype=np.float64),
+        cosines=np.array([cosines.get(c.id, nan) for c in candidates], dtype=np.float64),
+        bm25=np.array([bm25.get(c.id, nan) for c in candidates], dtype=np.float64),
+        graph=np.array([walked.get(c.id, nan) for c in candidates], dtype=np.float64),
+        prev=np.array([near(c.prev_id) for c in candidates], dtype=np.int64),
+        next=np.array([near(c.next_id) for c in candidates], dtype=np.int64),
+        has_event=np.array([c.event is not None for c in candidates], dtype=np.bool_),
+        event_start_us=np.array([_bound(c.event.start if c.event else None, OPEN_START) for c in candidates]),
+        event_end_us=np.array([_bound(c.event.end if c.event else None, OPEN_END) for c in candidates]),
+        spoken=np.array([bool(c.speaker) and c.speaker in speakers for c in candidates], dtype=np.bool_),
+    )
+    ranked = rerank_columns(columns, weights, now, half_life_days, window, lexical_truncated, asks_when)
+    return [(candidates[i], score, breakdown) for i, score, breakdown in ranked]
+
+
+def _bound(at: datetime | None, open_value: int) -> int:
+    return open_value if at is None else epoch_micros(at)
+
+
+def rerank_columns(
+    columns: RankColumns,
+    weights: RerankWeights,
+    now: datetime,
+    half_life_days: float,
+    window: TimeRange | None = None,
+    lexical_truncated: bool = True,
+    asks_when: bool = False,
+    top_k: int | None = None,
+) -> list[tuple[int, float, ScoreBreakdown]]:
+    """The formula over columns: the best `top_k` (all when None) as (position, score, breakdown), best first,
+    ties broken by newer, then by id. Only the returned candidates get a breakdown object."""
+    n = len(columns)
+    if n == 0 or (top_k is not None and top_k <= 0):
+        return []
+    in_vector = ~np.isnan(columns.cosines)
+    in_lexical = ~np.isnan(columns.bm25)
+    walked = ~np.isnan(columns.graph)
+    similarity = np.zeros(n)
+    if in_vector.any():
+        listed = columns.cosines[in_vector]
+        lo, hi = float(listed.min()), float(listed.max())
+        similarity[in_vector] = (listed - lo) / (hi - lo) if hi > lo else 1.0
+    lexical = np.zeros(n)
+    top = float(columns.bm25[in_lexical].max()) if in_lexical.any() else 0.0
+    if top > 0:
+        values = columns.bm25[in_lexical] / top
+        lexical[:] = float(values.min()) if lexical_truncated else 0.0  # outside the list: at most its minimum
+        lexical[in_lexical] = values
+    linked = np.where(walked, columns.graph, 0.0)
+    pooled = in_vector | in_lexical | walked
+    relevance = weights.similarity * similarity + weights.lexical * lexical + weights.graph * linked
+    floor = float(relevance[pooled].min()) if pooled.any() else 0.0
+    # a neighbour that is not a listed candidate counts as the lowest relevance
+    around = np.where(pooled, relevance, floor)
+    has_prev, has_next = columns.prev >= 0, columns.next >= 0
+    neighbour = np.full(n, floor)
+    neighbour[has_prev] = np.maximum(neighbour[has_prev], around[columns.prev[has_prev]])
+    neighbour[has_next] = np.maximum(neighbour[has_next], around[columns.next[has_next]])
+    age_days = np.maximum(0.0, (epoch_micros(now) - columns.occurred_us).astype(np.float64) / 1e6 / 86400.0)
+    recent = np.exp(-age_days / half_life_days)
+    important = np.clip(columns.importance, 0.0, 1.0)
+    in_window = np.zeros(n)
+    if window is not None:
+        inside = np.ones(n, dtype=np.bool_)
+        overlapping = columns.has_event.copy()
+        if window.start is not None:
+            start = epoch_micros(window.start)
+            inside &= columns.occurred_us >= start
+            overlapping &= start < columns.event_end_us
+        if window.end is not None:
+            end = epoch_micros(window.end)
+            inside &= columns.occurred_us < end
+            overlapping &= columns.event_start_us < end
+        in_window[inside | overlapping] = 1.0
+    dated = columns.has_event.astype(np.float64) if asks_when else np.zeros(n)
+    spoken = columns.spoken.astype(np.float64)
+    score = (
+        weights.similarity * similarity
+        + weights.lexical * lexical
+        + weights.graph * linked
+        + weights.neighbour * neighbour
+        + weights.recency * recent
+        + weights.importance * important
+        + weights.time_match * in_window
+        + weights.dated * dated
+        + weights.speaker * spoken
+    )
+    order = np.lexsort((columns.ids, -columns.occurred_us, -score))
+    if top_k is not None:
+        order = order[:top_k]
     weight_map = weights.as_dict()
-    scored = []
-    for c in candidates:
-        sim = similarity.get(c.id, 0.0)
-        lex = lexical.get(c.id, lexical_floor)
-        around = [relevance.get(n, floor) for n in (c.prev_id, c.next_id) if n is not None]
-        neighbour = max(around, default=floor)
-        rec = recency(c.occurred_at, now, half_life_days)
-        imp = min(1.0, max(0.0, c.importance))
-        in_window = 0.0
-        if window is not None and (
-            window.contains(c.occurred_at) or (c.event is not None and c.event.overlaps(window))
-        ):
-            in_window = 1.0
-        dated = 1.0 if asks_when and c.event is not None else 0.0
-        linked = walked.get(c.id, 0.0)
-        spoken = 1.0 if c.speaker and c.speaker in speakers else 0.0
-        score = (
-            weights.similarity * sim
-            + weights.lexical * lex
-            + weights.graph * linked
-            + weights.neighbour * neighbour
-            + weights.recency * rec
-            + weights.importance * imp
-            + weights.time_match * in_window
-            + weights.dated * dated
-            + weights.speaker * spoken
+    return [
+        (
+            i,
+            float(score[i]),
+            ScoreBreakdown(
+                float(similarity[i]),
+                float(lexical[i]),
+                float(recent[i]),
+                float(important[i]),
+                float(in_window[i]),
+                float(neighbour[i]),
+                weight_map,
+                float(linked[i]),
+                float(dated[i]),
+                float(spoken[i]),
+            ),
         )
-        breakdown = ScoreBreakdown(sim, lex, rec, imp, in_window, neighbour, weight_map, linked, dated, spoken)
-        scored.append((c, score, breakdown))
-    scored.sort(key=lambda item: (-item[1], -item[0].occurred_at.timestamp(), item[0].id))
-    return scored
+        for i in order.tolist()
+    ]
 
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -162,55 +247,19 @@ def rerank_flat(
     one list (the neighbour term is then the lowest relevance, as `rerank` gives a memory without neighbours).
     """
     n = cosines.shape[0]
-    if n == 0 or top_k <= 0:
-        return []
-    in_vector = ~np.isnan(cosines)
-    in_lexical = ~np.isnan(bm25)
-    similarity = np.zeros(n)
-    if in_vector.any():
-        listed = cosines[in_vector]
-        lo, hi = float(listed.min()), float(listed.max())
-        similarity[in_vector] = (listed - lo) / (hi - lo) if hi > lo else 1.0
-    lexical = np.zeros(n)
-    top = float(bm25[in_lexical].max()) if in_lexical.any() else 0.0
-    if top > 0:
-        lexical[in_lexical] = bm25[in_lexical] / top
-    relevance = weights.similarity * similarity + weights.lexical * lexical
-    neighbour = float(relevance.min())
-    age_days = np.maximum(0.0, (epoch_micros(now) - occurred_us).astype(np.float64) / 1e6 / 86400.0)
-    recent = np.exp(-age_days / half_life_days)
-    important = np.clip(importance, 0.0, 1.0)
-    in_window = np.zeros(n)
-    if window is not None:
-        inside = np.ones(n, dtype=bool)
-        if window.start is not None:
-            inside &= occurred_us >= epoch_micros(window.start)
-        if window.end is not None:
-            inside &= occurred_us < epoch_micros(window.end)
-        in_window[inside] = 1.0
-    score = (
-        weights.similarity * similarity
-        + weights.lexical * lexical
-        + weights.neighbour * neighbour
-        + weights.recency * recent
-        + weights.importance * important
-        + weights.time_match * in_window
+    nowhere = np.full(n, -1, dtype=np.int64)
+    columns = RankColumns(
+        ids=np.arange(n, dtype=np.int64),
+        occurred_us=occurred_us,
+        importance=importance,
+        cosines=cosines,
+        bm25=bm25,
+        graph=np.full(n, np.nan),
+        prev=nowhere,
+        next=nowhere,
+        has_event=np.zeros(n, dtype=np.bool_),
+        event_start_us=np.full(n, OPEN_START, dtype=np.int64),
+        event_end_us=np.full(n, OPEN_END, dtype=np.int64),
+        spoken=np.zeros(n, dtype=np.bool_),
     )
-    order = np.lexsort((np.arange(n), -occurred_us, -score))[:top_k]
-    weight_map = weights.as_dict()
-    return [
-        (
-            int(i),
-            float(score[i]),
-            ScoreBreakdown(
-                float(similarity[i]),
-                float(lexical[i]),
-                float(recent[i]),
-                float(important[i]),
-                float(in_window[i]),
-                neighbour,
-                weight_map,
-            ),
-        )
-        for i in order
-    ]
+    return rerank_columns(columns, weights, now, half_life_days, window, lexical_truncated=False, top_k=top_k)

@@ -140,7 +140,7 @@ async def _ask(api: Api, conv: Conversation, user_id: str, scores: Scores, grid:
         for name, policy in grid.items():
             service.use_policy(policy, f"cv grid: {name}")
             walked = inputs[policy.rerank.weights_for(kind).graph > 0]
-            ranked = [dia[c.id] for c, _, _ in service.episodic.score(walked, query, kind, window)[:TOP_K]]
+            ranked = [dia[seq] for seq, _, _ in service.episodic.score(walked, query, kind, window, TOP_K)]
             scores.add(name, conv.sample_id, question.category, question_metrics(ranked, question.evidence))
             if name == SHIPPED and ranked == served:
                 agreed += 1

@@ -82,10 +82,10 @@ async def profile(lang: str, conversation: int, rounds: int) -> str:
             index, parts, repo = episodic._index, episodic._partitions, episodic._repo
             index.search = _timed("faiss search", index.search)  # type: ignore[method-assign]
             parts.search = _timed("bm25 search", parts.search)  # type: ignore[method-assign]
-            parts.rank_facts = _timed("neighbour facts", parts.rank_facts)  # type: ignore[method-assign]
+            parts.rank_rows = _timed("ranking columns", parts.rank_rows)  # type: ignore[method-assign]
             repo.hits_and_state = _timed("neo4j hits read", repo.hits_and_state)  # type: ignore[method-assign]
             service.semantic.search = _timed("semantic layer", service.semantic.search)  # type: ignore[method-assign]
-            episodic_module.rerank = _timed("rerank", episodic_module.rerank)  # type: ignore[attr-defined]
+            episodic_module.rerank_columns = _timed("rerank", episodic_module.rerank_columns)  # type: ignore[attr-defined]
             when = timestamp(reference_time(conv).replace(tzinfo=UTC))
             totals: list[float] = []
             per_part: dict[str, list[float]] = defaultdict(list)

@@ -15,6 +15,7 @@ import pytest
 from graphmem.index.partition_index import PartitionIndex
 from graphmem.index.partition_snapshot import PartitionSnapshots, SnapshotStamp, decode, encode
 from graphmem.model import EpisodeFeatures, TimeRange
+from graphmem.retrieval.rerank import epoch_micros
 
 T0 = datetime(2026, 3, 1, 9, 30, 15, 123456, tzinfo=UTC)
 STAMP = SnapshotStamp(epoch=1_700_000_000_123_456, writes=12, max_seq=40, count=4)
@@ -60,12 +61,13 @@ def test_a_saved_partition_restores_the_same_facts_order_and_scores(tmp_path: Pa
     assert restored.state("p") == source.state("p") == (41, 4)  # the highest seq ever held
     for query in (["red"], ["appl", "苹果"], ["car", "pie"], ["gone"]):
         assert restored.search("p", query, 10) == source.search("p", query, 10)
-    facts = restored.rank_facts("p", [1, 7, 9, 40, 41])
-    assert facts == source.rank_facts("p", [1, 7, 9, 40, 41])
+    facts = ranking(restored)
+    assert facts == ranking(source)
     assert 41 not in facts
-    assert (facts[1].prev_seq, facts[1].next_seq) == (40, 7)  # session s1 in time order: 40, 1, 7
-    assert facts[7].facts.event == TimeRange(T0 - timedelta(days=1), T0) and facts[9].facts.event == TimeRange(T0)
-    assert facts[7].facts.occurred_at == T0 + timedelta(minutes=1)
+    assert (facts[1]["prev"], facts[1]["next"]) == (40, 7)  # session s1 in time order: 40, 1, 7
+    assert (facts[7]["event_start"], facts[7]["event_end"]) == (epoch_micros(T0 - timedelta(days=1)), epoch_micros(T0))
+    assert facts[9]["has_event"] and (facts[9]["event_start"], facts[9]["event_end"]) == (epoch_micros(T0), OPEN)
+    assert facts[7]["occurred"] == epoch_micros(T0 + timedelta(minutes=1))
     assert restored.speakers("p", 5) == source.speakers("p", 5) == ["alice", "bob"]
     assert 0 < restored.memory_bytes("p") <= 1.1 * source.memory_bytes("p")
     restored.add("p", [replace(rows()[0], seq=50, tokens="apple again")])  # it goes on as a live partition
@@ -107,3 +109,20 @@ def test_broken_files_are_ignored_or_refused(tmp_path: Path) -> None:
         assert saved is not None
         with pytest.raises(ValueError):
             PartitionIndex()._restore("p", saved)
+
+
+OPEN = int(np.iinfo(np.int64).min)  # an open event bound
+
+
+def ranking(index: PartitionIndex) -> dict[int, dict[str, object]]:
+    """Each episode's ranking columns, and its neighbours' seqs, as `rank_rows` gives them."""
+    found = index.rank_rows("p", [1, 7, 9, 40, 41])
+    assert found is not None
+    seqs = found.columns["seq"].tolist()
+    out: dict[int, dict[str, object]] = {}
+    for i, seq in enumerate(seqs):
+        row: dict[str, object] = {name: col[i].item() for name, col in found.columns.items()}
+        row["prev"] = seqs[found.prev[i]] if found.prev[i] >= 0 else None
+        row["next"] = seqs[found.next[i]] if found.next[i] >= 0 else None
+        out[seq] = row
+    return out

@@ -9,7 +9,7 @@ import pytest
 
 from graphmem.extraction.importance import assign_importance
 from graphmem.policy import load_policy
-from graphmem.retrieval.rerank import Candidate, recency, rerank
+from graphmem.retrieval.rerank import Candidate, rerank
 from graphmem.retrieval.router import query_kind
 from graphmem.retrieval.timeexpr import find_time_expression
 
@@ -60,8 +60,11 @@ def test_query_kind_rules(query: str, kind: str) -> None:
 
 
 def test_recency_halves_every_half_life() -> None:
-    assert recency(REF - timedelta(days=14), REF, 14) == pytest.approx(math.exp(-1))
-    assert recency(REF + timedelta(days=1), REF, 14) == 1.0
+    weights = POLICY.rerank.weights_for("default")
+    cands = [Candidate(1, 0.5, REF - timedelta(days=14)), Candidate(2, 0.5, REF + timedelta(days=1))]
+    recent = {c.id: b.recency for c, _, b in rerank(cands, {1: 0.5, 2: 0.5}, {}, weights, REF, 14, None)}
+    assert recent[1] == pytest.approx(math.exp(-1))
+    assert recent[2] == 1.0  # a future event counts as age 0
 
 
 def test_rerank_score_is_the_weighted_sum_and_sorted() -> None:
