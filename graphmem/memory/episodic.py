@@ -236,10 +236,6 @@ def _columns(
     )
 
 
-async def _nobody() -> frozenset[str]:
-    return frozenset()
-
-
 @dataclass(frozen=True)
 class RecallInputs:
     """What one episodic search reranks: its visible candidates and their raw signals (policy-independent)."""
@@ -859,28 +855,24 @@ class EpisodicMemory:
         graph: dict[int, float] | None = None,
     ) -> list[tuple[int, float, ScoreBreakdown]]:
         named = self._policy.rerank.weights_for(kind).speaker > 0
-        dense, speakers, oversample = await self._dense(query, qvec, allowed, named)
+        dense, oversample = await self._dense(query, qvec, allowed)
 
         def top() -> list[tuple[int, float, ScoreBreakdown]]:
-            inputs = self._gathered(query, dense, allowed, oversample, graph or {}, speakers)
+            inputs = self._gathered(query, dense, allowed, oversample, graph or {}, named)
             return self.score(inputs, query, kind, window, query.top_k)
 
-        # tokenising, BM25, the ranking columns and the rerank are CPU work: off the event loop, in one hand-off
+        # the speakers named, tokenising, BM25, the ranking columns and the rerank are CPU work: off the event
+        # loop, in one hand-off
         return await asyncio.to_thread(top)
 
     async def _dense(
-        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None, speakers: bool
-    ) -> tuple[list[tuple[int, float]], frozenset[str], int]:
-        """The vector candidates (and how many were asked for) and, when `speakers`, the speakers the query
-        names."""
+        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None
+    ) -> tuple[list[tuple[int, float]], int]:
+        """The vector candidates and how many were asked for."""
         scope = query.scope
         n = self._policy.rerank.candidates
         oversample = n if allowed is not None or not scope.project_id else 3 * n
-        dense, named = await asyncio.gather(
-            self._index.search(scope.group_id, qvec, oversample, allowed),
-            self._speakers(scope.group_id, query.text) if speakers else _nobody(),
-        )
-        return dense, named, oversample
+        return await self._index.search(scope.group_id, qvec, oversample, allowed), oversample
 
     async def _inputs(
         self,
@@ -892,26 +884,27 @@ class EpisodicMemory:
     ) -> RecallInputs:
         """The search's candidates and signals; the speakers the query names only when `speakers` (the policy
         weighs them)."""
-        dense, named, oversample = await self._dense(query, qvec, allowed, speakers)
-        # tokenising, BM25 and the ranking columns are CPU work: off the event loop (the partition index locks
-        # itself)
-        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked, named)
+        dense, oversample = await self._dense(query, qvec, allowed)
+        # the speakers named, tokenising, BM25 and the ranking columns are CPU work: off the event loop (the
+        # partition index locks itself)
+        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked, speakers)
 
-    async def _speakers(self, group_id: str, text: str) -> frozenset[str]:
+    def _speakers(self, group_id: str, text: str) -> frozenset[str]:
         """The user's speakers the query names: by their name as written, else (a Chinese name for a speaker
-        written in another script) by the embeddings of the names (graphmem/retrieval/speakers.py)."""
+        written in another script) by the embeddings of the names (graphmem/retrieval/speakers.py). CPU work,
+        run in a worker thread."""
         speakers = self._partitions.speakers(group_id, MAX_SPEAKERS)
         if not speakers:
             return frozenset()
         named = speakers_named(text, speakers)
         if named:
             return named
-        names = [n for n in await asyncio.to_thread(person_names, text) if n not in speakers]
+        names = [n for n in person_names(text) if n not in speakers]
         others = [s for s in speakers if s.isascii()]
         if not names or not others:
             return frozenset()
         # one text per call: the query memo keeps each name's vector, so a user's names cost the model once
-        vectors = [await self._embed([t], EmbedKind.QUERY) for t in [*names, *others]]
+        vectors = [self._embedder.embed([t], EmbedKind.QUERY) for t in [*names, *others]]
         stacked = np.vstack(vectors)
         return closest_speakers(names, stacked[: len(names)], others, stacked[len(names) :])
 
@@ -922,9 +915,12 @@ class EpisodicMemory:
         allowed: list[int] | None,
         oversample: int,
         walked: dict[int, float],
-        speakers: frozenset[str],
+        named: bool,
     ) -> RecallInputs:
+        """The candidates and their signals; the speakers the query names only when `named` (the policy
+        weighs them)."""
         scope, flt = query.scope, query.filter
+        speakers = self._speakers(scope.group_id, query.text) if named else frozenset()
         lexical = self._partitions.search(scope.group_id, tokenize(query.text), oversample, allowed)
         pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical] + list(walked)))
         names = ["", scope.project_id, flt.session_id, *flt.event_types, *speakers]
