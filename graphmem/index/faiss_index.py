@@ -374,6 +374,11 @@ class FaissIndex:
     ) -> list[tuple[int, float]]:
         return await asyncio.to_thread(self._search, partition, query, k, allowed)
 
+    def nearest(
+        self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None = None
+    ) -> list[tuple[int, float]]:
+        return self._search(partition, query, k, allowed)
+
     async def drop(self, partition: str) -> None:
         await asyncio.to_thread(self._drop, partition)
 

@@ -30,6 +30,12 @@ class VectorIndex(Protocol):
         """Top-k (id, cosine) pairs, best first, optionally only among `allowed` ids."""
         ...
 
+    def nearest(
+        self, partition: str, query: Vectors, k: int, allowed: Sequence[int] | None = None
+    ) -> list[tuple[int, float]]:
+        """`search`, blocking: for a caller already in a worker thread (it may wait for the partition's lock)."""
+        ...
+
     async def drop(self, partition: str) -> None:
         """Forgets the partition and deletes its persisted files."""
         ...

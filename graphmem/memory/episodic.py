@@ -855,24 +855,14 @@ class EpisodicMemory:
         graph: dict[int, float] | None = None,
     ) -> list[tuple[int, float, ScoreBreakdown]]:
         named = self._policy.rerank.weights_for(kind).speaker > 0
-        dense, oversample = await self._dense(query, qvec, allowed)
 
         def top() -> list[tuple[int, float, ScoreBreakdown]]:
-            inputs = self._gathered(query, dense, allowed, oversample, graph or {}, named)
+            inputs = self._gathered(query, qvec, allowed, graph or {}, named)
             return self.score(inputs, query, kind, window, query.top_k)
 
-        # the speakers named, tokenising, BM25, the ranking columns and the rerank are CPU work: off the event
-        # loop, in one hand-off
+        # the vector search, the speakers named, tokenising, BM25, the ranking columns and the rerank are CPU
+        # work: off the event loop, in one hand-off
         return await asyncio.to_thread(top)
-
-    async def _dense(
-        self, query: SearchQuery, qvec: Vectors, allowed: list[int] | None
-    ) -> tuple[list[tuple[int, float]], int]:
-        """The vector candidates and how many were asked for."""
-        scope = query.scope
-        n = self._policy.rerank.candidates
-        oversample = n if allowed is not None or not scope.project_id else 3 * n
-        return await self._index.search(scope.group_id, qvec, oversample, allowed), oversample
 
     async def _inputs(
         self,
@@ -884,10 +874,9 @@ class EpisodicMemory:
     ) -> RecallInputs:
         """The search's candidates and signals; the speakers the query names only when `speakers` (the policy
         weighs them)."""
-        dense, oversample = await self._dense(query, qvec, allowed)
-        # the speakers named, tokenising, BM25 and the ranking columns are CPU work: off the event loop (the
-        # partition index locks itself)
-        return await asyncio.to_thread(self._gathered, query, dense, allowed, oversample, walked, speakers)
+        # the vector search, the speakers named, tokenising, BM25 and the ranking columns are CPU work: off the
+        # event loop (the indexes lock themselves)
+        return await asyncio.to_thread(self._gathered, query, qvec, allowed, walked, speakers)
 
     def _speakers(self, group_id: str, text: str) -> frozenset[str]:
         """The user's speakers the query names: by their name as written, else (a Chinese name for a speaker
@@ -911,15 +900,17 @@ class EpisodicMemory:
     def _gathered(
         self,
         query: SearchQuery,
-        dense: list[tuple[int, float]],
+        qvec: Vectors,
         allowed: list[int] | None,
-        oversample: int,
         walked: dict[int, float],
         named: bool,
     ) -> RecallInputs:
         """The candidates and their signals; the speakers the query names only when `named` (the policy
-        weighs them)."""
+        weighs them). Blocking: runs in a worker thread."""
         scope, flt = query.scope, query.filter
+        n = self._policy.rerank.candidates
+        oversample = n if allowed is not None or not scope.project_id else 3 * n
+        dense = self._index.nearest(scope.group_id, qvec, oversample, allowed)
         speakers = self._speakers(scope.group_id, query.text) if named else frozenset()
         lexical = self._partitions.search(scope.group_id, tokenize(query.text), oversample, allowed)
         pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical] + list(walked)))

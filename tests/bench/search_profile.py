@@ -80,7 +80,7 @@ async def profile(lang: str, conversation: int, rounds: int) -> str:
             episodic._walk = _timed("graph walk", episodic._walk)  # type: ignore[method-assign]
             episodic._speakers = _timed("speakers named", episodic._speakers)  # type: ignore[method-assign]
             index, parts, repo = episodic._index, episodic._partitions, episodic._repo
-            index.search = _timed("faiss search", index.search)  # type: ignore[method-assign]
+            index.nearest = _timed("faiss search", index.nearest)  # type: ignore[method-assign]
             parts.search = _timed("bm25 search", parts.search)  # type: ignore[method-assign]
             parts.rank_rows = _timed("ranking columns", parts.rank_rows)  # type: ignore[method-assign]
             repo.hits_and_state = _timed("neo4j hits read", repo.hits_and_state)  # type: ignore[method-assign]
