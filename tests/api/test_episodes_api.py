@@ -366,3 +366,41 @@ async def test_a_policy_that_does_not_weigh_speakers_does_not_look_for_them(api:
         service.use_policy(in_force, source)
     hit = (await search(api, user, "Where did John go hiking?")).hits[0]
     assert hit.breakdown.speaker == 1.0
+
+
+async def test_search_sees_exactly_the_user_and_project_episodes_the_filters_let_through(api: Api) -> None:
+    """Visibility is applied to every candidate and its neighbours before ranking: a project scope sees the
+    user's own episodes and that project's, never another project's; an occurred range's end is exclusive."""
+    user = unique()
+    texts = {
+        ("", "u"): "Rust 1.80 is what I use at home",
+        ("apollo", "a"): "Rust 1.80 is what apollo builds with",
+        ("zeus", "z"): "Rust 1.80 is what zeus builds with",
+    }
+    for (project, key), text in texts.items():
+        request = pb.AddEpisodesRequest(
+            scope=pb.Scope(user_id=user, project_id=project),
+            episodes=[episode(f"{key}{n}", f"{text}, note {n}", 10 - 3 * n, session_id=f"s-{key}") for n in range(3)],
+        )
+        await api.stub.AddEpisodes(request, metadata=api.auth)
+
+    async def seen(project: str, **kw: object) -> set[str]:
+        request = pb.SearchRequest(
+            scope=pb.Scope(user_id=user, project_id=project),
+            query="which Rust version",
+            top_k=20,
+            layers=[pb.LAYER_EPISODIC],
+            **kw,  # type: ignore[arg-type]
+        )
+        request.reference_time.FromDatetime(NOW)
+        return {h.text for h in (await api.stub.Search(request, metadata=api.auth)).hits}
+
+    def notes(*keys: str) -> set[str]:
+        return {f"{text}, note {n}" for (_, key), text in texts.items() if key in keys for n in range(3)}
+
+    assert await seen("") == notes("u")
+    assert await seen("apollo") == notes("u", "a")
+    assert await seen("zeus") == notes("u", "z")
+    window = pb.TimeRange()
+    window.end.FromDatetime(NOW - timedelta(days=7))  # notes 0 (10 days ago) and 1 (7 days ago: excluded)
+    assert await seen("apollo", occurred=window) == {t for t in notes("u", "a") if t.endswith("note 0")}
