@@ -21,6 +21,7 @@ import numpy as np
 
 from graphmem.model import EpisodeFeatures
 from graphmem.retrieval.lexical import BM25Arrays, BM25Index
+from graphmem.retrieval.rerank import OPEN_START
 
 _FACT_BYTES = 170
 """Approximate bytes of one episode's ranking facts: its row of the columns (57), its seq's dict entry and
@@ -28,8 +29,8 @@ its place in the session order."""
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _SEQ_SPAN = 1 << 40
-_NONE = int(np.iinfo(np.int64).min)
-"""An absent event bound."""
+_NONE = OPEN_START
+"""An absent event bound (an open start reads as the rerank's OPEN_START as it is; an open end does not)."""
 
 COLUMNS: tuple[tuple[str, Any], ...] = (
     ("seq", np.int64),
@@ -64,9 +65,9 @@ class SavedPartition:
 @dataclass(frozen=True)
 class RankRows:
     """The ranking columns (named as in `COLUMNS`) of some episodes and of their same-session neighbours, one
-    entry each: the episodes asked for first, in their order. `prev` and `next` are the positions among them
-    of each one's neighbours (-1 at a session's ends, without a session, or when that neighbour's own
-    neighbour is not among them); `codes` the partition's codes of the strings asked for (-1 when absent)."""
+    entry each: the episodes asked for first, in their order. `prev` and `next` are the positions among these
+    entries of each entry's neighbours: -1 at a session's ends or without a session, and for a neighbour's own
+    neighbours that are not entries; `codes` the partition's codes of the strings asked for (-1 when absent)."""
 
     columns: dict[str, np.ndarray[Any, Any]]
     prev: np.ndarray[Any, np.dtype[np.int64]]

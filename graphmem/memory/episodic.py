@@ -230,7 +230,7 @@ def _columns(
         prev=moved[found.prev[keep]],
         next=moved[found.next[keep]],
         has_event=c["has_event"][keep],
-        event_start_us=c["event_start"][keep],  # an open start is stored as the lowest int64: OPEN_START
+        event_start_us=c["event_start"][keep],  # the partition stores an open bound as OPEN_START
         event_end_us=np.where(ends == OPEN_START, OPEN_END, ends),
         spoken=np.isin(c["speaker"][keep], [codes[s] for s in speakers if s]),
     )

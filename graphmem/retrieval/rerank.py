@@ -96,6 +96,7 @@ def rerank(
     `cosines` and `bm25` are the raw scores of the vector and lexical candidate lists, `graph` the graph
     scores in [0, 1] (graphmem/retrieval/graph.py), `speakers` the speakers the query names; a candidate in
     none of the lists (a neighbour brought in for context) scores 0 similarity, the lexical minimum and 0 graph.
+    The lists are normalised over the candidates: an entry for an id that is not a candidate is ignored.
     """
     walked = graph or {}
     position = {c.id: i for i, c in enumerate(candidates)}
@@ -114,8 +115,10 @@ def rerank(
         prev=np.array([near(c.prev_id) for c in candidates], dtype=np.int64),
         next=np.array([near(c.next_id) for c in candidates], dtype=np.int64),
         has_event=np.array([c.event is not None for c in candidates], dtype=np.bool_),
-        event_start_us=np.array([_bound(c.event.start if c.event else None, OPEN_START) for c in candidates]),
-        event_end_us=np.array([_bound(c.event.end if c.event else None, OPEN_END) for c in candidates]),
+        event_start_us=np.array(
+            [_bound(c.event.start if c.event else None, OPEN_START) for c in candidates], dtype=np.int64
+        ),
+        event_end_us=np.array([_bound(c.event.end if c.event else None, OPEN_END) for c in candidates], dtype=np.int64),
         spoken=np.array([bool(c.speaker) and c.speaker in speakers for c in candidates], dtype=np.bool_),
     )
     ranked = rerank_columns(columns, weights, now, half_life_days, window, lexical_truncated, asks_when)
