@@ -22,6 +22,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from graphmem.embedding.onnx_model import Graph
+
 __all__ = ["TOKEN_BUDGET", "USEM3Graph", "build_graph"]
 
 # Tokens per micro-batch, as the package's own backend: its weight-streaming argument no longer applies (weights
@@ -39,29 +41,20 @@ _OPSET = 17
 
 def build_graph(backend: Any) -> bytes:
     """The serialised ONNX model of the package backend's layers, its weights as constant initialisers."""
-    from onnx import TensorProto, helper, numpy_helper
-
-    initialisers: list[Any] = []
-    nodes: list[Any] = []
-
-    def const(name: str, value: npt.ArrayLike) -> str:
-        initialisers.append(numpy_helper.from_array(np.ascontiguousarray(value), name))
-        return name
-
-    def node(op: str, inputs: list[str], output: str, **attrs: Any) -> str:
-        nodes.append(helper.make_node(op, inputs, [output], **attrs))
-        return output
+    g = Graph("usem3")
+    const, node = g.const, g.node
 
     def dense(x: str, w: str, out: str) -> str:
         return node("MatMul", [x, w], out)
 
     eps = float(backend.eps)
-    const("zero_row", np.zeros((1, _CNN), np.float32))
+    f32 = np.float32
+    const("zero_row", np.zeros((1, _CNN), f32))
     const("axis1", np.array([1], np.int64))
-    const("proj_W", backend.proj_W)
-    const("proj_b", backend.proj_b)
-    const("ln_g_all", backend.ln_g_all)
-    const("ln_b_all", backend.ln_b_all)
+    const("proj_W", np.asarray(backend.proj_W, f32))
+    const("proj_b", np.asarray(backend.proj_b, f32))
+    const("ln_g_all", np.asarray(backend.ln_g_all, f32))
+    const("ln_b_all", np.asarray(backend.ln_b_all, f32))
     x = node("Add", [dense("emb", "proj_W", "proj"), "proj_b"], "proj_biased")
     x = node("LayerNormalization", [x, "ln_g_all", "ln_b_all"], "x", axis=-1, epsilon=eps)
     branches = ["emb"]
@@ -71,10 +64,10 @@ def build_graph(backend: Any) -> bytes:
         const(f"win_from{i}", np.array([_MAX_LEFT - left], np.int64))
         const(f"win_to{i}", np.array([_MAX_LEFT - left + n], np.int64))
         const(f"flat{i}", np.array([-1, n * _CNN], np.int64))
-        const(f"w1_{i}", backend.w1[i])
-        const(f"b1_{i}", backend.b1[i])
-        const(f"w2_{i}", backend.w2[i])
-        const(f"b2_{i}", backend.b2[i])
+        const(f"w1_{i}", np.asarray(backend.w1[i], f32))
+        const(f"b1_{i}", np.asarray(backend.b1[i], f32))
+        const(f"w2_{i}", np.asarray(backend.w2[i], f32))
+        const(f"b2_{i}", np.asarray(backend.b2[i], f32))
         xs = node("Slice", [x, f"x_from{i}", f"x_to{i}", "axis1"], f"xs{i}")
         cols = node("Slice", ["idx", f"win_from{i}", f"win_to{i}", "axis1"], f"cols{i}")
 
@@ -90,35 +83,32 @@ def build_graph(backend: Any) -> bytes:
 
         h = conv(xs, f"w1_{i}", f"b1_{i}", xs, f"h{i}")
         branches.append(conv(h, f"w2_{i}", f"b2_{i}", h, f"c{i}"))
-    const("ln_g", backend.ln_g)
-    const("ln_b", backend.ln_b)
+    const("ln_g", np.asarray(backend.ln_g, f32))
+    const("ln_b", np.asarray(backend.ln_b, f32))
     feats = node("Concat", branches, "feats_raw", axis=1)
     feats = node("LayerNormalization", [feats, "ln_g", "ln_b"], "feats", axis=-1, epsilon=eps)
-    const("cnn_W", backend.cnn_W)
-    const("cnn_b", np.asarray(backend.cnn_b)[None, :])
+    const("cnn_W", np.asarray(backend.cnn_W, f32))
+    const("cnn_b", np.asarray(backend.cnn_b, f32)[None, :])
     summed = dense(node("MatMul", ["seg", feats], "token_sum"), "cnn_W", "sum_proj")
     summed = node("Add", [summed, node("Mul", ["lens", "cnn_b"], "len_bias")], "sum_biased")
     mean = node("Div", [summed, node("Sqrt", ["lens"], "sqrt_len")], "mean")
     for name in ("d0", "d1", "d2", "d3", "p1", "p3"):
-        const(name, getattr(backend, name))
+        const(name, np.asarray(getattr(backend, name), f32))
     y0 = node("Relu", [dense(mean, "d0", "y0_mm")], "y0")
     y1 = node("Relu", [node("Add", [dense(mean, "p1", "y1_a"), dense(y0, "d1", "y1_b")], "y1_sum")], "y1")
     y2 = node("Relu", [dense(y1, "d2", "y2_mm")], "y2")
     node("Tanh", [node("Add", [dense(y1, "p3", "z_a"), dense(y2, "d3", "z_b")], "z_sum")], "z")
-    graph = helper.make_graph(
-        nodes,
-        "usem3",
+    return g.model(
         [
-            helper.make_tensor_value_info("emb", TensorProto.FLOAT, ["tokens", _EMB]),
-            helper.make_tensor_value_info("idx", TensorProto.INT64, ["tokens", _WINDOW]),
-            helper.make_tensor_value_info("seg", TensorProto.FLOAT, ["texts", "tokens"]),
-            helper.make_tensor_value_info("lens", TensorProto.FLOAT, ["texts", 1]),
+            ("emb", Graph.FLOAT, ["tokens", _EMB]),
+            ("idx", Graph.INT64, ["tokens", _WINDOW]),
+            ("seg", Graph.FLOAT, ["texts", "tokens"]),
+            ("lens", Graph.FLOAT, ["texts", 1]),
         ],
-        [helper.make_tensor_value_info("z", TensorProto.FLOAT, ["texts", _EMB])],
-        initialisers,
+        [("z", Graph.FLOAT, ["texts", _EMB])],
+        opset=_OPSET,
+        ir_version=8,
     )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", _OPSET)], ir_version=8)
-    return bytes(model.SerializeToString())
 
 
 class USEM3Graph:

