@@ -23,9 +23,9 @@ from graphmem.model import EpisodeFeatures
 from graphmem.retrieval.lexical import BM25Arrays, BM25Index
 from graphmem.retrieval.rerank import OPEN_START
 
-_FACT_BYTES = 170
-"""Approximate bytes of one episode's ranking facts: its row of the columns (57), its seq's dict entry and
-its place in the session order."""
+_FACT_BYTES = 178
+"""Approximate bytes of one episode's ranking facts: its row of the columns (57), its neighbour links (8), its
+seq's dict entry and its place in the session order."""
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _SEQ_SPAN = 1 << 40
@@ -94,6 +94,10 @@ class _Partition:
         self.n_rows = 0
         # session code -> its rows' order keys (`_key`), ascending, and the rows in that order
         self.sessions: dict[int, tuple[list[int], list[int]]] = {}
+        # each row's neighbours in its session's order, as rows (-1: none), kept with `sessions`: a search
+        # looks up its candidates' neighbours as array reads, not a key and a bisection per row
+        self.prev_row = np.full(16, -1, dtype=np.int32)
+        self.next_row = np.full(16, -1, dtype=np.int32)
         self.speakers: Counter[str] = Counter()
         self.watermark = 0
 
@@ -109,9 +113,23 @@ class _Partition:
         return int(self.cols["occurred"].item(row)) * _SEQ_SPAN + int(self.cols["seq"].item(row))
 
     def _sessions_sorted(self) -> None:
+        """Sorts every session's rows into time order and links each row to its neighbours."""
+        self.prev_row = np.full(self.cols["seq"].shape[0], -1, dtype=np.int32)
+        self.next_row = np.full(self.cols["seq"].shape[0], -1, dtype=np.int32)
         for code, (_, rows) in list(self.sessions.items()):
             rows.sort(key=self._key)
             self.sessions[code] = ([self._key(row) for row in rows], rows)
+            if len(rows) > 1:
+                ordered = np.asarray(rows, dtype=np.int64)
+                self.prev_row[ordered[1:]] = ordered[:-1]
+                self.next_row[ordered[:-1]] = ordered[1:]
+
+    def _link(self, left: int, right: int) -> None:
+        """Makes `right` follow `left` in their session (-1 for a session's end)."""
+        if left >= 0:
+            self.next_row[left] = right
+        if right >= 0:
+            self.prev_row[right] = left
 
     def _append(self, item: EpisodeFeatures) -> int:
         row = self.n_rows
@@ -120,6 +138,11 @@ class _Partition:
                 grown = np.zeros(col.shape[0] * 2, dtype=col.dtype)
                 grown[:row] = col[:row]
                 self.cols[name] = grown
+        if row >= self.prev_row.shape[0]:
+            for name in ("prev_row", "next_row"):
+                links = np.full(self.cols["seq"].shape[0], -1, dtype=np.int32)
+                links[:row] = getattr(self, name)[:row]
+                setattr(self, name, links)
         event = item.event
         values = (
             item.seq,
@@ -153,6 +176,8 @@ class _Partition:
             i = bisect.bisect_left(keys, key)
             keys.insert(i, key)
             ordered.insert(i, row)
+            self._link(ordered[i - 1] if i > 0 else -1, row)
+            self._link(row, ordered[i + 1] if i + 1 < len(ordered) else -1)
 
     @classmethod
     def built(cls, rows: Sequence[EpisodeFeatures]) -> _Partition:
@@ -222,39 +247,33 @@ class _Partition:
             i = bisect.bisect_left(keys, self._key(row))
             if i < len(ordered) and ordered[i] == row:
                 del keys[i], ordered[i]
+                self._link(ordered[i - 1] if i > 0 else -1, ordered[i] if i < len(ordered) else -1)
         if self.n_rows > 1024 and (self.n_rows - len(self.row_of)) * 2 > self.n_rows:
             fresh = _Partition.restored(self.saved())
             self.__dict__.update(fresh.__dict__)
 
-    def _neighbours(self, row: int) -> tuple[int | None, int | None]:
-        """The rows before and after `row` in its session (None at a session's ends or without a session)."""
-        found = self.sessions.get(self.cols["session"].item(row))
-        if found is None:
-            return None, None
-        keys, ordered = found
-        i = bisect.bisect_left(keys, self._key(row))
-        return (ordered[i - 1] if i > 0 else None), (ordered[i + 1] if i + 1 < len(ordered) else None)
-
     def rank_rows(self, seqs: Sequence[int], names: Sequence[str]) -> RankRows:
-        """The ranking columns of these episodes (those held) and of their same-session neighbours."""
-        rows: dict[int, tuple[int | None, int | None]] = {}
-        for seq in seqs:
-            row = self.row_of.get(seq)
-            if row is None:
-                continue
-            if row not in rows:
-                rows[row] = self._neighbours(row)
-            for near in rows[row]:
-                if near is not None and near not in rows:
-                    rows[near] = self._neighbours(near)
-        at = np.fromiter(rows, dtype=np.int64, count=len(rows))
-        position = {row: i for i, row in enumerate(rows)}
-        before = [-1 if p is None else position.get(p, -1) for p, _ in rows.values()]
-        after = [-1 if n is None else position.get(n, -1) for _, n in rows.values()]
+        """The ranking columns of these episodes (those held) and of their same-session neighbours: each
+        episode followed by its neighbours before and after, each row once (where it first comes)."""
+        asked = [row for row in map(self.row_of.get, seqs) if row is not None]
+        first = np.asarray(asked, dtype=np.int64)
+        trio = np.stack([first, self.prev_row[first], self.next_row[first]], axis=1).ravel()
+        trio = trio[trio >= 0]
+        _, where = np.unique(trio, return_index=True)
+        at = trio[np.sort(where)]
+        by_row = np.argsort(at)
+        ordered = at[by_row]
+
+        def positions(rows: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[np.int64]]:
+            """Each row's position in `at`, -1 when it is not there."""
+            i = np.minimum(np.searchsorted(ordered, rows), max(len(ordered) - 1, 0))
+            found = (rows >= 0) & (ordered[i] == rows) if len(ordered) else np.zeros(len(rows), dtype=np.bool_)
+            return np.where(found, by_row[i], -1).astype(np.int64)
+
         return RankRows(
             {name: col[at] for name, col in self.cols.items()},
-            np.array(before, dtype=np.int64),
-            np.array(after, dtype=np.int64),
+            positions(self.prev_row[at].astype(np.int64)),
+            positions(self.next_row[at].astype(np.int64)),
             {name: self._codes.get(name, -1) for name in names},
         )
 
