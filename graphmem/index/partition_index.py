@@ -266,9 +266,9 @@ class _Partition:
 
         def positions(rows: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[np.int64]]:
             """Each row's position in `at`, -1 when it is not there."""
+            # (no rows asked: `at` and `rows` are both empty, and so is every array here)
             i = np.minimum(np.searchsorted(ordered, rows), max(len(ordered) - 1, 0))
-            found = (rows >= 0) & (ordered[i] == rows) if len(ordered) else np.zeros(len(rows), dtype=np.bool_)
-            return np.where(found, by_row[i], -1).astype(np.int64)
+            return np.where((rows >= 0) & (ordered[i] == rows), by_row[i], -1).astype(np.int64)
 
         return RankRows(
             {name: col[at] for name, col in self.cols.items()},
