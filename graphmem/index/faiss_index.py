@@ -55,7 +55,12 @@ over 100k x 512 costs ~10 ms a query on one core, IVF with the probes below ~1.5
 def _ivf_shape(count: int) -> tuple[int, int]:
     """(lists, probes) for a partition of `count` vectors: ~4·sqrt(n) lists, 1/12 of them probed."""
     lists = max(64, min(4096, int(4 * count**0.5)))
-    return lists, max(16, lists // 12)
+    return lists, _probes(lists)
+
+
+def _probes(lists: int) -> int:
+    """The lists a search probes: 1/12 of those the index was trained with (at least 16)."""
+    return max(16, lists // 12)
 
 
 def _as_ivf(flat: Any, dim: int) -> Any:
@@ -95,11 +100,13 @@ def _ivf_ids(ivf: Any) -> set[int]:
 
 
 def _set_probes(index: Any) -> Any:
-    """Sets the probes of a loaded IVF index; returns the index itself (it owns the native object, so it
-    is what the partition must keep — a downcast view does not keep it alive)."""
+    """Sets the probes of a loaded IVF index from its lists (not from its size: an index trained at 20,000
+    vectors and grown to 100,000 keeps its lists, and probing by size would scan twice the share of them a
+    search made before the restart); returns the index itself (it owns the native object, so it is what the
+    partition must keep — a downcast view does not keep it alive)."""
     ivf = _ivf(index)
     if ivf is not None:
-        ivf.nprobe = _ivf_shape(int(ivf.ntotal))[1]
+        ivf.nprobe = _probes(int(ivf.nlist))
     return index
 
 

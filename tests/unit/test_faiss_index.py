@@ -50,6 +50,22 @@ async def test_large_partition_moves_to_ivf_and_keeps_working(tmp_path: Path) ->
     assert (await again.search("p", x[100], 1))[0][0] == 101
 
 
+async def test_a_grown_ivf_partition_probes_the_same_lists_after_a_restart(tmp_path: Path) -> None:
+    """Probes follow the lists the index was trained with, not its size: a partition trained at the threshold
+    and grown 4x probed twice the share of its lists once reloaded (a restart, or a reload after eviction)."""
+    x = unit_vectors(8000, 16)
+    index = FaissIndex(tmp_path, 16, ivf_threshold=2000)
+    for start in range(0, 8000, 1000):
+        await index.add("p", list(range(start + 1, start + 1001)), x[start : start + 1000])
+    before = faiss.downcast_index(index._parts["p"].index)
+    assert before.ntotal == 8000 and before.nlist < 4 * 8000**0.5  # trained when it was smaller
+    await index.flush()
+    again = FaissIndex(tmp_path, 16, ivf_threshold=2000)
+    assert (await again.search("p", x[7], 1))[0][0] == 8
+    after = faiss.downcast_index(again._parts["p"].index)
+    assert (after.nlist, after.nprobe) == (before.nlist, before.nprobe)
+
+
 async def test_reads_of_an_unknown_partition_create_nothing(tmp_path: Path) -> None:
     index = FaissIndex(tmp_path, 16)
     assert await index.search("nobody", unit_vectors(1, 16)[0], 5) == []
