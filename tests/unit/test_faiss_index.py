@@ -38,7 +38,7 @@ async def test_large_partition_moves_to_ivf_and_keeps_working(tmp_path: Path) ->
     for start in range(0, 3000, 500):
         await index.add("p", list(range(start + 1, start + 501)), x[start : start + 500])
     inner = faiss.downcast_index(index._parts["p"].index)
-    assert isinstance(inner, faiss.IndexIVFFlat)
+    assert isinstance(inner, faiss.IndexIVFScalarQuantizer)
     hits = 0
     for i in range(0, 3000, 60):
         hits += (await index.search("p", x[i], 10))[0][0] == i + 1
@@ -64,6 +64,34 @@ async def test_a_grown_ivf_partition_probes_the_same_lists_after_a_restart(tmp_p
     assert (await again.search("p", x[7], 1))[0][0] == 8
     after = faiss.downcast_index(again._parts["p"].index)
     assert (after.nlist, after.nprobe) == (before.nlist, before.nprobe)
+
+
+async def test_an_ivf_partition_of_float32_vectors_is_loaded_as_byte_codes(tmp_path: Path) -> None:
+    """Files written when IVF partitions held float32 vectors load as byte codes with the same lists and
+    probes, find the same nearest vectors, and are written back in the new form at the next flush."""
+    x = unit_vectors(3000, 32)
+    ids = np.arange(1, 3001, dtype=np.int64)
+    old = faiss.IndexIVFFlat(faiss.IndexFlatIP(32), 32, 100, faiss.METRIC_INNER_PRODUCT)
+    old.train(x)
+    old.nprobe = 16
+    old.set_direct_map_type(faiss.DirectMap.Hashtable)
+    old.add_with_ids(x, ids)
+    faiss.write_index(old, str(tmp_path / "p.faiss"))
+    (tmp_path / "p.json").write_text('{"watermark": 3000, "count": 3000}')
+    index = FaissIndex(tmp_path, 32, ivf_threshold=2000)
+    found = [(await index.search("p", x[i], 10)) for i in range(0, 3000, 100)]
+    loaded = faiss.downcast_index(index._parts["p"].index)
+    assert isinstance(loaded, faiss.IndexIVFScalarQuantizer)
+    assert (loaded.nlist, loaded.nprobe, loaded.ntotal) == (100, 16, 3000)
+    for i, hits in zip(range(0, 3000, 100), found, strict=True):
+        expected = old.search(x[i : i + 1], 10)
+        assert hits[0][0] == i + 1 == int(expected[1][0][0])
+        assert len({s for s, _ in hits} & {int(s) for s in expected[1][0]}) >= 8  # near ties may swap
+        assert max(abs(a - b) for (_, a), b in zip(hits, expected[0][0], strict=True)) < 0.01
+    await index.flush()
+    rewritten = faiss.downcast_index(faiss.read_index(str(tmp_path / "p.faiss")))
+    assert isinstance(rewritten, faiss.IndexIVFScalarQuantizer)
+    assert index.memory_bytes("p") < 3000 * 32 * 4
 
 
 async def test_reads_of_an_unknown_partition_create_nothing(tmp_path: Path) -> None:
