@@ -18,7 +18,7 @@ from graphmem import paging
 from graphmem.clock import Clock, ManualClock, SystemClock
 from graphmem.config import RESERVED_TENANT_PREFIX, Settings
 from graphmem.embedding.factory import build_embedder
-from graphmem.embedding.protocol import Embedder
+from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.embedding.query_memo import QueryMemo
 from graphmem.errors import FieldViolation, InvalidArgument
 from graphmem.extraction.extractor import RuleExtractor
@@ -129,6 +129,12 @@ def embedder_from_settings(settings: Settings) -> Embedder:
             dim=settings.openai_embedding_dim,
         )
     return build_embedder(settings.embedder, threads=settings.embedder_threads)
+
+
+def _retrieved(done: asyncio.Future[Vectors]) -> None:
+    """Marks a query vector nobody awaited as seen (a Search that failed before its layers ran)."""
+    if not done.cancelled():
+        done.exception()
 
 
 def _read_query(query: SearchQuery) -> tuple[Route, TimeExpression | None]:
@@ -516,6 +522,9 @@ class MemoryService:
         if violations:
             raise InvalidArgument(violations)
         query = replace(query, top_k=query.top_k or 10)
+        # the query model runs now, beside the routing: every layer ranks by the query's vector
+        vector = asyncio.ensure_future(asyncio.to_thread(self._embedder.embed, [query.text], EmbedKind.QUERY))
+        vector.add_done_callback(_retrieved)  # a failed Search may not await it
         # the routing rules and the time expressions scan the query text (up to 4,000 characters; a hostile one
         # costs ~0.1 s): both off the event loop, in one worker-thread hand-off unless an LLM routes
         if self._llm_router is None:
@@ -527,14 +536,14 @@ class MemoryService:
             )
         if found is not None:
             chosen = replace(chosen, time_window=found.window, time_expression=found.text)
-        hits = await self._search_layers(query, chosen)
+        hits = await self._search_layers(query, chosen, vector)
         fallback = (Layer.EPISODIC, Layer.SEMANTIC)
         if not hits and not query.layers and not set(fallback) <= set(chosen.layers):
             # a routing miss must not lose memory: when the routed layers have nothing, ask the default ones
             chosen = replace(
                 chosen, layers=fallback, reason=f"{chosen.reason}; no hits there, fell back to episodic + semantic"
             )
-            hits = await self._search_layers(query, chosen)
+            hits = await self._search_layers(query, chosen, vector)
         if self._reranker is not None:
             hits, used = await self._reranker.rerank(query.text, hits)
             note = f"reranked by llm {self._reranker.model}" if used else "llm reranker unavailable; order kept"
@@ -542,7 +551,9 @@ class MemoryService:
         self._record_hits(query.scope, hits)
         return SearchResult(tuple(hits), chosen)
 
-    async def _search_layers(self, query: SearchQuery, chosen: Route) -> list[SearchHit]:
+    async def _search_layers(
+        self, query: SearchQuery, chosen: Route, vector: asyncio.Future[Vectors]
+    ) -> list[SearchHit]:
         kind, window = chosen.query_kind, chosen.time_window
         # the episodic hits read also reads the user's facts stamp: the fact searches wait for it there
         stamp: asyncio.Future[str] | None = None
@@ -550,21 +561,21 @@ class MemoryService:
         if Layer.EPISODIC in chosen.layers:
             if Layer.SEMANTIC in chosen.layers or Layer.ARCHIVE in chosen.layers:
                 stamp = asyncio.get_running_loop().create_future()
-            searches.append(self.episodic.search(query, kind, window, stamp))
+            searches.append(self.episodic.search(query, kind, window, stamp, vector))
         if Layer.SEMANTIC in chosen.layers:
-            searches.append(self.semantic.search(query, kind, window, stamp=stamp))
+            searches.append(self.semantic.search(query, kind, window, stamp=stamp, vector=vector))
         if Layer.PROCEDURAL in chosen.layers:
             searches.append(self._skill_hits(query))
         if Layer.ARCHIVE in chosen.layers:
             searches.append(self.episodic.search_archive(query, kind, window))
-            searches.append(self.semantic.search(query, kind, window, archived=True, stamp=stamp))
+            searches.append(self.semantic.search(query, kind, window, archived=True, stamp=stamp, vector=vector))
         try:
             per_layer = await asyncio.gather(*searches)
         finally:
             if stamp is not None and not stamp.done():  # the episodic search failed before its read
                 stamp.cancel()
         hits: list[SearchHit] = sorted((h for layer in per_layer for h in layer), key=lambda h: -h.score)
-        if len(per_layer) > 1:  # a fact and the episode it quotes are one memory (comparing texts: off the loop)
+        if len({h.layer for h in hits}) > 1:  # a fact and the episode it quotes are one memory (off the loop)
             hits = await asyncio.to_thread(distinct, hits)
         return hits[: query.top_k]
 

@@ -400,7 +400,21 @@ class FaissIndex:
         return written
 
     async def watermark(self, partition: str) -> tuple[int, int]:
-        return await asyncio.to_thread(self._watermark, partition)
+        held = self._held_watermark(partition)
+        return held if held is not None else await asyncio.to_thread(self._watermark, partition)
+
+    def _held_watermark(self, partition: str) -> tuple[int, int] | None:
+        """The watermark of a loaded partition whose lock is free, read on the caller's thread (a Search reads
+        it once: a worker hand-off would cost more than the read); None when the partition must be loaded
+        from its files or another thread holds it."""
+        with self._parts_lock:  # held for dict operations only
+            part = self._parts.get(partition)
+        if part is None or not part.lock.acquire(blocking=False):
+            return None
+        try:
+            return None if part.gone else (part.watermark, int(part.index.ntotal))
+        finally:
+            part.lock.release()
 
     async def add(self, partition: str, ids: Sequence[int], vectors: Vectors) -> None:
         await asyncio.to_thread(self._add, partition, ids, vectors)

@@ -15,7 +15,7 @@ import functools
 import logging
 import time
 import weakref
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -762,8 +762,10 @@ class EpisodicMemory:
         kind: str,
         window: TimeRange | None,
         facts_stamp: asyncio.Future[str] | None = None,
+        vector: Awaitable[Vectors] | None = None,
     ) -> list[SearchHit]:
-        """Filter first, then vector and lexical candidates, then the policy's rerank.
+        """Filter first, then vector and lexical candidates, then the policy's rerank. `vector` is the query's
+        vector when the caller started the model already (else it runs here).
 
         The side indexes are checked against the committed state in the same read that fetches the hits;
         when they lag (another replica wrote, or a restart), they are caught up and the search runs again.
@@ -773,7 +775,7 @@ class EpisodicMemory:
         scope, flt = query.scope, query.filter
         group_id = scope.group_id
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
-        embedded = self._embed([query.text], EmbedKind.QUERY)
+        embedded = vector if vector is not None else self._embed([query.text], EmbedKind.QUERY)
         walked = self._walk(group_id, query.text, self._policy.rerank.weights_for(kind).graph)
         # When this process holds texts of the user's episodes, the committed state (and facts stamp) is read
         # now, beside the model run: if every hit's text is held, that is the Search's only Neo4j read.

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 from graphmem.clock import Clock
-from graphmem.embedding.protocol import Embedder, EmbedKind
+from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact
 from graphmem.extraction.scope import about_project, project_fact
@@ -514,15 +514,17 @@ class SemanticMemory:
         window: TimeRange | None,
         archived: bool = False,
         stamp: asyncio.Future[str] | None = None,
+        vector: Awaitable[Vectors] | None = None,
     ) -> list[SearchHit]:
         """Current facts (or, with `archived`, archived ones) ranked by the same formula as episodes (no
         neighbours); weak matches left out. Reads the facts from this process's view while it is current.
+        `vector` is the query's vector when the caller started the model already.
 
         With `stamp` (the user's facts stamp, read by the episodic layer in its hits read) the held view is
         ranked while that read runs, and the ranking is kept when the stamp says the view is current."""
         projects = visible_projects(query.scope)
         held = self._recall.held(query.scope, projects, archived) if stamp is not None else None
-        early = asyncio.ensure_future(self._ranked(held, query, kind, window)) if held is not None else None
+        early = asyncio.ensure_future(self._ranked(held, query, kind, window, vector)) if held is not None else None
         try:
             view = await self._recall.view(query.scope, projects, archived, stamp)
             if early is not None and view is held:
@@ -530,14 +532,23 @@ class SemanticMemory:
         finally:
             if early is not None and not early.done():
                 early.cancel()
-        return await self._ranked(view, query, kind, window)
+        return await self._ranked(view, query, kind, window, vector)
 
-    async def _ranked(self, view: FactView, query: SearchQuery, kind: str, window: TimeRange | None) -> list[SearchHit]:
+    async def _ranked(
+        self,
+        view: FactView,
+        query: SearchQuery,
+        kind: str,
+        window: TimeRange | None,
+        vector: Awaitable[Vectors] | None = None,
+    ) -> list[SearchHit]:
         if not view.facts:
             return []
+        given = (await vector)[0] if vector is not None else None
 
         def ranked() -> list[SearchHit]:
-            qvec = self._embedder.embed([query.text], EmbedKind.QUERY)[0]  # once per Search: the query memo
+            # once per Search: the query memo
+            qvec = given if given is not None else self._embedder.embed([query.text], EmbedKind.QUERY)[0]
             return view.ranked(query, qvec, self._policy, kind, window)
 
         # the query vector, cosines, BM25 over the facts and the rerank are CPU work: off the event loop, in one

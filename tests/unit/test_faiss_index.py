@@ -151,3 +151,20 @@ async def test_one_partition_held_busy_does_not_block_another(tmp_path: Path) ->
     finally:
         busy.lock.release()
     assert (await index.search("busy", x[0], 1))[0][0] == 1
+
+
+async def test_the_watermark_of_a_loaded_free_partition_is_read_without_a_worker(tmp_path: Path) -> None:
+    """A Search reads the watermark once: of a loaded partition whose lock is free, on the caller's thread;
+    one being loaded or busy goes to a worker (its lock may be held across training)."""
+    x = unit_vectors(20, 16)
+    index = FaissIndex(tmp_path, 16)
+    await index.add("p", list(range(1, 21)), x)
+    assert index._held_watermark("p") == (20, 20)
+    assert index._held_watermark("nobody") is None
+    part = index._parts["p"]
+    with part.lock:  # another thread's flush or training
+        assert index._held_watermark("p") is None
+    await index.flush()
+    assert await index.evict("p") is True
+    assert index._held_watermark("p") is None  # not loaded: read from its files in a worker
+    assert await index.watermark("p") == (20, 20)
