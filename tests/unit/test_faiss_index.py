@@ -3,12 +3,15 @@ and the move to an IVF index past the threshold keeps search, removal and persis
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
 import faiss
 import numpy as np
+import pytest
 
+from graphmem.index import faiss_index
 from graphmem.index.faiss_index import FaissIndex
 
 
@@ -168,3 +171,38 @@ async def test_the_watermark_of_a_loaded_free_partition_is_read_without_a_worker
     assert await index.evict("p") is True
     assert index._held_watermark("p") is None  # not loaded: read from its files in a worker
     assert await index.watermark("p") == (20, 20)
+
+
+async def test_a_grown_ivf_partition_is_trained_again_and_keeps_the_writes_made_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lists sized for the partition's first vectors are trained again once it doubles, in the background;
+    a vector written and one removed while the lists train are in the new index as they are in the old."""
+    x = unit_vectors(5000, 16)
+    index = FaissIndex(tmp_path, 16, ivf_threshold=2000)
+    await index.add("p", list(range(1, 2002)), x[:2001])
+    first = faiss.downcast_index(index._parts["p"].index)
+    assert first.nlist == int(4 * 2001**0.5)  # 178 lists: sized for ~1,980 vectors
+
+    real_filled = faiss_index._filled
+    during: list[int] = []
+
+    def filled_while_writing(*args: object) -> object:
+        if not during:  # a write and a removal while the lists train (the partition's lock is free)
+            during.append(1)
+            index._add("p", [4001], x[4000:4001])
+            index._remove("p", [7])
+        return real_filled(*args)
+
+    monkeypatch.setattr(faiss_index, "_filled", filled_while_writing)
+    await index.add("p", list(range(2002, 4001)), x[2001:4000])  # 4,000 >= 2 x 1,980
+    for _ in range(300):
+        if index._parts["p"].journal is None and faiss.downcast_index(index._parts["p"].index).nlist != first.nlist:
+            break
+        await asyncio.sleep(0.1)
+    trained = faiss.downcast_index(index._parts["p"].index)
+    assert trained.nlist == int(4 * 4000**0.5) and trained.nprobe == max(16, trained.nlist // 12)
+    assert trained.ntotal == 4000  # 4,000 written, 7 removed, 4,001 written meanwhile
+    assert (await index.search("p", x[4000], 1))[0][0] == 4001
+    assert 7 not in {i for i, _ in await index.search("p", x[6], 10)}
+    assert (await index.search("p", x[99], 1))[0][0] == 100
