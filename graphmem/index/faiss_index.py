@@ -57,7 +57,7 @@ over 100k x 512 costs ~10 ms a query on one core, IVF with the probes below ~1.5
 
 
 def _ivf_shape(count: int) -> tuple[int, int]:
-    """(lists, probes) for a partition of `count` vectors: ~4·sqrt(n) lists, 1/12 of them probed."""
+    """(lists, probes) for a partition of `count` vectors: ~4·sqrt(n) lists, 1/24 of them probed."""
     lists = max(64, min(4096, int(4 * count**0.5)))
     return lists, _probes(lists)
 
@@ -76,8 +76,8 @@ def _outgrown(ivf: Any) -> bool:
 
 
 def _probes(lists: int) -> int:
-    """The lists a search probes: 1/12 of those the index was trained with (at least 16)."""
-    return max(16, lists // 12)
+    """The lists a search probes: 1/24 of those the index was trained with (at least 16)."""
+    return max(16, lists // 24)
 
 
 def _as_ivf(flat: Any, dim: int) -> Any:
@@ -179,7 +179,7 @@ def _layout_bytes(index: Any, dim: int) -> int:
 
 class FaissIndex:
     """Cosine search per partition (vectors must be L2-normalised): exact while a partition is small, IVF
-    (approximate, ~4·sqrt(n) lists with 1/12 probed) once it passes `ivf_threshold` vectors.
+    (approximate, ~4·sqrt(n) lists with 1/24 probed) once it passes `ivf_threshold` vectors.
 
     Partitions are loaded on first use from their files; reads of a partition that has neither a file nor
     vectors in memory create nothing. Each partition has its own lock: loading, flushing and IVF training of

@@ -201,7 +201,7 @@ async def test_a_grown_ivf_partition_is_trained_again_and_keeps_the_writes_made_
             break
         await asyncio.sleep(0.1)
     trained = faiss.downcast_index(index._parts["p"].index)
-    assert trained.nlist == int(4 * 4000**0.5) and trained.nprobe == max(16, trained.nlist // 12)
+    assert trained.nlist == int(4 * 4000**0.5) and trained.nprobe == faiss_index._probes(trained.nlist)
     assert trained.ntotal == 4000  # 4,000 written, 7 removed, 4,001 written meanwhile
     assert (await index.search("p", x[4000], 1))[0][0] == 4001
     assert 7 not in {i for i, _ in await index.search("p", x[6], 10)}
