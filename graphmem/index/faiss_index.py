@@ -80,19 +80,6 @@ def _probes(lists: int) -> int:
     return max(16, lists // 24)
 
 
-def _as_ivf(flat: Any, dim: int) -> Any:
-    """The same vectors and ids in an IVF index trained on them (cosine = inner product on unit vectors).
-
-    The IVF index keeps the ids itself (no IDMap wrapper: IDMap's removal assumes the inner index renumbers,
-    which IVF does not) and a hashtable direct map, so removal and reconstruction work by id.
-    """
-    count = int(flat.ntotal)
-    ids = faiss.vector_to_array(flat.id_map).astype(np.int64)
-    vectors = np.vstack([flat.reconstruct(int(i)) for i in ids]).astype(np.float32)
-    lists, _ = _ivf_shape(count)
-    return _filled(faiss.IndexFlatIP(dim), dim, lists, vectors, ids)
-
-
 def _filled(quantizer: Any, dim: int, lists: int, vectors: Any, ids: Any) -> Any:
     """An IVF index over `quantizer` (trained on a sample of `vectors` unless it already holds its `lists`
     centroids) holding `vectors` under `ids`, each stored as one byte a dimension.
@@ -287,29 +274,29 @@ class FaissIndex:
                 part.journal.append((id_array, np.array(vectors, dtype=np.float32)))
             ivf = _ivf(part.index)
             grow = ivf is None and part.index.ntotal > self._ivf_threshold
-            retrain = ivf is not None and part.journal is None and _outgrown(ivf)
-            if retrain:
+            train = part.journal is None and (grow or (ivf is not None and _outgrown(ivf)))
+            if train:
                 part.journal = []  # one training at a time per partition
         finally:
             part.lock.release()
-        if grow:
-            self._move_to_ivf(partition, part)
-        if retrain:
-            # seconds of one core for a large partition: in the background (searches and writes go on), one
-            # partition at a time
-            threading.Thread(target=self._retrain, args=(partition, part), name="ivf-train", daemon=True).start()
+        if train:
+            # seconds of one core for a large partition: in the background (searches and writes go on, the
+            # write that crossed the size does not wait), one partition at a time
+            threading.Thread(target=self._train, args=(partition, part), name="ivf-train", daemon=True).start()
 
-    def _retrain(self, partition: str, part: _Partition) -> None:
-        """Trains the partition's IVF lists again, sized for its vectors now, on a copy taken under its lock;
-        the writes made meanwhile are replayed on the new index, which then replaces the old one."""
+    def _train(self, partition: str, part: _Partition) -> None:
+        """Trains IVF lists sized for the partition's vectors now (an exact index past the threshold, or an IVF
+        index that doubled since its lists were trained) on a copy taken under its lock; the writes made
+        meanwhile are replayed on the new index, which then replaces the old one."""
         try:
             with self._training:
                 with part.lock:
-                    ivf = _ivf(part.index)
-                    if part.gone or ivf is None:
+                    if part.gone:
                         return
-                    ids = _ivf_id_array(ivf)
-                    vectors = ivf.reconstruct_batch(ids)
+                    ivf = _ivf(part.index)
+                    ids = _ivf_id_array(ivf) if ivf is not None else faiss.vector_to_array(part.index.id_map)
+                    ids = np.ascontiguousarray(ids, dtype=np.int64)
+                    vectors = part.index.reconstruct_batch(ids)
                     part.journal = []
                 fresh = _filled(faiss.IndexFlatIP(self._dim), self._dim, _ivf_shape(len(ids))[0], vectors, ids)
                 with part.lock:
@@ -322,30 +309,15 @@ class FaissIndex:
                     part.index = fresh
                     part.journal = None
                     part.changed()
-                log.info("vector partition lists trained again", extra={"partition": partition, "lists": fresh.nlist})
+                log.info(
+                    "vector partition lists trained",
+                    extra={"partition": partition, "lists": fresh.nlist, "vectors": fresh.ntotal},
+                )
         except (RuntimeError, ValueError, MemoryError):
-            log.warning("vector partition lists not trained again", extra={"partition": partition}, exc_info=True)
+            log.warning("vector partition lists not trained", extra={"partition": partition}, exc_info=True)
         finally:
             with part.lock:
                 part.journal = None
-
-    def _move_to_ivf(self, partition: str, part: _Partition) -> None:
-        """Trains an IVF index on a copy of the partition's vectors without holding its lock (searches go
-        on meanwhile), then swaps it in when the partition did not change during training."""
-        with part.lock:
-            if part.gone or _ivf(part.index) is not None:
-                return
-            version = part.version
-            ids = faiss.vector_to_array(part.index.id_map).astype(np.int64)
-            snapshot = faiss.IndexIDMap2(faiss.IndexFlatIP(self._dim))
-            snapshot.add_with_ids(np.vstack([part.index.reconstruct(int(i)) for i in ids]).astype(np.float32), ids)
-        ivf = _as_ivf(snapshot, self._dim)
-        with part.lock:
-            if part.gone or part.version != version:
-                return  # changed meanwhile: the next write past the threshold trains again
-            part.index = ivf
-            part.changed()
-        log.info("vector partition moved to IVF", extra={"partition": partition, "vectors": ivf.ntotal})
 
     def _remove(self, partition: str, ids: Sequence[int]) -> None:
         if len(ids) == 0:

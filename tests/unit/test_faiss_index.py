@@ -22,6 +22,18 @@ def unit_vectors(n: int, dim: int, seed: int = 3) -> np.ndarray:
     return (x / np.linalg.norm(x, axis=1, keepdims=True)).astype(np.float32)
 
 
+async def settled(index: FaissIndex, partition: str) -> faiss.IndexIVF:
+    """The partition's index once the training its writes started has finished (it runs in the background)."""
+    for _ in range(300):
+        part = index._parts[partition]
+        if part.journal is None:
+            break
+        await asyncio.sleep(0.05)
+    found = faiss.downcast_index(index._parts[partition].index)
+    assert index._parts[partition].journal is None, "the IVF training did not finish in 15 s"
+    return found
+
+
 async def test_exact_partition_adds_removes_filters_and_persists(tmp_path: Path) -> None:
     x = unit_vectors(200, 16)
     index = FaissIndex(tmp_path, 16)
@@ -40,8 +52,8 @@ async def test_large_partition_moves_to_ivf_and_keeps_working(tmp_path: Path) ->
     index = FaissIndex(tmp_path, 32, ivf_threshold=2000)
     for start in range(0, 3000, 500):
         await index.add("p", list(range(start + 1, start + 501)), x[start : start + 500])
-    inner = faiss.downcast_index(index._parts["p"].index)
-    assert isinstance(inner, faiss.IndexIVFScalarQuantizer)
+    inner = await settled(index, "p")
+    assert isinstance(inner, faiss.IndexIVFScalarQuantizer) and inner.ntotal == 3000
     hits = 0
     for i in range(0, 3000, 60):
         hits += (await index.search("p", x[i], 10))[0][0] == i + 1
@@ -58,9 +70,12 @@ async def test_a_grown_ivf_partition_probes_the_same_lists_after_a_restart(tmp_p
     and grown 4x probed twice the share of its lists once reloaded (a restart, or a reload after eviction)."""
     x = unit_vectors(8000, 16)
     index = FaissIndex(tmp_path, 16, ivf_threshold=2000)
-    for start in range(0, 8000, 1000):
+    for start in range(0, 3000, 1000):
         await index.add("p", list(range(start + 1, start + 1001)), x[start : start + 1000])
-    before = faiss.downcast_index(index._parts["p"].index)
+    await settled(index, "p")
+    for start in range(3000, 8000, 1000):  # trained again at 6,000: still fewer lists than 8,000 would get
+        await index.add("p", list(range(start + 1, start + 1001)), x[start : start + 1000])
+    before = await settled(index, "p")
     assert before.ntotal == 8000 and before.nlist < 4 * 8000**0.5  # trained when it was smaller
     await index.flush()
     again = FaissIndex(tmp_path, 16, ivf_threshold=2000)
@@ -181,7 +196,7 @@ async def test_a_grown_ivf_partition_is_trained_again_and_keeps_the_writes_made_
     x = unit_vectors(5000, 16)
     index = FaissIndex(tmp_path, 16, ivf_threshold=2000)
     await index.add("p", list(range(1, 2002)), x[:2001])
-    first = faiss.downcast_index(index._parts["p"].index)
+    first = await settled(index, "p")
     assert first.nlist == int(4 * 2001**0.5)  # 178 lists: sized for ~1,980 vectors
 
     real_filled = faiss_index._filled
