@@ -69,6 +69,10 @@ turns a search found 62 % of the exact top 10 with 1/12 of them probed; lists tr
 with 1/24 probed; docs/measurements.md)."""
 
 
+_TRAIN_CHUNK = 8192
+"""Vectors copied from a partition at a time while its new lists are filled (16 MB of float32 at 512-d)."""
+
+
 def _outgrown(ivf: Any) -> bool:
     """Whether `ivf` holds `RETRAIN_GROWTH` times the vectors its lists were sized for (lists ≈ 4·sqrt(n))."""
     sized_for = (int(ivf.nlist) / 4) ** 2
@@ -89,15 +93,25 @@ def _filled(quantizer: Any, dim: int, lists: int, vectors: Any, ids: Any) -> Any
     LoCoMo questions against a 100,000-episode user the top-200 candidates are those of float32 vectors
     with the same lists and probes, and scores differ by at most 0.002 (docs/measurements.md).
     """
+    ivf = _trained(quantizer, dim, lists, vectors[_sample(len(vectors), lists)])
+    ivf.add_with_ids(vectors, ids)
+    return ivf
+
+
+def _sample(count: int, lists: int) -> Any:
+    """Positions of the vectors lists are trained on: 39 a list (FAISS's minimum without a warning), at most
+    all of them."""
+    return np.random.default_rng(7).choice(count, size=min(count, lists * 39), replace=False)
+
+
+def _trained(quantizer: Any, dim: int, lists: int, sample: Any) -> Any:
+    """An empty IVF index of byte codes (see `_filled`) whose lists and code range are trained on `sample`."""
     ivf = faiss.IndexIVFScalarQuantizer(
         quantizer, dim, lists, faiss.ScalarQuantizer.QT_8bit_uniform, faiss.METRIC_INNER_PRODUCT
     )
-    rng = np.random.default_rng(7)
-    sample = vectors[rng.choice(len(vectors), size=min(len(vectors), lists * 39), replace=False)]
     ivf.train(sample)  # the lists (when the quantizer is empty) and the codes' range
     ivf.nprobe = _probes(lists)
     ivf.set_direct_map_type(faiss.DirectMap.Hashtable)  # type: ignore[attr-defined,unused-ignore]
-    ivf.add_with_ids(vectors, ids)
     return ivf
 
 
@@ -286,8 +300,11 @@ class FaissIndex:
 
     def _train(self, partition: str, part: _Partition) -> None:
         """Trains IVF lists sized for the partition's vectors now (an exact index past the threshold, or an IVF
-        index that doubled since its lists were trained) on a copy taken under its lock; the writes made
-        meanwhile are replayed on the new index, which then replaces the old one."""
+        index that doubled since its lists were trained), then fills the new index and replaces the old one.
+
+        Only a sample of the vectors is copied for the training, and the rest are copied `_TRAIN_CHUNK` at a time
+        under the partition's lock, so the copy held is small. A vector written or removed after the ids were
+        listed is not copied; the writes made meanwhile are replayed on the new index before the swap."""
         try:
             with self._training:
                 with part.lock:
@@ -296,13 +313,28 @@ class FaissIndex:
                     ivf = _ivf(part.index)
                     ids = _ivf_id_array(ivf) if ivf is not None else faiss.vector_to_array(part.index.id_map)
                     ids = np.ascontiguousarray(ids, dtype=np.int64)
-                    vectors = part.index.reconstruct_batch(ids)
+                    lists = _ivf_shape(len(ids))[0]
+                    sample = part.index.reconstruct_batch(ids[_sample(len(ids), lists)])
                     part.journal = []
-                fresh = _filled(faiss.IndexFlatIP(self._dim), self._dim, _ivf_shape(len(ids))[0], vectors, ids)
+                fresh = _trained(faiss.IndexFlatIP(self._dim), self._dim, lists, sample)
+                del sample
+                touched, seen = np.zeros(0, np.int64), 0
+                for start in range(0, len(ids), _TRAIN_CHUNK):
+                    with part.lock:
+                        if part.gone or part.journal is None:
+                            return
+                        if len(part.journal) > seen:  # ids written since the listing: left to the replay
+                            touched = np.union1d(touched, np.concatenate([i for i, _ in part.journal[seen:]]))
+                            seen = len(part.journal)
+                        chunk = ids[start : start + _TRAIN_CHUNK]
+                        chunk = chunk[~np.isin(chunk, touched)]
+                        vectors = part.index.reconstruct_batch(chunk) if len(chunk) else None
+                    if vectors is not None:
+                        fresh.add_with_ids(vectors, chunk)
                 with part.lock:
-                    if part.gone:
+                    if part.gone or part.journal is None:
                         return
-                    for changed_ids, changed_vectors in part.journal or []:
+                    for changed_ids, changed_vectors in part.journal:
                         fresh.remove_ids(changed_ids)
                         if changed_vectors is not None:
                             fresh.add_with_ids(changed_vectors, changed_ids)

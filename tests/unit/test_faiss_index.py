@@ -199,17 +199,18 @@ async def test_a_grown_ivf_partition_is_trained_again_and_keeps_the_writes_made_
     first = await settled(index, "p")
     assert first.nlist == int(4 * 2001**0.5)  # 178 lists: sized for ~1,980 vectors
 
-    real_filled = faiss_index._filled
+    real_trained = faiss_index._trained
     during: list[int] = []
 
-    def filled_while_writing(*args: object) -> object:
+    def trained_while_writing(*args: object) -> object:
         if not during:  # a write and a removal while the lists train (the partition's lock is free)
             during.append(1)
             index._add("p", [4001], x[4000:4001])
             index._remove("p", [7])
-        return real_filled(*args)
+        return real_trained(*args)
 
-    monkeypatch.setattr(faiss_index, "_filled", filled_while_writing)
+    monkeypatch.setattr(faiss_index, "_trained", trained_while_writing)
+    monkeypatch.setattr(faiss_index, "_TRAIN_CHUNK", 500)  # the vectors copied in several chunks
     await index.add("p", list(range(2002, 4001)), x[2001:4000])  # 4,000 >= 2 x 1,980
     for _ in range(300):
         if index._parts["p"].journal is None and faiss.downcast_index(index._parts["p"].index).nlist != first.nlist:
