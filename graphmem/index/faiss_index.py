@@ -136,16 +136,6 @@ def _ivf(index: Any) -> Any | None:
     return found if isinstance(found, faiss.IndexIVF) else None
 
 
-def _ivf_ids(ivf: Any) -> set[int]:
-    lists = ivf.invlists
-    out: set[int] = set()
-    for number in range(ivf.nlist):
-        size = lists.list_size(number)
-        if size:
-            out.update(int(i) for i in faiss.rev_swig_ptr(lists.get_ids(number), size))
-    return out
-
-
 def _ivf_id_array(ivf: Any) -> Any:
     """The ids `ivf` holds, as one int64 array."""
     lists = ivf.invlists
@@ -375,7 +365,7 @@ class FaissIndex:
                 return set()
             ivf = _ivf(part.index)
             if ivf is not None:
-                return _ivf_ids(ivf)
+                return set(_ivf_id_array(ivf).tolist())
             return {int(i) for i in faiss.vector_to_array(part.index.id_map)}
         finally:
             part.lock.release()

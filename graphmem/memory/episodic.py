@@ -775,7 +775,8 @@ class EpisodicMemory:
         scope, flt = query.scope, query.filter
         group_id = scope.group_id
         explicit_filter = bool(flt.event_types or flt.session_id or not flt.occurred.is_open)
-        embedded = vector if vector is not None else self._embed([query.text], EmbedKind.QUERY)
+        # shielded: the vector is shared with the Search's other layers, which a cancelled wait here must not end
+        embedded = asyncio.shield(vector) if vector is not None else self._embed([query.text], EmbedKind.QUERY)
         walked = self._walk(group_id, query.text, self._policy.rerank.weights_for(kind).graph)
         # When this process holds texts of the user's episodes, the committed state (and facts stamp) is read
         # now, beside the model run: if every hit's text is held, that is the Search's only Neo4j read.

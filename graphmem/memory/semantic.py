@@ -544,7 +544,8 @@ class SemanticMemory:
     ) -> list[SearchHit]:
         if not view.facts:
             return []
-        given = (await vector)[0] if vector is not None else None
+        # shielded: this ranking may be cancelled (a held view found stale), and the vector is the whole Search's
+        given = (await asyncio.shield(vector))[0] if vector is not None else None
 
         def ranked() -> list[SearchHit]:
             # once per Search: the query memo
