@@ -23,6 +23,7 @@ OUT_V5 = Path(__file__).with_name("scenarios_v5.jsonl")
 OUT_V6 = Path(__file__).with_name("scenarios_v6.jsonl")
 OUT_V7 = Path(__file__).with_name("scenarios_v7.jsonl")
 OUT_V8 = Path(__file__).with_name("scenarios_v8.jsonl")
+OUT_V9 = Path(__file__).with_name("scenarios_v9.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -2313,6 +2314,239 @@ EN_V8: list[Case] = [
               ("My brother-in-law is coeliac, so Christmas dinner is a minefield of gluten.", "Gluten-free gravy and stuffing are easy swaps.", "Also, I only just realised Sherlock Holmes lived at 221B Baker Street. I'd always pictured Oxford for some reason."),
               ("If I ever moved to Japan, would I need to learn the language before I got there?", "It helps a lot, though many people start with basics and learn on the ground.", "Just daydreaming, I'm not going anywhere. My manager always says 'no meeting should outlast its coffee.' She prefers them under fifteen minutes.")),
 ]
+# Ninth round (tag `v9`, its own file `scenarios_v9.jsonl`, ids from 601): written blind, by an engineer who had
+# not read the extractor, its rules or its tests, and never run over these cases before they were committed. Every
+# family again, meant to be representative of how people talk to a chat assistant rather than a set of near-misses:
+# about half plain, direct statements in everyday wording (tag `plain`) and half conversational shapes (tag
+# `conversational`: a fact inside a request, given as the reason for something, as the answer to the assistant's
+# question, after small talk, or corrected), with sub-topics no earlier round used.
+ZH_V9: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v9",
+         ("我一天最多开两个会，再多就啥正事都干不了了", "明白，一天两个会确实比较合理。"),
+         ("明天日程上怎么排了四个会？帮我推掉两个吧，一天两个会已经是我的极限了", "好的，我先看看哪两个可以改期。"),
+         active=(any_("两个", "2个", "两场", "2场", "two", "2 meeting", "2 per day"),)),
+    case("meeting", "remember conversational v9",
+         ("帮我跟王总约个会，下周哪天都行", "好的，你们一般用什么软件开会？", "钉钉，我们公司上上下下都用钉钉。以后帮我约会默认发钉钉的就行"),
+         active=(any_("钉钉", "dingtalk", "ding talk"),)),
+    case("meeting", "change plain v9",
+         ("记一下，周一上午我们部门开例会，这个时间段别给我约别的会", "好的，记下了：周一上午不安排其他会议。"),
+         ("例会改到周二上午了。以后周二上午给我空出来，周一上午可以正常约了", "收到，已改为周二上午不排会。"),
+         active=(any_("周二", "星期二", "礼拜二", "tuesday"),),
+         not_active=(any_("周一", "星期一", "礼拜一", "monday"),),
+         history=(h(("周一", "星期一", "礼拜一", "monday"), ("周二", "星期二", "礼拜二", "tuesday")),)),
+    # preference
+    case("preference", "paraphrase plain v9",
+         ("我平时就爱喝点普洱，熟普，一泡能喝一下午", "熟普性子温和，适合慢慢品。"),
+         ("帮我挑套泡茶的家伙什儿吧，预算五百以内，主要泡普洱，我现在一天都离不了这口", "可以看看盖碗加公道杯的组合，或者一把小紫砂壶。"),
+         active=(yes("普洱", "pu'er", "puer", "pu-erh", "pu erh"),)),
+    case("preference", "remember conversational v9",
+         ("下周部门团建，有人提议去玩密室逃脱", "听起来挺热闹的，你想去吗？", "不想，我胆子特小，黑咕隆咚还有人突然蹦出来那种我真受不了。以后这类活动别给我推了"),
+         active=(no("密室", "escape room", "escape-room", "恐怖", "horror", "scary"),)),
+    case("preference", "single plain v9",
+         ("今天路过一家生煎铺子，顺手买了四个，底儿煎得脆脆的，还挺香", "生煎刚出锅的时候最好吃。"),
+         not_active=(yes("生煎",),)),
+    # correction
+    case("correction", "immediate remember plain v9",
+         ("记一下我车牌尾号是3……哦不对，是7，3那是我以前那辆车", "好的，记下了：车牌尾号7。"),
+         active=(any_("尾号7", "尾号是7", "7"),),
+         not_active=(any_("尾号3", "尾号是3", "ends in 3", "ending in 3"),)),
+    case("correction", "after_promotion plain v9",
+         ("我老家是湖南衡阳的，过年回去一趟得坐四个小时高铁", "春运期间记得提前抢票。"),
+         ("今天跟几个衡阳老乡聚了个餐，满桌都是家乡菜，吃得我都想家了", "家乡的味道最让人惦记。", "可不是嘛"),
+         ("更正一下，我老家是邵阳的，不是衡阳，前面一直说岔了，你帮我改过来", "好的，已更正：老家是邵阳。"),
+         active=(any_("邵阳", "shaoyang"),),
+         not_active=(any_("衡阳", "hengyang"),),
+         history=(h(("衡阳", "hengyang"), ("邵阳", "shaoyang")),)),
+    case("correction", "single conversational v9",
+         ("我手机卡是联通的……哦不是，移动的，联通那张是副卡。这个月话费怎么一下扣了两百多？", "可以在营业厅App里查一下详单，看看是不是开了什么增值业务。"),
+         not_active=(any_("移动", "china mobile", "cmcc"), any_("联通", "unicom"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v9",
+         ("你能别给我弄表格吗？我都是手机上看，表格挤成一团根本看不清", "好的，以后用文字列出来。"),
+         ("这个对比怎么又整成表格了……跟你说过别用表格，直接用文字说就行", "抱歉，下面用文字说明。"),
+         active=(any_("表格", "table"),)),
+    case("reply", "remember plain v9",
+         ("以后同我倾偈用粤语啦，普通话我睇得明，不过粤语亲切啲，记住喇", "冇问题，之后我用粤语同你倾。"),
+         active=(any_("粤语", "粵語", "广东话", "廣東話", "cantonese"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v9",
+         ("@songshu", "松鼠这个项目数据存在MongoDB里，你帮我看看这个聚合管道怎么写能快点", "可以把$match放到最前面，并给过滤字段建索引。"),
+         ("@songshu", "松鼠的Mongo又报慢查询了，还是订单那个集合", "可以用explain看一下是不是走了全表扫描。"),
+         active=(any_("mongo", p="songshu"),)),
+    case("project", "project_only remember plain v9",
+         ("@zhuzi", "竹子这个项目有两个规矩你记住：变量名一律小驼峰，代码注释都写中文", "好的，记下了：小驼峰命名，中文注释。"),
+         active=(any_("驼峰", "camel", p="zhuzi"), any_("中文", "chinese", p="zhuzi"))),
+    case("project", "override conversational v9",
+         ("我写Python测试一般用pytest，写起来省事", "pytest的fixture确实好用。"),
+         ("帮我给这个函数补几个单测吧，老样子用pytest", "好的，下面是pytest的写法。"),
+         ("@huoshan", "火山这个仓库历史包袱重，测试全是unittest写的。在这个项目里你给我写测试就用unittest，记住", "好的，火山项目里测试用unittest。"),
+         active=(yes("pytest"), yes("unittest", p="huoshan")),
+         not_active=(yes("pytest", p="huoshan"),)),
+    # multi
+    case("multi", "remember plain v9",
+         ("跟你交个底，省得回回问：我在宁波做外贸，另外我是左撇子。这两条你记一下", "好的，都记下了。"),
+         active=(yes("宁波", "ningbo"), any_("外贸", "foreign trade", "export", "import", "trade"), any_("左撇子", "左手", "left-hand", "lefty"))),
+    case("multi", "paraphrase conversational v9",
+         ("济南今天总算不刮风了，下班赶紧骑车上了趟千佛山，公路车骑起来是真爽", "千佛山那段坡挺考验腿力的。"),
+         ("周末跟车队从济南骑到泰安，来回两百公里。骑行这事儿我是越玩越上瘾", "长途骑行记得带够补给。"),
+         active=(yes("济南", "jinan"), yes("骑行", "骑车", "公路车", "cycling", "bike", "骑"))),
+    # relations
+    case("relations", "paraphrase plain v9",
+         ("我女朋友叫苏晴，在医院上班，这周又是连着好几个夜班", "医护人员确实辛苦。"),
+         ("苏晴总算轮休了，周末想给她做顿好的，有啥简单又显手艺的菜？", "可以试试可乐鸡翅和清蒸鲈鱼，简单又好看。"),
+         active=(yes("苏晴"),)),
+    case("relations", "remember conversational v9",
+         ("问你个事，乌龟冬天到底要不要让它冬眠？", "要看品种和年龄，你养的是什么龟？", "巴西龟，叫慢慢，在我家都十二年了。你记一下它，以后我问养龟的事就按它的情况说"),
+         active=(yes("慢慢"), any_("巴西龟", "乌龟", "龟", "turtle", "slider"))),
+    # work
+    case("work", "paraphrase conversational v9",
+         ("今天降温降得好狠，早上出门差点冻成狗", "是啊，注意保暖。", "可不是嘛，我在幼儿园当老师，带小班，一早还得站门口迎孩子，一天下来嗓子都是哑的"),
+         ("今天班上俩小朋友为了抢个玩具车打起来了，当幼师真得有三头六臂", "哈哈，小班的孩子正是这个年纪。"),
+         active=(any_("幼儿园", "幼师", "老师", "教师", "teacher", "kindergarten", "preschool"),)),
+    case("work", "change plain v9",
+         ("记一下，我们公司是大小周，大周的周六也得上班", "好的，记下了：大小周。"),
+         ("好消息！公司取消大小周了，以后都是正常双休，你更新一下", "太好了，已更新为双休。"),
+         active=(any_("双休", "two-day weekend", "weekends off", "five-day", "5-day", "周末休息"),),
+         not_active=(any_("大小周", "alternat", "six-day", "6-day"),),
+         history=(h(("大小周", "alternat", "six-day", "6-day"), ("双休", "two-day weekend", "weekends off", "five-day", "5-day", "周末休息")),)),
+    # travel
+    case("travel", "paraphrase conversational v9",
+         ("坐火车卧铺我只睡下铺，爬上爬下太费劲了，半夜起来还得摸黑", "下铺确实方便很多。"),
+         ("帮我看看周五晚上去西安的卧铺，还是老样子，要下铺", "好的，我优先帮你查下铺余票。"),
+         active=(any_("下铺", "lower berth", "lower bunk"),)),
+    # location move
+    case("location", "change plain v9",
+         ("我住郑州，这两天刮沙尘，出门一趟满嘴土", "出门记得戴口罩。"),
+         ("郑州这边烩面馆是真多，光我家楼下就有三家", "烩面配糖蒜，地道吃法。"),
+         ("跟你说个事，公司把我调到佛山了，上周刚搬过来。以后默认按佛山给我推荐东西吧", "好的，已更新为佛山。"),
+         active=(yes("佛山", "foshan"),),
+         not_active=(yes("郑州", "zhengzhou"),),
+         history=(h(("郑州", "zhengzhou"), ("佛山", "foshan")),)),
+    # tools
+    case("tools", "paraphrase conversational v9",
+         ("帮我找个剪映的进阶教程吧，我剪东西一直用它，Pr太重了我这电脑带不动", "可以看看剪映官方的创作课堂，关键帧和调色讲得比较细。"),
+         ("剪映导出老卡在99%，重启好几回了，咋整？", "可以试试降低导出分辨率，或者清一下缓存再导。"),
+         active=(yes("剪映", "capcut"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v9",
+              ("我邻居家小孩特别爱吃冰淇淋，大冬天也要捧着个甜筒啃", "小孩子对冰淇淋真是没有抵抗力。", "哈哈，今天太阳真好，晒得人懒洋洋的"),
+              ("要是去学潜水，是不是得先会游泳才行？", "一般建议有基本的游泳能力，考证时也会测水性。", "随口问问，我可没打算学。我表姐说“潜水就是最贵的发呆”，笑死")),
+]
+EN_V9: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v9",
+         ("I don't take meetings after 4pm. That's when I log off to do school pickup.", "Got it, I'll keep your late afternoons clear."),
+         ("Could we move the retro from 4:30 to 3? Anything past four just doesn't work for me.", "Sure, I'll suggest 3pm."),
+         active=(any_("4pm", "4 pm", "16:00", "4:00", "after 4", "four"),)),
+    case("meeting", "remember conversational v9",
+         ("Can you set up a weekly check-in with my two direct reports?", "Happy to. What do you use for video calls?", "Webex, unfortunately, corporate mandate. Remember that for any invites you draft for me."),
+         active=(any_("webex",),)),
+    case("meeting", "change plain v9",
+         ("Please remember that my one-on-ones with my team happen every other week.", "Noted: one-on-ones every other week."),
+         ("We're switching the one-on-ones to every week from now on. Can you update that?", "Updated: weekly one-on-ones."),
+         active=(any_("every week", "weekly", "once a week", "每周"),),
+         not_active=(any_("every other week", "biweekly", "bi-weekly", "fortnight", "两周", "隔周"),),
+         history=(h(("every other week", "biweekly", "bi-weekly", "fortnight", "两周", "隔周"), ("every week", "weekly", "once a week", "每周")),)),
+    # preference
+    case("preference", "paraphrase conversational v9",
+         ("Is there a decent pho place near Union Square? I could honestly eat pho every day.", "A couple of places nearby get good reviews for their broth."),
+         ("Cold rainy night, so obviously I'm getting pho again. Nothing beats that broth.", "Perfect weather for it."),
+         active=(yes("pho", "越南粉", "河粉"),)),
+    case("preference", "paraphrase plain v9",
+         ("Honestly, mayo is the one thing I can't stand. Never have.", "Fair, it's a divisive condiment."),
+         ("Can I get a chicken sandwich recipe without mayo? The stuff grosses me out.", "Sure, try a yogurt and mustard spread instead."),
+         active=(no("mayo", "蛋黄酱"),)),
+    case("preference", "single plain v9",
+         ("had a matcha latte at the new place by work today, lowkey good", "Nice, matcha lattes are having a moment."),
+         not_active=(any_("matcha", "抹茶"),)),
+    # correction
+    case("correction", "immediate remember plain v9",
+         ("Please remember my home airport is JFK. Oops, no, Newark. JFK was just for last month's trip.", "Noted: Newark is your home airport."),
+         active=(any_("newark", "ewr", "纽瓦克"),),
+         not_active=(any_("jfk", "kennedy", "肯尼迪"),)),
+    case("correction", "after_promotion conversational v9",
+         ("My Civic is making a weird clicking noise when I turn left. Any idea what that could be?", "Often a worn CV joint; worth getting it checked soon."),
+         ("Took the Civic in for an oil change and now they want $400 for brake pads too. Is that a rip-off?", "It's on the high side for pads alone, so a second quote wouldn't hurt.", "Figured."),
+         ("Wait, I've been saying Civic this whole time, but mine's actually a Corolla. No idea why I keep doing that. Please update it.", "Updated: your car is a Corolla."),
+         active=(any_("corolla", "卡罗拉"),),
+         not_active=(any_("civic", "思域"),),
+         history=(h(("civic", "思域"), ("corolla", "卡罗拉")),)),
+    case("correction", "single conversational v9",
+         ("I do 20 minutes on the treadmill at lunch. Wait, no, the rowing machine; the treadmill's been broken for weeks. How long should a beginner row for?", "Fifteen to twenty minutes at an easy pace, a few times a week, is a good start."),
+         not_active=(any_("rowing", "rower", "划船"), any_("treadmill", "跑步机"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v9",
+         ("Can you stop ending every answer with a question? Just answer and stop there.", "Sure."),
+         ("And again, 'Would you like me to...?' at the end. I really don't need the follow-up offers, the answer's enough.", "Understood, no closing offers."),
+         active=(any_("question", "follow-up", "follow up", "offer", "at the end"),)),
+    case("reply", "remember plain v9",
+         ("Kindly respond in Italian from now on. I am preparing for a language certificate and would appreciate the practice.", "Certamente! D'ora in poi ti rispondo in italiano."),
+         active=(any_("italian", "italiano", "意大利"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v9",
+         ("@osprey", "Osprey's API is GraphQL, Apollo Server on the back end. What's the cleanest way to paginate this query?", "Cursor-based pagination with the connection pattern works well in Apollo."),
+         ("@osprey", "The osprey GraphQL schema is turning into one giant file. How would you split it up?", "Split it by domain into modules and merge the type definitions at startup."),
+         active=(any_("graphql", "apollo", p="osprey"),)),
+    case("project", "project_only remember plain v9",
+         ("@wren", "Two things for wren, please remember them: we support iOS 16 and up, and we only deploy on Tuesdays.", "Noted for wren: iOS 16+, Tuesday deploys."),
+         active=(any_("ios 16", "16", p="wren"), any_("tuesday", "周二", p="wren"))),
+    case("project", "override conversational v9",
+         ("Single quotes in JavaScript for me, please; double quotes just look noisy.", "Sure, single quotes."),
+         ("Can you redo that snippet with single quotes? That's how I always write JS.", "Here it is with single quotes."),
+         ("@mallard", "Mallard's codebase uses double quotes everywhere, so in this project give me double quotes. Remember that.", "Will do, double quotes for mallard."),
+         active=(any_("single quote", "single-quote", "单引号"), any_("double quote", "double-quote", "双引号", p="mallard")),
+         not_active=(any_("single quote", "single-quote", "单引号", p="mallard"),)),
+    # multi
+    case("multi", "remember plain texting v9",
+         ("ok couple things to remember abt me: im in raleigh, i work as a dental hygienist, and i dont eat red meat", "Got it, all noted."),
+         active=(yes("raleigh", "罗利"), any_("hygienist", "dental", "牙"), any_("red meat", "红肉", "beef"))),
+    case("multi", "paraphrase conversational v9",
+         ("Sunday was perfect. My boyfriend Daniel and I took the kayaks out on the lake for hours.", "That sounds lovely.", "It was, best way to spend a weekend."),
+         ("Daniel wants us to buy our own kayak instead of renting. Kayaking is kind of our thing now, so I'm tempted. Any tips on what to look for?", "For lakes, a sit-on-top recreational kayak around ten feet is a good start."),
+         active=(yes("daniel"), yes("kayak", "皮划艇"))),
+    # relations
+    case("relations", "paraphrase plain v9",
+         ("Long week, but some good family news: my grandma Rosa is turning ninety in May, and she still beats everyone at cards.", "Ninety and undefeated, impressive!"),
+         ("Grandma Rosa called this morning to show off her new tablet. She's already sending me memes.", "Ha, that's wonderful."),
+         active=(yes("rosa"),)),
+    case("relations", "remember conversational v9",
+         ("I need a birthday present idea for my daughter.", "Happy to help. What's her name, and how old is she turning?", "Lily, she turns eight on the 14th of April. Please remember that date, I'm hopeless with birthdays."),
+         active=(any_("lily"), any_("april 14", "14 april", "apr 14", "14 apr", "04-14", "4/14", "4月14", "14th of april"))),
+    # work
+    case("work", "paraphrase conversational v9",
+         ("Help me say no to Saturday brunch with my college friends? I'm a pharmacist and weekends are our busiest shifts.", "Sure: 'I'd love to, but Saturdays are my busiest day at the pharmacy. Could we do a weekday dinner instead?'"),
+         ("Flu season is brutal at the pharmacy. Half the town wants a flu shot from me this week.", "Hang in there, it'll calm down."),
+         active=(any_("pharmacist", "pharmacy", "药剂师", "药房", "药店"),)),
+    case("work", "change plain v9",
+         ("I'm a line cook at a tapas place downtown, so my evenings are basically gone.", "Kitchen hours are rough."),
+         ("Line cook life: I've burned my forearm twice this week.", "Ouch, take care of those burns."),
+         ("Got bumped up to sous chef this week! Please update my job title.", "Congratulations! Updated to sous chef."),
+         active=(any_("sous chef", "sous-chef", "副厨"),),
+         not_active=(any_("line cook", "帮厨"),),
+         history=(h(("line cook", "帮厨"), ("sous chef", "sous-chef", "副厨")),)),
+    # travel
+    case("travel", "paraphrase plain v9",
+         ("When I travel I always book an Airbnb rather than a hotel. I like having a kitchen.", "Makes sense, especially for longer stays."),
+         ("Can you find me somewhere in Kyoto for five nights? An Airbnb, as usual, hotels feel too sterile to me.", "I'll look for whole-home listings near central Kyoto."),
+         active=(any_("airbnb", "爱彼迎", "民宿", "apartment", "rental"),)),
+    # time zone as a city
+    case("timezone", "change plain v9",
+         ("I'm based in Dubai, so give me times in Dubai time. Please remember that.", "Noted: Dubai time."),
+         ("Just relocated to Seoul. From now on, everything in Seoul time, please.", "Updated to Seoul time."),
+         active=(any_("seoul", "korea", "kst", "+9", "+09", "asia/seoul", "首尔"),),
+         not_active=(any_("dubai", "gulf", "gst", "+4", "+04", "asia/dubai", "迪拜"),),
+         history=(h(("dubai", "gulf", "gst", "+4", "+04", "asia/dubai", "迪拜"), ("seoul", "korea", "kst", "+9", "+09", "asia/seoul", "首尔")),)),
+    # tools
+    case("tools", "paraphrase conversational v9",
+         ("every password i have lives in 1Password lol", "Sensible, a password manager is the way to go."),
+         ("1Password keeps asking me to unlock on my phone every five minutes, any idea why? I literally use it for everything.", "Check the auto-lock timeout in its security settings."),
+         active=(yes("1password",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v9",
+              ("My roommate puts hot sauce on literally everything: eggs, pizza, even popcorn.", "That's commitment to heat.", "Anyway, gorgeous day out, finally some sun."),
+              ("Hypothetically, if someone got a parrot, how long would it live?", "Many larger parrots live 40 to 60 years or more.", "Just curious, I'm not getting one. A coworker of mine says 'a parrot is a toddler that lives sixty years,' which cracked me up.")),
+]
 # fmt: on
 
 
@@ -2364,10 +2598,14 @@ def scenario_dicts(zh: list[Case] | None = None, en: list[Case] | None = None, f
     return out
 
 
-def render(v4: bool = False, v5: bool = False, v6: bool = False, v7: bool = False, v8: bool = False) -> str:
+def render(
+    v4: bool = False, v5: bool = False, v6: bool = False, v7: bool = False, v8: bool = False, v9: bool = False
+) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
-    with `v7`, of the eighth with `v8`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v8:
+    with `v7`, of the eighth with `v8`, of the ninth with `v9`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v9:
+        found = scenario_dicts(ZH_V9, EN_V9, first=601)
+    elif v8:
         found = scenario_dicts(ZH_V8, EN_V8, first=501)
     elif v7:
         found = scenario_dicts(ZH_V7, EN_V7, first=401)
@@ -2389,8 +2627,10 @@ if __name__ == "__main__":
     OUT_V6.write_text(render(v6=True), encoding="utf-8")
     OUT_V7.write_text(render(v7=True), encoding="utf-8")
     OUT_V8.write_text(render(v8=True), encoding="utf-8")
+    OUT_V9.write_text(render(v9=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
-        f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8}"
+        f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
+        f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}"
     )
