@@ -58,6 +58,7 @@ from graphmem.extraction.guards import (
     REQUEST,
     SITUATIONAL,
 )
+from graphmem.extraction.notes import notes
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
@@ -202,7 +203,10 @@ class RuleExtractor:
                     best.pop(k, None)  # a corrected value goes after the one it replaces
                     best[k] = f
                 last = best[k]
-        return list(best.values())
+        stated = list(best.values())
+        if not correcting:  # what the turn asks to be remembered and no reading above stated: a note
+            stated += notes(text, stated)
+        return stated
 
     def _about_referent(self, seg: Segment, referent: Referent) -> list[CandidateFact]:
         """The facts `seg` states once its opening pronoun is read as the speaker's `referent`; each quotes the

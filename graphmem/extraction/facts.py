@@ -94,6 +94,11 @@ class Predicate(StrEnum):
     """Multi-valued: a standing instruction to the agent ("always cc my manager" → value "cc my manager",
     polarity True; "never use jargon" → value "use jargon", polarity False)."""
 
+    NOTE = "note"
+    """Multi-valued: what the subject explicitly asked to be remembered when no narrower predicate reads it
+    ("remember that every timestamp is stored in UTC" → value "every timestamp is stored in utc"): their own
+    words, kept as said."""
+
     @property
     def family(self) -> Literal["functional", "taste", "multi"]:
         """How facts of this predicate are keyed; see :attr:`CandidateFact.key`."""

@@ -121,6 +121,10 @@ POLLUTION = [
     "Imagine I lived in Tokyo",
     "What time is it?",
     "Let's talk about the weather",
+    "Remember the good old days when we had no phones.",
+    "remember, you can do it!",
+    "记住，我永远支持你。",
+    "I remember that my grandma loved jazz.",
 ]
 
 
@@ -157,6 +161,28 @@ async def test_remember_this_promotes_at_once(api: Api) -> None:
     fact = (await facts(api, user))["user|prefers_reply_style"]
     assert fact.value == "short replies" and fact.status_reason == "explicit"
     assert fact.evidence == "记住：我喜欢简洁的回复" and fact.confidence >= 0.85
+
+
+async def test_a_request_to_remember_no_rule_reads_is_kept_as_a_note(api: Api) -> None:
+    user = unique("notes")
+    await say(
+        api,
+        user,
+        [
+            Say(
+                0,
+                "s1",
+                "For future reference, our staging box is stage2.internal and I deploy from the release branch.",
+            ),
+            Say(0.1, "p1", "记一下，这个仓库的每个接口都要加限流，超过一百QPS就报警", "kite"),
+        ],
+    )
+    note = (await facts(api, user))["user|note|our staging box is stage2.internal and i deploy from the release branch"]
+    assert note.status == pb.FACT_STATUS_ACTIVE and note.status_reason == "explicit" and note.predicate == "note"
+    assert note.evidence == "our staging box is stage2.internal and I deploy from the release branch"
+    inside = await facts(api, user, "kite")
+    assert inside["user|note|这个仓库的每个接口都要加限流，超过一百QPS就报警"].project_id == "kite"
+    assert "user|note|这个仓库的每个接口都要加限流，超过一百QPS就报警" not in await facts(api, user)
 
 
 async def test_reviewer_confirms_and_rejects(api: Api) -> None:

@@ -1,0 +1,180 @@
+"""Notes: what the speaker explicitly asks to be remembered ("remember that every timestamp is stored in UTC",
+"视频会议我一般不开摄像头，记着啊") when no narrower reading of the turn states it.
+
+A request to remember is the strongest signal a user gives, so it is never dropped silently: the words asked
+for become a fact of their own (predicate ``note``, the value their words), kept with its evidence and
+promoted at once. Only an imperative request counts ("remember that …", "please keep in mind …", "记住…",
+"…，记一下"), never "I remember", "remember when …", "remember to …" (a task) or "你还记得吗"; what it asks
+to keep must be a statement (no question, supposition, joke or quotation) of some length. Clauses of it that
+another reading already stated (a deadline, a place) are left out of the note.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graphmem.extraction.corrections import TURN_CORRECTION
+from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
+from graphmem.extraction.guards import HYPOTHETICAL, JOKE, QUESTION, QUOTED, REPORTED
+from graphmem.extraction.rule import Lang
+from graphmem.extraction.segmentation import HAN, LATIN_WORD
+
+__all__ = ["MAX_NOTE_CHARS", "notes"]
+
+_F = re.IGNORECASE
+MAX_NOTE_CHARS = 280  # a note's value; a longer request keeps its first clauses
+_MIN_WORDS = 3  # an English note says at least this much
+_MIN_HAN = 4  # a Chinese note at least this many characters
+
+# Sentences, as segmentation cuts them: a "." or ";" ends one only before whitespace or the end.
+_SENTENCE = re.compile(r"[^。！？!?；\n]+?(?:[。！？!?；\n]+|[.;](?=\s|$)|$)")
+
+# An imperative request opening a clause, what to keep after it: "Please remember that …", "for future
+# reference, …", "can you keep in mind that …", "note: …". Not "remember to …" (a task), "remember when …".
+_EN_LEAD = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:and|also|so|ok|okay|btw)\s+)(?:please\s+|pls\s+|plz\s+)?"
+    r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+)?"
+    r"(?:remember|keep\s+in\s+mind|make\s+a\s+note(?:\s+of\s+(?:this|that))?|take\s+note|note\s+(?:that|this|down)|"
+    r"note(?=\s*:)|don't\s+forget|do\s+not\s+forget|for\s+(?:future\s+)?reference|for\s+the\s+record|fyi\s+for\s+later)"
+    r"(?!\s+(?:to|when|how|what|if|whether|why|who|where)\b)"
+    r"(?!\s+(?:the|those|that|this|our)\s+(?:good|old|days?|times?|nights?|trips?|summers?|moments?|weekends?|years?)\b)"
+    r"(?:\s+(?:this|that|for\s+me|for\s+later|please)\b)?(?:\s+(?:this|that|for\s+me|for\s+later|please)\b)?"
+    r"\s*[:,\-–—]?\s*",
+    _F,
+)
+# The same request closing its sentence, what to keep before it: "…, remember that.", "… Keep that in mind!"
+_EN_TAIL = re.compile(
+    r"(?:^|(?<=[,;:\-–—])|(?<=\s)(?:please|pls|plz|just|so|and|also|ok|okay)(?=\s))\s*(?:please\s+|pls\s+)?"
+    r"(?:(?:remember|note|save|store)\s+(?:that|this|it)|keep\s+(?:that|this|it)\s+in\s+mind|"
+    r"don't\s+forget\s+(?:that|this|it)|remember|for\s+future\s+reference|for\s+the\s+record)"
+    r"(?:\s+(?:for\s+me|for\s+later|please|ok|okay|thanks|thx))?[\s.!,]*$",
+    _F,
+)
+# "记住：…", "帮我记一下，…", "你记着，…"; never after 我/没/不 ("我记住了", "记不住").
+_ZH_LEAD = re.compile(
+    r"(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下)"
+    r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*"
+)
+# "…，记着啊", "…。记一下哈", "…，帮我记住"
+_ZH_TAIL = re.compile(
+    r"(?:(?:请|麻烦)?(?:你|帮我|给我)|请|麻烦|(?<![我没不他她都也就还]))(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下)"
+    r"(?:了|啊|哈|哦|吧|呀|喔|点|一下|这个|这点){0,3}[\s。！!~～]*$"
+)
+_CAN_YOU = re.compile(r"(?:can|could|would|will)\s+you\b", _F)
+_TAIL_WINDOW = 80  # a closing request is looked for in the sentence's last characters only
+# a correction said inside what is asked ("我穿42码的鞋……哦不对，是43"): the corrections' readings judge it
+_CORRECTING = re.compile(TURN_CORRECTION.pattern + r"|不对|哦不|\bsorry\b|\bi\s+mean\b|\boops\b", _F)
+# A note is about the speaker's own world or how to serve them ("I work seven to three…", "this project targets
+# Python 3.10", "以后推荐吃的都挑低糖的"), not advice or cheer for the listener ("remember, you can do it",
+# "记住，我永远支持你", "记住保持积极非常重要").
+_OWN = {
+    "en": re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|our|us|project|repo)\b", _F),
+    "zh": re.compile(r"我|咱|项目|仓库|以后|每次|一律"),
+}
+_TO_LISTENER = {
+    "en": re.compile(
+        r"\b(?:for\s+you|your|you're|you'll|you\s+(?:can|will|are|got|have|should|know|need|deserve|did))\b", _F
+    ),
+    "zh": re.compile(r"你(?![给帮替跟就发回写用按别得要们])"),
+}
+# "…, please remember them: we support iOS 16 and up": what the request points at is no part of the note
+_EN_CONTENT_LEAD = re.compile(
+    r"^(?:(?:them|this|these|it|all\s+of\s+(?:it|this|that|them))\s*:|that\s+(?=(?:i|i'm|my|we|our)\b))\s*", _F
+)
+_ZH_PARTICLES = "啊哈哦吧呀喔了"
+
+
+def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
+    """The notes `text` asks to be kept: the words of each sentence that asks (or of the sentence before a bare
+    "Please remember that."), unless a fact in `stated` (what the other readings found) already quotes them."""
+    if _CORRECTING.search(text):  # a turn that corrects itself is read by the corrections alone
+        return []
+    taken = [(at, at + len(f.evidence)) for f in stated if (at := text.find(f.evidence)) >= 0]
+    out: list[CandidateFact] = []
+    seen: set[str] = set()
+    previous: tuple[int, int] | None = None
+    for m in _SENTENCE.finditer(text):
+        sentence = m.group(0)
+        if not sentence.strip():
+            continue
+        lang: Lang = "zh" if len(HAN.findall(sentence)) >= len(LATIN_WORD.findall(sentence)) else "en"
+        asked = _asked(sentence, lang)
+        here = (m.start(), m.end())
+        if asked is None:
+            previous = here
+            continue
+        span = (m.start() + asked[0], m.start() + asked[-1]) if asked != (0, 0) else previous
+        previous = here
+        if span is None or any(a < span[1] and span[0] < b for a, b in taken):
+            continue
+        said = text[span[0] : span[1]]
+        said = said.strip(" \t\n,，;；:：")
+        words = _stripped(said, lang)
+        if len(asked) == 4:  # the request itself is no part of the note
+            words = (
+                _stripped(sentence[asked[0] : asked[1]], lang) + "，" + _stripped(sentence[asked[2] : asked[3]], lang)
+            )
+        note = _note(words, lang)
+        if note is None or note.casefold() in seen:
+            continue
+        seen.add(note.casefold())
+        out.append(
+            CandidateFact(
+                subject="user",
+                predicate=Predicate.NOTE,
+                value=note.casefold() if note.isascii() else note,
+                polarity=True,
+                kind=FactKind.ATTRIBUTE,
+                fact=("user asked to remember: " if lang == "en" else "用户让记住：") + note,
+                evidence=said,
+                confidence=0.9,
+                explicit=True,
+                language=lang,
+            )
+        )
+    return out
+
+
+def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
+    """Where in `sentence` the words it asks to keep are: (start, end), or (start, end, start, end) around a
+    request said between them; None when it asks nothing; (0, 0) for a bare request whose object is the
+    sentence before ("Please remember that.", "记一下。")."""
+    body = sentence.rstrip("。！？!?；;\n.… ")
+    if sentence.rstrip().endswith(("?", "？")) and not _CAN_YOU.match(body.lstrip()):
+        return None
+    lead, tail = (_EN_LEAD, _EN_TAIL) if lang == "en" else (_ZH_LEAD, _ZH_TAIL)
+    t = tail.search(body, max(0, len(body) - _TAIL_WINDOW))
+    if t is not None:
+        return (0, t.start()) if _stripped(body[: t.start()], lang) else (0, 0)
+    m = lead.search(body)
+    if m is None:
+        return None
+    before, after = _stripped(body[: m.start()], lang), _stripped(body[m.end() :], lang)
+    if after:  # "他生日是腊月初八，你记住，每年…": what comes before the request is asked too
+        return (0, m.start(), m.end(), len(body)) if before and lang == "zh" else (m.end(), len(body))
+    return (0, 0) if not before else None
+
+
+def _stripped(said: str, lang: Lang) -> str:
+    said = said.strip(" \t,，:：;；.。!！~～-–—")
+    said = _EN_CONTENT_LEAD.sub("", said) if lang == "en" else said.strip(_ZH_PARTICLES + "，,")
+    return said.strip()
+
+
+def _note(said: str, lang: Lang) -> str | None:
+    """The note's words, cut to MAX_NOTE_CHARS at a word or clause; None when they are too short or not a plain
+    first-hand statement (a question, supposition, joke, quotation, report or correction)."""
+    if not said or QUOTED.search(said) or JOKE[lang].search(said) or REPORTED[lang].search(said):
+        return None
+    if QUESTION[lang].search(said) or HYPOTHETICAL[lang].search(said) or _CORRECTING.search(said):
+        return None
+    if not _OWN[lang].search(said) or _TO_LISTENER[lang].search(said):
+        return None
+    if len(said) > MAX_NOTE_CHARS:
+        said = said[:MAX_NOTE_CHARS].rsplit(" " if lang == "en" else "，", 1)[0]
+    if lang == "en" and len(LATIN_WORD.findall(said)) < _MIN_WORDS:
+        return None
+    if lang == "zh" and len(HAN.findall(said)) < _MIN_HAN:
+        return None
+    return said

@@ -1,0 +1,75 @@
+"""Notes: an explicit request to remember is never dropped silently. When no narrower reading states what it asks
+to keep, the words become a `note` fact (explicit, so promoted at once), quoting them as evidence; never for
+"I remember", "remember when/to …", a question, cheer for the listener, or a turn that corrects itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.notes import MAX_NOTE_CHARS
+
+
+def _notes(extractor: RuleExtractor, text: str) -> list[str]:
+    found = extractor.extract(text)
+    for f in found:
+        assert f.evidence in text
+    return [f.value for f in found if f.predicate is Predicate.NOTE]
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        ("Remember: this repo targets Python 3.9 and nothing newer.", "this repo targets python 3.9 and nothing newer"),
+        ("Please remember that my one-to-ones with the data team are every third week.",
+         "my one-to-ones with the data team are every third week"),
+        ("For future reference, our staging box is stage2.internal and I deploy from the release branch.",
+         "our staging box is stage2.internal and i deploy from the release branch"),
+        ("Three rules for this repo, please remember them: we pin every dependency, and we never squash merges.",
+         "we pin every dependency, and we never squash merges"),
+        ("The client is in Chile, so in this project quote prices in pesos. Please remember that.",
+         "the client is in chile, so in this project quote prices in pesos"),
+        ("记一下，我们单位是单双周轮休，单周的周日也要值班", "我们单位是单双周轮休，单周的周日也要值班"),
+        ("我们组的月报每月最后一个周四交，帮我记住哈", "我们组的月报每月最后一个周四交"),
+        ("我爸的生日是农历三月初三，你记住，每年提前三天提醒我", "我爸的生日是农历三月初三，每年提前三天提醒我"),
+    ],
+)  # fmt: skip
+def test_what_a_request_to_remember_asks_becomes_a_note(extractor: RuleExtractor, text: str, note: str) -> None:
+    assert _notes(extractor, text) == [note]
+    (fact,) = [f for f in extractor.extract(text) if f.predicate is Predicate.NOTE]
+    assert fact.explicit and fact.confidence >= 0.9 and fact.key == f"user|note|{note}"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Remember that I live in Lisbon now.",  # the location reading states it
+        "记住，我不吃香菜",  # the taste reading states it
+        "I remember that my dad liked jazz a lot.",  # the speaker remembers
+        "Remember the good old days when we had no phones.",  # nostalgia
+        "Remember that trip to Porto we took? So fun.",  # a question
+        "Remember to call my sister tomorrow.",  # a task
+        "Do you remember where I parked my car?",
+        "My manager says remember to always lock the office.",  # someone else's words
+        "remember, I'm always here for you",  # cheer for the listener
+        "Remember that staying positive is very important.",  # advice, nothing of the speaker's
+        "记住，我永远支持你。",
+        "记住保持积极非常重要。",
+        "你说的这些我都记住了",
+        "我记不住我们公司的规定",
+        "记一下我车位号是12……哦不对，是21",  # a correction: the corrections read it
+        "Please remember my locker is 12. Oops, no, 21.",
+        "Remember: ok.",  # too short to be anything
+    ],
+)
+def test_no_note_where_nothing_is_asked_or_another_reading_states_it(extractor: RuleExtractor, text: str) -> None:
+    assert _notes(extractor, text) == []
+
+
+def test_a_long_note_is_cut_at_a_word_and_quotes_its_words(extractor: RuleExtractor) -> None:
+    words = " ".join(f"step{i}" for i in range(200))
+    text = f"Please remember that my release checklist is {words}."
+    (note,) = _notes(extractor, text)
+    assert len(note) <= MAX_NOTE_CHARS and note.startswith("my release checklist is step0 step1")
+    assert not note.endswith(" ")
