@@ -10,12 +10,12 @@ from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import Slot, stated_away
 
-__all__ = ["code_settings"]
+__all__ = ["STACK_CANONICAL", "code_settings"]
 
 _F = re.IGNORECASE
 
 # A technology of a stack slot (database, package manager, UI or ML framework) said with a cue of use.
-_STACK_CANONICAL = {"pg": "postgresql", "postgres": "postgresql", "mongo": "mongodb", "nextjs": "next.js"}
+STACK_CANONICAL = {"pg": "postgresql", "postgres": "postgresql", "mongo": "mongodb", "nextjs": "next.js"}
 _STACK_WORD = re.compile(
     r"(?<![A-Za-z0-9.])(?:"
     + "|".join(re.escape(t) for t in sorted(STACK_TECHNOLOGIES, key=len, reverse=True))
@@ -52,7 +52,7 @@ def code_settings(text: str) -> list[Slot]:
     if _STACK_CUE.search(text):
         for m in _STACK_WORD.finditer(text):
             name = m.group(0).lower()
-            value = _STACK_CANONICAL.get(name, name)
+            value = STACK_CANONICAL.get(name, name)
             attribute = attribute_of(Predicate.USES_TECH, name)
             if attribute in seen or stated_away(text, m.start(), m.end()):
                 continue

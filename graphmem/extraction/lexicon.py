@@ -66,7 +66,12 @@ JOBS = _words(
     "recruiter intern pm cto ceo physician surgeon therapist economist statistician banker trader "
     "tester admin administrator sysadmin devops sre technician pilot lecturer tutor dev paralegal baker "
     "electrician plumber firefighter paramedic librarian barista mechanic carpenter veterinarian vet midwife "
-    "receptionist bartender chemist biologist physicist nutritionist dietitian psychologist counsellor counselor"
+    "receptionist bartender chemist biologist physicist nutritionist dietitian psychologist counsellor counselor "
+    "cook hygienist cashier clerk courier janitor caregiver waiter waitress auditor inspector welder machinist "
+    "dispatcher coordinator specialist assistant secretary supervisor butcher florist tailor hairdresser barber "
+    "stylist optometrist optician radiographer sonographer physiotherapist physio surveyor copywriter illustrator "
+    "animator producer instructor coach trainer ranger farmer nanny housekeeper bookkeeper actuary underwriter "
+    "attendant teller realtor broker paralegal notary social-worker caseworker"
 )
 NO_SINGULAR = _words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "

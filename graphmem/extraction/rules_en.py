@@ -333,7 +333,8 @@ EN_RULES: tuple[Rule, ...] = (
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
     rule(  # "Got promoted to senior engineer": the speaker's new role, subject dropped
         "en",
-        r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+)?(?:got|been|was)\s+promoted\s+to\s+"
+        r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+)?(?:got|been|was)\s+"
+        r"(?:promoted|bumped\s+up|moved\s+up)\s+to\s+"
         r"(?:a\s+|an\s+)?",
         P.JOB,
         "job",

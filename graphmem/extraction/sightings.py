@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from graphmem.extraction.asides import without_concessions, without_your_conditions
 from graphmem.extraction.clauses import clause_span
+from graphmem.extraction.code_slots import STACK_CANONICAL
 from graphmem.extraction.gazetteer import scan
 from graphmem.extraction.guards import (
     HYPOTHETICAL,
@@ -35,11 +36,28 @@ def _first(pattern: re.Pattern[str], text: str) -> int:
     return m.start() if m else -1
 
 
+# Endings that make another word of the same thing: "pharmacist" / "the pharmacy", "MongoDB" / "Mongo",
+# "kayak" / "kayaking".
+_ENDINGS = ("ists", "ist", "ies", "ing", "ers", "er", "ics", "ic", "db", "y")
+_MIN_STEM = 5
+
+
 def _mention_pattern(value: str) -> re.Pattern[str] | None:
-    """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped."""
+    """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped. A
+    one-word value of five letters or more also matches its stem with another of the `_ENDINGS`."""
     if not value.isascii():
         return None
-    return re.compile(r"(?<![A-Za-z0-9])" + re.escape(value) + r"(?![A-Za-z0-9])", _F)
+    forms = re.escape(value)
+    if value.isalpha() and len(value) >= _MIN_STEM:
+        folded = value.casefold()
+        stem = next(
+            (folded[: -len(e)] for e in _ENDINGS if folded.endswith(e) and len(folded) - len(e) >= _MIN_STEM), folded
+        )
+        # the stem itself names the value only when it is the value ("design" is no "designer")
+        endings = "(?:" + "|".join(_ENDINGS) + (")?" if stem == folded else ")")
+        forms = f"{re.escape(value)}|{re.escape(stem)}{endings}"
+    aliases = [re.escape(a) for a, v in STACK_CANONICAL.items() if v == value.casefold()]  # "Mongo" for "mongodb"
+    return re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join([forms, *aliases]) + r")(?![A-Za-z0-9])", _F)
 
 
 # Generic heads of a kind of thing: "country music" is named by "country", "科幻小说" by "科幻".
@@ -118,10 +136,10 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
         # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
         named = {h.value.casefold(): h.start for h in scan(norm)}
         for i, (value, pattern) in enumerate(wanted):
-            if found[i] or (value not in folded and value not in named):
+            if found[i]:
                 continue
             at = named.get(value, -1)
-            if value not in named:
+            if at < 0:
                 at = folded.find(value) if pattern is None else _first(pattern, norm)
             if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):
                 continue

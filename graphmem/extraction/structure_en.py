@@ -179,6 +179,8 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             j += 1
     if verb == "could" and _every_day(clause, j):  # "I could eat sushi every single day"
         verb = "love"
+        while j < len(clause) and (clause[j][0].lower() in _SKIP or _adverb(clause[j][0].lower())):
+            j += 1  # "I could honestly eat pho every day"
         while j < len(clause) and clause[j][0].lower() in _CONSUME:
             j += 1
     if verb in _EAT and only and not neg and not verb.endswith(("ate", "ank")):

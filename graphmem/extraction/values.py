@@ -38,6 +38,7 @@ from graphmem.extraction.time_values import day_of_year, timezone, window, zone_
 __all__ = ["project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
 
 _F = re.IGNORECASE
+_ZH_SOME = frozenset({"点", "一点", "点儿", "一点儿", "些", "一些"})  # a quantity before a food
 _ZH_CONSUME = frozenset({"听", "看", "玩", "读", "穿", "逛", "坐", "住"})
 _PUNCT = re.compile(r"^[\s\W_]+$")
 
@@ -247,8 +248,10 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
                 continue  # "爱上了…": the complement of the verb, not the object
             if not cur and mode == "taste" and word in _ZH_CONSUME and i + 1 < len(toks):
                 continue  # "喜欢听爵士乐": the object is what is listened to
+            if not cur and mode == "taste" and word in _ZH_SOME:
+                continue  # "爱喝点普洱", "吃一些辣的": how much is no part of the object
             if not cur and mode == "taste" and word[0] in "吃喝":
-                if len(word) == 1:
+                if len(word) == 1 or word[1:] in _ZH_SOME:
                     continue
                 start = s + 1  # drop the leading verb of a merged token ("吃辣")
         cur.append((start, e))

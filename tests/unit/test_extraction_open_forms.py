@@ -1,0 +1,57 @@
+"""Forms beyond a word list: a role named by its head ("line cook", "dental hygienist", "幼师", "副厨") or a move up
+("bumped up to sous chef"); a quantity before a food is no part of it ("爱喝点普洱"); an adverb after "could" in
+"could eat X every day"; a format the assistant is told not to "弄/整" into its replies; a later mention of a value
+in another word of the same stem ("the pharmacy" for "pharmacist", "Mongo" for "MongoDB"), never a bare stem that
+is a different word ("design" for "designer")."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _read(extractor: RuleExtractor, text: str) -> set[tuple[str, str]]:
+    return {(f.key, f.value) for f in extractor.extract(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("I'm a line cook at a ramen bar near the station.", "line cook"),
+        ("I work as a dental hygienist.", "dental hygienist"),
+        ("I'm a flight attendant, so my schedule is all over the place.", "flight attendant"),
+        ("Just got bumped up to head baker!", "head baker"),
+        ("我是一名幼师", "幼师"),
+        ("我现在是副厨了", "副厨"),
+        ("我是一名快递员", "快递员"),
+    ],
+)
+def test_a_role_is_read_by_its_head(extractor: RuleExtractor, text: str, role: str) -> None:
+    assert ("user|job", role) in _read(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["我是会员", "我是他们的老会员了", "I'm a regular at the gym.", "I'm a night owl."])
+def test_no_role_from_a_membership_or_a_habit(extractor: RuleExtractor, text: str) -> None:
+    assert not any(key == "user|job" for key, _ in _read(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("我平时就爱喝点龙井", "龙井"), ("我爱吃点辣的", "辣"), ("I could honestly eat dumplings every day.", "dumpling")],
+)
+def test_how_much_and_how_honestly_are_no_part_of_a_taste(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert {v for k, v in _read(extractor, text) if k.startswith("user|taste|")} == {value}
+
+
+def test_a_format_not_to_be_made(extractor: RuleExtractor) -> None:
+    found = [(f.key, f.polarity) for f in extractor.extract("你能别给我弄表格吗？")]
+    assert found == [("user|prefers_format|tables", False)]
+
+
+def test_a_later_mention_in_another_word_of_the_stem(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("Long queue at the pharmacy again, flu shots all day.", ["pharmacist"]) == [True]
+    assert extractor.mentioned("Our Mongo cluster keeps timing out on the orders collection.", ["mongodb"]) == [True]
+    assert extractor.mentioned("We went kayaking on the lake all Sunday.", ["kayak"]) == [True]
+    assert extractor.mentioned("The design review ran long today.", ["designer"]) == [False]
+    assert extractor.mentioned("Pharmaceutical stocks are up.", ["pharmacist"]) == [False]
