@@ -1,5 +1,5 @@
 """Code settings said as slots: the stack technology of a slot (database, package manager, UI or ML framework),
-the indentation and the naming convention for names in code.
+the indentation, the naming convention for names in code, the quotes for strings and the language of comments.
 """
 
 from __future__ import annotations
@@ -44,6 +44,21 @@ _NAMING_CUE = re.compile(
     r"\b(?:names?|naming|named|identifiers?|variables?|functions?)\b|命名|变量名|函数名|文件名", _F
 )
 
+# The quotes strings are written with ("single quotes in JavaScript", "字符串用双引号"), said with a word for code.
+_QUOTES = re.compile(r"\b(?P<k>single|double)[\s-]quot(?:es?|ed|ing)\b|(?P<z>单|双)引号", _F)
+_QUOTES_CUE = re.compile(
+    r"\b(?:code|codebase|strings?|snippets?|js|javascript|typescript|ts|python|style|lint\w*|write|give|use)\b|"
+    r"代码|字符串|写|用",
+    _F,
+)
+# The language comments in code are written in ("代码注释都写中文", "comments in English").
+_COMMENT_LANGUAGE = re.compile(
+    r"\bcomments?\s+(?:in|written\s+in)\s+(?P<en>english|chinese|german|french|spanish|japanese)\b|"
+    r"注释(?:都|一律|全部|统一)?(?:写|用|使用)?(?:成)?(?P<zh>中文|英文|英语|汉语)",
+    _F,
+)
+_LANGUAGE_NAMES = {"中文": "chinese", "汉语": "chinese", "英文": "english", "英语": "english"}
+
 
 def code_settings(text: str) -> list[Slot]:
     """The stack technology and the indentation a segment states (each once; not one left behind or denied)."""
@@ -72,4 +87,12 @@ def code_settings(text: str) -> list[Slot]:
         kind = next(k.lstrip("z") for k, v in naming.groupdict().items() if v)
         value = {"snake": "snake_case", "camel": "camelCase", "pascal": "PascalCase", "kebab": "kebab-case"}[kind]
         out.append(Slot(Predicate.LIKES, "code_naming", value, True, naming.start(), naming.end()))
+    quotes = _QUOTES.search(text) if _QUOTES_CUE.search(text) else None
+    if quotes is not None and not stated_away(text, quotes.start(), quotes.end()):
+        kind = (quotes.group("k") or "").lower() or ("single" if quotes.group("z") == "单" else "double")
+        out.append(Slot(Predicate.LIKES, "code_quotes", f"{kind} quotes", True, quotes.start(), quotes.end()))
+    said = _COMMENT_LANGUAGE.search(text)
+    if said is not None and not stated_away(text, said.start(), said.end()):
+        name = (said.group("en") or "").lower() or _LANGUAGE_NAMES[said.group("zh")]
+        out.append(Slot(Predicate.LIKES, "code_comment_language", name, True, said.start(), said.end()))
     return out

@@ -177,7 +177,8 @@ _HOTELS = """
 Marriott: marriott, 万豪, bonvoy; Hilton: hilton, 希尔顿; Hyatt: hyatt, 凯悦; IHG: ihg, holiday inn, 假日酒店, 洲际;
 Accor: accor, novotel, ibis; Four Seasons: four seasons, 四季酒店; Sheraton: sheraton, 喜来登; Westin: westin, 威斯汀;
 Ji Hotel|全季: 全季; Atour|亚朵: 亚朵, atour; Hanting|汉庭: 汉庭; Home Inn|如家: 如家; Jinjiang|锦江: 锦江;
-Airbnb stays: airbnbs; guesthouse|民宿: 民宿
+Airbnb stays: airbnb, airbnbs, 爱彼迎; guesthouse|民宿: 民宿, guesthouse, guesthouses;
+hostels|青旅: hostel, hostels, 青旅
 """
 _SEATS = """
 aisle seat: aisle, aisle seat, aisle seats, 靠过道, 过道, 靠走廊, 走廊; window seat: window seat, window seats,
@@ -185,11 +186,13 @@ window, 靠窗, 窗边, 窗口位; middle seat: middle seat; exit row: exit row;
 first class|一等座: first class, first-class, 一等座, 头等舱; second class|二等座: second class, 二等座;
 business class|商务座: business class, 商务座, 商务舱; economy|经济舱: economy, economy class, 经济舱;
 premium economy|超级经济舱: premium economy, 超经舱, 超级经济舱;
-quiet coach|静音车厢: quiet coach, quiet carriage, quiet car, 静音车厢
+quiet coach|静音车厢: quiet coach, quiet carriage, quiet car, 静音车厢;
+lower berth|下铺: lower berth, lower bunk, 下铺; middle berth|中铺: middle berth, 中铺;
+upper berth|上铺: upper berth, upper bunk, 上铺
 """
 _TRAVEL_MODES = """
-high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train,
-bullet train, train, trains, 火车;
+high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train, bullet train;
+train|火车: train, trains, 火车;
 nonstop flights: nonstop, non-stop, direct flight, direct flights, 直飞; red-eye flights|红眼航班: red-eye, red-eyes,
 redeye, 红眼, 红眼航班
 """
@@ -246,6 +249,21 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("diet", _DIETS),
     **_table("job", _JOBS),
 }
+
+
+def _city_times(cities: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
+    """ "Dubai time", "首尔时间": a city's local time names a zone, kept as "<city> time" where the zone table
+    does not name that city's zone already ("tokyo time" is Japan time)."""
+    out: dict[str, tuple[str, str]] = {}
+    for form, (_, name) in cities.items():
+        if form.isascii() and len(form) >= 4:
+            out[f"{form} time"] = ("timezone", f"{name} time")
+        elif not form.isascii() and len(form) >= 2:
+            out[f"{form}时间"] = ("timezone", f"{name}时间")
+    return {k: v for k, v in out.items() if k not in LEXICON}
+
+
+LEXICON.update(_city_times(_table("city", _CITIES)))
 # Latin forms that are also common words: matched only as written in capitals in the source ("PT", "ET").
 _CASED = frozenset(
     {"pt", "et", "ct", "mt", "ist", "est", "bst", "ba", "ana", "sf", "la", "dc", "ts", "js", "py", "r", "jd"}

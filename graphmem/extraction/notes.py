@@ -95,22 +95,27 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
     seen: set[str] = set()
     previous: tuple[int, int] | None = None
     for m in _SENTENCE.finditer(text):
-        sentence = m.group(0)
+        sentence = m.group(0).lstrip()
+        at = m.end() - len(sentence)  # where the sentence starts in the text
         if not sentence.strip():
             continue
         lang: Lang = "zh" if len(HAN.findall(sentence)) >= len(LATIN_WORD.findall(sentence)) else "en"
         asked = _asked(sentence, lang)
-        here = (m.start(), m.end())
+        here = (at, m.end())
         if asked is None:
             previous = here
             continue
-        span = (m.start() + asked[0], m.start() + asked[-1]) if asked != (0, 0) else previous
-        previous = here
+        span = (at + asked[0], at + asked[-1]) if asked != (0, 0) else previous
+        if len(asked) == 3:  # the sentence before, with what it is for
+            span = (previous[0], at + asked[2]) if previous is not None else None
+        last, previous = previous, here
         if span is None or any(a < span[1] and span[0] < b for a, b in taken):
             continue
         said = text[span[0] : span[1]]
         said = said.strip(" \t\n,，;；:：")
         words = _stripped(said, lang)
+        if len(asked) == 3 and last is not None:
+            words = _stripped(text[last[0] : last[1]], lang) + ", " + _stripped(sentence[asked[1] : asked[2]], lang)
         if len(asked) == 4:  # the request itself is no part of the note
             words = (
                 _stripped(sentence[asked[0] : asked[1]], lang) + "，" + _stripped(sentence[asked[2] : asked[3]], lang)
@@ -151,9 +156,18 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
     if m is None:
         return None
     before, after = _stripped(body[: m.start()], lang), _stripped(body[m.end() :], lang)
+    if lang == "en" and not before and _BACK_THEN.search(m.group(0)):
+        return (0, 0)  # "Remember that, I like a gap before the next one": the sentence before, then a reason
+    if lang == "en" and not before and _POINTS_BACK.search(m.group(0)) and _PURPOSE.match(after):
+        return (-1, m.end(), len(body))  # "Remember that for any invites you draft": the sentence before, for that
     if after:  # "他生日是腊月初八，你记住，每年…": what comes before the request is asked too
         return (0, m.start(), m.end(), len(body)) if before and lang == "zh" else (m.end(), len(body))
     return (0, 0) if not before else None
+
+
+_POINTS_BACK = re.compile(r"\b(?:that|this|it)\s*$", _F)
+_BACK_THEN = re.compile(r"\b(?:that|it)\s*,\s*$", _F)
+_PURPOSE = re.compile(r"for\s", _F)
 
 
 def _stripped(said: str, lang: Lang) -> str:

@@ -123,7 +123,7 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])(?:no|(?:i\s)?(?:really\s)?(?:can't|cannot|don't)\sdo)\s(?:meetings?|calls?)\s"
+        r"(?<![\w'])(?:no|(?:i\s)?(?:really\s)?(?:can't|cannot|don't|never)\s(?:do|take|book|accept))\s(?:meetings?|calls?)\s"
         r"(?P<v>(?:before|after|on|during)\s[^,.;!?]{2,30})",
         P.DO_NOT_DISTURB,
         "group",
@@ -136,6 +136,16 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon))\s(?:is|are|'s)\s(?:(?:really|just|"
         r"way|pretty|super|kind\sof|kinda|a\sbit|honestly)\s)?(?:rough|hard|tough|brutal|painful|a\sstruggle|"
         r"a\sno-go|too\searly|too\slate|off-limits|impossible)\s(?:for|with)\sme\b",
+        P.DO_NOT_DISTURB,
+        "group",
+        "user wants no meetings {d}",
+        confidence=0.75,
+    ),
+    rule(  # "anything past four just doesn't work for me": the same bound, said as what does not work
+        "en",
+        r"(?<![\w'])(?:anything|meetings?|calls?)\s(?P<v>(?:past|after|before)\s(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)?|"
+        r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon))\s(?:just\s|really\s|simply\s)?"
+        r"(?:doesn't|does\snot|won't|don't)\swork\s(?:for|with)\sme\b",
         P.DO_NOT_DISTURB,
         "group",
         "user wants no meetings {d}",

@@ -12,7 +12,7 @@ __all__ = ["EN_RULES"]
 
 # ---------------------------------------------------------------- rule pieces
 _I = r"(?<![\w'])i\s+"
-_IM = r"(?<![\w'])i(?:'m|\s+am)\s+"
+_IM = r"(?<![\w'])i(?:'m|\s+am|m)\s+"  # "im in raleigh": texting drops the apostrophe
 _IVE = r"(?<![\w'])i(?:'ve|\s+have)\s+"
 # Each adverb appears once: a word two alternatives can match makes "i definitely definitely … zzz" try 2**n
 # ways (catastrophic backtracking); with one way per word a failed match costs time linear in the words.
@@ -306,6 +306,9 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?:" + _I + r"(?:just\s+|recently\s+)?|" + _IVE + r"(?:just\s+|recently\s+)?)(?:moved|relocated)\s+to\s+",
     ),
+    _LIVES_IN.rule(
+        "en", r"^(?:so\s+|and\s+)?(?:just|recently|finally)\s+(?:moved|relocated)\s+to\s+"
+    ),  # subject dropped
     rule("en", _IM + r"(?:originally\s+)?from\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule("en", _I + r"(?:come\s+from|grew\s+up\s+in)\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule(

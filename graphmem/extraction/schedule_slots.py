@@ -155,6 +155,18 @@ _CLOCK_TIME = re.compile(
 )
 
 
+# How many meetings a day at most: "我一天最多开两个会", "一天两个会已经是我的极限", "max two calls a day".
+_CAP = re.compile(
+    r"\b(?:no\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|not\s+more\s+than|"
+    r"(?:don't|do\s+not|never)\s+(?:do|take|have|book)\s+more\s+than)\s+(?P<n>\d|one|two|three|four|five|six)\s+"
+    r"(?:meetings|calls)\s+(?:a|per|each)\s+day\b|(?:一天|每天)(?:最多|顶多|至多|不超过)(?:开|约|排)?"
+    r"(?P<zn>[一二两三四五六\d])(?:个|场)会|(?:一天|每天)(?P<zn2>[一二两三四五六\d])(?:个|场)会(?:已经)?(?:就)?是(?:我的)?极限",
+    _F,
+)
+_COUNTS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
+    "一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+}  # fmt: skip
 # A clock time followed by a zone ("3pm EST") times an event elsewhere.
 _CLOCK_AFTER_ZONE = re.compile(r"\s?(?:[A-Z]{2,4}T|UTC|GMT)\b")
 
@@ -306,6 +318,11 @@ def meeting_settings(text: str) -> list[Slot]:
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
         value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
+    cap = _CAP.search(text)
+    if cap is not None:  # "我一天最多开两个会", "no more than two meetings a day"
+        n = cap.group("n") or cap.group("zn") or cap.group("zn2") or ""
+        count = _COUNTS.get(n.lower(), n)
+        out.append(Slot(Predicate.LIKES, "meeting_cap", f"{count} per day", True, cap.start(), cap.end()))
     clock = _CLOCK_TIME.search(text)
     if clock is not None and not negated and not _CLOCK_AFTER_ZONE.match(text[clock.end() :]):  # "no calls before 9"
         rel = (clock.group("rel") or "").lower()

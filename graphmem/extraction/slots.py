@@ -144,7 +144,7 @@ _KINDS: dict[str, _Kind] = {
         "travel_seat",
         _cue(
             r"seats?|fly|flying|flights?|book|booking|plane|pick|choose|aisle|go\s+for|opt\s+for|trains?|coach",
-            r"座|飞机|机票|订票|选|位置|航班|车厢|高铁|火车",
+            r"座|飞机|机票|订票|选|位置|航班|车厢|高铁|火车|卧铺|铺",
         ),
     ),
     "travel_mode": _Kind(

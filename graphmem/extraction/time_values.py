@@ -11,7 +11,7 @@ from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
 from graphmem.extraction.lexicon import WINDOWS
 from graphmem.extraction.rule import Lang
 
-__all__ = ["day_of_year", "timezone", "window", "zone_named"]
+__all__ = ["day_of_year", "hour_bound", "timezone", "window", "zone_named"]
 
 
 # An English date said either way round ("the 2nd of October", "October 2nd", "Oct. 2"): one form, "october 2".
@@ -76,10 +76,30 @@ _HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s("
 def window(r: str, lang: Lang) -> str:
     """A window of hours or days as said, cut before what follows it ("please", "unless …"); English hours in
     figures."""
-    r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except)\b", r)[0].strip()
+    r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except|for\s+me)\b", r)[0].strip()
     if lang == "en":
         r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {_HOUR_WORDS[m.group(2)]}", r)
         r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
         r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
         r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)
     return WINDOWS.get(r, r)
+
+
+_BOUND_PARTS = re.compile(r"^(before|after|past)\s(\d{1,2})(?::(\d{2}))?([ap]m)?$")
+
+
+def hour_bound(r: str) -> str:
+    """A bound of the day in 24-hour figures ("after 4pm", "past four", "after 4" -> "after 16:00"; "before ten" ->
+    "before 10:00"): a bare hour of a working day is the morning from 7 to 11, the afternoon from 1 to 6. Any other
+    window is returned unchanged."""
+    m = _BOUND_PARTS.match(r)
+    if m is None:
+        return r
+    rel, hour, minutes, half = m.group(1), int(m.group(2)), m.group(3) or "00", m.group(4)
+    if (half == "pm" and hour < 12) or (half is None and 1 <= hour <= 6):
+        hour += 12
+    elif half == "am" and hour == 12:
+        hour = 0
+    if hour > 23 or int(minutes) > 59:
+        return r
+    return f"{'after' if rel == 'past' else rel} {hour}:{minutes}"

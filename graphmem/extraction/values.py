@@ -33,7 +33,7 @@ from graphmem.extraction.lexicon import (
     ZH_STOP,
 )
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
-from graphmem.extraction.time_values import day_of_year, timezone, window, zone_named
+from graphmem.extraction.time_values import day_of_year, hour_bound, timezone, window, zone_named
 
 __all__ = ["project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
 
@@ -143,6 +143,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return TONES.get(r)
     if p is Predicate.DIET:
         return DIETS.get(r)
+    if p is Predicate.DO_NOT_DISTURB and lang == "en":
+        return hour_bound(window(r, lang))
     if p in (Predicate.DO_NOT_DISTURB, Predicate.CONTACT_WINDOW):
         return window(r, lang)
     if p is Predicate.ALLERGIC_TO and lang == "zh" and (r in {"有点", "容易", "经常", "也会"} or r.startswith("有")):

@@ -36,7 +36,11 @@ def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
         ("I'd rather read normal paragraphs, lists feel choppy to me.", "user|prefers_format|prose", "prose"),
         ("Plain prose really works better for me, honestly.", "user|prefers_format|prose", "prose"),
         ("I'd rather have meetings in the afternoon.", "user|meeting_time", "afternoon meeting"),
-        ("I really can't do calls before 10, my brain isn't on yet.", "user|do_not_disturb|before 10", "before 10"),
+        (
+            "I really can't do calls before 10, my brain isn't on yet.",
+            "user|do_not_disturb|before 10:00",
+            "before 10:00",
+        ),
         ("I work remotely as a data engineer for a logistics startup.", "user|job", "data engineer"),
         ("Spent the evening tweaking my Emacs config.", "user|editor", "emacs"),
     ],

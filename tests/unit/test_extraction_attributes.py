@@ -138,10 +138,13 @@ def test_correction_and_segment_guards_are_linear(extractor: RuleExtractor) -> N
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("Honestly anything before ten is rough for me, I'm useless that early.", "before 10"),
-        ("I really can't do calls before ten, my brain isn't on yet.", "before 10"),
-        ("No meetings after six please", "after 6"),
-        ("Calls after 6pm are a no-go for me", "after 6pm"),
+        ("Honestly anything before ten is rough for me, I'm useless that early.", "before 10:00"),
+        ("I really can't do calls before ten, my brain isn't on yet.", "before 10:00"),
+        ("No meetings after six please", "after 18:00"),
+        ("Calls after 6pm are a no-go for me", "after 18:00"),
+        ("I don't take meetings after 4pm.", "after 16:00"),
+        ("Anything past four just doesn't work for me.", "after 16:00"),
+        ("No calls before 8:30am for me.", "before 8:30"),
     ],
 )
 def test_a_bound_the_speaker_cannot_do_is_kept_free_with_its_hour_in_figures(

@@ -55,3 +55,27 @@ def test_a_later_mention_in_another_word_of_the_stem(extractor: RuleExtractor) -
     assert extractor.mentioned("We went kayaking on the lake all Sunday.", ["kayak"]) == [True]
     assert extractor.mentioned("The design review ran long today.", ["designer"]) == [False]
     assert extractor.mentioned("Pharmaceutical stocks are up.", ["pharmacist"]) == [False]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Give me every time in Dubai time from now on.", "user|timezone", "dubai time"),
+        ("以后跟我约时间都按首尔时间算", "user|timezone", "首尔时间"),
+        ("Just relocated to Seoul last week.", "user|location", "seoul"),
+        ("When I travel I always book an Airbnb.", "user|travel_hotel", "airbnb stays"),
+        ("坐卧铺我只要下铺", "user|travel_seat", "下铺"),
+        ("Single quotes in TypeScript for me, please.", "user|code_quotes", "single quotes"),
+        ("这个项目的代码注释一律写英文", "user|code_comment_language", "english"),
+        ("我一天最多开三个会", "user|meeting_cap", "3 per day"),
+        ("I never do more than two meetings a day.", "user|meeting_cap", "2 per day"),
+    ],
+)
+def test_settings_said_in_everyday_words(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert (key, value) in _read(extractor, text)
+
+
+def test_a_clause_of_time_is_no_question_and_a_train_is_no_bullet_train(extractor: RuleExtractor) -> None:
+    assert _read(extractor, "When is the next train to Leeds") == set()
+    assert ("user|travel_mode", "高铁") not in _read(extractor, "我出差一般坐火车")
+    assert _read(extractor, "The call is at 3pm Dubai time.") == set()
