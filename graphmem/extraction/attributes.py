@@ -103,7 +103,9 @@ _RELATIONS: dict[str, str] = {
     "奶奶": "grandparent:grandmother", "外婆": "grandparent:grandmother", "爷爷": "grandparent:grandfather",
     "外公": "grandparent:grandfather", "sister-in-law": "in_law:sister", "brother-in-law": "in_law:brother",
     "manager": "manager", "boss": "manager", "领导": "manager", "上司": "manager",
-    "rabbit": "pet:rabbit", "bunny": "pet:rabbit",
+    "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "hamster": "pet:hamster", "parrot": "pet:bird",
+    "turtle": "pet:turtle", "tortoise": "pet:turtle", "乌龟": "pet:turtle", "巴西龟": "pet:turtle",
+    "仓鼠": "pet:hamster", "鹦鹉": "pet:bird",
 }  # fmt: skip
 
 

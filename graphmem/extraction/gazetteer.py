@@ -153,6 +153,15 @@ _TODO = """
 Todoist: todoist; TickTick|滴答清单: 滴答清单, ticktick; Microsoft To Do: microsoft to do, ms to do,
 微软待办; OmniFocus: omnifocus; Any.do: any.do
 """
+# Where passwords live, and what video is cut with: one at a time.
+_PASSWORDS = """
+1Password: 1password; Bitwarden: bitwarden; LastPass: lastpass; KeePass: keepass, keepassxc; Dashlane: dashlane;
+Proton Pass: proton pass; iCloud Keychain: icloud keychain, keychain
+"""
+_VIDEO_EDITORS = """
+CapCut|剪映: capcut, 剪映; Premiere Pro|Pr: premiere pro, premiere, adobe premiere; Final Cut Pro: final cut pro,
+final cut; DaVinci Resolve|达芬奇: davinci resolve, davinci, resolve, 达芬奇; iMovie: imovie; 必剪: 必剪
+"""
 _MEETING_TOOLS = """
 Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: google meet, meet, gmeet; Webex: webex;
 tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
@@ -239,6 +248,8 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("os", _OS),
     **_table("notes_app", _NOTES),
     **_table("todo_app", _TODO),
+    **_table("password_manager", _PASSWORDS),
+    **_table("video_editor", _VIDEO_EDITORS),
     **_table("payment", _PAYMENT),
     **_table("meeting_tool", _MEETING_TOOLS),
     **_table("airline", _AIRLINES),
@@ -271,7 +282,7 @@ _CASED = frozenset(
 # Latin forms that are ordinary English words: matched only when written with a capital ("Go", "Teams").
 _CAPITALISED = frozenset(
     {"go", "idea", "cursor", "zed", "helix", "eclipse", "united", "delta", "southwest", "teams", "meet", "arch", "mint",
-     "bear", "emirates", "qatar", "cathay", "phoenix", "mac"}
+     "bear", "emirates", "qatar", "cathay", "phoenix", "mac", "resolve", "premiere", "keychain"}
 )  # fmt: skip
 # Chinese forms by their first character, longest first: one pass over the text finds them all.
 _ZH_BY_FIRST: dict[str, list[str]] = {}

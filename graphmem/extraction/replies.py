@@ -62,6 +62,18 @@ _CONCLUSION_FIRST = re.compile(
     r"\b(?:lead|start|open)\s+with\s+the\s+(?:answer|conclusion|bottom\s+line|summary|tl;?dr)\b",
     _F,
 )
+# No question or offer to close a reply: "stop ending every answer with a question", "I don't need the follow-up
+# offers", "别每次最后都问我要不要…".
+_NO_FOLLOW_UP = re.compile(
+    r"\b(?:stop|quit|don't|do\s+not|no\s+need\s+to|never)\s+(?:ending|finishing|closing|end|finish|close)\s+"
+    r"(?:every|each|your|the|all)?\s?(?:answers?|replies|reply|responses?|messages?)?\s?with\s+(?:a\s+)?"
+    r"(?:questions?|offers?)\b|"
+    r"\b(?:don't|do\s+not)\s+(?:need|want)\s+(?:the\s+|any\s+|those\s+|all\s+the\s+)?follow-?up\s+"
+    r"(?:offers?|questions?)\b|\bno\s+(?:more\s+)?follow-?up\s+(?:offers?|questions?)\b|"
+    r"(?:别|不要|不用)(?:每次|老是|总是)?(?:都)?(?:在)?(?:最后|结尾|末尾)(?:都)?(?:再)?(?:问我|反问|追问|加(?:个|一)?(?:问题|问句))|"
+    r"(?:别|不要|不用)(?:每次|老是|总是)?(?:都)?(?:再)?问我(?:要不要|需不需要|还要不要)",
+    _F,
+)
 # A device of presentation (lists, tables, bullet points ...) said to read better than something else.
 _DEVICES = {
     **FORMATS, "lists": "bullet points", "list": "bullet points", "paragraphs": "prose", "prose": "prose",
@@ -163,6 +175,13 @@ def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
         first = _CONCLUSION_FIRST.search(text)
         if first is not None:
             out.append(ReplySetting(Predicate.PREFERS_FORMAT, "", "conclusion first", first.start(), first.end()))
+    closing = _NO_FOLLOW_UP.search(text)
+    if closing is not None:
+        out.append(
+            ReplySetting(
+                Predicate.PREFERS_FORMAT, "reply_closing", "no follow-up questions", closing.start(), closing.end()
+            )
+        )
     device = _preferred_device(text)
     if device is not None:
         out.append(device)

@@ -17,10 +17,10 @@ _NAME = r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)"
 _REL_EN = (
     r"(?P<rel>wife|husband|spouse|partner|daughter|son|dog|cat|mom|mum|mother|dad|father|brother|sister|"
     r"eldest|youngest|kid|child|puppy|kitten|mother-in-law|father-in-law|sister-in-law|brother-in-law|grandmother|"
-    r"grandfather|manager|boss)"
+    r"grandfather|manager|boss|rabbit|bunny|hamster|parrot|turtle|tortoise)"
 )
 _REL_ZH = (
-    r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|"
+    r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|巴西龟|乌龟|仓鼠|鹦鹉|"
     r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|领导|上司)"
 )
 _ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦])"
@@ -183,8 +183,22 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"^(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)n?'?t?\s(?:not\s)?(?:really\s)?"
+        r"^(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:isn't|aren't|is\snot|are\snot)\s(?:really\s)?"
         r"(?:for\sme|my\sthing|my\scup\sof\stea)\b",
+        P.DISLIKES,
+        "group",
+        "user dislikes {d}",
+    ),
+    _LIKES_EN.rule(  # "Kayaking is kind of our thing now", "bouldering is totally my thing"
+        "en",
+        r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
+        r"(?:(?:kind\sof|kinda|sort\sof|really|totally|definitely|very\smuch|so|just)\s)?(?:my|our)\s(?:thing|jam)\b",
+    ),
+    rule(  # "mayo is the one thing I can't stand", "cilantro is the only thing I won't eat"
+        "en",
+        r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:the\s)?"
+        r"(?:one|only)\s(?:thing|food)\s(?:that\s)?i\s(?:really\s|just\s|absolutely\s)?(?:can't|cannot|won't|don't)\s"
+        r"(?:stand|stomach|eat|bear|do)\b",
         P.DISLIKES,
         "group",
         "user dislikes {d}",

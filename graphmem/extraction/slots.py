@@ -105,6 +105,16 @@ _KINDS: dict[str, _Kind] = {
         "notes_app",
         _cue(r"notes?|note-taking|use|using|switched|moved|migrated|writing|all\s+my\s+\w+\s+in", r"笔记|记|迁|用|写"),
     ),
+    "password_manager": _Kind(
+        Predicate.USES_TOOL,
+        "password_manager",
+        _cue(r"passwords?|logins?|vault|use|using|switched|moved|migrated|lives?\s+in|keep|store", r"密码|用|换|迁|存"),
+    ),
+    "video_editor": _Kind(
+        Predicate.USES_TOOL,
+        "video_editor",
+        _cue(r"edit|editing|cut|cutting|videos?|footage|use|using|switched|moved", r"剪|视频|用|换"),
+    ),
     "payment": _Kind(
         Predicate.USES_TOOL,
         "payment",

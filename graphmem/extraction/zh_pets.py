@@ -12,7 +12,7 @@ __all__ = ["kept_pet_named", "pet_named"]
 
 P = Predicate
 
-_PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子"})
+_PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子", "乌龟", "巴西龟", "仓鼠", "鹦鹉"})
 # Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.
 _BREEDS: dict[str, str] = {
     **dict.fromkeys(

@@ -79,3 +79,37 @@ def test_a_clause_of_time_is_no_question_and_a_train_is_no_bullet_train(extracto
     assert _read(extractor, "When is the next train to Leeds") == set()
     assert ("user|travel_mode", "高铁") not in _read(extractor, "我出差一般坐火车")
     assert _read(extractor, "The call is at 3pm Dubai time.") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "polarity"),
+    [
+        ("Board games are kind of our thing now.", "user|taste|board game", "board game", True),
+        ("Kayaking is my thing.", "user|taste|kayaking", "kayaking", True),
+        ("Honestly, ketchup is the one thing I can't stand.", "user|taste|ketchup", "ketchup", True),
+        ("Horror movies aren't really my thing.", "user|taste|horror movie", "horror movie", True),
+    ],
+)
+def test_a_thing_put_first_and_its_stance(
+    extractor: RuleExtractor, text: str, key: str, value: str, polarity: bool
+) -> None:
+    (fact,) = extractor.extract(text)
+    assert (fact.key, fact.value, fact.polarity) == (key, value, polarity)
+    liked = ("my thing" in text and "n't" not in text) or "our thing" in text
+    assert fact.stance == liked  # "X is my thing" likes X; "X isn't my thing", "the one thing I can't stand" do not
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Every password I have lives in Bitwarden.", "user|password_manager", "bitwarden"),
+        ("我剪视频一直用剪映", "user|video_editor", "剪映"),
+        ("My tortoise is called Shelly.", "user|pet:turtle:name", "shelly"),
+        ("我养了只仓鼠叫豆豆", "user|pet:hamster:name", "豆豆"),
+        ("Please stop ending every answer with a question.", "user|reply_closing", "no follow-up questions"),
+        ("I don't need the follow-up offers, just the answer.", "user|reply_closing", "no follow-up questions"),
+        ("以后回答完别再问我需不需要别的了", "user|reply_closing", "no follow-up questions"),
+    ],
+)
+def test_tools_pets_and_how_a_reply_ends(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert (key, value) in _read(extractor, text)
