@@ -24,6 +24,7 @@ OUT_V6 = Path(__file__).with_name("scenarios_v6.jsonl")
 OUT_V7 = Path(__file__).with_name("scenarios_v7.jsonl")
 OUT_V8 = Path(__file__).with_name("scenarios_v8.jsonl")
 OUT_V9 = Path(__file__).with_name("scenarios_v9.jsonl")
+OUT_V10 = Path(__file__).with_name("scenarios_v10.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -2547,6 +2548,240 @@ EN_V9: list[Case] = [
               ("My roommate puts hot sauce on literally everything: eggs, pizza, even popcorn.", "That's commitment to heat.", "Anyway, gorgeous day out, finally some sun."),
               ("Hypothetically, if someone got a parrot, how long would it live?", "Many larger parrots live 40 to 60 years or more.", "Just curious, I'm not getting one. A coworker of mine says 'a parrot is a toddler that lives sixty years,' which cracked me up.")),
 ]
+# Tenth round (tag `v10`, its own file `scenarios_v10.jsonl`, ids from 701): written blind, by an engineer who had
+# not read the extractor, its rules or its tests, and never run over these cases before they were committed. Every
+# family again, representative of how people talk to a chat assistant: about half plain, direct statements in
+# everyday wording (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the answer to the assistant's question, after small talk, or corrected),
+# with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V10: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v10",
+         ("约我开会最好提前一天说，临时拉的会我基本都顾不上", "明白，尽量提前一天约。"),
+         ("下午又被临时拉进一个会，啥材料都没有。我真心希望开会能至少提前一天通知我", "理解，临时会确实打乱节奏。"),
+         active=(any_("提前一天", "一天", "24小时", "24 小时", "day's notice", "a day", "24 hour", "24-hour", "advance", "notice", "临时"),)),
+    case("meeting", "remember conversational v10",
+         ("周四下午那两个会能不能帮我挪到周五？以后周四下午都别给我排会了，那半天我固定要出去跑客户", "好的，这两个会改到周五，之后周四下午不再安排会议。"),
+         active=(any_("周四", "星期四", "礼拜四", "thursday"),)),
+    case("meeting", "change plain v10",
+         ("记一下，我们开会一般都用企业微信", "好的，记下了：开会用企业微信。"),
+         ("公司统一改用Zoom开会了，以后帮我约会都发Zoom链接，你更新一下", "好的，已更新为Zoom。"),
+         active=(any_("zoom",),),
+         not_active=(any_("企业微信", "wecom", "wechat work"),),
+         history=(h(("企业微信", "wecom", "wechat work"), ("zoom",)),)),
+    # preference
+    case("preference", "paraphrase plain v10",
+         ("我平时没啥别的爱好，就喜欢下围棋，一下能下一晚上", "围棋很锻炼思维。"),
+         ("周末在网上跟人下了一下午棋，输了三盘，不过下围棋这事儿我是真上瘾", "输赢都是积累经验。"),
+         active=(yes("围棋", "下棋", "weiqi", "baduk", "play go", "plays go", "playing go", "game of go", "go game"),)),
+    case("preference", "paraphrase conversational v10",
+         ("帮我改下这个菜谱，把芹菜去了换成别的，我闻见芹菜那味儿就难受", "可以换成青椒或者蒜薹，口感一样脆。"),
+         ("今晚想做个炒饭", "好呀，配菜想放什么？胡萝卜、青豆、芹菜丁都挺搭。", "别放芹菜，我是真不吃芹菜，其他都行"),
+         active=(no("芹菜", "celery"),)),
+    case("preference", "single plain v10",
+         ("下午同事请喝了杯杨枝甘露，芒果味挺足，还挺解腻的", "杨枝甘露夏天喝正合适。"),
+         not_active=(any_("杨枝甘露", "mango pomelo", "芒果", "mango"),)),
+    # correction
+    case("correction", "immediate remember plain v10",
+         ("帮我记一下，我是A型血……哎不对，B型，前两天体检单上写的是B型", "好的，记下了：B型血。"),
+         active=(any_("B型", "type b", "blood type b"),),
+         not_active=(any_("A型", "type a", "blood type a"),)),
+    case("correction", "after_promotion plain v10",
+         ("我大学学的是会计，所以现在看财报还算顺手", "有会计基础确实方便。"),
+         ("会计专业出身就这点毛病，看见账对不上浑身难受", "职业习惯了哈哈。", "可不是"),
+         ("更正一下，我本科学的其实是金融，不是会计，前面说岔了，你帮我改过来", "好的，已更正为金融专业。"),
+         active=(any_("金融", "finance"),),
+         not_active=(any_("会计", "accounting", "accountant"),),
+         history=(h(("会计", "accounting", "accountant"), ("金融", "finance")),)),
+    case("correction", "single conversational v10",
+         ("我这笔记本是联想的……哦不对，华为的，联想那台早不用了。手机上的照片怎么传到电脑上最快？", "华为电脑可以用多屏协同，手机碰一下就能传，或者用华为分享。"),
+         not_active=(any_("华为", "huawei", "matebook"), any_("联想", "lenovo"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v10",
+         ("帮我写段自我介绍，刚进了个业主群", "好的，先问一下，我怎么称呼你比较好？", "叫我老陈就行，熟人都这么叫"),
+         ("帮我给物业写个投诉，楼上天天半夜装修。对了，你还是直接叫我老陈就好", "好的，老陈，下面是投诉信的草稿。"),
+         active=(any_("老陈", "lao chen", "laochen"),)),
+    case("reply", "remember plain v10",
+         ("以后回我都用韩语吧，我在学韩语，想多看看", "좋아요! 앞으로 한국어로 답변할게요."),
+         active=(any_("韩语", "韩文", "korean", "한국어"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v10",
+         ("@xiangrikui", "向日葵这个桌面端是用Electron写的，打包出来一百多兆，有啥办法瘦身吗？", "可以在electron-builder里只打包需要的依赖，再开启asar压缩。"),
+         ("@xiangrikui", "向日葵的Electron主进程又内存泄漏了，一晚上涨到两个G", "可以用DevTools连上主进程抓堆快照，对比看看哪些对象没释放。"),
+         active=(any_("electron", p="xiangrikui"),)),
+    case("project", "project_only remember plain v10",
+         ("@qingteng", "青藤这个项目你记两条：金额一律用分存整数，别用浮点；代码行宽不超过120", "好的，记下了：金额以分为单位存整数，行宽120。"),
+         active=(any_("分", "cent", "整数", "integer", p="qingteng"), any_("120", p="qingteng"))),
+    case("project", "override conversational v10",
+         ("我写后台管理系统一般用Element Plus，组件全，上手快", "Element Plus确实很适合做后台。"),
+         ("帮我搭个用户列表页，带搜索和分页，组件库还是用我惯用的Element Plus", "好的，下面用el-table加el-pagination实现。"),
+         ("@huamei", "画眉这个是老项目，组件库用的Ant Design Vue，在这个项目里你给我写页面就用Ant Design Vue，记住啊", "好的，画眉项目里用Ant Design Vue。"),
+         active=(yes("element"), yes("ant design", "antd", "ant-design", p="huamei")),
+         not_active=(yes("element", p="huamei"),)),
+    # multi
+    case("multi", "remember plain v10",
+         ("跟你说下我的基本情况，你记一下：人在合肥，做电池研发的，酒一口不喝", "好的，都记下了。"),
+         active=(yes("合肥", "hefei"), any_("电池", "battery", "研发", "r&d", "research"), any_("酒", "alcohol", "drink"))),
+    case("multi", "paraphrase conversational v10",
+         ("洛阳这两天牡丹开了，到处都是游客，路上堵得要命", "牡丹花会期间人确实多。", "我是不凑那热闹，下了班照旧去馆里打羽毛球"),
+         ("今晚又打了俩小时羽毛球，洛阳这天一热，打完跟水里捞出来似的", "记得补水补盐。"),
+         active=(yes("洛阳", "luoyang"), yes("羽毛球", "badminton"))),
+    # relations
+    case("relations", "paraphrase plain v10",
+         ("我老婆叫周敏，下周过生日，我到现在还没想好送啥", "可以想想她最近常提起的东西。"),
+         ("周敏说今年五一想去桂林看看山水，我俩打算开车过去", "桂林山水很值得一去，自驾也方便。"),
+         active=(yes("周敏",),)),
+    case("relations", "remember conversational v10",
+         ("帮我挑个生日礼物吧，我妈11月10号过六十大寿", "可以考虑按摩仪、定制相册或者一件好点的羊绒衫。", "相册不错。对了，我妈生日这个日子你帮我记住，以后每年提前一礼拜提醒我"),
+         active=(any_("11月10", "十一月十", "11-10", "november 10", "10 november", "nov 10", "10 nov", "11/10"),)),
+    # work
+    case("work", "paraphrase conversational v10",
+         ("今天跑了三个工地量房，腿都要走断了", "辛苦了，泡个脚早点休息。", "没办法，干室内设计的，一半时间都泡在工地上"),
+         ("帮我推荐个能在平板上画草图的软件呗，我做室内设计的，经常要在现场给业主画", "可以试试Procreate，或者Morpholio Trace，专门给设计师画草图用的。"),
+         active=(any_("室内设计", "设计师", "设计", "interior", "designer"),)),
+    case("work", "change plain v10",
+         ("记一下，我上班时间是早九晚六", "好的，记下了：早九晚六。"),
+         ("我们公司改弹性工作制了，我现在是十点上班、七点下班，你帮我更新一下", "好的，已更新为十点到七点。"),
+         active=(any_("十点", "10点", "10:00", "10am", "10 am", "10-7", "10到7"),),
+         not_active=(any_("九点", "早九", "09:00", "9am", "9 am", "9-6", "9到6", "早9"),),
+         history=(h(("九点", "早九", "9点", "9:00", "9am", "9-6"), ("十点", "10点", "10:00", "10am", "10 am", "10-7", "10到7")),)),
+    # travel
+    case("travel", "paraphrase conversational v10",
+         ("帮我看看下周去广州的机票，我一般坐南航，攒了好几年里程了", "好的，我优先帮你查南航的航班。"),
+         ("这回出差又是南航，明珠卡快升金卡了。坐飞机我基本就认准南航", "快升金卡的话，这趟的里程正好能用上。"),
+         active=(yes("南航", "南方航空", "china southern", "csair"),)),
+    # location move
+    case("location", "change plain v10",
+         ("我住南宁，这边一年到头都热，冬天也就穿件薄外套", "南宁气候确实暖和。"),
+         ("在南宁住久了，早上不嗦一碗老友粉都不舒服", "老友粉酸辣开胃，确实上头。"),
+         ("跟你说一声，我搬到兰州了，上个月刚过来，以后按兰州给我推荐吧", "好的，已更新为兰州。"),
+         active=(yes("兰州", "lanzhou"),),
+         not_active=(yes("南宁", "nanning"),),
+         history=(h(("南宁", "nanning"), ("兰州", "lanzhou")),)),
+    # tools
+    case("tools", "paraphrase conversational v10",
+         ("帮我写个WPS表格的公式，按销售额算每个人的提成，我电脑上就装了个WPS", "可以用IF或者LOOKUP分档计算，公式如下……"),
+         ("WPS又给我弹广告了，烦死了，有办法关掉吗？我天天拿它办公，离不了", "可以在设置中心里把推送和广告弹窗关掉。"),
+         active=(yes("wps",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v10",
+              ("我们组长最近迷上跑马拉松了，天天在群里晒配速，一周跑五次", "能坚持跑步挺不容易的。", "嗯。今天突然降温，外面风刮得呼呼的"),
+              ("如果去新加坡工作，个税大概要交多少啊？", "新加坡个税是累进制，中等收入的税率不算高。", "就随便问问，我可没打算出国。我妈老说“金窝银窝不如自己的狗窝”，哈哈")),
+]
+EN_V10: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v10",
+         ("I like doing my one-on-ones as walking meetings when the weather's decent. Way better than staring at a screen.", "That's a nice habit, fresh air helps."),
+         ("For one-on-ones I'd much rather walk and talk than sit in a meeting room. Could you add 'walking' to the notes on tomorrow's invite?", "Sure, I'll add it."),
+         active=(any_("walk", "步行", "散步"),)),
+    case("meeting", "remember conversational v10",
+         ("Can you draft a room booking for Thursday's design review?", "Sure. Is there a room you usually book?", "Birch, the small one on the third floor. Please remember that; it's the only room where the screen actually works."),
+         active=(any_("birch",),)),
+    case("meeting", "change plain v10",
+         ("Please remember that my team does all our calls as Slack huddles.", "Noted: Slack huddles for team calls."),
+         ("We're on Google Meet for all our calls now. Please update that.", "Updated: Google Meet."),
+         active=(any_("google meet", "meet.google", "谷歌"),),
+         not_active=(any_("huddle", "slack"),),
+         history=(h(("huddle", "slack"), ("google meet", "meet.google", "谷歌")),)),
+    # preference
+    case("preference", "paraphrase conversational v10",
+         ("Can you recommend a beginner pottery wheel under $500? I've been taking ceramics classes on Saturdays and I'd love to practice at home.", "A tabletop wheel like the Speedball Artista is a popular beginner choice."),
+         ("Two of my bowls survived the kiln this week! Pottery is honestly the best thing I've picked up in years.", "Congrats, that's a real milestone."),
+         active=(yes("pottery", "ceramic", "陶", "clay", "wheel"),)),
+    case("preference", "paraphrase plain v10",
+         ("I'm not a fan of coconut. The texture gets me every time.", "Fair, it's a texture thing for a lot of people."),
+         ("Just so you know, coconut anything is a hard no for me, so leave it out of dessert ideas.", "Got it, no coconut."),
+         active=(no("coconut", "椰"),)),
+    case("preference", "single plain texting v10",
+         ("grabbed a falafel wrap from the food truck outside work, pretty solid", "Food truck falafel can be surprisingly good."),
+         not_active=(any_("falafel", "炸豆丸", "鹰嘴豆"),)),
+    # correction
+    case("correction", "immediate remember plain v10",
+         ("Please remember my daughter's teacher is Ms. Patel. Oh wait, no, Ms. Shah. I always get those two mixed up.", "Noted: Ms. Shah."),
+         active=(any_("shah",),),
+         not_active=(any_("patel",),)),
+    case("correction", "after_promotion conversational v10",
+         ("Any good dinosaur books for a seven-year-old? My son Felix can't get enough of them.", "'The First Big Book of Dinosaurs' from National Geographic Kids is a hit at that age."),
+         ("Felix lost a tooth today! What's the going rate from the tooth fairy for a 7-year-old these days?", "Most parents seem to leave somewhere between one and five dollars.", "Ha, inflation"),
+         ("Wait, I keep saying Felix is seven, but he's actually eight. Terrible parent over here lol. Can you fix that?", "No judgment! Updated: Felix is eight."),
+         active=(any_("felix",), any_("eight", "8")),
+         not_active=(any_("seven", "7-year", "7 years", "age 7", "aged 7", "7岁", "7 岁"),),
+         history=(h(("seven", "7"), ("eight", "8")),)),
+    case("correction", "single conversational v10",
+         ("Can my Kindle open EPUB files? Sorry, Kobo, not Kindle. I call every e-reader a Kindle.", "Yes, Kobo readers open EPUB files natively; just copy them over by USB."),
+         not_active=(any_("kobo",), any_("kindle",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v10",
+         ("The script still throws the same error.", "I'm so sorry about that! I apologize for the confusion. Let's try again.", "You don't need to apologize every time, honestly. Just give me the fix."),
+         ("Why isn't my regex matching the dates?", "Apologies for any confusion earlier! The issue is the unescaped dot.", "Again with the apologies. Please skip those, they just make the answers longer."),
+         active=(any_("apolog", "sorry", "道歉"),)),
+    case("reply", "remember plain v10",
+         ("From now on, please answer me in Polish. I'm learning it and need the practice.", "Jasne! Od teraz będę odpowiadać po polsku."),
+         active=(any_("polish", "polski", "po polsku", "波兰"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v10",
+         ("@plover", "Plover's infrastructure is all Terraform on AWS. How should I structure the modules for three environments?", "Keep one shared module set and a thin root per environment, each with its own state backend."),
+         ("@plover", "Terraform plan on plover wants to recreate the whole RDS instance. Why would a tag change do that?", "Check whether an immutable attribute changed too; a tag alone shouldn't force a replacement."),
+         active=(any_("terraform", "aws", p="plover"),)),
+    case("project", "project_only remember plain v10",
+         ("@gannet", "Please remember two rules for gannet: releases follow semantic versioning, and every PR needs a changelog entry.", "Noted for gannet: semver, and a changelog entry per PR."),
+         active=(any_("semver", "semantic version", "语义化版本", p="gannet"), any_("changelog", "change log", "更新日志", p="gannet"))),
+    case("project", "override conversational v10",
+         ("I style pretty much everything with Tailwind these days; writing raw CSS feels slow now.", "Tailwind is quick once the class names stick."),
+         ("Can you convert this card component to Tailwind classes? That's how I do all my styling.", "Here's the card with Tailwind utility classes."),
+         ("@egret", "Egret is an older codebase that uses SCSS modules throughout, so in this project give me SCSS. Remember that.", "Will do, SCSS for egret."),
+         active=(yes("tailwind"), any_("scss", "sass", p="egret")),
+         not_active=(yes("tailwind", p="egret"),)),
+    # multi
+    case("multi", "remember plain texting v10",
+         ("ok pls remember: im in halifax, im a paramedic, and im allergic to sesame", "Got it, all three noted."),
+         active=(yes("halifax", "哈利法克斯"), any_("paramedic", "emt", "急救"), any_("sesame", "芝麻"))),
+    case("multi", "paraphrase conversational v10",
+         ("Finally unpacked after the move to Tucson. First thing I set up was my telescope, obviously.", "Obviously! The skies out there are famous.", "Waffles the cat is less impressed, she's been hiding under the bed for two days."),
+         ("The dark skies in Tucson are unreal. I was out stargazing with the telescope until 2am last night.", "Sounds like a great night. Catch anything good?"),
+         active=(yes("tucson", "图森"), yes("stargaz", "telescope", "astronom", "观星", "天文", "望远镜")),
+         not_active=(any_("waffles",),)),
+    # relations
+    case("relations", "paraphrase plain v10",
+         ("My wife Ingrid is running her first half-marathon on Sunday, so the whole house is carb-loading.", "Good luck to her!"),
+         ("My wife finished in under two hours! Ingrid's already talking about a full marathon.", "That's a great time for a first half."),
+         active=(yes("ingrid",),)),
+    case("relations", "remember conversational v10",
+         ("What temperature should the basking spot be for a bearded dragon?", "Usually around 38 to 43°C (100 to 110°F) for adults. Do you have one?", "Yep, Ziggy, he's three. Remember him, I'll probably be asking about him a lot."),
+         active=(any_("ziggy",), any_("bearded dragon", "dragon", "lizard", "鬃狮蜥", "蜥蜴"))),
+    # work
+    case("work", "paraphrase conversational v10",
+         ("What are the warmest work gloves that still let me handle small screws? I'm an electrician and I'm outside half the winter.", "Look for insulated gloves with a thin, grippy palm; several trade brands make winter versions."),
+         ("Twelve hours rewiring an old farmhouse today. Being an electrician pays the bills, but my knees disagree.", "Knee pads and a good stretch tonight!"),
+         active=(any_("electrician", "电工", "electrical"),)),
+    case("work", "change plain v10",
+         ("Please remember I work part-time, three days a week.", "Noted: part-time, three days a week."),
+         ("I've gone full-time as of this month. Please update that.", "Congrats! Updated to full-time."),
+         active=(any_("full-time", "full time", "fulltime", "全职", "five days", "5 days"),),
+         not_active=(any_("part-time", "part time", "兼职", "three days", "3 days"),),
+         history=(h(("part-time", "part time", "兼职", "three days", "3 days"), ("full-time", "full time", "fulltime", "全职", "five days", "5 days")),)),
+    # travel
+    case("travel", "paraphrase plain v10",
+         ("I fly Alaska Airlines whenever I can. I've been loyal to them for years.", "Their Mileage Plan is a good one to stick with."),
+         ("For the Boise trip, check Alaska first, please. It's the airline I always go with.", "Will do, Alaska first."),
+         active=(yes("alaska", "阿拉斯加"),)),
+    # time zone as a city
+    case("timezone", "change plain v10",
+         ("I live in Montreal, so please give me times in Montreal time. Remember that.", "Noted: Montreal time."),
+         ("I've moved to Honolulu. From now on, give me everything in Honolulu time, please.", "Updated to Honolulu time."),
+         active=(any_("honolulu", "hawaii", "hst", "-10", "pacific/honolulu", "檀香山", "火奴鲁鲁"),),
+         not_active=(any_("montreal", "eastern", "edt", "-5", "-05", "-4", "-04", "america/montreal", "america/toronto", "蒙特利尔"),),
+         history=(h(("montreal", "eastern", "est", "edt", "-5", "-05", "-4", "-04", "america/montreal", "america/toronto", "蒙特利尔"), ("honolulu", "hawaii", "hst", "-10", "pacific/honolulu", "檀香山", "火奴鲁鲁")),)),
+    # tools
+    case("tools", "paraphrase conversational v10",
+         ("Is there a good Anki deck for Spanish verbs? I do my Anki reviews every morning with coffee.", "The 'Spanish Verb Conjugations' shared deck is well rated."),
+         ("My Anki streak hit 200 days today! It's how I study pretty much everything now.", "200 days is impressive consistency."),
+         active=(yes("anki",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v10",
+              ("My sister has watched something like forty K-dramas this year. She's completely hooked.", "That's dedication!", "Anyway, happy Friday, it's been a long week."),
+              ("If someone wanted to learn to sail, where would they even start?", "A community sailing school is the usual route; many run short beginner courses.", "Just wondering, I'm not planning to take it up. My dad always says a boat is 'a hole in the water you throw money into.'")),
+]
 # fmt: on
 
 
@@ -2599,11 +2834,20 @@ def scenario_dicts(zh: list[Case] | None = None, en: list[Case] | None = None, f
 
 
 def render(
-    v4: bool = False, v5: bool = False, v6: bool = False, v7: bool = False, v8: bool = False, v9: bool = False
+    v4: bool = False,
+    v5: bool = False,
+    v6: bool = False,
+    v7: bool = False,
+    v8: bool = False,
+    v9: bool = False,
+    v10: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
-    with `v7`, of the eighth with `v8`, of the ninth with `v9`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v9:
+    with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`): one scenario a line, UTF-8,
+    no ASCII escaping."""
+    if v10:
+        found = scenario_dicts(ZH_V10, EN_V10, first=701)
+    elif v9:
         found = scenario_dicts(ZH_V9, EN_V9, first=601)
     elif v8:
         found = scenario_dicts(ZH_V8, EN_V8, first=501)
@@ -2628,9 +2872,10 @@ if __name__ == "__main__":
     OUT_V7.write_text(render(v7=True), encoding="utf-8")
     OUT_V8.write_text(render(v8=True), encoding="utf-8")
     OUT_V9.write_text(render(v9=True), encoding="utf-8")
+    OUT_V10.write_text(render(v10=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
         f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
-        f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}"
+        f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10}"
     )
