@@ -59,6 +59,7 @@ def rule_operations() -> dict[str, Callable[..., Any]]:
         "extract": extractor.extract,
         "mentioned": extractor.mentioned,
         "replaced": extractor.replaced,
+        "updated_notes": extractor.updated_notes,
         "summarise": summarise_turns,
     }
 
@@ -177,6 +178,10 @@ class TextWorker:
 
     def replaced(self, text: str, values: list[str]) -> list[str]:
         found: list[str] = self._call("replaced", text, values)
+        return found
+
+    def updated_notes(self, text: str, notes: list[str]) -> list[str]:
+        found: list[str] = self._call("updated_notes", text, notes)
         return found
 
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:

@@ -58,7 +58,7 @@ from graphmem.extraction.guards import (
     REQUEST,
     SITUATIONAL,
 )
-from graphmem.extraction.notes import notes
+from graphmem.extraction.notes import note_updates, notes
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
@@ -288,6 +288,13 @@ class RuleExtractor:
         """For each known value, the value a correcting `text` puts in its place when it names it as the wrong
         one, else "" (`corrections.replaced`)."""
         return replaced(text[:MAX_EXTRACTION_CHARS], values)
+
+    def updated_notes(self, text: str, notes: list[str]) -> list[str]:
+        """For each of the speaker's notes, the words that replace it when `text` updates or corrects it, else ""
+        (`notes.note_updates`)."""
+        self._pipelines()
+        text = text[:MAX_EXTRACTION_CHARS]
+        return note_updates(text, notes, self.extract(text)) if notes else []
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         """For each value, whether `text` names it again in a plain first-hand statement, read against the

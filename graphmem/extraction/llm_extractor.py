@@ -231,6 +231,8 @@ class OfflineExtractor(Protocol):
 
     def replaced(self, text: str, values: list[str]) -> list[str]: ...
 
+    def updated_notes(self, text: str, notes: list[str]) -> list[str]: ...
+
 
 class LLMExtractor:
     """Extracts with a chat model, validated; `fallback` (the offline extractor) answers whenever the model
@@ -316,3 +318,6 @@ class LLMExtractor:
 
     def replaced(self, text: str, values: list[str]) -> list[str]:
         return self.fallback.replaced(text, values)
+
+    def updated_notes(self, text: str, notes: list[str]) -> list[str]:
+        return self.fallback.updated_notes(text, notes)

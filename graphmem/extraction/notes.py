@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
 from graphmem.extraction.guards import HYPOTHETICAL, JOKE, QUESTION, QUOTED, REPORTED
+from graphmem.extraction.lexicon import ZH_STOP
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.segmentation import HAN, LATIN_WORD
 
-__all__ = ["MAX_NOTE_CHARS", "notes"]
+__all__ = ["MAX_NOTE_CHARS", "note_updates", "notes"]
 
 _F = re.IGNORECASE
 MAX_NOTE_CHARS = 280  # a note's value; a longer request keeps its first clauses
@@ -131,7 +132,8 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
                 value=note.casefold() if note.isascii() else note,
                 polarity=True,
                 kind=FactKind.ATTRIBUTE,
-                fact=("user asked to remember: " if lang == "en" else "用户让记住：") + note,
+                fact=("user asked to remember: " if lang == "en" else "用户让记住：")
+                + (note.casefold() if note.isascii() else note),
                 evidence=said,
                 confidence=0.9,
                 explicit=True,
@@ -192,3 +194,91 @@ def _note(said: str, lang: Lang) -> str | None:
     if lang == "zh" and len(HAN.findall(said)) < _MIN_HAN:
         return None
     return said
+
+
+# An update of what was said before: "We're switching the one-on-ones to every week. Can you update that?",
+# "公司取消大小周了，以后都是正常双休，你更新一下", "Correction: our anniversary is October 15, not the 5th."
+_UPDATE = re.compile(
+    r"\b(?:please\s+update|update\s+(?:that|this|it|my\s+\w+|the\s+note)|quick\s+update|correction|fix\s+that)\b|"
+    r"更新一下|更新下|帮我更新|帮我改一下|改一下|改过来|更正一下|纠正一下",
+    _F,
+)
+# The request to update itself, said as a sentence or after the words: no part of the new note.
+_UPDATE_ONLY = re.compile(
+    r"^(?:ok(?:ay)?,?\s+|so\s+)?(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:update|fix)\s+(?:that|this|it|the\s+note)"
+    r"(?:\s+(?:please|for\s+me|too|as\s+well))?$|^(?:你|请|麻烦)?(?:帮我)?(?:更新一下|更新下|改一下|更正一下)(?:吧|哈|啊)?$",
+    _F,
+)
+_UPDATE_TAIL = re.compile(
+    r"(?<![^\s,，])(?:(?:can|could)\s+you\s+|please\s+)?(?:update|fix)\s+(?:that|this|it)(?:\s+please)?$|"
+    r"[,，]?(?:你|请|麻烦)?(?:帮我)?(?:更新一下|更新下|改一下)(?:吧|哈|啊)?$",
+    _F,
+)
+_UPDATE_LEAD = re.compile(r"^(?:quick\s+update|update|correction)\s*[:,\-–—]\s*", _F)
+_EN_TOKEN = re.compile(r"[a-z][a-z0-9'-]{2,}|\d+(?:\.\d+)?", _F)
+_EN_FUNCTION = frozenset(
+    {"the", "and", "for", "with", "that", "this", "from", "now", "our", "are", "was", "we're", "i'm", "have", "has",
+     "not", "every", "just", "all", "any", "you", "your", "please", "update", "remember", "they", "them", "its", "it's",
+     "been", "will", "can", "then", "than", "also", "into", "onto", "about", "some", "one", "ones"}
+)  # fmt: skip
+
+
+def note_updates(text: str, notes: Sequence[str], stated: Sequence[CandidateFact]) -> list[str]:
+    """For each of the speaker's notes (their words as kept), the words that replace it when `text` updates or
+    corrects it ("Can you update that?", "更新一下", "Correction: …"), else "". Only where no other reading of
+    `text` stated anything (`stated`), and only the note that shares the most words with the new ones (at least
+    one word of substance: "one-on-ones", "大小周", "project"): a note is updated in place, its history kept."""
+    if not notes or any(f.predicate is not Predicate.NOTE for f in stated) or not _UPDATE.search(text):
+        return [""] * len(notes)
+    words = ""
+    for m in _SENTENCE.finditer(text):
+        sentence = m.group(0).strip().rstrip("。！？!?；;\n.… ")
+        lang: Lang = "zh" if len(HAN.findall(sentence)) >= len(LATIN_WORD.findall(sentence)) else "en"
+        if not sentence or _UPDATE_ONLY.match(sentence):
+            continue
+        sentence = _UPDATE_LEAD.sub("", sentence)
+        sentence = (
+            sentence[: t.start()]
+            if (t := _UPDATE_TAIL.search(sentence, max(0, len(sentence) - _TAIL_WINDOW)))
+            else sentence
+        )
+        said = _stripped(sentence, lang)
+        if _plain(said, lang):
+            words = said[:MAX_NOTE_CHARS]
+            break
+    if not words:
+        return [""] * len(notes)
+    new = _content_words(words)
+    overlaps = [len(new & _content_words(n)) for n in notes]
+    best = max(overlaps)
+    if best == 0:
+        return [""] * len(notes)
+    chosen = overlaps.index(best)
+    value = words.casefold() if words.isascii() else words
+    return [value if i == chosen and value != notes[i] else "" for i in range(len(notes))]
+
+
+def _plain(said: str, lang: Lang) -> bool:
+    """Whether `said` is a plain statement of some length: no question, supposition or quotation."""
+    if not said or QUESTION[lang].search(said) or HYPOTHETICAL[lang].search(said) or QUOTED.search(said):
+        return False
+    if lang == "en":
+        return len(LATIN_WORD.findall(said)) >= _MIN_WORDS
+    return len(HAN.findall(said)) >= _MIN_HAN
+
+
+def _content_words(text: str) -> set[str]:
+    """The words of substance of a note: Latin words of three letters or more and numbers, Chinese words of two
+    characters or more (jieba), without function words."""
+    import jieba
+
+    out = {w.casefold() for w in _EN_TOKEN.findall(text) if w.casefold() not in _EN_FUNCTION}
+    for run in HAN_RUN.findall(text):
+        out.update(w for w in jieba.lcut(run) if len(w) >= 2 and w not in ZH_STOP and w not in _ZH_FUNCTION)
+    return out
+
+
+HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
+_ZH_FUNCTION = frozenset(
+    {"我们", "以后", "现在", "一下", "都是", "可以", "就是", "还是", "正常", "一个", "因为", "所以"}
+)

@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
-from graphmem.extraction.facts import CandidateFact
+from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
@@ -73,6 +73,8 @@ class CorrectionReader(Protocol):
     each ("it's Bosch, not Siemens")."""
 
     def replaced(self, text: str, values: list[str]) -> list[str]: ...
+
+    def updated_notes(self, text: str, notes: list[str]) -> list[str]: ...
 
 
 def corrected_version(old: Fact, value: str, episode: Episode, *, fact_id: str, created_at: datetime) -> Fact:
@@ -389,6 +391,11 @@ class SemanticMemory:
         if not known:
             return 0
         values = await asyncio.to_thread(reader.replaced, episode.text, [f.value for f in known])
+        notes = [i for i, f in enumerate(known) if f.predicate == Predicate.NOTE and f.status == FactStatus.ACTIVE]
+        if notes and not any(values):  # "We're switching the one-on-ones to every week. Can you update that?"
+            updates = await asyncio.to_thread(reader.updated_notes, episode.text, [known[i].value for i in notes])
+            for i, value in zip(notes, updates, strict=True):
+                values[i] = value
         count = 0
         for fact, value in zip(known, values, strict=True):
             if not value or fact.key in stated_keys:

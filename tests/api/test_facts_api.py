@@ -185,6 +185,23 @@ async def test_a_request_to_remember_no_rule_reads_is_kept_as_a_note(api: Api) -
     assert "user|note|这个仓库的每个接口都要加限流，超过一百QPS就报警" not in await facts(api, user)
 
 
+async def test_an_update_of_a_note_expires_its_old_words_and_keeps_them_as_history(api: Api) -> None:
+    user = unique("note-update")
+    await say(
+        api, user, [Say(0, "s1", "Please remember that my retros with the platform team are every other Friday.")]
+    )
+    key = "user|note|my retros with the platform team are every other friday"
+    assert (await facts(api, user))[key].status == pb.FACT_STATUS_ACTIVE
+    await say(api, user, [Say(3, "s2", "We're moving the retros to every Monday from now on. Can you update that?")])
+    current = await facts(api, user)
+    assert current[key].value == "we're moving the retros to every monday from now on"
+    assert [k for k in current if k.startswith("user|note|")] == [key]
+    versions = await history(api, user, key)
+    assert [v.value for v in versions if v.status == pb.FACT_STATUS_EXPIRED] == [
+        "my retros with the platform team are every other friday"
+    ]
+
+
 async def test_reviewer_confirms_and_rejects(api: Api) -> None:
     user = unique("review")
     await say(api, user, [Say(0, "s1", "I live in Berlin"), Say(0.1, "s1", "I like dogs")])

@@ -19,6 +19,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.facts import Predicate
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
@@ -77,9 +78,13 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             episode = Episode(
                 episode_id, "", turn.text, at, at, session.session_id, "user", "message", 0.5, "rule", {}, "t", "u"
             )
-            for v, value in zip(
-                known, extractor.replaced(turn.text, [v.value for v in known]) if known else [], strict=True
-            ):
+            values = extractor.replaced(turn.text, [v.value for v in known]) if known else []
+            notes = [i for i, v in enumerate(known) if v.predicate == Predicate.NOTE and v.status == FactStatus.ACTIVE]
+            if notes and not any(values):  # as SemanticMemory._named_corrections: a note updated in place
+                updates = extractor.updated_notes(turn.text, [known[n].value for n in notes])
+                for n, value in zip(notes, updates, strict=True):
+                    values[n] = value
+            for v, value in zip(known, values, strict=True):
                 if value and v.key not in stated_keys:
                     stated_keys.add(v.key)
                     counter += 1

@@ -76,3 +76,36 @@ def test_a_long_note_is_cut_at_a_word_and_quotes_its_words(extractor: RuleExtrac
     (note,) = _notes(extractor, text)
     assert len(note) <= MAX_NOTE_CHARS and note.startswith("my release checklist is step0 step1")
     assert not note.endswith(" ")
+
+
+@pytest.mark.parametrize(
+    ("text", "notes", "updated"),
+    [
+        (
+            "We're moving the retros to every Monday from now on. Can you update that?",
+            ["my retros with the platform team are every other friday", "our staging box is stage2.internal"],
+            ["we're moving the retros to every monday from now on", ""],
+        ),
+        ("好消息！单位取消单双周轮休了，以后都是正常双休，你更新一下", ["我们单位是单双周轮休，单周的周日也要值班"],
+         ["单位取消单双周轮休了，以后都是正常双休"]),
+        ("Correction: the repo targets Python 3.12 now, not 3.9.", ["this repo targets python 3.9 and nothing newer"],
+         ["the repo targets python 3.12 now, not 3.9"]),
+    ],
+)  # fmt: skip
+def test_an_update_replaces_the_note_it_shares_words_with(
+    extractor: RuleExtractor, text: str, notes: list[str], updated: list[str]
+) -> None:
+    assert extractor.updated_notes(text, notes) == updated
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We're moving the retros to every Monday from now on.",  # no update asked
+        "My cat's vet moved to Elm Street. Can you update that?",  # nothing in common with the note
+        "I live in Lisbon now, please update that.",  # the location reading states it
+        "Can you update that?",  # no words to keep
+    ],
+)
+def test_no_note_is_updated_without_an_update_of_it(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.updated_notes(text, ["my retros with the platform team are every other friday"]) == [""]
