@@ -45,18 +45,24 @@ _MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会
 _BETWEEN_CLAUSES = re.compile(r"[,，;；]")
 
 
+_WEEKDAY_BEFORE = re.compile(
+    r"(?:周|星期|礼拜)[一二三四五六日天]\s*$|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+$", _F
+)
 # A demonstrative or a date before the meeting word makes it one meeting ("上午那个需求会", "this morning's sync").
 _ONE_MEETING = re.compile(r"那个|这个|那场|这场|今天|昨天|\b(?:this|that|today's|yesterday's|this\s+morning's)\b", _F)
 
 
 def meeting_time(text: str) -> list[Slot]:
     meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
-    if not meetings:
+    if not meetings or _moved_once(text):
         return []
+    kept_free = negation_in(text) or bool(_KEPT_FREE.search(text))
     best: tuple[tuple[bool, int], re.Match[str]] | None = None
     for m in _DAY_PART.finditer(text):
         if negation_in(text[max(0, m.start() - 6) : m.start()]):
             continue
+        if kept_free and _WEEKDAY_BEFORE.search(text[max(0, m.start() - 12) : m.start()]):
+            continue  # "周一上午…别给我约别的会": a weekday's part kept free, not the time wanted
         if negation_in(text[m.end() : clause_bounds(text, m.start(), m.end())[1]]):
             continue  # "周五下午别给我排会了": a time kept free, not the time wanted
         # the nearest word for meetings, one in the same clause first ("mornings work best for calls with me,
@@ -268,11 +274,31 @@ def names_meeting(text: str) -> bool:
     return bool(_MEETING_WORD.search(text))
 
 
+# A time kept clear ("以后周二上午给我空出来", "keep Friday afternoons free"): a negation of meetings then.
+_KEPT_FREE = re.compile(
+    r"空出来|空着|留出来|留空|\bkeep\s+(?:\w+\s+){0,2}(?:free|clear)\b|\bblock(?:ed)?\s+(?:off|out)\b", _F
+)
+# One meeting moved ("例会改到周二上午了", "the retro got moved to Thursday"): no standing setting, unless the
+# move is said to stand ("以后会议改到上午吧", "from now on move my calls to the afternoon").
+_RESCHEDULED = re.compile(
+    r"改到|挪到|推到|调到|提前到|延后到|\b(?:moved|pushed|rescheduled|bumped|shifted)\s+(?:it\s+|back\s+)?to\b", _F
+)
+_STANDING = re.compile(
+    r"以后|今后|往后|从现在|一律|都改|都放|\b(?:from\s+now\s+on|going\s+forward|always|all\s+my|every)\b", _F
+)
+
+
+def _moved_once(text: str) -> bool:
+    return bool(_RESCHEDULED.search(text)) and not _STANDING.search(text)
+
+
 def meeting_settings(text: str) -> list[Slot]:
     """A meeting day (or a day kept free of meetings), length, camera and clock time, each once."""
-    if not _MEETING_WORD.search(text):
+    if _moved_once(text):
         return []
-    negated = negation_in(text)
+    if not _MEETING_WORD.search(text) and not (_KEPT_FREE.search(text) and _WEEKDAY.search(text)):
+        return []  # "以后周二上午给我空出来": a day kept clear is kept clear of meetings
+    negated = negation_in(text) or bool(_KEPT_FREE.search(text))
     out: list[Slot] = []
     day = _WEEKDAY.search(text)
     if day is not None:

@@ -113,3 +113,20 @@ def test_a_thing_put_first_and_its_stance(
 )
 def test_tools_pets_and_how_a_reply_ends(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
     assert (key, value) in _read(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("记一下，周三上午我们组开周会，这个时间段别给我约别的会", {("user|meeting_free_day", "wednesday")}),
+        ("以后周四上午给我空出来", {("user|meeting_free_day", "thursday")}),
+        ("Keep Friday afternoons free of meetings, please.", {("user|meeting_free_day", "friday")}),
+        ("周会改到周二上午了", set()),  # one meeting moved
+        ("The retro got moved to Thursday morning.", set()),
+        ("以后会议都改到下午吧", {("user|meeting_time", "afternoon meeting")}),  # a move said to stand
+    ],
+)
+def test_a_time_kept_clear_and_a_meeting_moved_once(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
+) -> None:
+    assert {(k, v) for k, v in _read(extractor, text) if k.startswith("user|meeting")} == found
