@@ -304,6 +304,13 @@ def _utc(sign: str, hours: int, minutes: str | None) -> str:
     return f"utc{offset}"
 
 
+def _beside_han(text: str, start: int, end: int) -> bool:
+    return bool((start > 0 and _HAN_CHAR.match(text[start - 1])) or (end < len(text) and _HAN_CHAR.match(text[end])))
+
+
+_HAN_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
 def scan(text: str) -> list[Hit]:
     """Every named thing of the lexicon in `text`, left to right, longest form first, not overlapping."""
     hits: list[Hit] = []
@@ -330,7 +337,9 @@ def scan(text: str) -> list[Hit]:
             if found is None:
                 continue
             bare = form.removesuffix("'s")
-            if (bare in _CASED and not surface.isupper()) or (bare in _CAPITALISED and not surface[:1].isupper()):
+            # a cased form in lower case still names the thing right next to Chinese ("py是我的主力语言", "用js写")
+            cased = surface.isupper() or _beside_han(text, start, end)
+            if (bare in _CASED and not cased) or (bare in _CAPITALISED and not surface[:1].isupper()):
                 continue
             take(found[0], found[1], start, end)
             break

@@ -35,7 +35,7 @@ _F = re.IGNORECASE
 QUESTION = {
     "en": re.compile(
         # "When I travel I always book …": a clause of time, not a question
-        r"^\s*(?:when(?!\s+(?:i|we|i'm|we're|i've)\s)|do|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|why|"
+        r"^\s*(?:when(?!\s+(?:i|we|you|i'm|we're|i've|you're)\s)|do|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|why|"
         r"how|shall|may|have|has|isn't|aren't|didn't|doesn't)\b(?!\s+not\b)|\bi\s+wonder\b|\bwondering\b",
         _F,
     ),

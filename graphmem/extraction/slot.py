@@ -45,7 +45,10 @@ LEFT_BEFORE = re.compile(
     r"卸载了?|卸掉了?|删了|删掉了?|比(?!较))\s*$",
     _F,
 )
-LEFT_AFTER = re.compile(r"^\s*(?:不用了|不碰了|已经不|基本不|is\s+history|is\s+over|was|used\s+to)", _F)
+LEFT_AFTER = re.compile(
+    r"^\s*(?:不用了|不碰了|已经不|基本不|我?(?:已经)?(?:放弃了|戒了|不搞了|不做了|停了)|is\s+history|is\s+over|was|used\s+to)",
+    _F,
+)
 _NEGATION = re.compile(
     r"\b(?:not|no|never|don't|dont|won't|can't|cant|hate|avoid|skip)\b|不|别|没|讨厌|受不了|熬不住", _F
 )

@@ -130,3 +130,19 @@ def test_a_time_kept_clear_and_a_meeting_moved_once(
     extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
 ) -> None:
     assert {(k, v) for k, v in _read(extractor, text) if k.startswith("user|meeting")} == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("素食我放弃了，太难坚持。现在改成轻断食了", {("user|diet", "intermittent fasting")}),  # the value given up
+        ("When you give me times use ET, that's where I am.", {("user|timezone", "eastern time (utc-5)")}),
+        ("js是我的主力语言", {("user|uses_language", "javascript")}),  # a cased form beside Chinese
+        ("Let's get there by et cetera", set()),  # a cased form in lower case among English words names nothing
+    ],
+)
+def test_a_value_given_up_a_condition_on_the_reader_and_a_lower_case_form(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
+) -> None:
+    assert {(k, v) for k, v in _read(extractor, text) if k in {"user|diet", "user|timezone", "user|uses_language",
+                                                               "user|location"}} == found  # fmt: skip
