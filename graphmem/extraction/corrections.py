@@ -115,15 +115,44 @@ def _singular(word: str) -> str:
     return word[:-2] if word.endswith(("ches", "shes", "xes")) else word[:-1]
 
 
+# The wrong value first, then the true one: "我其实不是对虾过敏，是对螃蟹过敏", "it's not Leeds but Sheffield".
+NOT_BUT = re.compile(
+    r"不是(?P<zx>[^，,。；;！!？?]{1,12})[，,]\s?(?:而)?是(?P<zy>[^，,。；;！!？?]{1,12})|"
+    r"\bnot\s(?P<ex>[\w' -]{1,30}?),?\s(?:but|it's|it\sis)\s(?P<ey>[\w' -]{1,30})",
+    _F,
+)
+
+
+def _contrasted(wrong: str, right: str) -> tuple[str, str]:
+    """The two values a contrast sets against each other, without the words they share at either end ("对虾过敏" /
+    "对螃蟹过敏" -> "虾" / "螃蟹")."""
+    if wrong.isascii() or right.isascii():
+        return wrong.strip(), right.strip()
+    head = 0
+    while head < min(len(wrong), len(right)) - 1 and wrong[head] == right[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(wrong), len(right)) - head - 1 and wrong[-1 - tail] == right[-1 - tail]:
+        tail += 1
+    return wrong[head : len(wrong) - tail], right[head : len(right) - tail]
+
+
 def replaced(text: str, values: list[str]) -> list[str]:
     """For each known value, the value a correcting `text` puts in its place when it names it as the wrong
     one ("I got that wrong earlier, it's Bosch, not Siemens", "说错了，是无锡，不是南京"), else "". The
     replacement is the bare value said just before the "not": at most three words (eight characters in
     Chinese, without 我)."""
     out = [""] * len(values)
+    wanted = [v.casefold() for v in values]
+    for m in NOT_BUT.finditer(text):  # "不是对虾过敏，是对螃蟹过敏": a contrast naming a known value as the wrong one
+        wrong, right = _contrasted(m.group("zx") or m.group("ex"), m.group("zy") or m.group("ey"))
+        if not right or len(right.split()) > 3 or (_HAN.search(right) and (len(right) > 8 or "我" in right)):
+            continue
+        for i, known in enumerate(wanted):
+            if not out[i] and known and wrong.casefold() == known:
+                out[i] = right.lower() if right.isascii() else right
     if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text)):
         return out
-    wanted = [v.casefold() for v in values]
     for m in NOT_THAT.finditer(text):
         named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
         before = LAST_CHUNK.search(text[: m.start()])

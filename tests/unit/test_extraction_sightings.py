@@ -59,3 +59,23 @@ def test_a_question_after_a_suspected_fault_names_its_setting(extractor: RuleExt
     text = "Could the Django DB connections be going stale?"
     assert extractor.mentioned(text, ["django"]) == [True]
     assert extractor.mentioned("Could Django be a good fit for us?", ["django"]) == [False]
+
+
+def test_a_contrast_names_the_wrong_value_first_and_the_true_one_after(extractor: RuleExtractor) -> None:
+    text = "医院查了过敏原，我其实不是对花生过敏，是对芝麻过敏"
+    assert extractor.replaced(text, ["花生", "牛奶"]) == ["芝麻", ""]
+    assert extractor.replaced("My gym is not Anytime Fitness but PureGym.", ["anytime fitness"]) == ["puregym"]
+    assert extractor.replaced("我不是不喜欢猫，是对猫毛过敏", ["猫"]) == [""]  # nothing known is named as wrong
+
+
+def test_it_claims_the_thing_the_turn_named_before(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("How do I split panes in tmux? It's what I live in.", ["tmux"]) == [True]
+    text = "Can you help me set up tags in Obsidian? It's where basically my whole life is kept."
+    assert extractor.mentioned(text, ["obsidian", "notion"]) == [True, False]
+    assert extractor.mentioned(
+        "Bitwarden keeps logging me out, why? I literally use it for everything.", ["bitwarden"]
+    ) == [True]
+    assert extractor.mentioned("Is Vim hard? It's what my boss uses.", ["vim"]) == [False]
+    assert extractor.mentioned("Is tmux worth it? It's what I live in.", ["tmux"], [False]) == [
+        False
+    ]  # a stance against
