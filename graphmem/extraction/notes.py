@@ -121,7 +121,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
             words = (
                 _stripped(sentence[asked[0] : asked[1]], lang) + "，" + _stripped(sentence[asked[2] : asked[3]], lang)
             )
-        note = _note(words, lang)
+        note = _note(words, lang, own=asked != (0, 0))
         if note is None or note.casefold() in seen:
             continue
         seen.add(note.casefold())
@@ -150,6 +150,8 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
     body = sentence.rstrip("。！？!?；;\n.… ")
     if sentence.rstrip().endswith(("?", "？")) and not _CAN_YOU.match(body.lstrip()):
         return None
+    if lang == "en" and _BACK_NOUN.match(body):
+        return (0, 0)  # "Please remember that date, I'm hopeless with birthdays": what the sentence before said
     lead, tail = (_EN_LEAD, _EN_TAIL) if lang == "en" else (_ZH_LEAD, _ZH_TAIL)
     t = tail.search(body, max(0, len(body) - _TAIL_WINDOW))
     if t is not None:
@@ -167,6 +169,11 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
     return (0, 0) if not before else None
 
 
+_BACK_NOUN = re.compile(
+    r"(?:please\s+|pls\s+)?(?:remember|note|keep|save)\s+(?:that|this|the)\s+(?:date|day|name|number|address|one|place|"
+    r"time|details?|bit|part|info|information)\b",
+    _F,
+)
 _POINTS_BACK = re.compile(r"\b(?:that|this|it)\s*$", _F)
 _BACK_THEN = re.compile(r"\b(?:that|it)\s*,\s*$", _F)
 _PURPOSE = re.compile(r"for\s", _F)
@@ -178,14 +185,15 @@ def _stripped(said: str, lang: Lang) -> str:
     return said.strip()
 
 
-def _note(said: str, lang: Lang) -> str | None:
+def _note(said: str, lang: Lang, own: bool = True) -> str | None:
     """The note's words, cut to MAX_NOTE_CHARS at a word or clause; None when they are too short or not a plain
-    first-hand statement (a question, supposition, joke, quotation, report or correction)."""
+    first-hand statement (a question, supposition, joke, quotation, report or correction). With `own`, they must
+    be of the speaker's world (a bare "Please remember that." points at the sentence before, whatever it names)."""
     if not said or QUOTED.search(said) or JOKE[lang].search(said) or REPORTED[lang].search(said):
         return None
     if QUESTION[lang].search(said) or HYPOTHETICAL[lang].search(said) or _CORRECTING.search(said):
         return None
-    if not _OWN[lang].search(said) or _TO_LISTENER[lang].search(said):
+    if (own and not _OWN[lang].search(said)) or _TO_LISTENER[lang].search(said):
         return None
     if len(said) > MAX_NOTE_CHARS:
         said = said[:MAX_NOTE_CHARS].rsplit(" " if lang == "en" else "，", 1)[0]

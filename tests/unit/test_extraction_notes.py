@@ -31,6 +31,8 @@ def _notes(extractor: RuleExtractor, text: str) -> list[str]:
         ("The client is in Chile, so in this project quote prices in pesos. Please remember that.",
          "the client is in chile, so in this project quote prices in pesos"),
         ("Okay. Remember: our sprint demo is every second Friday.", "our sprint demo is every second friday"),
+        ("Max, he turns six on the 2nd of June. Please remember that date, I always forget.",
+         "max, he turns six on the 2nd of june"),
         ("Jitsi, sadly, company policy. Remember that for any calls you set up for me.",
          "jitsi, sadly, company policy, for any calls you set up for me"),
         ("记一下，我们单位是单双周轮休，单周的周日也要值班", "我们单位是单双周轮休，单周的周日也要值班"),
