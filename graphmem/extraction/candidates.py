@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.clauses import bare_prefix, clause_span
-from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
 from graphmem.extraction.guards import HEDGE, OTHER_PERSON, PAST, QUESTION, REPORTED, REQUEST
 from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment
@@ -209,6 +209,9 @@ def canonical(fact: CandidateFact) -> CandidateFact:
     "cycling"), so paraphrases of one object share its key; other facts unchanged."""
     if fact.attribute or fact.predicate.family != "taste":
         return fact
+    shown = reply_format(fact.value) if fact.predicate is Predicate.AVOIDS else None
+    if shown is not None:  # "别给我加表格": leaving a device out of replies is a format, not a food avoided
+        return replace(fact, predicate=Predicate.PREFERS_FORMAT, value=shown, polarity=False, kind=FactKind.PREFERENCE)
     value = canonical_taste(fact.value)
     return fact if value == fact.value else replace(fact, value=value)
 

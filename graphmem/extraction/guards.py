@@ -145,7 +145,7 @@ REQUEST = {
     "en": re.compile(
         r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
         r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick|leave|skip|drop|"
-        r"avoid|stop)\b(?!\s+(?:it|this|that)\b)",
+        r"avoid|stop|spell|format|date|give)\b(?!\s+(?:it|this|that)\b)",
         _F,
     ),
     "zh": re.compile(

@@ -74,6 +74,44 @@ _NO_FOLLOW_UP = re.compile(
     r"(?:别|不要|不用)(?:每次|老是|总是)?(?:都)?(?:再)?问我(?:要不要|需不需要|还要不要)",
     _F,
 )
+# How the assistant's text is written: the spelling, the order of a date's day and month, code without prose.
+_SPELLING = re.compile(
+    r"\b(?P<en>british|uk|american|us)\s+(?:english\s+)?spelling\b|"
+    r"\bspell\s+(?:things|words|it|everything)\s+the\s+(?P<way>british|american)\s+way\b|(?P<zh>英式|美式)拼写",
+    _F,
+)
+_DATE_ORDER = re.compile(
+    r"\b(?P<day>day\s+first|day\s+before\s+(?:the\s+)?month|dd/mm(?:/yyyy)?)\b|"
+    r"\b(?P<month>month\s+first|month\s+before\s+(?:the\s+)?day|mm/dd(?:/yyyy)?)\b|(?P<zday>日在前|先写日)|(?P<zmonth>月在前|先写月)",
+    _F,
+)
+_CODE_ONLY = re.compile(
+    r"\b(?:just|only)\s+(?:give\s+me\s+)?the\s+code(?:\s+block)?\b|"
+    r"\b(?:skip|no|without|drop|leave\s+out)\s+(?:the\s+|any\s+)?explanations?\b|只要代码|只给代码|代码就行|不用解释|别解释",
+    _F,
+)
+
+
+def _written(text: str) -> list[ReplySetting]:
+    """The spelling, the date order and code-only answers a segment asks for, each once."""
+    out: list[ReplySetting] = []
+    spelling = _SPELLING.search(text)
+    if spelling is not None:
+        word = (spelling.group("en") or spelling.group("way") or "").lower()
+        kind = "british" if word in ("british", "uk") or spelling.group("zh") == "英式" else "american"
+        out.append(
+            ReplySetting(Predicate.PREFERS_FORMAT, "spelling", f"{kind} spelling", spelling.start(), spelling.end())
+        )
+    order = _DATE_ORDER.search(text)
+    if order is not None:
+        first = "day" if order.group("day") or order.group("zday") else "month"
+        out.append(ReplySetting(Predicate.PREFERS_FORMAT, "date_order", f"{first} first", order.start(), order.end()))
+    code = _CODE_ONLY.search(text)
+    if code is not None:
+        out.append(ReplySetting(Predicate.PREFERS_FORMAT, "code_answers", "code only", code.start(), code.end()))
+    return out
+
+
 # A device of presentation (lists, tables, bullet points ...) said to read better than something else.
 _DEVICES = {
     **FORMATS, "lists": "bullet points", "list": "bullet points", "paragraphs": "prose", "prose": "prose",
@@ -175,6 +213,7 @@ def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
         first = _CONCLUSION_FIRST.search(text)
         if first is not None:
             out.append(ReplySetting(Predicate.PREFERS_FORMAT, "", "conclusion first", first.start(), first.end()))
+    out += _written(text)
     closing = _NO_FOLLOW_UP.search(text)
     if closing is not None:
         out.append(

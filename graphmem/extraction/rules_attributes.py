@@ -252,6 +252,20 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
 )
 
 ATTR_ZH_RULES: tuple[Rule, ...] = (
+    rule(  # "我就一头栽进钓鱼这个坑里了", "入了露营的坑": a hobby taken up, said as falling into its pit
+        "zh",
+        r"(?:栽进|掉进|跳进|入了|掉入|跳入|陷进)(?:了)?(?P<v>[\u4e00-\u9fff]{2,6}?)(?:这个|的)坑",
+        P.LIKES,
+        "group",
+        "用户喜欢{d}",
+    ),
+    rule(  # "鸡汤和成功学就别推了": what is not to be recommended again
+        "zh",
+        r"(?:^|[，,：:])(?P<v>(?:(?![这那以])[\u4e00-\u9fff]){2,6}?)(?:就|也)?(?:别|不要)(?:再)?(?:给我)?推(?:荐)?了",
+        P.DISLIKES,
+        "group",
+        "用户不喜欢{d}",
+    ),
     _LIVES_IN_ZH.rule(
         "zh",
         r"^(?:人在|坐标|base|常驻)\s?(?P<v>[\u4e00-\u9fff]{2,4}?)(?=$|[，,。！!\s])",

@@ -156,7 +156,7 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "en",
         r"(?:(?P<neg>don't|do\s+not|never|stop)\s+)?(?:use|using|give\s+me|write\s+in|format\s+\w+\s+(?:as|in|"
-        r"with))\s+(?P<v>bullet\s+points?|bullets|bulleted\s+lists|numbered\s+lists|tables|a\s+table|markdown|"
+        r"with))\s+(?P<v>headings|headers|bullet\s+points?|bullets|bulleted\s+lists|numbered\s+lists|tables|a\s+table|markdown|"
         r"plain\s+text|emojis?)\b",
         P.PREFERS_FORMAT,
         "group",
@@ -165,7 +165,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])no\s+(?P<v>emojis?|markdown|tables|bullet\s+points)\b",
+        r"(?<![\w'])no\s+(?P<v>emojis?|markdown|tables|bullet\s+points|headings|headers)\b",
         P.PREFERS_FORMAT,
         "group",
         "user does not want {d}",
@@ -173,7 +173,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(  # "plain text without emojis suits me", "leave the emojis out of your answers"
         "en",
-        r"(?<![\w'])(?:without|minus|skip\s+the|drop\s+the|cut\s+the)\s+(?P<v>emojis?|markdown|tables|bullet\s+points)\b",
+        r"(?<![\w'])(?:without|minus|skip\s+the|drop\s+the|cut\s+the)\s+(?P<v>emojis?|markdown|tables|bullet\s+points|headings|headers)\b",
         P.PREFERS_FORMAT,
         "group",
         "user does not want {d}",
@@ -181,7 +181,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])leave\s+(?:the\s+|all\s+the\s+|those\s+)?(?P<v>emojis?|markdown|tables|bullet\s+points)\s+out\b",
+        r"(?<![\w'])leave\s+(?:the\s+|all\s+the\s+|those\s+)?(?P<v>emojis?|markdown|tables|bullet\s+points|headings|headers)\s+out\b",
         P.PREFERS_FORMAT,
         "group",
         "user does not want {d}",
@@ -319,6 +319,13 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
+    rule(  # "after four years as a data analyst", "ten years as a nurse and I still …": the speaker's role
+        "en",
+        r"(?:after|with|in)\s+(?:\w+\s+)?years?\s+as\s+(?:a|an)\s+",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule(  # "Being a paralegal means I read more contracts than anyone should": the speaker's own role
         "en",
         r"^(?:and\s+|but\s+)?being\s+(?:a|an)\s+(?=[^.!?]{0,60}\b(?:means|makes|keeps)\s+(?:i|me)\b)",

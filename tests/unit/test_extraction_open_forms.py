@@ -146,3 +146,23 @@ def test_a_value_given_up_a_condition_on_the_reader_and_a_lower_case_form(
 ) -> None:
     assert {(k, v) for k, v in _read(extractor, text) if k in {"user|diet", "user|timezone", "user|uses_language",
                                                                "user|location"}} == found  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("British spelling for me, please.", {("user|spelling", "british spelling")}),
+        ("Could you spell things the American way?", {("user|spelling", "american spelling")}),
+        ("When you write dates for me, month first, please.", {("user|date_order", "month first")}),
+        ("From now on just give me the code, skip the explanation.", {("user|code_answers", "code only")}),
+        ("别给我加表格", {("user|prefers_format|tables", "tables")}),  # a device left out, no food avoided
+        ("No headings please, I read this on my phone.", {("user|prefers_format|headings", "headings")}),
+        ("结果我就一头栽进露营这个坑里了", {("user|taste|露营", "露营")}),
+        ("电影我随便，恐怖片就别推了", {("user|taste|恐怖片", "恐怖片")}),
+        ("以后这类活动别给我推了", set()),  # "this kind" names nothing
+    ],
+)
+def test_how_replies_are_written_and_tastes_said_by_idiom(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
+) -> None:
+    assert _read(extractor, text) == found
