@@ -39,6 +39,9 @@ _REQUEST_ATTRIBUTES = frozenset({"meeting_time", "meeting_tool"})
 _STRUCTURAL_CONFIDENCE = 0.65
 _SLOT_CONFIDENCE = 0.7
 _MEETING_WORDS = frozenset({"meeting", "meetings", "call", "calls", "stand", "会", "开会", "会议"})
+# A part of the day said beside a meeting setting ("I'm a morning person, so put my meetings before lunch"): the
+# meeting time, no taste of its own.
+_DAY_PARTS = frozenset({"morning", "afternoon", "evening", "night", "早上", "上午", "下午", "晚上"})
 
 
 def with_slots(
@@ -83,7 +86,9 @@ def with_slots(
             continue  # the rules read it as the project's fact
         out = [f for f in out if f.key != candidate.key and not _same_words(f.value.casefold(), surface)]
         if s.attribute.startswith("meeting"):  # "I prefer stand-ups at 9:30" is not a taste for "stand"
-            out = [f for f in out if f.value.casefold() not in _MEETING_WORDS and not names_meeting(f.value)]
+            out = [
+                f for f in out if f.value.casefold() not in _MEETING_WORDS | _DAY_PARTS and not names_meeting(f.value)
+            ]
         out.append(candidate)
     return out
 

@@ -28,12 +28,14 @@ _F = re.IGNORECASE
 # When meetings should be: the part of the day named nearest to a word for meetings.
 _DAY_PARTS: dict[str, str] = {
     "morning": "morning", "mornings": "morning", "afternoon": "afternoon", "afternoons": "afternoon",
-    "evening": "evening", "evenings": "evening", "early in the day": "morning",
+    "evening": "evening", "evenings": "evening", "early in the day": "morning", "after lunch": "afternoon",
+    "before lunch": "morning",
     "上午": "morning", "早上": "morning", "早晨": "morning",
     "下午": "afternoon", "晚上": "evening", "傍晚": "evening",
 }  # fmt: skip
 _DAY_PART = re.compile(
-    r"\b(?:mornings?|afternoons?|evenings?|early\s+in\s+the\s+day)\b|上午|早上|早晨|下午|晚上|傍晚", _F
+    r"\b(?:mornings?|afternoons?|evenings?|early\s+in\s+the\s+day|(?:after|before)\s+lunch)\b|上午|早上|早晨|下午|晚上|傍晚",
+    _F,
 )
 # A bare answer: the day part is the whole first clause ("Mornings.", "下午，两点以后都行").
 _BARE_DAY_PART = re.compile(
@@ -97,7 +99,8 @@ def answered_meeting_time(text: str) -> list[Slot]:
 
 # How the user wants meetings: a weekday, a length, the camera or a clock time said with a word for meetings.
 _MEETING_WORD = re.compile(
-    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?)\b|开(?:完|了|个)?会|会议|排会|约会|例会|站会|周会|晨会|"
+    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|(?:schedule|book)\s+(?:anything|something|stuff)|"
+    r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|例会|站会|周会|晨会|"
     r"会前|会后|(?<=[的个场])会(?![员计话儿])",
     _F,
 )
@@ -276,7 +279,9 @@ def names_meeting(text: str) -> bool:
 
 # A time kept clear ("以后周二上午给我空出来", "keep Friday afternoons free"): a negation of meetings then.
 _KEPT_FREE = re.compile(
-    r"空出来|空着|留出来|留空|\bkeep\s+(?:\w+\s+){0,2}(?:free|clear)\b|\bblock(?:ed)?\s+(?:off|out)\b", _F
+    r"空出来|空着|留出来|留空|\bkeep\s+(?:\w+\s+){0,2}(?:free|clear)\b|\bblock(?:ed)?\s+(?:off|out|my\s+calendar)\b|"
+    r"\bmeeting[-\s]free\b|\bno[-\s]meetings?\b",
+    _F,
 )
 # One meeting moved ("例会改到周二上午了", "the retro got moved to Thursday"): no standing setting, unless the
 # move is said to stand ("以后会议改到上午吧", "from now on move my calls to the afternoon").

@@ -166,3 +166,19 @@ def test_how_replies_are_written_and_tastes_said_by_idiom(
     extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
 ) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Please don't schedule anything on Fridays.", {("user|meeting_free_day", "friday")}),
+        ("I like to keep Wednesdays meeting-free.", {("user|meeting_free_day", "wednesday")}),
+        ("I block my calendar every Thursday afternoon for deep work.", {("user|meeting_free_day", "thursday")}),
+        ("I'd rather meet in person.", {("user|meeting_format", "in person")}),
+        ("Meetings after lunch suit me better.", {("user|meeting_time", "afternoon meeting")}),
+        ("I'm a night owl, so put my calls in the evening.", {("user|meeting_time", "evening meeting")}),
+        ("Nice to meet you all.", set()),
+    ],
+)
+def test_meeting_settings_in_everyday_words(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
+    assert _read(extractor, text) == found
