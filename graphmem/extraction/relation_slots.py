@@ -51,7 +51,13 @@ _RELATION_NAMED = re.compile(
     + _REL
     + r")\)|"
     r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b|"
-    r"\b" + _NAME.replace("name", "name4") + r",\s(?:my|the)\s(?P<rel4>" + _REL + r")(?=[,.;!)]|$)",  # "Priya, my wife"
+    r"\b" + _NAME.replace("name", "name4") + r",\s(?:my|the)\s(?P<rel4>" + _REL + r")(?=[,.;!)]|$)|"  # "Priya, my wife"
+    # "We have a golden retriever called Maple", "I adopted a kitten named Tofu"
+    r"\b(?:we|i)\s(?:have|got|adopted|own|rescued)\s(?:a|an)\s(?:[a-z]{2,12}\s)?(?P<rel5>"
+    + _REL
+    + r")\s(?:called|named)\s"
+    + _NAME.replace("name", "name5")
+    + r"\b",
     re.IGNORECASE,
 )
 _NOT_NAMES = frozenset(
@@ -64,9 +70,9 @@ _NOT_NAMES = frozenset(
 def relation_names(text: str) -> list[Slot]:
     out: list[Slot] = []
     for m in _RELATION_NAMED.finditer(text):
-        group = next(g for g in ("name", "name2", "name3", "name4") if m.group(g))
+        group = next(g for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
         name = m.group(group)
-        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4")).lower()
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4") or m.group("rel5")).lower()
         start = m.start(group)
         if not name[0].isupper() or name.lower() in _NOT_NAMES:
             continue
@@ -116,7 +122,7 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
             out.append(Slot(Predicate.RELATION_NAME, attribute, school.group("v"), True, *school.span("v")))
         return out
     for m in _RELATION_NAMED.finditer(text):
-        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4")).lower()
+        rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4") or m.group("rel5")).lower()
         if rel in _BREEDS_EN:  # "our greyhound Pickle": the breed as well as the name
             kind = _RELATION_WORDS[rel]
             at = m.start("rel") if m.group("rel") else m.start()

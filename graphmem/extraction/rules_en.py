@@ -309,6 +309,9 @@ EN_RULES: tuple[Rule, ...] = (
     _LIVES_IN.rule(
         "en", r"^(?:so\s+|and\s+)?(?:just|recently|finally)\s+(?:moved|relocated)\s+to\s+"
     ),  # subject dropped
+    _LIVES_IN.rule(
+        "en", _I + r"(?:mostly\s+|now\s+)?work\s+(?:remotely\s+|from\s+home\s+)?from\s+(?!home\b)"
+    ),  # "I work remotely from Lisbon"
     rule("en", _IM + r"(?:originally\s+)?from\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule("en", _I + r"(?:come\s+from|grew\s+up\s+in)\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule(
@@ -335,7 +338,8 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(  # "I teach chemistry at a high school in Austin": a chemistry teacher
         "en",
-        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+[a-z]{3,20})\b(?=\s+(?:at|in|to|for)\b|\s*[,.;!]|\s*$)",
+        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+(?!myself\b|myself\s|them\b|him\b|her\b|us\b|you\b)[a-z]{3,20}(?:\s[a-z]{3,20}){0,2}?)\b"
+        r"(?=\s+(?:at|in|to|for)\b|\s*[,.;!]|\s*$)",
         P.JOB,
         "group",
         "user is a {v}",

@@ -182,3 +182,22 @@ def test_how_replies_are_written_and_tastes_said_by_idiom(
 )
 def test_meeting_settings_in_everyday_words(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("I work remotely from Lisbon.", {("user|location", "lisbon")}),
+        ("I work from home most days.", set()),
+        ("我是自由职业", {("user|job", "自由职业")}),
+        ("I teach high school math.", {("user|job", "high school math teacher")}),
+        ("I teach myself Spanish.", set()),
+        (
+            "We have a golden retriever called Maple.",
+            {("user|pet:dog:name", "maple"), ("user|pet:dog:breed", "retriever")},
+        ),
+        ("I adopted a kitten named Tofu.", {("user|pet:cat:name", "tofu")}),
+    ],
+)
+def test_work_and_pets_in_everyday_words(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
+    assert _read(extractor, text) == found
