@@ -46,7 +46,7 @@ FORMATS: dict[str, str] = {
 }  # fmt: skip
 TONES: dict[str, str] = {
     "formal": "formal", "professional": "formal", "正式": "formal", "专业": "formal",
-    "casual": "casual", "informal": "casual", "friendly": "casual", "随意": "casual",
+    "casual": "casual", "casually": "casual", "informal": "casual", "friendly": "casual", "随意": "casual",
     "轻松": "casual", "口语化": "casual",
 }  # fmt: skip
 DIETS: dict[str, str] = {

@@ -92,9 +92,63 @@ _CODE_ONLY = re.compile(
 )
 
 
+# The manner of replies in words other than a length or a format: direct, in plain language, with sources, simple,
+# without apologies.
+_MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    (
+        "reply_directness",
+        "direct",
+        re.compile(
+            r"\b(?:be\s+(?:blunt|direct|straight)\s+with\s+me|no\s+sugar-?coating|don't\s+sugar-?coat|"
+            r"(?:be|keep\s+it)\s+(?:blunt|direct))\b|直接一点|(?<![一简])直说|别绕弯子|不要绕弯子|开门见山",
+            _F,
+        ),
+    ),
+    (
+        "jargon",
+        "plain language",
+        re.compile(
+            r"\b(?:no|without|skip\s+the|avoid(?:\s+the)?|less)\s+jargon\b|\bplain\s+(?:english|language)\b|"
+            r"(?:别用|不要用|少用)(?:太多)?(?:专业)?术语|说人话|通俗(?:一点|易懂)",
+            _F,
+        ),
+    ),
+    (
+        "citations",
+        "cite sources",
+        re.compile(
+            r"\b(?:cite|include|add|give\s+me)\s+(?:your\s+|the\s+)?(?:sources|references|citations)\b|注明出处|给出处|附上来源",
+            _F,
+        ),
+    ),
+    (
+        "explanation_level",
+        "simple explanations",
+        re.compile(
+            r"\blike\s+i'm\s+(?:five|5|a\s+beginner)\b|\beli5\b|\bin\s+simple\s+terms\b|"
+            r"像给小白讲|当我是小白|讲得简单点",
+            _F,
+        ),
+    ),
+    (
+        "apologies",
+        "no apologies",
+        re.compile(
+            r"\b(?:stop|quit|don't\s+keep|no\s+need\s+to\s+keep)\s+apologi[sz]ing\b|\bhate\s+when\s+you\s+apologi[sz]e\b|"
+            r"\bno\s+(?:more\s+)?apologies\b|别(?:老是|总是|一直)?道歉|不用(?:老是|总是)?道歉",
+            _F,
+        ),
+    ),
+)
+
+
 def _written(text: str) -> list[ReplySetting]:
-    """The spelling, the date order and code-only answers a segment asks for, each once."""
+    """The spelling, the date order, code-only answers and the manner of replies a segment asks for, each once."""
     out: list[ReplySetting] = []
+    for attribute, value, pattern in _MANNERS:
+        m = pattern.search(text)
+        if m is not None:
+            out.append(ReplySetting(Predicate.PREFERS_FORMAT, attribute, value, m.start(), m.end()))
     spelling = _SPELLING.search(text)
     if spelling is not None:
         word = (spelling.group("en") or spelling.group("way") or "").lower()
@@ -190,6 +244,7 @@ def _preferred_device(text: str) -> ReplySetting | None:
 
 _CAPPED = re.compile(
     r"\b(?:one|two|three|a\s+few|a\s+couple\s+of)\s+(?:sentences|lines|paragraphs?)\s+(?:max|tops|at\s+most)\b|"
+    r"\b(?:under|below|within|no\s+more\s+than|at\s+most)\s+\d{2,4}\s+words\b|"
     r"(?:[一两二三四五]{1,2}|几)句话?(?:以内|之内|封顶)",
     _F,
 )

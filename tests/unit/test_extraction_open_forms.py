@@ -201,3 +201,21 @@ def test_meeting_settings_in_everyday_words(extractor: RuleExtractor, text: str,
 )
 def test_work_and_pets_in_everyday_words(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Be blunt with me, no sugarcoating.", {("user|reply_directness", "direct")}),
+        ("说话直接一点，别绕弯子", {("user|reply_directness", "direct")}),
+        ("别用太多专业术语", {("user|jargon", "plain language")}),
+        ("Please cite sources when you can.", {("user|citations", "cite sources")}),
+        ("Explain things like I'm five.", {("user|explanation_level", "simple explanations")}),
+        ("I hate when you apologize so much.", {("user|apologies", "no apologies")}),
+        ("Could you keep replies under 100 words?", {("user|prefers_reply_style", "short replies")}),
+        ("前面一直说岔了，你帮我改过来", set()),  # 一直说 is no 直说
+        ("My boss is always blunt with me.", set()),
+    ],
+)
+def test_the_manner_of_replies(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
+    assert _read(extractor, text) == found
