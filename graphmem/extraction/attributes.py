@@ -162,6 +162,12 @@ _STACK: dict[str, str] = {
         ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony"), "stack:web_framework"
     ),
     **dict.fromkeys(("celery", "sidekiq", "bullmq", "dramatiq", "resque"), "stack:task_queue"),
+    **dict.fromkeys(
+        ("vercel", "netlify", "heroku", "fly.io", "aws", "gcp", "azure", "cloudflare", "阿里云", "腾讯云", "华为云"),
+        "stack:hosting",
+    ),
+    **dict.fromkeys(("github actions", "gitlab ci", "jenkins", "circleci", "buildkite"), "stack:ci"),
+    **dict.fromkeys(("jest", "vitest", "pytest", "unittest", "junit", "rspec", "cypress", "playwright"), "stack:tests"),
 }
 _STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
 STACK_TECHNOLOGIES = frozenset(_STACK)

@@ -24,7 +24,7 @@ _STACK_WORD = re.compile(
 )
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|runs?|train|targets?|migrated|moved|switched|stack|database|db|"
-    r"framework)\b|用|写|做的|迁|换|按|基于|数据库|框架",
+    r"framework|deploy|deployed|hosted|host|ci|tests?)\b|用|写|做的|迁|换|按|基于|数据库|框架|部署|托管|跑在",
     _F,
 )
 # Code indentation: tabs or a number of spaces, said with a word for code style.

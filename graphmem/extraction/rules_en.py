@@ -37,7 +37,8 @@ _IMP_EN = (
 )
 # a project name starts where its word starts: after "." or "-" inside a long run it rescanned the run (n²)
 _PROJ_EN = (
-    r"(?<![\w'])(?:(?P<s3>this|our|my|the)\s+(?:project|repo|codebase)|(?:the\s+)?(?:project|repo|repository|"
+    r"(?<![\w'])(?:(?P<s3>this|our|my|the)\s+(?:project|repo|codebase|backend|frontend|front-end|api|server|"
+    r"mobile\s+app|app|website|client)|(?:the\s+)?(?:project|repo|repository|"
     r"codebase|app|service)\s+(?P<s>[a-z0-9][\w.-]*)|(?<![.-])(?:the\s+)?(?P<s2>[a-z0-9][\w.-]*)\s+"
     r"(?:project|repo|codebase|service|app))"
 )

@@ -219,3 +219,19 @@ def test_work_and_pets_in_everyday_words(extractor: RuleExtractor, text: str, fo
 )
 def test_the_manner_of_replies(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("We deploy this app on Vercel.", {("user|stack:hosting", "vercel")}),
+        ("Our CI runs on GitHub Actions.", {("user|stack:ci", "github actions")}),
+        ("Tests here are written with Jest.", {("user|stack:tests", "jest")}),
+        ("这个仓库的部署在阿里云上", {("user|stack:hosting", "阿里云")}),
+        ("The backend is written in Kotlin.", {("project|uses_language", "kotlin")}),
+        ("Our frontend is built with Svelte.", {("project|stack:ui", "svelte")}),
+        ("I'd like a mocha with oat milk.", set()),
+    ],
+)
+def test_a_projects_stack_in_everyday_words(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
+    assert _read(extractor, text) == found
