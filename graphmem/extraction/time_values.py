@@ -11,7 +11,7 @@ from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
 from graphmem.extraction.lexicon import WINDOWS
 from graphmem.extraction.rule import Lang
 
-__all__ = ["day_of_year", "hour_bound", "timezone", "window", "zone_named"]
+__all__ = ["day_of_year", "hour_bound", "timezone", "window", "zh_day", "zone_named"]
 
 
 # An English date said either way round ("the 2nd of October", "October 2nd", "Oct. 2"): one form, "october 2".
@@ -103,3 +103,35 @@ def hour_bound(r: str) -> str:
     if hour > 23 or int(minutes) > 59:
         return r
     return f"{'after' if rel == 'past' else rel} {hour}:{minutes}"
+
+
+_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_MONTH_NAMES = {"正": 1, "冬": 11, "腊": 12}
+_ZH_DATE = re.compile(
+    r"^(?P<lunar>农历|阴历)?(?P<m>[0-9]{1,2}|[一二三四五六七八九十]{1,3}|[正冬腊])月(?:初)?(?P<d>[0-9]{1,2}|[一二三四五六七八九十]{1,3})[日号]?$"
+)
+
+
+def _zh_number(word: str) -> int:
+    """1-31 from digits or Chinese numerals ("十五" 15, "二十三" 23, "初八" read without 初); 0 when it is none."""
+    if word.isdigit():
+        return int(word)
+    if word == "十":
+        return 10
+    tens, _, ones = word.partition("十")
+    if not _:
+        return _ZH_DIGIT.get(word, 0)
+    return (_ZH_DIGIT.get(tens, 0) if tens else 1) * 10 + (_ZH_DIGIT.get(ones, 0) if ones else 0)
+
+
+def zh_day(value: str) -> str:
+    """A Chinese day of the year with its numbers in figures, the day's word kept as said ("八月十五号" -> "8月15号",
+    "十二月二十三日" -> "12月23日"), so two wordings of one date are one value; a date of the lunar calendar
+    ("农历八月十五", "腊月初八") and other values as they are."""
+    m = _ZH_DATE.match(value)
+    if m is None or m.group("lunar") or m.group("m") in _ZH_MONTH_NAMES or "初" in value:
+        return value
+    month, day = _zh_number(m.group("m")), _zh_number(m.group("d"))
+    if not (1 <= month <= 12 and 1 <= day <= 31):
+        return value
+    return f"{month}月{day}{value[-1] if value[-1] in '日号' else ''}"

@@ -33,7 +33,7 @@ from graphmem.extraction.lexicon import (
     ZH_STOP,
 )
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
-from graphmem.extraction.time_values import day_of_year, hour_bound, timezone, window, zone_named
+from graphmem.extraction.time_values import day_of_year, hour_bound, timezone, window, zh_day, zone_named
 
 __all__ = ["project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
 
@@ -171,6 +171,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None if r[6:] in EN_STOP else f"{r[6:]} teacher"
     if p is Predicate.TIMEZONE:
         return timezone(r) if zone_named(r) else None
+    if p is Predicate.BIRTHDAY and lang == "zh":
+        return zh_day(window(r, lang))
     if p is Predicate.BIRTHDAY and lang == "en":
         return day_of_year(window(r, lang))
     if p in (Predicate.WORK_HOURS, Predicate.BIRTHDAY):

@@ -37,7 +37,7 @@ def _notes(extractor: RuleExtractor, text: str) -> list[str]:
          "jitsi, sadly, company policy, for any calls you set up for me"),
         ("记一下，我们单位是单双周轮休，单周的周日也要值班", "我们单位是单双周轮休，单周的周日也要值班"),
         ("我们组的月报每月最后一个周四交，帮我记住哈", "我们组的月报每月最后一个周四交"),
-        ("我爸的生日是农历三月初三，你记住，每年提前三天提醒我", "我爸的生日是农历三月初三，每年提前三天提醒我"),
+        ("我们家的wifi密码是xyz123，你记住，别告诉别人", "我们家的wifi密码是xyz123，别告诉别人"),
     ],
 )  # fmt: skip
 def test_what_a_request_to_remember_asks_becomes_a_note(extractor: RuleExtractor, text: str, note: str) -> None:

@@ -235,3 +235,18 @@ def test_the_manner_of_replies(extractor: RuleExtractor, text: str, found: set[t
 )
 def test_a_projects_stack_in_everyday_words(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("我爸生日是八月十五号", {("user|parent:father:birthday", "8月15号")}),
+        ("我生日是十二月二十三日", {("user|birthday", "12月23日")}),
+        ("我爸的生日是农历八月十五", {("user|parent:father:birthday", "农历八月十五")}),
+        ("我妈生日在腊月初八", {("user|parent:mother:birthday", "腊月初八")}),
+    ],
+)
+def test_a_chinese_birthday_in_figures_or_by_the_lunar_calendar(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
+) -> None:
+    assert _read(extractor, text) == found
