@@ -252,6 +252,24 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
 )
 
 ATTR_ZH_RULES: tuple[Rule, ...] = (
+    rule(  # "我是重度咖啡依赖", "我是个咖啡控", "我是球迷": a fan of the thing
+        "zh",
+        r"我(?:是|就是|算是)(?:个|一个|一名)?(?:重度|资深|忠实|铁杆|骨灰级)?(?P<v>[\u4e00-\u9fff]{1,4}?)(?:控|迷|依赖(?:症)?)"
+        r"(?=$|[，,。！!\s])",
+        P.LIKES,
+        "group",
+        "用户喜欢{d}",
+    ),
+    rule(  # "我离不开咖啡", "我一天都离不了奶茶"
+        "zh",
+        r"我(?:现在|一天|每天)?(?:都|真的|完全)?离不(?:开|了)(?P<v>[\u4e00-\u9fff]{1,4}?)(?=$|[，,。！!\s了])",
+        P.LIKES,
+        "group",
+        "用户喜欢{d}",
+    ),
+    rule("zh", r"无辣不欢|嗜辣如命", P.LIKES, "fixed", "用户爱吃辣", value="辣"),  # idioms of a taste
+    rule("zh", r"无肉不欢", P.LIKES, "fixed", "用户爱吃肉", value="肉"),
+    rule("zh", r"滴酒不沾", P.AVOIDS, "fixed", "用户不喝酒", value="酒"),
     rule(  # "我就一头栽进钓鱼这个坑里了", "入了露营的坑": a hobby taken up, said as falling into its pit
         "zh",
         r"(?:栽进|掉进|跳进|入了|掉入|跳入|陷进)(?:了)?(?P<v>[\u4e00-\u9fff]{2,6}?)(?:这个|的)坑",

@@ -272,7 +272,13 @@ ZH_RULES: tuple[Rule, ...] = (
         "group",
         "用户是{d}人",
     ),
-    rule("zh", _ZI + _ZADV + r"(?:老家是|老家在|来自|出生在|出生于)", P.HOMETOWN, "place", "用户来自{d}"),
+    rule(
+        "zh",
+        _ZI + _ZADV + r"(?:老家是|老家在|老家(?=[\u4e00-\u9fff]{2,4}的)|来自|出生在|出生于)",
+        P.HOMETOWN,
+        "place",
+        "用户来自{d}",
+    ),
     rule(
         "zh",
         _ZI

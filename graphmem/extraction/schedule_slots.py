@@ -192,7 +192,9 @@ _ZH_HOUR = r"(?:\d{1,2}|十[一二]?|[一二两三四五六七八九])"
 _ZH_RANGE = re.compile(rf"(?P<a>{_ZH_HOUR})点(?P<ha>半)?(?:到|至|-|~)(?:中午|下午|晚上)?(?P<b>{_ZH_HOUR})点(?P<hb>半)?")
 _WORK_HOURS = re.compile(
     rf"[朝早](?P<ia>{_ZH_HOUR})晚(?P<ib>{_ZH_HOUR})(?![点\d])|"
-    rf"(?P<a>{_ZH_HOUR})(?:点|:00)?(?:到|至|-|~)(?:晚上|下午)?(?P<b>{_ZH_HOUR})(?:点|:00)"
+    rf"(?P<a>{_ZH_HOUR})(?:点|:00)?(?P<ha>半)?(?:到|至|-|~)(?:晚上|下午)?(?P<b>{_ZH_HOUR})(?:点|:00)(?P<hb>半)?|"
+    # "九点半上班，六点半下班": the hours by when work starts and ends
+    rf"(?:早上|上午)?(?P<sa>{_ZH_HOUR})点(?P<hsa>半)?上班[，,]?\s?(?:晚上|下午)?(?P<sb>{_ZH_HOUR})点(?P<hsb>半)?下班"
 )
 _WORK_DAYS = re.compile(
     r"(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?:到|至|-|~)(?:周|星期|礼拜)?(?P<b>[一二三四五六日天])"
@@ -208,13 +210,15 @@ def work_schedule(text: str) -> list[Slot]:
     """The hours and the days a Chinese segment says the user works."""
     out: list[Slot] = []
     hours = _WORK_HOURS.search(text)
-    if hours is not None and (hours.group("ia") or _WORK_CUE.search(text)):
-        a = _hour(hours.group("ia") or hours.group("a"))
-        b = _hour(hours.group("ib") or hours.group("b"))
+    if hours is not None and (hours.group("ia") or hours.group("sa") or _WORK_CUE.search(text)):
+        a = _hour(hours.group("ia") or hours.group("a") or hours.group("sa"))
+        b = _hour(hours.group("ib") or hours.group("b") or hours.group("sb"))
+        ma = "30" if hours.group("ha") or hours.group("hsa") else "00"
+        mb = "30" if hours.group("hb") or hours.group("hsb") else "00"
         if b <= a and b < 12:
             b += 12  # 九点到六点: six in the evening
         if a < b <= 24:
-            out.append(Slot(Predicate.WORK_HOURS, "", f"{a}:00-{b}:00", True, hours.start(), hours.end()))
+            out.append(Slot(Predicate.WORK_HOURS, "", f"{a}:{ma}-{b}:{mb}", True, hours.start(), hours.end()))
     days = _WORK_DAYS.search(text)
     if days is not None and _WORK_CUE.search(text):
         value = f"{_WEEKDAYS[days.group('a')]}-{_WEEKDAYS[days.group('b')]}"

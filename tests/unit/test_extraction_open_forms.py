@@ -250,3 +250,22 @@ def test_a_chinese_birthday_in_figures_or_by_the_lunar_calendar(
     extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
 ) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("我是重度咖啡依赖，一天三杯起步", {("user|taste|咖啡", "咖啡")}),
+        ("我是个奶茶控", {("user|taste|奶茶", "奶茶")}),
+        ("我离不开咖啡", {("user|taste|咖啡", "咖啡")}),
+        ("我老家四川的，无辣不欢", {("user|taste|辣", "辣"), ("user|hometown", "四川")}),
+        ("我滴酒不沾", {("user|taste|酒", "酒")}),
+        ("我们公司九点半上班，六点半下班", {("user|work_hours", "9:30-18:30")}),
+        ("我是路痴", set()),
+        ("我老家那边下雪了", set()),
+    ],
+)
+def test_chinese_tastes_homes_and_hours_in_everyday_words(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
+) -> None:
+    assert _read(extractor, text) == found
