@@ -194,6 +194,14 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
         r"(?:(?:kind\sof|kinda|sort\sof|really|totally|definitely|very\smuch|so|just)\s)?(?:my|our)\s(?:thing|jam)\b",
     ),
+    rule(  # "Peanuts are a no-go for me", "dairy is off the table for me"
+        "en",
+        r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:a\s)?(?:total\s|hard\s)?"
+        r"(?:no-go|off\sthe\stable|off-limits|off\slimits)\s(?:for\s)?me\b",
+        P.AVOIDS,
+        "group",
+        "user avoids {d}",
+    ),
     rule(  # "mayo is the one thing I can't stand", "cilantro is the only thing I won't eat"
         "en",
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:the\s)?"

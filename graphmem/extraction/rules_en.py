@@ -356,6 +356,14 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
+    rule(  # "I work for a small startup called Nimbus": the employer by its name
+        "en",
+        _I + r"work\s+(?:at|for)\s+(?:a|an)\s+(?:[a-z-]{2,15}\s+){0,3}(?:called|named)\s+"
+        r"(?P<v>(?-i:[A-Z])[\w&.-]{1,20}(?:\s(?-i:[A-Z])[\w&.-]{1,20}){0,2})",
+        P.EMPLOYER,
+        "group",
+        "user works at {d}",
+    ),
     _SPEAKS.rule(
         "en",
         _I + _ADV + r"speak\s+(?:fluent\s+|some\s+|a\s+little\s+|a\s+bit\s+of\s+|decent\s+|good\s+)?"
@@ -393,6 +401,13 @@ EN_RULES: tuple[Rule, ...] = (
     _DISLIKES.rule(
         "en",
         _IM + _ADV + r"not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on|fond\s+of)\s+",
+    ),
+    _DISLIKES.rule("en", r"^(?:honestly,?\s+)?not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of\s+"),  # the subject dropped
+    _LIKES.rule("en", r"^(?:honestly,?\s+)?(?:a\s+)?(?:big|huge|massive|total)\s+fan\s+of\s+"),
+    _AVOIDS.rule(  # "I don't really do sweets", "I can't do dairy": a food kept off the plate
+        "en",
+        _I + r"(?:don't|do\s+not|can't|cannot)\s+(?:really\s+)?do\s+(?=(?:sweets|dairy|gluten|carbs|sugar|caffeine|"
+        r"alcohol|meat|seafood|shellfish|fish|eggs|nuts|spicy\s+food|spice)\b)",
     ),
     _LIKES.rule(
         "en",

@@ -269,3 +269,20 @@ def test_chinese_tastes_homes_and_hours_in_everyday_words(
     extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
 ) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Big fan of Thai food.", {("user|taste|thai food", "thai food", True)}),
+        ("Not a fan of spicy food.", {("user|taste|spicy food", "spicy food", False)}),
+        ("I don't really do sweets.", {("user|taste|sweet", "sweet", False)}),
+        ("Peanuts are a no-go for me, allergy.", {("user|taste|peanut", "peanut", False)}),
+        ("I work for a small startup called Nimbus.", {("user|employer", "nimbus", True)}),
+        ("I don't really do mornings.", set()),
+    ],
+)
+def test_english_tastes_and_employers_in_everyday_words(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str, bool]]
+) -> None:
+    assert {(f.key, f.value, f.stance) for f in extractor.extract(text)} == found
