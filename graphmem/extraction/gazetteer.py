@@ -237,7 +237,8 @@ teacher|老师: 老师, 教师; doctor|医生: 医生, 大夫; nurse|护士: 护
 project manager|项目经理: project manager, 项目经理;
 architect|架构师: software architect, solutions architect, 架构师; quant|量化: quant, 量化, 量化研究员, 宽客;
 ops engineer|运维: devops engineer, sre, 运维, 运维工程师; data engineer|数据工程师: data engineer, 数据工程师;
-civil servant|公务员: civil servant, 公务员; researcher|研究员: 研究员; editor|编辑: 编辑; translator|翻译: 翻译
+civil servant|公务员: civil servant, 公务员; researcher|研究员: 研究员; editor|编辑: 编辑; translator|翻译: 翻译;
+foreign trade|外贸: 外贸; e-commerce|电商: 电商; hr|人事: 人事; customer service|客服: 客服; logistics|物流: 物流
 """
 
 LEXICON: dict[str, tuple[str, str]] = {

@@ -286,3 +286,15 @@ def test_english_tastes_and_employers_in_everyday_words(
     extractor: RuleExtractor, text: str, found: set[tuple[str, str, bool]]
 ) -> None:
     assert {(f.key, f.value, f.stance) for f in extractor.extract(text)} == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("我在宁波做外贸", {("user|location", "宁波"), ("user|job", "外贸")}),
+        ("我在一家外企做人事", {("user|job", "人事")}),
+        ("他在上海做外贸", set()),
+    ],
+)
+def test_a_chinese_trade_is_a_line_of_work(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
+    assert _read(extractor, text) == found
