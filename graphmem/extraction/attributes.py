@@ -157,6 +157,25 @@ _STACK: dict[str, str] = {
         "stack:database",
     ),
     **dict.fromkeys(("react", "vue", "angular", "svelte", "flutter", "react native", "nextjs", "next.js"), "stack:ui"),
+    **dict.fromkeys(
+        (
+            "element plus",
+            "element ui",
+            "ant design",
+            "ant design vue",
+            "antd",
+            "material ui",
+            "mui",
+            "vuetify",
+            "chakra ui",
+            "shadcn/ui",
+            "shadcn",
+            "bootstrap",
+            "tailwind",
+            "tailwind css",
+        ),
+        "stack:ui_library",
+    ),
     **dict.fromkeys(("pytorch", "tensorflow", "jax", "keras"), "stack:ml"),
     **dict.fromkeys(
         ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony"), "stack:web_framework"

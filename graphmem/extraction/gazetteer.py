@@ -99,7 +99,48 @@ Mexico City|墨西哥城: mexico city, 墨西哥城; Sao Paulo|圣保罗: sao pa
 Buenos Aires|布宜诺斯艾利斯: buenos aires;
 Sydney|悉尼: sydney, 悉尼; Melbourne|墨尔本: melbourne, 墨尔本; Brisbane|布里斯班: brisbane, 布里斯班;
 Perth|珀斯: perth, 珀斯;
-Auckland|奥克兰: auckland, 奥克兰; Cape Town|开普敦: cape town, 开普敦; Lagos|拉各斯: lagos; Nairobi|内罗毕: nairobi
+Auckland|奥克兰: auckland, 奥克兰; Cape Town|开普敦: cape town, 开普敦; Lagos|拉各斯: lagos; Nairobi|内罗毕: nairobi;
+Honolulu|檀香山: honolulu, 檀香山, 火奴鲁鲁; Anchorage: anchorage; Raleigh|罗利: raleigh;
+Charlotte|夏洛特: charlotte; Orlando|奥兰多: orlando; Tampa: tampa; New Orleans|新奥尔良: new orleans;
+St. Louis|圣路易斯: st. louis, st louis; Kansas City: kansas city; Cleveland|克利夫兰: cleveland;
+Columbus: columbus; Cincinnati: cincinnati; Indianapolis: indianapolis; Milwaukee: milwaukee;
+Sacramento|萨克拉门托: sacramento; Oakland|奥克兰市: oakland; Baltimore|巴尔的摩: baltimore; Richmond: richmond;
+Boise: boise; Albuquerque: albuquerque; Tucson: tucson; Edmonton: edmonton; Winnipeg: winnipeg;
+Halifax: halifax; Quebec City|魁北克城: quebec city; Birmingham|伯明翰: birmingham; Leeds|利兹: leeds;
+Sheffield|谢菲尔德: sheffield; Bristol|布里斯托: bristol; Liverpool|利物浦: liverpool; Glasgow|格拉斯哥: glasgow;
+Cardiff|加的夫: cardiff; Belfast|贝尔法斯特: belfast; Nottingham|诺丁汉: nottingham;
+Newcastle|纽卡斯尔: newcastle; Cambridge|剑桥: cambridge; Oxford|牛津: oxford; Brighton|布莱顿: brighton;
+Cork|科克: cork; Porto|波尔图: porto; Valencia|瓦伦西亚: valencia; Seville|塞维利亚: seville;
+Marseille|马赛: marseille; Nice|尼斯: nice; Toulouse|图卢兹: toulouse; Bordeaux|波尔多: bordeaux;
+Cologne|科隆: cologne, köln; Stuttgart|斯图加特: stuttgart; Düsseldorf|杜塞尔多夫: düsseldorf, dusseldorf;
+Leipzig|莱比锡: leipzig; Dresden|德累斯顿: dresden; Budapest|布达佩斯: budapest; Krakow|克拉科夫: krakow, kraków;
+Bucharest|布加勒斯特: bucharest; Sofia|索非亚: sofia; Belgrade|贝尔格莱德: belgrade; Zagreb|萨格勒布: zagreb;
+Kyiv|基辅: kyiv, kiev; Riga|里加: riga; Tallinn|塔林: tallinn; Vilnius|维尔纽斯: vilnius;
+Reykjavik|雷克雅未克: reykjavik; Florence|佛罗伦萨: florence; Venice|威尼斯: venice; Naples|那不勒斯: naples;
+Turin|都灵: turin; Bologna|博洛尼亚: bologna; Gothenburg|哥德堡: gothenburg; Bergen|卑尔根: bergen;
+Antwerp|安特卫普: antwerp; Basel|巴塞尔: basel; Lausanne|洛桑: lausanne; Salzburg|萨尔茨堡: salzburg;
+Ankara|安卡拉: ankara; Doha|多哈: doha; Abu Dhabi|阿布扎比: abu dhabi; Riyadh|利雅得: riyadh;
+Tehran|德黑兰: tehran; Karachi|卡拉奇: karachi; Lahore|拉合尔: lahore; Dhaka|达卡: dhaka;
+Kolkata|加尔各答: kolkata; Chennai|金奈: chennai; Hyderabad|海得拉巴: hyderabad; Pune|浦那: pune;
+Colombo|科伦坡: colombo; Kathmandu|加德满都: kathmandu;
+Ho Chi Minh City|胡志明市: ho chi minh city, saigon, 胡志明市; Phnom Penh|金边: phnom penh;
+Chiang Mai|清迈: chiang mai, 清迈; Phuket|普吉: phuket, 普吉岛; Bali|巴厘岛: bali, 巴厘岛; Penang|槟城: penang, 槟城;
+Cebu|宿务: cebu; Busan|釜山: busan, 釜山; Incheon|仁川: incheon, 仁川; Fukuoka|福冈: fukuoka, 福冈;
+Sapporo|札幌: sapporo, 札幌; Nagoya|名古屋: nagoya, 名古屋; Yokohama|横滨: yokohama, 横滨;
+Okinawa|冲绳: okinawa, 冲绳; Kaohsiung|高雄: kaohsiung, 高雄; Taichung|台中: taichung, 台中;
+Ulaanbaatar|乌兰巴托: ulaanbaatar; Adelaide|阿德莱德: adelaide; Canberra|堪培拉: canberra;
+Gold Coast|黄金海岸: gold coast; Wellington|惠灵顿: wellington; Christchurch|基督城: christchurch;
+Johannesburg|约翰内斯堡: johannesburg; Casablanca|卡萨布兰卡: casablanca; Accra|阿克拉: accra;
+Addis Ababa|亚的斯亚贝巴: addis ababa; Lima|利马: lima; Bogota|波哥大: bogota, bogotá;
+Santiago|圣地亚哥市: santiago; Rio de Janeiro|里约热内卢: rio de janeiro, rio; Montevideo|蒙得维的亚: montevideo;
+Guadalajara|瓜达拉哈拉: guadalajara; Havana|哈瓦那: havana; Zhongshan|中山: 中山; Huizhou|惠州: huizhou, 惠州;
+Jiaxing|嘉兴: jiaxing, 嘉兴; Shaoxing|绍兴: shaoxing, 绍兴; Changzhou|常州: changzhou, 常州;
+Nantong|南通: nantong, 南通; Yangzhou|扬州: yangzhou, 扬州; Xuzhou|徐州: xuzhou, 徐州; Yantai|烟台: yantai, 烟台;
+Weihai|威海: weihai, 威海; Luoyang|洛阳: luoyang, 洛阳; Guilin|桂林: guilin, 桂林; Quanzhou|泉州: quanzhou, 泉州;
+Shantou|汕头: shantou, 汕头; Baoding|保定: baoding, 保定; Hengyang|衡阳: hengyang, 衡阳;
+Shaoyang|邵阳: shaoyang, 邵阳; Zhuzhou|株洲: zhuzhou, 株洲; Yichang|宜昌: yichang, 宜昌;
+Mianyang|绵阳: mianyang, 绵阳; Daqing|大庆: daqing, 大庆; Jilin|吉林: 吉林市; Kashgar|喀什: kashgar, 喀什;
+Lijiang|丽江: lijiang, 丽江
 """
 _COMPANIES = """
 Tencent|腾讯: tencent, 腾讯, 鹅厂; Alibaba|阿里巴巴: alibaba, 阿里, 阿里巴巴;
@@ -165,7 +206,8 @@ final cut; DaVinci Resolve|达芬奇: davinci resolve, davinci, resolve, 达芬�
 _MEETING_TOOLS = """
 Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: google meet, meet, gmeet; Webex: webex;
 tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
-Slack huddle: huddle, huddles; Skype: skype; Discord: discord
+Slack huddle: huddle, huddles, slack huddle, slack huddles; Skype: skype; Discord: discord;
+wecom|企业微信: 企业微信, wecom
 """
 _AIRLINES = """
 United Airlines: united, united airlines; Delta Air Lines: delta, delta air lines;
@@ -275,7 +317,6 @@ def _city_times(cities: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]
     return {k: v for k, v in out.items() if k not in LEXICON}
 
 
-LEXICON.update(_city_times(_table("city", _CITIES)))
 # Latin forms that are also common words: matched only as written in capitals in the source ("PT", "ET").
 _CASED = frozenset(
     {"pt", "et", "ct", "mt", "ist", "est", "bst", "ba", "ana", "sf", "la", "dc", "ts", "js", "py", "r", "jd"}
@@ -283,8 +324,11 @@ _CASED = frozenset(
 # Latin forms that are ordinary English words: matched only when written with a capital ("Go", "Teams").
 _CAPITALISED = frozenset(
     {"go", "idea", "cursor", "zed", "helix", "eclipse", "united", "delta", "southwest", "teams", "meet", "arch", "mint",
-     "bear", "emirates", "qatar", "cathay", "phoenix", "mac", "resolve", "premiere", "keychain"}
+     "bear", "emirates", "qatar", "cathay", "phoenix", "mac", "resolve", "premiere", "keychain", "nice", "cork", "rio",
+     "charlotte", "richmond", "columbus", "florence", "santiago", "sofia", "bali", "lima", "reading", "bath"}
 )  # fmt: skip
+# "Dubai time" for every city whose name is no ordinary word ("nice time" is no zone)
+LEXICON.update({k: v for k, v in _city_times(_table("city", _CITIES)).items() if k.split()[0] not in _CAPITALISED})
 # Chinese forms by their first character, longest first: one pass over the text finds them all.
 _ZH_BY_FIRST: dict[str, list[str]] = {}
 for _form in sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True):

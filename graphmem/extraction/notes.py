@@ -29,7 +29,9 @@ _MIN_WORDS = 3  # an English note says at least this much
 _MIN_HAN = 4  # a Chinese note at least this many characters
 
 # Sentences, as segmentation cuts them: a "." or ";" ends one only before whitespace or the end.
-_SENTENCE = re.compile(r"[^。！？!?；\n]+?(?:[。！？!?；\n]+|[.;](?=\s|$)|$)")
+_SENTENCE = re.compile(
+    r"[^。！？!?；\n]+?(?:[。！？!?；\n]+|(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bMrs)(?<!\bProf)[.;](?=\s|$)|$)"
+)
 
 # An imperative request opening a clause, what to keep after it: "Please remember that …", "for future
 # reference, …", "can you keep in mind that …", "note: …". Not "remember to …" (a task), "remember when …".
@@ -170,8 +172,8 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
 
 
 _BACK_NOUN = re.compile(
-    r"(?:please\s+|pls\s+)?(?:remember|note|keep|save)\s+(?:that|this|the)\s+(?:date|day|name|number|address|one|place|"
-    r"time|details?|bit|part|info|information)\b",
+    r"(?:please\s+|pls\s+)?(?:(?:remember|note|keep|save)\s+(?:that|this|the)\s+(?:date|day|name|number|address|one|"
+    r"place|time|details?|bit|part|info|information)|remember\s+(?:him|her|them)(?!\s+(?:up|going|coming|when|from|as)\b))\b",
     _F,
 )
 _POINTS_BACK = re.compile(r"\b(?:that|this|it)\s*$", _F)

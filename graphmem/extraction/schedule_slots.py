@@ -194,7 +194,7 @@ _WORK_HOURS = re.compile(
     rf"[朝早](?P<ia>{_ZH_HOUR})晚(?P<ib>{_ZH_HOUR})(?![点\d])|"
     rf"(?P<a>{_ZH_HOUR})(?:点|:00)?(?P<ha>半)?(?:到|至|-|~)(?:晚上|下午)?(?P<b>{_ZH_HOUR})(?:点|:00)(?P<hb>半)?|"
     # "九点半上班，六点半下班": the hours by when work starts and ends
-    rf"(?:早上|上午)?(?P<sa>{_ZH_HOUR})点(?P<hsa>半)?上班[，,]?\s?(?:晚上|下午)?(?P<sb>{_ZH_HOUR})点(?P<hsb>半)?下班"
+    rf"(?:早上|上午)?(?P<sa>{_ZH_HOUR})点(?P<hsa>半)?上班[，,、]?\s?(?:晚上|下午)?(?P<sb>{_ZH_HOUR})点(?P<hsb>半)?下班"
 )
 _WORK_DAYS = re.compile(
     r"(?:周|星期|礼拜)(?P<a>[一二三四五六日天])(?:到|至|-|~)(?:周|星期|礼拜)?(?P<b>[一二三四五六日天])"
@@ -477,3 +477,21 @@ def _add_time(out: list[Slot], seen: set[str], attribute: str, hour: int, minute
         return
     seen.add(attribute)
     out.append(Slot(Predicate.LIKES, attribute, f"{hour:02d}:{minutes}", True, m.start(), m.end()))
+
+
+# Part-time or full-time: "I work part-time, three days a week", "I went full-time in March", "我现在是兼职".
+_EMPLOYMENT = re.compile(
+    r"(?<![\w'])(?:i\s+(?:work|went|switched\s+to|moved\s+to|am)|i'm|im)\s+(?:now\s+|currently\s+|only\s+)?"
+    r"(?P<k>part[-\s]time|full[-\s]time)\b|我(?:现在|目前)?(?:是|做|在做)?(?P<zk>兼职|全职)",
+    _F,
+)
+
+
+def employment(text: str) -> list[Slot]:
+    """Whether the user works part-time or full-time, said of themselves."""
+    m = _EMPLOYMENT.search(text)
+    if m is None:
+        return []
+    word = (m.group("k") or "").lower().replace(" ", "-") or ("part-time" if m.group("zk") == "兼职" else "full-time")
+    at = m.start("k") if m.group("k") else m.start("zk")
+    return [Slot(Predicate.LIKES, "employment", word, True, at, at + len(m.group("k") or m.group("zk")))]

@@ -22,6 +22,7 @@ from graphmem.extraction.reply_slots import reply_language, reply_settings
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.schedule_slots import (
     day_off,
+    employment,
     meeting_settings,
     meeting_time,
     names_meeting,
@@ -253,6 +254,7 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     if lang == "zh":
         out.extend(work_schedule(text))
     out.extend(work_shift(text))
+    out.extend(employment(text))
     out.extend(day_off(text))
     out.extend(sleep_schedule(text))
     out.extend(driving(text))

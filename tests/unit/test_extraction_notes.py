@@ -31,6 +31,9 @@ def _notes(extractor: RuleExtractor, text: str) -> list[str]:
         ("The client is in Chile, so in this project quote prices in pesos. Please remember that.",
          "the client is in chile, so in this project quote prices in pesos"),
         ("Okay. Remember: our sprint demo is every second Friday.", "our sprint demo is every second friday"),
+        ("Remember my son's coach is Mr. Okafor.", "my son's coach is mr. okafor"),  # "Mr." ends no sentence
+        ("Sam starts at the new school on 3 March. Please remember him, he gets anxious.",
+         "sam starts at the new school on 3 march"),
         ("Max, he turns six on the 2nd of June. Please remember that date, I always forget.",
          "max, he turns six on the 2nd of june"),
         ("Jitsi, sadly, company policy. Remember that for any calls you set up for me.",
@@ -66,6 +69,7 @@ def test_what_a_request_to_remember_asks_becomes_a_note(extractor: RuleExtractor
         "记一下我车位号是12……哦不对，是21",  # a correction: the corrections read it
         "Please remember my locker is 12. Oops, no, 21.",
         "Remember: ok.",  # too short to be anything
+        "Way to go, Jon! Keep it up, you're almost there!",  # an idiom, no request to keep the sentence before
     ],
 )
 def test_no_note_where_nothing_is_asked_or_another_reading_states_it(extractor: RuleExtractor, text: str) -> None:

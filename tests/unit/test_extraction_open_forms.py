@@ -298,3 +298,24 @@ def test_english_tastes_and_employers_in_everyday_words(
 )
 def test_a_chinese_trade_is_a_line_of_work(extractor: RuleExtractor, text: str, found: set[tuple[str, str]]) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("I've moved to Honolulu. From now on, give me everything in Honolulu time, please.",
+         {("user|location", "honolulu"), ("user|timezone", "honolulu time")}),
+        ("im in raleigh", {("user|location", "raleigh")}),
+        ("It's a nice time to visit.", set()),  # a city that is an ordinary word names no zone
+        ("My younger brother Tom lives in Leeds.", {("user|sibling:brother:name", "tom")}),  # his home, not mine
+        ("我现在是十点上班、七点下班", {("user|work_hours", "10:00-19:00")}),
+        ("组件库用的Ant Design Vue", {("user|stack:ui_library", "ant design vue")}),
+        ("Remember: I work part-time, three days a week.", {("user|employment", "part-time")}),
+        ("我现在是兼职", {("user|employment", "part-time")}),
+        ("My wife works part-time.", set()),
+    ],
+)  # fmt: skip
+def test_more_places_trades_and_ways_of_working(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
+) -> None:
+    assert _read(extractor, text) == found
