@@ -186,6 +186,8 @@ _STACK: dict[str, str] = {
         "stack:hosting",
     ),
     **dict.fromkeys(("github actions", "gitlab ci", "jenkins", "circleci", "buildkite"), "stack:ci"),
+    **dict.fromkeys(("electron", "tauri"), "stack:desktop"),
+    **dict.fromkeys(("terraform", "pulumi", "cloudformation", "ansible"), "stack:infra"),
     **dict.fromkeys(("jest", "vitest", "pytest", "unittest", "junit", "rspec", "cypress", "playwright"), "stack:tests"),
 }
 _STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})

@@ -438,7 +438,8 @@ _ASSUME_DIRECTIVE = re.compile(r"(?:^|[,;:]\s*)(?:please\s+)?(?:always\s+)?assum
 _IT_CLAIM = re.compile(
     r"(?:^|[.!?;,]\s*)(?:and\s+|honestly,?\s+)?(?:it's|it\s+is|that's|that\s+is)\s+(?:(?:basically|pretty\s+much|"
     r"literally|really|just|honestly)\s+){0,2}(?:(?:what|where|all)\s+(?:basically\s+)?i\b|"
-    r"where\s+(?:basically\s+)?my\s+(?:whole\s+)?(?:life|work|notes|stuff)\b)|"
+    r"where\s+(?:basically\s+)?my\s+(?:whole\s+)?(?:life|work|notes|stuff)\b|"
+    r"how\s+i\s+(?:always\s+)?(?:do|write|build|make|style)\s+(?:all\s+my|everything|all\s+of\s+my)\b)|"
     r"\bi\s+(?:(?:literally|basically|really|honestly)\s+)?(?:use|love|live\s+in)\s+it\s+(?:for\s+everything|every\s+day|"
     r"daily|all\s+the\s+time|constantly)\b",
     _F,

@@ -194,6 +194,12 @@ _TODO = """
 Todoist: todoist; TickTick|滴答清单: 滴答清单, ticktick; Microsoft To Do: microsoft to do, ms to do,
 微软待办; OmniFocus: omnifocus; Any.do: any.do
 """
+# The office suite one works in.
+_OFFICE = """
+WPS|WPS: wps, wps office, 金山办公; Microsoft Office: microsoft office, ms office, office 365, microsoft 365;
+Google Docs: google docs, google sheets, google workspace; LibreOffice: libreoffice; 腾讯文档: 腾讯文档;
+石墨文档: 石墨文档
+"""
 # Where passwords live, and what video is cut with: one at a time.
 _PASSWORDS = """
 1Password: 1password; Bitwarden: bitwarden; LastPass: lastpass; KeePass: keepass, keepassxc; Dashlane: dashlane;
@@ -292,6 +298,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("notes_app", _NOTES),
     **_table("todo_app", _TODO),
     **_table("password_manager", _PASSWORDS),
+    **_table("office_suite", _OFFICE),
     **_table("video_editor", _VIDEO_EDITORS),
     **_table("payment", _PAYMENT),
     **_table("meeting_tool", _MEETING_TOOLS),

@@ -85,7 +85,10 @@ PAST = {
         r"\bin\s+the\s+past\b|\byears\s+ago\b|\bformerly\b",
         _F,
     ),
-    "zh": re.compile(r"(?<!点)以前|(?<!点)之前|过去|曾经|小时候|那时候|那时|当年|原来|以往|从前"),
+    # (not the 过去 of a way there: "开车过去", "走过去")
+    "zh": re.compile(
+        r"(?<!点)以前|(?<!点)之前|(?<![车走跑飞游爬搬送拿带开骑坐])过去|曾经|小时候|那时候|那时|当年|原来|以往|从前"
+    ),
 }
 REPORTED = {
     "en": re.compile(
@@ -173,7 +176,7 @@ TURN_MARKER = re.compile(
     r"note\s+(?:that|this)|fix\s+that|keep\s+that\s+in\s+mind|(?:keep|put|have)\s+(?:all\s+)?(?:that|this|these|those)\s+"
     r"on\s+(?:file|record)|(?:save|store|note)\s+(?:all\s+)?(?:that|this|these|those)|file\s+(?:that|this)\s+away|"
     r"don't\s+forget\s+(?:that|this))\b|"
-    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改|改一下|改过来",
+    r"记一下|记下|记住|记着|记好|帮我更新|更新一下|更新下|更正一下|你记一下|帮我改过来|帮我改掉|改过来",
     _F,
 )
 

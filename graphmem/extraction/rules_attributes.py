@@ -275,6 +275,13 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "group",
         "用户喜欢{d}",
     ),
+    rule(  # "我闻见芹菜那味儿就难受", "一看到香菜就想吐": what the speaker cannot bear to smell or see
+        "zh",
+        r"我?(?:一)?(?:闻见|闻到|看见|看到)(?P<v>[\u4e00-\u9fff]{1,4}?)(?:那|的|这)?(?:股)?(?:味儿|味道|味)?就(?:难受|想吐|恶心|头疼|反胃|受不了)",
+        P.DISLIKES,
+        "group",
+        "用户不喜欢{d}",
+    ),
     rule("zh", r"无辣不欢|嗜辣如命", P.LIKES, "fixed", "用户爱吃辣", value="辣"),  # idioms of a taste
     rule("zh", r"无肉不欢", P.LIKES, "fixed", "用户爱吃肉", value="肉"),
     rule("zh", r"滴酒不沾", P.AVOIDS, "fixed", "用户不喝酒", value="酒"),

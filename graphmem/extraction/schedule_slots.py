@@ -481,7 +481,8 @@ def _add_time(out: list[Slot], seen: set[str], attribute: str, hour: int, minute
 
 # Part-time or full-time: "I work part-time, three days a week", "I went full-time in March", "我现在是兼职".
 _EMPLOYMENT = re.compile(
-    r"(?<![\w'])(?:i\s+(?:work|went|switched\s+to|moved\s+to|am)|i'm|im)\s+(?:now\s+|currently\s+|only\s+)?"
+    r"(?<![\w'])(?:i\s+(?:work|went|switched\s+to|moved\s+to|am)|i'm|im|i've\s+(?:gone|switched\s+to|moved\s+to))\s+"
+    r"(?:now\s+|currently\s+|only\s+)?"
     r"(?P<k>part[-\s]time|full[-\s]time)\b|我(?:现在|目前)?(?:是|做|在做)?(?P<zk>兼职|全职)",
     _F,
 )

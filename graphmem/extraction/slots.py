@@ -106,6 +106,11 @@ _KINDS: dict[str, _Kind] = {
         "notes_app",
         _cue(r"notes?|note-taking|use|using|switched|moved|migrated|writing|all\s+my\s+\w+\s+in", r"笔记|记|迁|用|写"),
     ),
+    "office_suite": _Kind(
+        Predicate.USES_TOOL,
+        "office_suite",
+        _cue(r"use|using|documents?|docs|spreadsheets?|work|switched|moved", r"用|办公|文档|表格|装了|换"),
+    ),
     "password_manager": _Kind(
         Predicate.USES_TOOL,
         "password_manager",

@@ -40,7 +40,9 @@ _SKIP = _words(
     "出差 旅行 旅游 出门 坐飞机 开会 写代码 编程 吃饭 点菜 点外卖 订酒店 订票 的时候 时候 时"
 )
 _NEG = frozenset({"不", "没", "不再", "再也不", "从不", "从来不", "没有", "不太", "不怎么"})
-_LIKE = _words("喜欢 爱 喜爱 热爱 偏爱 钟爱 爱上 迷上 偏好 迷恋 享受 爱好 更爱 更喜欢 最爱 最喜欢")
+_LIKE = _words(
+    "喜欢 爱 喜爱 热爱 偏爱 钟爱 爱上 迷上 偏好 迷恋 享受 爱好 更爱 更喜欢 最爱 最喜欢 上瘾 着迷 入迷 沉迷 痴迷"
+)
 _DISLIKE = _words("讨厌 受不了 反感 厌恶 烦 怕 受不住 接受不了 嫌弃 不喜欢 不爱 恨")
 _EAT = _words("吃 喝 碰 沾")
 _NEG_EAT = _words("不吃 不喝 不碰 不沾 戒 戒掉 戒了 忌口")
@@ -251,6 +253,8 @@ def _read(
     if topic[0] != topic[1] and not neg and tireless:  # "科幻小说我是真的看不腻"
         value = _value(text, *topic)
         return Finding(P.LIKES, value, text[topic[0] : topic[1]], topic[0], topic[1]) if value else None
+    if word == "是" and k < len(clause) and clause[k].word in _LIKE:
+        word = clause[k].word  # "下围棋这事儿我是真上瘾": the emphasis before a liking
     if topic[0] != topic[1] and (word in _REFUSE or word == "是"):
         word = "受不了"
     if word.startswith("不") and word[1:] in _LIKE:

@@ -114,6 +114,8 @@ def _name(m: re.Match[str], seg: Segment, lang: Lang) -> list[tuple[str, str, in
     s, e = toks[0]
     if e - s == 1 and len(toks) > 1 and toks[1][0] == e and toks[1][1] - toks[1][0] == 1:
         e = toks[1][1]
+    elif text[s:e] in ("小", "老", "阿") and len(toks) > 1 and toks[1][0] == e:
+        e += 1  # "叫我老陈就行": jieba joins the surname to what follows ("陈就行")
     display = text[s:e]
     if display.isascii():
         ok = display[:1].isalpha() and display.lower() not in NAME_STOP
@@ -344,7 +346,7 @@ def _place_ok(text: str, start: int) -> bool:
 
 
 _TECH_CUT = re.compile(
-    r"\s(?:for|because|but|which|so|now|since|on|in|with|as|at|to|that|uses|is|was|runs|has|lol)\b|"
+    r"\s(?:for|because|but|which|so|now|since|on|in|with|as|at|to|that|uses|is|was|runs|has|lol|throughout|everywhere)\b|"
     r"写|开发|实现|编写|做的|搭|构建|来|的|语言|了|框架",
     _F,
 )

@@ -319,3 +319,28 @@ def test_more_places_trades_and_ways_of_working(
     extractor: RuleExtractor, text: str, found: set[tuple[str, str]]
 ) -> None:
     assert _read(extractor, text) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("下围棋这事儿我是真上瘾", {("user|taste|下围棋", "下围棋", True)}),  # the emphasis before a liking
+        ("香菜我是真的受不了", {("user|taste|香菜", "香菜", False)}),
+        ("我闻见芹菜那味儿就难受", {("user|taste|芹菜", "芹菜", False)}),
+        ("叫我老陈就行，熟人都这么叫", {("user|name", "老陈", True)}),
+        ("我电脑上就装了个WPS，平时都用它办公", {("user|office_suite", "wps", True)}),
+        ("这个桌面端是用Electron写的", {("user|stack:desktop", "electron", True)}),
+        ("I've gone full-time now, please update that.", {("user|employment", "full-time", True)}),
+        ("帮我改下这个菜谱，加点胡萝卜", set()),  # editing a recipe asks nothing to be remembered
+    ],
+)
+def test_stances_names_and_tools_after_the_tenth_round(
+    extractor: RuleExtractor, text: str, found: set[tuple[str, str, bool]]
+) -> None:
+    assert {(f.key, f.value, f.stance) for f in extractor.extract(text)} == found
+
+
+def test_a_way_there_is_no_past_and_that_is_how_i_do_it_claims_the_thing(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("周敏说五一想去桂林，我俩打算开车过去", ["周敏"]) == [True]
+    text = "Can you convert this card to Tailwind classes? That's how I do all my styling."
+    assert extractor.mentioned(text, ["tailwind"]) == [True]
