@@ -5,8 +5,10 @@ A request to remember is the strongest signal a user gives, so it is never dropp
 for become a fact of their own (predicate ``note``, the value their words), kept with its evidence and
 promoted at once. Only an imperative request counts ("remember that …", "please keep in mind …", "记住…",
 "…，记一下"), never "I remember", "remember when …", "remember to …" (a task) or "你还记得吗"; what it asks
-to keep must be a statement (no question, supposition, joke or quotation) of some length. Clauses of it that
-another reading already stated (a deadline, a place) are left out of the note.
+to keep must be a statement (no question, supposition, joke or quotation) of some length, about the speaker's
+world rather than cheer for the listener. Where another reading already quotes the words asked for (a place, a
+deadline), that reading is the fact and no note is made. A later update or correction of a note
+(`note_updates`) gives it a new version under its key, so its history is kept.
 """
 
 from __future__ import annotations
