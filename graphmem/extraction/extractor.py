@@ -71,7 +71,7 @@ from graphmem.extraction.schedule_slots import (
     names_meeting,
 )
 from graphmem.extraction.segmentation import HAN, LATIN_WORD, segments
-from graphmem.extraction.sightings import mentioned
+from graphmem.extraction.sightings import claimed_by_it, mentioned
 from graphmem.extraction.slots import slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
@@ -290,11 +290,10 @@ class RuleExtractor:
         return replaced(text[:MAX_EXTRACTION_CHARS], values)
 
     def updated_notes(self, text: str, notes: list[str]) -> list[str]:
-        """For each of the speaker's notes, the words that replace it when `text` updates or corrects it, else ""
-        (`notes.note_updates`)."""
+        """For each of the speaker's notes, the words that replace it when `text` (which stated nothing but notes)
+        updates or corrects it, else "" (`notes.note_updates`)."""
         self._pipelines()
-        text = text[:MAX_EXTRACTION_CHARS]
-        return note_updates(text, notes, self.extract(text)) if notes else []
+        return note_updates(text[:MAX_EXTRACTION_CHARS], notes)
 
     def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
         """For each value, whether `text` names it again in a plain first-hand statement, read against the
@@ -303,18 +302,7 @@ class RuleExtractor:
         text = text[:MAX_EXTRACTION_CHARS]
         read = self._segments(text, [], statements_before_questions=True)
         found = mentioned(read, values, polarities)
-        claim = _IT_CLAIM.search(text)
-        if claim is not None and not any(found):
-            # "…the emacs keybinding for that? it's what I live in": "it" claims the thing the turn named before
-            before = text[: claim.start()].casefold()
-            stances = polarities or [True] * len(values)
-            found = [
-                stance
-                and bool(v)
-                and re.search(r"(?<![a-z0-9])" + re.escape(v.casefold()) + r"(?![a-z0-9])", before) is not None
-                for v, stance in zip(values, stances, strict=True)
-            ]
-        return found
+        return found if any(found) else claimed_by_it(text, values, polarities)
 
     def _segments(self, text: str, marked: list[bool], statements_before_questions: bool = False) -> Iterator[Segment]:
         return segments(text, marked, self._tokenize, statements_before_questions)
@@ -431,19 +419,6 @@ class RuleExtractor:
 # "From now on, assume I'm not into horror movies": with a standing marker, "assume I …" tells the assistant
 # what to take as true, it supposes nothing.
 _ASSUME_DIRECTIVE = re.compile(r"(?:^|[,;:]\s*)(?:please\s+)?(?:always\s+)?assume\s+(?:that\s+)?i\b", _F)
-
-
-# A plain claim on "it", the thing the turn named before: "it's what I live in", "It's where basically my whole
-# life is kept", "I literally use it for everything", "It's pretty much all I listen to".
-_IT_CLAIM = re.compile(
-    r"(?:^|[.!?;,]\s*)(?:and\s+|honestly,?\s+)?(?:it's|it\s+is|that's|that\s+is)\s+(?:(?:basically|pretty\s+much|"
-    r"literally|really|just|honestly)\s+){0,2}(?:(?:what|where|all)\s+(?:basically\s+)?i\b|"
-    r"where\s+(?:basically\s+)?my\s+(?:whole\s+)?(?:life|work|notes|stuff)\b|"
-    r"how\s+i\s+(?:always\s+)?(?:do|write|build|make|style)\s+(?:all\s+my|everything|all\s+of\s+my)\b)|"
-    r"\bi\s+(?:(?:literally|basically|really|honestly)\s+)?(?:use|love|live\s+in)\s+it\s+(?:for\s+everything|every\s+day|"
-    r"daily|all\s+the\s+time|constantly)\b",
-    _F,
-)
 
 
 def asks_to_remember(text: str) -> bool:

@@ -235,12 +235,12 @@ _EN_FUNCTION = frozenset(
 )  # fmt: skip
 
 
-def note_updates(text: str, notes: Sequence[str], stated: Sequence[CandidateFact]) -> list[str]:
+def note_updates(text: str, notes: Sequence[str]) -> list[str]:
     """For each of the speaker's notes (their words as kept), the words that replace it when `text` updates or
-    corrects it ("Can you update that?", "更新一下", "Correction: …"), else "". Only where no other reading of
-    `text` stated anything (`stated`), and only the note that shares the most words with the new ones (at least
-    one word of substance: "one-on-ones", "大小周", "project"): a note is updated in place, its history kept."""
-    if not notes or any(f.predicate is not Predicate.NOTE for f in stated) or not _UPDATE.search(text):
+    corrects it ("Can you update that?", "更新一下", "Correction: …"), else "". The caller asks only for a turn in
+    which no other reading stated anything; only the note that shares the most words with the new ones (at least
+    one word of substance: "one-on-ones", "大小周", "project") is updated, in place, its history kept."""
+    if not notes or not _UPDATE.search(text):
         return [""] * len(notes)
     words = ""
     for m in _SENTENCE.finditer(text):

@@ -9,6 +9,7 @@ import re
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
+from graphmem.extraction.time_values import zh_number
 
 __all__ = [
     "answered_meeting_time",
@@ -47,11 +48,14 @@ _MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会
 _BETWEEN_CLAUSES = re.compile(r"[,，;；]")
 
 
-_WEEKDAY_BEFORE = re.compile(
-    r"(?:周|星期|礼拜)[一二三四五六日天]\s*$|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+$", _F
-)
 # A demonstrative or a date before the meeting word makes it one meeting ("上午那个需求会", "this morning's sync").
 _ONE_MEETING = re.compile(r"那个|这个|那场|这场|今天|昨天|\b(?:this|that|today's|yesterday's|this\s+morning's)\b", _F)
+
+
+def _weekday_before(text: str, at: int) -> bool:
+    """Whether a weekday ends right before `at` ("周一上午", "Friday afternoons")."""
+    before = text[max(0, at - 12) : at].rstrip()
+    return any(m.end() == len(before) for m in _WEEKDAY.finditer(before))
 
 
 def meeting_time(text: str) -> list[Slot]:
@@ -63,7 +67,7 @@ def meeting_time(text: str) -> list[Slot]:
     for m in _DAY_PART.finditer(text):
         if negation_in(text[max(0, m.start() - 6) : m.start()]):
             continue
-        if kept_free and _WEEKDAY_BEFORE.search(text[max(0, m.start() - 12) : m.start()]):
+        if kept_free and _weekday_before(text, m.start()):
             continue  # "周一上午…别给我约别的会": a weekday's part kept free, not the time wanted
         if negation_in(text[m.end() : clause_bounds(text, m.start(), m.end())[1]]):
             continue  # "周五下午别给我排会了": a time kept free, not the time wanted
@@ -139,17 +143,6 @@ _CHANNEL = re.compile(
     r"(?P<zchat>微信|钉钉|飞书)",
     _F,
 )
-_ZH_MINUTES = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-
-
-def _minutes(word: str) -> int:
-    """Minutes in figures or Chinese numerals up to 99 ("十" 10, "十五" 15, "二十" 20, "四十五" 45)."""
-    if word.isdigit():
-        return int(word)
-    if "十" not in word:
-        return _ZH_MINUTES.get(word, 0)
-    tens, _, units = word.partition("十")
-    return _ZH_MINUTES.get(tens, 1) * 10 + _ZH_MINUTES.get(units, 0)
 
 
 def _left_behind(text: str, m: re.Match[str]) -> bool:
@@ -172,10 +165,7 @@ _CAP = re.compile(
     r"(?P<zn>[一二两三四五六\d])(?:个|场)会|(?:一天|每天)(?P<zn2>[一二两三四五六\d])(?:个|场)会(?:已经)?(?:就)?是(?:我的)?极限",
     _F,
 )
-_COUNTS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-    "一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
-}  # fmt: skip
+_EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # A clock time followed by a zone ("3pm EST") times an event elsewhere.
 _CLOCK_AFTER_ZONE = re.compile(r"\s?(?:[A-Z]{2,4}T|UTC|GMT)\b")
 
@@ -185,8 +175,6 @@ _BUFFER = re.compile(r"\b(?:buffer|gap|breathing\s+room)\b|间隔|缓冲|空档"
 
 # Working hours and days in Chinese: a range of clock hours or weekdays said with a word for work, or the
 # idioms 朝九晚六 / 早十晚七; one normalised value ("9:00-18:00", "monday-thursday") whatever the phrasing.
-_ZH_NUMBERS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
-               "十一": 11, "十二": 12}  # fmt: skip
 _ZH_HOUR = r"(?:\d{1,2}|十[一二]?|[一二两三四五六七八九])"
 # A range of clock hours in Chinese: "十二点到一点半", "下午两点到四点".
 _ZH_RANGE = re.compile(rf"(?P<a>{_ZH_HOUR})点(?P<ha>半)?(?:到|至|-|~)(?:中午|下午|晚上)?(?P<b>{_ZH_HOUR})点(?P<hb>半)?")
@@ -202,17 +190,13 @@ _WORK_DAYS = re.compile(
 _WORK_CUE = re.compile(r"上班|工作|班|坐班|打卡|公司|单位|外企|国企|厂里")
 
 
-def _hour(word: str) -> int:
-    return int(word) if word.isdigit() else _ZH_NUMBERS[word]
-
-
 def work_schedule(text: str) -> list[Slot]:
     """The hours and the days a Chinese segment says the user works."""
     out: list[Slot] = []
     hours = _WORK_HOURS.search(text)
     if hours is not None and (hours.group("ia") or hours.group("sa") or _WORK_CUE.search(text)):
-        a = _hour(hours.group("ia") or hours.group("a") or hours.group("sa"))
-        b = _hour(hours.group("ib") or hours.group("b") or hours.group("sb"))
+        a = zh_number(hours.group("ia") or hours.group("a") or hours.group("sa"))
+        b = zh_number(hours.group("ib") or hours.group("b") or hours.group("sb"))
         ma = "30" if hours.group("ha") or hours.group("hsa") else "00"
         mb = "30" if hours.group("hb") or hours.group("hsb") else "00"
         if b <= a and b < 12:
@@ -320,7 +304,7 @@ def meeting_settings(text: str) -> list[Slot]:
         attribute = "meeting_buffer" if _BUFFER.search(text) else "meeting_length"  # "a 15-minute buffer between"
         if _REMIND.search(text):  # "在每个会开始前十分钟提醒我": how long before a meeting to be reminded
             attribute = "meeting_reminder"
-        value = f"{_minutes(minutes)} min"
+        value = f"{zh_number(minutes)} min"
         out.append(Slot(Predicate.LIKES, attribute, value, True, length.start(), length.end()))
     channel = next((m for m in _CHANNEL.finditer(text) if not _left_behind(text, m)), None)
     if channel is not None and _REMIND.search(text):  # "text me meeting reminders rather than emailing them"
@@ -334,7 +318,7 @@ def meeting_settings(text: str) -> list[Slot]:
     camera_set = any(o.attribute == "meeting_camera" for o in out)
     window = _ZH_RANGE.search(text)
     if window is not None and negated:  # "中午十二点到一点半…这段时间千万别给我约会": a window kept free
-        a, b = _hour(window.group("a")), _hour(window.group("b"))
+        a, b = zh_number(window.group("a")), zh_number(window.group("b"))
         if b < a and b < 12:
             b += 12  # 十二点到一点半: half past one in the afternoon
         if a < b <= 24:
@@ -355,8 +339,8 @@ def meeting_settings(text: str) -> list[Slot]:
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
     cap = _CAP.search(text)
     if cap is not None:  # "我一天最多开两个会", "no more than two meetings a day"
-        n = cap.group("n") or cap.group("zn") or cap.group("zn2") or ""
-        count = _COUNTS.get(n.lower(), n)
+        n = (cap.group("n") or cap.group("zn") or cap.group("zn2") or "").lower()
+        count = _EN_COUNTS.get(n) or zh_number(n)
         out.append(Slot(Predicate.LIKES, "meeting_cap", f"{count} per day", True, cap.start(), cap.end()))
     clock = _CLOCK_TIME.search(text)
     if clock is not None and not negated and not _CLOCK_AFTER_ZONE.match(text[clock.end() :]):  # "no calls before 9"
@@ -451,7 +435,7 @@ def sleep_schedule(text: str) -> list[Slot]:
     out: list[Slot] = []
     seen: set[str] = set()
     for m in _ZH_SLEEP.finditer(text):
-        hour = _hour(m.group("h"))
+        hour = zh_number(m.group("h"))
         bed = m.group("bed") is not None
         if bed and (m.group("part") in ("晚上", "夜里") or 7 <= hour <= 11) and hour < 12:
             hour += 12  # 十一点睡: eleven at night

@@ -26,7 +26,7 @@ from graphmem.extraction.guards import (
 from graphmem.extraction.rule import Segment
 from graphmem.extraction.segmentation import presupposes
 
-__all__ = ["mentioned"]
+__all__ = ["claimed_by_it", "mentioned"]
 
 _F = re.IGNORECASE
 
@@ -156,3 +156,33 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
             else:
                 found[i] = not taken
     return found
+
+
+# A plain claim on "it", the thing the turn named before: "it's what I live in", "It's where basically my whole
+# life is kept", "I literally use it for everything", "It's pretty much all I listen to".
+_IT_CLAIM = re.compile(
+    r"(?:^|[.!?;,]\s*)(?:and\s+|honestly,?\s+)?(?:it's|it\s+is|that's|that\s+is)\s+(?:(?:basically|pretty\s+much|"
+    r"literally|really|just|honestly)\s+){0,2}(?:(?:what|where|all)\s+(?:basically\s+)?i\b|"
+    r"where\s+(?:basically\s+)?my\s+(?:whole\s+)?(?:life|work|notes|stuff)\b|"
+    r"how\s+i\s+(?:always\s+)?(?:do|write|build|make|style)\s+(?:all\s+my|everything|all\s+of\s+my)\b)|"
+    r"\bi\s+(?:(?:literally|basically|really|honestly)\s+)?(?:use|love|live\s+in)\s+it\s+(?:for\s+everything|every\s+day|"
+    r"daily|all\s+the\s+time|constantly)\b",
+    _F,
+)
+
+
+def claimed_by_it(text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
+    """For each value, whether a plain claim on "it" ("…the emacs keybinding for that? it's what I live in") stands
+    for it: the value is named before the claim, in any of its forms, and the candidate's stance is positive."""
+    claim = _IT_CLAIM.search(text)
+    stances = polarities if polarities is not None else [True] * len(values)
+    if claim is None:
+        return [False] * len(values)
+    before = text[: claim.start()]
+    out = []
+    for value, stance in zip(values, stances, strict=True):
+        core = _core(value)
+        pattern = _mention_pattern(core)
+        named = core.casefold() in before.casefold() if pattern is None else pattern.search(before) is not None
+        out.append(stance and bool(core) and named)
+    return out

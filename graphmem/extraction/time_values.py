@@ -11,7 +11,7 @@ from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
 from graphmem.extraction.lexicon import WINDOWS
 from graphmem.extraction.rule import Lang
 
-__all__ = ["day_of_year", "hour_bound", "timezone", "window", "zh_day", "zone_named"]
+__all__ = ["day_of_year", "hour_bound", "timezone", "window", "zh_day", "zh_number", "zone_named"]
 
 
 # An English date said either way round ("the 2nd of October", "October 2nd", "Oct. 2"): one form, "october 2".
@@ -105,23 +105,23 @@ def hour_bound(r: str) -> str:
     return f"{'after' if rel == 'past' else rel} {hour}:{minutes}"
 
 
-_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_DIGIT = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _ZH_MONTH_NAMES = {"正": 1, "冬": 11, "腊": 12}
 _ZH_DATE = re.compile(
-    r"^(?P<lunar>农历|阴历)?(?P<m>[0-9]{1,2}|[一二三四五六七八九十]{1,3}|[正冬腊])月(?:初)?(?P<d>[0-9]{1,2}|[一二三四五六七八九十]{1,3})[日号]?$"
+    r"^(?P<lunar>农历|阴历)?(?P<m>[0-9]{1,2}|[一二三四五六七八九十]{1,3}|[正冬腊])月(?:初)?"
+    r"(?P<d>[0-9]{1,2}|[一二三四五六七八九十]{1,3})[日号]?$"
 )
 
 
-def _zh_number(word: str) -> int:
-    """1-31 from digits or Chinese numerals ("十五" 15, "二十三" 23, "初八" read without 初); 0 when it is none."""
+def zh_number(word: str) -> int:
+    """A number up to 99 in figures or Chinese numerals ("十" 10, "十五" 15, "二十" 20, "四十五" 45); 0 when it is
+    none."""
     if word.isdigit():
         return int(word)
-    if word == "十":
-        return 10
-    tens, _, ones = word.partition("十")
-    if not _:
+    if "十" not in word:
         return _ZH_DIGIT.get(word, 0)
-    return (_ZH_DIGIT.get(tens, 0) if tens else 1) * 10 + (_ZH_DIGIT.get(ones, 0) if ones else 0)
+    tens, _, units = word.partition("十")
+    return _ZH_DIGIT.get(tens, 1) * 10 + _ZH_DIGIT.get(units, 0)
 
 
 def zh_day(value: str) -> str:
@@ -131,7 +131,7 @@ def zh_day(value: str) -> str:
     m = _ZH_DATE.match(value)
     if m is None or m.group("lunar") or m.group("m") in _ZH_MONTH_NAMES or "初" in value:
         return value
-    month, day = _zh_number(m.group("m")), _zh_number(m.group("d"))
+    month, day = zh_number(m.group("m")), zh_number(m.group("d"))
     if not (1 <= month <= 12 and 1 <= day <= 31):
         return value
     return f"{month}月{day}{value[-1] if value[-1] in '日号' else ''}"

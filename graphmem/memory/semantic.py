@@ -359,6 +359,7 @@ class SemanticMemory:
         candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
         recorded = 0
         stated_keys: set[str] = set()
+        notes_only = True  # nothing but notes stated: the turn may update a note
         for stated in candidates:
             if stated.confidence < self._policy.promotion.min_confidence:
                 continue
@@ -375,13 +376,17 @@ class SemanticMemory:
                 project_id=project_id,
             )
             stated_keys.add(candidate.key)
+            notes_only = notes_only and candidate.predicate is Predicate.NOTE
             recorded += 1
-        recorded += await self._named_corrections(scope, episode, stated_keys)
+        recorded += await self._named_corrections(scope, episode, stated_keys, notes_only)
         return recorded + await self._sightings(scope, episode, stated_keys)
 
-    async def _named_corrections(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
+    async def _named_corrections(
+        self, scope: Scope, episode: Episode, stated_keys: set[str], notes_only: bool = False
+    ) -> int:
         """Facts this episode names as wrong, with the value to put in their place ("I got that wrong earlier,
-        it's Bosch, not Siemens"): each gets a corrected version, as if the user had said it under its key."""
+        it's Bosch, not Siemens"): each gets a corrected version, as if the user had said it under its key. When
+        the episode stated nothing but notes (`notes_only`), an update of a note gives that note its new words."""
         reader = self._extractor
         if not isinstance(reader, CorrectionReader):
             return 0
@@ -392,7 +397,7 @@ class SemanticMemory:
             return 0
         values = await asyncio.to_thread(reader.replaced, episode.text, [f.value for f in known])
         notes = [i for i, f in enumerate(known) if f.predicate == Predicate.NOTE and f.status == FactStatus.ACTIVE]
-        if notes and not any(values):  # "We're switching the one-on-ones to every week. Can you update that?"
+        if notes and notes_only and not any(values):  # "We're moving the retros to Mondays. Can you update that?"
             updates = await asyncio.to_thread(reader.updated_notes, episode.text, [known[i].value for i in notes])
             for i, value in zip(notes, updates, strict=True):
                 values[i] = value

@@ -192,6 +192,9 @@ async def test_an_update_of_a_note_expires_its_old_words_and_keeps_them_as_histo
     )
     key = "user|note|my retros with the platform team are every other friday"
     assert (await facts(api, user))[key].status == pb.FACT_STATUS_ACTIVE
+    # a turn another reading states is that reading's, even when it shares words with a note and asks to update
+    await say(api, user, [Say(1, "s3", "I live in Lisbon now, near the platform team. Please update that.")])
+    assert (await facts(api, user))[key].value == "my retros with the platform team are every other friday"
     await say(api, user, [Say(3, "s2", "We're moving the retros to every Monday from now on. Can you update that?")])
     current = await facts(api, user)
     assert current[key].value == "we're moving the retros to every monday from now on"

@@ -80,7 +80,8 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             )
             values = extractor.replaced(turn.text, [v.value for v in known]) if known else []
             notes = [i for i, v in enumerate(known) if v.predicate == Predicate.NOTE and v.status == FactStatus.ACTIVE]
-            if notes and not any(values):  # as SemanticMemory._named_corrections: a note updated in place
+            notes_only = all(v.predicate == Predicate.NOTE for v, _, _ in incoming)
+            if notes and notes_only and not any(values):  # as SemanticMemory._named_corrections: a note updated
                 updates = extractor.updated_notes(turn.text, [known[n].value for n in notes])
                 for n, value in zip(notes, updates, strict=True):
                     values[n] = value

@@ -109,7 +109,7 @@ def test_an_update_replaces_the_note_it_shares_words_with(
     [
         "We're moving the retros to every Monday from now on.",  # no update asked
         "My cat's vet moved to Elm Street. Can you update that?",  # nothing in common with the note
-        "I live in Lisbon now, please update that.",  # the location reading states it
+        "I moved to Lisbon, please update that.",  # nothing in common with the note
         "Can you update that?",  # no words to keep
     ],
 )
