@@ -116,6 +116,16 @@ class Episode:
 
 
 @dataclass(frozen=True)
+class EarlierWords:
+    """An earlier episode of the user's own words, as a look back for a new candidate fact reads it."""
+
+    episode_id: str
+    session_id: str
+    project_id: str
+    text: str
+
+
+@dataclass(frozen=True)
 class EpisodeFeatures:
     """The ranking features of one episode (what filtering and ranking need) and its lexical tokens."""
 

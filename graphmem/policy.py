@@ -105,6 +105,7 @@ class PromotionPolicy(_Strict):
     explicit_promotes: bool = True
     min_confidence: float = Field(default=0.5, ge=0.0, le=1.0)
     concurrency_window_seconds: float = Field(default=60.0, ge=0.0)
+    look_back_episodes: int = Field(default=2000, ge=0, le=100_000)
 
 
 class ExtractionPolicy(_Strict):

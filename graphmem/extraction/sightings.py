@@ -26,7 +26,7 @@ from graphmem.extraction.guards import (
 from graphmem.extraction.rule import Segment
 from graphmem.extraction.segmentation import presupposes
 
-__all__ = ["claimed_by_it", "mentioned"]
+__all__ = ["claimed_by_it", "mentioned", "needles"]
 
 _F = re.IGNORECASE
 
@@ -88,6 +88,18 @@ def _core(value: str) -> str:
     head = next((h for h in _HEADS_ZH if value.endswith(h)), "")
     core = value[: len(value) - len(head)] if head else value
     return core if len(core) >= 2 else value
+
+
+def needles(value: str) -> list[str]:
+    """Lower-case strings one of which any text `mentioned` finds `value` in contains: the value's core, the
+    stem of a long Latin word, and its stack aliases (a text naming the value only through the gazetteer, "PT"
+    for "pacific time", has none of them)."""
+    core = _core(value).casefold()
+    out = [core]
+    if core.isascii() and core.isalpha() and len(core) >= _MIN_STEM:
+        out.extend(core[: -len(e)] for e in _ENDINGS if core.endswith(e) and len(core) - len(e) >= _MIN_STEM)
+    out.extend(a.casefold() for a, v in STACK_CANONICAL.items() if v == core)
+    return list(dict.fromkeys(n for n in out if n))
 
 
 def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool] | None = None) -> list[bool]:

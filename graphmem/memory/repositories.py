@@ -17,7 +17,16 @@ from typing import Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from graphmem.model import Episode, ExtractionStatus, Fact, FactStatus, Scope, SessionState, StatusChange
+from graphmem.model import (
+    EarlierWords,
+    Episode,
+    ExtractionStatus,
+    Fact,
+    FactStatus,
+    Scope,
+    SessionState,
+    StatusChange,
+)
 
 __all__ = ["ExtractionQueue", "FactStore", "FactUnit", "SessionStore"]
 
@@ -84,6 +93,14 @@ class ExtractionQueue(Protocol):
     async def said_before(self, scope: Scope, episode: Episode, limit: int, within: timedelta) -> list[str]:
         """The texts of the user's last `limit` episodes of `episode`'s session in the `within` before it
         (episodes extraction reads, so not the assistant's), oldest first; none outside a session."""
+        ...
+
+    async def said_elsewhere(
+        self, scope: Scope, episode: Episode, values: Sequence[str], window: int, limit: int
+    ) -> list[EarlierWords]:
+        """The user's episodes extraction reads, from sessions other than `episode`'s, said before it among the
+        user's last `window` episodes, whose text contains one of `values` (case-insensitive), newest first, at
+        most `limit`."""
         ...
 
     async def pending_count(self) -> int: ...

@@ -18,6 +18,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.scope import about_project, project_fact
+from graphmem.extraction.sightings import needles
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
@@ -55,6 +56,9 @@ CONTEXT_TURNS = 3
 """The user's earlier episodes of a session that extraction reads with an episode ("她的生日是…", "我刚才说错了，是…"),
 said at most CONTEXT_WINDOW before it."""
 CONTEXT_WINDOW = timedelta(hours=6)
+
+LOOK_BACK_MATCHES = 20
+"""Earlier episodes containing a new candidate's value that the look back reads (`_earlier_sightings`)."""
 
 MAX_EXTRACTION_ATTEMPTS = 3
 """Failed extraction attempts after which an episode is quarantined (status "quarantined", never retried)."""
@@ -360,13 +364,14 @@ class SemanticMemory:
         recorded = 0
         stated_keys: set[str] = set()
         notes_only = True  # nothing but notes stated: the turn may update a note
+        fresh: list[Fact] = []  # candidates this episode is the first sighting of
         for stated in candidates:
             if stated.confidence < self._policy.promotion.min_confidence:
                 continue
             in_project = project_fact(stated)
             project_id = episode.project_id if in_project else ""
             candidate = about_project(stated, project_id)
-            await self.assert_fact(
+            fact = await self.assert_fact(
                 scope,
                 candidate,
                 episode_id=episode.id,
@@ -375,11 +380,62 @@ class SemanticMemory:
                 importance=max(episode.importance, 0.9 if candidate.explicit else 0.5),
                 project_id=project_id,
             )
+            if (
+                fact.status == FactStatus.CANDIDATE
+                and not candidate.correction
+                and fact.session_ids == (episode.session_id,)
+            ):
+                fresh.append(fact)
             stated_keys.add(candidate.key)
             notes_only = notes_only and candidate.predicate is Predicate.NOTE
             recorded += 1
         recorded += await self._named_corrections(scope, episode, stated_keys, notes_only)
+        recorded += await self._earlier_sightings(scope, episode, fresh)
         return recorded + await self._sightings(scope, episode, stated_keys)
+
+    async def _earlier_sightings(self, scope: Scope, episode: Episode, fresh: list[Fact]) -> int:
+        """New candidates whose value the user named before, in another session, in a plain first-hand statement
+        that extraction did not read as the fact ("Berlin has been home for years" before "I live in Berlin"),
+        get that earlier sighting: the same claim asserted for the earlier episode, so the promotion rule decides
+        as for any restatement. Reads the user's last `promotion.look_back_episodes` episodes, at most
+        LOOK_BACK_MATCHES of them containing a value; a project's fact only by words said in that project."""
+        reader = self._extractor
+        window = self._policy.promotion.look_back_episodes
+        pending = [f for f in fresh if mentionable(f, "", set())]
+        if not pending or window <= 0 or not isinstance(reader, MentionReader) or not episode.session_id:
+            return 0
+        wanted = [n for f in pending for n in needles(f.value)]
+        earlier = await self._episodes.said_elsewhere(scope, episode, wanted, window, LOOK_BACK_MATCHES)
+        count = 0
+        for words in earlier:  # newest first; each candidate takes the first earlier statement that names it
+            open_ = [f for f in pending if not f.project_id or f.project_id == words.project_id]
+            if not open_:
+                continue
+            hits = await asyncio.to_thread(
+                reader.mentioned, words.text, [f.value for f in open_], [f.polarity for f in open_]
+            )
+            for fact, hit in zip(open_, hits, strict=True):
+                if not hit:
+                    continue
+                pending.remove(fact)
+                version = replace(
+                    fact,
+                    id=new_fact_id(),
+                    status=FactStatus.CANDIDATE,
+                    status_reason="",
+                    created_at=self._clock.now(),
+                    invalid_at=None,
+                    expired_at=None,
+                    session_ids=(words.session_id,),
+                    episode_ids=(words.episode_id,),
+                    explicit=False,
+                    hit_count=0,
+                )
+                await self._record_sighting(scope, version, words.episode_id, words.session_id)
+                count += 1
+            if not pending:
+                break
+        return count
 
     async def _named_corrections(
         self, scope: Scope, episode: Episode, stated_keys: set[str], notes_only: bool = False

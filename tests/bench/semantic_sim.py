@@ -21,7 +21,8 @@ from pathlib import Path
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.scope import about_project, project_fact
-from graphmem.memory.promotion import Assertion, PromotionRule, decide, mentionable
+from graphmem.extraction.sightings import needles
+from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
 from graphmem.model import Episode, Fact, FactStatus
 from tests.bench.semantic_scenarios import Scenario, load_scenarios
@@ -29,6 +30,7 @@ from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, 
 
 RULE = PromotionRule(min_sessions=2, explicit_promotes=True, concurrency_window=timedelta(seconds=60))
 MIN_CONFIDENCE = 0.5
+LOOK_BACK_MATCHES = 20  # as SemanticMemory (the policy's look_back_episodes covers every scenario)
 DEV_PATH = Path(__file__).resolve().parents[1] / "eval" / "semantic_dev" / "scenarios.jsonl"
 
 
@@ -36,9 +38,28 @@ def _seen(fact: Fact) -> SeenFact:
     return SeenFact(fact.id, fact.key, fact.value, fact.polarity, fact.project_id, str(fact.status), fact.fact)
 
 
+def _apply(versions: list[Fact], plan: Plan) -> None:
+    """What `SemanticMemory._apply` writes, on the in-memory versions of one key."""
+    if plan.create is not None:
+        versions.append(plan.create)
+    for p in plan.provenance:
+        for j, v in enumerate(versions):
+            if v.id == p.id:
+                versions[j] = replace(
+                    v,
+                    session_ids=tuple(dict.fromkeys((*v.session_ids, p.session_id))),
+                    episode_ids=(*v.episode_ids, p.episode_id),
+                )
+    for c in plan.changes:
+        for j, v in enumerate(versions):
+            if v.id == c.id:
+                versions[j] = replace(v, status=c.status, status_reason=c.reason)
+
+
 def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
     store: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     counter = 0
+    earlier: list[tuple[str, str, str, str]] = []  # (session, project, episode, text) of the user's turns so far
     for session in scenario.sessions:
         base = session.date
         said: list[str] = []  # the user's earlier turns in this session: what a turn may refer back to
@@ -115,6 +136,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                         explicit=False,
                     )
                     incoming.append((again, False, False))
+            back: list[Fact] = []
             for version, explicit, correction in incoming:
                 versions = store[(version.project_id, version.key)]
                 plan = decide(
@@ -123,20 +145,27 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                     RULE,
                     at,
                 )
-                if plan.create is not None:
-                    versions.append(plan.create)
-                for p in plan.provenance:
-                    for j, v in enumerate(versions):
-                        if v.id == p.id:
-                            versions[j] = replace(
-                                v,
-                                session_ids=tuple(dict.fromkeys((*v.session_ids, p.session_id))),
-                                episode_ids=(*v.episode_ids, p.episode_id),
-                            )
-                for c in plan.changes:
-                    for j, v in enumerate(versions):
-                        if v.id == c.id:
-                            versions[j] = replace(v, status=c.status, status_reason=c.reason)
+                _apply(versions, plan)
+                if plan.create is not None and not correction and mentionable(plan.create, "", set()):
+                    back.append(plan.create)
+            # as SemanticMemory._earlier_sightings: the user's earlier words in other sessions name a new candidate
+            wanted = [n for v in back for n in needles(v.value)]
+            found = [
+                (sid, proj, eid, text)
+                for sid, proj, eid, text in reversed(earlier)
+                if sid != session.session_id and any(n in text.casefold() for n in wanted)
+            ][:LOOK_BACK_MATCHES]
+            for sid, proj, eid, text in found:
+                open_ = [v for v in back if not v.project_id or v.project_id == proj]
+                hits = extractor.mentioned(text, [v.value for v in open_], [v.polarity for v in open_]) if open_ else []
+                for cand, hit in zip(open_, hits, strict=True):
+                    if hit:
+                        back.remove(cand)
+                        counter += 1
+                        again = replace(cand, id=f"f{counter}", session_ids=(sid,), episode_ids=(eid,), explicit=False)
+                        versions = store[(cand.project_id, cand.key)]
+                        _apply(versions, decide(list(versions), Assertion(again, eid, sid, False, False), RULE, at))
+            earlier.append((session.session_id, session.project_id, episode_id, turn.text))
     all_versions = [v for vs in store.values() for v in vs]
     active = [v for v in all_versions if v.status == FactStatus.ACTIVE]
     user_view = tuple(_seen(f) for f in winning_per_key([f for f in active if not f.project_id]))

@@ -38,3 +38,58 @@ async def test_a_negated_mention_in_a_later_session_promotes_a_negative_candidat
         await service.forget_user(agrees)
         await service.forget_user(turns)
         await service.close()
+
+
+async def test_earlier_words_in_another_session_promote_a_new_candidate(require_neo4j: str, tmp_path: Path) -> None:
+    """The look back reads the user's earlier episodes in Neo4j: words in another session that named the value
+    before it was stated (and were not read as the fact) are its second sighting; the assistant's words and
+    another project's are not."""
+    service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
+    await service.migrate()
+    en, zh, assistant_said = (Scope("tenant-a", unique("lookback")) for _ in range(3))
+    later = "Aisle seat or nothing for me, I'm up every hour on a plane."
+    trip = "Booked the Oslo trip, got an aisle seat, obviously. I can't do the window."
+    takeaway = "帮我点个外卖，随便啥都行，只要别有茄子，那种软趴趴的口感我从小就受不了"
+    said = {
+        en: [EpisodeDraft("a", trip, T0, "s1", "user")],
+        zh: [EpisodeDraft("a", takeaway, T0, "s1", "user")],
+        assistant_said: [
+            EpisodeDraft("a", "Booked the Oslo trip, got an aisle seat, obviously.", T0, "s1", "assistant"),
+        ],
+    }  # fmt: skip
+    then = {en: later, zh: "这家的招牌是鱼香茄子？那算了，换一家，茄子我是真的一口都不碰", assistant_said: later}
+    try:
+        for scope, drafts in said.items():
+            await service.add_episodes(scope, drafts)
+            await service.extract_pending(scope)
+            assert await service.list_facts(scope, None, FactScopeFilter.BOTH) == []
+            await service.add_episodes(scope, [EpisodeDraft("b", then[scope], T0 + timedelta(days=3), "s2", "user")])
+            await service.extract_pending(scope)
+        (seat,) = await service.list_facts(en, None, FactScopeFilter.BOTH)
+        assert (seat.value, set(seat.session_ids), len(seat.episode_ids)) == ("aisle seat", {"s1", "s2"}, 2)
+        (eggplant,) = await service.list_facts(zh, None, FactScopeFilter.BOTH)
+        assert (eggplant.value, eggplant.polarity, set(eggplant.session_ids)) == ("茄子", False, {"s1", "s2"})
+        assert await service.list_facts(assistant_said, None, FactScopeFilter.BOTH) == []  # the assistant's words
+        assert [f.value for f in await service.list_candidates(assistant_said)] == ["aisle seat"]
+        # a project's fact: words said in another project of the user do not sight it, words said in it do
+        for earlier, promoted in (("other", False), ("alpha", True)):
+            user = unique("lookback")
+            said[Scope("tenant-a", user)] = []
+            first = EpisodeDraft(
+                "a", "Redo this with single quotes, that's how this codebase does strings.", T0, "s1", "user"
+            )
+            await service.add_episodes(Scope("tenant-a", user, earlier), [first])
+            alpha = Scope("tenant-a", user, "alpha")
+            then_ = EpisodeDraft(
+                "b", "In this project we use single quotes for strings.", T0 + timedelta(days=3), "s2", "user"
+            )
+            await service.add_episodes(alpha, [then_])
+            await service.extract_pending(alpha)
+            facts = await service.list_facts(alpha, None, FactScopeFilter.PROJECT)
+            assert [(f.value, f.project_id) for f in facts] == ([("single quotes", "alpha")] if promoted else []), (
+                earlier
+            )
+    finally:
+        for scope in said:
+            await service.forget_user(scope)
+        await service.close()

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from graphmem.errors import FailedPrecondition
 from graphmem.memory.repositories import FactUnit
 from graphmem.model import (
+    EarlierWords,
     Episode,
     ExtractionStatus,
     Fact,
@@ -243,6 +244,25 @@ class FakeExtractionQueue:
             key=lambda e: (e.occurred_at, e.seq),
         )  # fmt: skip
         return [e.text for e in earlier[-limit:]] if episode.session_id and limit > 0 else []
+
+    async def said_elsewhere(
+        self, scope: Scope, episode: Episode, values: Sequence[str], window: int, limit: int
+    ) -> list[EarlierWords]:
+        """The earlier episodes of the user's other sessions among those still held that were ever queued,
+        within the last `window` by seq, containing a value; newest first."""
+        wanted = [v.casefold() for v in values if v]
+        known = {e.id: e for e in (*self._queued.values(), *self.pending) if self._held(e)}
+        earlier = sorted(
+            (e for e in known.values()
+             if owner_group_id(e.tenant_id, e.user_id) == scope.group_id and e.session_id != episode.session_id
+             and episode.seq - window <= e.seq < episode.seq and e.occurred_at <= episode.occurred_at
+             and any(v in e.text.casefold() for v in wanted)),
+            key=lambda e: e.seq,
+            reverse=True,
+        )  # fmt: skip
+        if not episode.session_id or window <= 0:
+            return []
+        return [EarlierWords(e.id, e.session_id, e.project_id, e.text) for e in earlier[:limit]]
 
     async def set_extraction(self, scope: Scope, episode_id: str, status: ExtractionStatus, count: int) -> None:
         self.statuses[episode_id] = (status, count)

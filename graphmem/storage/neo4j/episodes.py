@@ -26,7 +26,16 @@ from typing import Any, LiteralString
 
 from neo4j import AsyncManagedTransaction
 
-from graphmem.model import AuditEvent, Episode, EpisodeFeatures, EpisodeFilter, ExtractionStatus, Scope, TimeRange
+from graphmem.model import (
+    AuditEvent,
+    EarlierWords,
+    Episode,
+    EpisodeFeatures,
+    EpisodeFilter,
+    ExtractionStatus,
+    Scope,
+    TimeRange,
+)
 from graphmem.storage.neo4j.audit import write_events
 from graphmem.storage.neo4j.dates import db_date, epoch_micros
 from graphmem.storage.neo4j.driver import Neo4jGraph
@@ -317,6 +326,17 @@ MATCH (e:Episodic {group_id: $group_id})
 WHERE e.valid_at >= $since AND e.valid_at <= $before AND e.session_id = $session_id AND e.uuid <> $id
   AND e.extraction_status <> 'skipped' AND (e.valid_at < $before OR e.seq < $seq)
 RETURN e.content AS content ORDER BY e.valid_at DESC, e.seq DESC LIMIT $limit
+"""
+
+# The user's earlier words in other sessions that contain one of `$values` (lower case), among the user's last
+# `$window` episodes by seq: a bounded scan of the (group_id, seq) index, newest first.
+_SAID_ELSEWHERE: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id})
+WHERE e.seq >= $first AND e.seq < $seq AND e.session_id <> $session_id AND e.valid_at <= $before
+  AND e.extraction_status <> 'skipped' AND coalesce(e.status, '') <> 'archived'
+  AND any(v IN $values WHERE toLower(e.content) CONTAINS v)
+RETURN e.uuid AS id, e.session_id AS session_id, coalesce(e.project_id, '') AS project_id, e.content AS content
+ORDER BY e.seq DESC LIMIT $limit
 """
 
 _ARCHIVED_ROWS: LiteralString = (
@@ -974,6 +994,33 @@ class EpisodeRepository:
                 limit=limit,
             )
             return [r["content"] async for r in result][::-1]
+
+        return await self._graph.read(work)
+
+    async def said_elsewhere(
+        self, scope: Scope, episode: Episode, values: Sequence[str], window: int, limit: int
+    ) -> list[EarlierWords]:
+        """The user's episodes extraction reads, from sessions other than `episode`'s, said before it among the
+        user's last `window` episodes, whose text contains one of `values` (case-insensitive), newest first, at
+        most `limit`."""
+        wanted = sorted({v.casefold() for v in values if v})
+        if not episode.session_id or not wanted or window <= 0 or limit <= 0:
+            return []
+
+        async def work(tx: AsyncManagedTransaction) -> list[EarlierWords]:
+            result = await tx.run(
+                _SAID_ELSEWHERE,
+                group_id=scope.group_id,
+                session_id=episode.session_id,
+                before=episode.occurred_at,
+                seq=episode.seq,
+                first=episode.seq - window,
+                values=wanted,
+                limit=limit,
+            )
+            return [
+                EarlierWords(r["id"], r["session_id"] or "", r["project_id"], r["content"] or "") async for r in result
+            ]
 
         return await self._graph.read(work)
 
