@@ -25,6 +25,7 @@ OUT_V7 = Path(__file__).with_name("scenarios_v7.jsonl")
 OUT_V8 = Path(__file__).with_name("scenarios_v8.jsonl")
 OUT_V9 = Path(__file__).with_name("scenarios_v9.jsonl")
 OUT_V10 = Path(__file__).with_name("scenarios_v10.jsonl")
+OUT_V11 = Path(__file__).with_name("scenarios_v11.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -2782,6 +2783,239 @@ EN_V10: list[Case] = [
               ("My sister has watched something like forty K-dramas this year. She's completely hooked.", "That's dedication!", "Anyway, happy Friday, it's been a long week."),
               ("If someone wanted to learn to sail, where would they even start?", "A community sailing school is the usual route; many run short beginner courses.", "Just wondering, I'm not planning to take it up. My dad always says a boat is 'a hole in the water you throw money into.'")),
 ]
+# Eleventh round (tag `v11`, its own file `scenarios_v11.jsonl`, ids from 801): written blind, by an engineer who
+# had not read the extractor, its rules or its tests, and never run over these cases before they were committed.
+# Every family again, in the everyday phrasing people use with a chat assistant: about half plain, direct
+# statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request, given as
+# the reason for something, as the answer to the assistant's question, after small talk, or corrected), with
+# sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V11: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v11",
+         ("我不喜欢会连着会，两个会中间最好能空个十五分钟，让我喘口气、上个厕所", "明白，会议之间留点缓冲确实有必要。"),
+         ("今天从九点一路开到十二点，一个接一个，中间一分钟都没歇。会和会之间不留个十五分钟，我是真扛不住", "连轴转确实累，下午可以稍微缓一缓。"),
+         active=(any_("十五分钟", "15分钟", "15 分钟", "一刻钟", "15 min", "fifteen", "缓冲", "空档", "间隔", "buffer", "gap", "back-to-back", "连着"),)),
+    case("meeting", "remember conversational v11",
+         ("帮我约一下财务的李姐，下周三下午聊聊报销流程", "好的。会议邀请发到哪儿方便？微信还是邮件？", "发我邮箱吧，微信消息太多，一会儿就刷没了。以后约会的邀请、链接都发邮箱，记住哈", "好的，以后会议邀请都发到你的邮箱。"),
+         active=(any_("邮箱", "邮件", "email", "e-mail", "mail"),)),
+    case("meeting", "change plain v11",
+         ("记一下，跟客户的会我只排周二和周四下午，别的时间留给内部的事", "好的，记下了：客户会议只排周二、周四下午。"),
+         ("客户会的时间调了，以后统一放周三，一整天都行，你帮我更新下", "好的，已更新为周三。"),
+         active=(any_("周三", "星期三", "礼拜三", "wednesday"),),
+         not_active=(any_("周二", "周四", "星期二", "星期四", "礼拜二", "礼拜四", "tuesday", "thursday"),),
+         history=(h(("周二", "周四", "星期二", "星期四", "礼拜二", "礼拜四", "tuesday", "thursday"), ("周三", "星期三", "礼拜三", "wednesday")),)),
+    # preference
+    case("preference", "paraphrase plain v11",
+         ("我这两年迷上写毛笔字了，每天晚饭后雷打不动练一个钟头，最近在临颜真卿", "颜体厚重大气，很适合打基础。"),
+         ("今天临了一整张《多宝塔碑》，手腕酸得不行。不过说真的，练书法是我最近最开心的事", "坚持下来进步会很明显。"),
+         active=(yes("书法", "毛笔", "练字", "写字", "calligraphy"),)),
+    case("preference", "paraphrase conversational v11",
+         ("帮我找个凉拌菜的方子呗，别带折耳根的，那玩意儿一股鱼腥味，我是真咽不下去", "好的，可以试试凉拌木耳或者拍黄瓜。"),
+         ("周末去吃贵州菜，你说点啥好？", "酸汤鱼很有名，再配一盘凉拌折耳根？", "折耳根就免了，我是真不吃那个，别的都行"),
+         active=(no("折耳根", "鱼腥草", "houttuynia", "fish mint", "fishwort", "zhe'ergen"),)),
+    case("preference", "single plain v11",
+         ("早上在地铁口买了个煎饼果子，加了根肠，吃得挺美", "煎饼果子配碗豆浆，经典早餐。"),
+         not_active=(any_("煎饼", "jianbing", "crepe", "pancake"),)),
+    # correction
+    case("correction", "immediate remember plain v11",
+         ("帮我记个日子，我跟我老婆的结婚纪念日是6月18号……哎不对，8月16号，这俩数我老记反", "好的，记下了：结婚纪念日是8月16日。"),
+         active=(any_("8月16", "八月十六", "08-16", "8-16", "8/16", "august 16", "aug 16", "16 august", "16 aug"),),
+         not_active=(any_("6月18", "六月十八", "06-18", "6/18", "june 18", "jun 18", "18 june", "18 jun"),)),
+    case("correction", "after_promotion plain v11",
+         ("我近视六百度，不戴眼镜五米开外人畜不分", "高度近视平时要注意用眼休息。"),
+         ("打算重新配副眼镜，六百度的镜片是不是得选高折射率的？想要轻薄点的", "度数高的话，1.67或1.74的镜片会薄不少。", "好，那我去店里问问"),
+         ("更正一下，刚翻出验光单，我其实是四百五十度，六百度是我老婆的，前面说混了，你帮我改过来", "好的，已更正：近视四百五十度。"),
+         active=(any_("四百五", "450", "4.5"),),
+         not_active=(any_("六百", "600"),),
+         history=(h(("六百", "600"), ("四百五", "450", "4.5")),)),
+    case("correction", "single conversational v11",
+         ("我开的是爱奇艺会员……哦不对，是腾讯视频，爱奇艺那个早就没续了。《繁花》在哪能看全集？", "《繁花》在腾讯视频上有全集，开了会员就能看。"),
+         not_active=(any_("腾讯视频", "tencent video", "qq video"), any_("爱奇艺", "iqiyi"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v11",
+         ("你刚说每天得喝八杯水，这说法有啥依据没？", "这个说法流传很广，不过严格的科学依据其实有限。", "那你讲这种健康知识的时候能不能把出处带上？不然我也判断不了靠不靠谱"),
+         ("饭后不能马上洗澡这个又是从哪来的？还是那句话，跟我讲东西最好附上来源", "好的，下面附上相关来源。"),
+         active=(any_("出处", "来源", "source", "引用", "citation", "cite", "链接", "link", "依据", "reference"),)),
+    case("reply", "remember plain v11",
+         ("从现在开始你就用德语回我吧，我下个月去慕尼黑交换，得赶紧把德语捡起来", "Alles klar! Ab jetzt antworte ich dir auf Deutsch."),
+         active=(any_("德语", "德文", "german", "deutsch"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v11",
+         ("@shanhu", "珊瑚这个项目的埋点数据都进ClickHouse，这条按天分组统计的SQL跑得巨慢，帮我看看", "可以先确认分区键是不是按日期建的，再考虑加个物化视图做预聚合。"),
+         ("@shanhu", "珊瑚那边ClickHouse的磁盘又快满了，老数据咋清比较稳妥？", "可以给表加TTL，让过期的分区自动删掉。"),
+         active=(any_("clickhouse", p="shanhu"),)),
+    case("project", "project_only remember plain v11",
+         ("@yingtao", "樱桃这个项目有两条规矩你记住：数据库表名统一加t_前缀，主键一律用雪花ID，别用自增", "好的，记下了：表名加t_前缀，主键用雪花ID。"),
+         active=(any_("t_", "前缀", "prefix", p="yingtao"), any_("雪花", "snowflake", p="yingtao"))),
+    case("project", "override conversational v11",
+         ("我装依赖一直用pnpm，又快又省硬盘", "pnpm的硬链接机制确实省空间。"),
+         ("帮我写个装依赖再跑构建的脚本，包管理器就用我常用的pnpm", "好的，下面是用pnpm的脚本。"),
+         ("@kongque", "孔雀这个项目锁文件是yarn.lock，一直用的yarn。在这个项目里你给我写命令就用yarn，记住啊", "好的，孔雀项目里用yarn。"),
+         active=(yes("pnpm"), yes("yarn", p="kongque")),
+         not_active=(yes("pnpm", p="kongque"),)),
+    # multi
+    case("multi", "remember plain v11",
+         ("你记一下我的情况：人在柳州，跑网约车的，血压有点高，吃东西得少放盐", "好的，都记下了。"),
+         active=(yes("柳州", "liuzhou"), any_("网约车", "司机", "driver", "滴滴", "ride-hailing", "ride hailing", "rideshare"), any_("盐", "salt", "sodium", "血压", "blood pressure", "hypertension"))),
+    case("multi", "paraphrase conversational v11",
+         ("今天石家庄总算没雾霾了，天蓝得我都不敢信", "难得的好天气！", "可不，下了班赶紧约同事去打乒乓球，一口气打了俩钟头"),
+         ("帮我挑个乒乓球拍呗，三百块以内。我在石家庄这边一礼拜打三回球，想换个趁手点的", "可以看看蝴蝶或者红双喜的成品拍，三百以内有不少进攻型的。"),
+         active=(yes("石家庄", "shijiazhuang"), yes("乒乓", "ping pong", "ping-pong", "table tennis"))),
+    # relations
+    case("relations", "paraphrase plain v11",
+         ("我对象叫何川，是个程序员，天天加班到半夜", "程序员确实辛苦。"),
+         ("何川这周末总算不加班了，我俩打算去看场电影，最近有啥好看的？", "最近口碑不错的有几部，看你们喜欢什么类型。"),
+         active=(yes("何川"),)),
+    case("relations", "remember conversational v11",
+         ("仓鼠一天喂多少粮合适啊？", "一般一天一小勺就够了，大概五到十克。你养的是什么品种？", "金丝熊，叫布丁，刚满一岁。你帮我记着它，以后我问养仓鼠的事就按它的情况说"),
+         active=(yes("布丁", "pudding"), any_("金丝熊", "仓鼠", "hamster", "syrian"))),
+    # work
+    case("work", "paraphrase conversational v11",
+         ("最近颈椎疼得厉害，有啥办法缓解？我是牙医，一天到晚低着头给人看牙", "可以每隔一小时起来做做颈部拉伸，诊椅和座椅的高度也调一调。"),
+         ("今天门诊来了个小朋友，一张嘴就哭，哄了半小时才让我看。当牙医是真得有耐心", "哈哈，跟小朋友打交道确实需要耐心。"),
+         active=(any_("牙医", "口腔", "dentist", "dental", "医生"),)),
+    case("work", "change plain v11",
+         ("记一下，我在公司市场部上班", "好的，记下了：你在市场部。"),
+         ("我转岗了，从市场部调到品牌部，现在管品牌活动这块，你更新一下", "好的，已更新为品牌部。"),
+         active=(any_("品牌", "brand"),),
+         not_active=(any_("市场", "marketing"),),
+         history=(h(("市场", "marketing"), ("品牌", "brand")),)),
+    # travel
+    case("travel", "paraphrase conversational v11",
+         ("五一想去云南玩几天，帮我规划下路线。我出去玩习惯租车自驾，不爱跟团，也不想老倒大巴", "好的，可以昆明取车，走大理、丽江一线。"),
+         ("下个月去海南，还是老样子，落地就租辆车自己开。三亚机场哪家租车靠谱？", "三亚凤凰机场有几家主流租车公司的门店，可以提前在App上订好。"),
+         active=(any_("自驾", "租车", "rent a car", "rental car", "car rental", "drive", "开车"),)),
+    # location move
+    case("location", "change plain v11",
+         ("我住太原，这边冬天干冷干冷的，暖气一停屋里跟冰窖似的", "太原冬天确实冷，注意保暖。"),
+         ("在太原住了快十年了，今年冬天是我觉得最冷的一年", "今年寒潮来得确实早。"),
+         ("对了，我现在不在太原了，上个月调到温州，这边潮得衣服三天都晾不干。以后给我推荐啥都按温州来", "好的，已更新为温州。"),
+         active=(yes("温州", "wenzhou"),),
+         not_active=(yes("太原", "taiyuan"),),
+         history=(h(("太原", "taiyuan"), ("温州", "wenzhou")),)),
+    # tools
+    case("tools", "paraphrase conversational v11",
+         ("帮我理一下读书笔记的目录结构，我笔记全记在语雀上，现在越记越乱", "可以按“领域—书名—章节”三级来建知识库。"),
+         ("语雀能不能把整个知识库导出来？我这些年攒的东西全在里面，想备份一份", "可以在知识库设置里选导出，支持Markdown等格式。"),
+         active=(yes("语雀", "yuque"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v11",
+              ("我老板最近迷上玩飞盘了，开会都在比划出手动作", "哈哈，看来是真上头了。", "可不。今天好闷啊，估计晚上得下雨"),
+              ("要是去新疆露营一礼拜，得带些啥装备？", "帐篷、防潮垫、保暖睡袋是基本的，那边昼夜温差大。", "随口问问，我可没这打算。我姥姥常说“出门千日好，不如在家一日闲”，哈哈")),
+]
+EN_V11: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v11",
+         ("I'm partly deaf in my left ear, so I always switch on live captions in video calls. Otherwise I miss half of what's said.", "That makes sense; most platforms have them built in now."),
+         ("Captions on, always, for every call I join. I just can't keep up with a meeting without them.", "Understood."),
+         active=(any_("caption", "subtitle", "transcri", "字幕"),)),
+    case("meeting", "remember conversational v11",
+         ("Can you set up a call with the vendor for Thursday at 2?", "Sure. Should I put it on your Gmail calendar or your work one?", "Work one, Outlook. Please remember that for anything work-related.", "Got it, work meetings go on your Outlook calendar."),
+         active=(any_("outlook",),)),
+    case("meeting", "change plain v11",
+         ("Please remember that Renata, my assistant, handles my calendar, so copy her on any meeting requests.", "Noted: Renata handles your calendar, and I'll copy her."),
+         ("Renata's moved over to the finance team, so Marcus looks after my calendar now. Please update that.", "Updated: Marcus handles your calendar now."),
+         active=(any_("marcus",),),
+         not_active=(any_("renata",),),
+         history=(h(("renata",), ("marcus",)),)),
+    # preference
+    case("preference", "paraphrase conversational v11",
+         ("Is there a good crossword app besides the NYT one? I do a crossword every morning with my coffee and want some variety.", "Puzzmo and the Guardian's puzzles app are both well liked."),
+         ("Got stuck on 17-across for twenty minutes today. Crosswords are the best part of my morning, even when they beat me.", "The tough ones are the most satisfying when they finally click."),
+         active=(yes("crossword", "填字"),)),
+    case("preference", "paraphrase plain v11",
+         ("I can't stand raisins. They ruin every cookie they end up in.", "Ha, the oatmeal-raisin betrayal is real."),
+         ("Made carrot cake last night and picked every single raisin out of my slice. I genuinely hate those things.", "Carrot cake works fine without them, for next time."),
+         active=(no("raisin", "葡萄干"),)),
+    case("preference", "single plain texting v11",
+         ("grabbed a breakfast burrito from the place on 5th this morning, not bad at all", "A good breakfast burrito can carry the whole morning."),
+         not_active=(any_("burrito", "墨西哥卷"),)),
+    # correction
+    case("correction", "immediate remember plain v11",
+         ("Please remember my health insurance is through Aetna. No, sorry, Cigna. We switched when I changed jobs in January.", "Noted: your health insurance is with Cigna."),
+         active=(any_("cigna", "信诺"),),
+         not_active=(any_("aetna", "安泰"),)),
+    case("correction", "after_promotion conversational v11",
+         ("Any good chapter books for a fourth grader? My daughter Nora reads way above her level.", "The 'Wings of Fire' series is a big hit at that age."),
+         ("Nora's fourth-grade class is doing a science fair and she wants to build a volcano. Any ideas that aren't the baking soda one?", "You could try the 'elephant toothpaste' reaction; it's more dramatic.", "ooh she'll love that"),
+         ("Hold on, I keep saying fourth grade, but Nora's in fifth now. Still living in last year, apparently. Can you fix that?", "Of course. Updated: Nora is in fifth grade."),
+         active=(any_("nora",), any_("fifth", "5th", "grade 5", "五年级")),
+         not_active=(any_("fourth", "4th", "grade 4", "四年级"),),
+         history=(h(("fourth", "4th", "grade 4", "四年级"), ("fifth", "5th", "grade 5", "五年级")),)),
+    case("correction", "single conversational v11",
+         ("My Fitbit says I got 3 hours of deep sleep last night. Wait, not Fitbit, Garmin, I switched last year. Is 3 hours of deep sleep even normal?", "That's on the high side; most adults get one to two hours, so the watch may be overestimating."),
+         not_active=(any_("garmin", "佳明"), any_("fitbit",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v11",
+         ("How do I clear the cache in Chrome?", "Great question! Here's how! Open Settings, then Privacy and security!", "Could you dial down the exclamation marks? It reads like you're shouting at me."),
+         ("Why does my bread always come out so dense?", "Oh no! Dense bread is so frustrating! Usually it's under-proofing!", "Again with the exclamation points. Calm, plain sentences, please, that's all I want."),
+         active=(any_("exclamation", "感叹号", "enthusias", "calm", "tone", "!"),)),
+    case("reply", "remember plain v11",
+         ("From now on, please reply in Turkish. I've started Turkish lessons and need all the reading practice I can get.", "Tabii! Bundan sonra sana Türkçe cevap vereceğim."),
+         active=(any_("turkish", "türkçe", "turkce", "土耳其"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v11",
+         ("@curlew", "Curlew's backend is Rails, with Sidekiq for background jobs. Some jobs keep getting retried forever; how do I cap that?", "Set sidekiq_options retry: 5 on the job class, or a global default in the Sidekiq config."),
+         ("@curlew", "The Sidekiq queue on curlew backs up every night around 2am. Where would you start looking?", "Check which jobs are scheduled around then and whether one of them is holding a database lock."),
+         active=(any_("rails", "sidekiq", "ruby", p="curlew"),)),
+    case("project", "project_only remember plain v11",
+         ("@dunlin", "Two rules for dunlin, please remember them: Node 20 is the minimum we support, and every user-facing string goes through i18n, no hard-coded text.", "Noted for dunlin: Node 20 and up, and all user-facing strings through i18n."),
+         active=(any_("node 20", "node.js 20", "node20", "20", p="dunlin"), any_("i18n", "internationali", "translat", "国际化", "hard-coded", "hardcoded", p="dunlin"))),
+    case("project", "override conversational v11",
+         ("I write all my Python docstrings Google-style, with Args and Returns sections.", "Google style reads nicely."),
+         ("Can you add docstrings to these three functions? Google-style, like always.", "Here they are in Google style."),
+         ("@avocet", "Avocet is a scientific codebase and everything in it uses NumPy-style docstrings, so in this project give me NumPy style. Remember that.", "Will do, NumPy-style docstrings for avocet."),
+         active=(yes("google"), yes("numpy", "numpydoc", p="avocet")),
+         not_active=(yes("google", p="avocet"),)),
+    # multi
+    case("multi", "remember plain texting v11",
+         ("ok few things to keep on file: im in spokane, i work as a vet tech, and im type 1 diabetic so watch the carbs in any recipes u send", "Got it, all noted."),
+         active=(yes("spokane", "斯波坎"), any_("vet", "veterinar", "兽医"), any_("diabet", "type 1", "t1d", "糖尿病", "carb", "碳水"))),
+    case("multi", "paraphrase conversational v11",
+         ("Minneapolis hit minus twenty this morning. My car door froze shut.", "Brutal! Hope you got it open.", "Eventually. Anyway, it's curling league night, so at least tonight I'm on the ice on purpose."),
+         ("Looking for a decent curling broom under $100, any recommendations? I'm on the ice twice a week now that league season's started here in Minneapolis.", "Goldline and BalancePlus both make good entry-level brooms in that range."),
+         active=(yes("minneapolis", "明尼阿波利斯"), yes("curling", "冰壶"))),
+    # relations
+    case("relations", "paraphrase plain v11",
+         ("My stepdaughter Jade just got her driver's license, so I'm officially a nervous wreck.", "Congratulations to her, and good luck to you!"),
+         ("Jade borrowed the car for the first time tonight and brought it back without a scratch. Proud stepdad moment.", "That's a big milestone for both of you."),
+         active=(yes("jade",),)),
+    case("relations", "remember conversational v11",
+         ("How often should a horse's hooves be trimmed?", "Usually every six to eight weeks. Is this for your own horse?", "Yes, Clover, she's a twelve-year-old quarter horse mare. Please remember her; I'll be asking a lot of horse questions."),
+         active=(yes("clover",), any_("horse", "mare", "quarter", "马"))),
+    # work
+    case("work", "paraphrase conversational v11",
+         ("Rough day. It's rained nonstop since Monday.", "Sorry to hear it, rainy weeks drag.", "Yeah, and busy too. I'm a physical therapist, and a rainy week means every knee and back in town is acting up."),
+         ("Can you help me make a simple handout of shoulder exercises for my patients? As a physio I end up explaining the same five stretches all day.", "Sure, here's a one-page handout with five basic shoulder exercises."),
+         active=(any_("physical therap", "physiotherap", "physio", "物理治疗", "康复", "therapist"),)),
+    case("work", "change plain v11",
+         ("Please remember I work for Costco, at their corporate office.", "Noted: you work at Costco's corporate office."),
+         ("I've left Costco and just started at Patagonia this week. Can you update where I work?", "Congrats on the new job! Updated to Patagonia."),
+         active=(any_("patagonia", "巴塔哥尼亚"),),
+         not_active=(any_("costco", "开市客", "好市多"),),
+         history=(h(("costco", "开市客", "好市多"), ("patagonia", "巴塔哥尼亚")),)),
+    # travel
+    case("travel", "paraphrase plain v11",
+         ("I travel with a carry-on only. I haven't checked a bag in about ten years.", "Packing light saves a lot of time at the airport."),
+         ("Never checking a bag is pretty much my one travel rule. Everything fits in a carry-on if you roll your clothes.", "Rolling really does save space."),
+         active=(any_("carry-on", "carry on", "carryon", "hand luggage", "cabin bag", "check", "随身", "登机箱", "托运"),)),
+    # time zone as a city
+    case("timezone", "change plain v11",
+         ("Please keep in mind that I live in Tbilisi: whenever you mention a time, use local time here. Remember that, please.", "Noted: times in Tbilisi time."),
+         ("Quick update: I've relocated to Nairobi for work. Please switch everything over to Nairobi time from now on.", "Done, Nairobi time from now on."),
+         active=(any_("nairobi", "kenya", "+3", "+03", "africa/nairobi", "内罗毕", "east africa", "东非"),),
+         not_active=(any_("tbilisi", "georgia", "+4", "+04", "asia/tbilisi", "第比利斯", "格鲁吉亚"),),
+         history=(h(("tbilisi", "georgia", "+4", "+04", "asia/tbilisi", "第比利斯", "格鲁吉亚"), ("nairobi", "kenya", "+3", "+03", "africa/nairobi", "内罗毕", "east africa", "东非")),)),
+    # tools
+    case("tools", "paraphrase conversational v11",
+         ("Can you help me set up budget categories for a kitchen renovation? I run our whole household budget in YNAB.", "Sure: consider categories for contractor payments, appliances, materials, permits and a contingency fund."),
+         ("YNAB won't sync with my credit union again. I basically live in that app, so this is driving me nuts. Any fixes?", "Try unlinking and relinking the account, or switch it to file-based import for now."),
+         active=(yes("ynab", "you need a budget"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v11",
+              ("My brother-in-law has gotten really into golf. He spent his whole birthday at the driving range.", "Sounds like he's hooked.", "Ha, yeah. Anyway, this heat is something else today."),
+              ("If someone wanted to keep bees in a backyard, how many hives would they start with?", "Most beginners start with two hives so they can compare them.", "Just curious, I'm not about to take it up. My grandpa used to say 'a dog loves you, a cat tolerates you, and bees just sting you.'")),
+]
 # fmt: on
 
 
@@ -2841,11 +3075,14 @@ def render(
     v8: bool = False,
     v9: bool = False,
     v10: bool = False,
+    v11: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
-    with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`): one scenario a line, UTF-8,
-    no ASCII escaping."""
-    if v10:
+    with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`):
+    one scenario a line, UTF-8, no ASCII escaping."""
+    if v11:
+        found = scenario_dicts(ZH_V11, EN_V11, first=801)
+    elif v10:
         found = scenario_dicts(ZH_V10, EN_V10, first=701)
     elif v9:
         found = scenario_dicts(ZH_V9, EN_V9, first=601)
@@ -2873,9 +3110,11 @@ if __name__ == "__main__":
     OUT_V8.write_text(render(v8=True), encoding="utf-8")
     OUT_V9.write_text(render(v9=True), encoding="utf-8")
     OUT_V10.write_text(render(v10=True), encoding="utf-8")
+    OUT_V11.write_text(render(v11=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
         f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
-        f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10}"
+        f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
+        f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}"
     )
