@@ -228,7 +228,10 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])(?:i\s(?:just\s|recently\s)?(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)|"
+        r"(?<![\w'])(?:i(?:'ve|\shave)?\s(?:just\s|recently\s)?(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)|"
+        # "I've left Costco and just started at Patagonia": the subject of the sentence's first clause
+        r"^i(?:'ve|\shave)?\s(?:just\s|recently\s)?(?:left|quit)\s[^.!?,;]{1,40}?\sand\s(?:i\s)?(?:just\s|recently\s|now\s)?"
+        r"(?:joined|started\sat|started\sworking\sat|got\sa\sjob\sat)|"
         r"i(?:'m|\sam|'ll\sbe|\swill\sbe)\s(?:starting|joining|starting\swork|starting\sa\snew\sjob)\s(?:at\s)?)\s?"
         r"(?!(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|next|tomorrow|today|soon|in|on)\b)(?P<v>(?-i:[A-Z])[\w&'.-]{1,25}(?:\s(?-i:[A-Z])[\w&'.-]{1,25})?)",
         P.EMPLOYER,

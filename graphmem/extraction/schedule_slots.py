@@ -267,7 +267,7 @@ def names_meeting(text: str) -> bool:
 
 # A time kept clear ("以后周二上午给我空出来", "keep Friday afternoons free"): a negation of meetings then.
 _KEPT_FREE = re.compile(
-    r"空出来|空着|留出来|留空|\bkeep\s+(?:\w+\s+){0,2}(?:free|clear)\b|\bblock(?:ed)?\s+(?:off|out|my\s+calendar)\b|"
+    r"空出来|空着|留出来|留空|\bkeep\s+(?:\w+\s+){0,4}(?:free|clear)\b|\bblock(?:ed)?\s+(?:off|out|my\s+calendar)\b|"
     r"\bmeeting[-\s]free\b|\bno[-\s]meetings?\b",
     _F,
 )
@@ -285,6 +285,9 @@ def _moved_once(text: str) -> bool:
     return bool(_RESCHEDULED.search(text)) and not _STANDING.search(text)
 
 
+_PUNCT_BREAK = re.compile(r"[,，;；:：.。!！?？]")
+
+
 def meeting_settings(text: str) -> list[Slot]:
     """A meeting day (or a day kept free of meetings), length, camera and clock time, each once."""
     if _moved_once(text):
@@ -293,11 +296,15 @@ def meeting_settings(text: str) -> list[Slot]:
         return []  # "以后周二上午给我空出来": a day kept clear is kept clear of meetings
     negated = negation_in(text) or bool(_KEPT_FREE.search(text))
     out: list[Slot] = []
-    day = _WEEKDAY.search(text)
-    if day is not None:
-        value = _WEEKDAYS[(day.group("en") or day.group("zh")).lower()]
+    first = _WEEKDAY.search(text)
+    # "只排周二和周四下午", "Tuesdays and Thursdays": every day named up to the first one's clause break, in week order
+    stop = _PUNCT_BREAK.search(text, first.end()) if first else None
+    days = list(_WEEKDAY.finditer(text, first.start(), stop.start() if stop else len(text))) if first else []
+    if days:
+        names = {_WEEKDAYS[(d.group("en") or d.group("zh")).lower()] for d in days}
+        value = ", ".join(d for d in _WEEK_ORDER if d in names)
         attribute = "meeting_free_day" if negated else "meeting_day"
-        out.append(Slot(Predicate.LIKES, attribute, value, True, day.start(), day.end()))
+        out.append(Slot(Predicate.LIKES, attribute, value, True, days[0].start(), days[-1].end()))
     length = _DURATION.search(text)
     if length is not None:
         minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")

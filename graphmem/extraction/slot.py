@@ -42,20 +42,24 @@ LEFT_BEFORE = re.compile(
     # ("an offer from Netflix" is the one taken up)
     r"(?:\b(?:(?<!offer\s)(?<!offers\s)from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
     r"telling\s+you|dropped|wiped|ditched|uninstalled|deleted|removed|dumped|got\s+rid\s+of)|不是|而不是|从|离开|放弃|"
-    r"卸载了?|卸掉了?|删了|删掉了?|比(?!较))\s*$",
+    r"卸载了?|卸掉了?|删了|删掉了?|比(?!较)|不在|没在|不住在?|不再住在?|搬离了?|搬出了?)\s*$",
     _F,
 )
 LEFT_AFTER = re.compile(
     r"^\s*(?:不用了|不碰了|已经不|基本不|我?(?:已经)?(?:放弃了|戒了|不搞了|不做了|停了)|is\s+history|is\s+over|was|used\s+to)",
     _F,
 )
+# "别" forbids, but not in "别的" (other), "别人", "特别", "区别", "分别" …
+_DONT = r"(?<![特区分告性级类个识辨差鉴])别(?![的人处家样致])"
 _NEGATION = re.compile(
-    r"\b(?:not|no|never|don't|dont|won't|can't|cant|hate|avoid|skip)\b|不|别|没|讨厌|受不了|熬不住", _F
+    r"\b(?:not|no|never|don't|dont|won't|can't|cant|hate|avoid|skip)\b|不|" + _DONT + r"|没|讨厌|受不了|熬不住", _F
 )
 # A negation that denies its clause (not "不错" good, "不少" many, "不久" soon, "不过" but, "no doubt"). A value of
 # a use, a home or an employer in a denied clause is not stated (a taste there is a negative stance instead).
 CLAUSE_NEGATION = re.compile(
-    r"\b(?:not|never|don't|dont|doesn't|won't|can't|cant|isn't|aren't|hate|avoid)\b|不(?![错少久过然断])|别|没|讨厌|受不了",
+    r"\b(?:not|never|don't|dont|doesn't|won't|can't|cant|isn't|aren't|hate|avoid)\b|不(?![错少久过然断])|"
+    + _DONT
+    + r"|没|讨厌|受不了",
     _F,
 )
 # An intention denied ("又不打算吃素", "I have no plans to move to Berlin"): nothing in its clause is the speaker's.

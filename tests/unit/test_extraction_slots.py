@@ -76,6 +76,30 @@ def test_the_value_left_behind_is_not_the_new_one(extractor: RuleExtractor) -> N
     assert _keyed(extractor, "I left IBM, joined Salesforce as a product owner")["user|employer"] == "salesforce"
 
 
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # a place the speaker is no longer in is left behind; the one moved to is home now
+        ("对了，我现在不在太原了，上个月调到温州，这边潮得衣服三天都晾不干。", "user|location", "温州"),
+        # the first clause's subject carries over "and": the employer started at
+        ("I've left Costco and just started at Patagonia.", "user|employer", "patagonia"),
+        # "别的" is "other", no prohibition: the days meetings go on, every one named
+        ("记一下，跟客户的会我只排周二和周四下午，别的时间留给内部的事", "user|meeting_day", "tuesday, thursday"),
+        ("Please keep Tuesdays and Thursdays free of meetings.", "user|meeting_free_day", "tuesday, thursday"),
+    ],
+)
+def test_moves_and_days_read_whole(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _keyed(extractor, text).get(key) == value
+
+
+def test_a_brand_opening_with_a_verb_is_no_taste_and_others_do_not_start_at_a_new_job(
+    extractor: RuleExtractor,
+) -> None:
+    assert _keyed(extractor, "是腾讯视频，爱奇艺那个早就没续了") == {}
+    assert _keyed(extractor, "My brother left Costco and just started at Patagonia.") == {}
+    assert _keyed(extractor, "我爱吃辣") == {"user|taste|辣": "辣"}
+
+
 def test_a_correction_anywhere_in_the_turn_replaces_the_value_just_said(extractor: RuleExtractor) -> None:
     (fact,) = extractor.extract("From now on reply in German. Sorry, I meant Dutch! Dutch, not German.")
     assert (fact.key, fact.value, fact.correction) == ("user|prefers_language", "dutch", True)
