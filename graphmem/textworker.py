@@ -172,8 +172,10 @@ class TextWorker:
         facts: list[CandidateFact] = self._call("extract", text, tuple(context))
         return facts
 
-    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
-        found: list[bool] = self._call("mentioned", text, values, polarities)
+    def mentioned(
+        self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
+    ) -> list[bool]:
+        found: list[bool] = self._call("mentioned", text, values, polarities, naming)
         return found
 
     def replaced(self, text: str, values: list[str]) -> list[str]:

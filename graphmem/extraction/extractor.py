@@ -300,13 +300,16 @@ class RuleExtractor:
         self._pipelines()
         return note_updates(text[:MAX_EXTRACTION_CHARS], notes)
 
-    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
+    def mentioned(
+        self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
+    ) -> list[bool]:
         """For each value, whether `text` names it again in a plain first-hand statement, read against the
-        candidate's stance in `polarities` (`sightings.mentioned`)."""
+        candidate's stance in `polarities`; `naming` marks values that name what the speaker is or has
+        (`sightings.mentioned`)."""
         self._pipelines()
         text = text[:MAX_EXTRACTION_CHARS]
         read = self._segments(text, [], statements_before_questions=True)
-        found = mentioned(read, values, polarities)
+        found = mentioned(read, values, polarities, naming)
         return found if any(found) else claimed_by_it(text, values, polarities)
 
     def _segments(self, text: str, marked: list[bool], statements_before_questions: bool = False) -> Iterator[Segment]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Literal
 
-__all__ = ["FUNCTIONAL", "MULTI_VALUED", "TASTE", "CandidateFact", "FactKind", "Predicate"]
+__all__ = ["FUNCTIONAL", "MULTI_VALUED", "NAMING", "TASTE", "CandidateFact", "FactKind", "Predicate"]
 
 
 class FactKind(StrEnum):
@@ -140,6 +140,13 @@ FUNCTIONAL: frozenset[Predicate] = frozenset(
 
 MULTI_VALUED: frozenset[Predicate] = frozenset(set(Predicate) - TASTE - FUNCTIONAL)
 """Predicates a subject may hold for many values at once: keyed by the value, polarity flips conflict."""
+
+NAMING: frozenset[str] = frozenset(
+    str(p) for p in (Predicate.LOCATION, Predicate.HOMETOWN, Predicate.JOB, Predicate.EMPLOYER, Predicate.RELATION_NAME)
+)
+"""Predicates whose value names what the subject is or has (a place, an occupation, an employer, a relative's
+name), as a stored fact's `predicate` string: a later clause naming the value speaks of it even when it denies
+something else ("何川这周末总算不加班了")."""
 
 _NEGATIVE: frozenset[Predicate] = frozenset({Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO})
 

@@ -227,7 +227,9 @@ class OfflineExtractor(Protocol):
 
     def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]: ...
 
-    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]: ...
+    def mentioned(
+        self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
+    ) -> list[bool]: ...
 
     def replaced(self, text: str, values: list[str]) -> list[str]: ...
 
@@ -313,8 +315,10 @@ class LLMExtractor:
         return facts
 
     # the offline extractor's other readers, passed through
-    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
-        return self.fallback.mentioned(text, values, polarities)
+    def mentioned(
+        self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
+    ) -> list[bool]:
+        return self.fallback.mentioned(text, values, polarities, naming)
 
     def replaced(self, text: str, values: list[str]) -> list[str]:
         return self.fallback.replaced(text, values)

@@ -102,7 +102,9 @@ def needles(value: str) -> list[str]:
     return list(dict.fromkeys(n for n in out if n))
 
 
-def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool] | None = None) -> list[bool]:
+def mentioned(
+    read: Iterable[Segment], values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
+) -> list[bool]:
     """For each value, whether the segments `read` (a turn's, with the statements its questions make) name it
     again in a plain first-hand statement: not in a question, a hypothetical, a joke, a quote, a past-only
     remark or someone else's clause. A later session that mentions a candidate's value ("Biscuit chewed my
@@ -115,8 +117,13 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
     and nothing turns away from it ("VS Code那种我用不惯，还是vim顺手"; not "I stopped …", "不…了"), a
     negative one when nothing turns to the value ("汤里飘了几片香菜，我直接不喝了", "I can't have gluten";
     not "我现在开始…", "I've come around on …").
+
+    A value that names what the speaker is or has (`naming`: a place, an employer, a job, a relative's name) is
+    named by a clause whose negation is about something else ("何川这周末总算不加班了", "今天石家庄总算没雾霾了"):
+    only a negation before it in its clause, or one that turns away from it, denies it.
     """
     stances = polarities if polarities is not None else [True] * len(values)
+    names = naming if naming is not None else [False] * len(values)
     wanted = [(v.casefold(), _mention_pattern(v)) for v in map(_core, values)]
     found = [False] * len(values)
     for seg in read:
@@ -159,6 +166,11 @@ def mentioned(read: Iterable[Segment], values: list[str], polarities: list[bool]
                 continue
             if not negated:
                 found[i] = True
+            elif names[i] and stances[i]:
+                c_start, c_end = clause_span(norm, at)
+                # "I don't live in Leeds anymore" turns away; "何川这周末总算不加班了" speaks of 何川's weekend
+                away = lang == "en" and bool(MENTION_DROPPED.search(norm[c_start:c_end]))
+                found[i] = not away and not MENTION_NEGATION.search(norm[c_start:at])
             elif stances[i]:
                 c_start, c_end = clause_span(norm, at)
                 clause = norm[c_start:c_end]

@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
-from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.extraction.sightings import needles
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
@@ -68,7 +68,9 @@ MAX_EXTRACTION_ATTEMPTS = 3
 class MentionReader(Protocol):
     """An extractor that can also tell which known values a text names again in a plain first-hand statement."""
 
-    def mentioned(self, text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]: ...
+    def mentioned(
+        self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
+    ) -> list[bool]: ...
 
 
 @runtime_checkable
@@ -259,7 +261,11 @@ class SemanticMemory:
         if not pending:
             return 0
         hits = await asyncio.to_thread(
-            reader.mentioned, episode.text, [f.value for f in pending], [f.polarity for f in pending]
+            reader.mentioned,
+            episode.text,
+            [f.value for f in pending],
+            [f.polarity for f in pending],
+            [f.predicate in NAMING for f in pending],
         )
         count = 0
         for fact, hit in zip(pending, hits, strict=True):
@@ -412,7 +418,11 @@ class SemanticMemory:
             if not open_:
                 continue
             hits = await asyncio.to_thread(
-                reader.mentioned, words.text, [f.value for f in open_], [f.polarity for f in open_]
+                reader.mentioned,
+                words.text,
+                [f.value for f in open_],
+                [f.polarity for f in open_],
+                [f.predicate in NAMING for f in open_],
             )
             for fact, hit in zip(open_, hits, strict=True):
                 if not hit:

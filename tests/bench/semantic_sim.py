@@ -19,7 +19,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from graphmem.extraction.extractor import RuleExtractor
-from graphmem.extraction.facts import Predicate
+from graphmem.extraction.facts import NAMING, Predicate
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.extraction.sightings import needles
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable
@@ -120,7 +120,12 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 if mentionable(v, session.session_id, stated_keys)
             ]
             hits = (
-                extractor.mentioned(turn.text, [v.value for v in pending], [v.polarity for v in pending])
+                extractor.mentioned(
+                    turn.text,
+                    [v.value for v in pending],
+                    [v.polarity for v in pending],
+                    [v.predicate in NAMING for v in pending],
+                )
                 if pending
                 else []
             )
@@ -157,7 +162,16 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             ][:LOOK_BACK_MATCHES]
             for sid, proj, eid, text in found:
                 open_ = [v for v in back if not v.project_id or v.project_id == proj]
-                hits = extractor.mentioned(text, [v.value for v in open_], [v.polarity for v in open_]) if open_ else []
+                hits = (
+                    extractor.mentioned(
+                        text,
+                        [v.value for v in open_],
+                        [v.polarity for v in open_],
+                        [v.predicate in NAMING for v in open_],
+                    )
+                    if open_
+                    else []
+                )
                 for cand, hit in zip(open_, hits, strict=True):
                     if hit:
                         back.remove(cand)

@@ -28,7 +28,7 @@ def _summarise(turns: Sequence[Turn], max_tokens: int) -> str:
 def light_operations() -> dict[str, Callable[..., Any]]:
     return {
         "extract": _extract,
-        "mentioned": lambda text, values, _=None: [v in text for v in values],
+        "mentioned": lambda text, values, _=None, __=None: [v in text for v in values],
         "summarise": _summarise,
     }
 

@@ -79,3 +79,14 @@ def test_it_claims_the_thing_the_turn_named_before(extractor: RuleExtractor) -> 
     assert extractor.mentioned("Is tmux worth it? It's what I live in.", ["tmux"], [False]) == [
         False
     ]  # a stance against
+
+
+def test_a_name_place_or_employer_is_named_by_a_clause_denying_something_else(extractor: RuleExtractor) -> None:
+    # naming values: the clause's negation is about the weekend or the smog, not about 何川 or 石家庄
+    assert extractor.mentioned("何川这周末总算不加班了，我俩打算去看场电影", ["何川"], [True], [True]) == [True]
+    assert extractor.mentioned("今天石家庄总算没雾霾了，天蓝得我都不敢信", ["石家庄"], [True], [True]) == [True]
+    # a taste named in the same shape is denied by it ("香菜我不吃" is no sighting of liking cilantro)
+    assert extractor.mentioned("香菜我是真的不吃", ["香菜"], [True], [False]) == [False]
+    # a negation before the value, or one turning away, still denies a naming value
+    assert extractor.mentioned("我现在不在太原了", ["太原"], [True], [True]) == [False]
+    assert extractor.mentioned("I don't work at Costco anymore.", ["costco"], [True], [True]) == [False]
