@@ -194,6 +194,19 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
         r"(?:(?:kind\sof|kinda|sort\sof|really|totally|definitely|very\smuch|so|just)\s)?(?:my|our)\s(?:thing|jam)\b",
     ),
+    _LIKES_EN.rule(  # "Crosswords are the best part of my morning", "yoga is my favourite part of the week"
+        "en",
+        r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
+        r"(?:(?:easily|honestly|really|still|probably|by\sfar)\s)?(?:the|my)\s(?:best|favou?rite|happiest)\s(?:part|bit|hour)\s"
+        r"of\s(?:my|the)\s(?:day|morning|week|weekend|evening|night|sunday|saturday)\b",
+    ),
+    _LIKES_EN.rule(  # a pastime kept up: "I do a crossword every morning", "I play chess twice a week"
+        "en",
+        r"(?<![\w'])i\s(?:still\s|usually\s|always\s|also\s)?(?:play\s(?:a\s|some\s)?|do\s(?:a|an)\s)"
+        r"(?P<v>(?!with\b|it\b|them\b|this\b|that\b|for\b|at\b|in\b|on\b)[a-z][\w'-]{2,20}(?:\s[a-z][\w'-]{2,20})?)\s"
+        r"(?:every|each)\s(?:single\s)?(?:morning|day|evening|night|week|weekend|monday|tuesday|wednesday|thursday|"
+        r"friday|saturday|sunday)\b",
+    ),
     rule(  # "Peanuts are a no-go for me", "dairy is off the table for me"
         "en",
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:a\s)?(?:total\s|hard\s)?"

@@ -46,7 +46,11 @@ _ZH: dict[str, str] = {
     "爬山": "爬山", "徒步": "爬山", "登山": "爬山",
     "游泳": "游泳", "打游戏": "打游戏", "玩游戏": "打游戏",
     "唱k": "ktv", "k歌": "ktv", "卡拉ok": "ktv", "ktv": "ktv",
+    "写毛笔字": "书法", "毛笔字": "书法", "练毛笔字": "书法", "练字": "书法", "写书法": "书法", "练书法": "书法",
+    "乒乓": "乒乓球", "打乒乓": "乒乓球", "下围棋": "围棋", "下象棋": "象棋", "玩滑板": "滑板",
 }  # fmt: skip
+# A verb that only says an activity is done ("打乒乓球", "弹吉他", "练瑜伽"): the activity is its object.
+_ZH_DOING = ("打", "踢", "弹", "练", "跳", "滑")
 
 
 def canonical_taste(value: str) -> str:
@@ -55,7 +59,11 @@ def canonical_taste(value: str) -> str:
     if not value:
         return value
     if not value.isascii():
-        return _ZH.get(value, value)
+        if value in _ZH:
+            return _ZH[value]
+        if len(value) >= 3 and value.startswith(_ZH_DOING):
+            return _ZH.get(value[1:], value[1:])
+        return value
     words = value.split()
     rest = words
     while len(rest) > 1 and rest[0] in _EN_ASIDE:

@@ -115,6 +115,12 @@ def same_statement(a: Fact, b: Fact) -> bool:
     return same_stance and same_value(a.value, b.value)
 
 
+def turned(a: Fact, b: Fact) -> bool:
+    """Whether two versions of one key take opposite stances on the same value ("I love coffee" / "I hate
+    coffee")."""
+    return same_value(a.value, b.value) and not same_statement(a, b)
+
+
 def mentionable(candidate: Fact, session_id: str, stated_keys: set[str]) -> bool:
     """Whether a later mention of this candidate's value may count as another sighting of it: a candidate not
     seen in this session, whose key this episode did not state anew, with a value specific enough to be named

@@ -20,7 +20,16 @@ from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.extraction.sightings import needles
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
-from graphmem.memory.promotion import Assertion, Plan, PromotionRule, confirm, decide, mentionable, reject
+from graphmem.memory.promotion import (
+    Assertion,
+    Plan,
+    PromotionRule,
+    confirm,
+    decide,
+    mentionable,
+    reject,
+    turned,
+)
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.model import (
     Episode,
@@ -412,9 +421,19 @@ class SemanticMemory:
             return 0
         wanted = [n for f in pending for n in needles(f.value)]
         earlier = await self._episodes.said_elsewhere(scope, episode, wanted, window, LOOK_BACK_MATCHES)
+        # an episode that took the other stance on the same value ("I love coffee" before "I hate coffee") was read
+        # already: its mention is no sighting of this stance
+        stated: dict[str, set[str]] = {}
+        for f in pending:
+            versions = await self._facts.history(scope, f.key)
+            stated[f.key] = {e for v in versions if turned(v, f) for e in v.episode_ids}
         count = 0
         for words in earlier:  # newest first; each candidate takes the first earlier statement that names it
-            open_ = [f for f in pending if not f.project_id or f.project_id == words.project_id]
+            open_ = [
+                f
+                for f in pending
+                if (not f.project_id or f.project_id == words.project_id) and words.episode_id not in stated[f.key]
+            ]
             if not open_:
                 continue
             hits = await asyncio.to_thread(

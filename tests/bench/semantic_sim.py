@@ -22,7 +22,7 @@ from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.extraction.sightings import needles
-from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable
+from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, turned
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
 from graphmem.model import Episode, Fact, FactStatus
 from tests.bench.semantic_scenarios import Scenario, load_scenarios
@@ -54,6 +54,15 @@ def _apply(versions: list[Fact], plan: Plan) -> None:
         for j, v in enumerate(versions):
             if v.id == c.id:
                 versions[j] = replace(v, status=c.status, status_reason=c.reason)
+
+
+def _stated_otherwise(store: dict[tuple[str, str], list[Fact]], candidate: Fact, episode_id: str) -> bool:
+    """Whether the episode took the other stance on the candidate's value (as `_earlier_sightings` skips it)."""
+    return any(
+        w.key == candidate.key and episode_id in w.episode_ids and turned(w, candidate)
+        for vs in store.values()
+        for w in vs
+    )
 
 
 def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
@@ -161,7 +170,11 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 if sid != session.session_id and any(n in text.casefold() for n in wanted)
             ][:LOOK_BACK_MATCHES]
             for sid, proj, eid, text in found:
-                open_ = [v for v in back if not v.project_id or v.project_id == proj]
+                open_ = [
+                    v
+                    for v in back
+                    if (not v.project_id or v.project_id == proj) and not _stated_otherwise(store, v, eid)
+                ]
                 hits = (
                     extractor.mentioned(
                         text,

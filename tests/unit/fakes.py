@@ -135,6 +135,7 @@ class FakeFactStore:
         lock = self._locks.setdefault((scope.group_id, project_id, key), asyncio.Lock())
         async with lock:
             tables = copy.deepcopy(self.tables)  # a transaction: committed only when the work succeeds
+            tables.episodes = self.tables.episodes  # episodes are not the facts' to change: one set, always current
             result = await work(FakeFactUnit(tables, scope, project_id, key, now))
             if not rehearsal:
                 self.tables = tables

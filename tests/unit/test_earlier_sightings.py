@@ -106,3 +106,11 @@ def test_needles_cover_the_forms_a_mention_may_take() -> None:
     assert "pharmac" in needles("pharmacist")
     assert "mongo" in needles("mongodb")
     assert needles("科幻小说") == ["科幻"]
+
+
+async def test_earlier_words_taking_the_other_stance_are_no_sighting() -> None:
+    m = Memory()
+    await m.said("I love coffee.", "s1", 0)
+    await m.said("I hate coffee.", "s2", 5)  # names coffee, but the earlier episode said the opposite
+    assert await m.active() == []
+    assert {(f.value, f.polarity) for f in await m.memory.candidates(USER)} == {("coffee", True), ("coffee", False)}

@@ -99,7 +99,7 @@ def test_more_roles_are_known_jobs(extractor: RuleExtractor, text: str, value: s
     [
         ("我在上海一家券商做量化，平时Python用得最多，周末一般去游泳", "游泳"),
         ("我一般周末去爬山", "爬山"),
-        ("我每周都会去打羽毛球", "打羽毛球"),
+        ("我每周都会去打羽毛球", "羽毛球"),
         ("我平时经常去跑步", "跑步"),
     ],
 )

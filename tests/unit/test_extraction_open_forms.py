@@ -324,7 +324,7 @@ def test_more_places_trades_and_ways_of_working(
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("下围棋这事儿我是真上瘾", {("user|taste|下围棋", "下围棋", True)}),  # the emphasis before a liking
+        ("下围棋这事儿我是真上瘾", {("user|taste|围棋", "围棋", True)}),  # the emphasis before a liking
         ("香菜我是真的受不了", {("user|taste|香菜", "香菜", False)}),
         ("我闻见芹菜那味儿就难受", {("user|taste|芹菜", "芹菜", False)}),
         ("叫我老陈就行，熟人都这么叫", {("user|name", "老陈", True)}),
@@ -344,3 +344,28 @@ def test_a_way_there_is_no_past_and_that_is_how_i_do_it_claims_the_thing(extract
     assert extractor.mentioned("周敏说五一想去桂林，我俩打算开车过去", ["周敏"]) == [True]
     text = "Can you convert this card to Tailwind classes? That's how I do all my styling."
     assert extractor.mentioned(text, ["tailwind"]) == [True]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        # a pastime kept up, or the best part of one's day
+        ("I do a crossword every morning with my coffee.", "crossword"),
+        ("Crosswords are the best part of my morning, even when they beat me.", "crossword"),
+        ("I play tennis every Sunday.", "tennis"),
+        # an activity named with its doing verb, or with a span of time before the verb, is the activity
+        ("我这两年迷上写毛笔字了", "书法"),
+        ("我喜欢打乒乓球", "乒乓球"),
+        ("我喜欢下围棋", "围棋"),
+    ],
+)
+def test_pastimes_in_everyday_shapes(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _read(extractor, text) == {(f"user|taste|{value}", value)}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["My son plays chess every week.", "I play with my kids every evening.", "I do the dishes every night."],
+)
+def test_someone_elses_pastime_or_a_chore_is_none(extractor: RuleExtractor, text: str) -> None:
+    assert _read(extractor, text) == set()
