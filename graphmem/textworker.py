@@ -168,8 +168,8 @@ class TextWorker:
         log.warning("text worker replaced", extra={"pid": pid, "operation": op, "restarts": self.restarts})
 
     # -- the protocols ----------------------------------------------------------------------------------
-    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
-        facts: list[CandidateFact] = self._call("extract", text, tuple(context))
+    def extract(self, text: str, context: Sequence[str] = (), asked: str = "") -> list[CandidateFact]:
+        facts: list[CandidateFact] = self._call("extract", text, tuple(context), asked)
         return facts
 
     def mentioned(

@@ -105,7 +105,9 @@ _RELATIONS: dict[str, str] = {
     "manager": "manager", "boss": "manager", "领导": "manager", "上司": "manager",
     "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "hamster": "pet:hamster", "parrot": "pet:bird",
     "turtle": "pet:turtle", "tortoise": "pet:turtle", "乌龟": "pet:turtle", "巴西龟": "pet:turtle",
-    "仓鼠": "pet:hamster", "鹦鹉": "pet:bird",
+    "仓鼠": "pet:hamster", "鹦鹉": "pet:bird", "horse": "pet:horse", "pony": "pet:horse", "lizard": "pet:lizard",
+    "gecko": "pet:lizard", "snake": "pet:snake", "ferret": "pet:ferret", "chinchilla": "pet:chinchilla",
+    "蜥蜴": "pet:lizard", "龙猫": "pet:chinchilla", "豚鼠": "pet:guinea_pig", "荷兰猪": "pet:guinea_pig",
 }  # fmt: skip
 
 
@@ -233,7 +235,7 @@ _SLOT_ATTRIBUTES = frozenset(
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())
-_RELATION_BASES = frozenset(_RELATIONS.values()) | {"partner", "pet:fish", "pet:hamster", "pet:bird"}
+_RELATION_BASES = frozenset(_RELATIONS.values()) | {"partner", "pet:fish", "pet:hamster", "pet:bird", "pet:horse"}
 _FAVOURITE_ATTRIBUTE = re.compile(r"favourite:(?:[a-z]{3,15}|[\u4e00-\u9fff]{1,4})")
 
 

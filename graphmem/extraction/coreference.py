@@ -34,7 +34,8 @@ _EN_RELATIONS: dict[str, str] = {
     "daughter": "f", "son": "m", "kid": "", "child": "", "baby": "", "mom": "f", "mum": "f", "mother": "f",
     "dad": "m", "father": "m", "brother": "m", "sister": "f", "grandma": "f", "grandpa": "m",
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
-    "parrot": "n", "turtle": "n", "tortoise": "n", "pet": "n", "mother-in-law": "f", "father-in-law": "m",
+    "parrot": "n", "turtle": "n", "tortoise": "n", "pet": "n", "horse": "n", "pony": "n", "lizard": "n",
+    "gecko": "n", "snake": "n", "ferret": "n", "chinchilla": "n", "mother-in-law": "f", "father-in-law": "m",
     "grandmother": "f", "grandfather": "m",
     "sister-in-law": "f", "brother-in-law": "m",
 }  # fmt: skip

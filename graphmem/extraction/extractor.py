@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from graphmem.extraction.answers import framed
 from graphmem.extraction.asides import (
     CLAUSE_PUNCT,
     without_concessions,
@@ -86,8 +87,12 @@ _TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, 
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
 
 
-# Names jieba would split into a verb and a rest ("爱奇艺" -> 爱 + 奇艺, read as "loves 奇艺").
-_ZH_NAMES = ("爱奇艺", "爱彼迎", "爱马仕", "爱回收", "喜马拉雅", "喜茶")
+MAX_EVIDENCE_CHARS = 300
+"""The longest quote of an answer kept as the evidence of what its question framed."""
+
+# Names jieba would split into a verb and a rest ("爱奇艺" -> 爱 + 奇艺, read as "loves 奇艺"), or into parts
+# ("金丝熊").
+_ZH_NAMES = ("爱奇艺", "爱彼迎", "爱马仕", "爱回收", "喜马拉雅", "喜茶", "金丝熊")
 
 # jieba's dictionary is process-global: built once, its cache kept in a private temp dir for the process.
 _jieba_init_lock = threading.Lock()
@@ -142,7 +147,24 @@ class RuleExtractor:
         return [(t.idx, t.idx + len(t.text)) for t in doc if not t.is_space]
 
     # -- public ---------------------------------------------------------------------------------------
-    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
+    def extract(self, text: str, context: Sequence[str] = (), asked: str = "") -> list[CandidateFact]:
+        """`_read(text, context)`; with `asked`, the assistant's turn just before, a bare answer to its question
+        ("你养的是什么品种？" / "金丝熊，叫布丁") is also read as the statement it makes ("我养的是金丝熊，叫布丁",
+        `answers.framed`). What that reading adds quotes the answer as its evidence."""
+        stated = self._read(text, context)
+        said = framed(asked, text[:MAX_EXTRACTION_CHARS]) if asked else ""
+        if not said:
+            return stated
+        whole = said if text in said else f"{said}{'。' if HAN.search(said) else ' '}{text}"
+        keys = {f.key for f in stated}
+        added = [
+            f if f.evidence in text else replace(f, evidence=text[:MAX_EVIDENCE_CHARS].strip() or text)
+            for f in self._read(whole, context)
+            if f.key not in keys and f.predicate is not Predicate.NOTE
+        ]
+        return stated + added
+
+    def _read(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best. Only the
         first MAX_EXTRACTION_CHARS characters are read, so no caller text costs more than that much matching.
 

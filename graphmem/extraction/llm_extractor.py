@@ -216,16 +216,18 @@ def parse_facts(body: Any, text: str) -> tuple[list[CandidateFact], int]:
     return list(found.values()), dropped
 
 
-def _messages(text: str, context: Sequence[str]) -> list[dict[str, str]]:
+def _messages(text: str, context: Sequence[str], asked: str = "") -> list[dict[str, str]]:
     earlier = "\n".join(f"- {' '.join(t.split())[:1000]}" for t in context)
     user = f"Context turns (do not quote):\n{earlier}\n\nMessage:\n{text}" if earlier else f"Message:\n{text}"
+    if asked.strip():  # the message may be a bare answer to it
+        user = f"The assistant asked just before (do not quote):\n{' '.join(asked.split())[-1000:]}\n\n{user}"
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
 
 
 class OfflineExtractor(Protocol):
     """What answers when the model cannot: the rule extractor, in process or in the text worker."""
 
-    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]: ...
+    def extract(self, text: str, context: Sequence[str] = (), asked: str = "") -> list[CandidateFact]: ...
 
     def mentioned(
         self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
@@ -273,31 +275,32 @@ class LLMExtractor:
     def breaker_state(self) -> str:
         return self._breaker.state.value
 
-    async def _ask(self, text: str, context: Sequence[str]) -> Any:
+    async def _ask(self, text: str, context: Sequence[str], asked: str = "") -> Any:
         payload = {
             "model": self.model,
             "temperature": 0,
-            "messages": _messages(text, context),
+            "messages": _messages(text, context, asked),
             "response_format": RESPONSE_FORMAT,
         }
         async with chat_client(self._base_url, self._api_key, self.timeout_s, self._transport) as client:
             async with asyncio.timeout(self.timeout_s):
                 return await post_chat(client, payload, self._attempts, self._retry_wait_s)
 
-    def _offline(self, text: str, context: Sequence[str]) -> list[CandidateFact]:
+    def _offline(self, text: str, context: Sequence[str], asked: str = "") -> list[CandidateFact]:
         self.fell_back += 1
-        return self.fallback.extract(text, context)
+        return self.fallback.extract(text, context, asked)
 
-    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
-        """The model's valid facts about `text`, or the offline extractor's when the model cannot answer."""
+    def extract(self, text: str, context: Sequence[str] = (), asked: str = "") -> list[CandidateFact]:
+        """The model's valid facts about `text` (`asked`: the assistant's turn just before), or the offline
+        extractor's when the model cannot answer."""
         if len(text) > MAX_PROMPT_CHARS or not text.strip():
-            return self._offline(text, context)
+            return self._offline(text, context, asked)
         with self._lock:
             allowed = self._breaker.allow()
         if not allowed:
-            return self._offline(text, context)
+            return self._offline(text, context, asked)
         try:
-            body = asyncio.run(self._ask(text, context[-3:]))
+            body = asyncio.run(self._ask(text, context[-3:], asked))
             facts, dropped = parse_facts(body, text)
         except Exception as exc:
             with self._lock:
@@ -306,7 +309,7 @@ class LLMExtractor:
                 "llm extractor failed; offline extractor used",
                 extra={"error": type(exc).__name__, "circuit": self.breaker_state},
             )
-            return self._offline(text, context)
+            return self._offline(text, context, asked)
         with self._lock:
             self._breaker.record_success()
         self.used += 1

@@ -21,7 +21,9 @@ _RELATION_WORDS: dict[str, str] = {
     "fiance": "partner", "fiancée": "partner", "fiancee": "partner", "daughter": "daughter", "son": "son",
     "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
     "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
-    "turtle": "pet:turtle", "tortoise": "pet:turtle",
+    "turtle": "pet:turtle", "tortoise": "pet:turtle", "horse": "pet:horse", "pony": "pet:horse",
+    "lizard": "pet:lizard", "gecko": "pet:lizard", "snake": "pet:snake", "ferret": "pet:ferret",
+    "chinchilla": "pet:chinchilla",
     "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "mother-in-law": "mother-in-law",
     "father-in-law": "father-in-law",
     # family: "my little sister Priya", "my mum Linda"

@@ -12,7 +12,25 @@ __all__ = ["kept_pet_named", "pet_named"]
 
 P = Predicate
 
-_PETS = frozenset({"猫", "小猫", "猫咪", "狗", "小狗", "狗狗", "兔子", "乌龟", "巴西龟", "仓鼠", "鹦鹉"})
+_PETS = frozenset(
+    {
+        "猫",
+        "小猫",
+        "猫咪",
+        "狗",
+        "小狗",
+        "狗狗",
+        "兔子",
+        "乌龟",
+        "巴西龟",
+        "仓鼠",
+        "鹦鹉",
+        "蜥蜴",
+        "龙猫",
+        "豚鼠",
+        "荷兰猪",
+    }
+)
 # Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.
 _BREEDS: dict[str, str] = {
     **dict.fromkeys(
@@ -20,6 +38,8 @@ _BREEDS: dict[str, str] = {
         "狗",
     ),
     **dict.fromkeys(("布偶", "英短", "美短", "橘猫", "狸花猫", "暹罗猫", "加菲猫", "蓝猫", "橘子猫"), "猫"),
+    **dict.fromkeys(("金丝熊", "三线仓鼠", "一线仓鼠", "布丁仓鼠"), "仓鼠"),
+    **dict.fromkeys(("草龟", "巴西龟", "陆龟"), "乌龟"),
 }
 _DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "只", "条")
 _KIND_WORDS = sorted([*_PETS, *_BREEDS], key=len, reverse=True)
@@ -73,7 +93,7 @@ def _pet_in_apposition(clause: list[Tok], at: int, pet: str) -> Finding | None:
 
 _NAMED = frozenset({"叫", "名叫", "叫做", "取名", "起名叫"})
 _KEEPERS = frozenset({"我", "我家", "家里", "家", "我们家", "咱家", "我们", "在家"})
-_MEASURE = frozenset({"了", "着", "只", "条", "个", "一只", "一条", "一个", "两只"})
+_MEASURE = frozenset({"了", "着", "只", "条", "个", "一只", "一条", "一个", "两只", "的", "是", "的是"})
 
 
 def pet_named(text: str, clause: list[Tok], pet: str) -> tuple[Finding | None, str]:
@@ -89,13 +109,14 @@ def pet_named(text: str, clause: list[Tok], pet: str) -> tuple[Finding | None, s
         word = clause[k].word if k < len(clause) else ""
         if word.endswith("叫") and word[:-1] in _PETS:  # jieba joins "猫叫"
             return pet_named(text, [*clause[:k], Tok(word[:-1], "n", 0, 0), Tok("叫", "v", 0, 0), *clause[k + 1 :]], "")
-        pet = word if word in _PETS else ""
+        pet = word if word in _PETS else _BREEDS.get(word, "")  # "我养的是金丝熊": a hamster
         k += 1
     else:
         k = 0
     if not pet or k >= len(clause) or clause[k].word not in _NAMED or k + 1 >= len(clause):
         return None, pet
     name = clause[k + 1]
-    if not 1 <= len(name.word) <= 4 or name.word in ZH_STOP or not name.flag.startswith(("n", "nr", "a", "v")):
+    doubled = len(name.word) == 2 and name.word[0] == name.word[1]  # "慢慢", "乐乐": a pet's name, whatever its tag
+    if not 1 <= len(name.word) <= 4 or name.word in ZH_STOP or not (doubled or name.flag.startswith(("n", "a", "v"))):
         return None, ""
     return Finding(P.RELATION_NAME, name.word, name.word, name.start, name.end, relation=pet), ""

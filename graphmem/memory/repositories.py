@@ -95,6 +95,11 @@ class ExtractionQueue(Protocol):
         (episodes extraction reads, so not the assistant's), oldest first; none outside a session."""
         ...
 
+    async def asked_before(self, scope: Scope, episode: Episode) -> str:
+        """The text of the line just before `episode` in its session when someone other than the user said it
+        (the assistant's question a bare answer answers), else ""."""
+        ...
+
     async def said_elsewhere(
         self, scope: Scope, episode: Episode, values: Sequence[str], window: int, limit: int
     ) -> list[EarlierWords]:

@@ -56,8 +56,9 @@ class EpisodeGone(Exception):
 class Extractor(Protocol):
     """Finds candidate facts, each with its evidence quoted from the text."""
 
-    def extract(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
-        """`context`: the speaker's earlier turns of the session, oldest first (what the text may refer back to)."""
+    def extract(self, text: str, context: Sequence[str] = (), asked: str = "") -> list[CandidateFact]:
+        """`context`: the speaker's earlier turns of the session, oldest first (what the text may refer back to);
+        `asked`: the assistant's turn just before (what a bare answer answers)."""
         ...
 
 
@@ -375,7 +376,11 @@ class SemanticMemory:
             if episode.session_id
             else []
         )
-        candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
+        asked = await self._episodes.asked_before(scope, episode) if episode.session_id else ""
+        if asked:  # a bare answer may answer it
+            candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context, asked)
+        else:
+            candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
         recorded = 0
         stated_keys: set[str] = set()
         notes_only = True  # nothing but notes stated: the turn may update a note

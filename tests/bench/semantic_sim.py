@@ -81,7 +81,9 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             stated_keys: set[str] = set()
             incoming: list[tuple[Fact, bool, bool]] = []
             context, said = tuple(said), [*said, turn.text]
-            for stated in extractor.extract(turn.text, context):
+            before = session.turns[i - 1] if i > 0 else None
+            asked = before.text if before is not None and before.speaker != "user" else ""
+            for stated in extractor.extract(turn.text, context, asked):
                 if stated.confidence < MIN_CONFIDENCE:
                     continue
                 in_project = project_fact(stated)

@@ -221,6 +221,7 @@ class FakeExtractionQueue:
         self.attempts: dict[str, int] = {}
         self._existing = existing
         self._queued: dict[str, Episode] = {}  # every episode seen waiting, whatever its status since
+        self.asked: dict[str, str] = {}  # the assistant's line just before an episode, by the episode's id
 
     def _held(self, episode: Episode) -> bool:
         return (owner_group_id(episode.tenant_id, episode.user_id), episode.id) in self._existing
@@ -245,6 +246,9 @@ class FakeExtractionQueue:
             key=lambda e: (e.occurred_at, e.seq),
         )  # fmt: skip
         return [e.text for e in earlier[-limit:]] if episode.session_id and limit > 0 else []
+
+    async def asked_before(self, scope: Scope, episode: Episode) -> str:
+        return self.asked.get(episode.id, "")
 
     async def said_elsewhere(
         self, scope: Scope, episode: Episode, values: Sequence[str], window: int, limit: int

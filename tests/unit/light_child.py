@@ -11,7 +11,7 @@ from typing import Any
 from graphmem.model import Turn
 
 
-def _extract(text: str, context: Sequence[str] = ()) -> list[str]:
+def _extract(text: str, context: Sequence[str] = (), asked: str = "") -> list[str]:
     """`sleep N` sleeps N seconds, `raise` raises ValueError; any other text comes back split into words (the
     earlier turns of its session are not read)."""
     if text.startswith("sleep "):

@@ -1,51 +1,64 @@
-"""A bare answer about the meeting the speaker's turn before asked for: the day part that is the whole first clause
-is when meetings should be; any other clause, or no such request before, states nothing."""
+"""Bare answers to the assistant's question (`answers.framed`, `RuleExtractor.extract(..., asked=...)`): the
+question frames a short answer as the speaker's statement, in Chinese and English; evidence quotes the answer;
+questions not put to the speaker, long answers and no question at all frame nothing."""
 
 from __future__ import annotations
 
 import pytest
 
+from graphmem.extraction.answers import framed
 from graphmem.extraction.extractor import RuleExtractor
 
 
-def _meeting_time(extractor: RuleExtractor, text: str, before: str) -> str | None:
-    found = {f.key: f.value for f in extractor.extract(text, (before,) if before else ())}
-    return found.get("user|meeting_time")
+@pytest.mark.parametrize(
+    ("asked", "answer", "key", "value"),
+    [
+        ("要看品种和年龄，你养的是什么龟？", "巴西龟，叫慢慢，在我家都十二年了。", "user|pet:turtle:name", "慢慢"),
+        ("一般一天一小勺就够了。你养的是什么品种？", "金丝熊，叫布丁，刚满一岁。", "user|pet:hamster:name", "布丁"),
+        ("你在哪上班？", "腾讯", "user|employer", "腾讯"),
+        ("你吃香菜吗？", "不吃", "user|taste|香菜", "香菜"),
+        ("Which editor do you use at work?", "Neovim, mostly.", "user|editor", "neovim"),
+        ("What's your dog's name?", "Biscuit!", "user|pet:dog:name", "biscuit"),
+        ("Where do you live?", "Lisbon, for now.", "user|location", "lisbon"),
+        ("What do you do for a living?", "Paramedic.", "user|job", "paramedic"),
+        ("Is this for your own horse?", "Yes, Clover, she's twelve.", "user|pet:horse:name", "clover"),
+        ("Do you eat cilantro?", "Nope, can't stand it.", "user|taste|cilantro", "cilantro"),
+    ],
+)  # fmt: skip
+def test_a_bare_answer_states_what_the_question_asked(
+    extractor: RuleExtractor, asked: str, answer: str, key: str, value: str
+) -> None:
+    assert key not in {f.key for f in extractor.extract(answer)}  # on its own the answer says nothing of it
+    found = {f.key: f for f in extractor.extract(answer, (), asked)}
+    assert found[key].value == value
+    assert found[key].evidence in answer  # quoted from the speaker's own words
+
+
+def test_the_answers_stance_follows_yes_or_no(extractor: RuleExtractor) -> None:
+    (no,) = extractor.extract("不吃", (), "你吃香菜吗？")
+    (yes,) = extractor.extract("喜欢啊", (), "你喜欢爵士乐吗？")
+    (en,) = extractor.extract("Yeah, a lot.", (), "Do you like jazz?")
+    assert (no.key, no.stance) == ("user|taste|香菜", False)
+    assert (yes.value, yes.stance, en.value, en.stance) == ("爵士乐", True, "jazz", True)
 
 
 @pytest.mark.parametrize(
-    ("before", "text", "value"),
+    ("asked", "answer"),
     [
-        (
-            "Can you find a slot with the Berlin team next week?",
-            "Mornings. Before eleven if possible.",
-            "morning meeting",
-        ),
-        ("帮我跟设计组约个评审会吧", "下午，两点以后都行", "afternoon meeting"),
-        ("帮我跟设计组约个评审会吧", "下午吧", "afternoon meeting"),
+        ("How was your weekend?", "Fine, thanks."),  # no question about the speaker's things
+        ("Here is the summary you asked for.", "Tokyo"),  # no question at all
+        ("Where does your sister live?", "Lisbon"),  # someone else's
+        ("Where do you live?", "I was reading about how people in old towns lived without running water for ages"),
+        ("你在哪上班？", "不上班，我还在读书"),  # a denial names no employer
     ],
 )
-def test_a_bare_day_part_answers_the_meeting_asked_for(
-    extractor: RuleExtractor, before: str, text: str, value: str
+def test_no_frame_without_a_question_to_the_speaker_and_a_bare_answer(
+    extractor: RuleExtractor, asked: str, answer: str
 ) -> None:
-    assert _meeting_time(extractor, text, before) == value
+    assert framed(asked, answer) == "" or extractor.extract(answer, (), asked) == extractor.extract(answer)
 
 
-@pytest.mark.parametrize(
-    ("before", "text"),
-    [
-        ("帮我跟设计组约个评审会吧", "下午我要去接孩子"),
-        ("Can you find a slot with the Berlin team next week?", "Mornings are hard for me."),
-        ("Could you suggest a breakfast smoothie?", "Mornings. I usually skip breakfast."),
-        ("", "Mornings."),
-    ],
-)
-def test_a_day_part_in_a_longer_clause_or_with_no_meeting_asked_for_is_none(
-    extractor: RuleExtractor, before: str, text: str
-) -> None:
-    assert _meeting_time(extractor, text, before) is None
-
-
-def test_early_in_the_day_is_the_morning(extractor: RuleExtractor) -> None:
-    text = "Same deal for the vendor call: put it early in the day, I'm only really sharp before 11."
-    assert _meeting_time(extractor, text, "") == "morning meeting"
+def test_hostile_questions_and_answers_stay_linear() -> None:
+    long_q = "你" + "什么" * 5000 + "？"
+    assert framed(long_q, "a" * 10_000) == ""  # too long an answer, whatever the question
+    assert isinstance(framed("What's your " + "x " * 10_000 + "?", "Biscuit"), str)

@@ -328,6 +328,15 @@ WHERE e.valid_at >= $since AND e.valid_at <= $before AND e.session_id = $session
 RETURN e.content AS content ORDER BY e.valid_at DESC, e.seq DESC LIMIT $limit
 """
 
+# The line just before an episode in its session (its context line), when extraction does not read it: what the
+# assistant said, maybe a question the episode answers.
+_ASKED_BEFORE: LiteralString = """
+MATCH (e:Episodic {group_id: $group_id, uuid: $id})
+MATCH (p:Episodic {group_id: $group_id, seq: e.context_seq})
+WHERE p.session_id = e.session_id AND p.extraction_status = 'skipped'
+RETURN p.content AS content
+"""
+
 # The user's earlier words in other sessions that contain one of `$values` (lower case), among the user's last
 # `$window` episodes by seq: a bounded scan of the (group_id, seq) index, newest first.
 _SAID_ELSEWHERE: LiteralString = """
@@ -994,6 +1003,18 @@ class EpisodeRepository:
                 limit=limit,
             )
             return [r["content"] async for r in result][::-1]
+
+        return await self._graph.read(work)
+
+    async def asked_before(self, scope: Scope, episode: Episode) -> str:
+        """The text of the line just before `episode` in its session when someone other than the user said it
+        (the assistant's question a bare answer answers), else ""."""
+        if not episode.session_id:
+            return ""
+
+        async def work(tx: AsyncManagedTransaction) -> str:
+            record = await (await tx.run(_ASKED_BEFORE, group_id=scope.group_id, id=episode.id)).single()
+            return str(record["content"] or "") if record is not None else ""
 
         return await self._graph.read(work)
 
