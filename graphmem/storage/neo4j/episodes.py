@@ -1007,8 +1007,7 @@ class EpisodeRepository:
         return await self._graph.read(work)
 
     async def asked_before(self, scope: Scope, episode: Episode) -> str:
-        """The text of the line just before `episode` in its session when someone other than the user said it
-        (the assistant's question a bare answer answers), else ""."""
+        """`ExtractionQueue.asked_before`: the episode's context line, when extraction skipped it."""
         if not episode.session_id:
             return ""
 
@@ -1021,9 +1020,8 @@ class EpisodeRepository:
     async def said_elsewhere(
         self, scope: Scope, episode: Episode, values: Sequence[str], window: int, limit: int
     ) -> list[EarlierWords]:
-        """The user's episodes extraction reads, from sessions other than `episode`'s, said before it among the
-        user's last `window` episodes, whose text contains one of `values` (case-insensitive), newest first, at
-        most `limit`."""
+        """`ExtractionQueue.said_elsewhere`: a scan of the user's last `window` episodes by seq (the (group_id, seq)
+        index), their text lower-cased and searched for each value."""
         wanted = sorted({v.casefold() for v in values if v})
         if not episode.session_id or not wanted or window <= 0 or limit <= 0:
             return []
