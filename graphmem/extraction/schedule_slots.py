@@ -105,7 +105,7 @@ def answered_meeting_time(text: str) -> list[Slot]:
 _MEETING_WORD = re.compile(
     r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|(?:schedule|book)\s+(?:anything|something|stuff)|"
     r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|例会|站会|周会|晨会|"
-    r"会前|会后|(?<=[的个场])会(?![员计话儿])",
+    r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])",
     _F,
 )
 # What a meeting comes with, and how it is held: an agenda, minutes, a recording; in person or online.
@@ -170,7 +170,11 @@ _EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _CLOCK_AFTER_ZONE = re.compile(r"\s?(?:[A-Z]{2,4}T|UTC|GMT)\b")
 
 
-_BUFFER = re.compile(r"\b(?:buffer|gap|breathing\s+room)\b|间隔|缓冲|空档", _F)
+# Time kept between meetings ("a 15-minute buffer", "两个会中间空个十五分钟", "会和会之间"), not their length.
+_BUFFER = re.compile(
+    r"\b(?:buffer|gap|breathing\s+room|between\s+(?:meetings|calls)|back[-\s]to[-\s]back)\b|间隔|缓冲|空档|中间|之间|连着",
+    _F,
+)
 
 
 # Working hours and days in Chinese: a range of clock hours or weekdays said with a word for work, or the

@@ -86,6 +86,10 @@ def test_the_value_left_behind_is_not_the_new_one(extractor: RuleExtractor) -> N
         # "别的" is "other", no prohibition: the days meetings go on, every one named
         ("记一下，跟客户的会我只排周二和周四下午，别的时间留给内部的事", "user|meeting_day", "tuesday, thursday"),
         ("Please keep Tuesdays and Thursdays free of meetings.", "user|meeting_free_day", "tuesday, thursday"),
+        # time kept between meetings is no meeting length
+        ("两个会中间最好能空个十五分钟，让我喘口气", "user|meeting_buffer", "15 min"),
+        ("会和会之间不留个十五分钟，我是真扛不住", "user|meeting_buffer", "15 min"),
+        ("Please leave 10 minutes between meetings.", "user|meeting_buffer", "10 min"),
     ],
 )
 def test_moves_and_days_read_whole(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
