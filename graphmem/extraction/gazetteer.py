@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from importlib import resources
 
 __all__ = ["ZH_ONE_TO_TWELVE", "Hit", "scan"]
 
@@ -336,6 +337,52 @@ _CAPITALISED = frozenset(
 )  # fmt: skip
 # "Dubai time" for every city whose name is no ordinary word ("nice time" is no zone)
 LEXICON.update({k: v for k, v in _city_times(_table("city", _CITIES)).items() if k.split()[0] not in _CAPITALISED})
+# Names of the world's cities (100,000 people or more) the curated list leaves out, from GeoNames: each matched only
+# as written with a capital in Latin script; Chinese forms that are also ordinary words or district names of other
+# meanings are left out.
+_WORLD_CITIES = resources.files("graphmem.extraction").joinpath("world_cities.tsv")
+_NOT_CITY_EN = frozenset(
+    {"mobile", "temple", "independence", "surprise", "orange", "victoria", "aurora", "jackson", "lincoln", "madison",
+     "marion", "columbia", "concord", "hampton", "frisco", "norman", "irving", "allen", "lawrence", "eugene",
+     "pueblo", "mission", "pearland", "garland", "carrollton", "centennial", "peoria", "lakewood", "sterling",
+     "paterson", "warren", "troy", "salem", "springfield", "burlington", "cambridge", "hollywood", "oxford",
+     "gary", "kent", "boulder", "plano", "rochester", "bristol", "derby", "preston", "luton", "santa", "march",
+     "monday", "sale", "bury", "hull", "wells", "eagle", "guide", "buffalo", "sunrise", "deal", "pace", "gold"}
+)  # fmt: skip
+_NOT_CITY_ZH = frozenset(
+    {"中山", "大同", "天府", "新安", "阿哇", "德博", "塔那", "关口", "或索", "皮金", "阿巴", "古龍", "科塔", "剌八",
+     "玉山", "呼市", "宜城", "普陀", "光州", "巴中", "青阳", "安曼", "乔斯", "佩斯", "洛美", "达沃"}
+)  # fmt: skip
+_GEO_CAPITALISED: set[str] = set()
+
+
+def _simplified(form: str) -> bool:
+    """Whether a Chinese form is written in simplified characters (GB2312 has no traditional or Japanese ones)."""
+    try:
+        form.encode("gb2312")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _world_cities() -> dict[str, tuple[str, str]]:
+    out: dict[str, tuple[str, str]] = {}
+    for line in _WORLD_CITIES.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        _, english, chinese = line.split("\t")
+        forms = [f for f in chinese.split(",") if f and f not in _NOT_CITY_ZH]
+        if english and english.lower() not in _NOT_CITY_EN and english.lower() not in LEXICON:
+            out.setdefault(english.lower(), ("city", english.lower()))
+            _GEO_CAPITALISED.add(english.lower())
+        simplified = next((f for f in forms if _simplified(f)), forms[0]) if forms else ""
+        for form in forms:
+            if form not in LEXICON:
+                out.setdefault(form, ("city", simplified))
+    return out
+
+
+LEXICON.update({k: v for k, v in _world_cities().items() if k not in LEXICON})
 # Chinese forms by their first character, longest first: one pass over the text finds them all.
 _ZH_BY_FIRST: dict[str, list[str]] = {}
 for _form in sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True):
@@ -391,7 +438,8 @@ def scan(text: str) -> list[Hit]:
             bare = form.removesuffix("'s")
             # a cased form in lower case still names the thing right next to Chinese ("py是我的主力语言", "用js写")
             cased = surface.isupper() or _beside_han(text, start, end)
-            if (bare in _CASED and not cased) or (bare in _CAPITALISED and not surface[:1].isupper()):
+            capital = surface[:1].isupper()
+            if (bare in _CASED and not cased) or ((bare in _CAPITALISED or bare in _GEO_CAPITALISED) and not capital):
                 continue
             take(found[0], found[1], start, end)
             break

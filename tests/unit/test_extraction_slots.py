@@ -28,6 +28,14 @@ def test_gazetteer_gives_one_canonical_value_per_script_whatever_the_surface_for
     assert [h.value for h in scan("my clock's UTC+3")] == ["utc+3"]
 
 
+def test_gazetteer_knows_the_worlds_cities_written_as_names() -> None:
+    assert [h.value for h in scan("I'm in Spokane.")] == ["spokane"]
+    assert [h.value for h in scan("我搬到柳州了")] == ["柳州"]
+    assert [h.value for h in scan("崑山新开了一家店")] == [h.value for h in scan("昆山新开了一家店")] == ["昆山"]
+    assert scan("im in spokane") == []  # a GeoNames name only as written with a capital
+    assert scan("I live with Jackson.") == [] and scan("过了这个关口就好了") == []  # names and words of other meanings
+
+
 def test_gazetteer_needs_capitals_for_forms_that_are_common_words() -> None:
     assert scan("let's go now") == []
     assert [h.value for h in scan("最近转Go了")] == ["go"]
