@@ -87,6 +87,8 @@ _TASTE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS})
 _RELATIONS: dict[str, str] = {
     "wife": "spouse", "husband": "spouse", "spouse": "spouse", "partner": "spouse",
     "daughter": "child:daughter", "son": "child:son", "kid": "child", "child": "child",
+    "stepdaughter": "child:stepdaughter", "stepson": "child:stepson", "stepkid": "child", "stepchild": "child",
+    "继女": "child:stepdaughter", "继子": "child:stepson",
     "dog": "pet:dog", "cat": "pet:cat", "pet": "pet", "mom": "parent:mother", "mum": "parent:mother",
     "mother": "parent:mother", "dad": "parent:father", "father": "parent:father",
     "brother": "sibling:brother", "sister": "sibling:sister",
@@ -231,7 +233,8 @@ _SLOT_ATTRIBUTES = frozenset(
         "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
-        "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule",
+        "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule", "travel_luggage",
+        "travel_ground",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())

@@ -31,7 +31,8 @@ _F = re.IGNORECASE
 # relation word -> gender ("f", "m", "n" for animals, "" when either)
 _EN_RELATIONS: dict[str, str] = {
     "wife": "f", "husband": "m", "partner": "", "girlfriend": "f", "boyfriend": "m", "fiancee": "f", "fiance": "m",
-    "daughter": "f", "son": "m", "kid": "", "child": "", "baby": "", "mom": "f", "mum": "f", "mother": "f",
+    "daughter": "f", "son": "m", "stepdaughter": "f", "stepson": "m",
+    "kid": "", "child": "", "baby": "", "mom": "f", "mum": "f", "mother": "f",
     "dad": "m", "father": "m", "brother": "m", "sister": "f", "grandma": "f", "grandpa": "m",
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
     "parrot": "n", "turtle": "n", "tortoise": "n", "pet": "n", "horse": "n", "pony": "n", "lizard": "n",

@@ -277,6 +277,8 @@ low-sugar: low-sugar, low sugar, cutting sugar, cutting out sugar, 低糖, 控�
 _JOBS = """
 product manager|产品经理: product manager, 产品经理; product owner|产品负责人: product owner;
 programmer|程序员: 程序员, 码农;
+physical therapist|物理治疗师: physical therapist, physiotherapist, physio, 物理治疗师, 康复治疗师, 理疗师;
+vet tech|兽医助理: vet tech, veterinary technician, vet nurse, 兽医助理;
 backend developer|后端开发: backend developer, backend engineer, 后端开发, 后端工程师, 后端;
 frontend developer|前端开发: frontend developer, front-end developer, frontend engineer, 前端开发, 前端工程师, 前端;
 test engineer|测试工程师: qa engineer, test engineer, 测试工程师, 测试开发; designer|设计师: 设计师, ui设计师;

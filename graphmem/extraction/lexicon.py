@@ -72,7 +72,7 @@ JOBS = _words(
     "dispatcher coordinator specialist assistant secretary supervisor butcher florist tailor hairdresser barber "
     "stylist optometrist optician radiographer sonographer physiotherapist physio surveyor copywriter illustrator "
     "animator producer instructor coach trainer ranger farmer nanny housekeeper bookkeeper actuary underwriter "
-    "attendant teller realtor broker paralegal notary social-worker caseworker"
+    "attendant teller realtor broker paralegal notary social-worker caseworker tech medic driver"
 )
 NO_SINGULAR = _words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "

@@ -19,6 +19,7 @@ _RELATION_WORDS: dict[str, str] = {
     "wife": "wife", "husband": "husband", "hubby": "husband", "spouse": "spouse", "partner": "partner",
     "girlfriend": "partner", "gf": "partner", "boyfriend": "partner", "bf": "partner", "fiancé": "partner",
     "fiance": "partner", "fiancée": "partner", "fiancee": "partner", "daughter": "daughter", "son": "son",
+    "stepdaughter": "stepdaughter", "stepson": "stepson",
     "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
     "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
     "turtle": "pet:turtle", "tortoise": "pet:turtle", "horse": "pet:horse", "pony": "pet:horse",

@@ -330,6 +330,13 @@ EN_RULES: tuple[Rule, ...] = (
         "job",
         "user works as {d}",
     ),
+    rule(  # "As a physio I end up explaining the same stretches": the role the speaker speaks as
+        "en",
+        r"^(?:and\s+|but\s+|so\s+|honestly,?\s+)?as\s+(?:a|an)\s+(?=[a-z-]{2,20}(?:\s[a-z-]{2,20}){0,2},?\s+i(?:'m|'ve|\s)\s*)",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule(  # "Being a paralegal means I read more contracts than anyone should": the speaker's own role
         "en",
         r"^(?:and\s+|but\s+)?being\s+(?:a|an)\s+(?=[^.!?]{0,60}\b(?:means|makes|keeps)\s+(?:i|me)\b)",

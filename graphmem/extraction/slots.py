@@ -41,7 +41,7 @@ from graphmem.extraction.slot import (
     clause_bounds,
     negation_in,
 )
-from graphmem.extraction.travel_slots import driving, hotel_room
+from graphmem.extraction.travel_slots import driving, ground_transport, hotel_room, luggage
 
 __all__ = ["slots"]
 
@@ -263,6 +263,8 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     out.extend(day_off(text))
     out.extend(sleep_schedule(text))
     out.extend(driving(text))
+    out.extend(luggage(text))
+    out.extend(ground_transport(text))
     out.extend(hotel_room(text))
     if not names_meeting(text):
         out.extend(office_days(text))

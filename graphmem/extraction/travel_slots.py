@@ -1,4 +1,5 @@
-"""Travel slots: not driving ("I don't drive", "我没驾照") and what a hotel room should have (a high floor, a
+"""Travel slots: not driving ("I don't drive", "我没驾照"), luggage ("carry-on only", "从不托运"), a car hired at the
+destination ("租车自驾", "I always rent a car") and what a hotel room should have (a high floor, a
 window, quiet, away from the lifts), each feature its own attribute in one normalised value whatever the language.
 Every pattern is a literal alternation.
 """
@@ -10,7 +11,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot
 
-__all__ = ["driving", "hotel_room"]
+__all__ = ["driving", "ground_transport", "hotel_room", "luggage"]
 
 _F = re.IGNORECASE
 _NO_DRIVING = re.compile(
@@ -26,6 +27,33 @@ def driving(text: str) -> list[Slot]:
     if m is None:
         return []
     return [Slot(Predicate.LIKES, "driving", "doesn't drive", True, m.start(), m.end())]
+
+
+# Travelling with cabin luggage only: "I travel with a carry-on only", "never checking a bag", "只带登机箱，从不托运".
+_CARRY_ON = re.compile(
+    r"\b(?:carry[-\s]?on\s+only|only\s+(?:a\s+|ever\s+)?(?:bring\s+|take\s+|travel\s+with\s+)?(?:a\s+)?carry[-\s]?on|"
+    r"hand\s+luggage\s+only|(?:never|don't|do\s+not|won't)\s+check(?:ing)?\s+(?:a\s+|in\s+a\s+|any\s+)?(?:bags?|luggage|suitcases?)|"
+    r"never\s+checking\s+(?:a\s+)?bags?|haven't\s+checked\s+a\s+bag)\b|只带登机箱|只背登机箱|从不托运|从来不托运|不托运行李",
+    _F,
+)
+# A car hired where one travels to: "我出去玩习惯租车自驾", "落地就租辆车自己开", "I always rent a car when I land".
+_RENTAL = re.compile(
+    r"\b(?:i\s+(?:always\s+|usually\s+|just\s+)?(?:rent|hire)\s+a\s+car|rental\s+car\s+(?:every\s+time|always)|"
+    r"(?:always|usually)\s+(?:rent|hire)\s+a\s+car)\b|租车自驾|租(?:辆|个|台)?车自己开|租(?:辆|个|台)车|自驾游?",
+    _F,
+)
+
+
+def luggage(text: str) -> list[Slot]:
+    """That the user travels with cabin luggage only."""
+    m = _CARRY_ON.search(text)
+    return [Slot(Predicate.LIKES, "travel_luggage", "carry-on only", True, m.start(), m.end())] if m else []
+
+
+def ground_transport(text: str) -> list[Slot]:
+    """That the user hires a car at the destination."""
+    m = _RENTAL.search(text)
+    return [Slot(Predicate.LIKES, "travel_ground", "rental car", True, m.start(), m.end())] if m else []
 
 
 _ROOM = re.compile(r"\b(?:rooms?|hotels?|stay|floor)\b|房间|房|酒店|住", _F)

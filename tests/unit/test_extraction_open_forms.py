@@ -369,3 +369,37 @@ def test_pastimes_in_everyday_shapes(extractor: RuleExtractor, text: str, value:
 )
 def test_someone_elses_pastime_or_a_chore_is_none(extractor: RuleExtractor, text: str) -> None:
     assert _read(extractor, text) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # a role said as the one the speaker speaks as, or with "tech" as its head; its other names are one value
+        ("As a physio I end up explaining the same five stretches all day.", "user|job", "physical therapist"),
+        ("I'm a physiotherapist.", "user|job", "physical therapist"),
+        ("i work as a vet tech", "user|job", "vet tech"),
+        # step-relations by name
+        ("My stepdaughter Jade just got her driver's license.", "user|child:stepdaughter:name", "jade"),
+        # travelling light, and a car hired where one goes
+        ("I travel with a carry-on only.", "user|travel_luggage", "carry-on only"),
+        ("Never checking a bag is pretty much my one travel rule.", "user|travel_luggage", "carry-on only"),
+        ("我出去玩习惯租车自驾，不爱跟团", "user|travel_ground", "rental car"),
+    ],
+)
+def test_roles_relations_and_travel_habits_in_everyday_words(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in _read(extractor, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "As a parent, I worry a lot.",
+        "As a kid I loved lego.",
+        "My sister never checks a bag.",
+        "I'm a tech enthusiast.",
+    ],
+)
+def test_no_role_or_habit_of_someone_else_or_of_a_word_that_is_none(extractor: RuleExtractor, text: str) -> None:
+    assert not {k for k, _ in _read(extractor, text) if k in ("user|job", "user|travel_luggage")}
