@@ -116,12 +116,15 @@ EXPLICIT = {
     "en": re.compile(
         r"\b(?:remember|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
         r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
+        r"(?:keep|have|put)\s+(?:\w+\s+){0,3}on\s+file|for\s+your\s+records|jot\s+(?:this\s+|that\s+)?down|"
+        r"note\s+(?:this|it)\s+down|save\s+(?:this|that)\s+(?:for\s+later|to\s+memory)|"
         r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update)\b|"
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
         _F,
     ),
     "zh": re.compile(
-        r"记住|记一下|记下|记好|记牢|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|一律|每次都|"
+        r"记住|记一下|记下|记好|记牢|记着|记上|备个案|存个档|别忘了|以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|"
+        r"一律|每次都|"
         r"更新一下|更新下|记得更新"
     ),
 }

@@ -195,10 +195,18 @@ _IT_CLAIM = re.compile(
 )
 
 
+# The same in Chinese: "我这些年攒的东西全在里面", "全靠它了", "天天都用它".
+_IT_CLAIM_ZH = re.compile(
+    r"我(?:这些年|这几年|平时|所有的?|的)?(?:攒的|记的|存的)?(?:东西|笔记|资料|数据|文件)?(?:全|都)(?:在|存在|放在)(?:这|那)?里(?:面|头)|"
+    r"(?:全|都)靠它|离不开它|天天(?:都)?用它|每天(?:都)?用它"
+)
+
+
 def claimed_by_it(text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
-    """For each value, whether a plain claim on "it" ("…the emacs keybinding for that? it's what I live in") stands
-    for it: the value is named before the claim, in any of its forms, and the candidate's stance is positive."""
-    claim = _IT_CLAIM.search(text)
+    """For each value, whether a plain claim on "it" ("…the emacs keybinding for that? it's what I live in",
+    "…我这些年攒的东西全在里面") stands for it: the value is named before the claim, in any of its forms, and the
+    candidate's stance is positive."""
+    claim = _IT_CLAIM.search(text) or _IT_CLAIM_ZH.search(text)
     stances = polarities if polarities is not None else [True] * len(values)
     if claim is None:
         return [False] * len(values)

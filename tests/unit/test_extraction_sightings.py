@@ -90,3 +90,14 @@ def test_a_name_place_or_employer_is_named_by_a_clause_denying_something_else(ex
     # a negation before the value, or one turning away, still denies a naming value
     assert extractor.mentioned("我现在不在太原了", ["太原"], [True], [True]) == [False]
     assert extractor.mentioned("I don't work at Costco anymore.", ["costco"], [True], [True]) == [False]
+
+
+def test_a_chinese_claim_on_it_names_the_thing_just_named(extractor: RuleExtractor) -> None:
+    text = "语雀能不能把整个知识库导出来？我这些年攒的东西全在里面，想备份一份"
+    assert extractor.mentioned(text, ["语雀"]) == [True]
+    assert extractor.mentioned("我这些年攒的东西全在里面", ["语雀"]) == [False]  # nothing named before the claim
+
+
+def test_keep_on_file_asks_to_remember(extractor: RuleExtractor) -> None:
+    (job,) = extractor.extract("ok few things to keep on file: i work as a vet tech")
+    assert (job.key, job.explicit) == ("user|job", True)
