@@ -403,3 +403,20 @@ def test_roles_relations_and_travel_habits_in_everyday_words(
 )
 def test_no_role_or_habit_of_someone_else_or_of_a_word_that_is_none(extractor: RuleExtractor, text: str) -> None:
     assert not {k for k, _ in _read(extractor, text) if k in ("user|job", "user|travel_luggage")}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("帮我找个凉拌菜的方子呗，别带折耳根的，那玩意儿一股鱼腥味", "折耳根"),
+        ("折耳根就免了，我是真不吃那个，别的都行", "折耳根"),
+        ("香菜就免了，吃不惯", "香菜"),
+    ],
+)
+def test_a_food_left_out_or_waved_away(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert [(f.key, f.stance) for f in extractor.extract(text)] == [(f"user|taste|{value}", False)]
+
+
+@pytest.mark.parametrize("text", ["那就算了吧", "开会就免了", "这个就免了", "以后推荐水果别带它"])
+def test_no_food_in_a_pronoun_or_without_eating(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == [] or all("它" not in f.value for f in extractor.extract(text))
