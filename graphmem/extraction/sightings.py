@@ -188,7 +188,9 @@ _IT_CLAIM = re.compile(
     r"(?:^|[.!?;,]\s*)(?:and\s+|honestly,?\s+)?(?:it's|it\s+is|that's|that\s+is)\s+(?:(?:basically|pretty\s+much|"
     r"literally|really|just|honestly)\s+){0,2}(?:(?:what|where|all)\s+(?:basically\s+)?i\b|"
     r"where\s+(?:basically\s+)?my\s+(?:whole\s+)?(?:life|work|notes|stuff)\b|"
-    r"how\s+i\s+(?:always\s+)?(?:do|write|build|make|style)\s+(?:all\s+my|everything|all\s+of\s+my)\b)|"
+    r"how\s+i\s+(?:always\s+)?(?:do|write|build|make|style|study|learn|plan|track|manage|budget|organi[sz]e)\s+"
+    r"(?:pretty\s+much\s+)?(?:all\s+my|everything|all\s+of\s+my)\b)|"
+    r"\bi\s+(?:(?:literally|basically|really|honestly|pretty\s+much)\s+)?live\s+in\s+(?:that|this|the)\s+app\b|"
     r"\bi\s+(?:(?:literally|basically|really|honestly)\s+)?(?:use|love|live\s+in)\s+it\s+(?:for\s+everything|every\s+day|"
     r"daily|all\s+the\s+time|constantly)\b",
     _F,

@@ -202,6 +202,24 @@ _FIRST_PERSON = {
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
 
 
+# A tool the speaker keeps their own things in, by its name: "I run our whole household budget in YNAB", "I track
+# my runs in Strava", "I keep all my recipes in Paprika". A capitalised name after a verb of keeping or doing, the
+# speaker's own things and "in/on/with/using"; not a place or a company the gazetteer knows.
+_KEPT_IN = re.compile(
+    r"(?<![\w'])[Ii]\s(?:basically\s|mostly\s|usually\s|now\s|still\s)?(?:run|do|keep|track|manage|plan|organi[sz]e|"
+    r"write|store|log|budget|draft|sync|study|learn|practi[cs]e)\s(?:all\s|pretty\smuch\sall\s)?(?:my|our)\s"
+    r"(?:[\w'-]+\s){0,3}?(?:in|on|with|using|through)\s(?P<v>[A-Z][A-Za-z0-9]{1,20}(?:\s[A-Z][A-Za-z0-9]{1,20})?)\b"
+)
+
+
+def kept_in(text: str) -> list[Slot]:
+    """The tool the speaker keeps their own things in, named with a capital (`_KEPT_IN`)."""
+    m = _KEPT_IN.search(text)
+    if m is None or scan(m.group("v")):
+        return []  # a place or a known company ("I do my shopping in Boston") is no tool here
+    return [Slot(Predicate.USES_TOOL, "", m.group("v").lower(), True, m.start("v"), m.end("v"))]
+
+
 def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept).
     `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user."""
@@ -263,6 +281,8 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     out.extend(day_off(text))
     out.extend(sleep_schedule(text))
     out.extend(driving(text))
+    if lang == "en" and not any(o.predicate is Predicate.USES_TOOL for o in out):
+        out.extend(kept_in(text))
     out.extend(luggage(text))
     out.extend(ground_transport(text))
     out.extend(hotel_room(text))

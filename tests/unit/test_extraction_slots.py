@@ -338,3 +338,27 @@ def test_assume_i_with_a_standing_marker_is_a_directive_not_a_hypothetical(extra
 )
 def test_a_thing_got_rid_of_is_left_behind(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
     assert {f.key: f.value for f in extractor.extract(text)}.get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I run our whole household budget in YNAB.", "ynab"),
+        ("I track my runs in Strava.", "strava"),
+    ],
+)
+def test_a_tool_the_speaker_keeps_their_things_in(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _keyed(extractor, text) == {f"user|uses_tool|{value}": value}
+
+
+def test_no_tool_in_a_place_a_lowercase_thing_or_someone_elses(extractor: RuleExtractor) -> None:
+    for text in ("I do my shopping in Boston.", "I keep my bike in the garage.", "My wife keeps her notes in Bear."):
+        assert not any(k.startswith("user|uses_tool") for k in _keyed(extractor, text)), text
+
+
+def test_a_claim_on_the_app_just_named_is_a_sighting(extractor: RuleExtractor) -> None:
+    text = "YNAB won't sync with my credit union again. I basically live in that app, so this is driving me nuts."
+    assert extractor.mentioned(text, ["ynab"]) == [True]
+    assert extractor.mentioned(
+        "My Anki streak hit 200 days! It's how I study pretty much everything now.", ["anki"]
+    ) == [True]
