@@ -57,7 +57,17 @@ _EN_WH: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bwhat\s+should\s+i\s+call\s+you\b", _F), "Call me {a}."),
 )
 # "Is this for your own horse?" / "Do you have a dog?" + "Yes, Clover, …": the name of the speaker's one.
-_EN_HAVE = re.compile(r"(?:\bfor\s+your\s+(?:own\s+)?|\bdo\s+you\s+have\s+(?:a|an)\s+)(?P<n>[a-z]{3,12})\s*\?", _F)
+_EN_HAVE = re.compile(
+    r"(?:\bfor\s+your\s+(?:own\s+)?(?P<n>[a-z]{3,12})|\bdo\s+you\s+have\s+(?:(?:a|an)\s+(?P<m>[a-z]{3,12})|one|any))\s*\?",
+    _F,
+)
+# What "one" stands for in "Do you have one?": a kind of pet the question or the speaker's turn before named.
+_PET_KIND = re.compile(
+    r"\b(?P<k>dog|puppy|cat|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|horse|pony|lizard|gecko|bearded\s+dragon|"
+    r"snake|ferret|chinchilla|guinea\s+pig)s?\b",
+    _F,
+)
+_KIND_OF = {"bearded dragon": "lizard", "guinea pig": "guinea pig"}
 _YES_NAMED = re.compile(r"^\s*(?i:yes|yeah|yep|yup)[,!.]?\s+(?P<name>[A-Z][a-z]{1,15})(?:[,.!;]|\s*$)")
 # "Do you eat cilantro?" + yes/no: the question's own verb phrase, affirmed or denied.
 _EN_YES_NO = re.compile(
@@ -89,9 +99,10 @@ def _first_chunk(answer: str, lang: str) -> str:
     return chunk if chunk and len(chunk.split()) <= 5 else ""
 
 
-def framed(question: str, answer: str) -> str:
+def framed(question: str, answer: str, before: str = "") -> str:
     """The statement the speaker's `answer` makes in reply to the assistant's `question`, or "" when the question
-    is none put to the speaker or the answer is more than a bare answer."""
+    is none put to the speaker or the answer is more than a bare answer. `before`: the speaker's turn before the
+    question (what "one" in "Do you have one?" may stand for)."""
     tail = _LAST_QUESTION.search(question[-MAX_QUESTION_CHARS:].rstrip())
     if tail is None or not answer.strip():
         return ""
@@ -99,13 +110,17 @@ def framed(question: str, answer: str) -> str:
     zh = bool(HAN.search(asked))
     if zh:
         return _framed_zh(asked, answer.strip())
-    return _framed_en(asked, answer.strip())
+    return _framed_en(asked, answer.strip(), question[-MAX_QUESTION_CHARS:] + " " + before[-MAX_QUESTION_CHARS:])
 
 
-def _framed_en(asked: str, answer: str) -> str:
+def _framed_en(asked: str, answer: str, around: str = "") -> str:
     have, named = _EN_HAVE.search(asked), _YES_NAMED.match(answer)
     if have is not None and named is not None:
-        return f"My {have.group('n')}'s name is {named.group('name')}."
+        kind = have.group("n") or have.group("m")
+        if not kind:  # "Do you have one?": the last kind of pet named around the question
+            kinds = [m.group("k").lower() for m in _PET_KIND.finditer(around)]
+            kind = _KIND_OF.get(" ".join(kinds[-1].split()), kinds[-1]) if kinds else ""
+        return f"My {kind}'s name is {named.group('name')}." if kind else ""
     yes_no = _EN_YES_NO.search(asked)
     if yes_no is not None:
         verb, obj = yes_no.group("v"), yes_no.group("o")

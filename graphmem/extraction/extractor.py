@@ -152,7 +152,7 @@ class RuleExtractor:
         ("你养的是什么品种？" / "金丝熊，叫布丁") is also read as the statement it makes ("我养的是金丝熊，叫布丁",
         `answers.framed`). What that reading adds quotes the answer as its evidence."""
         stated = self._read(text, context)
-        said = framed(asked, text[:MAX_EXTRACTION_CHARS]) if asked else ""
+        said = framed(asked, text[:MAX_EXTRACTION_CHARS], context[-1] if context else "") if asked else ""
         if not said:
             return stated
         whole = said if text in said else f"{said}{'。' if HAN.search(said) else ' '}{text}"

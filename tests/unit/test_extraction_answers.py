@@ -34,6 +34,14 @@ def test_a_bare_answer_states_what_the_question_asked(
     assert found[key].evidence in answer  # quoted from the speaker's own words
 
 
+def test_one_stands_for_the_pet_the_speaker_asked_about(extractor: RuleExtractor) -> None:
+    asked = "Usually around 38 to 43°C for adults. Do you have one?"
+    before = "What temperature should the basking spot be for a bearded dragon?"
+    found = {f.key: f.value for f in extractor.extract("Yep, Ziggy, he's three.", [before], asked)}
+    assert found.get("user|pet:lizard:name") == "ziggy"
+    assert "user|pet:lizard:name" not in {f.key for f in extractor.extract("Yep, Ziggy, he's three.", [], asked)}
+
+
 def test_the_answers_stance_follows_yes_or_no(extractor: RuleExtractor) -> None:
     (no,) = extractor.extract("不吃", (), "你吃香菜吗？")
     (yes,) = extractor.extract("喜欢啊", (), "你喜欢爵士乐吗？")
