@@ -72,7 +72,16 @@ FIFTH_MOVE_KINDS = ("timezone", "location")
 
 
 # The blind rounds from the fifth on: tag, own file, first id; each checked against every set before it.
-ROUNDS = (("v5", 201), ("v6", 301), ("v7", 401), ("v8", 501), ("v9", 601), ("v10", 701), ("v11", 801))
+ROUNDS = (
+    ("v5", 201),
+    ("v6", 301),
+    ("v7", 401),
+    ("v8", 501),
+    ("v9", 601),
+    ("v10", 701),
+    ("v11", 801),
+    ("v12", 901),
+)
 
 
 def _round_path(tag: str) -> Path:

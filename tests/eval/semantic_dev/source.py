@@ -26,6 +26,7 @@ OUT_V8 = Path(__file__).with_name("scenarios_v8.jsonl")
 OUT_V9 = Path(__file__).with_name("scenarios_v9.jsonl")
 OUT_V10 = Path(__file__).with_name("scenarios_v10.jsonl")
 OUT_V11 = Path(__file__).with_name("scenarios_v11.jsonl")
+OUT_V12 = Path(__file__).with_name("scenarios_v12.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -3016,6 +3017,239 @@ EN_V11: list[Case] = [
               ("My brother-in-law has gotten really into golf. He spent his whole birthday at the driving range.", "Sounds like he's hooked.", "Ha, yeah. Anyway, this heat is something else today."),
               ("If someone wanted to keep bees in a backyard, how many hives would they start with?", "Most beginners start with two hives so they can compare them.", "Just curious, I'm not about to take it up. My grandpa used to say 'a dog loves you, a cat tolerates you, and bees just sting you.'")),
 ]
+# Twelfth round (tag `v12`, its own file `scenarios_v12.jsonl`, ids from 901): written blind, by an engineer who
+# had not read the extractor, its rules or its tests, and never run over these cases before they were committed.
+# Every family again, in the everyday phrasing people use with a chat assistant: about half plain, direct
+# statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request, given as
+# the reason for something, as the answer to the assistant's question, after small talk, or corrected), with
+# sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V12: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v12",
+         ("开会人一多就扯皮，我的会最好控制在五个人以内，多了真聊不出东西", "人少的会确实更容易出结论。"),
+         ("今天那个评审会拉了十几号人，吵了俩小时啥也没定。说真的，超过五个人的会我是一点都不想参加", "可以建议会前精简名单，只留需要拍板的人。"),
+         active=(any_("五个人", "5个人", "5 个人", "五人", "5人", "五个", "5个", "five", "5 people", "人数", "人以内", "人太多", "attendee", "participant"),)),
+    case("meeting", "remember conversational v12",
+         ("帮我跟供应商王总约个时间，聊聊下季度的报价", "好的。是用腾讯会议开个视频会，还是直接电话沟通？", "打电话就行，我一天到晚在外头跑，开视频不方便。以后凡是约我的会，能打电话就打电话，你记着", "好的，以后默认安排电话沟通。"),
+         active=(any_("电话", "phone", "call", "语音", "voice"),)),
+    case("meeting", "change plain v12",
+         ("记一下，我开会都用讯飞听见录音转文字，会后整理纪要全靠它", "好的，记下了：会议转写用讯飞听见。"),
+         ("公司不让用讯飞听见了，统一换成通义听悟，开会转写现在都用这个，你更新下", "好的，已更新为通义听悟。"),
+         active=(any_("通义听悟", "听悟", "tingwu", "tongyi"),),
+         not_active=(any_("讯飞", "iflytek", "听见"),),
+         history=(h(("讯飞", "iflytek", "听见"), ("通义听悟", "听悟", "tingwu", "tongyi")),)),
+    # preference
+    case("preference", "paraphrase plain v12",
+         ("我就爱听相声，郭德纲于谦那几段老活儿我能翻来覆去听好多遍，百听不厌", "老郭的段子确实耐听。"),
+         ("周末去小剧场听了一场相声，笑得我腮帮子疼。不夸张地说，相声就是我最大的爱好", "现场听相声的氛围确实不一样。"),
+         active=(yes("相声", "crosstalk", "xiangsheng", "德云社", "郭德纲"),)),
+    case("preference", "paraphrase conversational v12",
+         ("帮我写个萝卜炖排骨的做法，千万别放姜啊，我吃到一丁点姜都反胃", "好的，去腥可以用料酒和葱段代替，做法如下……"),
+         ("今晚想做可乐鸡翅", "好呀，焯水的时候放几片姜去去腥？", "姜就算了，我这辈子都不碰姜，别的你看着办"),
+         active=(no("姜", "ginger"),)),
+    case("preference", "single plain v12",
+         ("昨晚跟同事去吃了顿麻辣小龙虾，剥得手都麻了，还挺过瘾", "夏天配小龙虾正是时候。"),
+         not_active=(any_("小龙虾", "crayfish", "crawfish", "麻辣"),)),
+    # correction
+    case("correction", "immediate remember plain v12",
+         ("帮我记一下，我现在体重六十五公斤……哎不对，六十八，今早刚上的秤，过个年又长了好几斤", "好的，记下了：体重68公斤。"),
+         active=(any_("68", "六十八", "136"),),
+         not_active=(any_("65", "六十五", "130"),)),
+    case("correction", "after_promotion plain v12",
+         ("我是INTJ，典型的i人，人多的场合待久了就想溜", "哈哈，很多i人都需要独处充电。"),
+         ("同事说我一点都不像INTJ，我说那是你没见过我下班以后的样子", "MBTI只是个参考，人在不同场合表现本来就不一样。", "也是"),
+         ("更正一下，我昨天翻出当年的测试截图，我其实是INFJ，不是INTJ，之前一直记岔了，你帮我改过来", "好的，已更正为INFJ。"),
+         active=(any_("infj",),),
+         not_active=(any_("intj",),),
+         history=(h(("intj",), ("infj",)),)),
+    case("correction", "single conversational v12",
+         ("我工资卡是工行的……哦不对，招行的，工行那张早就销户了。支付宝提现到卡上要手续费吗？", "支付宝提现到银行卡超过免费额度会收0.1%的服务费，跟是哪家银行关系不大。"),
+         not_active=(any_("招行", "招商", "cmb", "china merchants"), any_("工行", "工商", "icbc"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v12",
+         ("帮我查查明天北京天气", "您好！很高兴为您服务。明天北京晴，气温3到12度，建议您注意保暖。", "别您啊您的，听着怪生分的，跟我说话就用“你”，随意点"),
+         ("推荐几本入门的摄影书", "好的，为您推荐以下几本：……", "又“您”上了。说了多少回了，不用跟我客气，就当平时聊天那样"),
+         active=(any_("您", "敬语", "客气", "生分", "随意", "称呼", "informal", "casual", "formal", "honorific", "polite"),)),
+    case("reply", "remember plain v12",
+         ("以后你回我都用俄语吧，我明年要去莫斯科读研，现在得天天逼自己看俄文", "Хорошо! С этого момента буду отвечать тебе по-русски."),
+         active=(any_("俄语", "俄文", "russian", "русск"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v12",
+         ("@pipa", "枇杷这个项目的商品搜索是拿Elasticsearch做的，中文分词老切不对，“苹果手机壳”被拆得稀碎，咋整？", "可以装IK分词器，用ik_max_word建索引、ik_smart做查询，再把常用词加进自定义词典。"),
+         ("@pipa", "枇杷的ES集群今天又黄了，有几个副本分片一直分配不上", "先用_cluster/allocation/explain看看原因，常见的是磁盘水位超了或者节点不够放副本。"),
+         active=(any_("elasticsearch", "elastic", "ES", p="pipa"),)),
+    case("project", "project_only remember plain v12",
+         ("@haitang", "海棠这个项目你记两条：所有接口路径统一以/api/v2开头；日志里手机号、身份证号必须脱敏，不许明文打出来", "好的，记下了：接口统一用/api/v2前缀，日志里的敏感信息要脱敏。"),
+         active=(any_("/api/v2", "api/v2", "v2", p="haitang"), any_("脱敏", "mask", "redact", "明文", "手机号", "身份证", "敏感", "sensitive", "pii", p="haitang"))),
+    case("project", "override conversational v12",
+         ("写Vue项目的状态管理我一直用Pinia，写起来清爽", "Pinia的API确实简洁，类型推导也好。"),
+         ("帮我写个购物车的store，能加减商品、算总价，还是用我顺手的Pinia", "好的，下面是用Pinia的defineStore写的购物车。"),
+         ("@xiniu", "犀牛是个老项目，状态管理用的还是Vuex。在这个项目里你给我写store就用Vuex，记住", "好的，犀牛项目里用Vuex。"),
+         active=(yes("pinia"), yes("vuex", p="xiniu")),
+         not_active=(yes("pinia", p="xiniu"),)),
+    # multi
+    case("multi", "remember plain v12",
+         ("你帮我记几件事：我在贵阳，自己开了家花店，还有我芒果过敏，给我推荐水果别带芒果", "好的，都记下了。"),
+         active=(yes("贵阳", "guiyang"), any_("花店", "花艺", "卖花", "florist", "flower"), any_("芒果", "mango"))),
+    case("multi", "paraphrase conversational v12",
+         ("烟台今天零下五度，海边的风跟刀子似的", "这么冷，出门注意保暖！", "冷归冷，早上我照样下海冬泳，游完浑身冒热气，爽"),
+         ("冬泳上岸以后咋回温最快？我在烟台这边天天早上下海游一圈，今天上岸哆嗦了快半小时", "先擦干换上干衣服，喝点温热的糖水，别马上冲热水澡。"),
+         active=(yes("烟台", "yantai"), yes("冬泳", "游泳", "swim"))),
+    # relations
+    case("relations", "paraphrase plain v12",
+         ("我未婚妻叫林晓雯，我们明年五一办婚礼，现在已经忙得脚不沾地了", "恭喜恭喜！筹备婚礼确实琐碎。"),
+         ("晓雯非说请柬上的字要烫金，我觉得俗，俩人为这个争了一晚上", "可以各退一步，比如只在名字上烫金。"),
+         active=(yes("林晓雯", "晓雯"),)),
+    case("relations", "remember conversational v12",
+         ("虎皮鹦鹉一天喂多少小米合适？", "一般一天一到两小勺就够了，再配点青菜。你养的这只叫什么，多大了？", "叫团子，快两岁了，一只蓝色的公鸟。你记着它，以后我问养鸟的事你就照它的情况说"),
+         active=(yes("团子", "tuanzi"), any_("鹦鹉", "虎皮", "parrot", "budgie", "parakeet", "bird", "鸟"))),
+    # work
+    case("work", "paraphrase conversational v12",
+         ("今天在故宫走了两万多步，嗓子都喊哑了", "辛苦了，多喝点温水润润嗓子。", "没办法，吃导游这碗饭的，旺季一天带两个团"),
+         ("帮我推荐个小蜜蜂扩音器呗，我当导游的，天天对着一大群人讲解，现在用的这个声音太炸了", "可以看看带降噪、续航八小时以上的款，头戴式麦克风讲解时更稳。"),
+         active=(any_("导游", "tour guide", "guide", "讲解"),)),
+    case("work", "change plain v12",
+         ("记一下，我现在带一个小组，手底下三个人", "好的，记下了：你带一个三人小组。"),
+         ("组里刚扩编，我现在手底下有八个人了，你更新一下", "好的，已更新为八人团队。"),
+         active=(any_("八个", "8个", "8人", "八人", "八名", "8名", "eight", "8 people", "8 direct"),),
+         not_active=(any_("三个", "3个", "3人", "三人", "三名", "3名", "three", "3 people"),),
+         history=(h(("三个", "3个", "3人", "三人", "三名", "3名", "three", "3 people"), ("八个", "8个", "8人", "八人", "八名", "8名", "eight", "8 people", "8 direct")),)),
+    # travel
+    case("travel", "paraphrase conversational v12",
+         ("帮我订下周去武汉出差的酒店，记得要无烟房，我闻到烟味就头疼", "好的，只挑能订无烟房的酒店。"),
+         ("上回那家酒店说是无烟楼层，结果屋里一股子烟味，我一宿没睡好。住酒店我必须得是无烟房", "入住前可以让前台确认是真正的无烟房，不行就当场要求换房。"),
+         active=(any_("无烟", "non-smoking", "nonsmoking", "smoke-free", "no smoking", "禁烟", "烟味"),)),
+    # location move
+    case("location", "change plain v12",
+         ("我住绵阳，这边早饭基本就是一碗米粉，一天不嗦都不得劲", "绵阳米粉确实有名。"),
+         ("绵阳这几天一直阴雨，被子都没法晒", "盆地的冬天确实阴湿。"),
+         ("跟你说下，我从绵阳搬到珠海了，上周刚安顿好。以后天气、吃的啥的都按珠海给我推荐", "好的，已更新为珠海。"),
+         active=(yes("珠海", "zhuhai"),),
+         not_active=(yes("绵阳", "mianyang"),),
+         history=(h(("绵阳", "mianyang"), ("珠海", "zhuhai")),)),
+    # tools
+    case("tools", "paraphrase conversational v12",
+         ("帮我把这份年度总结捋成个提纲，我想导进Xmind画成思维导图", "好的，下面是分层级的提纲，可以直接粘贴进Xmind。"),
+         ("Xmind里的导图怎么导出成高清图片？我做啥计划都先在Xmind里画一遍，离了它不行", "在“文件—导出”里选PNG，把分辨率调高就行。"),
+         active=(yes("xmind",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v12",
+              ("我表妹最近追星追疯了，为了抢演唱会门票定了五个闹钟", "现在的演唱会门票确实难抢。", "唉。今天这风刮的，出门差点把我吹跑"),
+              ("假如想考个潜水证，一般得花多长时间？", "入门的开放水域证书一般三到四天就能考下来。", "随口一问，没打算真去考。我大舅老说“钱是赚不完的，命是自己的”，哈哈")),
+]
+EN_V12: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v12",
+         ("I'm not a fan of recurring meetings. I'd rather we book a call when there's actually something to discuss.", "Ad hoc meetings can free up a lot of calendar time."),
+         ("Another weekly sync got cancelled at the last minute because nobody had anything. This is exactly why I don't want standing recurring meetings on my calendar.", "Fair, a lot of weekly syncs could be a message."),
+         active=(any_("recurring", "repeat", "standing", "ad hoc", "ad-hoc", "as needed", "重复", "定期", "例会"),)),
+    case("meeting", "remember conversational v12",
+         ("Can you set up a sync with the design team next Tuesday afternoon?", "Sure. Does 2:00 work, or do you have a preferred start time?", "Make it 2:15. I never start meetings on the hour, people are always running late from the one before. Please remember that for anything you schedule for me.", "Got it, I'll start your meetings at a quarter past."),
+         active=(any_(":15", "quarter past", "15 past", "fifteen past", "15 minutes past", "on the hour", "一刻", "15分"),)),
+    case("meeting", "change plain v12",
+         ("Please remember that people book time with me through my Calendly link, so include it in any scheduling emails.", "Noted: include your Calendly link."),
+         ("I've moved from Calendly to SavvyCal, so please put the SavvyCal link in scheduling emails from now on.", "Updated: SavvyCal it is."),
+         active=(any_("savvycal",),),
+         not_active=(any_("calendly",),),
+         history=(h(("calendly",), ("savvycal",)),)),
+    # preference
+    case("preference", "paraphrase conversational v12",
+         ("What's a good pair of binoculars for birdwatching under $300? I'm out at the marsh most Saturday mornings.", "The Nikon Monarch M5 8x42 is a common favorite in that range."),
+         ("Saw my first great blue heron up close today! Birding is honestly what keeps me sane these days.", "What a sighting, they're striking up close."),
+         active=(yes("bird", "观鸟", "鸟"),)),
+    case("preference", "paraphrase plain v12",
+         ("Anchovies are one of the few foods I just can't do. Way too salty and fishy for me.", "They're definitely a strong flavor."),
+         ("Ordered a Caesar salad and forgot it comes with anchovies. Picked every one of them out. I really dislike those little fish.", "Easy to forget they're in the dressing, too."),
+         active=(no("anchov", "凤尾鱼", "鳀"),)),
+    case("preference", "single plain texting v12",
+         ("tried a ginger kombucha from the farmers market today, kinda fizzy but not bad", "Ginger kombucha is a nice one to start with."),
+         not_active=(any_("kombucha", "康普茶", "红茶菌"),)),
+    # correction
+    case("correction", "immediate remember plain v12",
+         ("Please remember that my kids' pediatrician is Dr. Alvarez. Wait, no, Romero. Dr. Romero. I always mix up those two names.", "Noted: your kids' pediatrician is Dr. Romero."),
+         active=(any_("romero",),),
+         not_active=(any_("alvarez",),)),
+    case("correction", "after_promotion conversational v12",
+         ("My mom lives in Tampa and wants to start video-calling the grandkids every week. What's the easiest app for someone who isn't techy?", "FaceTime if she has an iPhone; otherwise WhatsApp video is very simple."),
+         ("Hurricane season again. Every time a storm gets near Tampa I'm glued to the news because of my mom.", "Understandable. Does she have an evacuation plan?", "She does, thankfully"),
+         ("Wait, I've been telling you my mom's in Tampa, but she's actually in Clearwater. I just say Tampa because nobody's heard of Clearwater. Can you fix that?", "Of course. Updated: your mom lives in Clearwater."),
+         active=(any_("clearwater",),),
+         not_active=(any_("tampa",),),
+         history=(h(("tampa",), ("clearwater",)),)),
+    case("correction", "single conversational v12",
+         ("Can my Instant Pot make yogurt? Sorry, Ninja, not Instant Pot, the Instant Pot died and I replaced it. Does the Ninja have a yogurt setting?", "Many Ninja Foodi models have a yogurt function; check whether yours shows 'Yogurt' among the presets."),
+         not_active=(any_("ninja",), any_("instant pot",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v12",
+         ("How long should I boil an egg for a jammy yolk?", "You're asking how long to boil an egg for a jammy yolk. About six and a half minutes.", "You don't need to repeat my question back to me, I know what I asked. Just answer."),
+         ("What's the capital of Mongolia?", "You'd like to know the capital of Mongolia. It's Ulaanbaatar.", "There it is again. Please stop restating my questions before answering, it's just filler."),
+         active=(any_("repeat", "restat", "rephras", "echo", "paraphras", "filler", "question", "复述", "重复"),)),
+    case("reply", "remember plain v12",
+         ("From now on, please write to me in Swedish. My partner's family is from Gothenburg and I want to hold my own at Midsummer.", "Absolut! Från och med nu svarar jag dig på svenska."),
+         active=(any_("swedish", "svenska", "瑞典"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v12",
+         ("@lapwing", "Lapwing is a little 2D platformer I'm building in Godot. How do I make the jump feel less floaty?", "Raise gravity on the way down and cut the upward velocity when the jump button is released early."),
+         ("@lapwing", "The Godot editor keeps crashing when I open lapwing's main scene. Any idea where to start?", "Launch it with --verbose to see which resource fails to load, and check the .tscn for a broken reference."),
+         active=(any_("godot", "gdscript", p="lapwing"),)),
+    case("project", "project_only remember plain v12",
+         ("@siskin", "Please remember two rules for siskin: every database migration has to be reversible, and anything user-facing ships behind a feature flag.", "Noted for siskin: reversible migrations, and user-facing changes behind feature flags."),
+         active=(any_("reversible", "rollback", "roll back", "down migration", "可回滚", "回滚", p="siskin"), any_("feature flag", "feature-flag", "flag", "toggle", "开关", p="siskin"))),
+    case("project", "override conversational v12",
+         ("For HTTP calls in Python I always reach for requests. It's muscle memory at this point.", "requests is hard to beat for simple synchronous calls."),
+         ("Can you write a small function that fetches a JSON endpoint with a timeout and retries? Use requests, like I always do.", "Here's a version using requests with an HTTPAdapter for retries."),
+         ("@bittern", "Bittern is fully async, so everything in it uses httpx. In this project give me httpx. Please remember that.", "Will do, httpx for bittern."),
+         active=(yes("requests"), yes("httpx", p="bittern")),
+         not_active=(yes("requests", p="bittern"),)),
+    # multi
+    case("multi", "remember plain v12",
+         ("A few things to keep on file, please: I live in Adelaide, I drive trams for a living, and I can't have caffeine, so no coffee suggestions.", "Noted, all three."),
+         active=(yes("adelaide", "阿德莱德"), any_("tram", "有轨电车", "电车", "driver"), any_("caffeine", "咖啡因", "coffee", "咖啡"))),
+    case("multi", "paraphrase conversational texting v12",
+         ("finally a dry day in tacoma after like 2 weeks of drizzle lol", "Enjoy it while it lasts!", "oh i will. pickleball at the park after work, first time outdoors in ages"),
+         ("Can you recommend a pickleball paddle for someone who plays three or four times a week? The courts here in Tacoma are packed every evening.", "The Selkirk SLK Evo and the JOOLA Hyperion are both popular with regular players."),
+         active=(yes("tacoma", "塔科马"), yes("pickleball", "匹克球"))),
+    # relations
+    case("relations", "paraphrase plain v12",
+         ("My grandson Mateo turned five on Sunday and made me promise to teach him to fish this summer.", "That sounds like a wonderful summer plan."),
+         ("Mateo stayed over last night and beat me at checkers three times. That boy is sharp.", "Sounds like he's got a strategic mind!"),
+         active=(yes("mateo",),)),
+    case("relations", "remember conversational v12",
+         ("Is it okay to give a guinea pig carrots every day?", "Carrots are best as an occasional treat because of the sugar. Do you have one?", "Yes, Pickles, he's about two. Please remember him, I'm still figuring out guinea pig care."),
+         active=(yes("pickles",), any_("guinea pig", "cavy", "豚鼠", "荷兰猪"))),
+    # work
+    case("work", "paraphrase conversational v12",
+         ("Landed in Denver at 1am, back out at 6. My body has no idea what time it is.", "Oof, that's a short night.", "Occupational hazard. Eight years as a flight attendant and I still haven't figured out jet lag."),
+         ("Can you suggest compression socks that look halfway decent? I'm a flight attendant, so I'm on my feet for twelve hours at a stretch.", "Comrad and Bombas both make compression socks that pass for regular socks."),
+         active=(any_("flight attendant", "cabin crew", "空乘", "空姐", "乘务", "steward"),)),
+    case("work", "change plain v12",
+         ("Please note that I'm a contractor at my company, not on staff, so I invoice them every month.", "Noted: you work there as a contractor."),
+         ("Good news: they converted me to a permanent employee this week. Please update that.", "Congratulations! Updated: permanent employee."),
+         active=(any_("permanent", "full-time employee", "full time employee", "正式员工", "转正", "in-house"),),
+         not_active=(any_("contractor", "contract", "承包", "外包", "合同工", "freelanc"),),
+         history=(h(("contractor", "contract", "承包", "外包", "合同工", "freelanc"), ("permanent", "full-time employee", "full time employee", "正式员工", "转正", "in-house")),)),
+    # travel
+    case("travel", "paraphrase plain v12",
+         ("I only book refundable fares and hotel rates. My plans change too often to risk anything else.", "Flexibility is worth the small premium for a lot of people."),
+         ("When you look up flights for me, stick to refundable tickets. I've lost too much money on the cheap ones over the years.", "Will do, refundable options only."),
+         active=(any_("refundable", "refund", "flexible", "cancel", "可退", "退款", "退改"),)),
+    # time zone as a city
+    case("timezone", "change plain v12",
+         ("I'm based in Athens, so please give me all times in Athens time. Remember that.", "Noted: Athens time."),
+         ("I've just moved to Hanoi for a two-year posting. From now on, please use Hanoi time for everything.", "Updated to Hanoi time."),
+         active=(any_("hanoi", "vietnam", "+7", "+07", "asia/ho_chi_minh", "asia/bangkok", "asia/hanoi", "河内", "越南", "indochina"),),
+         not_active=(any_("athens", "greece", "+2", "+02", "+3", "+03", "europe/athens", "雅典", "希腊", "eest"),),
+         history=(h(("athens", "greece", "+2", "+02", "+3", "+03", "europe/athens", "雅典", "希腊", "eest"), ("hanoi", "vietnam", "+7", "+07", "asia/ho_chi_minh", "asia/bangkok", "asia/hanoi", "河内", "越南", "indochina")),)),
+    # tools
+    case("tools", "paraphrase conversational v12",
+         ("What's the fastest way to batch-edit 400 photos from our trip to Portugal? I do all my editing in Lightroom.", "Edit one image, then sync those settings across the rest, or save them as a preset."),
+         ("Lightroom's been crawling since the last update. I basically live in that app, so any tips to speed it up?", "Build smart previews, clear the camera raw cache, and make sure GPU acceleration is on."),
+         active=(yes("lightroom",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v12",
+              ("My cousin just got into competitive axe throwing. He has a league night and a team shirt and everything.", "That's a fun niche hobby!", "Ha, he's all in. Anyway, is it just me or did this week fly by?"),
+              ("Hypothetically, if someone wanted to open a taco stand, what permits would they need?", "Usually a business license, a mobile food vendor permit and a health inspection, depending on the city.", "Just curious, I'm not actually doing it. My old track coach used to say 'never start what you can't finish,' and I'd never finish that.")),
+]
 # fmt: on
 
 
@@ -3076,11 +3310,14 @@ def render(
     v9: bool = False,
     v10: bool = False,
     v11: bool = False,
+    v12: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
-    with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`):
-    one scenario a line, UTF-8, no ASCII escaping."""
-    if v11:
+    with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
+    the twelfth with `v12`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v12:
+        found = scenario_dicts(ZH_V12, EN_V12, first=901)
+    elif v11:
         found = scenario_dicts(ZH_V11, EN_V11, first=801)
     elif v10:
         found = scenario_dicts(ZH_V10, EN_V10, first=701)
@@ -3111,10 +3348,11 @@ if __name__ == "__main__":
     OUT_V9.write_text(render(v9=True), encoding="utf-8")
     OUT_V10.write_text(render(v10=True), encoding="utf-8")
     OUT_V11.write_text(render(v11=True), encoding="utf-8")
+    OUT_V12.write_text(render(v12=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
         f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
         f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
-        f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}"
+        f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12}"
     )
