@@ -93,6 +93,7 @@ _RELATIONS: dict[str, str] = {
     "mother": "parent:mother", "dad": "parent:father", "father": "parent:father",
     "brother": "sibling:brother", "sister": "sibling:sister",
     "老婆": "spouse", "妻子": "spouse", "太太": "spouse", "爱人": "spouse", "老公": "spouse", "丈夫": "spouse",
+    "未婚妻": "spouse", "未婚夫": "spouse",
     "对象": "spouse", "男朋友": "spouse", "女朋友": "spouse", "男友": "spouse", "女友": "spouse",
     "女儿": "child:daughter", "儿子": "child:son", "孩子": "child", "狗": "pet:dog", "小狗": "pet:dog",
     "狗狗": "pet:dog", "puppy": "pet:dog", "kitten": "pet:cat",
@@ -101,7 +102,10 @@ _RELATIONS: dict[str, str] = {
     "闺女": "child:daughter", "妈": "parent:mother", "爸": "parent:father", "兔子": "pet:rabbit",
     "mother-in-law": "in_law:mother", "father-in-law": "in_law:father", "岳母": "in_law:mother",
     "丈母娘": "in_law:mother", "婆婆": "in_law:mother", "岳父": "in_law:father", "老丈人": "in_law:father",
-    "公公": "in_law:father", "grandmother": "grandparent:grandmother", "grandfather": "grandparent:grandfather",
+    "公公": "in_law:father", "grandson": "grandchild:grandson", "granddaughter": "grandchild:granddaughter",
+    "孙子": "grandchild:grandson", "孙女": "grandchild:granddaughter", "外孙": "grandchild:grandson",
+    "外孙女": "grandchild:granddaughter",
+    "grandmother": "grandparent:grandmother", "grandfather": "grandparent:grandfather",
     "奶奶": "grandparent:grandmother", "外婆": "grandparent:grandmother", "爷爷": "grandparent:grandfather",
     "外公": "grandparent:grandfather", "sister-in-law": "in_law:sister", "brother-in-law": "in_law:brother",
     "manager": "manager", "boss": "manager", "领导": "manager", "上司": "manager",
@@ -238,7 +242,9 @@ _SLOT_ATTRIBUTES = frozenset(
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())
-_RELATION_BASES = frozenset(_RELATIONS.values()) | {"partner", "pet:fish", "pet:hamster", "pet:bird", "pet:horse"}
+_RELATION_BASES = frozenset(_RELATIONS.values()) | {
+    "partner", "pet:fish", "pet:hamster", "pet:bird", "pet:horse", "pet:guinea_pig", "grandson", "granddaughter"
+}  # fmt: skip
 _FAVOURITE_ATTRIBUTE = re.compile(r"favourite:(?:[a-z]{3,15}|[\u4e00-\u9fff]{1,4})")
 
 

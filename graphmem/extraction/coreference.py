@@ -37,11 +37,12 @@ _EN_RELATIONS: dict[str, str] = {
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
     "parrot": "n", "turtle": "n", "tortoise": "n", "pet": "n", "horse": "n", "pony": "n", "lizard": "n",
     "gecko": "n", "snake": "n", "ferret": "n", "chinchilla": "n", "mother-in-law": "f", "father-in-law": "m",
-    "grandmother": "f", "grandfather": "m",
+    "grandmother": "f", "grandfather": "m", "grandson": "m", "granddaughter": "f",
     "sister-in-law": "f", "brother-in-law": "m",
 }  # fmt: skip
 _ZH_RELATIONS: dict[str, str] = {
-    "老婆": "f", "妻子": "f", "太太": "f", "老公": "m", "丈夫": "m", "爱人": "", "对象": "", "女朋友": "f",
+    "未婚妻": "f", "未婚夫": "m", "老婆": "f", "妻子": "f", "太太": "f", "老公": "m", "丈夫": "m",
+    "爱人": "", "对象": "", "女朋友": "f",
     "男朋友": "m", "女友": "f", "男友": "m", "女儿": "f", "闺女": "f", "儿子": "m", "孩子": "", "宝宝": "",
     "妈妈": "f", "妈": "f", "爸爸": "m", "爸": "m", "哥哥": "m", "弟弟": "m", "姐姐": "f", "妹妹": "f",
     "奶奶": "f", "爷爷": "m", "外婆": "f", "外公": "m", "岳母": "f", "丈母娘": "f", "岳父": "m", "老丈人": "m",

@@ -30,7 +30,8 @@ _RELATION_WORDS: dict[str, str] = {
     # family: "my little sister Priya", "my mum Linda"
     "sister": "sister", "brother": "brother", "mom": "mom", "mum": "mum", "mother": "mother", "dad": "dad",
     "father": "father", "grandmother": "grandmother", "grandma": "grandmother", "granny": "grandmother",
-    "grandfather": "grandfather", "grandpa": "grandfather",
+    "grandfather": "grandfather", "grandpa": "grandfather", "grandson": "grandson", "granddaughter": "granddaughter",
+    "guinea pig": "pet:guinea_pig",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",

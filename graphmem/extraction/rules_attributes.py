@@ -20,7 +20,7 @@ _REL_EN = (
     r"grandfather|manager|boss|rabbit|bunny|hamster|parrot|turtle|tortoise)"
 )
 _REL_ZH = (
-    r"(?P<rel>老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|巴西龟|乌龟|仓鼠|鹦鹉|"
+    r"(?P<rel>未婚妻|未婚夫|老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|巴西龟|乌龟|仓鼠|鹦鹉|"
     r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|领导|上司)"
 )
 _ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦])"
@@ -197,8 +197,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     _LIKES_EN.rule(  # "Crosswords are the best part of my morning", "yoga is my favourite part of the week"
         "en",
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
-        r"(?:(?:easily|honestly|really|still|probably|by\sfar)\s)?(?:the|my)\s(?:best|favou?rite|happiest)\s(?:part|bit|hour)\s"
-        r"of\s(?:my|the)\s(?:day|morning|week|weekend|evening|night|sunday|saturday)\b",
+        r"(?:(?:easily|honestly|really|still|probably|by\sfar)\s)?(?:(?:the|my)\s(?:best|favou?rite|happiest)\s(?:part|bit|hour)\s"
+        r"of\s(?:my|the)\s(?:day|morning|week|weekend|evening|night|sunday|saturday)\b|what\skeeps\sme\s(?:sane|going)\b|"
+        r"my\shappy\splace\b)",
     ),
     _LIKES_EN.rule(  # a pastime kept up: "I do a crossword every morning", "I play chess twice a week"
         "en",
@@ -218,7 +219,7 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     rule(  # "mayo is the one thing I can't stand", "cilantro is the only thing I won't eat"
         "en",
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:the\s)?"
-        r"(?:one|only)\s(?:thing|food)\s(?:that\s)?i\s(?:really\s|just\s|absolutely\s)?(?:can't|cannot|won't|don't)\s"
+        r"(?:one|only|one\sof\sthe\sfew)\s(?:things?|foods?)\s(?:that\s)?i\s(?:really\s|just\s|absolutely\s)?(?:can't|cannot|won't|don't)\s"
         r"(?:stand|stomach|eat|bear|do)\b",
         P.DISLIKES,
         "group",

@@ -102,6 +102,14 @@ def needles(value: str) -> list[str]:
     return list(dict.fromkeys(n for n in out if n))
 
 
+# A Chinese full name of a common surname and a two-character given name, which alone names the person too.
+_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金"
+    "石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)
+_GIVEN = re.compile(r"^[\u4e00-\u9fff]{3}$")
+
+
 def mentioned(
     read: Iterable[Segment], values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
 ) -> list[bool]:
@@ -160,6 +168,10 @@ def mentioned(
             at = named.get(value, -1)
             if at < 0:
                 at = folded.find(value) if pattern is None else _first(pattern, norm)
+            if (
+                at < 0 and names[i] and _GIVEN.match(value) and value[0] in _SURNAMES
+            ):  # "晓雯" for "林晓雯": a Chinese name without its surname
+                at = folded.find(value[1:])
             if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):
                 continue
             if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):
@@ -200,7 +212,7 @@ _IT_CLAIM = re.compile(
 # The same in Chinese: "我这些年攒的东西全在里面", "全靠它了", "天天都用它".
 _IT_CLAIM_ZH = re.compile(
     r"我(?:这些年|这几年|平时|所有的?|的)?(?:攒的|记的|存的)?(?:东西|笔记|资料|数据|文件)?(?:全|都)(?:在|存在|放在)(?:这|那)?里(?:面|头)|"
-    r"(?:全|都)靠它|离不开它|天天(?:都)?用它|每天(?:都)?用它"
+    r"(?:全|都)靠它|离不开它|离了它不行|没它不行|天天(?:都)?用它|每天(?:都)?用它"
 )
 
 

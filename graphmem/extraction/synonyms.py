@@ -31,7 +31,8 @@ _EN_ACTIVITIES: dict[str, str] = {
     "baking": "baking", "cooking": "cooking",
     "gaming": "gaming", "playing video game": "gaming", "video gaming": "gaming",
     "reading": "reading",
-    "yoga": "yoga", "karaoke": "ktv",
+    "yoga": "yoga", "karaoke": "ktv", "birding": "birdwatching", "birdwatching": "birdwatching",
+    "bird watching": "birdwatching",
 }  # fmt: skip
 # Words before an activity that size or time it without changing what it is ("a long run", "an early swim").
 _EN_ASIDE = frozenset(

@@ -420,3 +420,39 @@ def test_a_food_left_out_or_waved_away(extractor: RuleExtractor, text: str, valu
 @pytest.mark.parametrize("text", ["那就算了吧", "开会就免了", "这个就免了", "以后推荐水果别带它"])
 def test_no_food_in_a_pronoun_or_without_eating(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == [] or all("它" not in f.value for f in extractor.extract(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        # a trade one lives by, said the colloquial ways
+        ("没办法，吃导游这碗饭的，旺季一天带两个团", "user|job", "导游"),
+        ("我当导游的，天天对着一大群人讲解", "user|job", "导游"),
+        ("没办法，干室内设计的，一半时间都泡在工地上", "user|job", "室内设计"),
+        ("你帮我记几件事：我在贵阳，自己开了家花店", "user|job", "花店"),
+        # relations by more words
+        ("我未婚妻叫林晓雯，我们明年五一办婚礼", "user|spouse:name", "林晓雯"),
+        ("My grandson Mateo turned five on Sunday.", "user|grandchild:grandson:name", "mateo"),
+        # what keeps one sane, one of the few foods one can't do
+        ("Birding is honestly what keeps me sane these days.", "user|taste|birdwatching", "birdwatching"),
+        ("Anchovies are one of the few foods I just can't do.", "user|taste|anchovy", "anchovy"),
+    ],
+)
+def test_trades_relations_and_tastes_of_the_twelfth_round(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in _read(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["我开玩笑的，别当真", "他是干销售的", "我朋友自己开了家咖啡店"])
+def test_no_trade_in_a_joke_or_of_someone_else(extractor: RuleExtractor, text: str) -> None:
+    assert not any(k == "user|job" for k, _ in _read(extractor, text))
+
+
+def test_a_request_to_note_several_things_is_explicit(extractor: RuleExtractor) -> None:
+    assert all(f.explicit for f in extractor.extract("你帮我记几件事：我在贵阳，还有我芒果过敏"))
+
+
+def test_a_chinese_given_name_names_the_full_name(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("晓雯非说请柬上的字要烫金", ["林晓雯"], [True], [True]) == [True]
+    assert extractor.mentioned("找了个会计师", ["设计师"], [True], [True]) == [False]  # no surname, no given name
