@@ -197,6 +197,21 @@ _STACK: dict[str, str] = {
     **dict.fromkeys(("electron", "tauri"), "stack:desktop"),
     **dict.fromkeys(("terraform", "pulumi", "cloudformation", "ansible"), "stack:infra"),
     **dict.fromkeys(("jest", "vitest", "pytest", "unittest", "junit", "rspec", "cypress", "playwright"), "stack:tests"),
+    **dict.fromkeys(
+        ("redux", "redux toolkit", "mobx", "zustand", "pinia", "vuex", "recoil", "jotai", "ngrx"),
+        "stack:state_management",
+    ),
+    # ("requests" and "unity" are ordinary words too: not read as names)
+    **dict.fromkeys(("httpx", "aiohttp", "axios", "urllib3", "okhttp", "retrofit"), "stack:http_client"),
+    **dict.fromkeys(
+        ("elasticsearch", "opensearch", "solr", "meilisearch", "typesense", "algolia", "clickhouse"), "stack:search"
+    ),
+    **dict.fromkeys(("godot", "unreal engine", "bevy", "pygame"), "stack:game_engine"),
+    **dict.fromkeys(("webpack", "vite", "rollup", "esbuild", "parcel", "turbopack"), "stack:bundler"),
+    **dict.fromkeys(
+        ("sqlalchemy", "prisma", "typeorm", "sequelize", "drizzle", "hibernate", "mybatis", "gorm", "django orm"),
+        "stack:orm",
+    ),
 }
 _STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
 STACK_TECHNOLOGIES = frozenset(_STACK)

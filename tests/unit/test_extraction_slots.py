@@ -362,3 +362,21 @@ def test_a_claim_on_the_app_just_named_is_a_sighting(extractor: RuleExtractor) -
     assert extractor.mentioned(
         "My Anki streak hit 200 days! It's how I study pretty much everything now.", ["anki"]
     ) == [True]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("写Vue项目的状态管理我一直用Pinia，写起来清爽", "user|stack:state_management", "pinia"),
+        ("Bittern is fully async. In this project give me httpx.", "user|stack:http_client", "httpx"),
+        ("Lapwing is a little 2D platformer I'm building in Godot.", "user|stack:game_engine", "godot"),
+        ("枇杷这个项目的商品搜索是拿Elasticsearch做的", "user|stack:search", "elasticsearch"),
+    ],
+)
+def test_more_stack_slots(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _keyed(extractor, text).get(key) == value
+
+
+def test_ordinary_words_are_no_stack(extractor: RuleExtractor) -> None:
+    text = "Please copy her on any meeting requests, and use the unity of the team."
+    assert not any(k.startswith("user|stack:") for k in _keyed(extractor, text))
