@@ -284,7 +284,8 @@ def _code(extractor: RuleExtractor, text: str) -> dict[str, str]:
 def test_a_stack_technology_or_an_indentation_said_with_its_cue_sets_that_slot(extractor: RuleExtractor) -> None:
     assert _code(extractor, "in this project we train everything with PyTorch") == {"user|stack:ml": "pytorch"}
     paraphrase = "all the models here are PyTorch, don't give me TensorFlow code"
-    assert _code(extractor, paraphrase) == {}  # the denied clause's TensorFlow is not stated ...
+    # the denied clause's TensorFlow is not stated (PyTorch is, the request a cue of use) ...
+    assert _code(extractor, paraphrase) == {"user|stack:ml": "pytorch"}
     assert extractor.mentioned(paraphrase, ["pytorch"], [True]) == [True]  # ... and PyTorch is seen again
     assert _code(extractor, "这个项目我们迁到PostgreSQL了，记一下，以后按PG来") == {"user|stack:database": "postgresql"}
     assert _code(extractor, "Remember, this repo uses yarn, not npm.") == {"project|stack:package_manager": "yarn"}
