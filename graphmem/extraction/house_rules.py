@@ -36,8 +36,44 @@ class HouseRule:
     end: int
 
 
+# Rules announced as a list: "two rules for gannet: …, and …", "这个项目你记两条：…；…". Each item after the colon is
+# a rule, whatever it is about.
+_LIST_FRAME = re.compile(
+    r"\b(?:two|three|four|a\s+few|some|these|the\s+following|my)\s+(?:house\s+)?(?:rules?|conventions?)\b[^:：.!?]{0,30}[:：]|"
+    r"(?:两|三|四|几)条(?:规矩|规则|规范|约定)?[^：:。！？]{0,6}[：:]",
+    _F,
+)
+_ITEM_BREAK = re.compile(
+    r"[;；]|,?\sand\s(?=every|all|any|each|no|never|always|the|our)|[，,]\s?(?=(?:every|all|any|each)\b)", _F
+)
+_ITEM_END = re.compile(r"[。.!！?？]")
+
+
+def _listed(text: str) -> list[HouseRule]:
+    frame = _LIST_FRAME.search(text)
+    if frame is None:
+        return []
+    stop = _ITEM_END.search(text, frame.end())
+    body_end = stop.start() if stop else len(text)
+    out: list[HouseRule] = []
+    start = frame.end()
+    for cut in [*_ITEM_BREAK.finditer(text, frame.end(), body_end), None]:
+        end = cut.start() if cut is not None else body_end
+        item = text[start:end]
+        lead = len(item) - len(item.lstrip())
+        value = " ".join(item.split()).lower()
+        if len(value) >= 6:
+            out.append(HouseRule(value, start + lead, start + len(item.rstrip())))
+        start = cut.end() if cut is not None else body_end
+    # a Chinese list goes on past its first "；", in segments of its own: the items of this one are rules enough
+    return out if len(out) >= (1 if "条" in frame.group(0) else 2) else []
+
+
 def house_rules(text: str) -> list[HouseRule]:
-    """The clauses of `text` that lay an obligation on a code artefact, each once."""
+    """The clauses of `text` that lay an obligation on a code artefact, each once; or the items of a list of rules."""
+    listed = _listed(text)
+    if listed:
+        return listed
     out: list[HouseRule] = []
     for m in _CLAUSE.finditer(text):
         clause = m.group(0)

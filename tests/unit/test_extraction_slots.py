@@ -381,3 +381,22 @@ def test_more_stack_slots(extractor: RuleExtractor, text: str, key: str, value: 
 def test_ordinary_words_are_no_stack(extractor: RuleExtractor) -> None:
     text = "Please copy her on any meeting requests, and use the unity of the team."
     assert not any(k.startswith("user|stack:") for k in _keyed(extractor, text))
+
+
+def test_a_list_of_house_rules_gives_each_rule(extractor: RuleExtractor) -> None:
+    text = (
+        "Please remember two rules for siskin: every database migration has to be reversible, and anything "
+        "user-facing ships behind a feature flag."
+    )
+    rules = {f.value for f in extractor.extract(text) if f.key.startswith("user|instruction|")}
+    assert rules == {
+        "every database migration has to be reversible",
+        "anything user-facing ships behind a feature flag",
+    }
+    (zh,) = [
+        f
+        for f in extractor.extract("海棠这个项目你记两条：所有接口路径统一以/api/v2开头；日志必须脱敏")
+        if "api" in f.value
+    ]
+    assert zh.value == "所有接口路径统一以/api/v2开头"
+    assert not [f for f in extractor.extract("I have two kids: Sam and Leo.") if f.key.startswith("user|instruction")]
