@@ -231,8 +231,9 @@ class RuleExtractor:
                     best[k] = f
                 last = best[k]
         stated = list(best.values())
-        if not correcting:  # what the turn asks to be remembered and no reading above stated: a note
-            stated += notes(text, stated)
+        # what the turn asks to be remembered and no reading above stated: a note (a turn correcting what was said
+        # before is read by the corrections, one repairing a slip in the same breath keeps the repaired words)
+        stated += notes(text, stated)
         return stated
 
     def _about_referent(self, seg: Segment, referent: Referent) -> list[CandidateFact]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
@@ -58,7 +59,8 @@ _EN_TAIL = re.compile(
 )
 # "记住：…", "帮我记一下，…", "你记着，…"; never after 我/没/不 ("我记住了", "记不住").
 _ZH_LEAD = re.compile(
-    r"(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下)"
+    r"(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
+    r"(?<=帮我)记(?:个|几|两)(?:日子|件事|事|条))"
     r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*"
 )
 # "…，记着啊", "…。记一下哈", "…，帮我记住"
@@ -90,9 +92,57 @@ _EN_CONTENT_LEAD = re.compile(
 _ZH_PARTICLES = "啊哈哦吧呀喔了"
 
 
+# A slip repaired in the same breath as the request ("Please remember my kids' pediatrician is Dr. Alvarez. Wait, no,
+# Romero.", "帮我记个日子，结婚纪念日是6月18号……哎不对，8月16号"): the repair and the words it replaces.
+_SAME_BREATH = re.compile(
+    r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|哎?不对[，,]?|哦不对[，,]?|"
+    r"不是不是[，,]?|啊不[，,]?)\s?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
+    _F,
+)
+_ZH_NUMERAL = "零一二三四五六七八九十百千两"
+_SHAPE_PART = re.compile(r"(?P<d>\d+)|(?P<z>[" + _ZH_NUMERAL + r"]+)|(?P<c>[A-Z][a-z'-]*)|(?P<s>\s+)|(?P<o>.)")
+
+
+def _shape(value: str) -> re.Pattern[str]:
+    """A pattern for words of the same shape as `value`: its numbers and capitalised names as classes, the rest as
+    written ("8月16号" -> "\\d+月\\d+号", "Dr. Romero" -> "Dr\\.\\s+[A-Z][a-z'-]+", "六十八" -> a Chinese numeral)."""
+    parts = []
+    for m in _SHAPE_PART.finditer(value):
+        if m.group("d"):
+            parts.append(r"\d+")
+        elif m.group("z"):
+            parts.append("[" + _ZH_NUMERAL + "]+")
+        elif m.group("c"):
+            parts.append(r"[A-Z][a-z'-]*")
+        elif m.group("s"):
+            parts.append(r"\s+")
+        else:
+            parts.append(re.escape(m.group("o")))
+    return re.compile("".join(parts))
+
+
+def _repaired(text: str) -> str | None:
+    """`text` up to a repair said in the same breath, with the repaired words in place of the last words of their
+    shape before it; None without such a repair or when nothing before it has the repair's shape."""
+    m = _SAME_BREATH.search(text)
+    if m is None:
+        return None
+    fix = m.group("r").strip()
+    before = text[: m.start()]
+    matches = list(_shape(fix).finditer(before))
+    last = matches[-1] if matches else None
+    if last is None or last.group(0) == fix:
+        return None
+    return before[: last.start()] + fix + before[last.end() :]
+
+
 def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
     """The notes `text` asks to be kept: the words of each sentence that asks (or of the sentence before a bare
-    "Please remember that."), unless a fact in `stated` (what the other readings found) already quotes them."""
+    "Please remember that."), unless a fact in `stated` (what the other readings found) already quotes them. A
+    slip repaired in the same breath is kept repaired, quoting the whole turn as its evidence."""
+    fixed = _repaired(text[: MAX_NOTE_CHARS * 2])
+    if fixed is not None:
+        return [replace(n, evidence=text[: MAX_NOTE_CHARS * 2].strip()) for n in notes(fixed, stated)]
     if _CORRECTING.search(text):  # a turn that corrects itself is read by the corrections alone
         return []
     taken = [(at, at + len(f.evidence)) for f in stated if (at := text.find(f.evidence)) >= 0]

@@ -66,7 +66,6 @@ def test_what_a_request_to_remember_asks_becomes_a_note(extractor: RuleExtractor
         "记住保持积极非常重要。",
         "你说的这些我都记住了",
         "我记不住我们公司的规定",
-        "记一下我车位号是12……哦不对，是21",  # a correction: the corrections read it
         "Please remember my locker is 12. Oops, no, 21.",
         "Remember: ok.",  # too short to be anything
         "Way to go, Jon! Keep it up, you're almost there!",  # an idiom, no request to keep the sentence before
@@ -115,3 +114,32 @@ def test_an_update_replaces_the_note_it_shares_words_with(
 )
 def test_no_note_is_updated_without_an_update_of_it(extractor: RuleExtractor, text: str) -> None:
     assert extractor.updated_notes(text, ["my retros with the platform team are every other friday"]) == [""]
+
+
+@pytest.mark.parametrize(
+    ("text", "note"),
+    [
+        (
+            "Please remember that my kids' pediatrician is Dr. Alvarez. Wait, no, Romero. Dr. Romero.",
+            "my kids' pediatrician is dr. romero",
+        ),
+        ("Please remember my daughter's teacher is Ms. Patel. Oh wait, no, Ms. Shah.",
+         "my daughter's teacher is ms. shah"),
+        ("Please remember my health insurance is through Aetna. No, sorry, Cigna.",
+         "my health insurance is through cigna"),
+        ("帮我记个日子，我跟我老婆的结婚纪念日是6月18号……哎不对，8月16号，这俩数我老记反",
+         "我跟我老婆的结婚纪念日是8月16号"),
+        ("记一下我车位号是12……哦不对，是21", "我车位号是21"),
+        ("帮我记一下，我现在体重六十五公斤……哎不对，六十八，今早刚上的秤", "我现在体重六十八公斤"),
+        ("帮我记一下，我是A型血……哎不对，B型", "我是B型血"),
+    ],
+)  # fmt: skip
+def test_a_slip_repaired_in_the_same_breath_is_noted_repaired(extractor: RuleExtractor, text: str, note: str) -> None:
+    (found,) = [f for f in extractor.extract(text) if f.predicate is Predicate.NOTE]
+    assert found.value == note and found.evidence in text and found.explicit
+
+
+def test_a_repair_with_nothing_of_its_shape_before_it_notes_nothing(extractor: RuleExtractor) -> None:
+    assert not [
+        f for f in extractor.extract("Please remember I love hiking. Wait, no, 42.") if f.predicate is Predicate.NOTE
+    ]
