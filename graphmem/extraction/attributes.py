@@ -253,6 +253,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
         "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule", "travel_luggage",
+        "employment_terms",
         "travel_ground",
     }
 )  # fmt: skip

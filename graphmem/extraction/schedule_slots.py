@@ -483,11 +483,37 @@ _EMPLOYMENT = re.compile(
 )
 
 
+# On staff or not: "I'm a contractor at my company, not on staff", "they converted me to a permanent employee",
+# "我是外包", "我转正了".
+_STAFF = re.compile(
+    r"(?<![\w'])(?:(?:i'm|im|i\s+am)\s+(?:a\s+|an\s+)?(?:contractor|freelancer|independent\s+contractor|consultant)\b"
+    r"(?![^.!?]{0,40}\b(?:not\s+any\s?more|anymore)\b)|"
+    r"(?:converted|hired|made|brought)\s+me\s+(?:on\s+)?(?:to\s+|as\s+)?(?:a\s+)?(?P<perm>permanent|full[-\s]time|in-house|staff)"
+    r"(?:\s+(?:employee|hire|role|position))?|i\s+(?:got|was)\s+(?:converted|made)\s+(?:to\s+)?(?:a\s+)?(?P<perm2>permanent))|"
+    r"我(?:现在|目前)?(?:是|属于)(?P<zc>外包|合同工|派遣)|(?P<zp>转正了|已经转正|成了正式员工|是正式员工)",
+    _F,
+)
+
+
 def employment(text: str) -> list[Slot]:
-    """Whether the user works part-time or full-time, said of themselves."""
+    """Whether the user works part-time or full-time, and on staff or as a contractor, said of themselves."""
+    staff = _STAFF.search(text)
+    out = []
+    if staff is not None:
+        permanent = staff.group("perm") or staff.group("perm2") or staff.group("zp")
+        out.append(
+            Slot(
+                Predicate.LIKES,
+                "employment_terms",
+                "permanent employee" if permanent else "contractor",
+                True,
+                staff.start(),
+                staff.end(),
+            )
+        )
     m = _EMPLOYMENT.search(text)
     if m is None:
-        return []
+        return out
     word = (m.group("k") or "").lower().replace(" ", "-") or ("part-time" if m.group("zk") == "兼职" else "full-time")
     at = m.start("k") if m.group("k") else m.start("zk")
-    return [Slot(Predicate.LIKES, "employment", word, True, at, at + len(m.group("k") or m.group("zk")))]
+    return [*out, Slot(Predicate.LIKES, "employment", word, True, at, at + len(m.group("k") or m.group("zk")))]

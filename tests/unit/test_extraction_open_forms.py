@@ -456,3 +456,17 @@ def test_a_request_to_note_several_things_is_explicit(extractor: RuleExtractor) 
 def test_a_chinese_given_name_names_the_full_name(extractor: RuleExtractor) -> None:
     assert extractor.mentioned("晓雯非说请柬上的字要烫金", ["林晓雯"], [True], [True]) == [True]
     assert extractor.mentioned("找了个会计师", ["设计师"], [True], [True]) == [False]  # no surname, no given name
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Please note that I'm a contractor at my company, not on staff.", "contractor"),
+        ("Good news: they converted me to a permanent employee this week.", "permanent employee"),
+        ("我现在是外包", "contractor"),
+        ("我转正了", "permanent employee"),
+    ],
+)
+def test_on_staff_or_a_contractor(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert ("user|employment_terms", value) in _read(extractor, text)
+    assert ("user|employment_terms", value) not in _read(extractor, "My brother is a contractor.")
