@@ -462,7 +462,7 @@ def test_a_chinese_given_name_names_the_full_name(extractor: RuleExtractor) -> N
     ("text", "value"),
     [
         ("Please note that I'm a contractor at my company, not on staff.", "contractor"),
-        ("Good news: they converted me to a permanent employee this week.", "permanent employee"),
+        ("Good news: they converted me to a permanent employee.", "permanent employee"),
         ("我现在是外包", "contractor"),
         ("我转正了", "permanent employee"),
     ],
