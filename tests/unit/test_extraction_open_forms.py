@@ -470,3 +470,9 @@ def test_a_chinese_given_name_names_the_full_name(extractor: RuleExtractor) -> N
 def test_on_staff_or_a_contractor(extractor: RuleExtractor, text: str, value: str) -> None:
     assert ("user|employment_terms", value) in _read(extractor, text)
     assert ("user|employment_terms", value) not in _read(extractor, "My brother is a contractor.")
+
+
+def test_a_lifetime_before_a_stance(extractor: RuleExtractor) -> None:
+    assert [(f.key, f.stance) for f in extractor.extract("姜就算了，我这辈子都不碰姜，别的你看着办")] == [
+        ("user|taste|姜", False)
+    ]
