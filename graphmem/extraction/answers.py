@@ -78,8 +78,10 @@ _EN_YES_NO = re.compile(
 # "你养的是什么品种？", "你平时用啥记笔记？", "你在哪上班？": 你 … a question word … ？
 _ZH_WH = re.compile(
     r"你(?P<pre>[^，,。？?！!你我]{0,12}?)(?P<wh>什么|啥|哪个|哪种|哪款|哪家|哪里|哪儿|哪)"
-    r"(?P<post>[^，,。？?！!你我]{0,10}?)(?:呢|啊|呀|嘛)?\s*[？?]\s*$"
+    r"(?P<post>[^，,。？?！!你我]{0,10}?)(?:呢|啊|呀|嘛)?(?:[，,][^，,。？?！!]{1,10})?\s*[？?]\s*$"
 )
+# "你养的这只叫什么？": the kind of pet the speaker asked about stands for "这只".
+_ZH_PET_KIND = re.compile(r"鹦鹉|仓鼠|金丝熊|兔子|乌龟|巴西龟|猫|狗|蜥蜴|龙猫|豚鼠|荷兰猪")
 # "你吃香菜吗？", "你喝咖啡不？"
 _ZH_YES_NO = re.compile(r"你(?P<v>[^，,。？?！!你我吗]{1,12}?)(?:吗|不|没)\s*[？?]\s*$")
 _ZH_NOUNS = re.compile(r"^(?:品种|种类|名字|牌子|型号|地方|城市|公司|软件|工具|东西|类型|颜色|款)")
@@ -109,7 +111,7 @@ def framed(question: str, answer: str, before: str = "") -> str:
     asked = tail.group(0).strip()
     zh = bool(HAN.search(asked))
     if zh:
-        return _framed_zh(asked, answer.strip())
+        return _framed_zh(asked, answer.strip(), question[-MAX_QUESTION_CHARS:] + " " + before[-MAX_QUESTION_CHARS:])
     return _framed_en(asked, answer.strip(), question[-MAX_QUESTION_CHARS:] + " " + before[-MAX_QUESTION_CHARS:])
 
 
@@ -141,13 +143,19 @@ def _framed_en(asked: str, answer: str, around: str = "") -> str:
     return ""
 
 
-def _framed_zh(asked: str, answer: str) -> str:
+def _framed_zh(asked: str, answer: str, around: str = "") -> str:
     wh = _ZH_WH.search(asked)
     if wh is not None:
         value = _first_chunk(answer, "zh")
         if not value or _NO["zh"].match(value):
             return ""
         pre, post = wh.group("pre"), wh.group("post")
+        kinds = _ZH_PET_KIND.findall(around)
+        if kinds and ("这只" in pre or "那只" in pre):  # "你养的这只叫什么" after "虎皮鹦鹉…": the parrot
+            pre = pre.replace("这只", kinds[-1]).replace("那只", kinds[-1])
+        if pre and answer.startswith(pre[-1]):  # "…叫什么？" / "叫团子": the verb said once
+            answer = answer[1:]
+            value = value[1:] if value.startswith(pre[-1]) else value
         if _ZH_NOUNS.match(post) or not post or post in value:  # "什么品种": the answer is the thing asked for
             return f"我{pre}{answer}"
         first = answer[: answer.find(value) + len(value)] if value in answer else value

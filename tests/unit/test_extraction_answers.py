@@ -42,6 +42,12 @@ def test_one_stands_for_the_pet_the_speaker_asked_about(extractor: RuleExtractor
     assert "user|pet:lizard:name" not in {f.key for f in extractor.extract("Yep, Ziggy, he's three.", [], asked)}
 
 
+def test_this_one_stands_for_the_pet_the_speaker_asked_about_in_chinese(extractor: RuleExtractor) -> None:
+    asked = "一般一天一到两小勺就够了。你养的这只叫什么，多大了？"
+    found = {f.key: f.value for f in extractor.extract("叫团子，快两岁了", ["虎皮鹦鹉一天喂多少小米合适？"], asked)}
+    assert found.get("user|pet:bird:name") == "团子"
+
+
 def test_the_answers_stance_follows_yes_or_no(extractor: RuleExtractor) -> None:
     (no,) = extractor.extract("不吃", (), "你吃香菜吗？")
     (yes,) = extractor.extract("喜欢啊", (), "你喜欢爵士乐吗？")
