@@ -151,7 +151,7 @@ REQUEST = {
     "en": re.compile(
         r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
         r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick|leave|skip|drop|"
-        r"avoid|stop|spell|format|date|give)\b(?!\s+(?:it|this|that)\b)",
+        r"avoid|stop|spell|format|date|give|dial|tone|cut|ease)\b(?!\s+(?:it|this|that)\b)",
         _F,
     ),
     "zh": re.compile(
@@ -165,7 +165,11 @@ ASK_TO_REMEMBER = re.compile(
     r"make\s+a\s+note)\s+(?:that\s+|this:?\s+)?|^(?:你)?(?:能不能|可不可以|能|可以)(?:帮我)?(?:记住|记一下|记着|记下)[，,：:\s]*",
     _F,
 )
-QUOTED = re.compile(r"[“”「」『』\"]")
+# Quoted words, not a quoted word or two ("跟我说话就用“你”", "the word \"ok\""): those are named, not said.
+QUOTED = re.compile(
+    r"[“「『](?![^”」』]{1,3}[”」』])|(?<![“「『].)(?<![“「『]..)(?<![“「『]...)[”」』]|"
+    r"\"(?![^\"]{1,3}\")(?<!\"[^\"]\")(?<!\"[^\"]{2}\")(?<!\"[^\"]{3}\")"
+)
 
 MARKER_ONLY = re.compile(
     r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",

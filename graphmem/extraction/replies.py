@@ -140,6 +140,30 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             _F,
         ),
     ),
+    (
+        "restating",
+        "don't restate the question",
+        re.compile(
+            r"\b(?:don't|do\s+not|stop|quit|no\s+need\s+to|don't\s+need\s+to)\s+(?:keep\s+)?(?:repeat(?:ing)?|restat(?:e|ing)|"
+            r"rephras(?:e|ing)|echo(?:ing)?|parrot(?:ing)?)\s+(?:back\s+)?(?:my|the)\s+questions?\b|"
+            r"别(?:再)?(?:复述|重复)我的问题|不用(?:再)?(?:复述|重复)(?:一遍)?我的问题",
+            _F,
+        ),
+    ),
+    (
+        "honorific",
+        "no honorific 您",
+        re.compile(r"别(?:用)?您(?:啊您的)?|不用(?:称呼我)?您|别叫我您|用[“\"]?你[”\"]?就(?:行|好|可以)|别您您的"),
+    ),
+    (
+        "exclamation_marks",
+        "fewer exclamation marks",
+        re.compile(
+            r"\b(?:(?:dial|tone|cut)\s+(?:down|back)(?:\s+on)?\s+(?:the\s+)?|(?:fewer|less|no(?:\s+more)?)\s+|"
+            r"again\s+with\s+the\s+)exclamation\s+(?:marks|points)\b|少用感叹号|别用感叹号|不要(?:用)?感叹号",
+            _F,
+        ),
+    ),
 )
 
 

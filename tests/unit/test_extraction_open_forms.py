@@ -476,3 +476,25 @@ def test_a_lifetime_before_a_stance(extractor: RuleExtractor) -> None:
     assert [(f.key, f.stance) for f in extractor.extract("姜就算了，我这辈子都不碰姜，别的你看着办")] == [
         ("user|taste|姜", False)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        (
+            "You don't need to repeat my question back to me. Just answer.",
+            "user|restating",
+            "don't restate the question",
+        ),
+        ("Please stop restating my questions before answering.", "user|restating", "don't restate the question"),
+        ("别您啊您的，听着怪生分的，跟我说话就用“你”，随意点", "user|honorific", "no honorific 您"),
+        ("Could you dial down the exclamation marks?", "user|exclamation_marks", "fewer exclamation marks"),
+    ],
+)
+def test_more_reply_manners(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert (key, value) in _read(extractor, text)
+
+
+def test_a_quoted_word_is_named_but_quoted_words_are_said_by_someone(extractor: RuleExtractor) -> None:
+    assert _read(extractor, "书里说“我喜欢孤独”") == set()
+    assert _read(extractor, 'He always says "I love sushi".') == set()
