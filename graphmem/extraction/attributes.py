@@ -248,11 +248,12 @@ def attribute_of(predicate: Predicate, value: str) -> str:
 _SLOT_ATTRIBUTES = frozenset(
     {
         "editor", "os", "notes_app", "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
-        "meeting_free_day", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline", "travel_hotel",
+        "meeting_free_day", "meeting_size", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline",
+        "travel_hotel",
         "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
-        "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule", "travel_luggage",
+        "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule", "travel_luggage", "travel_fare",
         "employment_terms",
         "travel_ground",
     }

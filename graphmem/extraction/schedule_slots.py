@@ -292,6 +292,16 @@ def _moved_once(text: str) -> bool:
 _PUNCT_BREAK = re.compile(r"[,，;；:：.。!！?？]")
 
 
+# How many people a meeting should have at most: "五个人以内", "超过五个人的会", "no more than five people".
+_SIZE = re.compile(
+    r"(?:控制在|不超过|最多|超过)?(?P<zn>\d{1,2}|[二两三四五六七八九十]{1,3})\s?个?人(?:以内|以下|之内|的会)|"
+    r"\b(?:no\s+more\s+than|at\s+most|max(?:imum)?(?:\s+of)?|under|fewer\s+than)\s+"
+    r"(?:(?P<n>\d{1,2})|(?P<en>two|three|four|five|six|seven|eight|nine|ten))\s+(?:people|attendees|participants|person)\b",
+    _F,
+)
+_EN_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
 def meeting_settings(text: str) -> list[Slot]:
     """A meeting day (or a day kept free of meetings), length, camera and clock time, each once."""
     if _moved_once(text):
@@ -317,6 +327,12 @@ def meeting_settings(text: str) -> list[Slot]:
             attribute = "meeting_reminder"
         value = f"{zh_number(minutes)} min"
         out.append(Slot(Predicate.LIKES, attribute, value, True, length.start(), length.end()))
+    size = _SIZE.search(text)
+    if size is not None:  # "最好控制在五个人以内", "no more than five people in a meeting"
+        n = zh_number(size.group("n") or size.group("zn") or "") if (size.group("n") or size.group("zn")) else ""
+        n = n or str(_EN_NUMBERS.get((size.group("en") or "").lower(), ""))
+        if n:
+            out.append(Slot(Predicate.LIKES, "meeting_size", f"at most {n} people", True, size.start(), size.end()))
     channel = next((m for m in _CHANNEL.finditer(text) if not _left_behind(text, m)), None)
     if channel is not None and _REMIND.search(text):  # "text me meeting reminders rather than emailing them"
         kind = next(k.lstrip("z") for k, v in channel.groupdict().items() if v)

@@ -41,7 +41,7 @@ from graphmem.extraction.slot import (
     clause_bounds,
     negation_in,
 )
-from graphmem.extraction.travel_slots import driving, ground_transport, hotel_room, luggage
+from graphmem.extraction.travel_slots import driving, fares, ground_transport, hotel_room, luggage
 
 __all__ = ["slots"]
 
@@ -284,6 +284,7 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     if lang == "en" and not any(o.predicate is Predicate.USES_TOOL for o in out):
         out.extend(kept_in(text))
     out.extend(luggage(text))
+    out.extend(fares(text))
     out.extend(ground_transport(text))
     out.extend(hotel_room(text))
     if not names_meeting(text):

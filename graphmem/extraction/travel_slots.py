@@ -11,7 +11,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot
 
-__all__ = ["driving", "ground_transport", "hotel_room", "luggage"]
+__all__ = ["driving", "fares", "ground_transport", "hotel_room", "luggage"]
 
 _F = re.IGNORECASE
 _NO_DRIVING = re.compile(
@@ -42,6 +42,20 @@ _RENTAL = re.compile(
     r"(?:always|usually)\s+(?:rent|hire)\s+a\s+car)\b|租车自驾|租(?:辆|个|台)?车自己开|租(?:辆|个|台)车|自驾游?",
     _F,
 )
+
+
+# Fares one can get back: "I only book refundable fares", "stick to refundable tickets", "只订可退的票".
+_REFUNDABLE = re.compile(
+    r"\b(?:only\s+(?:book|buy|get)\s+|stick\s+to\s+|always\s+(?:book|buy|get)\s+)(?:\w+\s+)?refundable\b|"
+    r"\brefundable\s+(?:fares?|tickets?|rates?|bookings?)\s+only\b|只(?:订|买)可退(?:改)?的|只要可退(?:改)?的",
+    _F,
+)
+
+
+def fares(text: str) -> list[Slot]:
+    """That the user books refundable fares only."""
+    m = _REFUNDABLE.search(text)
+    return [Slot(Predicate.LIKES, "travel_fare", "refundable", True, m.start(), m.end())] if m else []
 
 
 def luggage(text: str) -> list[Slot]:

@@ -498,3 +498,17 @@ def test_more_reply_manners(extractor: RuleExtractor, text: str, key: str, value
 def test_a_quoted_word_is_named_but_quoted_words_are_said_by_someone(extractor: RuleExtractor) -> None:
     assert _read(extractor, "书里说“我喜欢孤独”") == set()
     assert _read(extractor, 'He always says "I love sushi".') == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("我的会最好控制在五个人以内，多了真聊不出东西", "user|meeting_size", "at most 5 people"),
+        ("说真的，超过五个人的会我是一点都不想参加", "user|meeting_size", "at most 5 people"),
+        ("Keep my meetings to no more than five people.", "user|meeting_size", "at most 5 people"),
+        ("I only book refundable fares and hotel rates.", "user|travel_fare", "refundable"),
+        ("When you look up flights for me, stick to refundable tickets.", "user|travel_fare", "refundable"),
+    ],
+)
+def test_meeting_size_and_refundable_fares(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert (key, value) in _read(extractor, text)
