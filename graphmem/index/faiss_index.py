@@ -43,6 +43,9 @@ class _Partition:
         # while the partition's IVF lists are trained again: the writes since its vectors were copied, replayed
         # on the new index before it replaces the old one (None: no training running)
         self.journal: list[tuple[Any, Any]] | None = None
+        # bytes a running training holds beside the index (its sample, the new index, a chunk): booked with the
+        # partition's size, so the cache's budget makes room for them
+        self.transient = 0
 
     def changed(self) -> None:
         """Marks a change made under the lock."""
@@ -102,6 +105,13 @@ def _sample(count: int, lists: int) -> Any:
     """Positions of the vectors lists are trained on: 39 a list (FAISS's minimum without a warning), at most
     all of them."""
     return np.random.default_rng(7).choice(count, size=min(count, lists * 39), replace=False)
+
+
+def _training_bytes(count: int, dim: int) -> int:
+    """What training lists for `count` vectors holds beside the partition's index, at most: the float32 sample,
+    the lists' centroids, the new index's byte codes and ids, and one chunk of copied vectors."""
+    lists = _ivf_shape(count)[0]
+    return 4 * dim * (min(count, lists * 39) + lists + min(count, _TRAIN_CHUNK)) + count * (dim + 8)
 
 
 def _trained(quantizer: Any, dim: int, lists: int, sample: Any) -> Any:
@@ -243,10 +253,11 @@ class FaissIndex:
             part.lock.release()
 
     def memory_bytes(self, partition: str) -> int:
-        """Bytes the partition holds in memory; 0 when it is not loaded."""
+        """Bytes the partition holds in memory, with what a training of its lists holds meanwhile; 0 when it is
+        not loaded."""
         with self._parts_lock:
             part = self._parts.get(partition)
-        return 0 if part is None or part.gone else part.size
+        return 0 if part is None or part.gone else part.size + part.transient
 
     def loaded(self) -> list[str]:
         with self._parts_lock:
@@ -281,6 +292,7 @@ class FaissIndex:
             train = part.journal is None and (grow or (ivf is not None and _outgrown(ivf)))
             if train:
                 part.journal = []  # one training at a time per partition
+                part.transient = _training_bytes(int(part.index.ntotal), self._dim)
         finally:
             part.lock.release()
         if train:
@@ -340,6 +352,7 @@ class FaissIndex:
         finally:
             with part.lock:
                 part.journal = None
+                part.transient = 0
 
     def _remove(self, partition: str, ids: Sequence[int]) -> None:
         if len(ids) == 0:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from pathlib import Path
 
 import faiss
@@ -222,3 +223,34 @@ async def test_a_grown_ivf_partition_is_trained_again_and_keeps_the_writes_made_
     assert (await index.search("p", x[4000], 1))[0][0] == 4001
     assert 7 not in {i for i, _ in await index.search("p", x[6], 10)}
     assert (await index.search("p", x[99], 1))[0][0] == 100
+
+
+async def test_a_training_books_what_it_holds_with_the_partitions_size(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a partition's lists train, its memory counts the sample, the new index and a chunk beside its own
+    size (so the cache's budget makes room for them); once the training is over, its size alone."""
+    x = unit_vectors(2100, 16)
+    index = FaissIndex(tmp_path, 16, ivf_threshold=2000)
+    release = threading.Event()
+    entered = threading.Event()
+    real_trained = faiss_index._trained
+
+    def held(*args: object) -> object:
+        entered.set()
+        release.wait(30)
+        return real_trained(*args)
+
+    monkeypatch.setattr(faiss_index, "_trained", held)
+    await index.add("p", list(range(1, 2002)), x[:2001])  # crosses the threshold: the lists train
+    assert await asyncio.to_thread(entered.wait, 30)
+    part = index._parts["p"]
+    during = index.memory_bytes("p")
+    assert during == part.size + faiss_index._training_bytes(2001, 16) and during > part.size
+    release.set()
+    await settled(index, "p")
+    for _ in range(300):
+        if part.transient == 0 and part.journal is None:
+            break
+        await asyncio.sleep(0.05)
+    assert index.memory_bytes("p") == index._parts["p"].size
