@@ -93,6 +93,17 @@ class CorrectionReader(Protocol):
     def updated_notes(self, text: str, notes: list[str]) -> list[str]: ...
 
 
+async def _mentions(reader: MentionReader, text: str, facts: list[Fact]) -> list[bool]:
+    """For each fact, whether `text` names its value again, read against its stance (off the event loop)."""
+    return await asyncio.to_thread(
+        reader.mentioned,
+        text,
+        [f.value for f in facts],
+        [f.polarity for f in facts],
+        [f.predicate in NAMING for f in facts],
+    )
+
+
 def corrected_version(old: Fact, value: str, episode: Episode, *, fact_id: str, created_at: datetime) -> Fact:
     """The version of `old`'s key that `episode` states by naming `old`'s value as wrong and `value` instead."""
     fact = old.fact.replace(old.value, value) if old.value and old.value in old.fact else f"{old.key}: {value}"
@@ -270,34 +281,31 @@ class SemanticMemory:
         pending = [f for f, _ in rows if mentionable(f, episode.session_id, stated_keys)]
         if not pending:
             return 0
-        hits = await asyncio.to_thread(
-            reader.mentioned,
-            episode.text,
-            [f.value for f in pending],
-            [f.polarity for f in pending],
-            [f.predicate in NAMING for f in pending],
-        )
+        hits = await _mentions(reader, episode.text, pending)
         count = 0
         for fact, hit in zip(pending, hits, strict=True):
             if not hit:
                 continue
-            version = replace(
-                fact,
-                id=new_fact_id(),
-                status=FactStatus.CANDIDATE,
-                status_reason="",
-                valid_at=episode.occurred_at,
-                created_at=self._clock.now(),
-                invalid_at=None,
-                expired_at=None,
-                session_ids=(episode.session_id,) if episode.session_id else (),
-                episode_ids=(episode.id,),
-                explicit=False,
-                hit_count=0,
-            )
+            version = replace(self._sighting(fact, episode.id, episode.session_id), valid_at=episode.occurred_at)
             await self._record_sighting(scope, version, episode.id, episode.session_id)
             count += 1
         return count
+
+    def _sighting(self, fact: Fact, episode_id: str, session_id: str) -> Fact:
+        """`fact`'s claim as seen again in an episode: a new candidate version of it with only that provenance."""
+        return replace(
+            fact,
+            id=new_fact_id(),
+            status=FactStatus.CANDIDATE,
+            status_reason="",
+            created_at=self._clock.now(),
+            invalid_at=None,
+            expired_at=None,
+            session_ids=(session_id,) if session_id else (),
+            episode_ids=(episode_id,),
+            explicit=False,
+            hit_count=0,
+        )
 
     async def _get(self, scope: Scope, fact_id: str) -> Fact:
         fact = await self._facts.get(scope, fact_id)
@@ -441,30 +449,12 @@ class SemanticMemory:
             ]
             if not open_:
                 continue
-            hits = await asyncio.to_thread(
-                reader.mentioned,
-                words.text,
-                [f.value for f in open_],
-                [f.polarity for f in open_],
-                [f.predicate in NAMING for f in open_],
-            )
+            hits = await _mentions(reader, words.text, open_)
             for fact, hit in zip(open_, hits, strict=True):
                 if not hit:
                     continue
                 pending.remove(fact)
-                version = replace(
-                    fact,
-                    id=new_fact_id(),
-                    status=FactStatus.CANDIDATE,
-                    status_reason="",
-                    created_at=self._clock.now(),
-                    invalid_at=None,
-                    expired_at=None,
-                    session_ids=(words.session_id,),
-                    episode_ids=(words.episode_id,),
-                    explicit=False,
-                    hit_count=0,
-                )
+                version = self._sighting(fact, words.episode_id, words.session_id)
                 await self._record_sighting(scope, version, words.episode_id, words.session_id)
                 count += 1
             if not pending:
