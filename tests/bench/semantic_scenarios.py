@@ -112,7 +112,7 @@ class Expectations(_Strict):
 class Scenario(_Strict):
     """One evaluation case."""
 
-    id: str = Field(pattern=r"^(zh|en)-[a-z]+-\d{3}$")
+    id: str = Field(pattern=r"^(zh|en)-[a-z]+-\d{3,}$")
     lang: Literal["zh", "en"]
     kind: str
     tags: tuple[str, ...] = ()

@@ -27,6 +27,7 @@ OUT_V9 = Path(__file__).with_name("scenarios_v9.jsonl")
 OUT_V10 = Path(__file__).with_name("scenarios_v10.jsonl")
 OUT_V11 = Path(__file__).with_name("scenarios_v11.jsonl")
 OUT_V12 = Path(__file__).with_name("scenarios_v12.jsonl")
+OUT_V13 = Path(__file__).with_name("scenarios_v13.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -3250,6 +3251,243 @@ EN_V12: list[Case] = [
               ("My cousin just got into competitive axe throwing. He has a league night and a team shirt and everything.", "That's a fun niche hobby!", "Ha, he's all in. Anyway, is it just me or did this week fly by?"),
               ("Hypothetically, if someone wanted to open a taco stand, what permits would they need?", "Usually a business license, a mobile food vendor permit and a health inspection, depending on the city.", "Just curious, I'm not actually doing it. My old track coach used to say 'never start what you can't finish,' and I'd never finish that.")),
 ]
+# Thirteenth round (tag `v13`, its own file `scenarios_v13.jsonl`, ids from 1001): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V13: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v13",
+         ("我给自己定了个规矩：每周三不开会，整块时间留着写方案，谁约我都往别的天推", "固定一个无会日，对需要专注的工作很有帮助。"),
+         ("今天又有人往礼拜三给我塞了个会，我直接点了拒绝。周三是我雷打不动的无会日，这个谁来都不好使", "拒绝的时候顺手给对方建议一个别的时间，对方更容易接受。"),
+         active=(any_("周三", "星期三", "礼拜三", "wednesday", "无会日"),)),
+    case("meeting", "remember conversational v13",
+         ("下周二跟市场部开个碰头会，你帮我发个邀请", "好的。需要我先帮你准备一份PPT大纲吗？", "不用不用，我开会从来不放PPT，大家对着一份文档直接聊。以后只要是开会，都别给我弄PPT了，记住", "好的，以后不为你的会议准备PPT。"),
+         active=(any_("ppt", "幻灯片", "slide", "deck", "powerpoint", "keynote", "文档"),)),
+    case("meeting", "change plain v13",
+         ("我们部门开会一直都讲中文，顶多蹦几个英文单词", "中英夹杂在不少公司挺常见的。"),
+         ("周会上我还是习惯全程用中文讲，复杂的事用英文我真说不利索", "用最顺的语言把事讲清楚最重要。"),
+         ("跟你说一声，组里新来了三个外籍同事，以后我的会全改成英文开了，会议邀请和议程你也都用英文写，更新一下", "好的，已更新：你的会议改用英文。"),
+         active=(any_("英文", "英语", "english"),),
+         not_active=(any_("中文", "汉语", "普通话", "chinese", "mandarin"),),
+         history=(h(("中文", "汉语", "普通话", "chinese", "mandarin"), ("英文", "英语", "english")),)),
+    # preference
+    case("preference", "paraphrase plain v13",
+         ("阳台上摆了三十多盆多肉，每天下班头一件事就是去瞅瞅它们，这是我最解压的爱好", "多肉确实治愈，长得慢，但看着很有成就感。"),
+         ("入冬了，那些多肉得搬进屋里，怕冻坏。养肉这几年我是越养越上瘾，又想去花市淘两盆", "冬天注意少浇水，多数多肉这时候长得很慢。"),
+         active=(yes("多肉", "肉肉", "养肉", "succulent"),)),
+    case("preference", "paraphrase conversational v13",
+         ("帮我排一周的午饭便当菜单，千万别出现苦瓜，我从小一吃到那股苦味就想吐", "好的，下面这一周的菜单都不含苦瓜……"),
+         ("今天菜市场人多得要命，挤死了", "周末买菜都这样。买了些啥？", "排骨跟丝瓜。我妈硬往我袋子里塞了两根苦瓜，说夏天吃了败火，我扭头就送给邻居了，那玩意儿我真咽不下去"),
+         active=(no("苦瓜", "凉瓜", "bitter melon", "bitter gourd"),)),
+    case("preference", "single plain v13",
+         ("下午路过一个小摊，顺手买了碗红糖冰粉，凉丝丝的还挺解暑", "夏天来一碗冰粉确实舒服。"),
+         not_active=(any_("冰粉", "ice jelly", "红糖"),)),
+    # correction
+    case("correction", "immediate remember plain v13",
+         ("帮我记个地址，以后填快递用：翠湖苑12栋……哎不对，是21栋，这俩数我老说反", "好的，记下了：翠湖苑21栋。"),
+         active=(any_("21栋", "21 栋", "21号楼", "21幢", "二十一栋", "building 21"),),
+         not_active=(any_("12栋", "12 栋", "12号楼", "12幢", "十二栋", "building 12"),)),
+    case("correction", "after_promotion conversational v13",
+         ("我是狮子座，天生爱面子，这点我认", "哈哈，星座的说法听听就好。"),
+         ("同事说狮子座的人都霸道，我作为一个狮子座表示不服", "每个人都不一样，星座只是个标签。", "就是嘛"),
+         ("哎，之前跟你说我是狮子座，其实搞错了。我一直拿农历生日当阳历在算，按阳历我是处女座。你帮我改一下", "好的，已更正为处女座。"),
+         active=(any_("处女座", "处女", "virgo"),),
+         not_active=(any_("狮子座", "狮子", "leo"),),
+         history=(h(("狮子座", "狮子", "leo"), ("处女座", "处女", "virgo")),)),
+    case("correction", "single conversational v13",
+         ("我家路由器是TP-Link的……不对，是华硕的，TP那个去年就淘汰了。晚上网老掉线，是不是信道的问题？", "有可能，可以进管理后台把2.4G的信道改成1、6或11试试，5G频段也换个信道看看。"),
+         not_active=(any_("华硕", "asus"), any_("tp-link", "tplink", "tp link", "普联"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v13",
+         ("飞机起飞的时候为啥要把座椅靠背调直？", "好问题！这主要是为了紧急撤离时后排乘客能迅速通过……", "能不能别一上来就夸我问题问得好，直接说答案就行"),
+         ("电饭锅能做蛋糕吗", "这个问题问得非常好！可以的，先把……", "又来了。我问啥你都说问得好，听着怪假的，以后开头那句客套话省了吧"),
+         active=(any_("夸", "好问题", "问得好", "客套", "开头", "直接", "praise", "flatter", "compliment", "great question", "good question"),)),
+    case("reply", "remember plain v13",
+         ("以后跟我说话都用泰语吧，我在啃泰语，想逼自己多看多读", "ได้เลยครับ ต่อไปนี้จะตอบเป็นภาษาไทยนะครับ"),
+         active=(any_("泰语", "泰文", "thai", "ภาษาไทย"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v13",
+         ("@longyan", "龙眼这个项目的订单消息是走Kafka的，消费那边老重复消费，咋整？", "消费端要做幂等，比如按订单号去重；另外看看是不是处理太慢，触发rebalance以后又被重复拉取。"),
+         ("@longyan", "龙眼的Kafka今天积压了几十万条，消费速度完全跟不上", "可以加分区，同时加消费者实例；也先查查单条消息的处理里有没有慢查询。"),
+         active=(any_("kafka", p="longyan"),)),
+    case("project", "project_only remember plain v13",
+         ("@mugua", "先把木瓜的规矩说清楚再干活：返回体统一是code、msg、data三段；时间字段一律存毫秒时间戳，不许存字符串。你记牢了，后面写代码都照这个来", "好的，记住了：木瓜项目返回体用code/msg/data，时间字段存毫秒时间戳。"),
+         active=(any_("code", "msg", "返回体", "返回格式", "response format", "envelope", p="mugua"), any_("时间戳", "timestamp", "毫秒", "epoch", "millis", p="mugua"))),
+    case("project", "override conversational v13",
+         ("Java项目的构建我一直用Maven，看着pom文件心里踏实", "Maven约定清晰，生态也成熟。"),
+         ("帮我搭个多模块的工程骨架，构建工具照旧用Maven，父pom统一管依赖版本", "好的，下面是父子模块的pom.xml示例。"),
+         ("@shanzha", "山楂这个项目是拿Gradle构建的，Kotlin DSL那种。在山楂里你给我的构建脚本都按Gradle来，别再给pom了，记住", "好的，山楂项目里用Gradle（Kotlin DSL）。"),
+         active=(yes("maven"), yes("gradle", p="shanzha")),
+         not_active=(yes("maven", p="shanzha"),)),
+    # multi
+    case("multi", "remember plain v13",
+         ("以后给我推荐东西都参考这几条：我住潮州，在咖啡馆当咖啡师，还有我花粉过敏，一到春天鼻涕眼泪一起来。记住啊", "好的，记住了：潮州、咖啡师、花粉过敏。"),
+         active=(yes("潮州", "chaozhou"), any_("咖啡师", "barista", "咖啡"), any_("花粉", "pollen"))),
+    case("multi", "paraphrase conversational v13",
+         ("日照今天风不小，海浪一排一排往岸上拍", "海边起风的时候挺壮观的。", "正合我意，下了班扛上板子去冲浪，这种浪最过瘾"),
+         ("想换块冲浪板，我在日照这边玩了两年了，有适合进阶的长板推荐吗？", "可以看看9尺左右的长板，浮力足，适合练走板。"),
+         active=(yes("日照", "rizhao"), yes("冲浪", "surf"))),
+    # relations
+    case("relations", "paraphrase plain v13",
+         ("我侄子周子航今年上一年级了，小名叫豆豆，天天追着我问十万个为什么", "这个年纪的孩子好奇心最旺盛。"),
+         ("周末带子航去了趟科技馆，这小子在恐龙骨架跟前站了一个钟头都不挪窝", "看来是个小恐龙迷。"),
+         active=(yes("周子航", "子航", "豆豆"),)),
+    case("relations", "remember conversational v13",
+         ("帮我看看刺猬笼子的温度这么设行不行，夜里会降到18度", "18度偏低，刺猬容易进入假冬眠，建议保持在24到28度。它多大了？", "一岁多，叫栗子，是只母的。这小家伙你记住，以后我问养刺猬的事你就照她来说"),
+         active=(yes("栗子", "chestnut"), any_("刺猬", "hedgehog"))),
+    # work
+    case("work", "paraphrase conversational v13",
+         ("帮我写条朋友圈文案，推一套三室两厅的学区房，南北通透。我干房产中介的，这个月业绩还差一单", "好的：【好房推荐】三室两厅，南北通透……"),
+         ("今天带看了六组客户，腿都快跑断了", "辛苦了，一天六组可不少。", "干中介就这样，周末比平时还忙"),
+         active=(any_("中介", "经纪", "房产", "real estate", "realtor", "estate agent", "broker"),)),
+    case("work", "change plain v13",
+         ("我在一家广告公司上班，天天被甲方改稿改到半夜", "甲方的需求确实难捉摸。"),
+         ("我们广告公司年底要搬去城东，我通勤得多出半个钟头", "可以提前看看新的通勤路线。"),
+         ("跟你说个事，我从广告公司辞职了，现在自己在家接活儿，算是自由职业了，你更新一下", "好的，已更新：现在是自由职业。"),
+         active=(any_("自由职业", "自由职业者", "freelance", "self-employed", "接活", "接单", "个体"),),
+         not_active=(any_("广告公司", "ad agency", "advertising agency"),),
+         history=(h(("广告公司", "ad agency", "advertising agency"), ("自由职业", "自由职业者", "freelance", "self-employed", "接活", "接单", "个体")),)),
+    # travel
+    case("travel", "paraphrase conversational v13",
+         ("帮我订周五上海飞西安的机票，座位往前排选。我坐飞机向来挑前排，下飞机快，在后头排队出舱能把人急死", "好的，优先给你选前排座位。"),
+         ("值机开了，帮我看看选哪个座", "有靠窗和靠过道的，你更看重哪个？", "窗不窗的无所谓，越靠前越好，前五排以内都行"),
+         active=(any_("前排", "靠前", "前五排", "前面", "front"),)),
+    # location move
+    case("location", "change plain v13",
+         ("我在包头，这边冬天零下二十几度是常事，出门得全副武装", "北方的冬天确实够冷。"),
+         ("包头今天又刮沙尘了，窗户关得死死的，桌上还是一层土", "沙尘天出门记得戴口罩。"),
+         ("我现在搬到惠州了，上个月跟着对象过来的。以后天气啥的都按惠州给我看吧", "好的，已更新为惠州。"),
+         active=(yes("惠州", "huizhou"),),
+         not_active=(yes("包头", "baotou"),),
+         history=(h(("包头", "baotou"), ("惠州", "huizhou")),)),
+    # tools
+    case("tools", "paraphrase plain v13",
+         ("我画原型、做界面全在Figma里，别的设计软件基本不开", "Figma协作起来确实方便。"),
+         ("Figma就是我吃饭的家伙，一天不打开都心慌", "哈哈，重度用户了。"),
+         active=(yes("figma",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v13",
+              ("帮我给同事挑个生日礼物吧，她特别迷养鱼，家里摆了三个大鱼缸", "可以送一套水质检测剂，或者一盏好点的水族灯。", "行，我再琢磨琢磨。这两天降温也太猛了，早上差点没爬起来"),
+              ("你说人要是四十岁转行去学厨师，还来得及吗？", "来得及，不少人中年转行做餐饮，关键看投入的时间和本钱。", "我就瞎琢磨，真不会去的。就像《士兵突击》里说的“好好活就是做有意义的事”，先把眼下的班上好吧")),
+]
+EN_V13: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v13",
+         ("I don't do breakfast meetings. Trying to talk strategy over eggs at 7:30 just doesn't work for me.", "Plenty of people feel the same about working breakfasts."),
+         ("A vendor keeps pushing for a breakfast meeting and I keep saying no. Nothing business-related while I'm eating my first meal of the day, thanks.", "You could offer them a late-morning slot instead."),
+         active=(any_("breakfast", "早餐", "早饭"),)),
+    case("meeting", "remember conversational v13",
+         ("Can you find a slot for a budget review with Priya next week?", "Sure. Are there any days I should avoid?", "Mondays. I'm out at our Reno plant every Monday, so never book me then. Keep that in mind from now on.", "Understood, no Monday meetings for you."),
+         active=(any_("monday", "周一", "星期一", "礼拜一"),)),
+    case("meeting", "change plain v13",
+         ("Please remember that I hold drop-in office hours for my students on Tuesday afternoons, two to four.", "Noted: office hours on Tuesdays, 2 to 4."),
+         ("The department shuffled rooms, so my office hours are on Thursday afternoons now, same time. Please update that.", "Updated: office hours on Thursdays, 2 to 4."),
+         active=(any_("thursday", "thu", "周四", "星期四"),),
+         not_active=(any_("tuesday", "tue", "周二", "星期二"),),
+         history=(h(("tuesday", "tue", "周二", "星期二"), ("thursday", "thu", "周四", "星期四")),)),
+    # preference
+    case("preference", "paraphrase conversational v13",
+         ("What's a decent starter table saw for a garage shop? Woodworking is how I unwind on weekends and I've outgrown my circular saw.", "The SawStop Compact and the DeWalt DWE7491 are both solid picks for a garage."),
+         ("Long week. Glad it's Friday.", "Any plans for the weekend?", "Finishing a side table out in the garage. Honestly, building furniture is my favorite thing to do."),
+         active=(yes("woodwork", "furniture", "carpentry", "木工", "家具"),)),
+    case("preference", "paraphrase plain v13",
+         ("Musicals are just not for me. The second someone bursts into song, I'm checked out.", "They're definitely a love-it-or-hate-it genre."),
+         ("My office is doing a group outing to a musical and I'm dreading it. I've never enjoyed a single one.", "Maybe the dinner beforehand will make up for it."),
+         active=(no("musical", "音乐剧", "broadway"),)),
+    case("preference", "single plain texting v13",
+         ("grabbed a brown sugar boba on the way home, super sweet but kinda fun", "Brown sugar boba is a popular one!"),
+         not_active=(any_("boba", "bubble tea", "milk tea", "brown sugar", "珍珠奶茶", "奶茶"),)),
+    # correction
+    case("correction", "immediate remember plain v13",
+         ("Please remember that my passport expires in March 2027. Hang on, let me check... no, May 2027. Good thing I looked.", "Noted: your passport expires in May 2027."),
+         active=(any_("may 2027", "may, 2027", "may of 2027", "2027-05", "05/2027", "5/2027", "2027/05", "2027年5月"),),
+         not_active=(any_("march 2027", "march, 2027", "march of 2027", "2027-03", "03/2027", "3/2027", "2027/03", "2027年3月"),)),
+    case("correction", "after_promotion conversational v13",
+         ("My son just started violin lessons at school, and every evening the house sounds like a cat fight.", "Every beginner goes through the squeaky stage!"),
+         ("Can you recommend a rosin for a beginner violin? My son's teacher says the one he has is too dusty.", "Hill dark rosin or Pirastro Goldflex are common picks for students."),
+         ("Okay, embarrassing: my son plays the viola, not the violin. I only realized when his teacher corrected me at the recital. Please correct that.", "No problem. Updated: your son plays the viola."),
+         active=(any_("viola", "中提琴"),),
+         not_active=(any_("violin", "小提琴"),),
+         history=(h(("violin", "小提琴"), ("viola", "中提琴")),)),
+    case("correction", "single conversational v13",
+         ("How often should I replace the brush on my Roomba? Sorry, Roborock. The Roomba was my old one. Same question though.", "For most Roborock models, the main brush every 6 to 12 months and the side brush every 3 to 6 months."),
+         not_active=(any_("roborock", "石头"), any_("roomba", "irobot"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v13",
+         ("What's the max dose of ibuprofen per day for an adult?", "I'm not a doctor, and you should consult a healthcare professional, but over-the-counter labels generally say up to 1,200 mg a day.", "I know you're not a doctor. Skip the disclaimers and just give me the info."),
+         ("Is it legal to record a phone call in California?", "Please note this isn't legal advice. California generally requires every party's consent.", "Again with the disclaimer. I really don't need a caveat at the top of every answer."),
+         active=(any_("disclaimer", "caveat", "免责", "not a doctor", "legal advice", "声明"),)),
+    case("reply", "remember plain v13",
+         ("Could you answer me in Indonesian from now on? I have a language exam in June and need all the practice I can get.", "Baik! Mulai sekarang saya akan menjawab dalam bahasa Indonesia."),
+         active=(any_("indonesian", "bahasa", "印尼", "印度尼西亚"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v13",
+         ("@sanderling", "In sanderling, queued jobs run twice whenever the worker restarts. It's a Laravel 10 app with Redis queues, if that helps.", "Check retry_after in config/queue.php; it has to be longer than your longest job's timeout, or a job that's still running gets picked up again."),
+         ("@sanderling", "Another sanderling question: what's the cleanest way to version the API routes in Laravel?", "Group them under a prefix in routes/api.php, like Route::prefix('v1'), with a controller namespace per version."),
+         active=(any_("laravel", "php", p="sanderling"),)),
+    case("project", "project_only remember plain v13",
+         ("@godwit", "From now on, two hard rules in godwit: every public endpoint gets rate limiting, and nobody adds a new npm package without my sign-off.", "Understood for godwit: rate limits on all public endpoints, and new npm dependencies need your approval."),
+         active=(any_("rate limit", "rate-limit", "ratelimit", "throttl", "限流", "限速", p="godwit"), any_("npm", "dependenc", "package", "依赖", "sign-off", "approval", p="godwit"))),
+    case("project", "override conversational v13",
+         ("I format all my JavaScript with Prettier, default settings, no arguing about style.", "Prettier's defaults save a lot of debates."),
+         ("Can you give me a pre-commit hook that formats staged files? Prettier, as usual.", "Here's a lint-staged config that runs prettier --write on the staged files."),
+         ("@whimbrel", "Whimbrel is set up with Biome for formatting and linting. For anything in whimbrel, use Biome. Please remember that.", "Got it: Biome in whimbrel."),
+         active=(yes("prettier"), yes("biome", p="whimbrel")),
+         not_active=(yes("prettier", p="whimbrel"),)),
+    # multi
+    case("multi", "remember plain v13",
+         ("Remember these about me: I live in Cork, I work as a midwife, and latex is a no-go because I'm allergic to it.", "Noted: Cork, midwife, latex allergy."),
+         active=(yes("cork", "科克"), any_("midwife", "助产"), any_("latex", "乳胶"))),
+    case("multi", "paraphrase conversational texting v13",
+         ("ugh asheville traffic on a saturday is the worst", "Tourist season?", "always lol. anyway hitting the disc golf course after lunch, thats my happy place"),
+         ("whats a good midrange for someone who throws a lot of hyzer? i play disc golf like 4x a week here in asheville", "The Innova Roc3 and the Discraft Buzzz are both reliable, predictable midranges."),
+         active=(yes("asheville", "阿什维尔"), yes("disc golf", "飞盘高尔夫", "disc"))),
+    # relations
+    case("relations", "paraphrase plain v13",
+         ("My nephew Ollie is staying with us for two weeks while my sister's abroad. He's nine and eats like a teenager.", "Sounds like a lively two weeks!"),
+         ("Ollie built an entire Lego Millennium Falcon in one afternoon. I'm a little in awe of that kid.", "That's a serious build!"),
+         active=(yes("ollie", "oliver"),)),
+    case("relations", "remember conversational v13",
+         ("What's the best litter for a ferret? The one we have clumps and he hates it.", "Recycled paper pellets are usually the safest for ferrets. How old is he?", "Three, and into absolutely everything. His name's Pretzel. Remember him, I'll be asking you ferret stuff a lot."),
+         active=(yes("pretzel",), any_("ferret", "雪貂", "貂"))),
+    # work
+    case("work", "paraphrase conversational v13",
+         ("Any stretches for wrists and forearms? I'm an ASL interpreter, and by Friday my hands are shot.", "Try wrist flexor and extensor stretches, tendon glides and prayer stretches a few times a day."),
+         ("Beautiful morning here, finally some sun.", "Enjoy it!", "I will, between jobs. I'm interpreting two doctor's appointments and a court hearing today, all in sign."),
+         active=(any_("interpret", "asl", "sign language", "手语", "翻译"),)),
+    case("work", "change plain v13",
+         ("I'm a fourth-year PhD student in marine biology, mostly buried in coral survey data.", "That sounds like fascinating fieldwork."),
+         ("Being a PhD student means my stipend barely covers rent, but I love the research.", "Grad school budgets are tough."),
+         ("I defended last month and started a postdoc in the same lab this week. Please update that, I'm not a student anymore.", "Congratulations, Doctor! Updated: postdoc."),
+         active=(any_("postdoc", "post-doc", "postdoctoral", "博士后"),),
+         not_active=(any_("phd student", "ph.d. student", "doctoral student", "grad student", "博士生", "读博"),),
+         history=(h(("phd student", "ph.d. student", "doctoral student", "grad student", "博士生", "读博"), ("postdoc", "post-doc", "postdoctoral", "博士后")),)),
+    # travel
+    case("travel", "paraphrase plain v13",
+         ("I always ask hotels for late checkout. I never manage to be packed and out by 11.", "Many hotels will grant it if you ask at check-in."),
+         ("When you book hotels for me, go for ones that offer late checkout, even if they cost a bit more.", "Will do, I'll prioritize late checkout."),
+         active=(any_("late checkout", "late check-out", "late check out", "checkout", "延迟退房", "晚退房"),)),
+    # time zone as a city
+    case("timezone", "change plain v13",
+         ("The wind's howling off the mountain again. Ten years of living in Cape Town and I still can't get used to it.", "Sounds like the Cape Doctor is out."),
+         ("Can you convert 3pm Eastern to my time? I'm in Cape Town.", "3pm Eastern is 9pm or 10pm in Cape Town, depending on US daylight saving."),
+         ("Big change: I've relocated to Mexico City for work. From now on, use Mexico City time for everything.", "Updated to Mexico City time."),
+         active=(any_("mexico city", "mexico", "cdmx", "america/mexico_city", "-6", "-06", "墨西哥"),),
+         not_active=(any_("cape town", "south africa", "+2", "+02", "africa/johannesburg", "sast", "开普敦", "南非"),),
+         history=(h(("cape town", "south africa", "+2", "+02", "africa/johannesburg", "sast", "开普敦", "南非"), ("mexico city", "mexico", "cdmx", "america/mexico_city", "-6", "-06", "墨西哥")),)),
+    # tools
+    case("tools", "paraphrase conversational v13",
+         ("How do I get Zotero to export citations in APA 7th? All my references live in Zotero and the journal is strict about format.", "In Zotero's settings under Cite, set APA 7th edition as the default style, or pick it when you create the bibliography."),
+         ("My Zotero library just passed 3,000 items and syncing is getting slow. I can't work without it, so what are my options?", "Turn off file syncing for large attachments, or point file sync at a WebDAV server."),
+         active=(yes("zotero",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v13",
+              ("Our new intern swears by cold plunges. He sits in a tub of ice water every morning and won't stop talking about it.", "Cold plunges have quite a following these days.", "To each their own. Wild weather lately, huh? Sunny one minute, hail the next."),
+              ("Say someone wanted to sail around the Greek islands for a month. Would they need a skipper's license?", "In Greece, a bareboat charter needs at least one certified skipper aboard, plus a second competent crew member.", "Purely daydreaming, it's not happening. As Bilbo put it, it's a dangerous business, going out your door.")),
+]
 # fmt: on
 
 
@@ -3311,11 +3549,14 @@ def render(
     v10: bool = False,
     v11: bool = False,
     v12: bool = False,
+    v13: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
-    the twelfth with `v12`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v12:
+    the twelfth with `v12`, of the thirteenth with `v13`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v13:
+        found = scenario_dicts(ZH_V13, EN_V13, first=1001)
+    elif v12:
         found = scenario_dicts(ZH_V12, EN_V12, first=901)
     elif v11:
         found = scenario_dicts(ZH_V11, EN_V11, first=801)
@@ -3349,10 +3590,12 @@ if __name__ == "__main__":
     OUT_V10.write_text(render(v10=True), encoding="utf-8")
     OUT_V11.write_text(render(v11=True), encoding="utf-8")
     OUT_V12.write_text(render(v12=True), encoding="utf-8")
+    OUT_V13.write_text(render(v13=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
         f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
         f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
-        f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12}"
+        f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
+        f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}"
     )
