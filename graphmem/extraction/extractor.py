@@ -90,9 +90,6 @@ _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": AT
 MAX_EVIDENCE_CHARS = 300
 """The longest quote of an answer kept as the evidence of what its question framed."""
 
-# Names jieba would split into a verb and a rest ("爱奇艺" -> 爱 + 奇艺, read as "loves 奇艺"), or into parts
-# ("金丝熊").
-_ZH_NAMES = ("爱奇艺", "爱彼迎", "爱马仕", "爱回收", "喜马拉雅", "喜茶", "金丝熊")
 
 # jieba's dictionary is process-global: built once, its cache kept in a private temp dir for the process.
 _jieba_init_lock = threading.Lock()
@@ -135,8 +132,6 @@ class RuleExtractor:
                                 _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
                                 jieba.dt.tmp_dir = _jieba_tmp.name
                                 jieba.initialize()
-                                for word in _ZH_NAMES:
-                                    jieba.add_word(word)
                     zh = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
                     en = spacy.blank("en")
                     self._nlp.update({"zh": zh, "en": en})

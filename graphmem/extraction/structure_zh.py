@@ -43,6 +43,8 @@ _NEG = frozenset({"不", "没", "不再", "再也不", "从不", "从来不", "�
 _LIKE = _words(
     "喜欢 爱 喜爱 热爱 偏爱 钟爱 爱上 迷上 偏好 迷恋 享受 爱好 更爱 更喜欢 最爱 最喜欢 上瘾 着迷 入迷 沉迷 痴迷"
 )
+# Names that open with 爱 ("loves"), split by the segmenter: "爱奇艺" -> 爱 + 奇艺.
+_AI_NAMES = ("爱奇艺", "爱彼迎", "爱马仕", "爱回收")
 _DISLIKE = _words("讨厌 受不了 反感 厌恶 烦 怕 受不住 接受不了 嫌弃 不喜欢 不爱 恨")
 _EAT = _words("吃 喝 碰 沾")
 _NEG_EAT = _words("不吃 不喝 不碰 不沾 戒 戒掉 戒了 忌口")
@@ -241,6 +243,8 @@ def _read(
         return None
     tok = clause[i]
     word = tok.word
+    if word == "爱" and text.startswith(_AI_NAMES, tok.start):
+        return None  # "爱奇艺那个早就没续了": a name, not a liking (the segmenter splits it "爱/奇艺")
     if word == "对":
         return _stance_toward(text, clause, i)
     k = i

@@ -107,6 +107,13 @@ def pet_named(text: str, clause: list[Tok], pet: str) -> tuple[Finding | None, s
         while k < len(clause) and (clause[k].word in _MEASURE or clause[k].flag.startswith(("m", "q"))):
             k += 1
         word = clause[k].word if k < len(clause) else ""
+        if k < len(clause) and word not in _PETS and word not in _BREEDS:  # "金丝/熊": a kind the segmenter split
+            split = next((w for w in _KIND_WORDS if text.startswith(w, clause[k].start)), "")
+            end = clause[k].start + len(split)
+            if split and any(t.end == end for t in clause[k:]):
+                while k + 1 < len(clause) and clause[k].end < end:
+                    k += 1
+                word = split
         if word.endswith("叫") and word[:-1] in _PETS:  # jieba joins "猫叫"
             return pet_named(text, [*clause[:k], Tok(word[:-1], "n", 0, 0), Tok("叫", "v", 0, 0), *clause[k + 1 :]], "")
         pet = word if word in _PETS else _BREEDS.get(word, "")  # "我养的是金丝熊": a hamster
