@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 
+from graphmem.extraction.relation_slots import PET_WORDS
 from graphmem.extraction.segmentation import HAN
+from graphmem.extraction.zh_pets import PET_KINDS
 
 __all__ = ["framed"]
 
@@ -63,11 +65,8 @@ _EN_HAVE = re.compile(
 )
 # What "one" stands for in "Do you have one?": a kind of pet the question or the speaker's turn before named.
 _PET_KIND = re.compile(
-    r"\b(?P<k>dog|puppy|cat|kitten|rabbit|bunny|hamster|parrot|turtle|tortoise|horse|pony|lizard|gecko|bearded\s+dragon|"
-    r"snake|ferret|chinchilla|guinea\s+pig)s?\b",
-    _F,
+    r"\b(?P<k>" + "|".join(re.escape(w) for w in sorted(PET_WORDS, key=len, reverse=True)) + r")s?\b", _F
 )
-_KIND_OF = {"bearded dragon": "lizard", "guinea pig": "guinea pig"}
 _YES_NAMED = re.compile(r"^\s*(?i:yes|yeah|yep|yup)[,!.]?\s+(?P<name>[A-Z][a-z]{1,15})(?:[,.!;]|\s*$)")
 # "Do you eat cilantro?" + yes/no: the question's own verb phrase, affirmed or denied.
 _EN_YES_NO = re.compile(
@@ -81,7 +80,7 @@ _ZH_WH = re.compile(
     r"(?P<post>[^，,。？?！!你我]{0,10}?)(?:呢|啊|呀|嘛)?(?:[，,][^，,。？?！!]{1,10})?\s*[？?]\s*$"
 )
 # "你养的这只叫什么？": the kind of pet the speaker asked about stands for "这只".
-_ZH_PET_KIND = re.compile(r"鹦鹉|仓鼠|金丝熊|兔子|乌龟|巴西龟|猫|狗|蜥蜴|龙猫|豚鼠|荷兰猪")
+_ZH_PET_KIND = re.compile("|".join(PET_KINDS))
 # "你吃香菜吗？", "你喝咖啡不？"
 _ZH_YES_NO = re.compile(r"你(?P<v>[^，,。？?！!你我吗]{1,12}?)(?:吗|不|没)\s*[？?]\s*$")
 _ZH_NOUNS = re.compile(r"^(?:品种|种类|名字|牌子|型号|地方|城市|公司|软件|工具|东西|类型|颜色|款)")
@@ -109,10 +108,8 @@ def framed(question: str, answer: str, before: str = "") -> str:
     if tail is None or not answer.strip():
         return ""
     asked = tail.group(0).strip()
-    zh = bool(HAN.search(asked))
-    if zh:
-        return _framed_zh(asked, answer.strip(), question[-MAX_QUESTION_CHARS:] + " " + before[-MAX_QUESTION_CHARS:])
-    return _framed_en(asked, answer.strip(), question[-MAX_QUESTION_CHARS:] + " " + before[-MAX_QUESTION_CHARS:])
+    around = question[-MAX_QUESTION_CHARS:] + " " + before[-MAX_QUESTION_CHARS:]
+    return (_framed_zh if HAN.search(asked) else _framed_en)(asked, answer.strip(), around)
 
 
 def _framed_en(asked: str, answer: str, around: str = "") -> str:
@@ -120,8 +117,8 @@ def _framed_en(asked: str, answer: str, around: str = "") -> str:
     if have is not None and named is not None:
         kind = have.group("n") or have.group("m")
         if not kind:  # "Do you have one?": the last kind of pet named around the question
-            kinds = [m.group("k").lower() for m in _PET_KIND.finditer(around)]
-            kind = _KIND_OF.get(" ".join(kinds[-1].split()), kinds[-1]) if kinds else ""
+            kinds = [" ".join(m.group("k").lower().split()) for m in _PET_KIND.finditer(around)]
+            kind = kinds[-1] if kinds else ""
         return f"My {kind}'s name is {named.group('name')}." if kind else ""
     yes_no = _EN_YES_NO.search(asked)
     if yes_no is not None:

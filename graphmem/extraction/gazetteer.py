@@ -355,7 +355,6 @@ _NOT_CITY_ZH = frozenset(
     {"中山", "大同", "天府", "新安", "阿哇", "德博", "塔那", "关口", "或索", "皮金", "阿巴", "古龍", "科塔", "剌八",
      "玉山", "呼市", "宜城", "普陀", "光州", "巴中", "青阳", "安曼", "乔斯", "佩斯", "洛美", "达沃"}
 )  # fmt: skip
-_GEO_CAPITALISED: set[str] = set()
 
 
 def _simplified(form: str) -> bool:
@@ -368,6 +367,7 @@ def _simplified(form: str) -> bool:
 
 
 def _world_cities() -> dict[str, tuple[str, str]]:
+    """The forms of `world_cities.tsv` the lexicon does not have yet, each a city (Latin names lowercase)."""
     out: dict[str, tuple[str, str]] = {}
     for line in _WORLD_CITIES.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
@@ -376,7 +376,6 @@ def _world_cities() -> dict[str, tuple[str, str]]:
         forms = [f for f in chinese.split(",") if f and f not in _NOT_CITY_ZH]
         if english and english.lower() not in _NOT_CITY_EN and english.lower() not in LEXICON:
             out.setdefault(english.lower(), ("city", english.lower()))
-            _GEO_CAPITALISED.add(english.lower())
         simplified = next((f for f in forms if _simplified(f)), forms[0]) if forms else ""
         for form in forms:
             if form not in LEXICON:
@@ -384,7 +383,10 @@ def _world_cities() -> dict[str, tuple[str, str]]:
     return out
 
 
-LEXICON.update({k: v for k, v in _world_cities().items() if k not in LEXICON})
+_GEO_CITIES = _world_cities()
+LEXICON.update(_GEO_CITIES)
+# A GeoNames name in Latin script names the city only as written with a capital ("Reading", not "reading").
+_GEO_CAPITALISED = frozenset(k for k in _GEO_CITIES if k.isascii())
 # Chinese forms by their first character, longest first: one pass over the text finds them all.
 _ZH_BY_FIRST: dict[str, list[str]] = {}
 for _form in sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True):

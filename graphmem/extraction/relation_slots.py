@@ -12,7 +12,7 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.slot import Slot
 
-__all__ = ["relation_fields", "relation_names"]
+__all__ = ["PET_WORDS", "relation_fields", "relation_names"]
 
 # "my husband Marco", "my dog's name is Biscuit", "Pepper (my cat)": a named relation in English.
 _RELATION_WORDS: dict[str, str] = {
@@ -23,7 +23,8 @@ _RELATION_WORDS: dict[str, str] = {
     "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
     "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
     "turtle": "pet:turtle", "tortoise": "pet:turtle", "horse": "pet:horse", "pony": "pet:horse",
-    "lizard": "pet:lizard", "gecko": "pet:lizard", "snake": "pet:snake", "ferret": "pet:ferret",
+    "lizard": "pet:lizard", "gecko": "pet:lizard", "bearded dragon": "pet:lizard", "snake": "pet:snake",
+    "ferret": "pet:ferret",
     "chinchilla": "pet:chinchilla",
     "sister-in-law": "sister-in-law", "brother-in-law": "brother-in-law", "mother-in-law": "mother-in-law",
     "father-in-law": "father-in-law",
@@ -42,6 +43,8 @@ _RELATION_WORDS: dict[str, str] = {
     **dict.fromkeys(("tabby", "siamese", "ragdoll", "persian", "sphynx", "bengal"), "cat"),
 }  # fmt: skip
 _KINDS_EN = frozenset({"dog", "puppy", "cat", "kitten"})
+PET_WORDS = frozenset(w for w, kind in _RELATION_WORDS.items() if kind in ("dog", "cat") or kind.startswith("pet:"))
+"""English words for a kind of pet (breeds included): "Do you have one?" after one of them asks about that pet."""
 _REL = "|".join(sorted(_RELATION_WORDS, key=len, reverse=True))
 _NAME = r"(?P<name>[A-Z][a-z]{1,15})"
 _RELATION_NAMED = re.compile(

@@ -41,7 +41,7 @@ from graphmem.extraction.slot import (
     clause_bounds,
     negation_in,
 )
-from graphmem.extraction.travel_slots import driving, fares, ground_transport, hotel_room, luggage
+from graphmem.extraction.travel_slots import hotel_room, travel_habits
 
 __all__ = ["slots"]
 
@@ -280,12 +280,9 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     out.extend(employment(text))
     out.extend(day_off(text))
     out.extend(sleep_schedule(text))
-    out.extend(driving(text))
+    out.extend(travel_habits(text))
     if lang == "en" and not any(o.predicate is Predicate.USES_TOOL for o in out):
         out.extend(kept_in(text))
-    out.extend(luggage(text))
-    out.extend(fares(text))
-    out.extend(ground_transport(text))
     out.extend(hotel_room(text))
     if not names_meeting(text):
         out.extend(office_days(text))

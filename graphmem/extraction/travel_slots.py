@@ -11,7 +11,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot
 
-__all__ = ["driving", "fares", "ground_transport", "hotel_room", "luggage"]
+__all__ = ["hotel_room", "travel_habits"]
 
 _F = re.IGNORECASE
 _NO_DRIVING = re.compile(
@@ -19,14 +19,6 @@ _NO_DRIVING = re.compile(
     r"car|no\s+(?:driving\s+licen[cs]e|driver's\s+licen[cs]e))\b|没(?:有)?驾照|不会开车|不开车|没(?:有)?车",
     _F,
 )
-
-
-def driving(text: str) -> list[Slot]:
-    """That the user does not drive, so plans go by other means."""
-    m = _NO_DRIVING.search(text)
-    if m is None:
-        return []
-    return [Slot(Predicate.LIKES, "driving", "doesn't drive", True, m.start(), m.end())]
 
 
 # Travelling with cabin luggage only: "I travel with a carry-on only", "never checking a bag", "只带登机箱，从不托运".
@@ -42,32 +34,29 @@ _RENTAL = re.compile(
     r"(?:always|usually)\s+(?:rent|hire)\s+a\s+car)\b|租车自驾|租(?:辆|个|台)?车自己开|租(?:辆|个|台)车|自驾游?",
     _F,
 )
-
-
 # Fares one can get back: "I only book refundable fares", "stick to refundable tickets", "只订可退的票".
 _REFUNDABLE = re.compile(
     r"\b(?:only\s+(?:book|buy|get)\s+|stick\s+to\s+|always\s+(?:book|buy|get)\s+)(?:\w+\s+)?refundable\b|"
     r"\brefundable\s+(?:fares?|tickets?|rates?|bookings?)\s+only\b|只(?:订|买)可退(?:改)?的|只要可退(?:改)?的",
     _F,
 )
+# Habits of travel, each one attribute with one value whatever the words: (attribute, value, pattern).
+_HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("driving", "doesn't drive", _NO_DRIVING),
+    ("travel_luggage", "carry-on only", _CARRY_ON),
+    ("travel_ground", "rental car", _RENTAL),
+    ("travel_fare", "refundable", _REFUNDABLE),
+)
 
 
-def fares(text: str) -> list[Slot]:
-    """That the user books refundable fares only."""
-    m = _REFUNDABLE.search(text)
-    return [Slot(Predicate.LIKES, "travel_fare", "refundable", True, m.start(), m.end())] if m else []
-
-
-def luggage(text: str) -> list[Slot]:
-    """That the user travels with cabin luggage only."""
-    m = _CARRY_ON.search(text)
-    return [Slot(Predicate.LIKES, "travel_luggage", "carry-on only", True, m.start(), m.end())] if m else []
-
-
-def ground_transport(text: str) -> list[Slot]:
-    """That the user hires a car at the destination."""
-    m = _RENTAL.search(text)
-    return [Slot(Predicate.LIKES, "travel_ground", "rental car", True, m.start(), m.end())] if m else []
+def travel_habits(text: str) -> list[Slot]:
+    """The travel habits a segment states: not driving, cabin luggage only, a hired car, refundable fares."""
+    out = []
+    for attribute, value, pattern in _HABITS:
+        m = pattern.search(text)
+        if m is not None:
+            out.append(Slot(Predicate.LIKES, attribute, value, True, m.start(), m.end()))
+    return out
 
 
 _ROOM = re.compile(r"\b(?:rooms?|hotels?|stay|floor)\b|房间|房|酒店|住", _F)

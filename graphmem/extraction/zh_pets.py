@@ -8,7 +8,7 @@ from graphmem.extraction.lexicon import ZH_STOP
 from graphmem.extraction.rule import Finding
 from graphmem.extraction.zh_tokens import Tok
 
-__all__ = ["kept_pet_named", "pet_named"]
+__all__ = ["PET_KINDS", "kept_pet_named", "pet_named"]
 
 P = Predicate
 
@@ -43,6 +43,8 @@ _BREEDS: dict[str, str] = {
 }
 _DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "只", "条")
 _KIND_WORDS = sorted([*_PETS, *_BREEDS], key=len, reverse=True)
+PET_KINDS: tuple[str, ...] = tuple(_KIND_WORDS)
+"""Chinese words for a kind or breed of pet, longest first."""
 _KEEPER_WORDS = ("我们家", "我家", "咱家", "家里")
 
 

@@ -56,6 +56,15 @@ def _apply(versions: list[Fact], plan: Plan) -> None:
                 versions[j] = replace(v, status=c.status, status_reason=c.reason)
 
 
+def _mentions(extractor: RuleExtractor, text: str, facts: list[Fact]) -> list[bool]:
+    """As `semantic._mentions`: for each fact, whether `text` names its value again."""
+    if not facts:
+        return []
+    return extractor.mentioned(
+        text, [f.value for f in facts], [f.polarity for f in facts], [f.predicate in NAMING for f in facts]
+    )
+
+
 def _stated_otherwise(store: dict[tuple[str, str], list[Fact]], candidate: Fact, episode_id: str) -> bool:
     """Whether the episode took the other stance on the candidate's value (as `_earlier_sightings` skips it)."""
     return any(
@@ -130,16 +139,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 for v in vs
                 if mentionable(v, session.session_id, stated_keys)
             ]
-            hits = (
-                extractor.mentioned(
-                    turn.text,
-                    [v.value for v in pending],
-                    [v.polarity for v in pending],
-                    [v.predicate in NAMING for v in pending],
-                )
-                if pending
-                else []
-            )
+            hits = _mentions(extractor, turn.text, pending)
             for v, hit in zip(pending, hits, strict=True):
                 if hit:
                     counter += 1
@@ -177,16 +177,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                     for v in back
                     if (not v.project_id or v.project_id == proj) and not _stated_otherwise(store, v, eid)
                 ]
-                hits = (
-                    extractor.mentioned(
-                        text,
-                        [v.value for v in open_],
-                        [v.polarity for v in open_],
-                        [v.predicate in NAMING for v in open_],
-                    )
-                    if open_
-                    else []
-                )
+                hits = _mentions(extractor, text, open_)
                 for cand, hit in zip(open_, hits, strict=True):
                     if hit:
                         back.remove(cand)
