@@ -205,6 +205,33 @@ async def test_an_update_of_a_note_expires_its_old_words_and_keeps_them_as_histo
     ]
 
 
+async def test_a_bare_answer_to_the_assistants_question_and_earlier_words_are_read_through_the_api(api: Api) -> None:
+    """Through gRPC: the assistant's line just before frames the user's bare answer ("What's your dog's name?" /
+    "Biscuit! Please remember him."); a candidate stated in one session is promoted by the user's earlier words
+    in another session that named its value."""
+    user = unique("answers")
+    scope = pb.Scope(user_id=user)
+    lines = [
+        ("q1", "Cute! What's your dog's name?", "s1", "assistant", 0.0),
+        ("a1", "Biscuit! Please remember him.", "s1", "user", 0.001),
+        ("t1", "Booked the Oslo trip, got an aisle seat, obviously. I can't do the window.", "s2", "user", 1.0),
+        ("t2", "Aisle seat or nothing for me, I'm up every hour on a plane.", "s3", "user", 5.0),
+    ]
+    ids = []
+    for key, text, session, speaker, day in lines:
+        item = pb.EpisodeInput(key=key, text=text, session_id=session, speaker=speaker)
+        item.occurred_at.FromDatetime(T0 + timedelta(days=day))
+        reply = await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=scope, episodes=[item]), metadata=api.auth)
+        ids.append(reply.results[0].id)
+    for episode_id in ids:
+        await settled(api, user, "", episode_id)
+    found = await facts(api, user)
+    dog = found["user|pet:dog:name"]
+    assert (dog.value, dog.status, dog.evidence) == ("biscuit", pb.FACT_STATUS_ACTIVE, "Biscuit! Please remember him.")
+    seat = found["user|travel_seat"]
+    assert (seat.value, seat.status, set(seat.session_ids)) == ("aisle seat", pb.FACT_STATUS_ACTIVE, {"s2", "s3"})
+
+
 async def test_reviewer_confirms_and_rejects(api: Api) -> None:
     user = unique("review")
     await say(api, user, [Say(0, "s1", "I live in Berlin"), Say(0.1, "s1", "I like dogs")])
