@@ -846,7 +846,8 @@ class BM25Index:
         if n_docs == 0:
             return out
         avgdl = max(self._total_len / n_docs, 1e-9)
-        norm = (self.k1 * (1.0 - self.b + self.b * self._len[: self._n_slots] / avgdl)).astype(np.float32)
+        # the length norm of the posted slots only: a query's postings are a small part of a large index
+        k1, a, c = np.float32(self.k1), np.float32(1.0 - self.b), np.float32(self.b / avgdl)
         for term in dict.fromkeys(query_tokens):
             tid = self._term_ids.get(term)
             if tid is None or self._df[tid] <= 0:
@@ -854,8 +855,11 @@ class BM25Index:
             df = int(self._df[tid])
             idf = math.log(1.0 + (n_docs - df + 0.5) / (df + 0.5))
             slots, tfs = self._postings(tid)
-            out[slots] += np.float32(idf) * tfs * (self.k1 + 1.0) / (tfs + norm[slots])
-        out[~self._alive[: self._n_slots]] = 0.0
+            norm = k1 * (a + c * self._len[slots])
+            out[slots] += np.float32(idf) * tfs * (k1 + np.float32(1.0)) / (tfs + norm)
+            dead = slots[~self._alive[slots]]
+            if dead.size:
+                out[dead] = 0.0
         return out
 
     def search(

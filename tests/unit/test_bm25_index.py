@@ -117,3 +117,13 @@ def test_inconsistent_saved_arrays_are_refused() -> None:
         BM25Index.from_arrays(BM25Arrays(saved.terms, saved.ids, saved.offsets + 1, saved.pairs))
     with pytest.raises(ValueError):
         BM25Index.from_arrays(BM25Arrays(saved.terms, np.array([1, 1, 2]), saved.offsets, saved.pairs))
+
+
+def test_a_removed_document_scores_zero_for_every_query_term() -> None:
+    index = BM25Index()
+    index.add_many({1: ["red", "apple"], 2: ["red", "apple", "pie"], 3: ["green", "apple"]}.items())
+    assert index.remove(2) is True  # its postings stay until a compaction
+    dense = index.scores(["red", "apple", "pie"])
+    assert dense[1] == 0.0  # slot of document 2
+    assert dense[0] > 0.0 and dense[2] > 0.0
+    assert [doc for doc, _ in index.search(["red", "apple", "pie"], 10)] == [1, 3]
