@@ -176,7 +176,7 @@ class RuleExtractor:
         for turn in earlier:
             referent = last_referent(turn) or referent
         marked: list[bool] = []
-        segments = list(self._segments(text, marked))
+        segments = list(self._segments(text, marked, statements_before_questions=True))
         asked = bool(marked) or any(seg.explicit and not seg.correction for seg in segments)
         if asked:
             # "…, remember that" / "…。记一下" / "以后按苏州来": a request to remember covers the whole turn

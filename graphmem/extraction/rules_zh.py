@@ -234,6 +234,11 @@ ZH_RULES: tuple[Rule, ...] = (
         _PROJ_ZH + r"\s*(?:的代码)?(?:是|都是|主要是|目前|现在|目前是|全部)?(?P<verb>用的是|用的|使用的是|使用的|"
         r"采用的是|采用的|采用|使用|用|基于|是用|是基于|拿)\s*",
     ),
+    USES_TECH_ZH.rule(  # "这个项目的订单消息是走Kafka的": a part of the project runs through a technology
+        "zh",
+        _PROJ_ZH
+        + r"的[\u4e00-\u9fff]{1,6}?(?:都|全)?(?:是|都是)?(?P<verb>走的是|走|跑在|跑的是|部署在|存在|用的是|用)\s*",
+    ),
     _LIVES_IN.rule(
         "zh",
         _ZI + _ZADV + r"(?:住在|居住在|生活在|定居在|定居于|住)",

@@ -115,6 +115,12 @@ _ARTEFACT = re.compile(
     r"(?P<zrecording>录像|录屏|录下来|录制)",
     _F,
 )
+# An artefact said with the language it is to be written in (the language is the setting, not the artefact)
+_WRITTEN_IN = re.compile(
+    r"[^，。,.;；!?！？]{0,6}?(?:用|拿|改成|换成)(?:中|英|日|韩|法|德|西班牙)(?:文|语)|\s{1,3}(?:in|into)\s{1,3}(?:english|chinese|"
+    r"french|german|spanish|japanese|korean)\b",
+    _F,
+)
 _MODE = re.compile(
     r"\b(?P<person>in[-\s]person|face[-\s]to[-\s]face|on-?site)\b|\b(?P<online>video|virtual|online)\b|"
     r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)",
@@ -352,6 +358,8 @@ def meeting_settings(text: str) -> list[Slot]:
             value = f"{a}:{'30' if window.group('ha') else '00'}-{b}:{'30' if window.group('hb') else '00'}"
             out.append(Slot(Predicate.LIKES, "meeting_free_time", value, True, window.start(), window.end()))
     artefact = _ARTEFACT.search(text)
+    if artefact is not None and _WRITTEN_IN.match(text, artefact.end()):
+        artefact = None  # "会议邀请和议程你也都用英文写", "agendas in English": the language is the setting
     if artefact is not None:  # "会前不给议程的会我现在基本都想拒了": wanted, whatever the clause says of its absence
         kind = next(k.lstrip("z") for k, v in artefact.groupdict().items() if v)
         value = kind if not _REFUSED.search(text[max(0, artefact.start() - 10) : artefact.start()]) else f"no {kind}"

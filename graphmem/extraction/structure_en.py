@@ -120,6 +120,14 @@ def _perfect(clause: list[tuple[str, int, int]], verb: int) -> bool:
     return bool(before & {"i've", "we've", "have", "has", "always", "never", "grown", "come"})
 
 
+# "I'm / I've been / we were a <role>": the forms that make the speaker the role
+_COPULA = _words("i'm im we're am are was were been")
+# Months and weekdays are capitalised too, never a place: "a nurse in June"
+_NOT_PLACES = _words(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday"
+)
+
 # Roles held somewhere for a while only: "a tourist in Paris" says nothing about where the speaker lives.
 _PASSING_ROLES = _words("tourist visitor guest stranger passenger newbie newcomer foreigner")
 
@@ -143,7 +151,7 @@ def _role_place(text: str, clause: list[tuple[str, int, int]], j: int) -> Findin
     if prep not in ("in", "at", "for"):
         return None
     start, end = _proper(clause, k + 1)
-    if start == end:
+    if start == end or clause[k + 1][0].lower() in _NOT_PLACES:
         return None
     predicate = P.LOCATION if prep == "in" else P.EMPLOYER
     return Finding(predicate, text[start:end].lower(), text[start:end], start, end)
@@ -209,8 +217,9 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         return Finding(predicate, value, text[start:end], start, end)
     if neg:
         return None
-    if verb in ("a", "an"):  # "I'm a nurse in Leeds"
-        return _role_place(text, clause, i)
+    if verb in ("a", "an"):  # "I'm a nurse in Leeds" (not "I have a meeting in Berlin": a role needs a copula)
+        said = {w.lower() for w, _, _ in clause[:i]}
+        return _role_place(text, clause, i) if said & _COPULA else None
     if verb in _WORK and j < len(clause) and clause[j][0].lower() == "as":  # "I work as a teacher in Boston"
         return _role_place(text, clause, j)
     if verb in _WORK or verb in _TEACH:  # "I work at a clinic in Leeds", "I teach chemistry at a school in Austin"
@@ -233,7 +242,7 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         if prep == "out" and j < len(clause) and clause[j][0].lower() == "of":
             j += 1
         start, end = _proper(clause, j)
-        if start == end:
+        if start == end or clause[j][0].lower() in _NOT_PLACES:
             return None
         predicate = P.EMPLOYER if verb in _WORK else P.LOCATION
         return Finding(predicate, text[start:end].lower(), text[start:end], start, end)

@@ -359,6 +359,11 @@ _TECH_ITEM = re.compile(r"[a-z0-9][a-z0-9_.+#-]*(?:\s+(?!(?:and|or|plus)\b)[a-z0
 # "… in Go and it uses Redis": a second verb of use with the same subject continues the list (blanked to " and",
 # offsets kept).
 _TECH_CONTINUES = re.compile(r"\s(?:and|,)\s+(?:it\s+|we\s+)?(?:also\s+)?(?:uses|use|runs\s+on)\s", _F)
+_TECH_TAIL = re.compile(
+    r"(?:\s{1,3}v?\d[\d.x]{0,6})?\s{1,3}(?:app|application|project|service|codebase|site|website|backend|api|monolith|"
+    r"microservice)s?$",
+    _F,
+)
 _LEADING_AND = re.compile(r"^(?:and|or|plus)\s+", _F)
 
 
@@ -373,7 +378,11 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
             continue
         lead = _LEADING_AND.match(item.group(0))
         start = pos + item.start() + (lead.end() if lead else 0)
-        display = text[start : pos + item.end()]
+        end = pos + item.end()
+        tail = _TECH_TAIL.search(text[start:end])
+        if tail is not None:  # "a Laravel 10 app": the technology, not the kind of thing built on it
+            end = start + tail.start()
+        display = text[start:end]
         value = display.lower()
         value = "go" if value == "golang" else value
         if value in EN_STOP:
@@ -387,7 +396,7 @@ def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[
                 continue  # "this project's backend is fine": not a technology
         elif not (display[:1].isupper() or value in PROGRAMMING):
             continue
-        out.append((value, display, pos + item.end(), pred))
+        out.append((value, display, end, pred))
     return out
 
 
@@ -395,7 +404,7 @@ def project_subject(m: re.Match[str], text: str) -> tuple[str, str]:
     groups = m.groupdict()
     name = groups.get("s") or groups.get("s2") or groups.get("s4") or ""
     end = m.start("verb") if "verb" in groups and groups["verb"] is not None else m.end()
-    display = text[m.start() : end].strip()
+    display = text[m.start() : end].strip(" ,.;:!?") or "the project"  # "It's a Laravel app": the one asked about
     if not name or name.lower() in SUBJECT_STOP:
         return "project", display
     return f"project {name.lower()}", display

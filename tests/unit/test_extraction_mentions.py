@@ -46,5 +46,22 @@ def test_a_statement_before_a_question_mentions_what_it_names(text: str, value: 
     assert RuleExtractor().mentioned(text, [value]) == [seen]
 
 
-def test_a_statement_before_a_question_states_no_fact() -> None:
-    assert RuleExtractor().extract("I live in Austin, what should I do this weekend?") == []
+def test_a_statement_before_a_question_states_its_fact() -> None:
+    # a fact said on the way to asking is a candidate like any other (promotion still wants a second sighting)
+    found = RuleExtractor().extract("I live in Austin, what should I do this weekend?")
+    assert [(f.key, f.value) for f in found] == [("user|location", "austin")]
+    tech = RuleExtractor().extract("龙眼这个项目的订单消息是走Kafka的，消费那边老重复消费，咋整？")
+    assert [f.value for f in tech] == ["kafka"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do I live in Austin, or was that Dallas?",
+        "Between Postgres and MySQL, which is better?",
+        "你觉得我住在杭州怎么样？",
+        "What if I lived in Austin, would that be better?",
+    ],
+)
+def test_a_question_itself_states_no_fact(text: str) -> None:
+    assert RuleExtractor().extract(text) == []

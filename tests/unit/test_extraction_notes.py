@@ -143,3 +143,21 @@ def test_a_repair_with_nothing_of_its_shape_before_it_notes_nothing(extractor: R
     assert not [
         f for f in extractor.extract("Please remember I love hiking. Wait, no, 42.") if f.predicate is Predicate.NOTE
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept", "gone"),
+    [
+        (
+            "Please remember that my passport expires in March 2027. Hang on, let me check... no, May 2027.",
+            "may 2027",
+            "march",
+        ),
+        ("帮我记个地址，以后填快递用：翠湖苑12栋……哎不对，是21栋，这俩数我老说反", "21栋", "12栋"),
+    ],
+)
+def test_a_slip_caught_while_checking_is_kept_repaired(
+    extractor: RuleExtractor, text: str, kept: str, gone: str
+) -> None:
+    notes = [f.value for f in extractor.extract(text) if f.predicate is Predicate.NOTE]
+    assert len(notes) == 1 and kept in notes[0] and gone not in notes[0]

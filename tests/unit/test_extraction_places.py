@@ -78,3 +78,35 @@ def test_a_role_said_as_what_being_it_means(extractor: RuleExtractor, text: str,
 
 def test_being_a_role_said_of_no_one_is_no_job(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "Being a nurse is hard.") == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I have a language exam in June",  # a month is capitalised, never a place
+        "I have a meeting in Berlin next week",  # "a <noun> in X" is the speaker's role only after a copula
+        "I've got an interview in Leeds",
+    ],
+)
+def test_a_thing_one_has_somewhere_says_nothing_of_where_one_lives(extractor: RuleExtractor, text: str) -> None:
+    assert "user|location" not in _facts(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("I'm a nurse in Leeds", "leeds"), ("I've been a teacher in Boston for years", "boston")],
+)
+def test_a_role_held_somewhere_still_places_the_speaker(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text)["user|location"] == value
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("It's a Laravel 10 app with Redis queues.", "project|stack:web_framework", "laravel"),
+        ("Thanks. It's a Django project.", "project|stack:web_framework", "django"),
+        ("这个项目的订单消息是走Kafka的", "project|uses_tech|kafka", "kafka"),
+    ],
+)
+def test_what_the_project_at_hand_is_built_on(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value

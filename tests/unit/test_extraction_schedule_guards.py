@@ -29,3 +29,18 @@ def test_a_camera_setting_presupposes_video_meetings_without_choosing_them(extra
     assert facts.get("user|meeting_camera") == "camera off"
     assert "user|meeting_format" not in facts
     assert _values(extractor, "以后约会就都约线上吧").get("user|meeting_format") == "video call"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后我的会全改成英文开了，会议邀请和议程你也都用英文写",
+        "From now on please write meeting agendas in English",
+    ],
+)
+def test_an_agenda_written_in_a_language_sets_the_language_not_the_agenda(extractor: RuleExtractor, text: str) -> None:
+    assert not [k for k in _values(extractor, text) if k.startswith("user|meeting_agenda")]
+
+
+def test_an_agenda_still_wanted_is_read(extractor: RuleExtractor) -> None:
+    assert _values(extractor, "会前不给议程的会我现在基本都想拒了").get("user|meeting_agenda") == "agenda"
