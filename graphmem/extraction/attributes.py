@@ -247,7 +247,8 @@ def attribute_of(predicate: Predicate, value: str) -> str:
 # Attributes named by the slot readers (slots.py) besides those of the head nouns and the stack.
 _SLOT_ATTRIBUTES = frozenset(
     {
-        "editor", "os", "notes_app", "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
+        "editor", "os", "notes_app", "design_tool", "reference_manager", "photo_editor", "daw", "issue_tracker",
+        "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_size", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline",
         "travel_hotel",
         "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",

@@ -210,6 +210,27 @@ _VIDEO_EDITORS = """
 CapCut|剪映: capcut, 剪映; Premiere Pro|Pr: premiere pro, premiere, adobe premiere; Final Cut Pro: final cut pro,
 final cut; DaVinci Resolve|达芬奇: davinci resolve, davinci, resolve, 达芬奇; iMovie: imovie; 必剪: 必剪
 """
+# What one designs in, keeps one's references in, edits photos or makes music with, tracks work in: one each.
+_DESIGN_TOOLS = """
+Figma: figma; Sketch: sketch; Adobe XD: adobe xd; Photoshop: photoshop; Illustrator: illustrator,
+adobe illustrator; Canva: canva, 可画; Affinity Designer: affinity designer; Framer: framer; Procreate: procreate;
+即时设计: 即时设计; MasterGo: mastergo; 墨刀: 墨刀; Pixso: pixso
+"""
+_REFERENCE_MANAGERS = """
+Zotero: zotero; Mendeley: mendeley; EndNote: endnote; Paperpile: paperpile; ReadCube Papers: readcube
+"""
+_PHOTO_EDITORS = """
+Lightroom: lightroom, lr, adobe lightroom; Capture One: capture one; Snapseed: snapseed; 醒图: 醒图; 美图秀秀: 美图秀秀;
+Darktable: darktable; VSCO: vsco
+"""
+_DAWS = """
+Ableton Live: ableton, ableton live; Logic Pro: logic pro; FL Studio: fl studio, fruity loops; Pro Tools: pro tools;
+GarageBand: garageband; Cubase: cubase; Reaper: reaper; Studio One: studio one
+"""
+_TRACKERS = """
+Jira: jira; Linear: linear; Trello: trello; Asana: asana; ClickUp: clickup; Monday.com: monday.com;
+Teambition: teambition; TAPD: tapd; YouTrack: youtrack; Basecamp: basecamp
+"""
 _MEETING_TOOLS = """
 Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: google meet, meet, gmeet; Webex: webex;
 tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
@@ -303,6 +324,11 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("password_manager", _PASSWORDS),
     **_table("office_suite", _OFFICE),
     **_table("video_editor", _VIDEO_EDITORS),
+    **_table("design_tool", _DESIGN_TOOLS),
+    **_table("reference_manager", _REFERENCE_MANAGERS),
+    **_table("photo_editor", _PHOTO_EDITORS),
+    **_table("daw", _DAWS),
+    **_table("issue_tracker", _TRACKERS),
     **_table("payment", _PAYMENT),
     **_table("meeting_tool", _MEETING_TOOLS),
     **_table("airline", _AIRLINES),
@@ -329,13 +355,34 @@ def _city_times(cities: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]
 
 # Latin forms that are also common words: matched only as written in capitals in the source ("PT", "ET").
 _CASED = frozenset(
-    {"pt", "et", "ct", "mt", "ist", "est", "bst", "ba", "ana", "sf", "la", "dc", "ts", "js", "py", "r", "jd"}
+    {
+        "pt",
+        "et",
+        "ct",
+        "mt",
+        "ist",
+        "est",
+        "bst",
+        "ba",
+        "ana",
+        "sf",
+        "la",
+        "dc",
+        "ts",
+        "js",
+        "py",
+        "r",
+        "jd",
+        "lr",
+        "tapd",
+    }
 )
 # Latin forms that are ordinary English words: matched only when written with a capital ("Go", "Teams").
 _CAPITALISED = frozenset(
     {"go", "idea", "cursor", "zed", "helix", "eclipse", "united", "delta", "southwest", "teams", "meet", "arch", "mint",
      "bear", "emirates", "qatar", "cathay", "phoenix", "mac", "resolve", "premiere", "keychain", "nice", "cork", "rio",
-     "charlotte", "richmond", "columbus", "florence", "santiago", "sofia", "bali", "lima", "reading", "bath"}
+     "charlotte", "richmond", "columbus", "florence", "santiago", "sofia", "bali", "lima", "reading", "bath",
+     "sketch", "framer", "linear", "reaper", "basecamp", "lightroom", "capture one", "studio one"}
 )  # fmt: skip
 # "Dubai time" for every city whose name is no ordinary word ("nice time" is no zone)
 LEXICON.update({k: v for k, v in _city_times(_table("city", _CITIES)).items() if k.split()[0] not in _CAPITALISED})

@@ -59,6 +59,11 @@ def _cue(en: str, zh: str) -> dict[Lang, re.Pattern[str]]:
     return {"en": re.compile(r"\b(?:" + en + r")\b", _F), "zh": re.compile(zh + "|" + r"\b(?:" + en + r")\b", _F)}
 
 
+# Relying on a tool, in any category of tools: "I can't work without it", "all my references live in it",
+# "吃饭的家伙", "离不开"
+_RELIANCE_EN = r"can't\s+(?:work|live|function)\s+without|couldn't\s+live\s+without|lives?\s+in|all\s+my|go-to|daily"
+_RELIANCE_ZH = r"吃饭的家伙|离不开|全在|都在|全靠|主力|天天"
+
 _KINDS: dict[str, _Kind] = {
     "city": _Kind(
         Predicate.LOCATION,
@@ -104,12 +109,18 @@ _KINDS: dict[str, _Kind] = {
     "notes_app": _Kind(
         Predicate.USES_TOOL,
         "notes_app",
-        _cue(r"notes?|note-taking|use|using|switched|moved|migrated|writing|all\s+my\s+\w+\s+in", r"笔记|记|迁|用|写"),
+        _cue(
+            r"notes?|note-taking|use|using|switched|moved|migrated|writing|" + _RELIANCE_EN,
+            r"笔记|记|迁|用|写|" + _RELIANCE_ZH,
+        ),
     ),
     "office_suite": _Kind(
         Predicate.USES_TOOL,
         "office_suite",
-        _cue(r"use|using|documents?|docs|spreadsheets?|work|switched|moved", r"用|办公|文档|表格|装了|换"),
+        _cue(
+            r"use|using|documents?|docs|spreadsheets?|work|switched|moved|" + _RELIANCE_EN,
+            r"用|办公|文档|表格|装了|换|" + _RELIANCE_ZH,
+        ),
     ),
     "password_manager": _Kind(
         Predicate.USES_TOOL,
@@ -119,7 +130,54 @@ _KINDS: dict[str, _Kind] = {
     "video_editor": _Kind(
         Predicate.USES_TOOL,
         "video_editor",
-        _cue(r"edit|editing|cut|cutting|videos?|footage|use|using|switched|moved", r"剪|视频|用|换"),
+        _cue(
+            r"edit|editing|cut|cutting|videos?|footage|use|using|switched|moved|" + _RELIANCE_EN,
+            r"剪|视频|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "design_tool": _Kind(
+        Predicate.USES_TOOL,
+        "design_tool",
+        _cue(
+            r"design|designing|designs|prototypes?|prototyping|mockups?|wireframes?|ui|ux|screens|use|using|switched|"
+            r"moved|" + _RELIANCE_EN,
+            r"画|设计|原型|界面|稿|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "reference_manager": _Kind(
+        Predicate.USES_TOOL,
+        "reference_manager",
+        _cue(
+            r"references?|citations?|cite|citing|papers|library|bibliograph\w*|sources|use|using|switched|moved|"
+            + _RELIANCE_EN,
+            r"文献|引用|参考|论文|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "photo_editor": _Kind(
+        Predicate.USES_TOOL,
+        "photo_editor",
+        _cue(
+            r"photos?|pictures?|edit|editing|raw|presets?|retouch\w*|use|using|switched|" + _RELIANCE_EN,
+            r"修图|照片|图|调色|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "daw": _Kind(
+        Predicate.USES_TOOL,
+        "daw",
+        _cue(
+            r"music|tracks?|songs?|produce|producing|beats?|mix|mixing|record|recording|daw|use|using|switched|"
+            + _RELIANCE_EN,
+            r"编曲|做歌|音乐|混音|录音|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "issue_tracker": _Kind(
+        Predicate.USES_TOOL,
+        "issue_tracker",
+        _cue(
+            r"tickets?|issues?|tasks?|boards?|sprints?|backlog|track|tracking|use|using|switched|moved|migrated|"
+            + _RELIANCE_EN,
+            r"任务|需求|工单|看板|迭代|用|换|迁|" + _RELIANCE_ZH,
+        ),
     ),
     "payment": _Kind(
         Predicate.USES_TOOL,

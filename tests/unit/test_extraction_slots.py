@@ -400,3 +400,36 @@ def test_a_list_of_house_rules_gives_each_rule(extractor: RuleExtractor) -> None
     ]
     assert zh.value == "所有接口路径统一以/api/v2开头"
     assert not [f for f in extractor.extract("I have two kids: Sam and Leo.") if f.key.startswith("user|instruction")]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        (
+            "All my references live in Zotero and the journal is strict about format.",
+            "user|reference_manager",
+            "zotero",
+        ),
+        ("My Zotero library just passed 3,000 items", "user|reference_manager", "zotero"),
+        ("我画原型、做界面全在Figma里，别的设计软件基本不开", "user|design_tool", "figma"),
+        ("Figma就是我吃饭的家伙，一天不打开都心慌", "user|design_tool", "figma"),
+        ("We track everything in Linear", "user|issue_tracker", "linear"),
+        ("I edit all my photos in Lightroom", "user|photo_editor", "lightroom"),
+        ("I produce all my tracks in Ableton", "user|daw", "ableton live"),
+    ],
+)
+def test_a_tool_one_relies_on_fills_its_kind(text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My boss uses Figma for everything",
+        "I've never used Figma",
+        "I think linear regression is fine for this",
+        "Should I learn Figma or Sketch?",
+    ],
+)
+def test_no_tool_from_someone_else_a_denial_or_an_ordinary_word(text: str) -> None:
+    assert not [f for f in RuleExtractor().extract(text) if f.key.endswith(("design_tool", "issue_tracker"))]
