@@ -183,8 +183,9 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"^(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:isn't|aren't|is\snot|are\snot)\s(?:really\s)?"
-        r"(?:for\sme|my\sthing|my\scup\sof\stea)\b",
+        r"^(?P<v>[a-z][\w'-]{1,20}(?:\s(?!(?:just|really|simply|honestly)\b)[\w'-]{1,20}){0,2})\s"
+        r"(?:(?:just|really|simply|honestly)\s)?(?:isn't|aren't|(?:is|are)\s(?:(?:really|just|simply|honestly|definitely|totally)\s)?not)\s"
+        r"(?:(?:really|just|simply|honestly|definitely|totally|so)\s){0,2}(?:for\sme|my\sthing|my\scup\sof\stea)\b",
         P.DISLIKES,
         "group",
         "user dislikes {d}",
@@ -199,7 +200,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
         r"(?:(?:easily|honestly|really|still|probably|by\sfar)\s)?(?:(?:the|my)\s(?:best|favou?rite|happiest)\s(?:part|bit|hour)\s"
         r"of\s(?:my|the)\s(?:day|morning|week|weekend|evening|night|sunday|saturday)\b|what\skeeps\sme\s(?:sane|going)\b|"
-        r"my\shappy\splace\b)",
+        r"my\shappy\splace\b|how\si\s(?:unwind|relax|decompress|recharge|de-?stress|switch\soff|chill\sout|chill)\b|"
+        r"what\si\sdo\sto\s(?:unwind|relax|decompress|recharge|de-?stress|switch\soff|chill))",
     ),
     _LIKES_EN.rule(  # a pastime kept up: "I do a crossword every morning", "I play chess twice a week"
         "en",

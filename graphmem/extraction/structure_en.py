@@ -208,6 +208,9 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             j += 1
         if j < len(clause) and clause[j][0].lower() in _DEICTIC:
             return None
+        ahead = [w.lower() for w, _, _ in clause[j : j + 3]]
+        if ahead[:1] == ["one"] or ahead[1:3] == ["single", "one"]:
+            return None  # "I've never enjoyed a single one": the thing is named elsewhere
         if j > 0 and clause[j - 1][0].lower() == "to" and j < len(clause) and clause[j][0].lower() in LIGHT_VERBS:
             return None  # "I like to keep a buffer", "I'd love to know": a verb, not a thing liked
         start, end = _measured(text, clause, j)

@@ -512,3 +512,23 @@ def test_a_quoted_word_is_named_but_quoted_words_are_said_by_someone(extractor: 
 )
 def test_meeting_size_and_refundable_fares(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
     assert (key, value) in _read(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "predicate"),
+    [
+        ("Musicals are just not for me.", "musical", "dislikes"),
+        ("Jazz just isn't my thing", "jazz", "dislikes"),
+        ("Woodworking is how I unwind on weekends", "woodworking", "likes"),
+        ("Running is what I do to relax.", "running", "likes"),
+    ],
+)
+def test_a_taste_said_with_an_adverb_or_as_how_one_unwinds(
+    extractor: RuleExtractor, text: str, value: str, predicate: str
+) -> None:
+    assert [(f.value, str(f.predicate)) for f in extractor.extract(text)] == [(value, predicate)]
+
+
+def test_a_single_one_names_nothing(extractor: RuleExtractor) -> None:
+    assert extractor.extract("I've never enjoyed a single one.") == []
+    assert ("user|taste|single malt", "single malt") in _read(extractor, "I love a single malt.")
