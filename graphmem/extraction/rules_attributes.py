@@ -190,6 +190,17 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "group",
         "user dislikes {d}",
     ),
+    rule(  # "I don't do breakfast meetings", "I just don't do mornings": a kind of thing refused
+        "en",
+        r"(?:^|(?<=[,;]\s))(?:honestly,?\s|and\s|also\s|but\s)?i\s(?:just\s|really\s|simply\s)?(?:don't|do\snot|never)\sdo\s"
+        r"(?P<v>(?!(?:it|that|this|these|those|them|anything|much|well|so|any|a|an|the|what|enough|more|nothing|"
+        r"everything|something|too|very|great|good|badly|right|wrong|my|your|his|her|our|their)\b)[a-z][\w'-]{1,20}"
+        r"(?:\s(?!(?:on|in|at|after|before|with|for|anymore|any|unless|if|because|when|since|or|and)\b)[a-z][\w'-]{1,20})"
+        r"{0,2})(?=\s?(?:$|[.,;!?]|\s(?:anymore|any\smore|ever|at\sall|lol|haha)\b))",
+        P.DISLIKES,
+        "group",
+        "user dislikes {d}",
+    ),
     _LIKES_EN.rule(  # "Kayaking is kind of our thing now", "bouldering is totally my thing"
         "en",
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
@@ -347,7 +358,7 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"我(?:的|家的?)?"
         + _REL_ZH
-        + r"(?P<v>[\u4e00-\u9fff]{2,3}?)"
+        + r"(?P<v>(?!今年|已经|都|快|才|刚|满|去年|明年|马上|也|还)[\u4e00-\u9fff]{2,3}?)"
         + r"(?=(?:今年|已经|都|快|才|刚|刚满|满)?[0-9一二三四五六七八九十两]{1,2}(?:岁|个月|周岁))",
         P.RELATION_NAME,
         "group",

@@ -278,7 +278,7 @@ def names_meeting(text: str) -> bool:
 # A time kept clear ("以后周二上午给我空出来", "keep Friday afternoons free"): a negation of meetings then.
 _KEPT_FREE = re.compile(
     r"空出来|空着|留出来|留空|\bkeep\s+(?:\w+\s+){0,4}(?:free|clear)\b|\bblock(?:ed)?\s+(?:off|out|my\s+calendar)\b|"
-    r"\bmeeting[-\s]free\b|\bno[-\s]meetings?\b",
+    r"\bmeeting[-\s]free\b|\bno[-\s]meetings?\b|无会日|无会议日|不开会的日子",
     _F,
 )
 # One meeting moved ("例会改到周二上午了", "the retro got moved to Thursday"): no standing setting, unless the

@@ -532,3 +532,32 @@ def test_a_taste_said_with_an_adverb_or_as_how_one_unwinds(
 def test_a_single_one_names_nothing(extractor: RuleExtractor) -> None:
     assert extractor.extract("I've never enjoyed a single one.") == []
     assert ("user|taste|single malt", "single malt") in _read(extractor, "I love a single malt.")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I don't do breakfast meetings.", "breakfast meeting"),
+        ("I just don't do mornings", "morning"),
+        ("I don't do horror movies anymore", "horror movie"),
+    ],
+)
+def test_a_kind_of_thing_one_does_not_do_is_disliked(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert [(f.value, str(f.predicate)) for f in extractor.extract(text)] == [(value, "dislikes")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I don't do that", "I don't do well with heat", "I don't do anything on weekends", "I don't do calls after 6"],
+)
+def test_what_is_not_a_kind_refused_is_not_read_as_one(extractor: RuleExtractor, text: str) -> None:
+    assert not [f for f in extractor.extract(text) if str(f.predicate) == "dislikes"]
+
+
+def test_an_age_after_a_relation_is_no_name(extractor: RuleExtractor) -> None:
+    assert not [f for f in extractor.extract("我女儿今年三岁") if str(f.predicate) == "relation_name"]
+    assert ("user|child:son:name", "石头") in _read(extractor, "我儿子石头今年六岁了")
+
+
+def test_a_meeting_free_day_said_as_a_no_meeting_day(extractor: RuleExtractor) -> None:
+    assert ("user|meeting_free_day", "wednesday") in _read(extractor, "周三是我雷打不动的无会日")
