@@ -122,3 +122,11 @@ LIGHT_VERBS = _words(
     "keep have get make know think see say go do be take try start stop give put let hear find work plan check ask "
     "avoid"
 )
+
+
+# Common Chinese surnames: a full name of one of them and a two-character given name, which alone names the person
+# too; a relative named in apposition ("我侄子周子航").
+COMMON_SURNAMES = frozenset(
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金"
+    "石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+)

@@ -9,6 +9,7 @@ import re
 
 from graphmem.extraction.attributes import relation_attribute
 from graphmem.extraction.facts import Predicate
+from graphmem.extraction.lexicon import COMMON_SURNAMES
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.slot import Slot
 
@@ -33,6 +34,10 @@ _RELATION_WORDS: dict[str, str] = {
     "father": "father", "grandmother": "grandmother", "grandma": "grandmother", "granny": "grandmother",
     "grandfather": "grandfather", "grandpa": "grandfather", "grandson": "grandson", "granddaughter": "granddaughter",
     "guinea pig": "pet:guinea_pig",
+    # the wider family: one key per person named ("my nephew Ollie", "my cousin Ben"), as one may have several
+    **dict.fromkeys(("nephew",), "relative:nephew"), **dict.fromkeys(("niece",), "relative:niece"),
+    **dict.fromkeys(("cousin",), "relative:cousin"), **dict.fromkeys(("aunt", "auntie"), "relative:aunt"),
+    **dict.fromkeys(("uncle",), "relative:uncle"),
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
@@ -85,7 +90,42 @@ def relation_names(text: str) -> list[Slot]:
             continue
         relation = _RELATION_WORDS[rel]
         attribute = relation_attribute(relation, "name") if ":" not in relation else f"{relation}:name"
+        if relation.startswith("relative:"):
+            attribute = f"{relation}:{name.lower()}"
         out.append(Slot(Predicate.RELATION_NAME, attribute, name.lower(), True, start, start + len(name)))
+    return out
+
+
+# "我侄子周子航今年上一年级了", "我女儿小雨三岁了": a relative named right after the word for them. The name is a
+# common surname with a given name, a doubled character (豆豆) or 小/阿 with one character, before what is said
+# of them; a relation of the wider family gets one key per person.
+_ZH_RELATIVES: dict[str, str] = {
+    "儿子": "child:son", "女儿": "child:daughter", "闺女": "child:daughter", "老婆": "spouse", "老公": "spouse",
+    "妻子": "spouse", "丈夫": "spouse", "哥哥": "sibling:brother", "弟弟": "sibling:brother",
+    "姐姐": "sibling:sister", "妹妹": "sibling:sister", "侄子": "relative:nephew", "外甥": "relative:nephew",
+    "侄女": "relative:niece", "外甥女": "relative:niece", "表哥": "relative:cousin", "表姐": "relative:cousin",
+    "表弟": "relative:cousin", "表妹": "relative:cousin", "堂哥": "relative:cousin", "堂姐": "relative:cousin",
+    "堂弟": "relative:cousin", "堂妹": "relative:cousin",
+}  # fmt: skip
+_ZH_APPOSITION = re.compile(
+    r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家)(?P<rel>"
+    + "|".join(sorted(_ZH_RELATIVES, key=len, reverse=True))
+    + r")(?P<v>[\u4e00-\u9fff]{2,3}?)"
+    + r"(?=今年|刚|才|已经|在|是|上|又|最近|总|老是|特别|天天|每天|也|和|跟|[，,。！!？?\s]|$)"
+)
+_ZH_GIVEN = re.compile(r"^(?:(?P<a>[\u4e00-\u9fff])(?P=a)|[小阿][\u4e00-\u9fff])$")
+
+
+def zh_relatives(text: str) -> list[Slot]:
+    """Relatives named in apposition in Chinese (`_ZH_APPOSITION`)."""
+    out: list[Slot] = []
+    for m in _ZH_APPOSITION.finditer(text):
+        name = m.group("v")
+        if not (_ZH_GIVEN.match(name) or (len(name) == 3 and name[0] in COMMON_SURNAMES)):
+            continue
+        relation = _ZH_RELATIVES[m.group("rel")]
+        attribute = f"{relation}:{name}" if relation.startswith("relative:") else f"{relation}:name"
+        out.append(Slot(Predicate.RELATION_NAME, attribute, name, True, *m.span("v")))
     return out
 
 
@@ -119,6 +159,7 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
     """A pet's breed and a child's school, each as its relation's field."""
     out: list[Slot] = []
     if lang == "zh":
+        out.extend(zh_relatives(text))
         breed = _ZH_BREED.search(text)
         if breed is not None:
             kind = _ZH_BREEDS[breed.group("v")]

@@ -23,6 +23,7 @@ from graphmem.extraction.guards import (
     QUESTION,
     QUOTED,
 )
+from graphmem.extraction.lexicon import COMMON_SURNAMES
 from graphmem.extraction.rule import Segment
 from graphmem.extraction.segmentation import presupposes
 
@@ -102,11 +103,6 @@ def needles(value: str) -> list[str]:
     return list(dict.fromkeys(n for n in out if n))
 
 
-# A Chinese full name of a common surname and a two-character given name, which alone names the person too.
-_SURNAMES = frozenset(
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金"
-    "石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
-)
 _GIVEN = re.compile(r"^[\u4e00-\u9fff]{3}$")
 
 
@@ -169,7 +165,7 @@ def mentioned(
             if at < 0:
                 at = folded.find(value) if pattern is None else _first(pattern, norm)
             if (
-                at < 0 and names[i] and _GIVEN.match(value) and value[0] in _SURNAMES
+                at < 0 and names[i] and _GIVEN.match(value) and value[0] in COMMON_SURNAMES
             ):  # "晓雯" for "林晓雯": a Chinese name without its surname
                 at = folded.find(value[1:])
             if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):

@@ -92,3 +92,26 @@ def test_a_pets_breed_and_a_childs_school_are_fields_of_the_relation(
 @pytest.mark.parametrize("text", ["我同事儿子上的是育才小学", "我朋友家的狗，是只金毛"])
 def test_someone_elses_child_or_pet_has_no_field_of_the_speakers(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("My nephew Ollie is staying with us for two weeks.", "user|relative:nephew:ollie", "ollie"),
+        ("My cousin Ben is visiting.", "user|relative:cousin:ben", "ben"),
+        ("我侄子周子航今年上一年级了，天天追着我问十万个为什么", "user|relative:nephew:周子航", "周子航"),
+        ("我女儿小雨最近迷上了画画", "user|child:daughter:name", "小雨"),
+    ],
+)
+def test_a_relative_named_in_apposition(text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
+
+
+def test_two_nephews_are_two_people_not_a_change() -> None:
+    keys = {f.key for t in ("My nephew Ollie is nine.", "My nephew Sam is four.") for f in RuleExtractor().extract(t)}
+    assert {"user|relative:nephew:ollie", "user|relative:nephew:sam"} <= keys
+
+
+@pytest.mark.parametrize("text", ["我侄子说他想学钢琴", "我老公天天加班", "我女儿今年三岁"])
+def test_no_name_where_none_is_said(text: str) -> None:
+    assert not [f for f in RuleExtractor().extract(text) if str(f.predicate) == "relation_name"]
