@@ -349,7 +349,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(  # "Being a paralegal means I read more contracts than anyone should": the speaker's own role
         "en",
-        r"^(?:and\s+|but\s+)?being\s+(?:a|an)\s+(?=[^.!?]{0,60}\b(?:means|makes|keeps)\s+(?:i|me)\b)",
+        r"^(?:and\s+|but\s+)?being\s+(?:a|an)\s+(?=[^.!?]{0,60}\b(?:means|makes|keeps)\s+(?:i|me|my)\b)",
         P.JOB,
         "job",
         "user is a {d}",
@@ -363,6 +363,15 @@ EN_RULES: tuple[Rule, ...] = (
         "user is a {v}",
     ),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(  # "I started a postdoc in the same lab", "just landed a job as a sous chef": a new role (a job word only)
+        "en",
+        r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+|recently\s+)?"
+        r"(?:started|began|took|landed|got|accepted)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?"
+        r"(?:(?:job|position|role|gig)\s+as\s+(?:a\s+|an\s+)?)?",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule(  # "Got promoted to senior engineer": the speaker's new role, subject dropped
         "en",
         r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+)?(?:got|been|was)\s+"

@@ -220,7 +220,7 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
     for i, (s, e) in enumerate(toks):
         start = s
         word = text[s:e].lower()
-        if _PUNCT.match(word) and not (mode == "phrase" and word in {"-", "'"}):
+        if _PUNCT.match(word) and not (mode in ("phrase", "job") and word in {"-", "'"}):
             break
         if lang == "en":
             if not cur and word in EN_LEAD_SKIP and mode != "phrase":
@@ -261,7 +261,7 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
                     continue
                 start = s + 1  # drop the leading verb of a merged token ("吃辣")
         cur.append((start, e))
-        count += 1
+        count += word not in ("-", "'")  # a hyphen joins words ("fourth-year"), it is none itself
         if count >= limit:
             break
     if cur:
@@ -276,7 +276,12 @@ def _normalise(display: str, mode: Mode, lang: Lang) -> str:
         return v if 0 < len(v) <= 16 else ""
     if mode == "taste":
         v = "" if v in LIGHT_VERBS else _singular(v)
+    if mode == "job":
+        v = _YEAR_OF_STUDY.sub("", v)  # "a fourth-year PhD student": the role is the same every year
     return v
+
+
+_YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|fifth|sixth|final|last|\d{1,2}(?:st|nd|rd|th))[- ]year\s")
 
 
 _NEGATED_ZH = re.compile(r"[不没别]")

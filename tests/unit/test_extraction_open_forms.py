@@ -561,3 +561,23 @@ def test_an_age_after_a_relation_is_no_name(extractor: RuleExtractor) -> None:
 
 def test_a_meeting_free_day_said_as_a_no_meeting_day(extractor: RuleExtractor) -> None:
     assert ("user|meeting_free_day", "wednesday") in _read(extractor, "周三是我雷打不动的无会日")
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("I'm an ASL interpreter, and by Friday my hands are shot.", "asl interpreter"),
+        ("I'm a fourth-year PhD student in marine biology.", "phd student"),
+        ("I'm a final-year student", "student"),
+        ("I just started a postdoc.", "postdoc"),
+        ("Just landed a job as a sous chef!", "sous chef"),
+        ("Being a PhD student means my stipend barely covers rent.", "phd student"),
+    ],
+)
+def test_a_role_by_a_wider_list_of_trades_or_as_a_new_start(extractor: RuleExtractor, text: str, role: str) -> None:
+    assert ("user|job", role) in _read(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["I started a podcast", "I got a dog", "I took a nap"])
+def test_starting_something_that_is_no_trade_is_no_role(extractor: RuleExtractor, text: str) -> None:
+    assert not [k for k, _ in _read(extractor, text) if k == "user|job"]
