@@ -25,7 +25,7 @@ from graphmem.extraction.guards import (
 )
 from graphmem.extraction.lexicon import COMMON_SURNAMES
 from graphmem.extraction.rule import Segment
-from graphmem.extraction.segmentation import presupposes
+from graphmem.extraction.segmentation import HAN, presupposes
 
 __all__ = ["claimed_by_it", "mentioned", "needles"]
 
@@ -168,6 +168,8 @@ def mentioned(
                 at < 0 and names[i] and _GIVEN.match(value) and value[0] in COMMON_SURNAMES
             ):  # "晓雯" for "林晓雯": a Chinese name without its surname
                 at = folded.find(value[1:])
+            if at < 0 and names[i] and len(value) >= 3 and HAN.match(value[-2:]):
+                at = _role_head(folded, value[-2:])  # "干中介就这样" for "房产中介": a trade by its head
             if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):
                 continue
             if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):
@@ -188,6 +190,16 @@ def mentioned(
             else:
                 found[i] = not taken
     return found
+
+
+def _role_head(folded: str, head: str) -> int:
+    """Where a trade is named by its last two characters right after a verb of doing it ("干中介", "做审计",
+    "当教练"), -1 when it is not."""
+    for verb in ("干", "做", "当"):
+        at = folded.find(verb + head)
+        if at >= 0:
+            return at + 1
+    return -1
 
 
 # A plain claim on "it", the thing the turn named before: "it's what I live in", "It's where basically my whole

@@ -6,6 +6,8 @@ walnuts")."""
 
 from __future__ import annotations
 
+import pytest
+
 from graphmem.extraction.extractor import RuleExtractor
 
 
@@ -101,3 +103,17 @@ def test_a_chinese_claim_on_it_names_the_thing_just_named(extractor: RuleExtract
 def test_keep_on_file_asks_to_remember(extractor: RuleExtractor) -> None:
     (job,) = extractor.extract("ok few things to keep on file: i work as a vet tech")
     assert (job.key, job.explicit) == ("user|job", True)
+
+
+def test_a_trade_named_by_its_head_after_a_verb_of_doing_it_is_a_sighting() -> None:
+    extractor = RuleExtractor()
+    assert extractor.mentioned("干中介就这样，周末比平时还忙", ["房产中介"], [True], [True]) == [True]
+    assert extractor.mentioned("今天带看了六组客户，腿都快跑断了", ["房产中介"], [True], [True]) == [False]
+    assert extractor.mentioned("中介费太贵了", ["房产中介"], [True], [True]) == [False]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"), [("我是一名健身教练", "健身教练"), ("我现在是博士后", "博士后"), ("我是口译", "口译")]
+)
+def test_more_trades_in_chinese(text: str, role: str) -> None:
+    assert ("user|job", role) in {(f.key, f.value) for f in RuleExtractor().extract(text)}
