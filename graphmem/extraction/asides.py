@@ -86,7 +86,12 @@ def without_your_conditions(norm: str) -> str:
     return "".join(chars)
 
 
-_CONCESSION = re.compile(r"(?:and\s+|but\s+)?(?:even\s+(?:if|when|though)|no\s+matter)\s", _F)
+_CONCESSION = re.compile(
+    r"(?:and\s+|but\s+)?(?:(?:even\s+(?:if|when|though)|no\s+matter)\s|"
+    # a polite tail supposes nothing either: "…, if that helps", "if it matters", "if that's useful"
+    r"if\s+(?:that|it|this)\s+(?:helps|matters|'s\s+(?:useful|relevant|helpful)|is\s+(?:useful|relevant|helpful))\b)",
+    _F,
+)
 
 
 def without_concessions(norm: str) -> str:

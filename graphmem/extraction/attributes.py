@@ -212,6 +212,17 @@ _STACK: dict[str, str] = {
         ("sqlalchemy", "prisma", "typeorm", "sequelize", "drizzle", "hibernate", "mybatis", "gorm", "django orm"),
         "stack:orm",
     ),
+    # how code is formatted and built, and what carries messages between services: one tool each
+    **dict.fromkeys(
+        ("prettier", "biome", "black", "gofmt", "rustfmt", "clang-format", "dprint", "yapf", "autopep8"),
+        "stack:formatter",
+    ),
+    **dict.fromkeys(("eslint", "pylint", "flake8", "rubocop", "golangci-lint", "clippy", "stylelint"), "stack:linter"),
+    **dict.fromkeys(("maven", "gradle", "bazel", "sbt", "ant", "cmake", "meson", "buck2"), "stack:build_tool"),
+    **dict.fromkeys(
+        ("kafka", "rabbitmq", "pulsar", "nats", "rocketmq", "activemq", "amazon sqs", "sqs", "redis streams"),
+        "stack:message_queue",
+    ),
 }
 _STACK_PREDICATES = frozenset({Predicate.USES_TOOL, Predicate.USES_TECH})
 STACK_TECHNOLOGIES = frozenset(_STACK)

@@ -17,6 +17,21 @@ _ARTEFACT = re.compile(
     r"tags?|releases?)\b|分支|提交|合并|代码评审|合入|(?<![A-Za-z])(?:PR|MR|commit)(?![A-Za-z])",
     _F,
 )
+# Other artefacts of a code base take a rule only with a word that binds every case ("every endpoint gets rate
+# limiting", "nobody adds a package without my sign-off", "时间字段一律存毫秒时间戳"), never a plain "need".
+_WIDE_ARTEFACT = re.compile(
+    r"\b(?:endpoints?|apis?|routes?|migrations?|dependenc(?:y|ies)|packages?|modules?|functions?|tests?|secrets?|"
+    r"env\s+vars?|environment\s+variables?|logs?|timestamps?|responses?|tables?|columns?)\b|"
+    r"接口|返回体|返回值|字段|依赖|日志|配置|时间戳|数据库表|单测",
+    _F,
+)
+_SPEAKER_SAYS = re.compile(r"\s{0,3}(?:(?:and|but|so|also)\s{1,3})?(?:(?:i|i'm|i've|im|my)\b|我(?!们))", _F)
+_BINDING = re.compile(
+    r"\b(?:must|has\s+to|have\s+to|always|never|every(?!\s+(?:time|day|now|once|morning|night|week))|each|nobody|"
+    r"no\s+one|without|is\s+required\s+to|"
+    r"are\s+required\s+to)\b|必须|一律|统一|都要|都得|务必|只能|不许|不能|禁止|一概",
+    _F,
+)
 _OBLIGATION = re.compile(
     r"\b(?:must|has\s+to|have\s+to|needs?|should\s+always|always|are\s+required\s+to|is\s+required\s+to|"
     r"requires?|every|nothing\s+gets|without)\b|必须|一律|都要|都得|务必|要求|只能|不许|不能|禁止",
@@ -39,8 +54,9 @@ class HouseRule:
 # Rules announced as a list: "two rules for gannet: …, and …", "这个项目你记两条：…；…". Each item after the colon is
 # a rule, whatever it is about.
 _LIST_FRAME = re.compile(
-    r"\b(?:two|three|four|a\s+few|some|these|the\s+following|my)\s+(?:house\s+)?(?:rules?|conventions?)\b[^:：.!?]{0,30}[:：]|"
-    r"(?:两|三|四|几)条(?:规矩|规则|规范|约定)?[^：:。！？]{0,6}[：:]",
+    r"\b(?:two|three|four|a\s+few|some|these|the\s+following|my)\s+(?:(?:house|hard|ground|strict|simple|golden|firm)\s+)?"
+    r"(?:rules?|conventions?)\b[^:：.!?]{0,30}[:：]|"
+    r"(?:两|三|四|几)条(?:规矩|规则|规范|约定)?[^：:。！？]{0,6}[：:]|(?:规矩|规则|规范|约定)[^：:。！？]{0,8}[：:]",
     _F,
 )
 _ITEM_BREAK = re.compile(
@@ -77,8 +93,13 @@ def house_rules(text: str) -> list[HouseRule]:
     out: list[HouseRule] = []
     for m in _CLAUSE.finditer(text):
         clause = m.group(0)
-        artefact = _ARTEFACT.search(clause)
-        if artefact is None or _OBLIGATION.search(clause) is None or _ELSEWHERE.search(clause):
+        core = _ARTEFACT.search(clause) is not None and _OBLIGATION.search(clause) is not None
+        wide = (
+            _WIDE_ARTEFACT.search(clause) is not None
+            and _BINDING.search(clause) is not None
+            and not _SPEAKER_SAYS.match(clause)  # "I always forget to write tests": of the speaker, not the code
+        )
+        if not (core or wide) or _ELSEWHERE.search(clause):
             continue
         lead = _LEAD.match(clause)
         start = m.start() + (lead.end() if lead else len(clause) - len(clause.lstrip()))

@@ -410,6 +410,8 @@ def project_subject(m: re.Match[str], text: str) -> tuple[str, str]:
     name = groups.get("s") or groups.get("s2") or groups.get("s4") or ""
     end = m.start("verb") if "verb" in groups and groups["verb"] is not None else m.end()
     display = text[m.start() : end].strip(" ,.;:!?") or "the project"  # "It's a Laravel app": the one asked about
+    if name.lower() in PROGRAMMING:
+        return "user", display  # "Java项目的构建我一直用Maven": the speaker's projects in a language, not one named
     if not name or name.lower() in SUBJECT_STOP:
         return "project", display
     return f"project {name.lower()}", display

@@ -433,3 +433,47 @@ def test_a_tool_one_relies_on_fills_its_kind(text: str, key: str, value: str) ->
 )
 def test_no_tool_from_someone_else_a_denial_or_an_ordinary_word(text: str) -> None:
     assert not [f for f in RuleExtractor().extract(text) if f.key.endswith(("design_tool", "issue_tracker"))]
+
+
+@pytest.mark.parametrize(
+    ("text", "rules"),
+    [
+        (
+            "From now on, two hard rules in godwit: every public endpoint gets rate limiting, and nobody adds a new "
+            "npm package without my sign-off.",
+            2,
+        ),
+        ("先把木瓜的规矩说清楚再干活：返回体统一是code、msg、data三段；时间字段一律存毫秒时间戳", 2),
+        ("Every function needs a docstring", 1),
+        ("所有接口一律返回JSON", 1),
+    ],
+)
+def test_a_rule_of_any_code_artefact_that_binds_every_case(text: str, rules: int) -> None:
+    found = [f for f in RuleExtractor().extract(text) if f.predicate is P.INSTRUCTION]
+    assert len(found) == rules
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I need a new API key",
+        "All my tests pass now",
+        "I always forget to write tests",
+        "Every time I run my tests they fail",
+    ],
+)
+def test_no_rule_from_a_need_or_the_speakers_own_habit(text: str) -> None:
+    assert not [f for f in RuleExtractor().extract(text) if f.predicate is P.INSTRUCTION]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I format all my JavaScript with Prettier", "user|stack:formatter", "prettier"),
+        ("This project uses Kafka", "project|stack:message_queue", "kafka"),
+        ("Java项目的构建我一直用Maven", "user|stack:build_tool", "maven"),
+        ("It's a Laravel 10 app with Redis queues, if that helps.", "project|stack:web_framework", "laravel"),
+    ],
+)
+def test_formatter_build_tool_and_queue_are_stack_slots(text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
