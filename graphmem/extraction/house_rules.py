@@ -33,7 +33,7 @@ _BINDING = re.compile(
     _F,
 )
 _OBLIGATION = re.compile(
-    r"\b(?:must|has\s+to|have\s+to|needs?|should\s+always|always|are\s+required\s+to|is\s+required\s+to|"
+    r"\b(?:must|has\s+to|have\s+to|needs?|should\s+always|always|never|are\s+required\s+to|is\s+required\s+to|"
     r"requires?|every|nothing\s+gets|without)\b|必须|一律|都要|都得|务必|要求|只能|不许|不能|禁止",
     _F,
 )

@@ -26,8 +26,6 @@ def _notes(extractor: RuleExtractor, text: str) -> list[str]:
          "my one-to-ones with the data team are every third week"),
         ("For future reference, our staging box is stage2.internal and I deploy from the release branch.",
          "our staging box is stage2.internal and i deploy from the release branch"),
-        ("Three rules for this repo, please remember them: we pin every dependency, and we never squash merges.",
-         "we pin every dependency, and we never squash merges"),
         ("The client is in Chile, so in this project quote prices in pesos. Please remember that.",
          "the client is in chile, so in this project quote prices in pesos"),
         ("Okay. Remember: our sprint demo is every second Friday.", "our sprint demo is every second friday"),

@@ -105,7 +105,7 @@ def test_a_role_held_somewhere_still_places_the_speaker(extractor: RuleExtractor
     [
         ("It's a Laravel 10 app with Redis queues.", "project|stack:web_framework", "laravel"),
         ("Thanks. It's a Django project.", "project|stack:web_framework", "django"),
-        ("这个项目的订单消息是走Kafka的", "project|uses_tech|kafka", "kafka"),
+        ("这个项目的订单消息是走Kafka的", "project|stack:message_queue", "kafka"),
     ],
 )
 def test_what_the_project_at_hand_is_built_on(extractor: RuleExtractor, text: str, key: str, value: str) -> None:

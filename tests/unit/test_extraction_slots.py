@@ -446,6 +446,7 @@ def test_no_tool_from_someone_else_a_denial_or_an_ordinary_word(text: str) -> No
         ("先把木瓜的规矩说清楚再干活：返回体统一是code、msg、data三段；时间字段一律存毫秒时间戳", 2),
         ("Every function needs a docstring", 1),
         ("所有接口一律返回JSON", 1),
+        ("Three rules for this repo, please remember them: we pin every dependency, and we never squash merges.", 2),
     ],
 )
 def test_a_rule_of_any_code_artefact_that_binds_every_case(text: str, rules: int) -> None:
