@@ -417,6 +417,23 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "用户不吃{d}",
         confidence=0.7,
     ),
+    rule(  # "帮我排一周的便当菜单，千万别出现苦瓜": a food kept off a menu or a meal made for the speaker
+        "zh",
+        r"(?:别|不要|千万别|千万不要|记得别|一定别)(?:给我)?(?:出现|安排)(?![它他她这那])(?P<v>[\u4e00-\u9fff]{1,4}?)"
+        r"(?=[，。！,.!\s了啊哦])(?=[^。！？!?]{0,30}(?:吃|味|口感|咽|难吃|菜|饭))",
+        P.AVOIDS,
+        "group",
+        "用户不吃{d}",
+        confidence=0.7,
+    ),
+    rule(  # "苦瓜我真咽不下去", "香菜我实在吃不了": a food the speaker cannot get down
+        "zh",
+        r"(?:^|[，,。])(?![那这])(?P<v>[\u4e00-\u9fff]{2,4}?)我(?:真|实在|是真|真的|完全|根本)?(?:咽不下去|吃不了|吃不下去)",
+        P.AVOIDS,
+        "group",
+        "用户不吃{d}",
+        confidence=0.65,
+    ),
     rule(  # "折耳根就免了，别的都行": a food waved away
         "zh",
         r"(?:^|[，,])(?![那这今明后昨开去上下别其])(?P<v>[\u4e00-\u9fff]{2,4}?)(?:我)?(?:就|可)?(?:免了|不要了|别放了)"

@@ -581,3 +581,19 @@ def test_a_role_by_a_wider_list_of_trades_or_as_a_new_start(extractor: RuleExtra
 @pytest.mark.parametrize("text", ["I started a podcast", "I got a dog", "I took a nap"])
 def test_starting_something_that_is_no_trade_is_no_role(extractor: RuleExtractor, text: str) -> None:
     assert not [k for k, _ in _read(extractor, text) if k == "user|job"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("帮我排一周的午饭便当菜单，千万别出现苦瓜，我从小一吃到那股苦味就想吐", "苦瓜"),
+        ("苦瓜我真咽不下去", "苦瓜"),
+    ],
+)
+def test_a_food_kept_off_the_menu_or_not_got_down_is_avoided(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert [(f.value, str(f.predicate)) for f in extractor.extract(text)] == [(value, "avoids")]
+
+
+@pytest.mark.parametrize("text", ["会议上千万别出现错别字", "PPT里千万别出现错别字，老板会看", "那玩意儿我真咽不下去"])
+def test_no_food_from_a_typo_or_a_pronoun(extractor: RuleExtractor, text: str) -> None:
+    assert extractor.extract(text) == []
