@@ -265,7 +265,8 @@ _SLOT_ATTRIBUTES = frozenset(
         "travel_seat", "travel_mode", "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
-        "hotel_smoking", "todo_app", "payment", "meeting_free_time", "sleep_schedule", "travel_luggage", "travel_fare",
+        "hotel_smoking", "hotel_checkout",
+        "todo_app", "payment", "meeting_free_time", "sleep_schedule", "travel_luggage", "travel_fare",
         "employment_terms",
         "travel_ground",
     }

@@ -218,13 +218,14 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?<![\w'])i\s(?:still\s|usually\s|always\s|also\s)?(?:play\s(?:a\s|some\s)?|do\s(?:a|an)\s)"
         r"(?P<v>(?!with\b|it\b|them\b|this\b|that\b|for\b|at\b|in\b|on\b)[a-z][\w'-]{2,20}(?:\s[a-z][\w'-]{2,20})?)\s"
-        r"(?:every|each)\s(?:single\s)?(?:morning|day|evening|night|week|weekend|monday|tuesday|wednesday|thursday|"
-        r"friday|saturday|sunday)\b",
+        r"(?:(?:every|each)\s(?:single\s)?(?:morning|day|evening|night|week|weekend|monday|tuesday|wednesday|thursday|"
+        r"friday|saturday|sunday)\b|(?:like\s|about\s|around\s)?(?:[2-7]\s?(?:x|times)|twice|three\stimes|four\stimes|"
+        r"once)\s(?:a|per)\s(?:week|month)\b)",
     ),
     rule(  # "Peanuts are a no-go for me", "dairy is off the table for me"
         "en",
-        r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:a\s)?(?:total\s|hard\s)?"
-        r"(?:no-go|off\sthe\stable|off-limits|off\slimits)\s(?:for\s)?me\b",
+        r"(?:^|(?<=[,;]\s))(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:a\s)?(?:total\s|hard\s)?"
+        r"(?:no-go|off\sthe\stable|off-limits|off\slimits)(?:\s(?:for\s)?me\b|(?=[^.!?;]{0,24}\ballergic\b))",
         P.AVOIDS,
         "group",
         "user avoids {d}",

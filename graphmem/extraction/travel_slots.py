@@ -72,6 +72,10 @@ _FEATURES: dict[str, tuple[str, str]] = {
         ("hotel_lift", "away from lifts"),
     ),
     **dict.fromkeys(("non-smoking", "nonsmoking", "无烟"), ("hotel_smoking", "non-smoking")),
+    **dict.fromkeys(
+        ("late checkout", "late check-out", "late check out", "延迟退房", "晚退房", "延时退房", "晚点退房"),
+        ("hotel_checkout", "late checkout"),
+    ),
 }  # fmt: skip
 _FEATURE = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(_FEATURES, key=len, reverse=True)) + r")(?![A-Za-z])",

@@ -597,3 +597,23 @@ def test_a_food_kept_off_the_menu_or_not_got_down_is_avoided(extractor: RuleExtr
 @pytest.mark.parametrize("text", ["会议上千万别出现错别字", "PPT里千万别出现错别字，老板会看", "那玩意儿我真咽不下去"])
 def test_no_food_from_a_typo_or_a_pronoun(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I always ask hotels for late checkout.", "user|hotel_checkout", "late checkout"),
+        ("and latex is a no-go because I'm allergic to it", "user|taste|latex", "latex"),
+        ("i play disc golf like 4x a week here", "user|taste|disc golf", "disc golf"),
+        ("I play tennis twice a week", "user|taste|tennis", "tennis"),
+    ],
+)
+def test_a_hotel_habit_an_allergy_in_a_list_and_a_pastime_by_its_count(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in _read(extractor, text)
+
+
+@pytest.mark.parametrize("text", ["The road is a no-go", "I play with my kids once a week"])
+def test_no_taste_from_a_blocked_road_or_playing_with_someone(extractor: RuleExtractor, text: str) -> None:
+    assert not [k for k, _ in _read(extractor, text) if k.startswith("user|taste")]
