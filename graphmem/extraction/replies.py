@@ -151,6 +151,27 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "praise",
+        "no praise of the question",
+        re.compile(
+            r"\b(?:(?:don't|do\s+not|stop|quit|no\s+need\s+to)\s+(?:keep\s+)?(?:prais(?:e|ing)|compliment(?:ing)?|"
+            r"flatter(?:ing)?)\s+(?:me|my\s+questions?)|skip\s+the\s+(?:\"?great\s+question\"?|flattery|compliments?)|"
+            r"no\s+more\s+\"?great\s+question)|别(?:一上来就|老是|总是|再)?夸我|(?:开头|开场)(?:那句|的)?客套话?(?:就)?(?:省了|免了|不用了?|别说了?)|"
+            r"别(?:再)?说(?:我)?(?:问题)?问得好|不用夸",
+            _F,
+        ),
+    ),
+    (
+        "disclaimers",
+        "no disclaimers",
+        re.compile(
+            r"\b(?:skip|drop|cut|lose|no\s+(?:more\s+)?|without\s+(?:the\s+)?|(?:don't|do\s+not)\s+(?:need|want)\s+(?:a|the|any))\s*"
+            r"(?:the\s+)?(?:disclaimers?|caveats?)\b|again\s+with\s+the\s+(?:disclaimers?|caveats?)|"
+            r"(?:别|不要|不用|省掉|去掉)(?:再)?(?:加|写|说)?(?:什么)?(?:免责声明|免责)",
+            _F,
+        ),
+    ),
+    (
         "honorific",
         "no honorific 您",
         re.compile(r"别(?:用)?您(?:啊您的)?|不用(?:称呼我)?您|别叫我您|用[“\"]?你[”\"]?就(?:行|好|可以)|别您您的"),

@@ -108,3 +108,22 @@ def test_how_replies_look_is_read_from_requests_tastes_and_concessions(
 )
 def test_a_supposition_or_what_stays_in_replies_sets_no_reply_setting(extractor: RuleExtractor, text: str) -> None:
     assert not [f for f in extractor.extract(text) if f.predicate in (P.PREFERS_FORMAT, P.PREFERS_LANGUAGE)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("能不能别一上来就夸我问题问得好，直接说答案就行", "user|praise", "no praise of the question"),
+        ("以后开头那句客套话省了吧", "user|praise", "no praise of the question"),
+        ("Please stop flattering me", "user|praise", "no praise of the question"),
+        ("Skip the disclaimers and just give me the info.", "user|disclaimers", "no disclaimers"),
+        ("I really don't need a caveat at the top of every answer.", "user|disclaimers", "no disclaimers"),
+        ("回答里别加免责声明", "user|disclaimers", "no disclaimers"),
+    ],
+)
+def test_no_praise_of_the_question_and_no_disclaimers(text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
+
+
+def test_a_disclaimer_in_a_document_is_no_reply_setting() -> None:
+    assert RuleExtractor().extract("The contract has a disclaimer at the end") == []
