@@ -269,6 +269,11 @@ quiet coach|静音车厢: quiet coach, quiet carriage, quiet car, 静音车厢;
 lower berth|下铺: lower berth, lower bunk, 下铺; middle berth|中铺: middle berth, 中铺;
 upper berth|上铺: upper berth, upper bunk, 上铺
 """
+# Where in the cabin: a row near the front or the back, apart from which seat of the row.
+_SEAT_ROWS = """
+front row|前排: front row, front rows, near the front, 前排, 靠前的位置, 靠前的座位, 前几排; back row|后排: back row,
+back rows, 后排, 最后几排
+"""
 _TRAVEL_MODES = """
 high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train, bullet train;
 train|火车: train, trains, 火车;
@@ -334,6 +339,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("airline", _AIRLINES),
     **_table("hotel", _HOTELS),
     **_table("seat", _SEATS),
+    **_table("seat_row", _SEAT_ROWS),
     **_table("travel_mode", _TRAVEL_MODES),
     **_table("timezone", _TIMEZONES),
     **_table("diet", _DIETS),

@@ -64,6 +64,11 @@ def _cue(en: str, zh: str) -> dict[Lang, re.Pattern[str]]:
 _RELIANCE_EN = r"can't\s+(?:work|live|function)\s+without|couldn't\s+live\s+without|lives?\s+in|all\s+my|go-to|daily"
 _RELIANCE_ZH = r"吃饭的家伙|离不开|全在|都在|全靠|主力|天天"
 
+_SEAT_CUE = _cue(
+    r"seats?|fly|flying|flights?|book|booking|plane|pick|choose|aisle|go\s+for|opt\s+for|trains?|coach",
+    r"座|飞机|机票|订票|选|位置|航班|车厢|高铁|火车|卧铺|铺",
+)
+
 _KINDS: dict[str, _Kind] = {
     "city": _Kind(
         Predicate.LOCATION,
@@ -216,11 +221,9 @@ _KINDS: dict[str, _Kind] = {
     "seat": _Kind(
         Predicate.LIKES,
         "travel_seat",
-        _cue(
-            r"seats?|fly|flying|flights?|book|booking|plane|pick|choose|aisle|go\s+for|opt\s+for|trains?|coach",
-            r"座|飞机|机票|订票|选|位置|航班|车厢|高铁|火车|卧铺|铺",
-        ),
+        _SEAT_CUE,
     ),
+    "seat_row": _Kind(Predicate.LIKES, "travel_row", _SEAT_CUE),
     "travel_mode": _Kind(
         Predicate.LIKES,
         "travel_mode",

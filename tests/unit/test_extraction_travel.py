@@ -63,3 +63,15 @@ def test_the_place_a_shift_is_worked_at_is_the_workplace(extractor: RuleExtracto
 def test_an_idiom_with_no_denies_nothing(extractor: RuleExtractor) -> None:
     assert extractor.mentioned("Bakery hours are no joke.", ["bakery"]) == [True]
     assert extractor.mentioned("I don't use Slack anymore.", ["slack"]) == [False]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("我坐飞机向来挑前排，下飞机快", "前排"), ("I always book an aisle seat near the front", "front row")],
+)
+def test_a_row_near_the_front_is_its_own_setting_beside_the_seat(text: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get("user|travel_row") == value
+
+
+def test_a_front_row_at_a_concert_is_no_travel_setting() -> None:
+    assert RuleExtractor().extract("I sat in the front row at the concert") == []
