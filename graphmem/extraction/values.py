@@ -135,6 +135,9 @@ def _day(raw: str) -> str:
     return DAYS.get(r[:3], "")
 
 
+_ZH_ONE_OF = re.compile(r"^(?:一家|一个|一所|某家|某个|这家|那家)")
+
+
 def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
     r = " ".join(raw.lower().split())
     if p in (Predicate.PREFERS_LANGUAGE, Predicate.SPEAKS):
@@ -167,6 +170,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         "那里",
     }:
         return None
+    if p is Predicate.EMPLOYER and lang == "zh":  # "在一家广告公司上班": the kind of company, later "我们广告公司"
+        r = _ZH_ONE_OF.sub("", r) or r
     if p is Predicate.AVOIDS and not r.strip():
         return None
     if p is Predicate.JOB and r.startswith("teach "):  # "I teach chemistry": the subject's teacher

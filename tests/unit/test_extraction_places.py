@@ -110,3 +110,7 @@ def test_a_role_held_somewhere_still_places_the_speaker(extractor: RuleExtractor
 )
 def test_what_the_project_at_hand_is_built_on(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
     assert _facts(extractor, text).get(key) == value
+
+
+def test_a_chinese_employer_said_as_one_of_a_kind_keeps_the_kind(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我在一家广告公司上班，天天被甲方改稿改到半夜").get("user|employer") == "广告公司"

@@ -117,3 +117,9 @@ def test_a_trade_named_by_its_head_after_a_verb_of_doing_it_is_a_sighting() -> N
 )
 def test_more_trades_in_chinese(text: str, role: str) -> None:
     assert ("user|job", role) in {(f.key, f.value) for f in RuleExtractor().extract(text)}
+
+
+def test_leaving_an_employer_is_no_sighting_of_it() -> None:
+    text = "跟你说个事，我从广告公司辞职了，现在自己在家接活儿，算是自由职业了，你更新一下"
+    assert RuleExtractor().mentioned(text, ["广告公司"], [True], [True]) == [False]
+    assert RuleExtractor().mentioned("I resigned from Acme last week", ["acme"], [True], [True]) == [False]
