@@ -259,6 +259,7 @@ def attribute_of(predicate: Predicate, value: str) -> str:
 _SLOT_ATTRIBUTES = frozenset(
     {
         "editor", "os", "notes_app", "design_tool", "reference_manager", "photo_editor", "daw", "issue_tracker",
+        "diagram_tool",
         "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_size", "meeting_length", "meeting_buffer", "meeting_camera", "travel_airline",
         "travel_hotel",

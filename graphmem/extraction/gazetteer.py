@@ -227,6 +227,10 @@ _DAWS = """
 Ableton Live: ableton, ableton live; Logic Pro: logic pro; FL Studio: fl studio, fruity loops; Pro Tools: pro tools;
 GarageBand: garageband; Cubase: cubase; Reaper: reaper; Studio One: studio one
 """
+_DIAGRAM_TOOLS = """
+XMind: xmind; MindNode: mindnode; MindManager: mindmanager; 幕布: 幕布; ProcessOn: processon; draw.io: draw.io,
+diagrams.net; Excalidraw: excalidraw; Lucidchart: lucidchart; Miro: miro; Whimsical: whimsical
+"""
 _TRACKERS = """
 Jira: jira; Linear: linear; Trello: trello; Asana: asana; ClickUp: clickup; Monday.com: monday.com;
 Teambition: teambition; TAPD: tapd; YouTrack: youtrack; Basecamp: basecamp
@@ -334,6 +338,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("photo_editor", _PHOTO_EDITORS),
     **_table("daw", _DAWS),
     **_table("issue_tracker", _TRACKERS),
+    **_table("diagram_tool", _DIAGRAM_TOOLS),
     **_table("payment", _PAYMENT),
     **_table("meeting_tool", _MEETING_TOOLS),
     **_table("airline", _AIRLINES),
@@ -388,7 +393,7 @@ _CAPITALISED = frozenset(
     {"go", "idea", "cursor", "zed", "helix", "eclipse", "united", "delta", "southwest", "teams", "meet", "arch", "mint",
      "bear", "emirates", "qatar", "cathay", "phoenix", "mac", "resolve", "premiere", "keychain", "nice", "cork", "rio",
      "charlotte", "richmond", "columbus", "florence", "santiago", "sofia", "bali", "lima", "reading", "bath",
-     "sketch", "framer", "linear", "reaper", "basecamp", "lightroom", "capture one", "studio one"}
+     "sketch", "framer", "linear", "reaper", "basecamp", "whimsical", "lightroom", "capture one", "studio one"}
 )  # fmt: skip
 # "Dubai time" for every city whose name is no ordinary word ("nice time" is no zone)
 LEXICON.update({k: v for k, v in _city_times(_table("city", _CITIES)).items() if k.split()[0] not in _CAPITALISED})

@@ -363,6 +363,15 @@ EN_RULES: tuple[Rule, ...] = (
         "user is a {v}",
     ),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(  # "I drive trams for a living", "I fix boilers for a living": the trade is what one does for a living
+        "en",
+        r"(?<![\w'])i\s+(?:basically\s+|actually\s+)?(?P<v>(?:drive|teach|fix|repair|build|design|write|translate|train|"
+        r"coach|paint|clean|cut|cook|bake|sell|install|program|edit|photograph|tutor|nurse|farm|fly|sail|brew)\s"
+        r"[a-z][\w'-]{1,20}(?:\s[a-z][\w'-]{1,20})?)\s+for\s+a\s+living\b",
+        P.JOB,
+        "group",
+        "user works as {v}",
+    ),
     rule(  # "I started a postdoc in the same lab", "just landed a job as a sous chef": a new role (a job word only)
         "en",
         r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+|recently\s+)?"

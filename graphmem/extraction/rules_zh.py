@@ -237,7 +237,8 @@ ZH_RULES: tuple[Rule, ...] = (
     USES_TECH_ZH.rule(  # "这个项目的订单消息是走Kafka的": a part of the project runs through a technology
         "zh",
         _PROJ_ZH
-        + r"的[\u4e00-\u9fff]{1,6}?(?:都|全)?(?:是|都是)?(?P<verb>走的是|走|跑在|跑的是|部署在|存在|用的是|用)\s*",
+        + r"的[\u4e00-\u9fff]{1,6}?(?:都|全)?(?:是|都是)?"
+        + r"(?P<verb>走的是|走|跑在|跑的是|部署在|存在|用的是|用|拿|基于)\s*",
     ),
     _LIVES_IN.rule(
         "zh",

@@ -62,7 +62,7 @@ def _cue(en: str, zh: str) -> dict[Lang, re.Pattern[str]]:
 # Relying on a tool, in any category of tools: "I can't work without it", "all my references live in it",
 # "吃饭的家伙", "离不开"
 _RELIANCE_EN = r"can't\s+(?:work|live|function)\s+without|couldn't\s+live\s+without|lives?\s+in|all\s+my|go-to|daily"
-_RELIANCE_ZH = r"吃饭的家伙|离不开|全在|都在|全靠|主力|天天"
+_RELIANCE_ZH = r"吃饭的家伙|离不开|离了它|离不了|全在|都在|全靠|主力|天天"
 
 _SEAT_CUE = _cue(
     r"seats?|fly|flying|flights?|book|booking|plane|pick|choose|aisle|go\s+for|opt\s+for|trains?|coach",
@@ -173,6 +173,15 @@ _KINDS: dict[str, _Kind] = {
             r"music|tracks?|songs?|produce|producing|beats?|mix|mixing|record|recording|daw|use|using|switched|"
             + _RELIANCE_EN,
             r"编曲|做歌|音乐|混音|录音|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "diagram_tool": _Kind(
+        Predicate.USES_TOOL,
+        "diagram_tool",
+        _cue(
+            r"mind\s?maps?|diagrams?|flowcharts?|whiteboards?|boards?|sketch\s+out|map\s+out|plan|planning|use|using|"
+            r"switched|moved|" + _RELIANCE_EN,
+            r"导图|思维导图|脑图|流程图|画|白板|计划|用|换|" + _RELIANCE_ZH,
         ),
     ),
     "issue_tracker": _Kind(

@@ -135,6 +135,14 @@ def _day(raw: str) -> str:
     return DAYS.get(r[:3], "")
 
 
+# The one who does it, for the verbs a trade is said by ("I drive trams for a living")
+_AGENTS = {
+    "drive": "driver", "teach": "teacher", "fix": "repairer", "repair": "repairer", "build": "builder",
+    "design": "designer", "write": "writer", "translate": "translator", "train": "trainer", "coach": "coach",
+    "paint": "painter", "clean": "cleaner", "cut": "cutter", "cook": "cook", "bake": "baker", "sell": "seller",
+    "install": "installer", "program": "programmer", "edit": "editor", "photograph": "photographer", "tutor": "tutor",
+    "nurse": "nurse", "farm": "farmer", "fly": "pilot", "sail": "sailor", "brew": "brewer",
+}  # fmt: skip
 _ZH_ONE_OF = re.compile(r"^(?:一家|一个|一所|某家|某个|这家|那家)")
 
 
@@ -176,6 +184,10 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None
     if p is Predicate.JOB and r.startswith("teach "):  # "I teach chemistry": the subject's teacher
         return None if r[6:] in EN_STOP else f"{r[6:]} teacher"
+    if p is Predicate.JOB and lang == "en" and " " in r:  # "drive trams" (for a living): a tram driver
+        verb, _, what = r.partition(" ")
+        if verb in _AGENTS and what not in EN_STOP:
+            return f"{_singular(what)} {_AGENTS[verb]}"
     if p is Predicate.TIMEZONE:
         return timezone(r) if zone_named(r) else None
     if p is Predicate.BIRTHDAY and lang == "zh":

@@ -617,3 +617,24 @@ def test_a_hotel_habit_an_allergy_in_a_list_and_a_pastime_by_its_count(
 @pytest.mark.parametrize("text", ["The road is a no-go", "I play with my kids once a week"])
 def test_no_taste_from_a_blocked_road_or_playing_with_someone(extractor: RuleExtractor, text: str) -> None:
     assert not [k for k, _ in _read(extractor, text) if k.startswith("user|taste")]
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [("I drive trams for a living", "tram driver"), ("I teach yoga for a living", "yoga teacher")],
+)
+def test_a_trade_said_as_what_one_does_for_a_living(extractor: RuleExtractor, text: str, role: str) -> None:
+    assert ("user|job", role) in _read(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("枇杷这个项目的商品搜索是拿Elasticsearch做的，中文分词老切不对", "project|stack:search", "elasticsearch"),
+        ("We map out every project on Miro", "user|diagram_tool", "miro"),
+    ],
+)
+def test_a_stack_part_taken_for_a_feature_and_a_diagram_tool(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert (key, value) in _read(extractor, text)
