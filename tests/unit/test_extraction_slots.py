@@ -371,7 +371,7 @@ def test_a_claim_on_the_app_just_named_is_a_sighting(extractor: RuleExtractor) -
         ("写Vue项目的状态管理我一直用Pinia，写起来清爽", "user|stack:state_management", "pinia"),
         ("Bittern is fully async. In this project give me httpx.", "user|stack:http_client", "httpx"),
         ("Lapwing is a little 2D platformer I'm building in Godot.", "user|stack:game_engine", "godot"),
-        ("枇杷这个项目的商品搜索是拿Elasticsearch做的", "user|stack:search", "elasticsearch"),
+        ("枇杷这个项目的商品搜索是拿Elasticsearch做的", "project|stack:search", "elasticsearch"),
     ],
 )
 def test_more_stack_slots(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
