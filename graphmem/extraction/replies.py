@@ -17,7 +17,7 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import FORMATS
 from graphmem.extraction.rule import Lang
 
-__all__ = ["ReplySetting", "capped_reply", "reply_shape"]
+__all__ = ["ReplySetting", "capped_reply", "reply_shape", "written"]
 
 _F = re.IGNORECASE
 
@@ -117,7 +117,8 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "citations",
         "cite sources",
         re.compile(
-            r"\b(?:cite|include|add|give\s+me)\s+(?:your\s+|the\s+)?(?:sources|references|citations)\b|注明出处|给出处|附上来源",
+            r"\b(?:cite|include|add|give\s+me)\s+(?:your\s+|the\s+)?(?:sources|references|citations)\b|注明出处|给出处|附上来源|"
+            r"(?:把|将)(?:出处|来源|依据)(?:也)?(?:带上|附上|标上|写上|给上)|(?:带上|附上|标上|标明|写上)(?:出处|来源|依据)",
             _F,
         ),
     ),
@@ -188,7 +189,7 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
 )
 
 
-def _written(text: str) -> list[ReplySetting]:
+def written(text: str) -> list[ReplySetting]:
     """The spelling, the date order, code-only answers and the manner of replies a segment asks for, each once."""
     out: list[ReplySetting] = []
     for attribute, value, pattern in _MANNERS:
@@ -314,7 +315,7 @@ def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
         first = _CONCLUSION_FIRST.search(text)
         if first is not None:
             out.append(ReplySetting(Predicate.PREFERS_FORMAT, "", "conclusion first", first.start(), first.end()))
-    out += _written(text)
+    out += written(text)
     closing = _NO_FOLLOW_UP.search(text)
     if closing is not None:
         out.append(

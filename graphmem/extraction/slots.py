@@ -17,7 +17,7 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
 from graphmem.extraction.relation_slots import relation_fields, relation_names
-from graphmem.extraction.replies import capped_reply, reply_shape
+from graphmem.extraction.replies import capped_reply, reply_shape, written
 from graphmem.extraction.reply_slots import reply_language, reply_settings
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.schedule_slots import (
@@ -299,7 +299,8 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     # "every PR has to link a ticket": a rule of the code base, in any person
     dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]
     if not addressed and not _FIRST_PERSON[lang].search(text) and lang == "en":
-        return dated
+        # "Again with the exclamation points.": a manner of replies needs no person, it is said to the assistant
+        return dated + [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in written(text)]
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
         return []
     out: list[Slot] = []

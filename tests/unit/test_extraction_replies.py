@@ -127,3 +127,14 @@ def test_no_praise_of_the_question_and_no_disclaimers(text: str, key: str, value
 
 def test_a_disclaimer_in_a_document_is_no_reply_setting() -> None:
     assert RuleExtractor().extract("The contract has a disclaimer at the end") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Again with the exclamation points.", "user|exclamation_marks", "fewer exclamation marks"),
+        ("那你讲这种健康知识的时候能不能把出处带上？不然我也判断不了靠不靠谱", "user|citations", "cite sources"),
+    ],
+)
+def test_a_manner_said_without_a_person_or_as_bring_the_source(text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
