@@ -301,8 +301,8 @@ pescatarian: pescatarian, pescetarian; keto: keto, ketogenic, 生酮; low-carb: 
 mediterranean diet: mediterranean; gluten-free: gluten-free, gluten free, coeliac, celiac, 无麸质;
 lactose intolerant: lactose intolerant, lactose-intolerant, lactose intolerance, 乳糖不耐, 乳糖不耐受;
 intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher;
-low-sugar: low-sugar, low sugar, cutting sugar, cutting out sugar, 低糖, 控糖, 戒糖; low-salt: low-salt, low sodium,
-低盐, 少盐, 控盐; low-fat: low-fat, 低脂
+low-sugar: low-sugar, low sugar, cutting sugar, cutting out sugar, 低糖, 控糖, 戒糖, 少放糖; low-salt: low-salt,
+low sodium, low-sodium, watch my salt, 低盐, 少盐, 控盐, 少放盐, 清淡少盐; low-fat: low-fat, 低脂
 """
 _JOBS = """
 product manager|产品经理: product manager, 产品经理; product owner|产品负责人: product owner;

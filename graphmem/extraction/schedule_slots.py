@@ -112,7 +112,7 @@ _MEETING_WORD = re.compile(
 _ARTEFACT = re.compile(
     r"\b(?P<agenda>agendas?)\b|\b(?P<minutes>(?:meeting|the|send|take|taking|keep|with)\s+minutes|meeting\s+notes|notes?\s+afterwards|write-?ups?)\b|"
     r"\b(?P<recording>recorded|recordings?|record)\b|(?P<zagenda>议程)|(?P<zminutes>纪要|会议记录|会议总结)|"
-    r"(?P<zrecording>录像|录屏|录下来|录制)",
+    r"(?P<zrecording>录像|录屏|录下来|录制)|\b(?P<captions>(?:live\s+)?captions?|subtitles?)\b|(?P<zcaptions>字幕|实时转写)",
     _F,
 )
 # An artefact said with the language it is to be written in (the language is the setting, not the artefact)
@@ -367,6 +367,7 @@ def meeting_settings(text: str) -> list[Slot]:
     mode = next(
         (m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])), None
     )
+    camera_set = camera_set or any(o.attribute == "meeting_captions" for o in out)  # captions presuppose a call
     if mode is not None and camera_set and (mode.group("online") or mode.group("zonline")):
         mode = None  # "视频会议我一般不开摄像头": the camera is the setting, video meetings its presupposed kind
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")

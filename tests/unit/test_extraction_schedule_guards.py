@@ -44,3 +44,14 @@ def test_an_agenda_written_in_a_language_sets_the_language_not_the_agenda(extrac
 
 def test_an_agenda_still_wanted_is_read(extractor: RuleExtractor) -> None:
     assert _values(extractor, "会前不给议程的会我现在基本都想拒了").get("user|meeting_agenda") == "agenda"
+
+
+def test_captions_in_calls_are_a_meeting_setting_and_presuppose_the_call(extractor: RuleExtractor) -> None:
+    found = _values(extractor, "I always switch on live captions in video calls. Otherwise I miss half of what's said.")
+    assert found.get("user|meeting_captions") == "captions"
+    assert "user|meeting_format" not in found
+
+
+def test_a_low_salt_diet_said_as_less_salt_in_food(extractor: RuleExtractor) -> None:
+    assert _values(extractor, "血压有点高，吃东西得少放盐").get("user|diet") == "low-salt"
+    assert _values(extractor, "这道菜少放盐") == {}
