@@ -30,6 +30,8 @@ __all__ = [
 ]
 
 # Spans of time one keeps between things: arrangements of a schedule, never objects of taste.
+# An instruction of a few words that ends on a word pointing to what was said before ("book me then", "go there")
+_POINTS_ELSEWHERE = re.compile(r"^(?:\S+\s){0,3}(?:then|there|that|it|this)$")
 _INTERVALS = frozenset({"gap", "break", "breather", "buffer", "pause", "breathing room", "空档", "间隔", "缓冲"})
 _TASTES = frozenset({Predicate.LIKES, Predicate.DISLIKES})
 REQUEST_SLOTS = frozenset(
@@ -144,6 +146,8 @@ def rule_facts(
     for value, display, end, stated in items:
         if not value:
             continue
+        if rule.predicate is Predicate.INSTRUCTION and lang == "en" and _POINTS_ELSEWHERE.search(value):
+            continue  # "so never book me then": when is said elsewhere, the instruction alone says nothing
         subject, subject_display = "user", ""
         if rule.project:
             subject, subject_display = project_subject(m, seg.text)

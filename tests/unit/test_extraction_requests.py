@@ -81,3 +81,9 @@ def test_id_like_you_or_your_is_a_request_not_a_supposition(
 @pytest.mark.parametrize("text", ["I'd like to live in Paris one day.", "I would love to work at Google."])
 def test_id_like_to_is_still_a_wish(extractor: RuleExtractor, text: str) -> None:
     assert extractor.extract(text) == []
+
+
+def test_an_instruction_that_points_to_what_was_said_before_says_nothing_alone() -> None:
+    found = RuleExtractor().extract("Mondays. I'm out at our Reno plant every Monday, so never book me then.")
+    assert not [f for f in found if f.key.startswith("user|instruction")]
+    assert [f.value for f in RuleExtractor().extract("Always double-check the math")] == ["double-check the math"]
