@@ -105,7 +105,8 @@ def answered_meeting_time(text: str) -> list[Slot]:
 _MEETING_WORD = re.compile(
     r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|(?:schedule|book)\s+(?:anything|something|stuff)|"
     r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|例会|站会|周会|晨会|"
-    r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])",
+    r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|组会|部门会|内部会|碰头会|复盘会|评审会|月会|早会|"
+    r"夕会|一对一",
     _F,
 )
 # What a meeting comes with, and how it is held: an agenda, minutes, a recording; in person or online.

@@ -55,3 +55,7 @@ def test_captions_in_calls_are_a_meeting_setting_and_presuppose_the_call(extract
 def test_a_low_salt_diet_said_as_less_salt_in_food(extractor: RuleExtractor) -> None:
     assert _values(extractor, "血压有点高，吃东西得少放盐").get("user|diet") == "low-salt"
     assert _values(extractor, "这道菜少放盐") == {}
+
+
+def test_a_kind_of_meeting_named_by_who_it_is_with(extractor: RuleExtractor) -> None:
+    assert _values(extractor, "客户会的时间调了，以后统一放周三，你帮我更新下").get("user|meeting_day") == "wednesday"
