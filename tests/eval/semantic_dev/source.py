@@ -28,6 +28,7 @@ OUT_V10 = Path(__file__).with_name("scenarios_v10.jsonl")
 OUT_V11 = Path(__file__).with_name("scenarios_v11.jsonl")
 OUT_V12 = Path(__file__).with_name("scenarios_v12.jsonl")
 OUT_V13 = Path(__file__).with_name("scenarios_v13.jsonl")
+OUT_V14 = Path(__file__).with_name("scenarios_v14.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -3488,6 +3489,244 @@ EN_V13: list[Case] = [
               ("Our new intern swears by cold plunges. He sits in a tub of ice water every morning and won't stop talking about it.", "Cold plunges have quite a following these days.", "To each their own. Wild weather lately, huh? Sunny one minute, hail the next."),
               ("Say someone wanted to sail around the Greek islands for a month. Would they need a skipper's license?", "In Greece, a bareboat charter needs at least one certified skipper aboard, plus a second competent crew member.", "Purely daydreaming, it's not happening. As Bilbo put it, it's a dangerous business, going out your door.")),
 ]
+# Fourteenth round (tag `v14`, its own file `scenarios_v14.jsonl`, ids from 1101): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V14: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v14",
+         ("我这人开会最烦磨蹭，说好两点就两点整开，人没到齐也先开着，等人顶多等五分钟", "准时开始，其实是对按时到场的人的尊重。"),
+         ("今天那个评审会拖了一刻钟才开起来，就为了等一个领导。我自己组的会从来不这样，到点就开，迟到的自己回头看纪要", "可以在邀请里写一句“准时开始”，大家心里就有数了。"),
+         active=(any_("准时", "准点", "到点", "按时", "五分钟", "5分钟", "等人", "迟到", "on time", "punctual", "late"),)),
+    case("meeting", "remember conversational v14",
+         ("周四下午帮我订间会议室，跟设计那边过一遍新版首页", "好的。会议室有什么要求吗？", "得有白板", "好的，我找带白板的会议室。", "以后给我订会议室都照这个来，没白板的一律不要，我讲东西离不开在板子上画。记住了啊"),
+         active=(any_("白板", "板子", "whiteboard"),)),
+    case("meeting", "change plain v14",
+         ("我们组的月度复盘会定在每个月最后一个周五下午，一开就是俩钟头", "月末复盘，时间点挺合适的。"),
+         ("又到月底了，礼拜五下午照例复盘，这个月数据可不太好看", "可以先把几个关键指标的变化原因捋一捋。"),
+         ("复盘会挪时间了，以后改到每月第一个周一上午，原来那个点大家都在对账，根本凑不齐人。你更新一下", "好的，已更新：月度复盘会改为每月第一个周一上午。"),
+         active=(any_("第一个周一", "第一个星期一", "第一个礼拜一", "月初", "每月第一", "first monday", "1st monday"),),
+         not_active=(any_("最后一个周五", "最后一个星期五", "最后一个礼拜五", "月底", "月末", "last friday"),),
+         history=(h(("最后一个周五", "最后一个星期五", "最后一个礼拜五", "月底", "月末", "last friday"), ("第一个周一", "第一个星期一", "第一个礼拜一", "月初", "每月第一", "first monday", "1st monday")),)),
+    # preference
+    case("preference", "paraphrase plain v14",
+         ("最近迷上钩针了，晚上追剧手里不钩点啥就浑身难受，这礼拜刚钩完一顶毛线帽", "钩针很适合边看剧边做，成品也特有成就感。"),
+         ("毛线又囤了一大箱，我妈说我屋里快成毛线铺子了。没辙，织东西就是我现在最大的乐子", "囤线是手工爱好者的通病哈哈。"),
+         active=(yes("钩针", "毛线", "织", "编织", "crochet", "knit"),)),
+    case("preference", "paraphrase conversational v14",
+         ("周末想自己包饺子，帮我配两种馅儿呗，别弄韭菜的，那股味儿我闻着就上头，吃完一整天嘴里都是", "好的：猪肉白菜馅，再来个虾仁鸡蛋木耳的三鲜馅，都不放韭菜。"),
+         ("早上挤地铁差点没挤上去", "早高峰确实遭罪。", "更遭罪的是旁边大哥捧着俩韭菜盒子在那啃，一车厢都是那味儿，我差点没忍住。我跟韭菜这辈子八字不合"),
+         active=(no("韭菜", "韭", "chive"),)),
+    case("preference", "single plain v14",
+         ("下班路上闻着香味买了个烤红薯，捂在手里一路走回来，还挺暖和", "冬天的烤红薯确实是标配。"),
+         not_active=(any_("红薯", "地瓜", "番薯", "sweet potato", "yam"),)),
+    # correction
+    case("correction", "immediate remember plain v14",
+         ("记一下我的车位号，B2-137，以后我问停哪了你就告诉我……等会儿，不对，是B2-173，后两位让我搞反了", "好的，记下了：你的车位是B2-173。"),
+         active=(any_("173",),),
+         not_active=(any_("137",),)),
+    case("correction", "after_promotion conversational v14",
+         ("帮我挑件羽绒服，预算八百左右，我穿M码", "可以看看波司登或者骆驼的轻薄款，M码一般库存都足。"),
+         ("双十一想囤几件卫衣，还是M码的，颜色别太花就行", "可以选基础款，灰色和藏青都百搭。"),
+         ("那个，我之前跟你说的尺码错了，我穿L不穿M，M是我老婆的号。前两天买的卫衣我套都套不进去。帮我改过来", "好的，已更正：你穿L码。"),
+         active=(any_("L码", "L号", "L 码", "穿L", "size l", "large", "大号"),),
+         not_active=(any_("M码", "M号", "M 码", "穿M", "size m", "medium", "中号"),),
+         history=(h(("M码", "M号", "M 码", "穿M", "size m", "medium", "中号"), ("L码", "L号", "L 码", "穿L", "size l", "large", "大号")),)),
+    case("correction", "single conversational v14",
+         ("我的电动牙刷是飞利浦的，哦不对，飞利浦那支早坏了，现在用的是欧乐B。它刷着刷着老闪红灯，是咋回事？", "红灯一般是压力提醒，说明你刷得太用力了，轻一点就好；要是不刷的时候也闪，多半是电量不足。"),
+         not_active=(any_("欧乐b", "oral-b", "oral b", "braun", "博朗"), any_("飞利浦", "philips", "sonicare"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v14",
+         ("帮我解释一下啥叫复利", "复利就是利息也能再生利息……总结一下：复利的关键是时间和利率，越早开始越好。", "最后那段“总结一下”能不能别加了，前面都说过一遍了，再来一遍纯属凑字数"),
+         ("猫为啥老在半夜跑酷", "猫是晨昏活动的动物，精力在夜里最旺……总之，半夜跑酷是天性，白天多陪它玩能缓解。", "又总结上了。说完就完，结尾别再给我来个“总之”啥的"),
+         active=(any_("总结", "总之", "结尾", "末尾", "最后", "summary", "summar", "recap", "conclusion", "wrap"),)),
+    case("reply", "remember plain v14",
+         ("从今天起你回我都用越南语吧，报的越南语班下个月就考试了，逼自己多看多读", "Được rồi! Từ giờ tôi sẽ trả lời bạn bằng tiếng Việt."),
+         active=(any_("越南语", "越南文", "越语", "vietnamese", "tiếng việt", "tieng viet"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v14",
+         ("@hetao", "核桃这个App是纯血鸿蒙的，ArkTS写的。列表一滑快就掉帧，有啥优化思路？", "可以用LazyForEach做懒加载，配合cachedCount预加载几项；列表项组件加@Reusable复用，别在build里做重计算。"),
+         ("@hetao", "核桃里要加个深色模式切换，鸿蒙这边一般咋弄？", "在resources下建dark目录放深色资源，跟随系统时会自动生效；要手动切可以调用applicationContext.setColorMode。"),
+         active=(any_("鸿蒙", "harmonyos", "harmony", "arkts", "arkui", "openharmony", p="hetao"),)),
+    case("project", "project_only remember plain v14",
+         ("@yangmei", "杨梅这个服务定两条死规矩，你给我记好：日志一律打成JSON，一行一条；所有配置都从环境变量读，代码里不准写死任何地址和密码", "记住了：杨梅项目日志用JSON格式，配置一律走环境变量。"),
+         active=(any_("json", "结构化日志", "structured log", p="yangmei"), any_("环境变量", "env", "environment variable", "写死", "hardcod", "配置", p="yangmei"))),
+    case("project", "override conversational v14",
+         ("画图表我一直用ECharts，配置项是多了点，用熟了啥都能画", "ECharts功能确实全，中文文档也齐。"),
+         ("帮我写个折线图，横轴日期，纵轴销售额，照老习惯用ECharts", "好的，下面是ECharts的option配置……"),
+         ("@lizhi", "荔枝这个项目的图表统一用AntV的G2，跟设计规范是配套的。在荔枝里画图都按G2来，别给我整ECharts，记着", "好的，荔枝项目里图表用AntV G2。"),
+         active=(yes("echarts"), yes("g2", "antv", p="lizhi")),
+         not_active=(yes("echarts", p="lizhi"),)),
+    # multi
+    case("multi", "remember plain v14",
+         ("有几件事你记一下，省得以后老问：我家在绍兴，在一所初中教物理，还有我尘螨过敏，床单被罩得勤换勤晒", "记下了：绍兴、初中物理老师、尘螨过敏。"),
+         active=(yes("绍兴", "shaoxing"), any_("物理", "physics", "老师", "教师", "teacher"), any_("尘螨", "螨", "dust mite", "mite"))),
+    case("multi", "paraphrase conversational v14",
+         ("今天吉林这边雾凇出来了，江边全是拍照的人", "雾凇可是吉林冬天的招牌景观。", "可不，不过我更惦记北大湖的雪，周末又能去滑雪了，一个雪季我能去二十来趟"),
+         ("想换块单板，我在吉林滑了三个雪季了，中级道能自由滑，有啥推荐？", "可以看看全能型的板子，比如Burton Custom或者Salomon Assassin，软硬适中，适合进阶。"),
+         active=(yes("吉林", "jilin"), yes("滑雪", "单板", "双板", "ski", "snowboard"))),
+    # relations
+    case("relations", "paraphrase plain v14",
+         ("我干女儿许安然今年五岁了，她妈是我大学室友，打她一出生我就认下这个干闺女了", "干亲这种关系挺暖心的。"),
+         ("周末带安然去了趟动物园，小丫头看见长颈鹿就走不动道了", "长颈鹿对小朋友来说确实太震撼了。"),
+         active=(yes("许安然", "安然"),)),
+    case("relations", "remember conversational v14",
+         ("龙猫能吃苹果干不？", "可以少量当零食，一周一两小块就够了，龙猫肠胃敏感，糖分高的别多给。你家龙猫多大了？", "两岁半，灰的，叫奶盖。你把它记下，以后我问龙猫的事就是问它"),
+         active=(yes("奶盖",), any_("龙猫", "chinchilla"))),
+    # work
+    case("work", "paraphrase conversational v14",
+         ("帮我写段朋友圈，推一下我的私教课，新学员首月八折。我在健身房当教练快五年了，减脂增肌都带过", "好的：【私教福利】五年经验教练陪你练……"),
+         ("累瘫了，今天连着上了七节课", "辛苦！七节课体力消耗可不小。", "当教练就这样，学员练完走了，我还得接着陪下一个蹲"),
+         active=(any_("教练", "私教", "健身", "trainer", "coach", "fitness"),)),
+    case("work", "change plain v14",
+         ("我现在是全职妈妈，在家带俩孩子，一天下来比上班还累", "带两个孩子确实辛苦。"),
+         ("当了三年全职妈妈，感觉跟社会都有点脱节了", "可以利用碎片时间学点东西，跟外界保持联系。"),
+         ("好消息，我回职场了！在一家物流公司做会计，下周一正式上班。你帮我更新下", "恭喜！已更新：现在在物流公司做会计。"),
+         active=(any_("会计", "财务", "accountant", "accounting", "物流"),),
+         not_active=(any_("全职妈妈", "全职主妇", "家庭主妇", "宝妈", "stay-at-home", "homemaker"),),
+         history=(h(("全职妈妈", "全职主妇", "家庭主妇", "宝妈", "stay-at-home", "homemaker"), ("会计", "财务", "accountant", "accounting", "物流")),)),
+    # travel
+    case("travel", "paraphrase conversational v14",
+         ("下个月去成都出差三天，帮我挑个酒店，房间得带浴缸，我出差跑一天回来就指着泡个澡回血", "好的，我优先找带浴缸的房型，春熙路附近有几家可以看看。"),
+         ("这家看着还行，有浴缸吗？没有就换一家，住酒店我非得有浴缸不可", "这家的高级大床房带独立浴缸，可以订这个房型。"),
+         active=(any_("浴缸", "泡澡", "bathtub", "tub", "bath"),)),
+    # location move
+    case("location", "change plain v14",
+         ("我住襄阳，家就在古城墙边上，吃完晚饭常去护城河边遛弯", "襄阳的护城河可是出了名的宽。"),
+         ("襄阳这两天热得跟蒸笼似的，空调一刻都不敢关", "注意防暑，多补水。"),
+         ("我搬家了啊，现在住泉州，工作调过来的。你以后给我推荐吃的玩的都按泉州来", "好的，已更新为泉州。"),
+         active=(yes("泉州", "quanzhou"),),
+         not_active=(yes("襄阳", "xiangyang"),),
+         history=(h(("襄阳", "xiangyang"), ("泉州", "quanzhou")),)),
+    # tools
+    case("tools", "paraphrase plain v14",
+         ("我天天画图都用AutoCAD，快捷键早就刻进肌肉记忆里了", "CAD用熟了效率确实高。"),
+         ("今天电脑重装系统，头一件事就是把CAD装回去，没它我啥活也干不了", "记得把自定义的快捷键和模板文件也一起恢复。"),
+         active=(yes("autocad", "cad"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v14",
+              ("我们小区保安大叔可会唱京剧了，一到晚上就在岗亭里来两嗓子《甘露寺》", "这位大叔挺有才艺。", "是吧。诶这周怎么天天下雨，晾的衣服都一股味儿"),
+              ("考个私人飞机驾照大概得花多少钱？", "国内私照培训一般在十几万到二十多万，还得过体检和理论考试。", "就好奇问问，我可没这打算。就像歌里唱的“平凡的人给我最多感动”，还是老老实实过日子吧")),
+]
+EN_V14: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v14",
+         ("I don't take vendor demos. If a sales rep wants to show me their product, they can send a recording and I'll watch it if I care.", "Asking for a recorded demo is reasonable; it respects your time."),
+         ("Turned down three more product demo requests this morning. Live sales demos are a hard no on my calendar, always have been.", "A canned reply asking them for a recording could save you some typing."),
+         active=(any_("demo", "vendor", "sales", "演示", "推销"),)),
+    case("meeting", "remember conversational v14",
+         ("Set up a call with the Halvorsen account team for Wednesday at 11, please.", "Done. Do you want me to add an AI note-taker to the call?", "No.", "Okay, no note-taker on this one.", "Actually, make that permanent. No AI note-takers or recording bots in any of my meetings, ever. Remember that."),
+         active=(any_("note-taker", "notetaker", "note taker", "bot", "otter", "fireflies", "recording", "记录", "录音", "机器人"),)),
+    case("meeting", "change plain v14",
+         ("Nothing goes on my calendar after 5:30 in the evening. I'm strict about that.", "A firm end to the day is healthy."),
+         ("Someone booked me for a 6pm call again. My day ends at 5:30, full stop.", "You could block 5:30 onward as busy so people can see it."),
+         ("Update for you: I've switched to an early schedule, 6am to 2:30pm, so meetings have to wrap up by 2:30 now. Please update that.", "Updated: no meetings after 2:30pm."),
+         active=(any_("2:30", "14:30", "2.30", "two-thirty", "two thirty", "14点30"),),
+         not_active=(any_("5:30", "17:30", "5.30", "five-thirty", "five thirty", "17点30"),),
+         history=(h(("5:30", "17:30", "5.30", "five-thirty", "five thirty", "17点30"), ("2:30", "14:30", "2.30", "two-thirty", "two thirty", "14点30")),)),
+    # preference
+    case("preference", "paraphrase conversational v14",
+         ("Where can I find a decent used fencing mask? I fence épée at a club twice a week and the loaner masks smell like a gym bag.", "Fencing suppliers sometimes sell ex-demo kit, and club noticeboards are a good bet for second-hand masks."),
+         ("Rainy Sunday, perfect for doing nothing.", "Sounds restful.", "Well, almost nothing. Club tournament this afternoon. Fencing's the one thing I'll leave the couch for."),
+         active=(yes("fencing", "fence", "épée", "epee", "击剑"),)),
+    case("preference", "paraphrase plain v14",
+         ("I can't stand beets. They taste like dirt to me, however they're cooked.", "That earthy taste is exactly what puts a lot of people off."),
+         ("Picked up a salad at lunch and it turned out to be half beetroot. Tossed it. I really, truly dislike beets.", "Worth checking the menu description next time."),
+         active=(no("beet", "甜菜"),)),
+    case("preference", "single plain texting v14",
+         ("had a pistachio croissant from the new bakery by the station, messy but v good", "Those have been everywhere lately!"),
+         not_active=(any_("pistachio", "croissant", "开心果", "可颂", "牛角"),)),
+    # correction
+    case("correction", "immediate remember plain v14",
+         ("Please save my desk extension, it's 4417. Sorry, typo: 4471.", "Saved: your desk extension is 4471."),
+         active=(any_("4471",),),
+         not_active=(any_("4417",),)),
+    case("correction", "after_promotion conversational v14",
+         ("The gears on my Trek have started skipping under load. Is that a cable thing?", "Usually, yes. Try a quarter turn on the barrel adjuster; if that doesn't fix it, check the chain for wear."),
+         ("What tire pressure should I run on my Trek? 28mm tires, mostly paved roads.", "Somewhere around 70 to 85 psi is a good starting point; go lower if the ride feels harsh."),
+         ("Wait, I've been calling it a Trek this whole time and it's actually a Cannondale. The Trek was the one I sold last spring. Can you fix that?", "No problem. Updated: you ride a Cannondale."),
+         active=(any_("cannondale",),),
+         not_active=(any_("trek",),),
+         history=(h(("trek",), ("cannondale",)),)),
+    case("correction", "single conversational v14",
+         ("My Breville keeps pulling sour shots since I switched beans.", "Sour usually means under-extraction. On a Breville Barista Express, try a finer grind setting first.", "Oh, it's not the Breville anymore, I swapped it for a Gaggia Classic a month ago. Does that change anything?", "Same idea: grind finer first. On the Gaggia, also give it a good fifteen minutes to heat up before you pull a shot."),
+         not_active=(any_("gaggia",), any_("breville", "sage"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v14",
+         ("Can you tighten up this cover letter paragraph for me?", "Sure — here's a tighter version: \"I led a team of five — shipping two releases ahead of schedule — while cutting costs by 12%.\"", "Thanks, but please drop the em dashes. Use commas or just split the sentence."),
+         ("Write me a two-line bio for a conference badge.", "Data engineer — builds pipelines that don't break at 3am — and occasional conference speaker.", "Em dashes again. I really can't stand them, they make everything read like a bot wrote it. None in anything you write for me, please."),
+         active=(any_("em dash", "em-dash", "emdash", "dash", "—", "破折号"),)),
+    case("reply", "remember plain v14",
+         ("I'd like all your replies in Hungarian going forward. I'm three months into learning it and need the reading practice.", "Rendben! Mostantól magyarul válaszolok."),
+         active=(any_("hungarian", "magyar", "匈牙利"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v14",
+         ("@hornbeam", "hornbeam's endpoints are getting slow under load. It's FastAPI on uvicorn, and a few handlers call a blocking SDK. Where do I start?", "Blocking calls inside async def handlers stall the event loop. Make those handlers plain def so FastAPI runs them in its threadpool, or wrap the SDK call with run_in_threadpool."),
+         ("@hornbeam", "For hornbeam, how do I stop repeating the auth dependency on every router?", "Declare it once on the APIRouter with dependencies=[Depends(verify_token)], or on the app itself."),
+         active=(any_("fastapi", "fast api", "uvicorn", "starlette", p="hornbeam"),)),
+    case("project", "project_only remember plain v14",
+         ("@larch", "Two standing rules for larch that I want you to remember: all UI has to meet WCAG 2.1 AA, and every endpoint gets documented in the OpenAPI spec before it's merged.", "Noted for larch: WCAG 2.1 AA for the UI, and OpenAPI docs for every endpoint before merge."),
+         active=(any_("wcag", "accessib", "a11y", "无障碍", p="larch"), any_("openapi", "open api", "swagger", "api doc", "spec", "文档", p="larch"))),
+    case("project", "override conversational v14",
+         ("I run all my local services in Docker. One compose file per project, that's just how I work.", "Compose keeps local setups reproducible."),
+         ("Can you write me a Dockerfile for a small Node API? Docker as usual, multi-stage if it helps.", "Here's a multi-stage Dockerfile: a build stage with npm ci, then a slim runtime stage."),
+         ("@rowan", "Heads up: rowan runs on Podman, rootless, because of the client's security policy. So in rowan, give me Podman commands and podman-compose, not Docker. Remember that.", "Got it: Podman for rowan."),
+         active=(yes("docker"), yes("podman", p="rowan")),
+         not_active=(yes("docker", p="rowan"),)),
+    # multi
+    case("multi", "remember plain v14",
+         ("Please remember, for whenever it's relevant: I'm based in Missoula, I work as a wildland firefighter, and I'm allergic to bee stings, so I carry an EpiPen.", "Noted: Missoula, wildland firefighter, bee-sting allergy."),
+         active=(yes("missoula", "密苏拉"), any_("firefight", "wildland", "fire", "消防"), any_("bee", "sting", "蜜蜂", "蜂", "epipen"))),
+    case("multi", "paraphrase conversational texting v14",
+         ("savannah humidity today is no joke, my hair gave up at 9am", "Sounds like classic Savannah summer.", "lol yep. still going swing dancing tonight tho, wouldnt miss it, its my favorite thing all week"),
+         ("need new dance shoes w suede soles for lindy hop, any recs? i swing dance 3 nights a week here in savannah", "Look at Bleyer, Slide & Swing or Saltation; they all make suede-soled shoes for swing."),
+         active=(yes("savannah", "萨凡纳"), yes("swing", "lindy", "danc", "摇摆舞", "跳舞"))),
+    # relations
+    case("relations", "paraphrase plain v14",
+         ("My niece Harper is the only one in the family who can beat me at chess. She's eleven.", "Sounds like a sharp kid!"),
+         ("Took Harper to the aquarium on Saturday. She read every single sign out loud.", "A future marine biologist, maybe."),
+         active=(yes("harper",),)),
+    case("relations", "remember conversational v14",
+         ("What water temperature is right for an axolotl?", "Keep it cool: about 16 to 18°C (60 to 64°F); above 24°C stresses them. Is this for one you have?", "Yes, Noodle. Pink, frilly gills, about a year old. Please keep her in your memory, she'll come up a lot."),
+         active=(yes("noodle",), any_("axolotl", "美西螈", "六角恐龙"))),
+    # work
+    case("work", "paraphrase conversational v14",
+         ("Can you help me write a short Instagram caption for a barn wedding I shot last weekend? I'm a wedding photographer and I want something warm but not cheesy.", "How about: 'Golden hour, hay bales and two people who couldn't stop laughing.'"),
+         ("Morning! Coffee's kicking in.", "Morning! Big day ahead?", "Two weddings back to back on Saturday. That's June when you photograph weddings for a living. My camera bag weighs more than I do."),
+         active=(any_("photograph", "摄影", "wedding", "婚礼"),)),
+    case("work", "change plain v14",
+         ("I tend bar at a cocktail place downtown, mostly Thursday to Saturday nights.", "Weekend nights must be hectic."),
+         ("Bartending pays the bills, but my feet are destroyed after a Saturday shift.", "Good insoles make a real difference on long shifts."),
+         ("Update: I handed in my notice at the bar and started law school this month. Full-time 1L now, so please change that.", "Congrats! Updated: you're a first-year law student."),
+         active=(any_("law", "1l", "法学", "法律"),),
+         not_active=(any_("bartend", "tend bar", "调酒", "酒保", "mixolog", "cocktail bar"),),
+         history=(h(("bartend", "tend bar", "调酒", "酒保", "mixolog", "cocktail", "bar"), ("law", "1l", "法学", "法律")),)),
+    # travel
+    case("travel", "paraphrase plain v14",
+         ("I always book an exit row when I fly. My knees can't handle a normal row on anything longer than an hour.", "Exit rows are the best bet for legroom."),
+         ("For Thursday's flight to Denver, get me an exit row like always. I'll pay extra for the legroom.", "Will do, exit row it is."),
+         active=(any_("exit row", "exit-row", "emergency exit", "legroom", "安全出口", "紧急出口"),)),
+    # time zone as a city
+    case("timezone", "change plain v14",
+         ("Reykjavik in winter means about four hours of daylight. Six years living here and it still messes with me.", "The dark months there are famously tough."),
+         ("When my Seattle colleagues say 'let's meet at 9', what's that for me here in Reykjavik?", "9am Pacific is 5pm in Reykjavik in winter, and 4pm in summer when Seattle is on daylight time."),
+         ("New chapter: I've moved to Manila. Please switch everything over to Manila time from now on.", "Done, Manila time it is."),
+         active=(any_("manila", "philippines", "+8", "+08", "asia/manila", "pht", "马尼拉", "菲律宾"),),
+         not_active=(any_("reykjavik", "iceland", "atlantic/reykjavik", "雷克雅未克", "冰岛"),),
+         history=(h(("reykjavik", "iceland", "atlantic/reykjavik", "雷克雅未克", "冰岛", "gmt", "utc+0", "+00"), ("manila", "philippines", "+8", "+08", "asia/manila", "pht", "马尼拉", "菲律宾")),)),
+    # tools
+    case("tools", "paraphrase conversational v14",
+         ("How do I get rid of the green tint in this footage in DaVinci Resolve? I cut everything in Resolve and this client's clips are a mess.", "On the Color page, pull the tint toward magenta in the primaries, or use the white-balance picker on something neutral."),
+         ("Resolve just crashed for the third time today on a 4K timeline. It's my whole workflow, so what can I try?", "Generate optimized media or proxies for the 4K clips, and make sure your GPU drivers are current."),
+         active=(yes("davinci", "resolve", "达芬奇"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v14",
+              ("My landlord restores vintage motorcycles in the garage out back. He's had a 1972 Triumph in pieces since spring.", "That's a patient hobby.", "He's very into it. Anyway, can you believe it's October already?"),
+              ("Purely hypothetical: if someone wanted to run an ultramarathon next year, how long would they need to train?", "Most first-50K plans run 16 to 24 weeks, assuming a solid marathon base.", "Not me, to be clear, I'm not signing up for anything. My fortune cookie last night said 'a journey of a thousand miles begins with a single step', and that's as close as I'll get.")),
+]
 # fmt: on
 
 
@@ -3550,11 +3789,15 @@ def render(
     v11: bool = False,
     v12: bool = False,
     v13: bool = False,
+    v14: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
-    the twelfth with `v12`, of the thirteenth with `v13`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v13:
+    the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`): one scenario a line, UTF-8, no
+    ASCII escaping."""
+    if v14:
+        found = scenario_dicts(ZH_V14, EN_V14, first=1101)
+    elif v13:
         found = scenario_dicts(ZH_V13, EN_V13, first=1001)
     elif v12:
         found = scenario_dicts(ZH_V12, EN_V12, first=901)
@@ -3591,11 +3834,12 @@ if __name__ == "__main__":
     OUT_V11.write_text(render(v11=True), encoding="utf-8")
     OUT_V12.write_text(render(v12=True), encoding="utf-8")
     OUT_V13.write_text(render(v13=True), encoding="utf-8")
+    OUT_V14.write_text(render(v14=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
         f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
         f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
         f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
-        f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}"
+        f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14}"
     )
