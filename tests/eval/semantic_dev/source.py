@@ -29,6 +29,7 @@ OUT_V11 = Path(__file__).with_name("scenarios_v11.jsonl")
 OUT_V12 = Path(__file__).with_name("scenarios_v12.jsonl")
 OUT_V13 = Path(__file__).with_name("scenarios_v13.jsonl")
 OUT_V14 = Path(__file__).with_name("scenarios_v14.jsonl")
+OUT_V15 = Path(__file__).with_name("scenarios_v15.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -3727,6 +3728,244 @@ EN_V14: list[Case] = [
               ("My landlord restores vintage motorcycles in the garage out back. He's had a 1972 Triumph in pieces since spring.", "That's a patient hobby.", "He's very into it. Anyway, can you believe it's October already?"),
               ("Purely hypothetical: if someone wanted to run an ultramarathon next year, how long would they need to train?", "Most first-50K plans run 16 to 24 weeks, assuming a solid marathon base.", "Not me, to be clear, I'm not signing up for anything. My fortune cookie last night said 'a journey of a thousand miles begins with a single step', and that's as close as I'll get.")),
 ]
+# Fifteenth round (tag `v15`, its own file `scenarios_v15.jsonl`, ids from 1201): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V15: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v15",
+         ("我开视频会一向都挂着虚拟背景，家里乱得跟狗窝似的，可不敢让同事瞅见", "虚拟背景确实省心，也顺带保护了隐私。"),
+         ("今天开会软件一升级，换背景那个按钮找不着了，急得我一身汗。反正我上镜背后必须得挡上，露不得", "新版一般把它挪到了“视频设置”里的“背景与特效”，点进去就能看到。"),
+         active=(any_("虚拟背景", "背景", "虚化", "挡", "virtual background", "background", "blur"),)),
+    case("meeting", "remember conversational v15",
+         ("下礼拜三的季度培训帮我排上，上午九点到十二点，三楼大会议室", "好的，已经排好。三个小时比较长，中间要不要安排休息？", "要，一个钟头歇十分钟", "好的，每小时留十分钟休息。", "往后凡是超过一个钟头的会，都照这么给我排，中间得让人喘口气。你记住哈"),
+         active=(any_("休息", "歇", "茶歇", "中场", "十分钟", "10分钟", "break", "rest"),)),
+    case("meeting", "change plain v15",
+         ("我们组在招人，面试我一般都搁在周三下午，一口气面三四个，省得天天被打断", "集中面试效率高，也方便横向比较候选人。"),
+         ("这周三下午又是面试专场，四个候选人排得满满当当", "记得中间给自己留几分钟写反馈。"),
+         ("面试的时间我调了，以后都挪到周五上午，周三下午得跟老板过项目，占死了。你帮我改一下", "好的，已更新：面试改到每周五上午。"),
+         active=(any_("周五", "星期五", "礼拜五", "friday"),),
+         not_active=(any_("周三", "星期三", "礼拜三", "wednesday"),),
+         history=(h(("周三", "星期三", "礼拜三", "wednesday"), ("周五", "星期五", "礼拜五", "friday")),)),
+    # preference
+    case("preference", "paraphrase plain v15",
+         ("我最大的爱好就是放风筝，开春一刮东南风，我准得去江滩上放两个钟头", "春天放风筝确实舒服，江滩地方也开阔。"),
+         ("新入手了一个六米长的软体章鱼风筝，周末拉出去一飞，回头率贼高。这玩意儿我是真玩不腻", "软体风筝飞起来很有气势，挑个风稳的日子效果最好。"),
+         active=(yes("风筝", "kite"),)),
+    case("preference", "paraphrase conversational v15",
+         ("帮我改改这个红烧肉的方子，想换个瘦点的部位。肥肉我是一口都咽不下去，光看着就腻得慌", "可以改用猪前腿肉或者里脊，口感偏瘦，炖的时间相应缩短一些。"),
+         ("今天公司团建去吃烤肉了", "团建吃烤肉，气氛应该不错。", "气氛是不错，可端上来的五花全是白花花的肥膘，我只能挑着啃点瘦的。带肥的那口我是真不行"),
+         active=(no("肥肉", "肥膘", "肥", "fatty", "fat"),)),
+    case("preference", "single plain v15",
+         ("中午在公司楼下吃了碗油泼面，辣子给得足，吃完浑身冒汗", "油泼面就得辣子多才够味。"),
+         not_active=(any_("油泼面", "泼面", "oil-splashed", "oil splashed", "biangbiang"),)),
+    # correction
+    case("correction", "immediate remember plain v15",
+         ("帮我记一下我身高，一米七二……哎不对，上回体检量的是一米七四，别记岔了", "好的，已记下：身高174厘米。"),
+         active=(any_("174", "1.74", "一米七四", "1米74", "七四"),),
+         not_active=(any_("172", "1.72", "一米七二", "1米72", "七二"),)),
+    case("correction", "after_promotion conversational v15",
+         ("我驾照是C1的，能开那种小货车不？", "C1可以开总质量4.5吨以下的轻型货车，问题不大。"),
+         ("想租个车自驾，我这C1本子租车公司都认吧？", "认的，租普通小客车一般驾龄满一年就行。"),
+         ("哎，我前面说驾照是C1，其实是我搞混了，我考的是C2，自动挡的那种，手动挡我压根不会开。你给我改一下", "好的，已更正：你的驾照是C2（自动挡）。"),
+         active=(any_("c2", "自动挡", "automatic"),),
+         not_active=(any_("c1",),),
+         history=(h(("c1",), ("c2", "自动挡", "automatic")),)),
+    case("correction", "single conversational v15",
+         ("家里热水器是海尔的，噢不对，海尔那台是老房子的，现在这台是A.O.史密斯。最近洗着洗着水就忽冷忽热，咋整？", "忽冷忽热多半是水压不稳或者温控阀老化。先看看别的水龙头同时用水时会不会更明显；也可以把出水温度调高一点，再兑冷水试试。"),
+         not_active=(any_("史密斯", "a.o.", "ao smith", "a. o. smith", "smith"), any_("海尔", "haier"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v15",
+         ("我这礼拜天天熬到两点，有啥法子白天不犯困？", "首先要说的是，长期熬夜对身体伤害非常大，建议你尽快调整作息，保证七到八小时睡眠……", "我问的是咋不犯困，没让你教育我。别跟我讲大道理，直接给办法"),
+         ("想分期买个一万二的相机，划算不？", "先提醒一句，超前消费要谨慎，年轻人还是应该养成储蓄的好习惯……", "又来了。说了别说教，我问啥你就答啥，往后这种大道理统统省了"),
+         active=(any_("说教", "大道理", "教育", "道理", "lectur", "preach", "moraliz", "sermon"),)),
+    case("reply", "remember plain v15",
+         ("以后你都拿阿拉伯语回我吧，我在啃阿拉伯语，想多看看正经的句子", "حسنًا! سأرد عليك بالعربية من الآن فصاعدًا."),
+         active=(any_("阿拉伯语", "阿拉伯文", "阿语", "arabic", "العربية"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v15",
+         ("@mudan", "牡丹这个小程序是拿Taro写的，React那套语法。编成微信小程序以后主包超了2M，传不上去，咋办？", "可以开分包：把首页以外的页面挪进subPackages，图片这类静态资源放CDN；再查查是不是把整个组件库都打进了主包。"),
+         ("@mudan", "牡丹里想加个生成分享海报的功能，Taro里画canvas有啥坑？", "用Canvas 2D接口，通过Taro.createSelectorQuery拿到node；真机上注意设备像素比，画完用canvasToTempFilePath导出图片。"),
+         active=(any_("taro", "小程序", "mini program", "miniprogram", "mini-program", p="mudan"),)),
+    case("project", "project_only remember plain v15",
+         ("@yueji", "月季这个项目有两条规矩你记牢：数据一律软删除，加个deleted_at字段，谁也不许真删；新写的代码单测覆盖率不能低于百分之八十", "记住了：月季项目用软删除（deleted_at），新代码单测覆盖率不低于80%。"),
+         active=(any_("软删除", "软删", "deleted_at", "soft delete", "soft-delete", "逻辑删除", p="yueji"), any_("覆盖率", "80", "八十", "coverage", "单测", "unit test", p="yueji"))),
+    case("project", "override conversational v15",
+         ("前端项目我现在一律拿Vite起，冷启动快，配置也少", "Vite的开发体验确实好很多。"),
+         ("帮我搭个React加TS的脚手架，照旧用Vite", "好的：npm create vite@latest，选react-ts模板……"),
+         ("@shaoyao", "芍药是个老项目了，打包还是Webpack 4，一堆自定义loader，迁不动。所以在芍药里你给的构建配置都按Webpack来，别给我整Vite那套，记住了", "好的，芍药项目里构建配置按Webpack来。"),
+         active=(yes("vite"), yes("webpack", p="shaoyao")),
+         not_active=(yes("vite", p="shaoyao"),)),
+    # multi
+    case("multi", "remember plain v15",
+         ("这几条你记住，往后用得上：我人在常州，在一家药厂干质检，还有我对头孢过敏，往后聊到吃药的事你得先想着这茬", "记下了：常州、药厂质检、头孢过敏。"),
+         active=(yes("常州", "changzhou"), any_("质检", "质量", "quality", "qc", "药厂", "制药", "pharma"), any_("头孢", "cephalospor", "cefa", "ceph"))),
+    case("multi", "paraphrase conversational v15",
+         ("北海今天退大潮，沙滩上全是拎着小桶的人", "大潮的时候赶海收获最多。", "可不，我也是其中一个，下了班扛着铲子就去了，挖了小半桶花甲。赶海这事我能玩一辈子"),
+         ("在北海住了五六年了，赶海的家伙什一直凑合着用，想买双好点的防割鞋，有推荐不？", "可以看看加厚橡胶底的溯溪鞋，鞋面选网布的，透气速干，防滑防割都能兼顾。"),
+         active=(yes("北海", "beihai"), yes("赶海", "挖", "花甲", "beachcomb", "clam", "tide"))),
+    # relations
+    case("relations", "paraphrase plain v15",
+         ("我外孙女沐沐上个月刚满三岁，小嘴叭叭的，一天到晚问为什么", "三岁正是好奇心爆棚的年纪。"),
+         ("今儿下午我去幼儿园接沐沐，她非拽着我去买糖葫芦", "小朋友最会跟外公外婆撒娇了。"),
+         active=(yes("沐沐", "mumu"),)),
+    case("relations", "remember conversational v15",
+         ("守宫蜕皮蜕不干净，脚趾头上还挂着一圈，咋弄？", "可以用温水泡十来分钟，再拿棉签轻轻往下搓；饲养盒里放个湿润躲避穴能预防。它叫什么名字？多大了？", "叫芝麻，豹纹守宫，一岁多点。你把它记下来，以后我问爬宠的事就是问它"),
+         active=(yes("芝麻", "zhima"), any_("守宫", "豹纹", "gecko", "壁虎"))),
+    # work
+    case("work", "paraphrase conversational v15",
+         ("帮我算笔账，一单平均七块五，一天跑四十单，一个月跑二十六天能挣多少？我是跑外卖的，想心里有个数", "7.5×40×26=7800元，这是没扣罚款和电费之前的毛收入。"),
+         ("今儿这雨下得可真大", "是啊，出门记得带伞。", "带啥伞啊，我送外卖的，穿着雨衣在街上窜了一下午，超时好几单，差评都吃了俩"),
+         active=(any_("外卖", "骑手", "送餐", "配送", "delivery", "rider", "courier"),)),
+    case("work", "change plain v15",
+         ("我在一家外企做采购，天天跟供应商磨价钱", "采购挺考验谈判功夫的。"),
+         ("今年采购预算又被砍了一刀，外企也不好混啊", "这几年不少公司都在控成本。"),
+         ("跟你说个事，我辞职了，在大学城边上盘了个打印店，自己当老板了。你那边给我改一下", "恭喜当老板！已更新：现在自己经营一家打印店。"),
+         active=(any_("打印", "图文", "开店", "店主", "老板", "自己干", "创业", "print", "copy shop", "own business", "self-employed", "个体"),),
+         not_active=(any_("采购", "purchas", "procure", "buyer", "外企"),),
+         history=(h(("采购", "purchas", "procure", "buyer", "外企", "foreign"), ("打印", "图文", "开店", "店主", "老板", "自己干", "创业", "print", "copy shop", "own business", "self-employed", "个体")),)),
+    # travel
+    case("travel", "paraphrase conversational v15",
+         ("下礼拜去景德镇玩三天，帮我订个酒店，一定得含早的，我这人早上不吃点东西一上午都没精神", "好的，我优先找含双早的房型，陶溪川附近有几家可以看看。"),
+         ("这家的价格含早餐不？不含就算了，出门住店我只订带早饭的", "这家的豪华大床房含双早，可以订这个。"),
+         active=(any_("含早", "早餐", "早饭", "双早", "早点", "breakfast"),)),
+    # location move
+    case("location", "change plain v15",
+         ("我住宜昌，出门就是长江，晚上去江边吹吹风那叫一个舒坦", "宜昌的滨江公园确实漂亮。"),
+         ("宜昌这几天连着下雨，葛洲坝那边水都涨了不少", "雨季出门注意安全。"),
+         ("我现在搬到九江了，孩子在这边上学方便。以后查天气、推荐吃的都按九江来", "好的，已更新为九江。"),
+         active=(yes("九江", "jiujiang"),),
+         not_active=(yes("宜昌", "yichang"),),
+         history=(h(("宜昌", "yichang"), ("九江", "jiujiang")),)),
+    # tools
+    case("tools", "paraphrase plain v15",
+         ("我写东西全在Typora里，Markdown所见即所得，用着顺手", "Typora的即时渲染确实舒服。"),
+         ("换了台新电脑，头一个装的就是Typora，别的编辑器我都使不惯", "记得把主题和图片上传的设置也一并搬过去。"),
+         active=(yes("typora",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v15",
+              ("我们楼下理发店的老板在楼顶养了一大群鸽子，每天傍晚一吹哨，鸽子就绕着楼飞好几圈", "听起来挺壮观的。", "是挺有意思。哎，这两天早晚温差也太大了，早上出门还得套件秋衣"),
+              ("要是有人想去南极玩一趟，大概得准备多少钱？", "一般从阿根廷乌斯怀亚坐邮轮出发，十天左右的行程，人均大概七万到十几万人民币。", "我就随口一问，没打算去，那钱够我吃好几年了。就像那句诗说的“行到水穷处，坐看云起时”，还是老老实实在家待着吧")),
+]
+EN_V15: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v15",
+         ("I don't do hybrid meetings. Either everyone's in the room or everyone's on the call; half-and-half means the remote people get ignored.", "That's a common frustration with hybrid setups."),
+         ("Got invited to another one with six people in a conference room and three of us dialing in. I declined. Mixing in-person and remote just doesn't work, so I skip those.", "You could propose making it fully remote so everyone's on equal footing."),
+         active=(any_("hybrid", "混合", "mixed", "half-and-half", "half in", "in-person and remote", "in person and remote", "fully remote"),)),
+    case("meeting", "remember conversational v15",
+         ("Put a dentist appointment on my calendar for Tuesday at 8:30, please.", "Done. Should I mark it private or leave it visible to your team?", "Private.", "Okay, it's marked private.", "Make that the default for anything you add to my calendar. Private unless I say otherwise, please remember that."),
+         active=(any_("private", "私密", "隐私", "visib", "hidden"),)),
+    case("meeting", "change plain v15",
+         ("I meet clients at our downtown office. It looks professional and the conference room has a decent screen.", "A proper room makes a good impression."),
+         ("Two client meetings downtown tomorrow, back to back in our conference room.", "Good luck with both!"),
+         ("We gave up the lease on the downtown office, so from now on I meet clients at the coworking space on Alder Street instead. Please update that.", "Updated: client meetings are now at the coworking space on Alder Street."),
+         active=(any_("cowork", "co-work", "alder", "共享办公", "联合办公"),),
+         not_active=(any_("downtown", "市中心"),),
+         history=(h(("downtown", "市中心", "office"), ("cowork", "co-work", "alder", "共享办公", "联合办公")),)),
+    # preference
+    case("preference", "paraphrase conversational v15",
+         ("Can you suggest a few handheld GPS units under $300? I go geocaching most weekends and my phone battery dies halfway through.", "The Garmin eTrex 32x and GPSMAP 65 are both popular with geocachers and will run all day on AA batteries."),
+         ("Long week. So glad it's Friday.", "You've earned it. Any plans?", "Hunting down a multi-cache out past the reservoir tomorrow. Geocaching's pretty much my favorite way to spend a Saturday."),
+         active=(yes("geocach", "cache", "寻宝"),)),
+    case("preference", "paraphrase plain v15",
+         ("I hate black licorice. Always have. It tastes like cough syrup to me.", "It's one of the most divisive candies out there."),
+         ("Someone at work brought in a bag of salty Dutch licorice and I nearly gagged. Licorice just isn't for me, in any form.", "Salty licorice is an acquired taste even among licorice fans."),
+         active=(no("licorice", "liquorice", "甘草"),)),
+    case("preference", "single plain texting v15",
+         ("tried a lavender latte at the new cafe on my block, kinda weird but kinda good??", "Lavender's been showing up on a lot of cafe menus lately."),
+         not_active=(any_("lavender", "latte", "薰衣草", "拿铁"),)),
+    # correction
+    case("correction", "immediate remember plain v15",
+         ("Please note my season ticket seat for Rovers games: section 114, row F, seat 9. Sorry, row E, not F. Seat 9 is right.", "Noted: section 114, row E, seat 9."),
+         active=(any_("row e", "e排", "排e"),),
+         not_active=(any_("row f", "f排", "排f"),)),
+    case("correction", "after_promotion conversational v15",
+         ("I take lisinopril for my blood pressure. Is grapefruit okay with it?", "Grapefruit isn't a known problem with lisinopril, but potassium-based salt substitutes can be. Worth confirming with your pharmacist."),
+         ("Can I take ibuprofen for a sore back while I'm on lisinopril?", "Occasional use is usually fine, but regular NSAIDs can blunt blood-pressure medication and strain the kidneys; acetaminophen is often the safer pick. Check with your doctor."),
+         ("Correction on my meds: I keep saying lisinopril, but it's actually losartan. I mixed up the names. Can you fix that?", "Thanks for catching that. Updated: you take losartan for blood pressure."),
+         active=(any_("losartan", "氯沙坦"),),
+         not_active=(any_("lisinopril", "赖诺普利"),),
+         history=(h(("lisinopril", "赖诺普利"), ("losartan", "氯沙坦")),)),
+    case("correction", "single conversational v15",
+         ("My HP printer keeps saying there's a paper jam when there's nothing in it. Wait, no, the HP died, this is the Brother I got to replace it. Same question though.", "On a Brother laser, a phantom jam is often a scrap of torn paper or a stuck sensor flag. Open the back cover and the drum area, look for tiny pieces, and check that the rear sensor flap moves freely."),
+         not_active=(any_("brother", "兄弟"), any_("hp", "hewlett", "惠普"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v15",
+         ("Is a Roth IRA better than a 401k for me?", "It depends on your bracket now versus in retirement. Capture any employer match first, then consider maxing a Roth IRA if your MAGI is under the limit.", "What's MAGI? Please spell out abbreviations the first time you use them, I'm not a finance person."),
+         ("How do I figure out why my check engine light is on?", "Read the code with an OBD-II scanner first; common culprits are a loose gas cap or a failing O2 sensor.", "OBD? O2? Acronyms again. Whenever you use one with me, write out what it stands for."),
+         active=(any_("abbreviation", "acronym", "spell out", "spell them out", "write out", "缩写", "全称"),)),
+    case("reply", "remember plain v15",
+         ("From now on, please reply to me in Greek. I'm cramming for a B1 exam and need all the reading practice I can get.", "Εντάξει! Από εδώ και πέρα θα σας απαντώ στα ελληνικά."),
+         active=(any_("greek", "ελληνικά", "ellinika", "希腊"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v15",
+         ("@tamar", "tamar is a Next.js app on the App Router. A server component re-fetches on every request even though the data barely changes. How do I cache it?", "Pass { next: { revalidate: 3600 } } to fetch, or export const revalidate = 3600 from the route segment, so it's cached and refreshed hourly."),
+         ("@tamar", "Where should the redirect for logged-out users live in tamar?", "Put it in middleware.ts at the project root, check the session cookie there and return NextResponse.redirect to /login; use a matcher to limit it to protected paths."),
+         active=(any_("next.js", "nextjs", "next js", "app router", p="tamar"),)),
+    case("project", "project_only remember plain v15",
+         ("@severn", "Two rules for severn, please remember them: any PR that touches the UI needs before-and-after screenshots, and dependencies are pinned to exact versions, no caret or tilde ranges.", "Noted for severn: screenshots on UI PRs, and exact-pinned dependencies."),
+         active=(any_("screenshot", "截图", "before-and-after", "before and after", p="severn"), any_("pin", "exact version", "caret", "tilde", "锁定", "固定版本", p="severn"))),
+    case("project", "override conversational v15",
+         ("Everything I deploy goes on AWS. I know that console better than my own kitchen.", "AWS experience pays off across a lot of projects."),
+         ("Sketch me a setup for a small API with a Postgres database, on AWS like always.", "Sure: the API on ECS Fargate behind an Application Load Balancer, Postgres on RDS, secrets in Secrets Manager."),
+         ("@kennet", "One thing about kennet: the client is an Azure shop, so everything there runs on Azure. In kennet, give me Azure services and az CLI commands, not AWS. Please remember that.", "Got it: Azure for kennet."),
+         active=(yes("aws", "amazon web services"), yes("azure", p="kennet")),
+         not_active=(yes("aws", "amazon web services", p="kennet"),)),
+    # multi
+    case("multi", "remember plain v15",
+         ("Save these to your memory, they'll come up: I live in Dunedin, I work as a locksmith, and I keep kosher, so no pork or shellfish in anything you suggest I cook.", "Saved: Dunedin, locksmith, keeps kosher."),
+         active=(yes("dunedin", "达尼丁", "但尼丁"), any_("locksmith", "锁匠", "开锁"), any_("kosher", "洁食", "犹太"))),
+    case("multi", "paraphrase conversational texting v15",
+         ("tulsa weather is doing the thing again, 80 degrees yesterday and sleet today", "Oklahoma spring in a nutshell.", "ya. at least derby practice is indoors lol. roller derby is basically my whole personality at this point"),
+         ("my quad skates are falling apart, any wheel recs for flat track? been skating roller derby here in tulsa like 4 yrs", "Radar Halo or Rollerbones Turbo are popular derby wheels; go 88A to 93A depending on the floor."),
+         active=(yes("tulsa", "塔尔萨"), yes("roller derby", "derby", "skat", "轮滑"))),
+    # relations
+    case("relations", "paraphrase plain v15",
+         ("Our foster son Malik turned fourteen last week. He's been with us almost two years now.", "Two years is a real milestone. Happy birthday to him!"),
+         ("Malik made the JV basketball team today. I've never heard him this excited.", "That's great news, congratulations to him."),
+         active=(yes("malik",),)),
+    case("relations", "remember conversational v15",
+         ("How often should I feed a corn snake that's about two years old?", "Roughly one appropriately sized frozen-thawed mouse every 10 to 14 days at that age. What's your snake's name?", "Biscotti. She's an amelanistic, orange and white. Please remember her, I'll be asking about her a lot."),
+         active=(yes("biscotti",), any_("corn snake", "snake", "玉米蛇", "蛇"))),
+    # work
+    case("work", "paraphrase conversational v15",
+         ("Can you suggest ways to wind down after work? I'm an air traffic controller, and after eight hours on the scope my brain is still going a mile a minute when I get home.", "Try a fixed wind-down routine: dim the lights, no screens for an hour, a short walk or a shower, and keep the same bedtime."),
+         ("Morning. Rough one yesterday.", "Sorry to hear it. What happened?", "Thunderstorms all afternoon and half the arrivals had to be rerouted. That's the job when you work approach control, you just keep talking planes down."),
+         active=(any_("air traffic", "atc", "controller", "approach control", "空管", "管制"),)),
+    case("work", "change plain v15",
+         ("I'm a mail carrier, been walking the same route for nineteen years.", "Nineteen years on one route, you must know everyone on it."),
+         ("Hot one today. Carrying mail in August is brutal.", "Stay hydrated out there."),
+         ("Big news: I officially retired on Friday, after nineteen years. No more route for me. Please update that.", "Congratulations! Updated: you're retired."),
+         active=(any_("retire", "退休"),),
+         not_active=(any_("mail carrier", "letter carrier", "postman", "mailman", "邮递员"),),
+         history=(h(("mail", "postal", "carrier", "postman", "mailman", "邮"), ("retire", "退休")),)),
+    # travel
+    case("travel", "paraphrase plain v15",
+         ("I never take a trip without travel insurance. Got burned once with a cancelled flight and a hospital bill abroad.", "A single claim like that can cost more than years of premiums."),
+         ("Booked Porto for May. Next step is insurance, same as every trip. I don't go anywhere uncovered.", "Look for a policy that covers medical evacuation and trip cancellation."),
+         active=(any_("insurance", "insured", "保险", "uncovered", "coverage"),)),
+    # time zone as a city
+    case("timezone", "change plain v15",
+         ("I live in Anchorage, so most of the Lower 48 is already at lunch when I'm having breakfast.", "Alaska time does put you a few hours behind."),
+         ("My team in Chicago wants a 10am standup. What time is that for me in Anchorage?", "10am Central is 7am in Anchorage."),
+         ("Big change: I've relocated to Kathmandu for work. Please use Kathmandu time for me from now on.", "Done, switched to Kathmandu time."),
+         active=(any_("kathmandu", "nepal", "+5:45", "+05:45", "asia/kathmandu", "npt", "加德满都", "尼泊尔"),),
+         not_active=(any_("anchorage", "alaska", "akst", "akdt", "america/anchorage", "安克雷奇", "阿拉斯加"),),
+         history=(h(("anchorage", "alaska", "akst", "akdt", "america/anchorage", "安克雷奇", "阿拉斯加", "-9", "-09", "-8", "-08"), ("kathmandu", "nepal", "+5:45", "+05:45", "asia/kathmandu", "npt", "加德满都", "尼泊尔")),)),
+    # tools
+    case("tools", "paraphrase conversational v15",
+         ("How do I sidechain a bass to the kick in Ableton? I make all my tracks in Live and this mix is a mess.", "Put a Compressor on the bass, open its sidechain section, set the audio source to the kick track, then lower the threshold until the bass ducks on each hit."),
+         ("Ableton keeps dropping audio when I record with a lot of plugins open. It's the only DAW I use, so I need it stable. Ideas?", "Raise the buffer size while recording, freeze the heavy tracks, and close plugin windows you don't need."),
+         active=(yes("ableton",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v15",
+              ("My barber races homing pigeons. He told me all about it while he cut my hair: the loft, the training flights, the whole thing.", "That's a surprisingly competitive hobby.", "Apparently! Anyway, how is it already dark at 4:30?"),
+              ("Hypothetically, how would someone go about learning to blow glass?", "Most people start with a weekend intro class at a hot shop, then rent studio time once they know the basics.", "Just curious, I'm not signing up for anything. Saw a bumper sticker this morning that said 'I'd rather be sailing' and it got me thinking about other people's hobbies.")),
+]
 # fmt: on
 
 
@@ -3790,12 +4029,15 @@ def render(
     v12: bool = False,
     v13: bool = False,
     v14: bool = False,
+    v15: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
-    the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`): one scenario a line, UTF-8, no
-    ASCII escaping."""
-    if v14:
+    the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`): one
+    scenario a line, UTF-8, no ASCII escaping."""
+    if v15:
+        found = scenario_dicts(ZH_V15, EN_V15, first=1201)
+    elif v14:
         found = scenario_dicts(ZH_V14, EN_V14, first=1101)
     elif v13:
         found = scenario_dicts(ZH_V13, EN_V13, first=1001)
@@ -3835,11 +4077,13 @@ if __name__ == "__main__":
     OUT_V12.write_text(render(v12=True), encoding="utf-8")
     OUT_V13.write_text(render(v13=True), encoding="utf-8")
     OUT_V14.write_text(render(v14=True), encoding="utf-8")
+    OUT_V15.write_text(render(v15=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
         f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
         f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
         f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
-        f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14}"
+        f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
+        f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}"
     )
