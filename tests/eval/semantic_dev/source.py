@@ -28,6 +28,8 @@ OUT_V10 = Path(__file__).with_name("scenarios_v10.jsonl")
 OUT_V11 = Path(__file__).with_name("scenarios_v11.jsonl")
 OUT_V12 = Path(__file__).with_name("scenarios_v12.jsonl")
 OUT_V13 = Path(__file__).with_name("scenarios_v13.jsonl")
+OUT_V14 = Path(__file__).with_name("scenarios_v14.jsonl")
+OUT_V15 = Path(__file__).with_name("scenarios_v15.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -3488,6 +3490,482 @@ EN_V13: list[Case] = [
               ("Our new intern swears by cold plunges. He sits in a tub of ice water every morning and won't stop talking about it.", "Cold plunges have quite a following these days.", "To each their own. Wild weather lately, huh? Sunny one minute, hail the next."),
               ("Say someone wanted to sail around the Greek islands for a month. Would they need a skipper's license?", "In Greece, a bareboat charter needs at least one certified skipper aboard, plus a second competent crew member.", "Purely daydreaming, it's not happening. As Bilbo put it, it's a dangerous business, going out your door.")),
 ]
+# Fourteenth round (tag `v14`, its own file `scenarios_v14.jsonl`, ids from 1101): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V14: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v14",
+         ("我这人开会最烦磨蹭，说好两点就两点整开，人没到齐也先开着，等人顶多等五分钟", "准时开始，其实是对按时到场的人的尊重。"),
+         ("今天那个评审会拖了一刻钟才开起来，就为了等一个领导。我自己组的会从来不这样，到点就开，迟到的自己回头看纪要", "可以在邀请里写一句“准时开始”，大家心里就有数了。"),
+         active=(any_("准时", "准点", "到点", "按时", "五分钟", "5分钟", "等人", "迟到", "on time", "punctual", "late"),)),
+    case("meeting", "remember conversational v14",
+         ("周四下午帮我订间会议室，跟设计那边过一遍新版首页", "好的。会议室有什么要求吗？", "得有白板", "好的，我找带白板的会议室。", "以后给我订会议室都照这个来，没白板的一律不要，我讲东西离不开在板子上画。记住了啊"),
+         active=(any_("白板", "板子", "whiteboard"),)),
+    case("meeting", "change plain v14",
+         ("我们组的月度复盘会定在每个月最后一个周五下午，一开就是俩钟头", "月末复盘，时间点挺合适的。"),
+         ("又到月底了，礼拜五下午照例复盘，这个月数据可不太好看", "可以先把几个关键指标的变化原因捋一捋。"),
+         ("复盘会挪时间了，以后改到每月第一个周一上午，原来那个点大家都在对账，根本凑不齐人。你更新一下", "好的，已更新：月度复盘会改为每月第一个周一上午。"),
+         active=(any_("第一个周一", "第一个星期一", "第一个礼拜一", "月初", "每月第一", "first monday", "1st monday"),),
+         not_active=(any_("最后一个周五", "最后一个星期五", "最后一个礼拜五", "月底", "月末", "last friday"),),
+         history=(h(("最后一个周五", "最后一个星期五", "最后一个礼拜五", "月底", "月末", "last friday"), ("第一个周一", "第一个星期一", "第一个礼拜一", "月初", "每月第一", "first monday", "1st monday")),)),
+    # preference
+    case("preference", "paraphrase plain v14",
+         ("最近迷上钩针了，晚上追剧手里不钩点啥就浑身难受，这礼拜刚钩完一顶毛线帽", "钩针很适合边看剧边做，成品也特有成就感。"),
+         ("毛线又囤了一大箱，我妈说我屋里快成毛线铺子了。没辙，织东西就是我现在最大的乐子", "囤线是手工爱好者的通病哈哈。"),
+         active=(yes("钩针", "毛线", "织", "编织", "crochet", "knit"),)),
+    case("preference", "paraphrase conversational v14",
+         ("周末想自己包饺子，帮我配两种馅儿呗，别弄韭菜的，那股味儿我闻着就上头，吃完一整天嘴里都是", "好的：猪肉白菜馅，再来个虾仁鸡蛋木耳的三鲜馅，都不放韭菜。"),
+         ("早上挤地铁差点没挤上去", "早高峰确实遭罪。", "更遭罪的是旁边大哥捧着俩韭菜盒子在那啃，一车厢都是那味儿，我差点没忍住。我跟韭菜这辈子八字不合"),
+         active=(no("韭菜", "韭", "chive"),)),
+    case("preference", "single plain v14",
+         ("下班路上闻着香味买了个烤红薯，捂在手里一路走回来，还挺暖和", "冬天的烤红薯确实是标配。"),
+         not_active=(any_("红薯", "地瓜", "番薯", "sweet potato", "yam"),)),
+    # correction
+    case("correction", "immediate remember plain v14",
+         ("记一下我的车位号，B2-137，以后我问停哪了你就告诉我……等会儿，不对，是B2-173，后两位让我搞反了", "好的，记下了：你的车位是B2-173。"),
+         active=(any_("173",),),
+         not_active=(any_("137",),)),
+    case("correction", "after_promotion conversational v14",
+         ("帮我挑件羽绒服，预算八百左右，我穿M码", "可以看看波司登或者骆驼的轻薄款，M码一般库存都足。"),
+         ("双十一想囤几件卫衣，还是M码的，颜色别太花就行", "可以选基础款，灰色和藏青都百搭。"),
+         ("那个，我之前跟你说的尺码错了，我穿L不穿M，M是我老婆的号。前两天买的卫衣我套都套不进去。帮我改过来", "好的，已更正：你穿L码。"),
+         active=(any_("L码", "L号", "L 码", "穿L", "size l", "large", "大号"),),
+         not_active=(any_("M码", "M号", "M 码", "穿M", "size m", "medium", "中号"),),
+         history=(h(("M码", "M号", "M 码", "穿M", "size m", "medium", "中号"), ("L码", "L号", "L 码", "穿L", "size l", "large", "大号")),)),
+    case("correction", "single conversational v14",
+         ("我的电动牙刷是飞利浦的，哦不对，飞利浦那支早坏了，现在用的是欧乐B。它刷着刷着老闪红灯，是咋回事？", "红灯一般是压力提醒，说明你刷得太用力了，轻一点就好；要是不刷的时候也闪，多半是电量不足。"),
+         not_active=(any_("欧乐b", "oral-b", "oral b", "braun", "博朗"), any_("飞利浦", "philips", "sonicare"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v14",
+         ("帮我解释一下啥叫复利", "复利就是利息也能再生利息……总结一下：复利的关键是时间和利率，越早开始越好。", "最后那段“总结一下”能不能别加了，前面都说过一遍了，再来一遍纯属凑字数"),
+         ("猫为啥老在半夜跑酷", "猫是晨昏活动的动物，精力在夜里最旺……总之，半夜跑酷是天性，白天多陪它玩能缓解。", "又总结上了。说完就完，结尾别再给我来个“总之”啥的"),
+         active=(any_("总结", "总之", "结尾", "末尾", "最后", "summary", "summar", "recap", "conclusion", "wrap"),)),
+    case("reply", "remember plain v14",
+         ("从今天起你回我都用越南语吧，报的越南语班下个月就考试了，逼自己多看多读", "Được rồi! Từ giờ tôi sẽ trả lời bạn bằng tiếng Việt."),
+         active=(any_("越南语", "越南文", "越语", "vietnamese", "tiếng việt", "tieng viet"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v14",
+         ("@hetao", "核桃这个App是纯血鸿蒙的，ArkTS写的。列表一滑快就掉帧，有啥优化思路？", "可以用LazyForEach做懒加载，配合cachedCount预加载几项；列表项组件加@Reusable复用，别在build里做重计算。"),
+         ("@hetao", "核桃里要加个深色模式切换，鸿蒙这边一般咋弄？", "在resources下建dark目录放深色资源，跟随系统时会自动生效；要手动切可以调用applicationContext.setColorMode。"),
+         active=(any_("鸿蒙", "harmonyos", "harmony", "arkts", "arkui", "openharmony", p="hetao"),)),
+    case("project", "project_only remember plain v14",
+         ("@yangmei", "杨梅这个服务定两条死规矩，你给我记好：日志一律打成JSON，一行一条；所有配置都从环境变量读，代码里不准写死任何地址和密码", "记住了：杨梅项目日志用JSON格式，配置一律走环境变量。"),
+         active=(any_("json", "结构化日志", "structured log", p="yangmei"), any_("环境变量", "env", "environment variable", "写死", "hardcod", "配置", p="yangmei"))),
+    case("project", "override conversational v14",
+         ("画图表我一直用ECharts，配置项是多了点，用熟了啥都能画", "ECharts功能确实全，中文文档也齐。"),
+         ("帮我写个折线图，横轴日期，纵轴销售额，照老习惯用ECharts", "好的，下面是ECharts的option配置……"),
+         ("@lizhi", "荔枝这个项目的图表统一用AntV的G2，跟设计规范是配套的。在荔枝里画图都按G2来，别给我整ECharts，记着", "好的，荔枝项目里图表用AntV G2。"),
+         active=(yes("echarts"), yes("g2", "antv", p="lizhi")),
+         not_active=(yes("echarts", p="lizhi"),)),
+    # multi
+    case("multi", "remember plain v14",
+         ("有几件事你记一下，省得以后老问：我家在绍兴，在一所初中教物理，还有我尘螨过敏，床单被罩得勤换勤晒", "记下了：绍兴、初中物理老师、尘螨过敏。"),
+         active=(yes("绍兴", "shaoxing"), any_("物理", "physics", "老师", "教师", "teacher"), any_("尘螨", "螨", "dust mite", "mite"))),
+    case("multi", "paraphrase conversational v14",
+         ("今天吉林这边雾凇出来了，江边全是拍照的人", "雾凇可是吉林冬天的招牌景观。", "可不，不过我更惦记北大湖的雪，周末又能去滑雪了，一个雪季我能去二十来趟"),
+         ("想换块单板，我在吉林滑了三个雪季了，中级道能自由滑，有啥推荐？", "可以看看全能型的板子，比如Burton Custom或者Salomon Assassin，软硬适中，适合进阶。"),
+         active=(yes("吉林", "jilin"), yes("滑雪", "单板", "双板", "ski", "snowboard"))),
+    # relations
+    case("relations", "paraphrase plain v14",
+         ("我干女儿许安然今年五岁了，她妈是我大学室友，打她一出生我就认下这个干闺女了", "干亲这种关系挺暖心的。"),
+         ("周末带安然去了趟动物园，小丫头看见长颈鹿就走不动道了", "长颈鹿对小朋友来说确实太震撼了。"),
+         active=(yes("许安然", "安然"),)),
+    case("relations", "remember conversational v14",
+         ("龙猫能吃苹果干不？", "可以少量当零食，一周一两小块就够了，龙猫肠胃敏感，糖分高的别多给。你家龙猫多大了？", "两岁半，灰的，叫奶盖。你把它记下，以后我问龙猫的事就是问它"),
+         active=(yes("奶盖",), any_("龙猫", "chinchilla"))),
+    # work
+    case("work", "paraphrase conversational v14",
+         ("帮我写段朋友圈，推一下我的私教课，新学员首月八折。我在健身房当教练快五年了，减脂增肌都带过", "好的：【私教福利】五年经验教练陪你练……"),
+         ("累瘫了，今天连着上了七节课", "辛苦！七节课体力消耗可不小。", "当教练就这样，学员练完走了，我还得接着陪下一个蹲"),
+         active=(any_("教练", "私教", "健身", "trainer", "coach", "fitness"),)),
+    case("work", "change plain v14",
+         ("我现在是全职妈妈，在家带俩孩子，一天下来比上班还累", "带两个孩子确实辛苦。"),
+         ("当了三年全职妈妈，感觉跟社会都有点脱节了", "可以利用碎片时间学点东西，跟外界保持联系。"),
+         ("好消息，我回职场了！在一家物流公司做会计，下周一正式上班。你帮我更新下", "恭喜！已更新：现在在物流公司做会计。"),
+         active=(any_("会计", "财务", "accountant", "accounting", "物流"),),
+         not_active=(any_("全职妈妈", "全职主妇", "家庭主妇", "宝妈", "stay-at-home", "homemaker"),),
+         history=(h(("全职妈妈", "全职主妇", "家庭主妇", "宝妈", "stay-at-home", "homemaker"), ("会计", "财务", "accountant", "accounting", "物流")),)),
+    # travel
+    case("travel", "paraphrase conversational v14",
+         ("下个月去成都出差三天，帮我挑个酒店，房间得带浴缸，我出差跑一天回来就指着泡个澡回血", "好的，我优先找带浴缸的房型，春熙路附近有几家可以看看。"),
+         ("这家看着还行，有浴缸吗？没有就换一家，住酒店我非得有浴缸不可", "这家的高级大床房带独立浴缸，可以订这个房型。"),
+         active=(any_("浴缸", "泡澡", "bathtub", "tub", "bath"),)),
+    # location move
+    case("location", "change plain v14",
+         ("我住襄阳，家就在古城墙边上，吃完晚饭常去护城河边遛弯", "襄阳的护城河可是出了名的宽。"),
+         ("襄阳这两天热得跟蒸笼似的，空调一刻都不敢关", "注意防暑，多补水。"),
+         ("我搬家了啊，现在住泉州，工作调过来的。你以后给我推荐吃的玩的都按泉州来", "好的，已更新为泉州。"),
+         active=(yes("泉州", "quanzhou"),),
+         not_active=(yes("襄阳", "xiangyang"),),
+         history=(h(("襄阳", "xiangyang"), ("泉州", "quanzhou")),)),
+    # tools
+    case("tools", "paraphrase plain v14",
+         ("我天天画图都用AutoCAD，快捷键早就刻进肌肉记忆里了", "CAD用熟了效率确实高。"),
+         ("今天电脑重装系统，头一件事就是把CAD装回去，没它我啥活也干不了", "记得把自定义的快捷键和模板文件也一起恢复。"),
+         active=(yes("autocad", "cad"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v14",
+              ("我们小区保安大叔可会唱京剧了，一到晚上就在岗亭里来两嗓子《甘露寺》", "这位大叔挺有才艺。", "是吧。诶这周怎么天天下雨，晾的衣服都一股味儿"),
+              ("考个私人飞机驾照大概得花多少钱？", "国内私照培训一般在十几万到二十多万，还得过体检和理论考试。", "就好奇问问，我可没这打算。就像歌里唱的“平凡的人给我最多感动”，还是老老实实过日子吧")),
+]
+EN_V14: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v14",
+         ("I don't take vendor demos. If a sales rep wants to show me their product, they can send a recording and I'll watch it if I care.", "Asking for a recorded demo is reasonable; it respects your time."),
+         ("Turned down three more product demo requests this morning. Live sales demos are a hard no on my calendar, always have been.", "A canned reply asking them for a recording could save you some typing."),
+         active=(any_("demo", "vendor", "sales", "演示", "推销"),)),
+    case("meeting", "remember conversational v14",
+         ("Set up a call with the Halvorsen account team for Wednesday at 11, please.", "Done. Do you want me to add an AI note-taker to the call?", "No.", "Okay, no note-taker on this one.", "Actually, make that permanent. No AI note-takers or recording bots in any of my meetings, ever. Remember that."),
+         active=(any_("note-taker", "notetaker", "note taker", "bot", "otter", "fireflies", "recording", "记录", "录音", "机器人"),)),
+    case("meeting", "change plain v14",
+         ("Nothing goes on my calendar after 5:30 in the evening. I'm strict about that.", "A firm end to the day is healthy."),
+         ("Someone booked me for a 6pm call again. My day ends at 5:30, full stop.", "You could block 5:30 onward as busy so people can see it."),
+         ("Update for you: I've switched to an early schedule, 6am to 2:30pm, so meetings have to wrap up by 2:30 now. Please update that.", "Updated: no meetings after 2:30pm."),
+         active=(any_("2:30", "14:30", "2.30", "two-thirty", "two thirty", "14点30"),),
+         not_active=(any_("5:30", "17:30", "5.30", "five-thirty", "five thirty", "17点30"),),
+         history=(h(("5:30", "17:30", "5.30", "five-thirty", "five thirty", "17点30"), ("2:30", "14:30", "2.30", "two-thirty", "two thirty", "14点30")),)),
+    # preference
+    case("preference", "paraphrase conversational v14",
+         ("Where can I find a decent used fencing mask? I fence épée at a club twice a week and the loaner masks smell like a gym bag.", "Fencing suppliers sometimes sell ex-demo kit, and club noticeboards are a good bet for second-hand masks."),
+         ("Rainy Sunday, perfect for doing nothing.", "Sounds restful.", "Well, almost nothing. Club tournament this afternoon. Fencing's the one thing I'll leave the couch for."),
+         active=(yes("fencing", "fence", "épée", "epee", "击剑"),)),
+    case("preference", "paraphrase plain v14",
+         ("I can't stand beets. They taste like dirt to me, however they're cooked.", "That earthy taste is exactly what puts a lot of people off."),
+         ("Picked up a salad at lunch and it turned out to be half beetroot. Tossed it. I really, truly dislike beets.", "Worth checking the menu description next time."),
+         active=(no("beet", "甜菜"),)),
+    case("preference", "single plain texting v14",
+         ("had a pistachio croissant from the new bakery by the station, messy but v good", "Those have been everywhere lately!"),
+         not_active=(any_("pistachio", "croissant", "开心果", "可颂", "牛角"),)),
+    # correction
+    case("correction", "immediate remember plain v14",
+         ("Please save my desk extension, it's 4417. Sorry, typo: 4471.", "Saved: your desk extension is 4471."),
+         active=(any_("4471",),),
+         not_active=(any_("4417",),)),
+    case("correction", "after_promotion conversational v14",
+         ("The gears on my Trek have started skipping under load. Is that a cable thing?", "Usually, yes. Try a quarter turn on the barrel adjuster; if that doesn't fix it, check the chain for wear."),
+         ("What tire pressure should I run on my Trek? 28mm tires, mostly paved roads.", "Somewhere around 70 to 85 psi is a good starting point; go lower if the ride feels harsh."),
+         ("Wait, I've been calling it a Trek this whole time and it's actually a Cannondale. The Trek was the one I sold last spring. Can you fix that?", "No problem. Updated: you ride a Cannondale."),
+         active=(any_("cannondale",),),
+         not_active=(any_("trek",),),
+         history=(h(("trek",), ("cannondale",)),)),
+    case("correction", "single conversational v14",
+         ("My Breville keeps pulling sour shots since I switched beans.", "Sour usually means under-extraction. On a Breville Barista Express, try a finer grind setting first.", "Oh, it's not the Breville anymore, I swapped it for a Gaggia Classic a month ago. Does that change anything?", "Same idea: grind finer first. On the Gaggia, also give it a good fifteen minutes to heat up before you pull a shot."),
+         not_active=(any_("gaggia",), any_("breville", "sage"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v14",
+         ("Can you tighten up this cover letter paragraph for me?", "Sure — here's a tighter version: \"I led a team of five — shipping two releases ahead of schedule — while cutting costs by 12%.\"", "Thanks, but please drop the em dashes. Use commas or just split the sentence."),
+         ("Write me a two-line bio for a conference badge.", "Data engineer — builds pipelines that don't break at 3am — and occasional conference speaker.", "Em dashes again. I really can't stand them, they make everything read like a bot wrote it. None in anything you write for me, please."),
+         active=(any_("em dash", "em-dash", "emdash", "dash", "—", "破折号"),)),
+    case("reply", "remember plain v14",
+         ("I'd like all your replies in Hungarian going forward. I'm three months into learning it and need the reading practice.", "Rendben! Mostantól magyarul válaszolok."),
+         active=(any_("hungarian", "magyar", "匈牙利"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v14",
+         ("@hornbeam", "hornbeam's endpoints are getting slow under load. It's FastAPI on uvicorn, and a few handlers call a blocking SDK. Where do I start?", "Blocking calls inside async def handlers stall the event loop. Make those handlers plain def so FastAPI runs them in its threadpool, or wrap the SDK call with run_in_threadpool."),
+         ("@hornbeam", "For hornbeam, how do I stop repeating the auth dependency on every router?", "Declare it once on the APIRouter with dependencies=[Depends(verify_token)], or on the app itself."),
+         active=(any_("fastapi", "fast api", "uvicorn", "starlette", p="hornbeam"),)),
+    case("project", "project_only remember plain v14",
+         ("@larch", "Two standing rules for larch that I want you to remember: all UI has to meet WCAG 2.1 AA, and every endpoint gets documented in the OpenAPI spec before it's merged.", "Noted for larch: WCAG 2.1 AA for the UI, and OpenAPI docs for every endpoint before merge."),
+         active=(any_("wcag", "accessib", "a11y", "无障碍", p="larch"), any_("openapi", "open api", "swagger", "api doc", "spec", "文档", p="larch"))),
+    case("project", "override conversational v14",
+         ("I run all my local services in Docker. One compose file per project, that's just how I work.", "Compose keeps local setups reproducible."),
+         ("Can you write me a Dockerfile for a small Node API? Docker as usual, multi-stage if it helps.", "Here's a multi-stage Dockerfile: a build stage with npm ci, then a slim runtime stage."),
+         ("@rowan", "Heads up: rowan runs on Podman, rootless, because of the client's security policy. So in rowan, give me Podman commands and podman-compose, not Docker. Remember that.", "Got it: Podman for rowan."),
+         active=(yes("docker"), yes("podman", p="rowan")),
+         not_active=(yes("docker", p="rowan"),)),
+    # multi
+    case("multi", "remember plain v14",
+         ("Please remember, for whenever it's relevant: I'm based in Missoula, I work as a wildland firefighter, and I'm allergic to bee stings, so I carry an EpiPen.", "Noted: Missoula, wildland firefighter, bee-sting allergy."),
+         active=(yes("missoula", "密苏拉"), any_("firefight", "wildland", "fire", "消防"), any_("bee", "sting", "蜜蜂", "蜂", "epipen"))),
+    case("multi", "paraphrase conversational texting v14",
+         ("savannah humidity today is no joke, my hair gave up at 9am", "Sounds like classic Savannah summer.", "lol yep. still going swing dancing tonight tho, wouldnt miss it, its my favorite thing all week"),
+         ("need new dance shoes w suede soles for lindy hop, any recs? i swing dance 3 nights a week here in savannah", "Look at Bleyer, Slide & Swing or Saltation; they all make suede-soled shoes for swing."),
+         active=(yes("savannah", "萨凡纳"), yes("swing", "lindy", "danc", "摇摆舞", "跳舞"))),
+    # relations
+    case("relations", "paraphrase plain v14",
+         ("My niece Harper is the only one in the family who can beat me at chess. She's eleven.", "Sounds like a sharp kid!"),
+         ("Took Harper to the aquarium on Saturday. She read every single sign out loud.", "A future marine biologist, maybe."),
+         active=(yes("harper",),)),
+    case("relations", "remember conversational v14",
+         ("What water temperature is right for an axolotl?", "Keep it cool: about 16 to 18°C (60 to 64°F); above 24°C stresses them. Is this for one you have?", "Yes, Noodle. Pink, frilly gills, about a year old. Please keep her in your memory, she'll come up a lot."),
+         active=(yes("noodle",), any_("axolotl", "美西螈", "六角恐龙"))),
+    # work
+    case("work", "paraphrase conversational v14",
+         ("Can you help me write a short Instagram caption for a barn wedding I shot last weekend? I'm a wedding photographer and I want something warm but not cheesy.", "How about: 'Golden hour, hay bales and two people who couldn't stop laughing.'"),
+         ("Morning! Coffee's kicking in.", "Morning! Big day ahead?", "Two weddings back to back on Saturday. That's June when you photograph weddings for a living. My camera bag weighs more than I do."),
+         active=(any_("photograph", "摄影", "wedding", "婚礼"),)),
+    case("work", "change plain v14",
+         ("I tend bar at a cocktail place downtown, mostly Thursday to Saturday nights.", "Weekend nights must be hectic."),
+         ("Bartending pays the bills, but my feet are destroyed after a Saturday shift.", "Good insoles make a real difference on long shifts."),
+         ("Update: I handed in my notice at the bar and started law school this month. Full-time 1L now, so please change that.", "Congrats! Updated: you're a first-year law student."),
+         active=(any_("law", "1l", "法学", "法律"),),
+         not_active=(any_("bartend", "tend bar", "调酒", "酒保", "mixolog", "cocktail bar"),),
+         history=(h(("bartend", "tend bar", "调酒", "酒保", "mixolog", "cocktail", "bar"), ("law", "1l", "法学", "法律")),)),
+    # travel
+    case("travel", "paraphrase plain v14",
+         ("I always book an exit row when I fly. My knees can't handle a normal row on anything longer than an hour.", "Exit rows are the best bet for legroom."),
+         ("For Thursday's flight to Denver, get me an exit row like always. I'll pay extra for the legroom.", "Will do, exit row it is."),
+         active=(any_("exit row", "exit-row", "emergency exit", "legroom", "安全出口", "紧急出口"),)),
+    # time zone as a city
+    case("timezone", "change plain v14",
+         ("Reykjavik in winter means about four hours of daylight. Six years living here and it still messes with me.", "The dark months there are famously tough."),
+         ("When my Seattle colleagues say 'let's meet at 9', what's that for me here in Reykjavik?", "9am Pacific is 5pm in Reykjavik in winter, and 4pm in summer when Seattle is on daylight time."),
+         ("New chapter: I've moved to Manila. Please switch everything over to Manila time from now on.", "Done, Manila time it is."),
+         active=(any_("manila", "philippines", "+8", "+08", "asia/manila", "pht", "马尼拉", "菲律宾"),),
+         not_active=(any_("reykjavik", "iceland", "atlantic/reykjavik", "雷克雅未克", "冰岛"),),
+         history=(h(("reykjavik", "iceland", "atlantic/reykjavik", "雷克雅未克", "冰岛", "gmt", "utc+0", "+00"), ("manila", "philippines", "+8", "+08", "asia/manila", "pht", "马尼拉", "菲律宾")),)),
+    # tools
+    case("tools", "paraphrase conversational v14",
+         ("How do I get rid of the green tint in this footage in DaVinci Resolve? I cut everything in Resolve and this client's clips are a mess.", "On the Color page, pull the tint toward magenta in the primaries, or use the white-balance picker on something neutral."),
+         ("Resolve just crashed for the third time today on a 4K timeline. It's my whole workflow, so what can I try?", "Generate optimized media or proxies for the 4K clips, and make sure your GPU drivers are current."),
+         active=(yes("davinci", "resolve", "达芬奇"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v14",
+              ("My landlord restores vintage motorcycles in the garage out back. He's had a 1972 Triumph in pieces since spring.", "That's a patient hobby.", "He's very into it. Anyway, can you believe it's October already?"),
+              ("Purely hypothetical: if someone wanted to run an ultramarathon next year, how long would they need to train?", "Most first-50K plans run 16 to 24 weeks, assuming a solid marathon base.", "Not me, to be clear, I'm not signing up for anything. My fortune cookie last night said 'a journey of a thousand miles begins with a single step', and that's as close as I'll get.")),
+]
+# Fifteenth round (tag `v15`, its own file `scenarios_v15.jsonl`, ids from 1201): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V15: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v15",
+         ("我开视频会一向都挂着虚拟背景，家里乱得跟狗窝似的，可不敢让同事瞅见", "虚拟背景确实省心，也顺带保护了隐私。"),
+         ("今天开会软件一升级，换背景那个按钮找不着了，急得我一身汗。反正我上镜背后必须得挡上，露不得", "新版一般把它挪到了“视频设置”里的“背景与特效”，点进去就能看到。"),
+         active=(any_("虚拟背景", "背景", "虚化", "挡", "virtual background", "background", "blur"),)),
+    case("meeting", "remember conversational v15",
+         ("下礼拜三的季度培训帮我排上，上午九点到十二点，三楼大会议室", "好的，已经排好。三个小时比较长，中间要不要安排休息？", "要，一个钟头歇十分钟", "好的，每小时留十分钟休息。", "往后凡是超过一个钟头的会，都照这么给我排，中间得让人喘口气。你记住哈"),
+         active=(any_("休息", "歇", "茶歇", "中场", "十分钟", "10分钟", "break", "rest"),)),
+    case("meeting", "change plain v15",
+         ("我们组在招人，面试我一般都搁在周三下午，一口气面三四个，省得天天被打断", "集中面试效率高，也方便横向比较候选人。"),
+         ("这周三下午又是面试专场，四个候选人排得满满当当", "记得中间给自己留几分钟写反馈。"),
+         ("面试的时间我调了，以后都挪到周五上午，周三下午得跟老板过项目，占死了。你帮我改一下", "好的，已更新：面试改到每周五上午。"),
+         active=(any_("周五", "星期五", "礼拜五", "friday"),),
+         not_active=(any_("周三", "星期三", "礼拜三", "wednesday"),),
+         history=(h(("周三", "星期三", "礼拜三", "wednesday"), ("周五", "星期五", "礼拜五", "friday")),)),
+    # preference
+    case("preference", "paraphrase plain v15",
+         ("我最大的爱好就是放风筝，开春一刮东南风，我准得去江滩上放两个钟头", "春天放风筝确实舒服，江滩地方也开阔。"),
+         ("新入手了一个六米长的软体章鱼风筝，周末拉出去一飞，回头率贼高。这玩意儿我是真玩不腻", "软体风筝飞起来很有气势，挑个风稳的日子效果最好。"),
+         active=(yes("风筝", "kite"),)),
+    case("preference", "paraphrase conversational v15",
+         ("帮我改改这个红烧肉的方子，想换个瘦点的部位。肥肉我是一口都咽不下去，光看着就腻得慌", "可以改用猪前腿肉或者里脊，口感偏瘦，炖的时间相应缩短一些。"),
+         ("今天公司团建去吃烤肉了", "团建吃烤肉，气氛应该不错。", "气氛是不错，可端上来的五花全是白花花的肥膘，我只能挑着啃点瘦的。带肥的那口我是真不行"),
+         active=(no("肥肉", "肥膘", "肥", "fatty", "fat"),)),
+    case("preference", "single plain v15",
+         ("中午在公司楼下吃了碗油泼面，辣子给得足，吃完浑身冒汗", "油泼面就得辣子多才够味。"),
+         not_active=(any_("油泼面", "泼面", "oil-splashed", "oil splashed", "biangbiang"),)),
+    # correction
+    case("correction", "immediate remember plain v15",
+         ("帮我记一下我身高，一米七二……哎不对，上回体检量的是一米七四，别记岔了", "好的，已记下：身高174厘米。"),
+         active=(any_("174", "1.74", "一米七四", "1米74", "七四"),),
+         not_active=(any_("172", "1.72", "一米七二", "1米72", "七二"),)),
+    case("correction", "after_promotion conversational v15",
+         ("我驾照是C1的，能开那种小货车不？", "C1可以开总质量4.5吨以下的轻型货车，问题不大。"),
+         ("想租个车自驾，我这C1本子租车公司都认吧？", "认的，租普通小客车一般驾龄满一年就行。"),
+         ("哎，我前面说驾照是C1，其实是我搞混了，我考的是C2，自动挡的那种，手动挡我压根不会开。你给我改一下", "好的，已更正：你的驾照是C2（自动挡）。"),
+         active=(any_("c2", "自动挡", "automatic"),),
+         not_active=(any_("c1",),),
+         history=(h(("c1",), ("c2", "自动挡", "automatic")),)),
+    case("correction", "single conversational v15",
+         ("家里热水器是海尔的，噢不对，海尔那台是老房子的，现在这台是A.O.史密斯。最近洗着洗着水就忽冷忽热，咋整？", "忽冷忽热多半是水压不稳或者温控阀老化。先看看别的水龙头同时用水时会不会更明显；也可以把出水温度调高一点，再兑冷水试试。"),
+         not_active=(any_("史密斯", "a.o.", "ao smith", "a. o. smith", "smith"), any_("海尔", "haier"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v15",
+         ("我这礼拜天天熬到两点，有啥法子白天不犯困？", "首先要说的是，长期熬夜对身体伤害非常大，建议你尽快调整作息，保证七到八小时睡眠……", "我问的是咋不犯困，没让你教育我。别跟我讲大道理，直接给办法"),
+         ("想分期买个一万二的相机，划算不？", "先提醒一句，超前消费要谨慎，年轻人还是应该养成储蓄的好习惯……", "又来了。说了别说教，我问啥你就答啥，往后这种大道理统统省了"),
+         active=(any_("说教", "大道理", "教育", "道理", "lectur", "preach", "moraliz", "sermon"),)),
+    case("reply", "remember plain v15",
+         ("以后你都拿阿拉伯语回我吧，我在啃阿拉伯语，想多看看正经的句子", "حسنًا! سأرد عليك بالعربية من الآن فصاعدًا."),
+         active=(any_("阿拉伯语", "阿拉伯文", "阿语", "arabic", "العربية"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v15",
+         ("@mudan", "牡丹这个小程序是拿Taro写的，React那套语法。编成微信小程序以后主包超了2M，传不上去，咋办？", "可以开分包：把首页以外的页面挪进subPackages，图片这类静态资源放CDN；再查查是不是把整个组件库都打进了主包。"),
+         ("@mudan", "牡丹里想加个生成分享海报的功能，Taro里画canvas有啥坑？", "用Canvas 2D接口，通过Taro.createSelectorQuery拿到node；真机上注意设备像素比，画完用canvasToTempFilePath导出图片。"),
+         active=(any_("taro", "小程序", "mini program", "miniprogram", "mini-program", p="mudan"),)),
+    case("project", "project_only remember plain v15",
+         ("@yueji", "月季这个项目有两条规矩你记牢：数据一律软删除，加个deleted_at字段，谁也不许真删；新写的代码单测覆盖率不能低于百分之八十", "记住了：月季项目用软删除（deleted_at），新代码单测覆盖率不低于80%。"),
+         active=(any_("软删除", "软删", "deleted_at", "soft delete", "soft-delete", "逻辑删除", p="yueji"), any_("覆盖率", "80", "八十", "coverage", "单测", "unit test", p="yueji"))),
+    case("project", "override conversational v15",
+         ("前端项目我现在一律拿Vite起，冷启动快，配置也少", "Vite的开发体验确实好很多。"),
+         ("帮我搭个React加TS的脚手架，照旧用Vite", "好的：npm create vite@latest，选react-ts模板……"),
+         ("@shaoyao", "芍药是个老项目了，打包还是Webpack 4，一堆自定义loader，迁不动。所以在芍药里你给的构建配置都按Webpack来，别给我整Vite那套，记住了", "好的，芍药项目里构建配置按Webpack来。"),
+         active=(yes("vite"), yes("webpack", p="shaoyao")),
+         not_active=(yes("vite", p="shaoyao"),)),
+    # multi
+    case("multi", "remember plain v15",
+         ("这几条你记住，往后用得上：我人在常州，在一家药厂干质检，还有我对头孢过敏，往后聊到吃药的事你得先想着这茬", "记下了：常州、药厂质检、头孢过敏。"),
+         active=(yes("常州", "changzhou"), any_("质检", "质量", "quality", "qc", "药厂", "制药", "pharma"), any_("头孢", "cephalospor", "cefa", "ceph"))),
+    case("multi", "paraphrase conversational v15",
+         ("北海今天退大潮，沙滩上全是拎着小桶的人", "大潮的时候赶海收获最多。", "可不，我也是其中一个，下了班扛着铲子就去了，挖了小半桶花甲。赶海这事我能玩一辈子"),
+         ("在北海住了五六年了，赶海的家伙什一直凑合着用，想买双好点的防割鞋，有推荐不？", "可以看看加厚橡胶底的溯溪鞋，鞋面选网布的，透气速干，防滑防割都能兼顾。"),
+         active=(yes("北海", "beihai"), yes("赶海", "挖", "花甲", "beachcomb", "clam", "tide"))),
+    # relations
+    case("relations", "paraphrase plain v15",
+         ("我外孙女沐沐上个月刚满三岁，小嘴叭叭的，一天到晚问为什么", "三岁正是好奇心爆棚的年纪。"),
+         ("今儿下午我去幼儿园接沐沐，她非拽着我去买糖葫芦", "小朋友最会跟外公外婆撒娇了。"),
+         active=(yes("沐沐", "mumu"),)),
+    case("relations", "remember conversational v15",
+         ("守宫蜕皮蜕不干净，脚趾头上还挂着一圈，咋弄？", "可以用温水泡十来分钟，再拿棉签轻轻往下搓；饲养盒里放个湿润躲避穴能预防。它叫什么名字？多大了？", "叫芝麻，豹纹守宫，一岁多点。你把它记下来，以后我问爬宠的事就是问它"),
+         active=(yes("芝麻", "zhima"), any_("守宫", "豹纹", "gecko", "壁虎"))),
+    # work
+    case("work", "paraphrase conversational v15",
+         ("帮我算笔账，一单平均七块五，一天跑四十单，一个月跑二十六天能挣多少？我是跑外卖的，想心里有个数", "7.5×40×26=7800元，这是没扣罚款和电费之前的毛收入。"),
+         ("今儿这雨下得可真大", "是啊，出门记得带伞。", "带啥伞啊，我送外卖的，穿着雨衣在街上窜了一下午，超时好几单，差评都吃了俩"),
+         active=(any_("外卖", "骑手", "送餐", "配送", "delivery", "rider", "courier"),)),
+    case("work", "change plain v15",
+         ("我在一家外企做采购，天天跟供应商磨价钱", "采购挺考验谈判功夫的。"),
+         ("今年采购预算又被砍了一刀，外企也不好混啊", "这几年不少公司都在控成本。"),
+         ("跟你说个事，我辞职了，在大学城边上盘了个打印店，自己当老板了。你那边给我改一下", "恭喜当老板！已更新：现在自己经营一家打印店。"),
+         active=(any_("打印", "图文", "开店", "店主", "老板", "自己干", "创业", "print", "copy shop", "own business", "self-employed", "个体"),),
+         not_active=(any_("采购", "purchas", "procure", "buyer", "外企"),),
+         history=(h(("采购", "purchas", "procure", "buyer", "外企", "foreign"), ("打印", "图文", "开店", "店主", "老板", "自己干", "创业", "print", "copy shop", "own business", "self-employed", "个体")),)),
+    # travel
+    case("travel", "paraphrase conversational v15",
+         ("下礼拜去景德镇玩三天，帮我订个酒店，一定得含早的，我这人早上不吃点东西一上午都没精神", "好的，我优先找含双早的房型，陶溪川附近有几家可以看看。"),
+         ("这家的价格含早餐不？不含就算了，出门住店我只订带早饭的", "这家的豪华大床房含双早，可以订这个。"),
+         active=(any_("含早", "早餐", "早饭", "双早", "早点", "breakfast"),)),
+    # location move
+    case("location", "change plain v15",
+         ("我住宜昌，出门就是长江，晚上去江边吹吹风那叫一个舒坦", "宜昌的滨江公园确实漂亮。"),
+         ("宜昌这几天连着下雨，葛洲坝那边水都涨了不少", "雨季出门注意安全。"),
+         ("我现在搬到九江了，孩子在这边上学方便。以后查天气、推荐吃的都按九江来", "好的，已更新为九江。"),
+         active=(yes("九江", "jiujiang"),),
+         not_active=(yes("宜昌", "yichang"),),
+         history=(h(("宜昌", "yichang"), ("九江", "jiujiang")),)),
+    # tools
+    case("tools", "paraphrase plain v15",
+         ("我写东西全在Typora里，Markdown所见即所得，用着顺手", "Typora的即时渲染确实舒服。"),
+         ("换了台新电脑，头一个装的就是Typora，别的编辑器我都使不惯", "记得把主题和图片上传的设置也一并搬过去。"),
+         active=(yes("typora",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v15",
+              ("我们楼下理发店的老板在楼顶养了一大群鸽子，每天傍晚一吹哨，鸽子就绕着楼飞好几圈", "听起来挺壮观的。", "是挺有意思。哎，这两天早晚温差也太大了，早上出门还得套件秋衣"),
+              ("要是有人想去南极玩一趟，大概得准备多少钱？", "一般从阿根廷乌斯怀亚坐邮轮出发，十天左右的行程，人均大概七万到十几万人民币。", "我就随口一问，没打算去，那钱够我吃好几年了。就像那句诗说的“行到水穷处，坐看云起时”，还是老老实实在家待着吧")),
+]
+EN_V15: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v15",
+         ("I don't do hybrid meetings. Either everyone's in the room or everyone's on the call; half-and-half means the remote people get ignored.", "That's a common frustration with hybrid setups."),
+         ("Got invited to another one with six people in a conference room and three of us dialing in. I declined. Mixing in-person and remote just doesn't work, so I skip those.", "You could propose making it fully remote so everyone's on equal footing."),
+         active=(any_("hybrid", "混合", "mixed", "half-and-half", "half in", "in-person and remote", "in person and remote", "fully remote"),)),
+    case("meeting", "remember conversational v15",
+         ("Put a dentist appointment on my calendar for Tuesday at 8:30, please.", "Done. Should I mark it private or leave it visible to your team?", "Private.", "Okay, it's marked private.", "Make that the default for anything you add to my calendar. Private unless I say otherwise, please remember that."),
+         active=(any_("private", "私密", "隐私", "visib", "hidden"),)),
+    case("meeting", "change plain v15",
+         ("I meet clients at our downtown office. It looks professional and the conference room has a decent screen.", "A proper room makes a good impression."),
+         ("Two client meetings downtown tomorrow, back to back in our conference room.", "Good luck with both!"),
+         ("We gave up the lease on the downtown office, so from now on I meet clients at the coworking space on Alder Street instead. Please update that.", "Updated: client meetings are now at the coworking space on Alder Street."),
+         active=(any_("cowork", "co-work", "alder", "共享办公", "联合办公"),),
+         not_active=(any_("downtown", "市中心"),),
+         history=(h(("downtown", "市中心", "office"), ("cowork", "co-work", "alder", "共享办公", "联合办公")),)),
+    # preference
+    case("preference", "paraphrase conversational v15",
+         ("Can you suggest a few handheld GPS units under $300? I go geocaching most weekends and my phone battery dies halfway through.", "The Garmin eTrex 32x and GPSMAP 65 are both popular with geocachers and will run all day on AA batteries."),
+         ("Long week. So glad it's Friday.", "You've earned it. Any plans?", "Hunting down a multi-cache out past the reservoir tomorrow. Geocaching's pretty much my favorite way to spend a Saturday."),
+         active=(yes("geocach", "cache", "寻宝"),)),
+    case("preference", "paraphrase plain v15",
+         ("I hate black licorice. Always have. It tastes like cough syrup to me.", "It's one of the most divisive candies out there."),
+         ("Someone at work brought in a bag of salty Dutch licorice and I nearly gagged. Licorice just isn't for me, in any form.", "Salty licorice is an acquired taste even among licorice fans."),
+         active=(no("licorice", "liquorice", "甘草"),)),
+    case("preference", "single plain texting v15",
+         ("tried a lavender latte at the new cafe on my block, kinda weird but kinda good??", "Lavender's been showing up on a lot of cafe menus lately."),
+         not_active=(any_("lavender", "latte", "薰衣草", "拿铁"),)),
+    # correction
+    case("correction", "immediate remember plain v15",
+         ("Please note my season ticket seat for Rovers games: section 114, row F, seat 9. Sorry, row E, not F. Seat 9 is right.", "Noted: section 114, row E, seat 9."),
+         active=(any_("row e", "e排", "排e"),),
+         not_active=(any_("row f", "f排", "排f"),)),
+    case("correction", "after_promotion conversational v15",
+         ("I take lisinopril for my blood pressure. Is grapefruit okay with it?", "Grapefruit isn't a known problem with lisinopril, but potassium-based salt substitutes can be. Worth confirming with your pharmacist."),
+         ("Can I take ibuprofen for a sore back while I'm on lisinopril?", "Occasional use is usually fine, but regular NSAIDs can blunt blood-pressure medication and strain the kidneys; acetaminophen is often the safer pick. Check with your doctor."),
+         ("Correction on my meds: I keep saying lisinopril, but it's actually losartan. I mixed up the names. Can you fix that?", "Thanks for catching that. Updated: you take losartan for blood pressure."),
+         active=(any_("losartan", "氯沙坦"),),
+         not_active=(any_("lisinopril", "赖诺普利"),),
+         history=(h(("lisinopril", "赖诺普利"), ("losartan", "氯沙坦")),)),
+    case("correction", "single conversational v15",
+         ("My HP printer keeps saying there's a paper jam when there's nothing in it. Wait, no, the HP died, this is the Brother I got to replace it. Same question though.", "On a Brother laser, a phantom jam is often a scrap of torn paper or a stuck sensor flag. Open the back cover and the drum area, look for tiny pieces, and check that the rear sensor flap moves freely."),
+         not_active=(any_("brother", "兄弟"), any_("hp", "hewlett", "惠普"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v15",
+         ("Is a Roth IRA better than a 401k for me?", "It depends on your bracket now versus in retirement. Capture any employer match first, then consider maxing a Roth IRA if your MAGI is under the limit.", "What's MAGI? Please spell out abbreviations the first time you use them, I'm not a finance person."),
+         ("How do I figure out why my check engine light is on?", "Read the code with an OBD-II scanner first; common culprits are a loose gas cap or a failing O2 sensor.", "OBD? O2? Acronyms again. Whenever you use one with me, write out what it stands for."),
+         active=(any_("abbreviation", "acronym", "spell out", "spell them out", "write out", "缩写", "全称"),)),
+    case("reply", "remember plain v15",
+         ("From now on, please reply to me in Greek. I'm cramming for a B1 exam and need all the reading practice I can get.", "Εντάξει! Από εδώ και πέρα θα σας απαντώ στα ελληνικά."),
+         active=(any_("greek", "ελληνικά", "ellinika", "希腊"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v15",
+         ("@tamar", "tamar is a Next.js app on the App Router. A server component re-fetches on every request even though the data barely changes. How do I cache it?", "Pass { next: { revalidate: 3600 } } to fetch, or export const revalidate = 3600 from the route segment, so it's cached and refreshed hourly."),
+         ("@tamar", "Where should the redirect for logged-out users live in tamar?", "Put it in middleware.ts at the project root, check the session cookie there and return NextResponse.redirect to /login; use a matcher to limit it to protected paths."),
+         active=(any_("next.js", "nextjs", "next js", "app router", p="tamar"),)),
+    case("project", "project_only remember plain v15",
+         ("@severn", "Two rules for severn, please remember them: any PR that touches the UI needs before-and-after screenshots, and dependencies are pinned to exact versions, no caret or tilde ranges.", "Noted for severn: screenshots on UI PRs, and exact-pinned dependencies."),
+         active=(any_("screenshot", "截图", "before-and-after", "before and after", p="severn"), any_("pin", "exact version", "caret", "tilde", "锁定", "固定版本", p="severn"))),
+    case("project", "override conversational v15",
+         ("Everything I deploy goes on AWS. I know that console better than my own kitchen.", "AWS experience pays off across a lot of projects."),
+         ("Sketch me a setup for a small API with a Postgres database, on AWS like always.", "Sure: the API on ECS Fargate behind an Application Load Balancer, Postgres on RDS, secrets in Secrets Manager."),
+         ("@kennet", "One thing about kennet: the client is an Azure shop, so everything there runs on Azure. In kennet, give me Azure services and az CLI commands, not AWS. Please remember that.", "Got it: Azure for kennet."),
+         active=(yes("aws", "amazon web services"), yes("azure", p="kennet")),
+         not_active=(yes("aws", "amazon web services", p="kennet"),)),
+    # multi
+    case("multi", "remember plain v15",
+         ("Save these to your memory, they'll come up: I live in Dunedin, I work as a locksmith, and I keep kosher, so no pork or shellfish in anything you suggest I cook.", "Saved: Dunedin, locksmith, keeps kosher."),
+         active=(yes("dunedin", "达尼丁", "但尼丁"), any_("locksmith", "锁匠", "开锁"), any_("kosher", "洁食", "犹太"))),
+    case("multi", "paraphrase conversational texting v15",
+         ("tulsa weather is doing the thing again, 80 degrees yesterday and sleet today", "Oklahoma spring in a nutshell.", "ya. at least derby practice is indoors lol. roller derby is basically my whole personality at this point"),
+         ("my quad skates are falling apart, any wheel recs for flat track? been skating roller derby here in tulsa like 4 yrs", "Radar Halo or Rollerbones Turbo are popular derby wheels; go 88A to 93A depending on the floor."),
+         active=(yes("tulsa", "塔尔萨"), yes("roller derby", "derby", "skat", "轮滑"))),
+    # relations
+    case("relations", "paraphrase plain v15",
+         ("Our foster son Malik turned fourteen last week. He's been with us almost two years now.", "Two years is a real milestone. Happy birthday to him!"),
+         ("Malik made the JV basketball team today. I've never heard him this excited.", "That's great news, congratulations to him."),
+         active=(yes("malik",),)),
+    case("relations", "remember conversational v15",
+         ("How often should I feed a corn snake that's about two years old?", "Roughly one appropriately sized frozen-thawed mouse every 10 to 14 days at that age. What's your snake's name?", "Biscotti. She's an amelanistic, orange and white. Please remember her, I'll be asking about her a lot."),
+         active=(yes("biscotti",), any_("corn snake", "snake", "玉米蛇", "蛇"))),
+    # work
+    case("work", "paraphrase conversational v15",
+         ("Can you suggest ways to wind down after work? I'm an air traffic controller, and after eight hours on the scope my brain is still going a mile a minute when I get home.", "Try a fixed wind-down routine: dim the lights, no screens for an hour, a short walk or a shower, and keep the same bedtime."),
+         ("Morning. Rough one yesterday.", "Sorry to hear it. What happened?", "Thunderstorms all afternoon and half the arrivals had to be rerouted. That's the job when you work approach control, you just keep talking planes down."),
+         active=(any_("air traffic", "atc", "controller", "approach control", "空管", "管制"),)),
+    case("work", "change plain v15",
+         ("I'm a mail carrier, been walking the same route for nineteen years.", "Nineteen years on one route, you must know everyone on it."),
+         ("Hot one today. Carrying mail in August is brutal.", "Stay hydrated out there."),
+         ("Big news: I officially retired on Friday, after nineteen years. No more route for me. Please update that.", "Congratulations! Updated: you're retired."),
+         active=(any_("retire", "退休"),),
+         not_active=(any_("mail carrier", "letter carrier", "postman", "mailman", "邮递员"),),
+         history=(h(("mail", "postal", "carrier", "postman", "mailman", "邮"), ("retire", "退休")),)),
+    # travel
+    case("travel", "paraphrase plain v15",
+         ("I never take a trip without travel insurance. Got burned once with a cancelled flight and a hospital bill abroad.", "A single claim like that can cost more than years of premiums."),
+         ("Booked Porto for May. Next step is insurance, same as every trip. I don't go anywhere uncovered.", "Look for a policy that covers medical evacuation and trip cancellation."),
+         active=(any_("insurance", "insured", "保险", "uncovered", "coverage"),)),
+    # time zone as a city
+    case("timezone", "change plain v15",
+         ("I live in Anchorage, so most of the Lower 48 is already at lunch when I'm having breakfast.", "Alaska time does put you a few hours behind."),
+         ("My team in Chicago wants a 10am standup. What time is that for me in Anchorage?", "10am Central is 7am in Anchorage."),
+         ("Big change: I've relocated to Kathmandu for work. Please use Kathmandu time for me from now on.", "Done, switched to Kathmandu time."),
+         active=(any_("kathmandu", "nepal", "+5:45", "+05:45", "asia/kathmandu", "npt", "加德满都", "尼泊尔"),),
+         not_active=(any_("anchorage", "alaska", "akst", "akdt", "america/anchorage", "安克雷奇", "阿拉斯加"),),
+         history=(h(("anchorage", "alaska", "akst", "akdt", "america/anchorage", "安克雷奇", "阿拉斯加", "-9", "-09", "-8", "-08"), ("kathmandu", "nepal", "+5:45", "+05:45", "asia/kathmandu", "npt", "加德满都", "尼泊尔")),)),
+    # tools
+    case("tools", "paraphrase conversational v15",
+         ("How do I sidechain a bass to the kick in Ableton? I make all my tracks in Live and this mix is a mess.", "Put a Compressor on the bass, open its sidechain section, set the audio source to the kick track, then lower the threshold until the bass ducks on each hit."),
+         ("Ableton keeps dropping audio when I record with a lot of plugins open. It's the only DAW I use, so I need it stable. Ideas?", "Raise the buffer size while recording, freeze the heavy tracks, and close plugin windows you don't need."),
+         active=(yes("ableton",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v15",
+              ("My barber races homing pigeons. He told me all about it while he cut my hair: the loft, the training flights, the whole thing.", "That's a surprisingly competitive hobby.", "Apparently! Anyway, how is it already dark at 4:30?"),
+              ("Hypothetically, how would someone go about learning to blow glass?", "Most people start with a weekend intro class at a hot shop, then rent studio time once they know the basics.", "Just curious, I'm not signing up for anything. Saw a bumper sticker this morning that said 'I'd rather be sailing' and it got me thinking about other people's hobbies.")),
+]
 # fmt: on
 
 
@@ -3550,11 +4028,18 @@ def render(
     v11: bool = False,
     v12: bool = False,
     v13: bool = False,
+    v14: bool = False,
+    v15: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
-    the twelfth with `v12`, of the thirteenth with `v13`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v13:
+    the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`): one
+    scenario a line, UTF-8, no ASCII escaping."""
+    if v15:
+        found = scenario_dicts(ZH_V15, EN_V15, first=1201)
+    elif v14:
+        found = scenario_dicts(ZH_V14, EN_V14, first=1101)
+    elif v13:
         found = scenario_dicts(ZH_V13, EN_V13, first=1001)
     elif v12:
         found = scenario_dicts(ZH_V12, EN_V12, first=901)
@@ -3591,11 +4076,14 @@ if __name__ == "__main__":
     OUT_V11.write_text(render(v11=True), encoding="utf-8")
     OUT_V12.write_text(render(v12=True), encoding="utf-8")
     OUT_V13.write_text(render(v13=True), encoding="utf-8")
+    OUT_V14.write_text(render(v14=True), encoding="utf-8")
+    OUT_V15.write_text(render(v15=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
         f" {len(ZH_V7) + len(EN_V7)} to {OUT_V7}, {len(ZH_V8) + len(EN_V8)} to {OUT_V8},"
         f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
         f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
-        f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}"
+        f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
+        f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}"
     )
