@@ -29,9 +29,9 @@ __all__ = [
     "with_slots",
 ]
 
-# Spans of time one keeps between things: arrangements of a schedule, never objects of taste.
 # An instruction of a few words that ends on a word pointing to what was said before ("book me then", "go there")
 _POINTS_ELSEWHERE = re.compile(r"^(?:\S+\s){0,3}(?:then|there|that|it|this)$")
+# Spans of time one keeps between things: arrangements of a schedule, never objects of taste.
 _INTERVALS = frozenset({"gap", "break", "breather", "buffer", "pause", "breathing room", "空档", "间隔", "缓冲"})
 _TASTES = frozenset({Predicate.LIKES, Predicate.DISLIKES})
 REQUEST_SLOTS = frozenset(

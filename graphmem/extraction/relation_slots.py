@@ -35,9 +35,8 @@ _RELATION_WORDS: dict[str, str] = {
     "grandfather": "grandfather", "grandpa": "grandfather", "grandson": "grandson", "granddaughter": "granddaughter",
     "guinea pig": "pet:guinea_pig",
     # the wider family: one key per person named ("my nephew Ollie", "my cousin Ben"), as one may have several
-    **dict.fromkeys(("nephew",), "relative:nephew"), **dict.fromkeys(("niece",), "relative:niece"),
-    **dict.fromkeys(("cousin",), "relative:cousin"), **dict.fromkeys(("aunt", "auntie"), "relative:aunt"),
-    **dict.fromkeys(("uncle",), "relative:uncle"),
+    "nephew": "relative:nephew", "niece": "relative:niece", "cousin": "relative:cousin", "aunt": "relative:aunt",
+    "auntie": "relative:aunt", "uncle": "relative:uncle",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
@@ -156,7 +155,8 @@ _EN_SCHOOL = re.compile(
 
 
 def relation_fields(text: str, lang: Lang) -> list[Slot]:
-    """A pet's breed and a child's school, each as its relation's field."""
+    """A pet's breed and a child's school, each as its relation's field; in Chinese also relatives named in
+    apposition (`zh_relatives`)."""
     out: list[Slot] = []
     if lang == "zh":
         out.extend(zh_relatives(text))
