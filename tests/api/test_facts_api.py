@@ -174,15 +174,20 @@ async def test_a_request_to_remember_no_rule_reads_is_kept_as_a_note(api: Api) -
                 "s1",
                 "For future reference, our staging box is stage2.internal and I deploy from the release branch.",
             ),
-            Say(0.1, "p1", "记一下，这个仓库的每个接口都要加限流，超过一百QPS就报警", "kite"),
+            Say(0.1, "p1", "记一下，这个仓库的预发环境是stage2，超过一百QPS就报警", "kite"),
+            # a rule of the code base is read as one, and said inside the project it is the project's
+            Say(0.2, "p1", "记一下，这个仓库的每个接口都要加限流", "kite"),
         ],
     )
     note = (await facts(api, user))["user|note|our staging box is stage2.internal and i deploy from the release branch"]
     assert note.status == pb.FACT_STATUS_ACTIVE and note.status_reason == "explicit" and note.predicate == "note"
     assert note.evidence == "our staging box is stage2.internal and I deploy from the release branch"
     inside = await facts(api, user, "kite")
-    assert inside["user|note|这个仓库的每个接口都要加限流，超过一百QPS就报警"].project_id == "kite"
-    assert "user|note|这个仓库的每个接口都要加限流，超过一百QPS就报警" not in await facts(api, user)
+    assert inside["user|note|这个仓库的预发环境是stage2，超过一百QPS就报警"].project_id == "kite"
+    assert inside["user|instruction|这个仓库的每个接口都要加限流"].project_id == "kite"
+    outside = await facts(api, user)
+    assert "user|note|这个仓库的预发环境是stage2，超过一百QPS就报警" not in outside
+    assert "user|instruction|这个仓库的每个接口都要加限流" not in outside
 
 
 async def test_an_update_of_a_note_expires_its_old_words_and_keeps_them_as_history(api: Api) -> None:
