@@ -50,6 +50,8 @@ P = Predicate
 _RELATIVE_NAMED = Statement(P.RELATION_NAME, "group", "user's {rel} is called {d}")
 _LIVES_IN_EN = Statement(P.LOCATION, "group", "user lives in {d}")
 _LIKES_EN = Statement(P.LIKES, "group", "user likes {d}")
+_DISLIKES_EN = Statement(P.DISLIKES, "group", "user dislikes {d}")
+_AVOIDS_ZH = Statement(P.AVOIDS, "group", "用户不吃{d}", confidence=0.7)
 _LIVES_IN_ZH = Statement(P.LOCATION, "group", "用户住在{d}")
 _LIKES_ZH = Statement(P.LIKES, "group", "用户最喜欢{d}")
 ATTR_EN_RULES: tuple[Rule, ...] = (
@@ -181,25 +183,19 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"(?:absolute\s|all-time\s|personal\s)?(?:favou?rite|fave|go-to|comfort\s(?:read|watch|show|food|meal|drink|"
         r"movie|film|book|game))\b",
     ),
-    rule(
+    _DISLIKES_EN.rule(
         "en",
         r"^(?P<v>[a-z][\w'-]{1,20}(?:\s(?!(?:just|really|simply|honestly)\b)[\w'-]{1,20}){0,2})\s"
         r"(?:(?:just|really|simply|honestly)\s)?(?:isn't|aren't|(?:is|are)\s(?:(?:really|just|simply|honestly|definitely|totally)\s)?not)\s"
         r"(?:(?:really|just|simply|honestly|definitely|totally|so)\s){0,2}(?:for\sme|my\sthing|my\scup\sof\stea)\b",
-        P.DISLIKES,
-        "group",
-        "user dislikes {d}",
     ),
-    rule(  # "I don't do breakfast meetings", "I just don't do mornings": a kind of thing refused
+    _DISLIKES_EN.rule(  # "I don't do breakfast meetings", "I just don't do mornings": a kind of thing refused
         "en",
         r"(?:^|(?<=[,;]\s))(?:honestly,?\s|and\s|also\s|but\s)?i\s(?:just\s|really\s|simply\s)?(?:don't|do\snot|never)\sdo\s"
         r"(?P<v>(?!(?:it|that|this|these|those|them|anything|much|well|so|any|a|an|the|what|enough|more|nothing|"
         r"everything|something|too|very|great|good|badly|right|wrong|my|your|his|her|our|their)\b)[a-z][\w'-]{1,20}"
         r"(?:\s(?!(?:on|in|at|after|before|with|for|anymore|any|unless|if|because|when|since|or|and)\b)[a-z][\w'-]{1,20})"
         r"{0,2})(?=\s?(?:$|[.,;!?]|\s(?:anymore|any\smore|ever|at\sall|lol|haha)\b))",
-        P.DISLIKES,
-        "group",
-        "user dislikes {d}",
     ),
     _LIKES_EN.rule(  # "Kayaking is kind of our thing now", "bouldering is totally my thing"
         "en",
@@ -230,14 +226,11 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "group",
         "user avoids {d}",
     ),
-    rule(  # "mayo is the one thing I can't stand", "cilantro is the only thing I won't eat"
+    _DISLIKES_EN.rule(  # "mayo is the one thing I can't stand", "cilantro is the only thing I won't eat"
         "en",
         r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are)\s(?:the\s)?"
         r"(?:one|only|one\sof\sthe\sfew)\s(?:things?|foods?)\s(?:that\s)?i\s(?:really\s|just\s|absolutely\s)?(?:can't|cannot|won't|don't)\s"
         r"(?:stand|stomach|eat|bear|do)\b",
-        P.DISLIKES,
-        "group",
-        "user dislikes {d}",
     ),
     _LIKES_EN.rule(
         "en",
@@ -410,38 +403,24 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         r"(?:^|[，,])(?:现在|目前|如今|已经)(?:我)?(?:住在|定居在|搬到了|搬到|搬去了)(?P<v>[\u4e00-\u9fff]{2,6}?)"
         r"(?=$|[，。！,.!\s了啦])",
     ),
-    rule(
+    _AVOIDS_ZH.rule(
         "zh",
         r"(?:别|不要|不用|千万别|记得别|记得不要)(?:给我)?(?:放|加|带)(?![它他她这那])(?P<v>[\u4e00-\u9fff]{1,4}?)的?(?=$|[，。！,.!\s了啊哦])",
-        P.AVOIDS,
-        "group",
-        "用户不吃{d}",
-        confidence=0.7,
     ),
-    rule(  # "帮我排一周的便当菜单，千万别出现苦瓜": a food kept off a menu or a meal made for the speaker
+    _AVOIDS_ZH.rule(  # "帮我排一周的便当菜单，千万别出现苦瓜": a food kept off a menu or a meal made for the speaker
         "zh",
         r"(?:别|不要|千万别|千万不要|记得别|一定别)(?:给我)?(?:出现|安排)(?![它他她这那])(?P<v>[\u4e00-\u9fff]{1,4}?)"
         r"(?=[，。！,.!\s了啊哦])(?=[^。！？!?]{0,30}(?:吃|味|口感|咽|难吃|菜|饭))",
-        P.AVOIDS,
-        "group",
-        "用户不吃{d}",
-        confidence=0.7,
     ),
-    rule(  # "苦瓜我真咽不下去", "香菜我实在吃不了": a food the speaker cannot get down
+    _AVOIDS_ZH.rule(  # "苦瓜我真咽不下去", "香菜我实在吃不了": a food the speaker cannot get down
         "zh",
         r"(?:^|[，,。])(?![那这])(?P<v>[\u4e00-\u9fff]{2,4}?)我(?:真|实在|是真|真的|完全|根本)?(?:咽不下去|吃不了|吃不下去)",
-        P.AVOIDS,
-        "group",
-        "用户不吃{d}",
         confidence=0.65,
     ),
-    rule(  # "折耳根就免了，别的都行": a food waved away
+    _AVOIDS_ZH.rule(  # "折耳根就免了，别的都行": a food waved away
         "zh",
         r"(?:^|[，,])(?![那这今明后昨开去上下别其])(?P<v>[\u4e00-\u9fff]{2,4}?)(?:我)?(?:就|可)?(?:免了|不要了|别放了)"
         r"(?=[^。！？!?]{0,40}(?:吃|菜|味道|口感|咽))",
-        P.AVOIDS,
-        "group",
-        "用户不吃{d}",
         confidence=0.65,
     ),
     rule(

@@ -55,6 +55,7 @@ _SHORT_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "用户喜欢简短�
 _DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "用户喜欢详细的回复", value="detailed replies")
 _REPLY_LANGUAGE = Statement(P.PREFERS_LANGUAGE, "group", "用户希望用{d}回复")
 _ALLERGIC = Statement(P.ALLERGIC_TO, "group", "用户对{d}过敏", confidence=0.85)
+_DOES_ZH = Statement(P.JOB, "group", "用户是做{d}的")
 USES_TECH_ZH = Statement(P.USES_TECH, "tech", "{S}使用{d}", confidence=0.8, project=True)
 _LIVES_IN = Statement(P.LOCATION, "place", "用户住在{d}", confidence=0.75)
 ZH_RULES: tuple[Rule, ...] = (
@@ -302,19 +303,13 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户是{d}",
     ),
     rule("zh", r"我的(?:工作|职业)是", P.JOB, "place", "用户的职业是{d}"),
-    rule(
+    _DOES_ZH.rule(
         "zh",
         _ZI + _ZADV + r"是做(?P<v>[\u4e00-\u9fffa-z]{1,8}?)的(?=$|[，。！,.!\s])",
-        P.JOB,
-        "group",
-        "用户是做{d}的",
     ),
-    rule(  # "我当导游的", "干室内设计的", "跑网约车的": the trade one lives by, said with or without 我(是)
+    _DOES_ZH.rule(  # "我当导游的", "干室内设计的", "跑网约车的": the trade one lives by, said with or without 我(是)
         "zh",
         r"(?:^|[，,：:]|(?<![你他她它])我(?:是|就是)?)(?:当|干|做|跑|开)(?!玩笑|家务|作业)(?P<v>[\u4e00-\u9fff]{2,6}?)的(?=$|[，。！,.!\s])",
-        P.JOB,
-        "group",
-        "用户是做{d}的",
         confidence=0.65,
     ),
     rule(  # "自己开了家花店": the business one runs
@@ -325,12 +320,9 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户开了家{d}",
         confidence=0.65,
     ),
-    rule(  # "吃导游这碗饭的": a trade as one's rice bowl
+    _DOES_ZH.rule(  # "吃导游这碗饭的": a trade as one's rice bowl
         "zh",
         r"(?:^|[，,：:]|我(?:是|就是)?)吃(?P<v>[\u4e00-\u9fff]{2,6}?)这碗饭",
-        P.JOB,
-        "group",
-        "用户是做{d}的",
         confidence=0.65,
     ),
     rule(
