@@ -30,6 +30,7 @@ OUT_V12 = Path(__file__).with_name("scenarios_v12.jsonl")
 OUT_V13 = Path(__file__).with_name("scenarios_v13.jsonl")
 OUT_V14 = Path(__file__).with_name("scenarios_v14.jsonl")
 OUT_V15 = Path(__file__).with_name("scenarios_v15.jsonl")
+OUT_V16 = Path(__file__).with_name("scenarios_v16.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -3966,6 +3967,244 @@ EN_V15: list[Case] = [
               ("My barber races homing pigeons. He told me all about it while he cut my hair: the loft, the training flights, the whole thing.", "That's a surprisingly competitive hobby.", "Apparently! Anyway, how is it already dark at 4:30?"),
               ("Hypothetically, how would someone go about learning to blow glass?", "Most people start with a weekend intro class at a hot shop, then rent studio time once they know the basics.", "Just curious, I'm not signing up for anything. Saw a bumper sticker this morning that said 'I'd rather be sailing' and it got me thinking about other people's hobbies.")),
 ]
+# Sixteenth round (tag `v16`, its own file `scenarios_v16.jsonl`, ids from 1301): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V16: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v16",
+         ("见客户我一般都约在茶馆，找个包间泡壶茶，比在写字楼里聊得松快多了", "茶馆环境安静，谈事确实更放松。"),
+         ("明儿约了个老客户，照例还是去茶楼坐坐。跟客户碰头我就认这种地方，会议室里大眼瞪小眼的谈不出啥", "那提前订个包间，免得到时候没位置。"),
+         active=(any_("茶馆", "茶楼", "茶室", "喝茶", "teahouse", "tea house"),)),
+    case("meeting", "remember conversational v16",
+         ("帮我拉个会，周四下午跟法务把合同过一遍", "好的，已发出邀请：周四下午，与法务过合同。要把合同文件附上吗？", "附上。以后你帮我约的会，相关文件都得先发我过目，没看过材料的会我一概不进。这条你记住了"),
+         active=(any_("材料", "文件", "过目", "预读", "资料", "pre-read", "preread", "materials", "documents"),)),
+    case("meeting", "change plain v16",
+         ("我们部门的周例会我一般给一个钟头，议题多，短了说不完", "一小时的例会挺常见的。"),
+         ("今天例会又开满一个小时，有一半时间在扯皮", "可以给每个议题限个时，少跑题。"),
+         ("例会我打算缩了，往后都按四十分钟排，到点就散，谁没说完会后单聊。你帮我把这个改过来", "好的，已更新：例会时长改为四十分钟。"),
+         active=(any_("四十分钟", "40分钟", "40 分钟", "四十", "40", "forty"),),
+         not_active=(any_("一个钟头", "一小时", "一个小时", "1小时", "60分钟", "one hour", "an hour", "60 min"),),
+         history=(h(("一个钟头", "一小时", "一个小时", "1小时", "60", "one hour", "an hour", "hour"), ("四十分钟", "40分钟", "40 分钟", "四十", "40", "forty")),)),
+    # preference
+    case("preference", "paraphrase plain v16",
+         ("最近迷上掼蛋了，下了班就约上三个老哥，一打打到半夜", "掼蛋这两年确实火，跟搭档配合好了打起来很过瘾。"),
+         ("周末又在朋友家掼了一下午的蛋，手气背得要命，可越输越想打，这牌我是戒不掉了", "输赢都是个乐子，别熬太晚就行。"),
+         active=(yes("掼蛋", "guandan", "打牌", "牌"),)),
+    case("preference", "paraphrase conversational v16",
+         ("教我做个凉拌豆腐呗，千万别放皮蛋啊，那玩意儿一股子氨水味，我闻着就反胃", "好的：嫩豆腐切块，淋生抽、香油、蒜末，撒点葱花和辣椒油就行。"),
+         ("早上在粥铺随手点了碗粥", "早上喝粥挺养胃的。", "养啥胃啊，端上来才看清是皮蛋瘦肉粥。黑乎乎那玩意儿我是真下不去嘴，一块块全挑出来了"),
+         active=(no("皮蛋", "松花蛋", "century egg", "preserved egg"),)),
+    case("preference", "single plain v16",
+         ("早上赶地铁，在站口买了碗热干面边走边吃，芝麻酱糊了一嘴", "热干面配芝麻酱，早饭标配了。"),
+         not_active=(any_("热干面", "hot dry noodle", "hot-dry noodle", "reganmian"),)),
+    # correction
+    case("correction", "immediate remember plain v16",
+         ("帮我记个事，我英文名叫Kevin……哎不对，Kevin是我们组另一个人，我叫Calvin，老被人叫混", "好的，已记下：你的英文名是Calvin。"),
+         active=(any_("calvin", "卡尔文"),),
+         not_active=(any_("kevin", "凯文"),)),
+    case("correction", "after_promotion conversational v16",
+         ("我那辆朗逸开了快三万公里了，该做几保了？", "一般一万公里保养一次，三万公里左右是第三次，可以顺带换空调滤芯和刹车油。"),
+         ("朗逸的轮胎想换套静音点的，有啥推荐？", "可以看看米其林浩悦或者普利司通的静音系列，尺寸照原车的来。"),
+         ("刚去4S店做保养，人家一报车名我才回过神，我开的是速腾，朗逸是我以前单位的车，嘴瓢说顺了。你给我改一下", "好的，已更正：你的车是速腾。"),
+         active=(any_("速腾", "sagitar"),),
+         not_active=(any_("朗逸", "lavida"),),
+         history=(h(("朗逸", "lavida"), ("速腾", "sagitar")),)),
+    case("correction", "single conversational v16",
+         ("家里空调是格力的……哦不对，格力那台在我爸妈家，我这屋里是美的。一开制热老吹凉风，咋回事？", "刚开机吹凉风多半是在预热防冷风，等个三五分钟；要是一直不热，看看室外机有没有结霜，或者滤网是不是太脏。"),
+         not_active=(any_("美的", "midea"), any_("格力", "gree"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v16",
+         ("给我推荐个空气炸锅，三四百块钱的", "这个价位可以考虑：1.小熊…… 2.九阳…… 3.苏泊尔…… 4.利仁……", "你一下甩我四个，我更挑花眼了。下回直接告诉我买哪个，给一个就行"),
+         ("周末带爸妈出去吃饭，想找个清淡点的馆子", "可以看看：A. 淮扬菜馆…… B. 粤式茶餐厅…… C. 素食小馆…… D. 江南家常菜……", "又是一溜儿选项。说了你帮我拍板就行，只给一个，我懒得挑"),
+         active=(any_("一个", "拍板", "选项", "直接", "只推荐", "one option", "single", "just one", "pick one", "decide"),)),
+    case("reply", "remember plain v16",
+         ("往后回我的话别带井号星号那些符号，我都是复制到微信里发给别人的，一堆符号看着乱。就给纯文字，记住啊", "好的，以后用纯文本回复，不带Markdown符号。"),
+         active=(any_("纯文本", "纯文字", "符号", "markdown", "井号", "星号", "plain text", "格式"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v16",
+         ("@shizi", "柿子这个小游戏是拿Unity做的，C#写逻辑。打成WebGL包以后在手机浏览器里卡得不行，有啥招？", "可以开Brotli或Gzip压缩，贴图压成ASTC，少用实时光照，Draw Call尽量合批；内存预算也调小一点。"),
+         ("@shizi", "柿子里角色一跳老穿墙，咋整？", "把刚体的碰撞检测改成Continuous，移动逻辑放到FixedUpdate里用Rigidbody.MovePosition，别直接改transform。"),
+         active=(any_("unity", "c#", "csharp", "游戏引擎", p="shizi"),)),
+    case("project", "project_only remember plain v16",
+         ("@lianou", "莲藕这个项目两条铁律你记牢：数据库里不准写存储过程，逻辑一律放代码里；上线只挑周四晚上，别的日子一概不发版", "记住了：莲藕项目禁用存储过程，上线窗口是周四晚上。"),
+         active=(any_("存储过程", "stored procedure", "procedure", p="lianou"), any_("周四", "星期四", "礼拜四", "thursday", p="lianou"))),
+    case("project", "override conversational v16",
+         ("Java后端我一向用MyBatis-Plus，SQL看得见摸得着，心里踏实", "MyBatis-Plus写CRUD确实省事。"),
+         ("帮我写个分页查询的Mapper，老规矩用MyBatis-Plus", "好的：继承BaseMapper，配好分页插件，调用selectPage传Page对象就行……"),
+         ("@yangtao", "杨桃是接手的老项目，从头到尾都是JPA加Hibernate，动不了。所以在杨桃里你给的持久层代码都按JPA来写，MyBatis那套先别往里塞，记住了", "好的，杨桃项目里持久层按JPA写。"),
+         active=(yes("mybatis"), yes("jpa", "hibernate", p="yangtao")),
+         not_active=(yes("mybatis", p="yangtao"),)),
+    # multi
+    case("multi", "remember plain v16",
+         ("你记几件事，回头用得着：我住南通，在中医馆当推拿师，还有我吃不了阿司匹林，一吃就过敏，给我出主意的时候避开这个", "记下了：南通、中医馆推拿师、阿司匹林过敏。"),
+         active=(yes("南通", "nantong"), any_("推拿", "按摩", "中医", "massage", "tuina", "therap"), any_("阿司匹林", "aspirin"))),
+    case("multi", "paraphrase conversational v16",
+         ("扬州这两天又闷又潮，衣服晾三天都不干", "梅雨季就这样，可以开空调除湿。", "可不。晚上还得去合唱团排练，我在里头唱男低音，下个月有演出，嗓子可不能出毛病"),
+         ("在扬州待了十来年了，合唱团的排练我周周雷打不动，想买个录音笔录排练回来抠音准，有推荐不？", "可以看看索尼的ICD系列，开立体声录音，放在声部前面一两米就行。"),
+         active=(yes("扬州", "yangzhou"), yes("合唱", "唱歌", "男低音", "choir", "chorus", "sing"))),
+    # relations
+    case("relations", "paraphrase plain v16",
+         ("我侄子小满今年高考，考完那天一出考场就给我打电话，说想报计算机", "替他高兴！计算机专业这几年一直很热。"),
+         ("小满的录取通知书到了，我这个当大伯的比他还激动，晚上非得请他吃顿好的", "恭喜！可以给他准备个升学红包。"),
+         active=(yes("小满", "xiaoman"),)),
+    case("relations", "remember conversational v16",
+         ("鸭子老甩头打喷嚏，鼻孔边上还湿湿的，是感冒了不？", "有可能是鼻腔进水或者轻微感染，先看精神和食欲；窝里保持干燥。它是什么品种？叫什么名字？", "柯尔鸭，叫毛豆，快两岁了。你给我记着，以后我问鸭子的事说的都是它"),
+         active=(yes("毛豆", "maodou"), any_("柯尔鸭", "鸭", "call duck", "duck"))),
+    # work
+    case("work", "paraphrase conversational v16",
+         ("帮我写段自我介绍，发给家政公司的。我是做月嫂的，干了六年，带过三十多个宝宝", "好的：您好，我从事月嫂工作六年，累计护理新生儿三十余名……"),
+         ("今儿可算能歇口气了", "辛苦啦，这阵子很忙吧？", "刚从上一户下来，二十六天没睡过一个整觉。干月嫂这行就这样，宝宝夜里一哭你就得爬起来"),
+         active=(any_("月嫂", "母婴护理", "育婴", "家政", "maternity", "postpartum", "nanny", "confinement"),)),
+    case("work", "change plain v16",
+         ("我在县城一中教语文，带两个班，还兼着班主任", "语文老师加班主任，工作量可不小。"),
+         ("今儿批了一晚上作文，眼都花了", "辛苦了，注意让眼睛歇歇。"),
+         ("跟你说个事，我考公上岸了，下个月去税务局报到，讲台算是告别了。你那边给我更新一下", "恭喜上岸！已更新：你现在在税务局工作。"),
+         active=(any_("税务", "公务员", "考公", "civil servant", "tax"),),
+         not_active=(any_("语文", "老师", "教师", "teacher", "班主任"),),
+         history=(h(("语文", "老师", "教师", "teacher", "班主任", "一中"), ("税务", "公务员", "考公", "civil servant", "tax")),)),
+    # travel
+    case("travel", "paraphrase conversational v16",
+         ("帮我看看下月十号去昆明的机票，要早上的，下午那几班十趟有八趟延误，我是坐怕了", "好的，早上七点和八点半各有一班直飞，七点那班准点率最高。"),
+         ("下礼拜去趟厦门，还是老样子，给我挑早上头几班飞机，过了中午的我一概不考虑", "好的：早上七点二十和八点十分各有一班，都可以。"),
+         active=(any_("早班", "早上", "头班", "第一班", "上午", "早晨", "morning", "early"),)),
+    # location move
+    case("location", "change plain v16",
+         ("我住芜湖，周末没事就去方特转一圈，年卡都快刷烂了", "芜湖方特挺有名的。"),
+         ("芜湖这两天降温降得厉害，晚上骑电驴冻得手都僵了", "骑车记得戴手套。"),
+         ("我搬到嘉兴了，老婆在这边上班，一家子跟着过来了。往后查天气、找吃的都按嘉兴来", "好的，已更新为嘉兴。"),
+         active=(yes("嘉兴", "jiaxing"),),
+         not_active=(yes("芜湖", "wuhu"),),
+         history=(h(("芜湖", "wuhu"), ("嘉兴", "jiaxing")),)),
+    # tools
+    case("tools", "paraphrase plain v16",
+         ("我修图全靠醒图，拍完照片随手一调，滤镜、瘦脸、抠图啥都有", "醒图上手快，模板也多。"),
+         ("换了个手机，头一件事就是把醒图装回来，别的修图软件我用着都别扭", "记得登录账号，收藏的模板和配方能同步回来。"),
+         active=(yes("醒图", "xingtu", "hypic"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v16",
+              ("我老丈人退休以后迷上抖空竹了，天天一大早在公园里抖得呜呜响，还收了俩徒弟", "这项运动挺锻炼身体的。", "可不。唉，楼下又在修路，电钻从早上七点响到现在"),
+              ("要是有人想在自家阳台养几只鸡下蛋，小区管不管？", "多数小区的物业规定不允许在住宅里养家禽，也容易被邻居投诉。", "我就好奇问问，没打算养，我连盆绿萝都养不活。俗话说“人是铁饭是钢”，还是下楼吃碗面实在")),
+]
+EN_V16: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v16",
+         ("I don't take meetings during month-end close. The last three business days of every month are blocked for reconciliations, full stop.", "Protecting close week makes sense; those are usually the most deadline-heavy days."),
+         ("Someone tried to book a roadmap review with me on the 29th, so I bumped it to the 3rd. Nothing gets on my calendar during the close.", "Moving it to the start of the month works well."),
+         active=(any_("month-end", "month end", "close", "last three business days", "last 3 business days", "月末", "月底", "结账"),)),
+    case("meeting", "remember conversational v16",
+         ("Book me a coffee with Dana at the Hollis Street office on Thursday at 2, please.", "Booked: coffee with Dana, Thursday at 2:00 PM, Hollis Street office. Anything else?", "Yes, block the 30 minutes before it for getting there.", "Done, 1:30 to 2:00 is blocked as travel time.", "Do that for every in-person meeting you put on my calendar. Travel time before each one, please remember."),
+         active=(any_("travel time", "travel", "commute", "buffer", "getting there", "路上", "通勤", "交通"),)),
+    case("meeting", "change plain v16",
+         ("I like my meeting reminders ten minutes before. Any earlier and I've forgotten again by the time it starts.", "Ten minutes is a popular lead time."),
+         ("Got the ten-minute nudge for the budget review and made it with time to spare.", "That's the reminder doing its job."),
+         ("New building, longer walk: I need my meeting reminders half an hour ahead from now on. Please change that.", "Updated: meeting reminders now go out 30 minutes before."),
+         active=(any_("30 minutes", "half an hour", "half-hour", "30 min", "thirty", "30-minute", "半小时", "30分钟"),),
+         not_active=(any_("10 minutes", "ten minutes", "10 min", "ten-minute", "10-minute", "十分钟", "10分钟"),),
+         history=(h(("10", "ten", "十分钟"), ("30 minutes", "half an hour", "half-hour", "30 min", "thirty", "30-minute", "半小时", "30分钟")),)),
+    # preference
+    case("preference", "paraphrase conversational v16",
+         ("Can you explain how to nudge in pinball without tilting? I play every Thursday at the barcade near me and I keep losing balls down the outlanes.", "Give short, sharp bumps from the palms right as the ball heads for an outlane, and avoid repeated shoves that rack up tilt warnings."),
+         ("Ugh, Monday.", "Hang in there. Anything fun coming up?", "League night on Thursday. Honestly pinball is the best part of my week, I'd play every night if my wallet let me."),
+         active=(yes("pinball", "弹球", "弹珠"),)),
+    case("preference", "paraphrase plain v16",
+         ("I can't stand okra. The slime gets me every time, no matter how it's cooked.", "The texture really divides people."),
+         ("There was okra in the gumbo again at Sunday dinner and I ate around every piece. It's just not a vegetable I'll ever like.", "Picking around it is a time-honored strategy."),
+         active=(no("okra", "秋葵"),)),
+    case("preference", "single plain texting v16",
+         ("had a horchata from the taco spot by the gym, way sweeter than i expected", "Horchata recipes vary a lot; some lean really sugary."),
+         not_active=(any_("horchata", "米浆", "rice milk"),)),
+    # correction
+    case("correction", "immediate remember plain v16",
+         ("Please remember my unit number for deliveries: 4B. Sorry, 4D. 4B is my neighbor across the hall.", "Noted: unit 4D."),
+         active=(any_("4d", "unit 4d", "apt 4d", "#4d"),),
+         not_active=(any_("4b",),)),
+    case("correction", "after_promotion conversational v16",
+         ("My Xfinity internet drops every evening around 8. Is there a way to tell if it's my router or their network?", "When it drops, plug a laptop straight into the modem with Ethernet; if that connection dies too, it's the line or the provider's network rather than your Wi-Fi."),
+         ("Is it worth buying my own modem instead of renting one from Xfinity?", "Usually yes, if you'll keep it more than a year or so; just pick one from the provider's approved list."),
+         ("Wait, correction: it's not Xfinity, it's Spectrum. Xfinity was at my old apartment and I've been saying the wrong one. Can you fix that?", "No problem. Updated: your internet provider is Spectrum."),
+         active=(any_("spectrum", "charter"),),
+         not_active=(any_("xfinity", "comcast"),),
+         history=(h(("xfinity", "comcast"), ("spectrum", "charter")),)),
+    case("correction", "single conversational v16",
+         ("My Samsung fridge, no wait, the Samsung was the old one, this is an LG, has started buzzing loudly every few minutes. Is that normal?", "A periodic buzz is often the ice maker trying to fill while the water line is off, or the fan hitting frost. Check the ice maker switch first, then listen at the back panel."),
+         not_active=(any_("lg",), any_("samsung", "三星"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v16",
+         ("Here's my cover letter draft, what do you think?", "This is a great start! You clearly have a lot of passion. Maybe consider possibly tightening a few spots?", "You can be blunt with me. Tell me what's bad about it, I don't need it sugarcoated."),
+         ("Honest take on my business plan summary?", "There's a lot to like here, and the vision is exciting! A couple of small areas might benefit from...", "Again with the cushioning. Give it to me straight, every time. I'd rather hear the hard truth from you than from an investor."),
+         active=(any_("blunt", "straight", "direct", "honest", "sugarcoat", "candid", "直接", "直说", "坦率"),)),
+    case("reply", "remember plain v16",
+         ("Please answer me in Czech from now on. I've started evening classes and I need all the reading practice I can get.", "Dobře! Od teď vám budu odpovídat česky."),
+         active=(any_("czech", "čeština", "česky", "捷克"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v16",
+         ("@basalt", "basalt is an Expo app, React Native underneath. Push notifications work on Android but never show up on iOS. Where do I look?", "Check that you're on a development build rather than Expo Go, that the iOS push key is uploaded with eas credentials, and that you request permission before fetching the Expo push token."),
+         ("@basalt", "How do I ship a quick JS fix for basalt without going through App Store review?", "Use EAS Update: publish to the production channel, and installed builds with a matching runtime version pull it on next launch."),
+         active=(any_("expo", "react native", "react-native", "eas", p="basalt"),)),
+    case("project", "project_only remember plain v16",
+         ("@quartz", "Please remember two conventions for quartz: every timestamp in the API is ISO 8601 with an offset, and all UI copy uses sentence case, never title case.", "Noted for quartz: ISO 8601 timestamps, sentence-case UI copy."),
+         active=(any_("iso 8601", "iso8601", "iso-8601", "iso", p="quartz"), any_("sentence case", "sentence-case", "title case", "句首大写", p="quartz"))),
+    case("project", "override conversational v16",
+         ("All my CI runs on GitHub Actions. I've got a library of reusable workflows I copy into every repo.", "Reusable workflows save a lot of setup time."),
+         ("Write me a CI job that runs pytest on every push, GitHub Actions as usual.", "Sure: a workflow in .github/workflows/test.yml triggered on push, with setup-python and a pytest step."),
+         ("@gneiss", "Heads up on gneiss: it lives on the client's self-hosted GitLab, so the pipelines there are GitLab CI. In gneiss, give me .gitlab-ci.yml, not GitHub Actions workflows. Please remember that.", "Got it: GitLab CI for gneiss."),
+         active=(yes("github actions", "github action", "gh actions"), yes("gitlab", "gitlab ci", "gitlab-ci", p="gneiss")),
+         not_active=(yes("github actions", "github action", "gh actions", p="gneiss"),)),
+    # multi
+    case("multi", "remember plain v16",
+         ("A few things to keep on file: I'm in Bozeman, I shoe horses for a living, and I'm allergic to sulfa drugs, so flag anything with sulfa in it.", "Saved: Bozeman, farrier, sulfa allergy."),
+         active=(yes("bozeman", "博兹曼"), any_("farrier", "shoe horses", "shoeing", "horseshoe", "马蹄", "钉马掌"), any_("sulfa", "sulfonamide", "sulpha", "磺胺"))),
+    case("multi", "paraphrase conversational texting v16",
+         ("abq wind is nuts today, no flying for us lol", "Sounds like a grounded day.", "yeah i crew for a hot air balloon on weekends, chase truck, inflation, packing it all up. best hobby ever tbh"),
+         ("need gloves that can handle rope burn for balloon crewing, been doing it here in albuquerque like 3 seasons. recs?", "Look for leather work gloves with a reinforced palm, like rigger gloves, snug enough to grip a crown line."),
+         active=(yes("albuquerque", "abq", "阿尔伯克基"), yes("balloon", "热气球", "crew"))),
+    # relations
+    case("relations", "paraphrase plain v16",
+         ("My stepdaughter Imogen just started her first year at university. The house is so quiet without her.", "That's a big adjustment for the whole family."),
+         ("Imogen called tonight and talked for an hour about her chemistry lab partner. She sounds happy.", "It's lovely that she still calls to share."),
+         active=(yes("imogen",),)),
+    case("relations", "remember conversational v16",
+         ("What temperature should the basking spot be for a tortoise?", "For most Mediterranean species, around 95 to 100°F under the basking lamp, with the cool end in the low 70s. What kind is yours, and what's his name?", "Humphrey. He's a Hermann's tortoise, about twelve. Please remember him, I'll have plenty more questions."),
+         active=(yes("humphrey",), any_("tortoise", "hermann", "乌龟", "陆龟"))),
+    # work
+    case("work", "paraphrase conversational v16",
+         ("What are some healthy meals I can make without a kitchen? I drive long-haul, so I'm living out of my truck cab most of the week.", "A 12-volt cooler and a lunchbox stove go a long way: overnight oats, rotisserie chicken wraps, bagged salads and one-pot rice."),
+         ("Finally home for a reset.", "Welcome back! How was the run?", "Eleven days, Laredo to Harrisburg and back. That's OTR trucking for you, I see my own couch maybe four nights a month."),
+         active=(any_("truck", "trucker", "long-haul", "long haul", "otr", "driver", "卡车", "货车", "司机"),)),
+    case("work", "change plain v16",
+         ("I teach eighth-grade science at a middle school, mostly earth science and a bit of physics.", "Eighth grade is a fun age to teach."),
+         ("Spent my whole Sunday grading lab reports. Teaching science means a lot of soggy worksheets.", "Sounds like a long Sunday."),
+         ("Some news: I've left the classroom. As of this month I'm a curriculum coordinator at the district office. Please update that.", "Congratulations! Updated: curriculum coordinator at the district office."),
+         active=(any_("curriculum", "coordinator", "district", "课程"),),
+         not_active=(any_("science teacher", "middle school", "eighth-grade", "eighth grade", "8th grade", "teach science", "理科老师", "科学老师"),),
+         history=(h(("teach", "science", "middle school", "eighth", "teacher", "老师"), ("curriculum", "coordinator", "district", "课程")),)),
+    # travel
+    case("travel", "paraphrase plain v16",
+         ("I only book hotels with a pool. I swim laps every morning, travelling or not.", "A lap pool is a hard amenity to give up once it's part of your routine."),
+         ("Found a great deal in Pittsburgh but it had no pool, so I passed. A hotel without one isn't an option for me.", "Filtering by pool up front will save you some scrolling."),
+         active=(any_("pool", "泳池", "游泳池", "swim"),)),
+    # time zone as a city
+    case("timezone", "change plain v16",
+         ("I'm based in Lima, so for half the year I'm on the same clock as New York.", "Right, Peru doesn't observe daylight saving, so it matches Eastern Standard Time in the northern winter."),
+         ("I have a call with a client in Madrid at 4pm their time. When is that for me in Lima?", "4pm in Madrid is 10am in Lima during the European winter."),
+         ("Heads up: I took a job in Taipei and moved last week. Please use Taipei time for me going forward.", "Done, switched you to Taipei time."),
+         active=(any_("taipei", "taiwan", "+8", "+08", "asia/taipei", "台北", "台湾"),),
+         not_active=(any_("lima", "peru", "america/lima", "利马", "秘鲁"),),
+         history=(h(("lima", "peru", "america/lima", "利马", "秘鲁", "-5", "-05"), ("taipei", "taiwan", "+8", "+08", "asia/taipei", "台北", "台湾")),)),
+    # tools
+    case("tools", "paraphrase conversational v16",
+         ("How do I compile just one chapter out of Scrivener into a Word doc? My whole novel lives in Scrivener and my editor wants chapter three.", "In Compile, pick Word as the format, then in the contents list uncheck everything except chapter three's folder and compile."),
+         ("Scrivener's sync with my iPad keeps creating conflict files. It's the only writing app I use, so I need this fixed.", "Close the project on the Mac before opening it on the iPad, and let Dropbox finish syncing before you switch devices."),
+         active=(yes("scrivener",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v16",
+              ("The woman next door does competitive ballroom dancing. She showed me a video of her quickstep and it was unreal.", "Ballroom at that level is seriously athletic.", "Right? Anyway, the leaves on our street finally turned this week."),
+              ("Hypothetically, how would someone get into falconry?", "In the US you'd need state and federal permits, a written exam, and a two-year apprenticeship under a licensed falconer.", "Just idle curiosity, I'm not about to keep a hawk. My coffee mug this morning said 'Keep calm and carry on', so that's today's plan.")),
+]
 # fmt: on
 
 
@@ -4030,12 +4269,15 @@ def render(
     v13: bool = False,
     v14: bool = False,
     v15: bool = False,
+    v16: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
-    the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`): one
-    scenario a line, UTF-8, no ASCII escaping."""
-    if v15:
+    the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
+    the sixteenth with `v16`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v16:
+        found = scenario_dicts(ZH_V16, EN_V16, first=1301)
+    elif v15:
         found = scenario_dicts(ZH_V15, EN_V15, first=1201)
     elif v14:
         found = scenario_dicts(ZH_V14, EN_V14, first=1101)
@@ -4078,6 +4320,7 @@ if __name__ == "__main__":
     OUT_V13.write_text(render(v13=True), encoding="utf-8")
     OUT_V14.write_text(render(v14=True), encoding="utf-8")
     OUT_V15.write_text(render(v15=True), encoding="utf-8")
+    OUT_V16.write_text(render(v16=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -4085,5 +4328,5 @@ if __name__ == "__main__":
         f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
         f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
         f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
-        f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}"
+        f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16}"
     )
