@@ -60,6 +60,7 @@ from graphmem.extraction.guards import (
     SITUATIONAL,
 )
 from graphmem.extraction.notes import note_updates, notes
+from graphmem.extraction.recurrence import Topic, topics
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
@@ -317,6 +318,11 @@ class RuleExtractor:
         updates or corrects it, else "" (`notes.note_updates`)."""
         self._pipelines()
         return note_updates(text[:MAX_EXTRACTION_CHARS], notes)
+
+    def topics(self, text: str) -> list[Topic]:
+        """The topics of the text's first-hand clauses (`recurrence.topics`)."""
+        self._pipelines()
+        return topics(text[:MAX_EXTRACTION_CHARS])
 
     def mentioned(
         self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None

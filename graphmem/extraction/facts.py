@@ -94,6 +94,12 @@ class Predicate(StrEnum):
     """Multi-valued: a standing instruction to the agent ("always cc my manager" → value "cc my manager",
     polarity True; "never use jargon" → value "use jargon", polarity False)."""
 
+    RECURS = "recurs"
+    """Taste: something the subject keeps coming back to in their own words, in two sessions or more, with a
+    word of stance or habit, that no rule read as a fact (graphmem/extraction/recurrence.py); polarity False
+    when they speak against it. Keyed by the object, so a later "I love X" or "I can't stand X" is its next
+    version."""
+
     NOTE = "note"
     """Multi-valued: what the subject explicitly asked to be remembered when no narrower predicate reads it
     ("remember that every timestamp is stored in UTC" → value "every timestamp is stored in utc"): their own
@@ -112,7 +118,9 @@ class Predicate(StrEnum):
         return _KINDS.get(self, FactKind.ATTRIBUTE)
 
 
-TASTE: frozenset[Predicate] = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO})
+TASTE: frozenset[Predicate] = frozenset(
+    {Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.RECURS}
+)
 """Predicates about an object: keyed by the object, so stances on the same object conflict."""
 
 FUNCTIONAL: frozenset[Predicate] = frozenset(
@@ -153,6 +161,7 @@ _NEGATIVE: frozenset[Predicate] = frozenset({Predicate.DISLIKES, Predicate.AVOID
 _KINDS: dict[Predicate, FactKind] = {
     Predicate.LIKES: FactKind.PREFERENCE,
     Predicate.DISLIKES: FactKind.PREFERENCE,
+    Predicate.RECURS: FactKind.PREFERENCE,
     Predicate.PREFERS_REPLY_STYLE: FactKind.PREFERENCE,
     Predicate.PREFERS_TONE: FactKind.PREFERENCE,
     Predicate.PREFERS_FORMAT: FactKind.PREFERENCE,

@@ -45,13 +45,16 @@ MAX_EVIDENCE_CHARS = 400
 MAX_PROMPT_CHARS = 8000  # of the text itself; the context turns get 1000 each
 MIN_CONFIDENCE = 0.05
 
+# What one message can state: a recurring topic is read across sessions (graphmem/extraction/recurrence.py)
+OFFERED = tuple(p for p in Predicate if p is not Predicate.RECURS)
+
 SYSTEM_PROMPT = (
     "You extract durable facts a user states about themselves (or about the project they are working in) from "
     "their message, in Chinese or English. Only first-hand, current, lasting statements count: not questions, "
     "hypotheticals, jokes, other people's facts, one-off plans or past-only habits. Context turns, if given, "
     "only help to resolve what the message refers to; never quote them.\n"
     'Answer only with JSON: {"facts": [...]}, each fact {"predicate": one of '
-    + ", ".join(p.value for p in Predicate)
+    + ", ".join(p.value for p in OFFERED)
     + ', "attribute": "" or an attribute name such as code_comment_style, travel_seat, editor, meeting_time, '
     'favourite:<category>, spouse:name, child:daughter:name, pet:dog:name, birthday, "value": the value in '
     "the message's own words (lowercase Latin script; canonical English for reply style, tone, format, "
@@ -64,7 +67,7 @@ SYSTEM_PROMPT = (
 _FACT_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "predicate": {"type": "string", "enum": [p.value for p in Predicate]},
+        "predicate": {"type": "string", "enum": [p.value for p in OFFERED]},
         "attribute": {"type": "string"},
         "value": {"type": "string"},
         "polarity": {"type": "boolean"},
@@ -161,6 +164,8 @@ def _candidate(item: Any, text: str) -> CandidateFact | None:
     try:
         fact = _Fact.model_validate({**item, "predicate": Predicate(str(item.get("predicate")))})
     except (ValidationError, ValueError):
+        return None
+    if fact.predicate not in OFFERED:
         return None
     value = " ".join(fact.value.split())
     evidence = fact.evidence.strip()

@@ -17,6 +17,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
+from graphmem.extraction.recurrence import Topic, meet, named_by, recurring_fact
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.extraction.sightings import needles
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
@@ -81,6 +82,16 @@ class MentionReader(Protocol):
     def mentioned(
         self, text: str, values: list[str], polarities: list[bool] | None = None, naming: list[bool] | None = None
     ) -> list[bool]: ...
+
+
+@runtime_checkable
+class TopicReader(Protocol):
+    """An extractor that can also read the topics of a text's first-hand clauses (`recurrence.topics`), and
+    whether the rules read any fact from a text."""
+
+    def topics(self, text: str) -> list[Topic]: ...
+
+    def extract(self, text: str, context: Sequence[str] = (), asked: str = "") -> list[CandidateFact]: ...
 
 
 @runtime_checkable
@@ -282,6 +293,11 @@ class SemanticMemory:
         if not pending:
             return 0
         hits = await _mentions(reader, episode.text, pending)
+        if not all(hits) and isinstance(reader, TopicReader):
+            # a value named as a topic of a first-hand clause ("I really, truly dislike beets", "Em dashes again …
+            # I really can't stand them") with no other stance
+            found = await asyncio.to_thread(reader.topics, episode.text)
+            hits = [hit or named_by(found, f.value, f.polarity) for f, hit in zip(pending, hits, strict=True)]
         count = 0
         for fact, hit in zip(pending, hits, strict=True):
             if not hit:
@@ -419,7 +435,62 @@ class SemanticMemory:
             recorded += 1
         recorded += await self._named_corrections(scope, episode, stated_keys, notes_only)
         recorded += await self._earlier_sightings(scope, episode, fresh)
-        return recorded + await self._sightings(scope, episode, stated_keys)
+        recorded += await self._sightings(scope, episode, stated_keys)
+        if not candidates:  # a turn the rules read nothing from may still name what the user keeps coming back to
+            recorded += await self._recurring(scope, episode)
+        return recorded
+
+    async def _recurring(self, scope: Scope, episode: Episode) -> int:
+        """Topics of this episode's first-hand clauses that the user named in another session too, in words the
+        rules read nothing from, with a word of stance or habit in either (`recurrence.meet`): each becomes a
+        ``recurs`` fact sighted in both episodes, so the promotion rule makes it active. Topics naming a value
+        the user has a fact of are left to that fact. A project's words meet only words said in that project."""
+        reader = self._extractor
+        window = self._policy.promotion.look_back_episodes
+        if not isinstance(reader, TopicReader) or window <= 0 or not episode.session_id:
+            return 0
+        found = await asyncio.to_thread(reader.topics, episode.text)
+        if not found:
+            return 0
+        projects = ["", episode.project_id] if episode.project_id else [""]
+        rows = await self._facts.by_status(scope, [FactStatus.ACTIVE, FactStatus.CANDIDATE], projects)
+        known = [f.value for f, _ in rows]
+        fresh = [t for t in found if not any(named_by([t], v) for v in known)]
+        if not fresh:
+            return 0
+        earlier = await self._episodes.said_elsewhere(
+            scope, episode, [t.needle for t in fresh], window, LOOK_BACK_MATCHES
+        )
+        count = 0
+        for words in earlier:  # newest first
+            if words.project_id and words.project_id != episode.project_id:
+                continue
+            if await asyncio.to_thread(reader.extract, words.text):  # the rules read that turn already
+                continue
+            for now, before in meet(fresh, await asyncio.to_thread(reader.topics, words.text)):
+                fresh.remove(now)
+                stated = recurring_fact(now, before)
+                project_id = episode.project_id if project_fact(stated) else ""
+                sightings = ((before, words.episode_id, words.session_id), (now, episode.id, episode.session_id))
+                for said, episode_id, session_id in sightings:
+                    try:
+                        await self.assert_fact(
+                            scope,
+                            replace(stated, evidence=said.clause),
+                            episode_id=episode_id,
+                            session_id=session_id,
+                            occurred_at=episode.occurred_at,
+                            importance=episode.importance,
+                            project_id=project_id,
+                        )
+                    except EpisodeGone:
+                        if episode_id == episode.id:
+                            raise
+                        break  # the earlier words were deleted meanwhile: no sighting, no fact
+                    count += 1
+            if not fresh:
+                break
+        return count
 
     async def _earlier_sightings(self, scope: Scope, episode: Episode, fresh: list[Fact]) -> int:
         """New candidates whose value the user named before, in another session, in a plain first-hand statement

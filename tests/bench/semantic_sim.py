@@ -15,21 +15,23 @@ import argparse
 import json
 from collections import defaultdict
 from dataclasses import replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
+from graphmem.extraction.recurrence import meet, named_by, recurring_fact
 from graphmem.extraction.scope import about_project, project_fact
 from graphmem.extraction.sightings import needles
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, turned
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
 from graphmem.model import Episode, Fact, FactStatus
-from tests.bench.semantic_scenarios import Scenario, load_scenarios
+from tests.bench.semantic_scenarios import Scenario, Session, load_scenarios
 from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, score_scenario, summarise
 
 RULE = PromotionRule(min_sessions=2, explicit_promotes=True, concurrency_window=timedelta(seconds=60))
 MIN_CONFIDENCE = 0.5
+LIVE = (FactStatus.ACTIVE, FactStatus.CANDIDATE)
 LOOK_BACK_MATCHES = 20  # as SemanticMemory (the policy's look_back_episodes covers every scenario)
 DEV_PATH = Path(__file__).resolve().parents[1] / "eval" / "semantic_dev" / "scenarios.jsonl"
 
@@ -74,6 +76,57 @@ def _stated_otherwise(store: dict[tuple[str, str], list[Fact]], candidate: Fact,
     )
 
 
+def _recurring(
+    extractor: RuleExtractor,
+    store: dict[tuple[str, str], list[Fact]],
+    earlier: list[tuple[str, str, str, str]],
+    session: Session,
+    episode_id: str,
+    text: str,
+    at: datetime,
+    counter: int,
+) -> int:
+    """As `SemanticMemory._recurring`: topics of a turn the rules read nothing from, named in another session's
+    words the rules read nothing from either, become a ``recurs`` fact sighted in both."""
+    projects = ("", session.project_id)
+    known = [v.value for (p, _), vs in store.items() if p in projects for v in vs if v.status in LIVE]
+    fresh = [t for t in extractor.topics(text) if not any(named_by([t], v) for v in known)]
+    if not fresh:
+        return counter
+    wanted = [t.needle for t in fresh]
+    found = [
+        (sid, proj, eid, before)
+        for sid, proj, eid, before in reversed(earlier)
+        if sid != session.session_id and any(n in before.casefold() for n in wanted)
+    ][:LOOK_BACK_MATCHES]
+    for sid, proj, eid, before in found:
+        if (proj and proj != session.project_id) or extractor.extract(before):
+            continue
+        for now, then in meet(fresh, extractor.topics(before)):
+            fresh.remove(now)
+            stated = recurring_fact(now, then)
+            project_id = session.project_id if project_fact(stated) else ""
+            for said, sid_, eid_ in ((then, sid, eid), (now, session.session_id, episode_id)):
+                counter += 1
+                version = replace(
+                    candidate_version(
+                        replace(stated, evidence=said.clause),
+                        fact_id=f"f{counter}",
+                        project_id=project_id,
+                        valid_at=at,
+                        created_at=at,
+                        importance=0.5,
+                    ),
+                    session_ids=(sid_,),
+                    episode_ids=(eid_,),
+                )
+                versions = store[(project_id, version.key)]
+                _apply(versions, decide(list(versions), Assertion(version, eid_, sid_, False, False), RULE, at))
+        if not fresh:
+            break
+    return counter
+
+
 def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
     store: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     counter = 0
@@ -92,7 +145,8 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             context, said = tuple(said), [*said, turn.text]
             before = session.turns[i - 1] if i > 0 else None
             asked = before.text if before is not None and before.speaker != "user" else ""
-            for stated in extractor.extract(turn.text, context, asked):
+            read = extractor.extract(turn.text, context, asked)
+            for stated in read:
                 if stated.confidence < MIN_CONFIDENCE:
                     continue
                 in_project = project_fact(stated)
@@ -140,6 +194,11 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                 if mentionable(v, session.session_id, stated_keys)
             ]
             hits = _mentions(extractor, turn.text, pending)
+            if not all(hits):  # as SemanticMemory._sightings: a value named as a topic of a first-hand clause
+                found_topics = extractor.topics(turn.text)
+                hits = [
+                    hit or named_by(found_topics, v.value, v.polarity) for v, hit in zip(pending, hits, strict=True)
+                ]
             for v, hit in zip(pending, hits, strict=True):
                 if hit:
                     counter += 1
@@ -185,6 +244,8 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                         again = replace(cand, id=f"f{counter}", session_ids=(sid,), episode_ids=(eid,), explicit=False)
                         versions = store[(cand.project_id, cand.key)]
                         _apply(versions, decide(list(versions), Assertion(again, eid, sid, False, False), RULE, at))
+            if not read:  # as SemanticMemory.extract_episode
+                counter = _recurring(extractor, store, earlier, session, episode_id, turn.text, at, counter)
             earlier.append((session.session_id, session.project_id, episode_id, turn.text))
     all_versions = [v for vs in store.values() for v in vs]
     active = [v for v in all_versions if v.status == FactStatus.ACTIVE]

@@ -1,0 +1,261 @@
+"""Recurring topics: what the speaker keeps coming back to in their own words, in more than one session, when no
+rule reads it as a fact ("最近迷上钩针了…" then "毛线又囤了一大箱…织东西就是我现在最大的乐子"; "I fence épée at a club
+twice a week" then "Fencing's the one thing I'll leave the couch for").
+
+Rules read a fact from the shape of one sentence, and people state the same thing in more shapes than rules list.
+What generalises is repetition: a thing the speaker names in a plain first-hand statement in one session and again
+in another, with a word of stance or habit in at least one of them, is something about them. A topic is:
+- a content word of a first-hand clause: the clause names the speaker (我, I, my, me) and is no question,
+  supposition, joke, quotation, one-off or reported remark, and the rules read no fact from it;
+- Chinese: a noun jieba knows (dictionary words only, no HMM guessing), two characters or more, not a word of
+  time, quantity or everyday generality; English: a word of four letters or more, not a stopword or an everyday
+  generality, compared by its light stem ("fencing" meets "fence");
+- its stance: False when the clause says the speaker is against it (不吃, 别, 受不了, can't stand, dislike, …),
+  True when it says a liking or a habit (迷上, 最大的乐子, every, twice a week, the one thing…), None otherwise.
+
+Two clauses meet on a topic when they share its key; the fact (predicate ``recurs``) is formed only when at least
+one of the two says a stance or habit, and takes the stance either says (against wins). Every pattern is a literal
+alternation; the work is linear in the text, and a text gives at most MAX_TOPICS topics.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
+from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED, SITUATIONAL
+from graphmem.extraction.rule import Lang
+from graphmem.extraction.segmentation import HAN
+from graphmem.retrieval.lexical import EN_STOPWORDS, ZH_STOPWORDS, light_stem
+
+__all__ = ["CONFIDENCE", "MAX_TOPICS", "Topic", "meet", "named_by", "recurring_fact", "topics"]
+
+MAX_TOPICS = 12
+"""Topics kept per text."""
+
+CONFIDENCE = 0.6
+"""Of a recurring-topic fact: above the policy's default `min_confidence` (0.5), below any rule's reading."""
+
+_F = re.IGNORECASE
+_SENTENCE_END = re.compile(r"(?<=[。！？!?\n…])|(?<=[.;])\s+")
+_CLAUSE = re.compile(r"[^,，;；:：。！？!?.\n…]+")
+_FIRST = {
+    "en": re.compile(r"\b(?:i|i'm|i've|i'd|i'll|im|ive|my|me|mine)\b", _F),
+    "zh": re.compile(r"我(?!们|妈|爸|老婆|老公|媳妇|对象|男朋友|女朋友|闺蜜|哥|姐|弟|妹|儿子|女儿|同事|老板|领导)"),
+}
+# A Chinese clause with no subject of its own is the speaker's ("最近迷上钩针了"), an English one when its sentence
+# named the speaker before it; one naming another person is not.
+_OTHER = {
+    "en": re.compile(r"\b(?:you|your|he|she|his|her|they|their|them|we|our|us)\b", _F),
+    "zh": re.compile(
+        r"你|您|他|她|它|咱们|我们|大家|人家|别人|有人|朋友|同事|老板|领导|爸|妈|老婆|老公|孩子|儿子|女儿"
+    ),
+}
+_AGAINST = {
+    "en": re.compile(
+        r"\b(?:hate|hates|dislike|dislikes|can't\s+stand|cannot\s+stand|can't\s+bear|don't\s+(?:like|want|take|do|eat|drink)|"
+        r"do\s+not\s+(?:like|want|take|do|eat|drink)|never|no\s+more|not\s+a\s+fan|avoid|allergic|gross|hard\s+no|"
+        r"won't|refuse|sick\s+of|tired\s+of|none)\b",
+        _F,
+    ),
+    "zh": re.compile(
+        r"不吃|不喝|不碰|不用|别[给弄放加整用上搞来]|受不了|讨厌|烦|不喜欢|不爱|八字不合|反感|恶心|怕|不要|不想|戒了|"
+        r"忍不了|吃不了|喝不了|闻不了|不感冒|嫌|别再"
+    ),
+}
+_FOR = {
+    "en": re.compile(
+        r"\b(?:love|loves|like|likes|enjoy|enjoys|favou?rite|always|every|usually|twice|three\s+times|"
+        r"a\s+week|nights?\s+a|the\s+one\s+thing|wouldn't\s+miss|can't\s+live\s+without|into|obsessed|hooked|"
+        r"addicted|passion|go-to|daily|years?|for\s+a\s+living|all\s+the\s+time)\b",
+        _F,
+    ),
+    "zh": re.compile(
+        r"喜欢|爱[吃喝看玩听]|热爱|迷上|迷恋|着迷|最大的乐子|乐子|离不开|离了|每天|天天|每周|每个?礼拜|经常|常常|总是|"
+        r"一直|习惯|雷打不动|不可|指着|上瘾|最爱|最喜欢|好几年|几年了|年了|一周.次|一个雪季|老是|都用|没它"
+    ),
+}
+
+
+def _words(spaced: str) -> frozenset[str]:
+    return frozenset(spaced.split())
+
+
+# Chinese nouns of time, quantity or everyday generality, and English words of the same sort: never a topic.
+_ZH_GENERAL = _words(
+    "时候 东西 事情 事儿 时间 问题 感觉 样子 意思 办法 地方 时候儿 今天 明天 昨天 周末 早上 晚上 中午 下午 上午 "
+    "现在 最近 以后 之前 以前 这个 那个 一下 有点 一点 大家 人家 别人 朋友 家里 屋里 小时 分钟 礼拜 星期 月份 "
+    "今年 去年 明年 年底 月底 一天 一年 每天 天天 味道 味儿 毛病 原因 情况 方面 部分 东东 老毛病 身体 心情 "
+    "工作 上班 生活 日子 回事 人生 世界 社会 速度 程度 水平 能力 经验 机会 结果 过程 地步 样儿"
+)
+_EN_GENERAL = _words(
+    "thing things stuff time times today tonight tomorrow yesterday week weeks weekend weekends month months year "
+    "years morning mornings evening evenings night nights afternoon lot lots bit people person someone anyone "
+    "everyone everything something anything nothing way ways day days life work home kind sort part place places "
+    "actually really truly totally pretty quite always usually never every much many more most less least still "
+    "just even also again anyway though thanks thank please sorry okay yeah yes nope maybe probably sure good "
+    "great nice fine bad worse best better able free full last next first second third hour hours minute minutes "
+    "love loves like likes enjoy hate hates dislike dislikes stand want wants need needs make makes made take "
+    "takes took give gives gave keep keeps kept find finds found know knows knew think thinks thought feel feels "
+    "felt tell tells told look looks looked come comes came going gone goes doing done does said says call calls "
+    "called tried tries trying help helps getting gets got having started start starts stop stops stopped leave "
+    "left right wrong real whole same different other another little big small long short high new old "
+    "favorite favourite thing's that's there's what's it's i'm i've i'd i'll don't doesn't didn't can't won't "
+    "wouldn't couldn't shouldn't isn't aren't wasn't weren't haven't hasn't hadn't let's here's where's "
+    "meeting meetings call calls reply replies answer answers message messages question questions"
+)
+_ASKING = {
+    "en": re.compile(
+        r"\b(?:can|could|would|will)\s+you\b|\b(?:help|give|write|show|tell|send|find|get)\s+me\b|^\s*please\b", _F
+    ),
+    "zh": re.compile(r"帮我|给我|替我|帮忙|麻烦|你(?:帮|给|替|来|能|可以)|请你|来个|推荐"),
+}
+_ZH_NOUN = frozenset({"n", "nz", "vn", "nr", "ns", "nt", "nrt", "nrfg", "eng", "j", "l"})
+_WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{4,24}(?:['\u2019][a-z]{1,2})?(?![^\W\d_])")
+_posseg_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Topic:
+    """One thing a first-hand clause names: its key (compared across texts), the word as written, the clause's
+    stance (True for, False against, None neither) and the clause."""
+
+    key: str
+    word: str
+    stance: bool | None
+    clause: str
+
+    @property
+    def needle(self) -> str:
+        """What an earlier text naming this topic contains (case-insensitive): the stem or the word."""
+        return self.key if self.key.isascii() else self.word
+
+
+def _stance(clause: str, lang: Lang) -> bool | None:
+    if _AGAINST[lang].search(clause):
+        return False
+    if _FOR[lang].search(clause):
+        return True
+    return None
+
+
+def _zh_nouns(clause: str) -> Iterator[str]:
+    import jieba.posseg as pseg
+
+    from graphmem.retrieval.lexical import load_jieba
+
+    load_jieba()
+    with _posseg_lock:
+        pairs = [(p.word, p.flag) for p in pseg.lcut(clause, HMM=False)]
+    for word, flag in pairs:
+        general = word in _ZH_GENERAL or word in ZH_STOPWORDS or word.startswith("我")
+        if flag in _ZH_NOUN and len(word) >= 2 and not general and word.isalnum():
+            yield word.casefold()
+
+
+def _en_words(clause: str) -> Iterator[tuple[str, str]]:
+    for m in _WORD.finditer(clause):
+        word = m.group(0).casefold().replace("\u2019", "'")
+        if word.endswith("'s"):
+            word = word[:-2]
+        if "'" in word or len(word) < 4 or word in EN_STOPWORDS or word in _EN_GENERAL:
+            continue
+        stem = light_stem(word)
+        if len(stem) >= 3 and stem not in _EN_GENERAL:
+            yield stem, word
+
+
+def topics(text: str) -> list[Topic]:
+    """The topics of `text`'s first-hand clauses, in order, each key once (at most MAX_TOPICS)."""
+    text = unicodedata.normalize("NFKC", text[:2000])
+    found: dict[str, Topic] = {}
+    for sentence in _SENTENCE_END.split(text):
+        if not sentence.strip():
+            continue
+        lang: Lang = "zh" if HAN.search(sentence) else "en"
+        if QUOTED.search(sentence) or JOKE[lang].search(sentence) or HYPOTHETICAL[lang].search(sentence):
+            continue
+        clauses = [m.group(0).strip() for m in _CLAUSE.finditer(sentence)]
+        if sentence.rstrip().endswith(("?", "？")):
+            clauses = clauses[:-1]  # what a question states before it asks
+        stance = _stance(sentence, lang)
+        spoken = False  # the sentence named the speaker in an earlier clause
+        for clause in clauses:
+            spoken = spoken or bool(_FIRST[lang].search(clause))
+            if not clause or QUESTION[lang].search(clause) or SITUATIONAL[lang].search(clause):
+                continue
+            if _ASKING[lang].search(clause):  # what the assistant is asked to do is no fact about the speaker
+                continue
+            if REPORTED[lang].search(clause) or OTHER_PERSON[lang].search(clause):
+                continue
+            if not _FIRST[lang].search(clause) and (lang == "en" and not spoken or _OTHER[lang].search(clause)):
+                continue  # an English clause goes on the speaker's sentence ("I really, truly dislike beets")
+            words = ((w, w) for w in _zh_nouns(clause)) if lang == "zh" else _en_words(clause)
+            own = _stance(clause, lang)
+            for key, word in words:
+                if key not in found:
+                    # against only where the clause itself says it; for, anywhere in the sentence
+                    found[key] = Topic(key, word, own if own is not None else (stance or None), clause)
+                    if len(found) >= MAX_TOPICS:
+                        return list(found.values())
+    return list(found.values())
+
+
+def _within(a: str, b: str) -> bool:
+    """A Chinese noun inside a longer one ("毛线" and "毛线帽"); a name written whole and shortened ("AutoCAD" and
+    "CAD", three letters or more, at either end)."""
+    short, long_ = (a, b) if len(a) <= len(b) else (b, a)
+    if short == long_:
+        return False
+    if not short.isascii():
+        return len(short) >= 2 and short in long_
+    return len(short) >= 3 and long_.isascii() and (long_.startswith(short) or long_.endswith(short))
+
+
+def _names(topic: Topic, value: str) -> bool:
+    folded = value.casefold()
+    if folded in (topic.key, topic.word):
+        return True
+    if not folded.isascii():  # a topic as specific as the value or more ("毛线帽" names "毛线", "产品" no "产品经理")
+        return len(folded) >= 2 and folded in topic.word
+    return " " not in folded and light_stem(folded) == topic.key  # "beets" names "beet", "vuex" no "vue"
+
+
+def named_by(found: list[Topic], value: str, stance: bool | None = None) -> bool:
+    """Whether one of the topics names a stored value ("beets" a candidate "beet", "em dashes" one "dash") with no
+    other stance than a stored fact's `stance` (its polarity; any stance when None; a topic without stance agrees
+    with any)."""
+    return any(_names(t, value) and (stance is None or t.stance is None or t.stance == stance) for t in found)
+
+
+def recurring_fact(now: Topic, before: Topic) -> CandidateFact:
+    """The ``recurs`` fact two sightings of a topic state (the later one's words; against when either is)."""
+    against = now.stance is False or before.stance is False
+    fact = f"user keeps speaking against {now.word}" if against else f"user keeps coming back to {now.word}"
+    return CandidateFact(
+        subject="user",
+        predicate=Predicate.RECURS,
+        value=now.word,
+        polarity=not against,
+        kind=FactKind.PREFERENCE,
+        fact=fact,
+        evidence=now.clause,
+        confidence=CONFIDENCE,
+        explicit=False,
+        language="en" if now.word.isascii() else "zh",
+    )
+
+
+def meet(now: list[Topic], before: list[Topic]) -> list[tuple[Topic, Topic]]:
+    """The topics two texts share, each with its earlier sighting, when either says a stance or habit."""
+    earlier = {t.key: t for t in before}
+    out = []
+    for t in now:
+        b = earlier.get(t.key) or next((e for e in before if _within(t.key, e.key)), None)
+        if b is not None and (t.stance is not None or b.stance is not None):
+            out.append((t, b))
+    return out
