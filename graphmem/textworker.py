@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from graphmem.extraction.facts import CandidateFact
+    from graphmem.extraction.recurrence import Topic
     from graphmem.model import Turn
 
 log = logging.getLogger(__name__)
@@ -55,11 +56,13 @@ def rule_operations() -> dict[str, Callable[..., Any]]:
     for text in _WARM_TEXTS:
         extractor.extract(text)
         extractor.mentioned(text, ["tea"])
+        extractor.topics(text)
     return {
         "extract": extractor.extract,
         "mentioned": extractor.mentioned,
         "replaced": extractor.replaced,
         "updated_notes": extractor.updated_notes,
+        "topics": extractor.topics,
         "summarise": summarise_turns,
     }
 
@@ -184,6 +187,10 @@ class TextWorker:
 
     def updated_notes(self, text: str, notes: list[str]) -> list[str]:
         found: list[str] = self._call("updated_notes", text, notes)
+        return found
+
+    def topics(self, text: str) -> list[Topic]:
+        found: list[Topic] = self._call("topics", text)
         return found
 
     async def summarise(self, turns: Sequence[Turn], max_tokens: int) -> str:

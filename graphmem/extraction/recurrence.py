@@ -5,26 +5,34 @@ twice a week" then "Fencing's the one thing I'll leave the couch for").
 Rules read a fact from the shape of one sentence, and people state the same thing in more shapes than rules list.
 What generalises is repetition: a thing the speaker names in a plain first-hand statement in one session and again
 in another, with a word of stance or habit in at least one of them, is something about them. A topic is:
-- a content word of a first-hand clause: the clause names the speaker (我, I, my, me) and is no question,
-  supposition, joke, quotation, one-off or reported remark, and the rules read no fact from it;
-- Chinese: a noun jieba knows (dictionary words only, no HMM guessing), two characters or more, not a word of
-  time, quantity or everyday generality; English: a word of four letters or more, not a stopword or an everyday
-  generality, compared by its light stem ("fencing" meets "fence");
-- its stance: False when the clause says the speaker is against it (不吃, 别, 受不了, can't stand, dislike, …),
-  True when it says a liking or a habit (迷上, 最大的乐子, every, twice a week, the one thing…), None otherwise.
+- a content word of a first-hand clause: the clause names the speaker (我, I, my, me; a Chinese clause with no
+  subject, an English one whose sentence named the speaker before it) and is no question, supposition, joke,
+  quotation, one-off, reported remark or request to the assistant;
+- Chinese: a noun jieba knows (dictionary words only, no HMM guessing), two characters or more, not everyday
+  vocabulary (jieba's dictionary frequency above _ZH_COMMON) nor a word of time or generality; English: a word of
+  four letters or more that can name a thing (a noun or an activity in lemminflect's lexicon, or a word it does
+  not know; never an adjective or adverb), not a stopword or an everyday generality, compared by its light stem
+  ("fencing" meets "fence");
+- its stance, said in its own clause: False when the clause is against it (不吃, 别, 受不了, can't stand, dislike,
+  …), True when it says a liking or a habit (迷上, 最大的乐子, every, twice a week, the one thing…), None otherwise.
 
-Two clauses meet on a topic when they share its key; the fact (predicate ``recurs``) is formed only when at least
-one of the two says a stance or habit, and takes the stance either says (against wins). Every pattern is a literal
-alternation; the work is linear in the text, and a text gives at most MAX_TOPICS topics.
+Two texts meet on a topic when they share its key (`meet`); the memory layer makes a ``recurs`` fact of it only
+when at least one of the two clauses says a stance or habit, the rules read nothing from either text, and the word
+names a thing rather than an abstraction (graphmem/memory/topic_kinds.py); the fact takes the stance either says
+(against wins). A topic naming a stored candidate's value is another sighting of that candidate (`named_by`).
+Every pattern is a literal alternation; the work is linear in the text, and a text gives at most MAX_TOPICS topics.
 """
 
 from __future__ import annotations
 
+import gzip
+import importlib.util
 import re
 import threading
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
 from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED, SITUATIONAL
@@ -106,7 +114,8 @@ _EN_GENERAL = _words(
     "left right wrong real whole same different other another little big small long short high new old "
     "favorite favourite thing's that's there's what's it's i'm i've i'd i'll don't doesn't didn't can't won't "
     "wouldn't couldn't shouldn't isn't aren't wasn't weren't haven't hasn't hadn't let's here's where's "
-    "meeting meetings call calls reply replies answer answers message messages question questions"
+    "meeting meetings call calls reply replies answer answers message messages question questions support "
+    "supports making mine handle area"
 )
 _ASKING = {
     "en": re.compile(
@@ -114,9 +123,14 @@ _ASKING = {
     ),
     "zh": re.compile(r"帮我|给我|替我|帮忙|麻烦|你(?:帮|给|替|来|能|可以)|请你|来个|推荐"),
 }
+# A word more frequent than this in jieba's dictionary is everyday vocabulary (影响 24144, 家庭 8831, 热情 2818),
+# not a thing a person is known by (咖啡 1400, 韭菜 144, 钩针 23).
+_ZH_COMMON = 2000
 _ZH_NOUN = frozenset({"n", "nz", "vn", "nr", "ns", "nt", "nrt", "nrfg", "eng", "j", "l"})
 _WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{4,24}(?:['\u2019][a-z]{1,2})?(?![^\W\d_])")
 _posseg_lock = threading.Lock()
+_lexicon_lock = threading.Lock()
+_lexicon: list[tuple[frozenset[str], frozenset[str], frozenset[str]]] = []
 
 
 @dataclass(frozen=True)
@@ -144,16 +158,19 @@ def _stance(clause: str, lang: Lang) -> bool | None:
 
 
 def _zh_nouns(clause: str) -> Iterator[str]:
+    import jieba
     import jieba.posseg as pseg
 
     from graphmem.retrieval.lexical import load_jieba
 
     load_jieba()
+    freq = jieba.dt.FREQ
     with _posseg_lock:
         pairs = [(p.word, p.flag) for p in pseg.lcut(clause, HMM=False)]
     for word, flag in pairs:
         general = word in _ZH_GENERAL or word in ZH_STOPWORDS or word.startswith("我")
-        if flag in _ZH_NOUN and len(word) >= 2 and not general and word.isalnum():
+        common = (freq.get(word) or 0) > _ZH_COMMON
+        if flag in _ZH_NOUN and len(word) >= 2 and not general and not common and word.isalnum():
             yield word.casefold()
 
 
@@ -165,8 +182,46 @@ def _en_words(clause: str) -> Iterator[tuple[str, str]]:
         if "'" in word or len(word) < 4 or word in EN_STOPWORDS or word in _EN_GENERAL:
             continue
         stem = light_stem(word)
-        if len(stem) >= 3 and stem not in _EN_GENERAL:
+        if len(stem) >= 3 and stem not in _EN_GENERAL and _thing_word(word):
             yield stem, word
+
+
+def _english_lexicon() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The English word forms with a noun reading, with an adjective or adverb reading, and with a verb reading:
+    lemminflect's
+    lemma table (the package's own data file, read without importing the package and its models: 6.5 MB, 70 ms
+    once per process)."""
+    with _lexicon_lock:
+        if not _lexicon:
+            spec = importlib.util.find_spec("lemminflect")
+            if spec is None or not spec.submodule_search_locations:
+                raise RuntimeError("the lemminflect package is missing: pip install lemminflect==0.2.3")
+            path = Path(next(iter(spec.submodule_search_locations))) / "resources" / "lemma_lu.csv.gz"
+            nouns: set[str] = set()
+            describing: set[str] = set()
+            verbs: set[str] = set()
+            with gzip.open(path, "rt", encoding="utf-8") as rows:
+                for row in rows:
+                    word, pos, _ = row.rstrip("\n").split(",", 2)
+                    if pos in ("noun", "propn"):
+                        nouns.add(word)
+                    elif pos in ("adj", "adv"):
+                        describing.add(word)
+                    elif pos in ("verb", "aux"):
+                        verbs.add(word)
+            _lexicon.append((frozenset(nouns), frozenset(describing), frozenset(verbs)))
+        return _lexicon[0]
+
+
+def _thing_word(word: str) -> bool:
+    """Whether an English word can name a thing: a noun or an activity ("hiking"), or a word the lexicon does not
+    know (a brand, a place), and never an adjective or adverb ("glad", "amazing")."""
+    nouns, describing, verbs = _english_lexicon()
+    if word in describing:
+        return False
+    if word in nouns:
+        return True
+    return word.endswith("ing") or word not in verbs
 
 
 def topics(text: str) -> list[Topic]:
@@ -182,7 +237,6 @@ def topics(text: str) -> list[Topic]:
         clauses = [m.group(0).strip() for m in _CLAUSE.finditer(sentence)]
         if sentence.rstrip().endswith(("?", "？")):
             clauses = clauses[:-1]  # what a question states before it asks
-        stance = _stance(sentence, lang)
         spoken = False  # the sentence named the speaker in an earlier clause
         for clause in clauses:
             spoken = spoken or bool(_FIRST[lang].search(clause))
@@ -192,14 +246,14 @@ def topics(text: str) -> list[Topic]:
                 continue
             if REPORTED[lang].search(clause) or OTHER_PERSON[lang].search(clause):
                 continue
-            if not _FIRST[lang].search(clause) and (lang == "en" and not spoken or _OTHER[lang].search(clause)):
+            if not _FIRST[lang].search(clause) and ((lang == "en" and not spoken) or _OTHER[lang].search(clause)):
                 continue  # an English clause goes on the speaker's sentence ("I really, truly dislike beets")
             words = ((w, w) for w in _zh_nouns(clause)) if lang == "zh" else _en_words(clause)
             own = _stance(clause, lang)
             for key, word in words:
                 if key not in found:
-                    # against only where the clause itself says it; for, anywhere in the sentence
-                    found[key] = Topic(key, word, own if own is not None else (stance or None), clause)
+                    # a stance said in the word's own clause ("Fencing's the one thing I'll leave the couch for")
+                    found[key] = Topic(key, word, own, clause)
                     if len(found) >= MAX_TOPICS:
                         return list(found.values())
     return list(found.values())

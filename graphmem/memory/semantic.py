@@ -32,6 +32,7 @@ from graphmem.memory.promotion import (
     turned,
 )
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
+from graphmem.memory.topic_kinds import TopicKinds
 from graphmem.model import (
     Episode,
     ExtractionStatus,
@@ -185,6 +186,7 @@ class SemanticMemory:
         self._episodes = episodes
         self._extractor = extractor
         self._embedder = embedder
+        self._kinds = TopicKinds(embedder)
         self._clock = clock
         self._recall = FactRecall(facts)
         self.use_policy(policy)
@@ -467,8 +469,12 @@ class SemanticMemory:
                 continue
             if await asyncio.to_thread(reader.extract, words.text):  # the rules read that turn already
                 continue
-            for now, before in meet(fresh, await asyncio.to_thread(reader.topics, words.text)):
+            pairs = meet(fresh, await asyncio.to_thread(reader.topics, words.text))
+            kinds = await self._kinds.things_async([now.word for now, _ in pairs])
+            for (now, before), thing in zip(pairs, kinds, strict=True):
                 fresh.remove(now)
+                if not thing:  # a feeling, a quality, an abstraction: nothing the user is known by
+                    continue
                 stated = recurring_fact(now, before)
                 project_id = episode.project_id if project_fact(stated) else ""
                 sightings = ((before, words.episode_id, words.session_id), (now, episode.id, episode.session_id))

@@ -237,6 +237,36 @@ async def test_a_bare_answer_to_the_assistants_question_and_earlier_words_are_re
     assert (seat.value, seat.status, set(seat.session_ids)) == ("aisle seat", pb.FACT_STATUS_ACTIVE, {"s2", "s3"})
 
 
+async def test_what_the_user_keeps_coming_back_to_in_two_sessions_becomes_a_fact(api: Api) -> None:
+    """Through gRPC: a thing named in first-hand words no rule reads, in two sessions, with a word of liking or
+    habit in one of them, becomes a ``recurs`` fact sighted in both; a candidate named again as the topic of a
+    first-hand clause ("I really, truly dislike beets") is sighted and promoted; a word said twice with no stance
+    or habit, and another person's hobby, make nothing."""
+    user = unique("recurs")
+    await say(
+        api,
+        user,
+        [
+            Say(0, "s1", "最近迷上了钩毛线帽，一晚上能钩一顶"),
+            Say(0.1, "s1", "I can't stand beets. They taste like dirt to me."),
+            Say(0.2, "s1", "I walked past the old bakery on my way in"),
+            Say(0.3, "s1", "我老婆最近迷上了瑜伽"),
+            Say(2, "s2", "没辙，毛线就是我现在最大的乐子，又囤了一大箱"),
+            Say(2.1, "s2", "Tossed my salad, half of it was beetroot. I really, truly dislike beets."),
+            Say(2.2, "s2", "My route home goes by the bakery"),
+            Say(2.3, "s2", "我老婆的瑜伽课又涨价了"),
+        ],
+    )
+    found = await facts(api, user)
+    yarn = found["user|taste|毛线"]
+    assert (yarn.predicate, yarn.value, yarn.polarity, yarn.status) == ("recurs", "毛线", True, pb.FACT_STATUS_ACTIVE)
+    assert set(yarn.session_ids) == {"s1", "s2"} and "毛线" in yarn.evidence
+    beet = found["user|taste|beet"]
+    assert (beet.status, set(beet.session_ids)) == (pb.FACT_STATUS_ACTIVE, {"s1", "s2"})
+    assert not [k for k in found if "bakery" in k or "瑜伽" in k]
+    assert not [c for c in await candidates(api, user) if "bakery" in c.key or "瑜伽" in c.key]
+
+
 async def test_reviewer_confirms_and_rejects(api: Api) -> None:
     user = unique("review")
     await say(api, user, [Say(0, "s1", "I live in Berlin"), Say(0.1, "s1", "I like dogs")])

