@@ -42,7 +42,8 @@ _EN_LEAD = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|also|so|ok|okay|btw)\s+)(?:please\s+|pls\s+|plz\s+)?"
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+)?"
     r"(?:remember|keep\s+in\s+mind|make\s+a\s+note(?:\s+of\s+(?:this|that))?|take\s+note|note\s+(?:that|this|down)|"
-    r"note(?=\s*:)|don't\s+forget|do\s+not\s+forget|for\s+(?:future\s+)?reference|for\s+the\s+record|fyi\s+for\s+later)"
+    r"note(?=\s*:)|don't\s+forget|do\s+not\s+forget|for\s+(?:future\s+)?reference|for\s+the\s+record|fyi\s+for\s+later|"
+    r"(?:save|store|jot\s+down|write\s+down)(?=\s+(?:my|our)\s[^.;!?]{1,40}?(?:,\s*it's|,\s*it\s+is|:|\s+is\s)))"
     r"(?!\s+(?:to|when|how|what|if|whether|why|who|where)\b)"
     r"(?!\s+(?:the|those|that|this|our)\s+(?:good|old|days?|times?|nights?|trips?|summers?|moments?|weekends?|years?)\b)"
     r"(?:\s+(?:this|that|for\s+me|for\s+later|please)\b)?(?:\s+(?:this|that|for\s+me|for\s+later|please)\b)?"
@@ -95,7 +96,8 @@ _ZH_PARTICLES = "啊哈哦吧呀喔了"
 # A slip repaired in the same breath as the request ("Please remember my kids' pediatrician is Dr. Alvarez. Wait, no,
 # Romero.", "帮我记个日子，结婚纪念日是6月18号……哎不对，8月16号"): the repair and the words it replaces.
 _SAME_BREATH = re.compile(
-    r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|哎?不对[，,]?|哦不对[，,]?|"
+    r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|sorry,?\s(?:typo|my\sbad):?|typo:|"
+    r"(?:等会儿|等等|等一下|稍等)?[，,]?(?:哎|哦)?不对[，,]?|"
     r"(?:hang|hold)\son,?\s(?:let\sme\s(?:check|see|look)\W{0,4}\s?)?no,?|actually,?\sno,?|"
     r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
     _F,
@@ -234,6 +236,14 @@ _BACK_THEN = re.compile(r"\b(?:that|it)\s*,\s*$", _F)
 _PURPOSE = re.compile(r"for\s", _F)
 
 
+# How the speaker means to use what they ask to keep, closing it ("…，以后我问停哪了你就告诉我", "…, so next time I
+# ask you can just tell me"): kept in the note, but its question words and its "you" are no reason to drop it.
+_USE_LATER = re.compile(
+    r"[，,]\s*(?:so\s+|and\s+)?(?:(?:以后|下次|回头|到时候)(?:要是)?我(?:再)?问|(?:next\s+time|whenever|when|if)\s+i\s+ask\b)[^。.!！]*$",
+    _F,
+)
+
+
 def _stripped(said: str, lang: Lang) -> str:
     said = said.strip(" \t,，:：;；.。!！~～-–—")
     said = _EN_CONTENT_LEAD.sub("", said) if lang == "en" else said.strip(_ZH_PARTICLES + "，,")
@@ -244,11 +254,12 @@ def _note(said: str, lang: Lang, own: bool = True) -> str | None:
     """The note's words, cut to MAX_NOTE_CHARS at a word or clause; None when they are too short or not a plain
     first-hand statement (a question, supposition, joke, quotation, report or correction). With `own`, they must
     be of the speaker's world (a bare "Please remember that." points at the sentence before, whatever it names)."""
-    if not said or QUOTED.search(said) or JOKE[lang].search(said) or REPORTED[lang].search(said):
+    content = _USE_LATER.sub("", said)
+    if not said or QUOTED.search(said) or JOKE[lang].search(said) or REPORTED[lang].search(content):
         return None
-    if QUESTION[lang].search(said) or HYPOTHETICAL[lang].search(said) or _CORRECTING.search(said):
+    if QUESTION[lang].search(content) or HYPOTHETICAL[lang].search(content) or _CORRECTING.search(said):
         return None
-    if (own and not _OWN[lang].search(said)) or _TO_LISTENER[lang].search(said):
+    if (own and not _OWN[lang].search(said)) or _TO_LISTENER[lang].search(content):
         return None
     if len(said) > MAX_NOTE_CHARS:
         said = said[:MAX_NOTE_CHARS].rsplit(" " if lang == "en" else "，", 1)[0]

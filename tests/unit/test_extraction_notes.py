@@ -128,6 +128,11 @@ def test_no_note_is_updated_without_an_update_of_it(extractor: RuleExtractor, te
         ("帮我记个日子，我跟我老婆的结婚纪念日是6月18号……哎不对，8月16号，这俩数我老记反",
          "我跟我老婆的结婚纪念日是8月16号"),
         ("记一下我车位号是12……哦不对，是21", "我车位号是21"),
+        ("Please save my desk extension, it's 4417. Sorry, typo: 4471.", "my desk extension, it's 4471"),
+        (
+            "记一下我的车位号，B2-137，以后我问停哪了你就告诉我……等会儿，不对，是B2-173，后两位让我搞反了",
+            "我的车位号，B2-173，以后我问停哪了你就告诉我",
+        ),
         ("帮我记一下，我现在体重六十五公斤……哎不对，六十八，今早刚上的秤", "我现在体重六十八公斤"),
         ("帮我记一下，我是A型血……哎不对，B型", "我是B型血"),
     ],
@@ -159,3 +164,12 @@ def test_a_slip_caught_while_checking_is_kept_repaired(
 ) -> None:
     notes = [f.value for f in extractor.extract(text) if f.predicate is Predicate.NOTE]
     assert len(notes) == 1 and kept in notes[0] and gone not in notes[0]
+
+
+def test_saving_a_value_of_ones_own_is_a_request_to_remember_saving_ones_work_is_not(extractor: RuleExtractor) -> None:
+    assert _notes(extractor, "Remember my locker is 118, so next time I ask you can just tell me") == [
+        "my locker is 118, so next time i ask you can just tell me"
+    ]
+    assert _notes(extractor, "Please store my gate code: 4512") == ["my gate code: 4512"]
+    assert _notes(extractor, "Please save my work for later") == []
+    assert _notes(extractor, "Can you save my draft before I close the tab") == []
