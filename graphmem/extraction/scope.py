@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from graphmem.extraction.facts import CandidateFact, Predicate
 
-__all__ = ["about_project", "project_fact", "project_scoped"]
+__all__ = ["about_project", "in_place_of", "project_fact", "project_scoped", "set_aside", "takes_place"]
 
 _PROJECT_SCOPED = re.compile(
     r"(\b(in|for|on) (this|the|our) (project|repo|repository|codebase)\b|\bproject[- ]wide\b|"
@@ -71,3 +71,56 @@ def about_project(candidate: CandidateFact, project_id: str) -> CandidateFact:
     if subject != "project" and (not name or name != _compact(project_id)):
         return candidate
     return replace(candidate, subject="user")
+
+
+# A value the speaker sets aside ("…, not Docker", "instead of ECharts", "别给我整ECharts", "不用Pinia"): said inside
+# a project beside a value of its own, the project's value takes the place of the user's there.
+_ASIDE_EN_BEFORE = r"\b(?:not|no|instead\s+of|rather\s+than|never|don't\s+use|do\s+not\s+use|skip|drop|without)\s+"
+_ASIDE_ZH_BEFORE = r"(?:别|不要|不用|甭|换掉|不再用|别再用)[给我再用整上搞来弄写个]{0,6}"
+_WORDS_BETWEEN = r"(?:[\w'-]+\s+){0,2}?"
+_TAKES_PLACE: dict[str, str] = {
+    Predicate.USES_TOOL: "tools",
+    Predicate.USES_TECH: "tools",
+    Predicate.USES_LANGUAGE: "tools",
+}
+
+
+def set_aside(text: str, values: list[str]) -> list[bool]:
+    """For each value, whether `text` sets it aside ("give me Podman commands, not Docker", "别给我整ECharts")."""
+    out = []
+    for value in values:
+        word = re.escape(value.strip()[:60])
+        en = _ASIDE_EN_BEFORE + _WORDS_BETWEEN + word + r"(?!\w)"
+        zh = _ASIDE_ZH_BEFORE + r"[^，,。；;！!？?]{0,4}?" + word
+        out.append(bool(word) and bool(re.search(en, text, re.IGNORECASE) or re.search(zh, text, re.IGNORECASE)))
+    return out
+
+
+def takes_place(candidate: CandidateFact, predicate: str) -> bool:
+    """Whether a project's `candidate` can take the place of a user's fact of `predicate` (a tool for a tool, a
+    language or a technology; otherwise only the same predicate)."""
+    if candidate.predicate is Predicate.NOTE:
+        return False
+    group = _TAKES_PLACE.get(candidate.predicate)
+    return candidate.predicate == predicate or (group is not None and group == _TAKES_PLACE.get(predicate))
+
+
+def in_place_of(
+    candidates: list[CandidateFact], held: list[tuple[str, str, str]], aside: list[bool]
+) -> list[CandidateFact]:
+    """`candidates` of a project statement with each value the statement sets aside replaced: of the user's `held`
+    facts (key, predicate, value) whose value is `aside`, each lends its key to the first project candidate that can
+    take its place, so that in the project that candidate is the attribute's value and the user's is not; the notes
+    of the statement that quote the set-aside value go (the statement is read). Unchanged when no candidate can
+    take a value's place."""
+    out = list(candidates)
+    for (key, predicate, value), gone in zip(held, aside, strict=True):
+        if not gone:
+            continue
+        taker = next((c for c in out if project_fact(c) and not c.attribute and takes_place(c, predicate)), None)
+        if taker is None:
+            continue
+        out[out.index(taker)] = replace(taker, subject="user", attribute=key.removeprefix("user|"))
+        folded = value.casefold()
+        out = [c for c in out if not (c.predicate is Predicate.NOTE and folded in c.value.casefold())]
+    return out

@@ -18,7 +18,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
 from graphmem.extraction.recurrence import Topic, meet, named_by, recurring_fact
-from graphmem.extraction.scope import about_project, project_fact
+from graphmem.extraction.scope import about_project, in_place_of, project_fact, set_aside
 from graphmem.extraction.sightings import needles
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
 from graphmem.memory.promotion import (
@@ -407,6 +407,8 @@ class SemanticMemory:
             candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context, asked)
         else:
             candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
+        if episode.project_id and candidates:
+            candidates = await self._in_place(scope, episode, candidates)
         recorded = 0
         stated_keys: set[str] = set()
         notes_only = True  # nothing but notes stated: the turn may update a note
@@ -441,6 +443,17 @@ class SemanticMemory:
         if not candidates:  # a turn the rules read nothing from may still name what the user keeps coming back to
             recorded += await self._recurring(scope, episode)
         return recorded
+
+    async def _in_place(self, scope: Scope, episode: Episode, candidates: list[CandidateFact]) -> list[CandidateFact]:
+        """A statement in a project that sets aside a value the user holds beside a value of its own ("so in rowan,
+        give me Podman commands, not Docker", "在荔枝里画图都按G2来，别给我整ECharts") puts its value in the place of
+        the user's there (`scope.in_place_of`)."""
+        rows = await self._facts.by_status(scope, [FactStatus.ACTIVE], [""])
+        held = [(f.key, f.predicate, f.value) for f, _ in rows if not f.project_id]
+        if not held:
+            return candidates
+        aside = await asyncio.to_thread(set_aside, episode.text, [value for _, _, value in held])
+        return in_place_of(candidates, held, aside) if any(aside) else candidates
 
     async def _recurring(self, scope: Scope, episode: Episode) -> int:
         """Topics of this episode's first-hand clauses that the user named in another session too, in words the

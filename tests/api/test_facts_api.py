@@ -472,6 +472,32 @@ async def test_preference_change_yields_current_fact_and_full_history(api: Api, 
         assert older.HasField("expired_at")
 
 
+async def test_a_project_value_that_sets_the_users_aside_takes_its_place_there_only(api: Api) -> None:
+    """Through gRPC: "在荔枝里画图都按G2来，别给我整ECharts" said in project lizhi puts the project's chart library in
+    the place of the user's ECharts there; outside the project the user's ECharts holds."""
+    user = unique("aside")
+    await say(
+        api,
+        user,
+        [
+            Say(0, "s1", "画图表我一直用ECharts，用熟了啥都能画"),
+            Say(2, "s2", "帮我写个折线图，照老习惯用ECharts"),
+            Say(
+                5,
+                "s3",
+                "荔枝这个项目的图表统一用AntV，跟设计规范是配套的。在荔枝里画图都按G2来，别给我整ECharts，记着",
+                "lizhi",
+            ),
+        ],
+    )
+    mine = await facts(api, user)
+    assert mine["user|uses_tool|echarts"].value == "echarts"
+    there = await facts(api, user, "lizhi")
+    fact = there["user|uses_tool|echarts"]
+    assert (fact.value, fact.project_id, fact.status) == ("antv", "lizhi", pb.FACT_STATUS_ACTIVE)
+    assert not [f for f in there.values() if "echarts" in f.value.casefold()]
+
+
 async def test_project_facts_are_invisible_outside_their_project(api: Api) -> None:
     user = unique("projects")
     await say(

@@ -22,7 +22,7 @@ from graphmem.embedding.factory import build_embedder
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
 from graphmem.extraction.recurrence import meet, named_by, recurring_fact
-from graphmem.extraction.scope import about_project, project_fact
+from graphmem.extraction.scope import about_project, in_place_of, project_fact, set_aside
 from graphmem.extraction.sightings import needles
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, turned
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
@@ -162,6 +162,17 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             before = session.turns[i - 1] if i > 0 else None
             asked = before.text if before is not None and before.speaker != "user" else ""
             read = extractor.extract(turn.text, context, asked)
+            if session.project_id and read:  # as SemanticMemory._in_place
+                held = [
+                    (v.key, v.predicate, v.value)
+                    for (p, _), vs in store.items()
+                    if not p
+                    for v in vs
+                    if v.status == FactStatus.ACTIVE
+                ]
+                aside = set_aside(turn.text, [value for _, _, value in held])
+                if any(aside):
+                    read = in_place_of(read, held, aside)
             for stated in read:
                 if stated.confidence < MIN_CONFIDENCE:
                     continue

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from graphmem.extraction.extractor import RuleExtractor
-from graphmem.extraction.scope import about_project
+from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
+from graphmem.extraction.scope import about_project, in_place_of, set_aside, takes_place
 
 
 @pytest.mark.parametrize(
@@ -35,3 +36,29 @@ def test_the_users_language_and_editor_are_attributes_with_one_current_value(ext
     assert [(f.key, f.value) for f in extractor.extract("I switched to Neovim last year.")] == [
         ("user|editor", "neovim")
     ]
+
+
+def test_a_value_set_aside_is_read_in_both_languages() -> None:
+    text = "So in rowan, give me Podman commands and podman-compose, not Docker."
+    assert set_aside(text, ["docker", "podman", "kubernetes"]) == [True, False, False]
+    assert set_aside("在荔枝里画图都按G2来，别给我整ECharts，记着", ["echarts", "g2"]) == [True, False]
+    assert set_aside("这个项目不用Pinia了，统一Vuex", ["pinia", "vuex"]) == [True, False]
+    assert set_aside("I use Docker for everything", ["docker"]) == [False]
+    assert set_aside("not dockerfile related", ["docker"]) == [False]  # a word, not a part of one
+
+
+def test_a_project_value_takes_the_place_of_the_users_value_it_sets_aside() -> None:
+    antv = CandidateFact(
+        "user", Predicate.USES_TECH, "antv", True, FactKind.ATTRIBUTE, "the project uses antv", "统一用AntV", 0.8,
+        False, "zh", scope_hint="project",
+    )  # fmt: skip
+    note = CandidateFact(
+        "user", Predicate.NOTE, "在荔枝里画图都按G2来，别给我整ECharts", True, FactKind.ATTRIBUTE, "note",
+        "在荔枝里画图都按G2来，别给我整ECharts", 0.9, True, "zh",
+    )  # fmt: skip
+    held = [("user|uses_tool|echarts", "uses_tool", "echarts"), ("user|location", "location", "杭州")]
+    out = in_place_of([antv, note], held, [True, False])
+    assert [(c.key, c.value) for c in out] == [("user|uses_tool|echarts", "antv")]  # the note that quoted it went
+    # nothing can take a place: unchanged
+    assert in_place_of([note], held, [True, False]) == [note]
+    assert not takes_place(note, "uses_tool") and takes_place(antv, "uses_language")
