@@ -9,7 +9,17 @@ from dataclasses import replace
 
 from graphmem.extraction.facts import CandidateFact, Predicate
 
-__all__ = ["about_project", "in_place_of", "project_fact", "project_scoped", "set_aside", "takes_place"]
+__all__ = [
+    "about_project",
+    "as_said",
+    "in_place_of",
+    "marked",
+    "project_fact",
+    "project_scoped",
+    "set_aside",
+    "takes_place",
+    "unmarked",
+]
 
 _PROJECT_SCOPED = re.compile(
     r"(\b(in|for|on) (this|the|our) (project|repo|repository|codebase)\b|\bproject[- ]wide\b|"
@@ -124,3 +134,44 @@ def in_place_of(
         folded = value.casefold()
         out = [c for c in out if not (c.predicate is Predicate.NOTE and folded in c.value.casefold())]
     return out
+
+
+_PROJECT_WORD = re.compile(r"[a-z][a-z0-9-]{2,39}")
+_MARK = "project "
+
+
+def _named(project_id: str) -> re.Pattern[str] | None:
+    if not _PROJECT_WORD.fullmatch(project_id.casefold()):
+        return None
+    return re.compile(r"(?<![\w-])" + re.escape(project_id) + r"(?![\w-])", re.IGNORECASE)
+
+
+def marked(text: str, project_id: str) -> str:
+    """`text` with the project the conversation is in named as a project where it is called by its id alone
+    ("rowan runs on Podman" in project "rowan" -> "project rowan runs on Podman"), so that the rules read what it
+    says of the project; unchanged when the id is no plain word or the text already calls it a project."""
+    named = _named(project_id)
+    if named is None or not named.search(text):
+        return text
+    folded = text.casefold()
+    if _MARK + project_id.casefold() in folded or f"{project_id.casefold()} project" in folded:
+        return text
+    return named.sub(lambda m: _MARK + m.group(0), text)
+
+
+def unmarked(quote: str, project_id: str) -> str:
+    """A quote of a `marked` text as the original text has it."""
+    named = _named(project_id)
+    if named is None:
+        return quote
+    return re.sub(re.escape(_MARK) + r"(?=" + named.pattern + ")", "", quote, flags=re.IGNORECASE)
+
+
+def as_said(candidate: CandidateFact, project_id: str) -> CandidateFact:
+    """A candidate read from a `marked` text, its quotes and value as the original text has them."""
+    return replace(
+        candidate,
+        value=unmarked(candidate.value, project_id),
+        fact=unmarked(candidate.fact, project_id),
+        evidence=unmarked(candidate.evidence, project_id),
+    )

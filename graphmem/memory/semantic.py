@@ -18,7 +18,7 @@ from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
 from graphmem.extraction.recurrence import Topic, meet, named_by, recurring_fact
-from graphmem.extraction.scope import about_project, in_place_of, project_fact, set_aside
+from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
 from graphmem.memory.promotion import (
@@ -403,10 +403,14 @@ class SemanticMemory:
             else []
         )
         asked = await self._episodes.asked_before(scope, episode) if episode.session_id else ""
+        # a project called by its id alone ("rowan runs on Podman") is read as the project it is
+        text = marked(episode.text, episode.project_id) if episode.project_id else episode.text
         if asked:  # a bare answer may answer it
-            candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context, asked)
+            candidates = await asyncio.to_thread(self._extractor.extract, text, context, asked)
         else:
-            candidates = await asyncio.to_thread(self._extractor.extract, episode.text, context)
+            candidates = await asyncio.to_thread(self._extractor.extract, text, context)
+        if text != episode.text:
+            candidates = [as_said(c, episode.project_id) for c in candidates]
         if episode.project_id and candidates:
             candidates = await self._in_place(scope, episode, candidates)
         recorded = 0

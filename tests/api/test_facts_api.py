@@ -496,6 +496,27 @@ async def test_a_project_value_that_sets_the_users_aside_takes_its_place_there_o
     fact = there["user|uses_tool|echarts"]
     assert (fact.value, fact.project_id, fact.status) == ("antv", "lizhi", pb.FACT_STATUS_ACTIVE)
     assert not [f for f in there.values() if "echarts" in f.value.casefold()]
+    # a project called by its id alone: "rowan runs on Podman"
+    other = unique("aside")
+    await say(
+        api,
+        other,
+        [
+            Say(
+                0, "s1", "I run all my local services in Docker. One compose file per project, that's just how I work."
+            ),
+            Say(2, "s2", "Remember: I use Docker for every local setup."),
+            Say(
+                5,
+                "s3",
+                "Heads up: rowan runs on Podman, rootless. So in rowan, give me Podman commands, not Docker. Remember that.",
+                "rowan",
+            ),
+        ],
+    )
+    runtime = (await facts(api, other, "rowan"))["user|uses_tool|docker"]
+    assert (runtime.value, runtime.project_id) == ("podman", "rowan")
+    assert runtime.evidence == "Heads up: rowan runs on Podman, rootless" and runtime.status == pb.FACT_STATUS_ACTIVE
 
 
 async def test_project_facts_are_invisible_outside_their_project(api: Api) -> None:

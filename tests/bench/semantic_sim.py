@@ -22,7 +22,7 @@ from graphmem.embedding.factory import build_embedder
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
 from graphmem.extraction.recurrence import meet, named_by, recurring_fact
-from graphmem.extraction.scope import about_project, in_place_of, project_fact, set_aside
+from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, turned
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
@@ -161,7 +161,10 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             context, said = tuple(said), [*said, turn.text]
             before = session.turns[i - 1] if i > 0 else None
             asked = before.text if before is not None and before.speaker != "user" else ""
-            read = extractor.extract(turn.text, context, asked)
+            text = marked(turn.text, session.project_id) if session.project_id else turn.text
+            read = extractor.extract(text, context, asked)
+            if text != turn.text:
+                read = [as_said(c, session.project_id) for c in read]
             if session.project_id and read:  # as SemanticMemory._in_place
                 held = [
                     (v.key, v.predicate, v.value)

@@ -8,7 +8,7 @@ import pytest
 
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
-from graphmem.extraction.scope import about_project, in_place_of, set_aside, takes_place
+from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, set_aside, takes_place, unmarked
 
 
 @pytest.mark.parametrize(
@@ -62,3 +62,21 @@ def test_a_project_value_takes_the_place_of_the_users_value_it_sets_aside() -> N
     # nothing can take a place: unchanged
     assert in_place_of([note], held, [True, False]) == [note]
     assert not takes_place(note, "uses_tool") and takes_place(antv, "uses_language")
+
+
+def test_a_project_called_by_its_id_alone_is_read_as_the_project(extractor: RuleExtractor) -> None:
+    text = "Heads up: rowan runs on Podman, rootless. So in Rowan, give me Podman commands, not Docker."
+    read = marked(text, "rowan")
+    assert (
+        read
+        == "Heads up: project rowan runs on Podman, rootless. So in project Rowan, give me Podman commands, not Docker."
+    )
+    facts = [as_said(c, "rowan") for c in extractor.extract(read)]
+    podman = next(f for f in facts if f.value == "podman")
+    assert about_project(podman, "rowan").key == "user|uses_tech|podman"
+    assert all(f.evidence in text for f in facts)  # quotes as the user wrote them
+    assert unmarked("in project Rowan, give me", "rowan") == "in Rowan, give me"
+    # an id that is no plain word, a text that calls it a project already, a word inside another: unchanged
+    assert marked("项目A用Rust写", "项目A") == "项目A用Rust写"
+    assert marked("the rowan project runs on Podman", "rowan") == "the rowan project runs on Podman"
+    assert marked("rowans-fork runs on Podman", "rowan") == "rowans-fork runs on Podman"
