@@ -509,7 +509,8 @@ async def test_a_project_value_that_sets_the_users_aside_takes_its_place_there_o
             Say(
                 5,
                 "s3",
-                "Heads up: rowan runs on Podman, rootless. So in rowan, give me Podman commands, not Docker. Remember that.",
+                "Heads up: rowan runs on Podman, rootless. "
+                "So in rowan, give me Podman commands, not Docker. Remember that.",
                 "rowan",
             ),
         ],
