@@ -47,9 +47,10 @@ HYPOTHETICAL = {
     "en": re.compile(
         r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
         r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
-        r"let's\s+say|would\s+have|as\s+if|i\s+would(?!\s+(?:rather|prefer)\b|\s+like\s+(?:you|your)\b)|"
+        r"let's\s+say|would\s+have|as\s+if|"
+        r"i\s+would(?!\s+(?:rather|prefer)\b|\s+like\s+(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:you|your)\b)|"
         # "I'd like your answers in English", "I'd like you to keep it short": a request to the assistant
-        r"i'd(?!\s+(?:rather|prefer)\b|\s+like\s+(?:you|your)\b))\b",
+        r"i'd(?!\s+(?:rather|prefer)\b|\s+like\s+(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:you|your)\b))\b",
         _F,
     ),
     "zh": re.compile(

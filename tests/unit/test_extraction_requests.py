@@ -68,6 +68,7 @@ def test_a_correction_opening_with_an_interjection_replaces_the_value_said_befor
     ("text", "key", "value"),
     [
         ("I'd like your answers in English, by the way.", "user|prefers_language", "english"),
+        ("I'd like all your replies in Hungarian going forward.", "user|prefers_language", "hungarian"),
         ("I would like your replies in French.", "user|prefers_language", "french"),
         ("I'd like you to keep your replies short.", "user|prefers_reply_style", "short replies"),
     ],
