@@ -29,12 +29,12 @@ _SPEAKER_SAYS = re.compile(r"\s{0,3}(?:(?:and|but|so|also)\s{1,3})?(?:(?:i|i'm|i
 _BINDING = re.compile(
     r"\b(?:must|has\s+to|have\s+to|always|never|every(?!\s+(?:time|day|now|once|morning|night|week))|each|nobody|"
     r"no\s+one|without|is\s+required\s+to|"
-    r"are\s+required\s+to)\b|必须|一律|统一|都要|都得|务必|只能|不许|不能|禁止|一概",
+    r"are\s+required\s+to)\b|必须|一律|统一|都要|都得|务必|只能|不许|不准|严禁|不能|禁止|一概|所有|全部",
     _F,
 )
 _OBLIGATION = re.compile(
     r"\b(?:must|has\s+to|have\s+to|needs?|should\s+always|always|never|are\s+required\s+to|is\s+required\s+to|"
-    r"requires?|every|nothing\s+gets|without)\b|必须|一律|都要|都得|务必|要求|只能|不许|不能|禁止",
+    r"requires?|every|nothing\s+gets|without)\b|必须|一律|都要|都得|务必|要求|只能|不许|不准|严禁|不能|禁止",
     _F,
 )
 # A rule of another time or team: "my old team's PRs always had to be tiny", "以前的仓库分支一律…"
@@ -54,15 +54,15 @@ class HouseRule:
 # Rules announced as a list: "two rules for gannet: …, and …", "这个项目你记两条：…；…". Each item after the colon is
 # a rule, whatever it is about.
 _LIST_FRAME = re.compile(
-    r"\b(?:two|three|four|a\s+few|some|these|the\s+following|my)\s+(?:(?:house|hard|ground|strict|simple|golden|firm)\s+)?"
-    r"(?:rules?|conventions?)\b[^:：.!?]{0,30}[:：]|"
+    r"\b(?:two|three|four|a\s+few|some|these|the\s+following|my)\s+(?:[a-z-]{3,16}\s+)?"
+    r"(?:rules?|conventions?)\b[^:：.!?]{0,60}[:：]|"
     r"(?:两|三|四|几)条(?:规矩|规则|规范|约定)?[^：:。！？]{0,6}[：:]|(?:规矩|规则|规范|约定)[^：:。！？]{0,8}[：:]",
     _F,
 )
 _ITEM_BREAK = re.compile(
     r"[;；]|,?\sand\s(?=every|all|any|each|no|never|always|the|our)|[，,]\s?(?=(?:every|all|any|each)\b)", _F
 )
-_ITEM_END = re.compile(r"[。.!！?？]")
+_ITEM_END = re.compile(r"[。!！?？]|\.(?=\s|$)")  # "WCAG 2.1" goes on
 
 
 def _listed(text: str) -> list[HouseRule]:

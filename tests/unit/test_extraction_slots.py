@@ -447,6 +447,15 @@ def test_no_tool_from_someone_else_a_denial_or_an_ordinary_word(text: str) -> No
         ("Every function needs a docstring", 1),
         ("所有接口一律返回JSON", 1),
         ("Three rules for this repo, please remember them: we pin every dependency, and we never squash merges.", 2),
+        (
+            "Two standing rules for larch that I want you to remember: all UI has to meet WCAG 2.1 AA, and every "
+            "endpoint gets documented in the OpenAPI spec before it's merged.",
+            2,
+        ),
+        (
+            "杨梅这个服务定两条死规矩，你给我记好：日志一律打成JSON，一行一条；所有配置都从环境变量读，代码里不准写死任何地址和密码",
+            2,
+        ),
     ],
 )
 def test_a_rule_of_any_code_artefact_that_binds_every_case(text: str, rules: int) -> None:
