@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
@@ -34,6 +35,7 @@ from graphmem.memory.promotion import (
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
 from graphmem.memory.topic_kinds import TopicKinds
 from graphmem.model import (
+    EarlierWords,
     Episode,
     ExtractionStatus,
     Fact,
@@ -70,6 +72,9 @@ said at most CONTEXT_WINDOW before it."""
 CONTEXT_WINDOW = timedelta(hours=6)
 
 LOOK_BACK_MATCHES = 20
+
+READ_HELD = 20_000
+"""Episodes whose "the rules read something" is held for the look back of recurring topics (~4 MB)."""
 """Earlier episodes containing a new candidate's value that the look back reads (`_earlier_sightings`)."""
 
 MAX_EXTRACTION_ATTEMPTS = 3
@@ -187,6 +192,7 @@ class SemanticMemory:
         self._extractor = extractor
         self._embedder = embedder
         self._kinds = TopicKinds(embedder)
+        self._read: OrderedDict[str, bool] = OrderedDict()
         self._clock = clock
         self._recall = FactRecall(facts)
         self.use_policy(policy)
@@ -444,9 +450,26 @@ class SemanticMemory:
         recorded += await self._named_corrections(scope, episode, stated_keys, notes_only)
         recorded += await self._earlier_sightings(scope, episode, fresh)
         recorded += await self._sightings(scope, episode, stated_keys)
+        self._remember_read(episode.id, bool(candidates))
         if not candidates:  # a turn the rules read nothing from may still name what the user keeps coming back to
             recorded += await self._recurring(scope, episode)
         return recorded
+
+    def _remember_read(self, episode_id: str, read: bool) -> None:
+        """Whether the rules read anything from an episode, kept for the look backs of later episodes (bounded:
+        the least recently used go first)."""
+        self._read[episode_id] = read
+        self._read.move_to_end(episode_id)
+        while len(self._read) > READ_HELD:
+            self._read.popitem(last=False)
+
+    async def _reads(self, reader: TopicReader, words: EarlierWords) -> bool:
+        """Whether the rules read anything from an earlier episode: as this process extracted it, else read again."""
+        known = self._read.get(words.episode_id)
+        if known is None:
+            known = bool(await asyncio.to_thread(reader.extract, words.text))
+            self._remember_read(words.episode_id, known)
+        return known
 
     async def _in_place(self, scope: Scope, episode: Episode, candidates: list[CandidateFact]) -> list[CandidateFact]:
         """A statement in a project that sets aside a value the user holds beside a value of its own ("so in rowan,
@@ -484,7 +507,7 @@ class SemanticMemory:
         for words in earlier:  # newest first
             if words.project_id and words.project_id != episode.project_id:
                 continue
-            if await asyncio.to_thread(reader.extract, words.text):  # the rules read that turn already
+            if await self._reads(reader, words):  # the rules read that turn already
                 continue
             pairs = meet(fresh, await asyncio.to_thread(reader.topics, words.text))
             kinds = await self._kinds.things_async([now.word for now, _ in pairs])
