@@ -5,7 +5,8 @@ programming languages, jobs, and the stop and split word lists that end or divid
 from __future__ import annotations
 
 
-def _words(text: str) -> frozenset[str]:
+def words(text: str) -> frozenset[str]:
+    """A word list written as one space-separated string."""
     return frozenset(text.split())
 
 
@@ -55,12 +56,12 @@ DIETS: dict[str, str] = {
     "素食主义者": "vegetarian", "吃素的": "vegetarian", "纯素食者": "vegan", "素食主义": "vegetarian",
     "吃素": "vegetarian", "只吃素": "vegetarian", "吃长素": "vegetarian", "吃清真": "halal",
 }  # fmt: skip
-PROGRAMMING = _words(
+PROGRAMMING = words(
     "rust go golang python java javascript typescript c c++ c# kotlin swift ruby php scala haskell "
     "elixir erlang clojure dart lua perl r julia zig ocaml f# objective-c cobol fortran nim crystal "
     "solidity matlab"
 )
-JOBS = _words(
+JOBS = words(
     "engineer developer programmer designer teacher doctor nurse student manager lawyer scientist "
     "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "
     "dentist freelancer entrepreneur founder photographer artist musician translator editor marketer "
@@ -91,17 +92,17 @@ JOBS = _words(
     "superintendent tattooist technologist telemarketer toolmaker trucker typist upholsterer urologist valet "
     "videographer violinist watchmaker weaver zookeeper zoologist"
 )
-NO_SINGULAR = _words(
+NO_SINGULAR = words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "
     "clothes brussels asparagus hummus couscous"
 )
-IE_WORDS = _words("movie cookie pie brownie smoothie selfie zombie rookie calorie veggie foodie tie lie")
-NAME_STOP = _words(
+IE_WORDS = words("movie cookie pie brownie smoothie selfie zombie rookie calorie veggie foodie tie lie")
+NAME_STOP = words(
     "back later tomorrow tonight today when if at on anytime asap again now maybe please after before "
     "sometime once crazy old old-fashioned paranoid lazy stupid weird picky silly a an the whenever "
     "soon first directly instead by in via any up out over anything whatever something"
 )
-EN_STOP = _words(
+EN_STOP = words(
     "because since but so when whenever if unless though although while as which who that lol haha "
     "too either anymore now nowadays today anyway tho really much very a an at in on with for during "
     "after before from by over than to more most better best lately these those it this them you him "
@@ -113,9 +114,9 @@ EN_PLACE_STOP = EN_STOP | {
     "and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby", "night", "nights", "weekends",
     "weekend", "midnight", "sometimes", "least", "times", "all", "means", "makes", "keeps",
 }  # fmt: skip
-EN_LEAD_SKIP = _words("the a an some any my all eating drinking having to")
+EN_LEAD_SKIP = words("the a an some any my all eating drinking having to")
 EN_SPLIT = frozenset({"and", "or", ",", "&", "plus"})
-ZH_STOP = _words(
+ZH_STOP = words(
     "因为 所以 但是 但 不过 而且 可是 然后 的话 了 啦 呀 哦 吧 呢 啊 哈 嘛 哈哈 哈哈哈 嘿嘿 "
     "哟 喔 呗 也 都 还 又 就 全 吗 而 并且 毕竟 其实 真的 一点 太 很 特别 这种 那种 之类 什么的 "
     "等等 等 了吧 过敏 一样 你 我 他 她 它 你们 他们 这个 那个 这 那 这些 那些 什么 附近 这边 "
@@ -123,7 +124,7 @@ ZH_STOP = _words(
 )
 ZH_SPLIT = frozenset({"和", "、", "跟", "与", "以及", "还有", "或者", "或", "及"})
 ZH_NOUNS_AFTER_DE = frozenset({"东西", "食物", "菜", "饮料", "口味"})
-SUBJECT_STOP = _words("the this our my whole entire new old main current same other your that his her their")
+SUBJECT_STOP = words("the this our my whole entire new old main current same other your that his her their")
 WINDOWS: dict[str, str] = {
     "weekend": "weekends", "weekends": "weekends", "the weekend": "weekends",
     "the weekends": "weekends", "weekdays": "workdays", "workdays": "workdays", "work days": "workdays",
@@ -135,7 +136,7 @@ WINDOWS: dict[str, str] = {
     "下班后": "after work", "下班以后": "after work", "下班之后": "after work",
 }  # fmt: skip
 # Verbs too light to be a thing or an activity liked ("I like to keep a buffer", "I'd love to know").
-LIGHT_VERBS = _words(
+LIGHT_VERBS = words(
     "keep have get make know think see say go do be take try start stop give put let hear find work plan check ask "
     "avoid"
 )

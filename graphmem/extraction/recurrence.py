@@ -36,6 +36,7 @@ from pathlib import Path
 
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
 from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED, SITUATIONAL
+from graphmem.extraction.lexicon import words
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.segmentation import HAN
 from graphmem.retrieval.lexical import EN_STOPWORDS, ZH_STOPWORDS, light_stem
@@ -89,18 +90,14 @@ _FOR = {
 }
 
 
-def _words(spaced: str) -> frozenset[str]:
-    return frozenset(spaced.split())
-
-
 # Chinese nouns of time, quantity or everyday generality, and English words of the same sort: never a topic.
-_ZH_GENERAL = _words(
+_ZH_GENERAL = words(
     "时候 东西 事情 事儿 时间 问题 感觉 样子 意思 办法 地方 时候儿 今天 明天 昨天 周末 早上 晚上 中午 下午 上午 "
     "现在 最近 以后 之前 以前 这个 那个 一下 有点 一点 大家 人家 别人 朋友 家里 屋里 小时 分钟 礼拜 星期 月份 "
     "今年 去年 明年 年底 月底 一天 一年 每天 天天 味道 味儿 毛病 原因 情况 方面 部分 东东 老毛病 身体 心情 "
     "工作 上班 生活 日子 回事 人生 世界 社会 速度 程度 水平 能力 经验 机会 结果 过程 地步 样儿"
 )
-_EN_GENERAL = _words(
+_EN_GENERAL = words(
     "thing things stuff time times today tonight tomorrow yesterday week weeks weekend weekends month months year "
     "years morning mornings evening evenings night nights afternoon lot lots bit people person someone anyone "
     "everyone everything something anything nothing way ways day days life work home kind sort part place places "

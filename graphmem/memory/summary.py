@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from graphmem.extraction.lexicon import words
 from graphmem.model import Turn
 from graphmem.retrieval.lexical import load_jieba
 from graphmem.tokens import count_tokens
@@ -56,11 +57,7 @@ _EN_ENTITY = re.compile(
 _ZH_QUOTED = re.compile(r"《[^》]{1,30}》|「[^」]{1,30}」|“[^”]{1,30}”")
 
 
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-_EN_NOT_NAMES = _words(
+_EN_NOT_NAMES = words(
     "I I'm I'll I've I'd The A An This That These Those It We You He She They My Our Your Yes No Ok Okay Hi Hello "
     "Hey Thanks Thank Sure Great Well So And But Or If When What Why How Where Who Let Lets Please Also Then "
     "Just Maybe Sounds Nice Cool Good Oh Wow Haha Lol"

@@ -78,6 +78,18 @@ def _stated_otherwise(store: dict[tuple[str, str], list[Fact]], candidate: Fact,
     )
 
 
+def _said_elsewhere(
+    earlier: list[tuple[str, str, str, str]], session_id: str, wanted: list[str]
+) -> list[tuple[str, str, str, str]]:
+    """As `ExtractionQueue.said_elsewhere`: the user's earlier turns of other sessions naming one of `wanted`,
+    newest first, at most LOOK_BACK_MATCHES."""
+    return [
+        (sid, proj, eid, text)
+        for sid, proj, eid, text in reversed(earlier)
+        if sid != session_id and any(n in text.casefold() for n in wanted)
+    ][:LOOK_BACK_MATCHES]
+
+
 _KINDS: list[TopicKinds] = []
 
 
@@ -105,13 +117,7 @@ def _recurring(
     fresh = [t for t in extractor.topics(text) if not any(named_by([t], v) for v in known)]
     if not fresh:
         return counter
-    wanted = [t.needle for t in fresh]
-    found = [
-        (sid, proj, eid, before)
-        for sid, proj, eid, before in reversed(earlier)
-        if sid != session.session_id and any(n in before.casefold() for n in wanted)
-    ][:LOOK_BACK_MATCHES]
-    for sid, proj, eid, before in found:
+    for sid, proj, eid, before in _said_elsewhere(earlier, session.session_id, [t.needle for t in fresh]):
         if (proj and proj != session.project_id) or extractor.extract(before):
             continue
         pairs = meet(fresh, extractor.topics(before))
@@ -255,12 +261,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                     back.append(plan.create)
             # as SemanticMemory._earlier_sightings: the user's earlier words in other sessions name a new candidate
             wanted = [n for v in back for n in needles(v.value)]
-            found = [
-                (sid, proj, eid, text)
-                for sid, proj, eid, text in reversed(earlier)
-                if sid != session.session_id and any(n in text.casefold() for n in wanted)
-            ][:LOOK_BACK_MATCHES]
-            for sid, proj, eid, text in found:
+            for sid, proj, eid, text in _said_elsewhere(earlier, session.session_id, wanted):
                 open_ = [
                     v
                     for v in back
