@@ -504,7 +504,7 @@ def _add_time(out: list[Slot], seen: set[str], attribute: str, hour: int, minute
 _EMPLOYMENT = re.compile(
     r"(?<![\w'])(?:i\s+(?:work|went|switched\s+to|moved\s+to|am)|i'm|im|i've\s+(?:gone|switched\s+to|moved\s+to))\s+"
     r"(?:now\s+|currently\s+|only\s+)?"
-    r"(?P<k>part[-\s]time|full[-\s]time)\b|我(?:现在|目前)?(?:是|做|在做)?(?P<zk>兼职|全职)",
+    r"(?P<k>part[-\s]time|full[-\s]time)\b|我(?:现在|目前)?(?:是|做|在做)?(?P<zk>兼职|全职)(?!妈妈|爸爸|主妇|宝妈|太太)",
     _F,
 )
 

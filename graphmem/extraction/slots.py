@@ -247,7 +247,7 @@ _KINDS: dict[str, _Kind] = {
         "",
         _cue(
             r"i'm\s+a|i\s+am\s+a|im\s+a|as\s+a|as\s+an|work\s+as|promoted\s+to|role|title|position",
-            r"我是|做|当|转岗|岗位|职位|干",
+            r"我(?:现在|目前|如今)?是|做|当|转岗|岗位|职位|干",
         ),
     ),
     "diet": _Kind(
@@ -269,6 +269,7 @@ _FIRST_PERSON = {
     ),
     "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
 }
+_FIRM_AFTER = re.compile(r"\s?(?:公司|企业|行业|集团|工厂|厂|company|companies|firm|startup|agency|business)", _F)
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
 
 
@@ -318,6 +319,8 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
             continue
         if hit.category == "timezone" and _CLOCK_BEFORE.search(text[max(0, hit.start - 3) : hit.start]):
             continue
+        if hit.category == "job" and _FIRM_AFTER.match(text, hit.end):
+            continue  # "在一家物流公司做会计": the line of business of the employer, not the role
         if hit.category != "timezone" and not kind.cue[lang].search(text):
             continue
         if NO_INTENTION.search(text[c_start:c_end]):

@@ -487,3 +487,17 @@ def test_no_rule_from_a_need_or_the_speakers_own_habit(text: str) -> None:
 )
 def test_formatter_build_tool_and_queue_are_stack_slots(text: str, key: str, value: str) -> None:
     assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("我在一家物流公司做会计", "财务"),
+        ("我是做物流的", "物流"),
+        ("I work at a logistics company as an accountant", "accountant"),
+        ("我现在是全职妈妈，在家带俩孩子", "全职妈妈"),  # a stay-at-home mother, not a full-time employee
+        ("I'm a stay-at-home dad these days", "stay-at-home parent"),
+    ],
+)
+def test_the_line_of_business_of_an_employer_is_not_the_role(text: str, job: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get("user|job") == job
