@@ -98,7 +98,11 @@ _TAKES_PLACE: dict[str, str] = {
 def set_aside(text: str, values: list[str]) -> list[bool]:
     """For each value, whether `text` sets it aside ("give me Podman commands, not Docker", "别给我整ECharts")."""
     out = []
+    folded = text.casefold()
     for value in values:
+        if not value.strip() or value.strip().casefold() not in folded:  # most values are not named at all
+            out.append(False)
+            continue
         word = re.escape(value.strip()[:60])
         en = _ASIDE_EN_BEFORE + _WORDS_BETWEEN + word + r"(?!\w)"
         zh = _ASIDE_ZH_BEFORE + r"[^，,。；;！!？?]{0,4}?" + word

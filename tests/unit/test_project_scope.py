@@ -80,3 +80,8 @@ def test_a_project_called_by_its_id_alone_is_read_as_the_project(extractor: Rule
     assert marked("项目A用Rust写", "项目A") == "项目A用Rust写"
     assert marked("the rowan project runs on Podman", "rowan") == "the rowan project runs on Podman"
     assert marked("rowans-fork runs on Podman", "rowan") == "rowans-fork runs on Podman"
+
+
+def test_setting_aside_reads_only_the_values_the_text_names() -> None:
+    values = [f"tool{i}" for i in range(5000)] + ["docker"]
+    assert set_aside("give me Podman commands, not Docker", values) == [False] * 5000 + [True]
