@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -149,6 +150,11 @@ class Policy(_Strict):
     lifecycle: LifecyclePolicy = LifecyclePolicy()
 
     def to_yaml(self) -> str:
+        return self._yaml
+
+    @cached_property
+    def _yaml(self) -> str:
+        # a policy is immutable and dumping it costs milliseconds: GetPolicy answers from the first dump
         return yaml.safe_dump(self.model_dump(mode="json"), sort_keys=False, allow_unicode=True)
 
 

@@ -786,6 +786,12 @@ class EpisodicMemory:
             early.add_done_callback(_seen)  # not awaited when some hit's text is not held
         if self._partitions.state(group_id) is None:
             _, qvec, graph = await asyncio.gather(self.sync_partition(group_id), embedded, walked)
+            if self._partitions.state(group_id) is None:
+                # Neo4j holds no episode of this user (a state read after any acknowledged write): nothing to
+                # rank or read. The semantic layer reads the facts stamp itself.
+                if facts_stamp is not None and not facts_stamp.done():
+                    facts_stamp.cancel()
+                return []
         else:
             qvec, graph = await asyncio.gather(embedded, walked)
         held: dict[int, HitText] | None = None

@@ -147,14 +147,27 @@ async def test_many_users_are_evicted_within_budget_and_reloaded_on_search(small
     assert cache.loaded()[-1] == first_group  # now the most recently used
 
 
-async def test_search_for_an_unknown_user_creates_no_partition_and_no_file(small: Api) -> None:
+async def test_search_for_an_unknown_user_creates_no_partition_and_no_file(
+    small: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
     user = unique("nobody")
     group = owner_group_id(TENANT, user)
+    repo = small.running.service.episodic._repo
+    reads: list[str] = []
+    hits_and_state = repo.hits_and_state
+
+    async def counted(scope, seqs):  # type: ignore[no-untyped-def]
+        if scope.group_id == group:
+            reads.append(scope.group_id)
+        return await hits_and_state(scope, seqs)
+
+    monkeypatch.setattr(repo, "hits_and_state", counted)
     found = await _search(small, user, "what did I say about tea?")
     assert list(found.hits) == []
     request = pb.SearchRequest(scope=pb.Scope(user_id=user), query="tea last week?", top_k=3)
     request.layers.extend([pb.LAYER_EPISODIC, pb.LAYER_ARCHIVE])
     assert list((await small.stub.Search(request, metadata=small.auth)).hits) == []
+    assert reads == []  # nothing committed: no ranking and no hits read, only the state read
     await small.running.service.flush()
     assert not small.running.service.episodic.is_loaded(group)
     assert group not in small.running.service.episodic.cache

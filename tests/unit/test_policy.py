@@ -47,3 +47,10 @@ def test_a_bad_regular_expression_is_reported(tmp_path: Path) -> None:
 def test_not_yaml_is_reported(tmp_path: Path) -> None:
     with pytest.raises(PolicyError, match="not valid YAML"):
         parse_policy("a: [unclosed", "x.yaml")
+
+
+def test_the_policy_is_dumped_once_and_reads_back_as_itself() -> None:
+    policy = parse_policy(builtin_policy_text(), "builtin")
+    text = policy.to_yaml()
+    assert policy.to_yaml() is text  # GetPolicy answers from the first dump (a dump costs milliseconds)
+    assert parse_policy(text, "dumped") == policy
