@@ -31,6 +31,7 @@ OUT_V13 = Path(__file__).with_name("scenarios_v13.jsonl")
 OUT_V14 = Path(__file__).with_name("scenarios_v14.jsonl")
 OUT_V15 = Path(__file__).with_name("scenarios_v15.jsonl")
 OUT_V16 = Path(__file__).with_name("scenarios_v16.jsonl")
+OUT_V17 = Path(__file__).with_name("scenarios_v17.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -4205,6 +4206,244 @@ EN_V16: list[Case] = [
               ("The woman next door does competitive ballroom dancing. She showed me a video of her quickstep and it was unreal.", "Ballroom at that level is seriously athletic.", "Right? Anyway, the leaves on our street finally turned this week."),
               ("Hypothetically, how would someone get into falconry?", "In the US you'd need state and federal permits, a written exam, and a two-year apprenticeship under a licensed falconer.", "Just idle curiosity, I'm not about to keep a hawk. My coffee mug this morning said 'Keep calm and carry on', so that's today's plan.")),
 ]
+# Seventeenth round (tag `v17`, its own file `scenarios_v17.jsonl`, ids from 1401): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V17: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v17",
+         ("我开会有条死规矩：手机一律调静音扣在桌上，谁开着会低头刷手机，我当场点名", "这样大家的注意力会集中很多。"),
+         ("今儿部门会上新来的实习生又在底下玩手机，被我说了两句。我的会上就是不许看手机，这条没得商量", "可以在会前先提一句规矩，新人心里就有数了。"),
+         active=(any_("手机", "静音", "phone", "device", "设备"),)),
+    case("meeting", "remember conversational v17",
+         ("帮我约个会，下周一跟设计部对一下新版首页", "好的，下周一上午十点，与设计部对新版首页。时长按一小时排可以吗？", "用不着一小时，二十五分钟就够", "好的，改为十点到十点二十五。", "往后你给我约的会都默认二十五分钟，别排满整点半点，留几分钟让人喘口气上个厕所。记住哈"),
+         active=(any_("二十五分钟", "25分钟", "25 分钟", "二十五", "25", "twenty-five"),)),
+    case("meeting", "change plain v17",
+         ("我们门店每天早上八点半开早会，店长点完名再分一下当天的活儿", "早会能把一天的安排理清楚。"),
+         ("今儿早会又拖了二十分钟，八点半开到快九点才散", "可以把日常通报改成群里发，早会只说要紧的。"),
+         ("早会时间改了，往后都是九点一刻开，八点半太早大伙儿赶不过来。你那边也帮我改过来", "好的，已更新：早会改为每天九点一刻。"),
+         active=(any_("九点一刻", "9:15", "九点十五", "9点15", "9点一刻", "nine fifteen"),),
+         not_active=(any_("八点半", "8:30", "8点半", "eight thirty"),),
+         history=(h(("八点半", "8:30", "8点半", "eight thirty"), ("九点一刻", "9:15", "九点十五", "9点15", "9点一刻", "nine fifteen")),)),
+    # preference
+    case("preference", "paraphrase plain v17",
+         ("我一个三十好几的人，最大的爱好是拼乐高，书房里一整面墙都是我拼好的街景", "成年人玩乐高的其实不少，街景系列做得特别精致。"),
+         ("双十一又剁手了两盒积木，这个月生活费告急，可拼起来那叫一个解压，一上手就停不下来", "拼积木确实能让人静下心来。"),
+         active=(yes("乐高", "积木", "lego"),)),
+    case("preference", "paraphrase conversational v17",
+         ("周末想在家包饺子，帮我出个馅儿的方子。先说好，茴香的不要，那股子味儿一冲鼻子我就顶脑门", "好的，来个经典的猪肉白菜馅：肥瘦三七开，白菜剁碎挤干水分……"),
+         ("晚上跟同事去了家东北馆子", "不错呀，点了些啥？", "服务员一个劲儿推茴香馅饺子，我直接摆手。那东西我打小就吃不惯，谁爱吃谁吃"),
+         active=(no("茴香", "fennel"),)),
+    case("preference", "single plain v17",
+         ("中午在公司楼下买了个肉夹馍，腊汁肉给得挺足，就是馍烤得有点硬", "腊汁肉夹馍，馍得现烤的才酥。"),
+         not_active=(any_("肉夹馍", "roujiamo", "rou jia mo"),)),
+    # correction
+    case("correction", "immediate remember plain v17",
+         ("记一下我的工号，报销单老要填：20731……等下，俩数写反了，是20713", "好的，已记下：工号20713。"),
+         active=(any_("20713",),),
+         not_active=(any_("20731",),)),
+    case("correction", "after_promotion conversational v17",
+         ("我这台iPhone 13电池健康掉到百分之八十一了，是换块电池划算还是直接换新手机？", "八十出头换块电池就行，官方换电池几百块，还能再用一两年。"),
+         ("iPhone 13能升最新的系统不？怕升完更卡", "能升，这代芯片跑新系统没问题；担心卡的话等一两个小版本再升。"),
+         ("刚在设置里瞅了一眼，我这台是iPhone 12，压根不是13，一直记岔了。前面说的你都按12给我改过来", "好的，已更正：你的手机是iPhone 12。"),
+         active=(any_("iphone 12", "iphone12", "苹果12"),),
+         not_active=(any_("iphone 13", "iphone13", "苹果13"),),
+         history=(h(("iphone 13", "iphone13", "苹果13", "13"), ("iphone 12", "iphone12", "苹果12", "12")),)),
+    case("correction", "single conversational v17",
+         ("家里洗衣机是小天鹅的……哦不对，小天鹅那台在我妈家，我这台是西门子滚筒。最近一脱水就咣咣响，跟要散架似的，咋回事？", "多半是衣服没放匀甩偏了，或者新机的运输螺栓没拆；要是一直响，看看底脚是不是没调平。"),
+         not_active=(any_("西门子", "siemens"), any_("小天鹅", "little swan"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v17",
+         ("啥是通货膨胀？", "通货膨胀是指一般物价水平在一定时期内持续上涨、货币购买力下降的经济现象，通常以居民消费价格指数衡量……", "你这说得跟课本似的。跟我说话用大白话，别整那些专业词儿，我听着费劲"),
+         ("体检说我有点脂肪肝，这到底是个啥情况？", "脂肪肝即肝细胞内脂质蓄积过多，属于代谢相关性脂肪性肝病的范畴……", "又来了，又是一串名词。说了讲人话，打个比方都行，别端着"),
+         active=(any_("大白话", "通俗", "术语", "人话", "打比方", "专业词", "plain language", "simple", "jargon", "layman"),)),
+    case("reply", "remember plain v17",
+         ("以后回复里别给我贴网址链接，我在单位内网上用你，外头的链接一个都打不开。要紧的内容直接写出来就行，记住哈", "好的，以后不贴链接，直接写出要点。"),
+         active=(any_("链接", "网址", "link", "url"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v17",
+         ("@shanzhu", "山竹是个Qt写的桌面客户端，C++加QML。高分屏上界面糊成一片，字都发虚，怎么整？", "在创建QGuiApplication之前开启高DPI缩放（Qt 6默认已开）；图片资源补上@2x版本，QML里别写死像素尺寸。"),
+         ("@shanzhu", "山竹打包发给Windows用户，装完一运行就提示缺dll", "用windeployqt把依赖拷到exe目录，再附上VC++运行库的安装包。"),
+         active=(any_("qt", "qml", "c++", p="shanzhu"),)),
+    case("project", "project_only remember plain v17",
+         ("@biqi", "荸荠这个项目两条规矩你给我记牢：对外的接口一律做签名校验，没带签名的请求直接拒掉；每张表都得有create_time和update_time两个字段，建表不带的不许合进主干", "记住了：荸荠项目对外接口必须验签，每张表都带create_time和update_time。"),
+         active=(any_("签名", "验签", "signature", "sign", p="biqi"), any_("create_time", "update_time", "时间字段", "timestamp", p="biqi"))),
+    case("project", "override conversational v17",
+         ("我做后端这些年数据库基本就认MySQL，出了毛病上网一搜，坑都有人踩过", "MySQL生态确实成熟，资料也多。"),
+         ("帮我写个建用户表的SQL，照旧按MySQL的语法来", "好的：CREATE TABLE user (id BIGINT PRIMARY KEY AUTO_INCREMENT, ...) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;"),
+         ("@lingjiao", "菱角是给政府单位做的信创项目，数据库必须上达梦，MySQL那套人家不让用。在菱角里你给的SQL和驱动配置全按达梦来，这个记一下", "好的，菱角项目里数据库按达梦DM8来写。"),
+         active=(yes("mysql"), yes("达梦", "dm8", "dameng", p="lingjiao")),
+         not_active=(yes("mysql", p="lingjiao"),)),
+    # multi
+    case("multi", "remember plain v17",
+         ("有几件事你记一下，往后用得着：我住泰州，在船厂当电焊工，还有我对布洛芬过敏，头疼脑热让我吃药的时候别提这个", "记下了：泰州、船厂电焊工、布洛芬过敏。"),
+         active=(yes("泰州", "taizhou"), any_("焊", "船厂", "welder", "welding", "shipyard"), any_("布洛芬", "ibuprofen", "芬必得"))),
+    case("multi", "paraphrase conversational v17",
+         ("秦皇岛今天风可真大，海边的遮阳伞都刮跑了", "这么大的风，出门当心点。", "大风天正好！我周末在俱乐部学帆船，这种风开起来才带劲，就是教练不让新手下水"),
+         ("在秦皇岛住了六七年，最近迷上玩帆船了，想买身防水的航海服，有啥牌子推荐？", "可以看看Helly Hansen或者Musto，入门选分体式的，透气防水就够用。"),
+         active=(yes("秦皇岛", "qinhuangdao"), yes("帆船", "航海", "sail"))),
+    # relations
+    case("relations", "paraphrase plain v17",
+         ("我堂弟阿涛下个月结婚，我得回老家给他当伴郎，西装还没着落", "恭喜！伴郎西装可以租，颜色跟新郎的配一下就行。"),
+         ("阿涛的婚礼总算办完了，我喝得找不着北。这小子从小跟在我屁股后头长大，一眨眼都成家了", "看着弟弟成家，心里感慨挺多吧。"),
+         active=(yes("阿涛", "atao", "a tao"),)),
+    case("relations", "remember conversational v17",
+         ("小家伙最近一到半夜就在笼子里吱吱叫，吵得我睡不着，咋办？", "可能是想出笼活动，或者到了发情期。它是什么宠物？叫什么名字？", "蜜袋鼯，叫糯米，一岁半了。你记着它，往后我问的宠物的事说的都是它"),
+         active=(yes("糯米", "nuomi"), any_("蜜袋鼯", "sugar glider", "glider"))),
+    # work
+    case("work", "paraphrase conversational v17",
+         ("帮我写个请假条，跟站点主管请两天假。我是送快递的，双十一这一波跑下来腰实在扛不住了", "好的：王站长您好，因双十一期间连续派件导致腰部劳损，特申请休假两天……"),
+         ("总算收工了", "辛苦啦，今天派了多少件？", "三百多件，电动车跑没电两回。干快递就这样，下雨天最要命，件一湿还得挨投诉"),
+         active=(any_("快递", "派件", "courier", "delivery", "express"),)),
+    case("work", "change plain v17",
+         ("我在县医院检验科当检验师，天天跟血样尿样打交道", "检验科的活儿细，出不得错。"),
+         ("今儿门诊量大，光血常规就做了两百多份，手都抽筋了", "辛苦了，下班好好歇歇。"),
+         ("告诉你个事，我从医院辞了，跳槽去一家药企当医药代表，下礼拜入职。你给我更新一下", "恭喜！已更新：你现在是医药代表。"),
+         active=(any_("医药代表", "药企", "医药销售", "medical rep", "pharmaceutical rep", "pharma"),),
+         not_active=(any_("检验", "化验", "lab tech", "laboratory"),),
+         history=(h(("检验", "化验", "lab", "医院"), ("医药代表", "药企", "医药销售", "medical rep", "pharmaceutical rep", "pharma")),)),
+    # travel
+    case("travel", "paraphrase conversational v17",
+         ("帮我在上海找个酒店，下周二住两晚，一定得离地铁站近，走路五分钟以内，我出门从来不打车", "好的：陆家嘴附近有两家，出门两三分钟就是地铁口……"),
+         ("下个月去西安出差，酒店还是老要求，得挨着地铁口，离得远的我宁可换一家", "好的：钟楼附近这家，出站一百米就到。"),
+         active=(any_("地铁", "metro", "subway"),)),
+    # location move
+    case("location", "change plain v17",
+         ("我住淄博，烧烤火了以后一到周末满大街都是外地人，我们本地人反倒排不上号", "淄博烧烤那阵子确实火出圈了。"),
+         ("淄博这两天雾霾挺重，出门都得戴口罩", "注意防护，少在外头待。"),
+         ("我调到赣州了，上礼拜刚搬过来，公司在这边开了个新厂。往后查天气啥的都按赣州来", "好的，已更新为赣州。"),
+         active=(yes("赣州", "ganzhou"),),
+         not_active=(yes("淄博", "zibo"),),
+         history=(h(("淄博", "zibo"), ("赣州", "ganzhou")),)),
+    # tools
+    case("tools", "paraphrase plain v17",
+         ("我写东西、记会议纪要全在石墨文档上，跟同事一块儿改也方便", "石墨的多人协作挺顺手的。"),
+         ("公司想让我们换别家的在线文档，我死活不乐意，用惯了石墨，别的哪个都觉得别扭", "可以先把文档导出备份，真要迁移也不怕丢东西。"),
+         active=(yes("石墨", "shimo"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v17",
+              ("我们小区门口小卖部的老板，每天傍晚坐在门口拉二胡，一曲《二泉映月》拉得人心里发酸", "这算是小区里的一道风景了。", "是啊。话说今天降温降得真狠，早上出门差点没冻僵"),
+              ("要是有人想在家自己酿米酒，难不难？", "不难：糯米蒸熟放凉，拌上酒曲，保温发酵两三天就出酒了，关键是器具要干净。", "我就随口一问，没打算折腾。刚电视里又在放那句“今年过节不收礼”，听得我耳朵都起茧子了")),
+]
+EN_V17: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v17",
+         ("I don't do status meetings. If it's just an update, send me a Loom or a written note and I'll get to it when I have a minute.", "Async updates free up a lot of calendar time."),
+         ("Got invited to a 45-minute 'project sync' that was just people reading slides aloud. I declined and asked for a recorded walkthrough. Updates reach me async or not at all.", "A recorded walkthrough is a fair ask."),
+         active=(any_("status meeting", "status", "async", "loom", "update", "recorded", "written", "异步", "录屏", "书面"),)),
+    case("meeting", "remember conversational v17",
+         ("Set up a kickoff with the Northwind team for next Tuesday at 11.", "Done: kickoff with Northwind, Tuesday at 11:00 AM. Want me to add an agenda?", "Skip the agenda, but attach a shared notes doc so people can write in it live.", "Added a shared notes document to the invite.", "Good. Remember to do that for every meeting you schedule for me, a notes doc in each invite."),
+         active=(any_("notes doc", "shared doc", "notes", "doc", "笔记", "文档", "共享"),)),
+    case("meeting", "change plain v17",
+         ("I have a skip-level with my VP once a month. It's usually the only time I get to raise the bigger concerns.", "Monthly skip-levels are a good channel for that."),
+         ("Skip-level went well this month, she actually took notes on the staffing issue.", "That's a good sign she's listening."),
+         ("My skip-level cadence changed: it's quarterly now, since the VP's org doubled. Please update that.", "Updated: your skip-level meetings are now quarterly."),
+         active=(any_("quarterly", "every quarter", "each quarter", "every three months", "季度"),),
+         not_active=(any_("monthly", "once a month", "every month", "每月", "每个月"),),
+         history=(h(("monthly", "month", "每月", "月"), ("quarterly", "quarter", "three months", "季度")),)),
+    # preference
+    case("preference", "paraphrase conversational v17",
+         ("When's the right time to repot a juniper bonsai? I've got about a dozen trees on my back deck and this one's roots are circling the pot.", "Early spring, just as the buds start to swell. Trim the circling roots back by about a third and use a gritty, fast-draining mix."),
+         ("Long week.", "It really was. Any plans to unwind?", "Wiring a new trident maple on Saturday. Bonsai is the one thing that makes me slow down, I could spend all day on a single branch."),
+         active=(yes("bonsai", "盆景"),)),
+    case("preference", "paraphrase plain v17",
+         ("I don't like oysters. Raw, fried, grilled, doesn't matter, I just can't get past them.", "Oysters are one of the most polarizing foods out there."),
+         ("Work dinner at a seafood place and the boss ordered two dozen oysters for the table. I passed the platter right along. I'll never be an oyster person.", "There's plenty else on a seafood menu."),
+         active=(no("oyster", "生蚝", "牡蛎", "蚝"),)),
+    case("preference", "single plain texting v17",
+         ("got a fish taco from the truck outside work, the lime crema was so good", "Food trucks outside the office are dangerous for the wallet."),
+         not_active=(any_("fish taco", "taco", "塔可"),)),
+    # correction
+    case("correction", "immediate remember plain v17",
+         ("Please remember my pharmacy: the CVS on Maple Avenue. Sorry, Walnut Avenue. The Maple one closed last year.", "Noted: your pharmacy is the CVS on Walnut Avenue."),
+         active=(any_("walnut",),),
+         not_active=(any_("maple",),)),
+    case("correction", "after_promotion conversational v17",
+         ("Does Geico raise your rate after a not-at-fault fender bender? Somebody backed into me in a parking lot.", "Not-at-fault claims usually don't raise rates with most insurers, Geico included, and you can file against the other driver's policy."),
+         ("My Geico renewal came in higher anyway. Is it worth shopping around?", "Yes, getting two or three quotes at renewal often saves money, especially with a clean record."),
+         ("Hang on, I just looked at my card: my car insurance is Progressive, not Geico. I always mix up those two ads. Can you correct that?", "Updated: your car insurer is Progressive."),
+         active=(any_("progressive",),),
+         not_active=(any_("geico",),),
+         history=(h(("geico",), ("progressive",)),)),
+    case("correction", "single conversational v17",
+         ("The GE dishwasher, wait no, GE was at my last place, this one's a Whirlpool, is leaving a gritty film on all the glasses. What's causing that?", "Usually hard water or too much detergent. Add rinse aid, run an empty cycle with citric acid, and clean the filter at the bottom."),
+         not_active=(any_("whirlpool", "惠而浦"), any_("ge", "general electric"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v17",
+         ("How long should I rest a steak?", "Great question! You're asking how long to rest a steak after cooking it. Resting a steak is...", "You don't need to repeat my question back to me. Just answer it."),
+         ("What's the difference between a Roth and a traditional IRA?", "So you'd like to know the difference between a Roth IRA and a traditional IRA. Here's...", "There it is again. Skip the part where you restate what I asked and go straight to the answer, every time."),
+         active=(any_("restate", "repeat", "rephras", "paraphras", "echo", "straight to the answer", "复述", "重复"),)),
+    case("reply", "remember plain v17",
+         ("From now on, please reply in Finnish. We're moving to Tampere in the spring and I want to get used to reading it.", "Selvä! Vastaan sinulle tästä lähtien suomeksi."),
+         active=(any_("finnish", "suomi", "suomeksi", "芬兰"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v17",
+         ("@hazel", "hazel is a Tauri app, Rust backend with a React front end. The window flashes white for a second on startup. Any fix?", "Create the window hidden in tauri.conf.json, give it a background color that matches your theme, and call show() once the front end signals it has rendered."),
+         ("@hazel", "How do I call a Rust function from the front end in hazel and get a result back?", "Mark it with #[tauri::command], register it in invoke_handler, then call invoke('name', args) from the front end; it returns a Promise."),
+         active=(any_("tauri", "rust", p="hazel"),)),
+    case("project", "project_only remember plain v17",
+         ("@tamarack", "Two rules for tamarack, please remember them: every POST endpoint takes an Idempotency-Key header, and no hard-coded colors anywhere in the UI, design tokens only.", "Noted for tamarack: Idempotency-Key on every POST, design tokens instead of hard-coded colors."),
+         active=(any_("idempotency", "idempotent", "幂等", p="tamarack"), any_("design token", "token", "hard-coded color", "hardcoded color", "颜色", p="tamarack"))),
+    case("project", "override conversational v17",
+         ("Jest is my test runner for basically everything JavaScript. I know its mocking API inside out.", "Jest's mocking gets really powerful once you know it."),
+         ("Can you write unit tests for this date-formatting helper? Jest, like always.", "Sure: a describe block with cases for ISO input, invalid dates and time zones, using expect(...).toBe(...)."),
+         ("@yarrow", "For yarrow, though: it's a Vite project and the team standardized on Vitest, so tests in yarrow should be Vitest, not Jest. Remember that, please.", "Got it: Vitest for yarrow."),
+         active=(yes("jest"), yes("vitest", p="yarrow")),
+         not_active=(yes("jest", p="yarrow"),)),
+    # multi
+    case("multi", "remember plain v17",
+         ("Some things to keep on file: I live in Duluth, I work as a court stenographer, and I'm allergic to tree nuts, so keep almonds, cashews and the like out of any recipe.", "Saved: Duluth, court stenographer, tree-nut allergy."),
+         active=(yes("duluth", "德卢斯"), any_("stenographer", "court reporter", "steno", "速记"), any_("tree nut", "tree-nut", "nut", "坚果"))),
+    case("multi", "paraphrase conversational texting v17",
+         ("its -20 in fargo rn lmao", "That's brutal. Staying in?", "nah headed out to the lake, ice fishing season is my whole winter. got the auger and a pop-up shack in the truck"),
+         ("need a decent flasher for ice fishing, been doing it out here around fargo for years but my old one died. recs?", "The Vexilar FLX-28 and the Garmin Striker Ice are both solid; the Striker bundle comes with a battery and transducer."),
+         active=(yes("fargo", "法戈"), yes("ice fishing", "fishing", "冰钓", "钓鱼"))),
+    # relations
+    case("relations", "paraphrase plain v17",
+         ("My half-brother Desmond is flying in from Atlanta next week. We didn't grow up together, so we're still catching up on thirty years.", "That sounds like a meaningful visit."),
+         ("Desmond and I spent the whole weekend cooking our dad's old recipes. Turns out we both make his chili exactly the same way.", "What a lovely thing to discover together."),
+         active=(yes("desmond",),)),
+    case("relations", "remember conversational v17",
+         ("My bird screams every time I leave the room. How do I stop that?", "That's usually contact calling. Answer with a whistle from the other room and reward the quiet moments. What kind of bird is it, and what's its name?", "A cockatiel named Sunny, she's four. Please remember her, she's my little shadow."),
+         active=(yes("sunny",), any_("cockatiel", "鸡尾鹦鹉", "玄凤", "parrot", "bird"))),
+    # work
+    case("work", "paraphrase conversational v17",
+         ("What should I pack in a go-bag for storm duty? I'm a lineman for the power company and they can send us out of state for two weeks at a time.", "Layers, rain gear, spare boots, meds, chargers, a headlamp and a week of clothes; laundry is hit or miss on storm deployments."),
+         ("Finally home.", "Welcome back! Where were you?", "Three states over restoring power after the ice storm. Fourteen days of climbing poles in freezing rain, that's linework for you."),
+         active=(any_("lineman", "linework", "line worker", "lineworker", "power company", "utility", "电力", "线路工"),)),
+    case("work", "change plain v17",
+         ("I'm an adjunct at two community colleges, teaching intro sociology.", "Juggling two campuses is a lot."),
+         ("Drove between campuses three times today. Adjunct life is mostly spent in the car.", "That's a long day on the road."),
+         ("Big news: I got a tenure-track job as an assistant professor at a state university, starting this fall. Please update my work info.", "Congratulations! Updated: tenure-track assistant professor."),
+         active=(any_("assistant professor", "tenure", "助理教授"),),
+         not_active=(any_("adjunct", "community college", "兼职讲师", "兼职教师"),),
+         history=(h(("adjunct", "community college", "兼职"), ("assistant professor", "tenure", "助理教授")),)),
+    # travel
+    case("travel", "paraphrase plain v17",
+         ("I always book hotel rooms with a kitchenette. I cook my own breakfast and dinner when I travel for work.", "A kitchenette makes longer stays a lot easier."),
+         ("The conference hotel in Denver only had standard rooms, so I found an extended-stay place down the road. No kitchen, no booking, not for me.", "Extended-stay places are made for that."),
+         active=(any_("kitchenette", "kitchen", "厨房", "extended-stay", "extended stay"),)),
+    # time zone as a city
+    case("timezone", "change plain v17",
+         ("I live in Casablanca, so I'm usually an hour ahead of London, except during Ramadan when Morocco turns its clocks back.", "Right, Morocco keeps UTC+1 most of the year and drops to UTC+0 for Ramadan."),
+         ("I have a call with a team in Toronto at 10am their time. What time is that in Casablanca?", "Usually 3pm in Casablanca, give or take an hour around the daylight-saving changes."),
+         ("I've relocated to Kuala Lumpur for work, landed last week. Please switch me to Kuala Lumpur time from now on.", "Done, you're now on Kuala Lumpur time."),
+         active=(any_("kuala lumpur", "malaysia", "+8", "+08", "asia/kuala_lumpur", "吉隆坡", "马来西亚"),),
+         not_active=(any_("casablanca", "morocco", "africa/casablanca", "卡萨布兰卡", "摩洛哥"),),
+         history=(h(("casablanca", "morocco", "africa/casablanca", "卡萨布兰卡", "摩洛哥", "+1", "+01"), ("kuala lumpur", "malaysia", "+8", "+08", "asia/kuala_lumpur", "吉隆坡", "马来西亚")),)),
+    # tools
+    case("tools", "paraphrase conversational v17",
+         ("How do I set up a recurring invoice in QuickBooks? I keep the books for my cleaning business entirely in QuickBooks Online.", "Create the invoice, choose Make recurring at the bottom, set the interval and start date, and save the template."),
+         ("QuickBooks keeps double-counting transactions from my bank feed. It's the only accounting software I touch, so I need this sorted.", "Match or exclude the duplicates in the For Review tab, and check whether the same account is connected twice."),
+         active=(yes("quickbooks",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v17",
+              ("My dentist collects old typewriters. There's a whole shelf of them in the waiting room and he'll tell you the story of every one.", "That's a charming thing to find in a waiting room.", "It is. Anyway, is it just me or has this week lasted a month?"),
+              ("Hypothetically, what would someone need to start keeping bees in a backyard?", "A hive, a suit and veil, a smoker, a hive tool, a package of bees, and a look at the local rules on distance from the property line.", "Just wondering, I'm not getting bees. The tag on my tea bag this morning said 'Bloom where you are planted', which is probably what set me off.")),
+]
 # fmt: on
 
 
@@ -4270,12 +4509,16 @@ def render(
     v14: bool = False,
     v15: bool = False,
     v16: bool = False,
+    v17: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
-    the sixteenth with `v16`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v16:
+    the sixteenth with `v16`, of the seventeenth with `v17`): one scenario a line, UTF-8, no ASCII
+    escaping."""
+    if v17:
+        found = scenario_dicts(ZH_V17, EN_V17, first=1401)
+    elif v16:
         found = scenario_dicts(ZH_V16, EN_V16, first=1301)
     elif v15:
         found = scenario_dicts(ZH_V15, EN_V15, first=1201)
@@ -4321,6 +4564,7 @@ if __name__ == "__main__":
     OUT_V14.write_text(render(v14=True), encoding="utf-8")
     OUT_V15.write_text(render(v15=True), encoding="utf-8")
     OUT_V16.write_text(render(v16=True), encoding="utf-8")
+    OUT_V17.write_text(render(v17=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -4328,5 +4572,6 @@ if __name__ == "__main__":
         f" {len(ZH_V9) + len(EN_V9)} to {OUT_V9}, {len(ZH_V10) + len(EN_V10)} to {OUT_V10},"
         f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
         f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
-        f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16}"
+        f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16},"
+        f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}"
     )
