@@ -35,7 +35,7 @@ _F = re.IGNORECASE
 QUESTION = {
     "en": re.compile(
         # "When I travel I always book …": a clause of time, not a question
-        r"^\s*(?:when(?!\s+(?:i|we|you|i'm|we're|i've|you're)\s)|do|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|why|"
+        r"^\s*(?:when(?!\s+(?:i|we|you|i'm|we're|i've|you're)\s)|do(?!\s+(?:that|this|it|the\s+same)\s+(?:for|with|every|each|whenever|from|again)\b)|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|why|"
         r"how|shall|may|have|has|isn't|aren't|didn't|doesn't)\b(?!\s+not\b)|\bi\s+wonder\b|\bwondering\b",
         _F,
     ),
@@ -57,7 +57,9 @@ HYPOTHETICAL = {
         r"如果|(?<![主只])要是|假如|假设|假若|倘若|万一|设想|想象|假装|若是|如若|要不是|假使|"
         # "…的话" supposes ("我搬去大理的话", "有时间的话我想…") unless a habit follows a clause with no person in it:
         # "出差订酒店的话，我一般更倾向全季" is a topic ("as for booking hotels")
-        r"[我你他她][^，,。；;！!？?]{0,12}的话|的话(?![，,\s]{0,2}我?(?:一般|通常|都|习惯|每次|总是|基本|一律|倾向|偏好|更?喜欢))"
+        # "回我的话", "听你的话": words said, not a supposition
+        r"(?<![回说讲听])[我你他她][^，,。；;！!？?]{0,12}的话|(?<![回说讲听]我)(?<![回说讲听]你)的话"
+        r"(?![，,\s]{0,2}我?(?:一般|通常|都|习惯|每次|总是|基本|一律|倾向|偏好|更?喜欢))"
     ),
 }
 JOKE = {

@@ -61,6 +61,16 @@ PROGRAMMING = words(
     "elixir erlang clojure dart lua perl r julia zig ocaml f# objective-c cobol fortran nim crystal "
     "solidity matlab"
 )
+# A role by its head word ("工程师", "推拿师", "店长"): what a job title ends in
+ZH_ROLE_HEADS = (
+    r"(?:工程师|程序员|设计师|老师|教师|医生|"
+    r"护士|律师|会计|学生|研究生|博士生|本科生|产品经理|经理|记者|编辑|作家|研究员|分析师|顾问|厨师|司机|警察|销售|架构师|"
+    r"科学家|教授|创业者|自由职业者|翻译|公务员|艺术家|摄影师|演员|药剂师|建筑师|开发者|(?<![大法])师|(?<![会成队学党人])员|"
+    r"副厨|帮厨|主厨|店长|主管|总监|保安|保洁|护工|兽医|牙医|中医|博主|主播|自由职业|教练|私教|博士后|口译|笔译|中介|"
+    r"导游|导购|月嫂|保姆|育儿嫂|社工|法官|检察官|军人|农民|渔民|木匠|瓦工|电工|焊工|裁缝|理发师|快递小哥|骑手|"
+    r"网约车司机|代驾|文员|出纳|审计|精算|策划|文案|运营|剪辑|配音|up主|UP主|画手|coser|模特|歌手|乐手|DJ)"
+)
+
 JOBS = words(
     "engineer developer programmer designer teacher doctor nurse student manager lawyer scientist "
     "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "

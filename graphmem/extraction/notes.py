@@ -41,7 +41,9 @@ _SENTENCE = re.compile(
 _EN_LEAD = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|also|so|ok|okay|btw)\s+)(?:please\s+|pls\s+|plz\s+)?"
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+)?"
-    r"(?:remember|keep\s+in\s+mind|make\s+a\s+note(?:\s+of\s+(?:this|that))?|take\s+note|note\s+(?:that|this|down)|"
+    r"(?:remember|keep\s+in\s+mind|keep\s+(?:this\s+|that\s+|it\s+)?on\s+file|make\s+a\s+note(?:\s+of\s+(?:this|that))?|"
+    r"take\s+note|note\s+(?:that|this|down)|(?:a\s+few\s+|some\s+|two\s+|three\s+|a\s+couple\s+(?:of\s+)?)?things\s+"
+    r"(?:for\s+you\s+)?to\s+(?:remember|keep\s+on\s+file|keep\s+in\s+mind|note)(?=\s*:)|"
     r"note(?=\s*:)|don't\s+forget|do\s+not\s+forget|for\s+(?:future\s+)?reference|for\s+the\s+record|fyi\s+for\s+later|"
     r"(?:save|store|jot\s+down|write\s+down)(?=\s+(?:my|our)\s[^.;!?]{1,40}?(?:,\s*it's|,\s*it\s+is|:|\s+is\s)))"
     r"(?!\s+(?:to|when|how|what|if|whether|why|who|where)\b)"
@@ -60,8 +62,8 @@ _EN_TAIL = re.compile(
 )
 # "记住：…", "帮我记一下，…", "你记着，…"; never after 我/没/不 ("我记住了", "记不住").
 _ZH_LEAD = re.compile(
-    r"(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
-    r"(?<=帮我)记(?:个|几|两)(?:日子|件事|事|条|地址|电话|号码|名字|生日|车牌|航班号?))"
+    r"(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?(?:帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
+    r"(?:(?<=帮我)|(?<=给我)|(?<=[你请]))记(?:个|几|两)(?:日子|件事|事|条|地址|电话|号码|名字|生日|车牌|航班号?))"
     r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*"
 )
 # "…，记着啊", "…。记一下哈", "…，帮我记住"
@@ -97,6 +99,7 @@ _ZH_PARTICLES = "啊哈哦吧呀喔了"
 # Romero.", "帮我记个日子，结婚纪念日是6月18号……哎不对，8月16号"): the repair and the words it replaces.
 _SAME_BREATH = re.compile(
     r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|sorry,?\s(?:typo|my\sbad):?|typo:|"
+    r"(?<=[.!…]\s)sorry,|"
     r"(?:等会儿|等等|等一下|稍等)?[，,]?(?:哎|哦)?不对[，,]?|"
     r"(?:hang|hold)\son,?\s(?:let\sme\s(?:check|see|look)\W{0,4}\s?)?no,?|actually,?\sno,?|"
     r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
@@ -152,6 +155,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
     out: list[CandidateFact] = []
     seen: set[str] = set()
     previous: tuple[int, int] | None = None
+    earlier: tuple[int, int] | None = None  # the sentence before `previous`
     for m in _SENTENCE.finditer(text):
         sentence = m.group(0).lstrip()
         at = m.end() - len(sentence)  # where the sentence starts in the text
@@ -161,17 +165,34 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
         asked = _asked(sentence, lang)
         here = (at, m.end())
         if asked is None:
-            previous = here
+            earlier, previous = previous, here
             continue
         span = (at + asked[0], at + asked[-1]) if asked != (0, 0) else previous
+        if (
+            asked == (0, 0)
+            and span is not None
+            and earlier is not None
+            and _PRONOUN_LED.match(text[span[0] : span[1]].lstrip())
+        ):
+            span = (earlier[0], span[1])  # "Humphrey. He's a Hermann's tortoise. Please remember him": who "he" is
         if len(asked) == 3:  # the sentence before, with what it is for
             span = (previous[0], at + asked[2]) if previous is not None else None
         last, previous = previous, here
-        if span is None or any(a < span[1] and span[0] < b for a, b in taken):
+        earlier = last
+        if span is None:
             continue
         said = text[span[0] : span[1]]
         said = said.strip(" \t\n,，;；:：")
         words = _stripped(said, lang)
+        if any(a < span[1] and span[0] < b for a, b in taken):
+            # other readings stated some of it. A request that lists several things ("A few things to keep on
+            # file: …", "你记几件事：…") keeps its first-person clauses they did not read; any other is theirs.
+            if not _LISTING.search(text, at, span[0]):
+                continue
+            words = _unread(words, [f.value for f in stated], lang)
+            if not words:
+                continue
+            asked = (0, 1)  # the words are the note's own: no request parts to join
         if len(asked) == 3 and last is not None:
             words = _stripped(text[last[0] : last[1]], lang) + ", " + _stripped(sentence[asked[1] : asked[2]], lang)
         if len(asked) == 4:  # the request itself is no part of the note
@@ -179,6 +200,12 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
                 _stripped(sentence[asked[0] : asked[1]], lang) + "，" + _stripped(sentence[asked[2] : asked[3]], lang)
             )
         note = _note(words, lang, own=asked != (0, 0))
+        if note is None and last is not None and len(asked) == 2 and asked != (0, 0) and _substantial(words, lang):
+            # "Travel time before each one, please remember." / "就给纯文字，记住啊": too bare to stand alone, the
+            # request keeps the sentence before with it
+            joined = _stripped(text[last[0] : last[1]], lang) + (", " if lang == "en" else "，") + words
+            if note_of_both := _note(joined, lang):
+                note, said = note_of_both, text[last[0] : span[1]].strip(" \t\n,，;；:：")
         if note is None or note.casefold() in seen:
             continue
         seen.add(note.casefold())
@@ -212,7 +239,8 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
     lead, tail = (_EN_LEAD, _EN_TAIL) if lang == "en" else (_ZH_LEAD, _ZH_TAIL)
     t = tail.search(body, max(0, len(body) - _TAIL_WINDOW))
     if t is not None:
-        return (0, t.start()) if _stripped(body[: t.start()], lang) else (0, 0)
+        before = _stripped(body[: t.start()], lang)
+        return (0, t.start()) if before and not _POINTER.fullmatch(before) else (0, 0)
     m = lead.search(body)
     if m is None:
         return None
@@ -221,6 +249,8 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
         return (0, 0)  # "Remember that, I like a gap before the next one": the sentence before, then a reason
     if lang == "en" and not before and _POINTS_BACK.search(m.group(0)) and _PURPOSE.match(after):
         return (-1, m.end(), len(body))  # "Remember that for any invites you draft": the sentence before, for that
+    if not before and _LATER_ASK.match(after):
+        return (-1, m.end(), len(body))  # "你给我记着，以后我问鸭子的事说的都是它": the sentence before, for that
     if after:  # "他生日是腊月初八，你记住，每年…": what comes before the request is asked too
         return (0, m.start(), m.end(), len(body)) if before and lang == "zh" else (m.end(), len(body))
     return (0, 0) if not before else None
@@ -232,6 +262,55 @@ _BACK_NOUN = re.compile(
     _F,
 )
 _POINTS_BACK = re.compile(r"\b(?:that|this|it)\s*$", _F)
+# Words that only point at what was said ("这条你记住了", "all that, please remember"): the sentence before is asked
+_POINTER = re.compile(
+    r"(?:这条|这个|这点|这些|这事|这件事|这一条|这几条|这几点|上面的|以上|那个|那条)|(?:all\s+)?(?:that|this|these|those)",
+    _F,
+)
+# A request followed only by how it will be used: "你给我记着，以后我问鸭子的事说的都是它", "remember, next time I ask…"
+_LATER_ASK = re.compile(
+    r"(?:以后|下次|回头|到时候)(?:要是)?我(?:再)?问|(?:so\s+)?(?:next\s+time|whenever)\s+i\s+ask\b", _F
+)
+# A sentence that names its subject by a pronoun only ("He's a Hermann's tortoise"): the one before says who
+_PRONOUN_LED = re.compile(r"(?:he|she|it|they|he's|she's|it's|they're|his|her|its|their|他|她|它)\b", _F)
+# A first-person clause, after a connective: what a request to remember asks besides what was read from it
+_FIRST_PERSON = {
+    "en": re.compile(r"(?:and\s+|also\s+|plus\s+|oh\s+and\s+)?(?:i|i'm|im|i've|i'd|my|we|we're|our)\b", _F),
+    "zh": re.compile(r"(?:还有|另外|而且|并且|然后|以及)?我(?!们)"),
+}
+_CLAUSE_CUT = {"en": re.compile(r"[,;]\s*|(?<!\s)\s+and\s+(?=(?:i|i'm|my)\b)", _F), "zh": re.compile(r"[，,；;：:、]")}
+
+
+# A request that lists what it asks to keep: "A few things to keep on file:", "你记几件事，回头用得着："
+_LISTING = re.compile(
+    r"\b(?:things|the\s+following|a\s+couple\s+of|several)\b|几件|两件|三件|几个事|几条|两条|三条|以下|下面几",
+    _F,
+)
+
+
+def _substantial(words: str, lang: Lang) -> bool:
+    """Whether `words` say enough to be a note's own part (three English words, four Chinese characters)."""
+    if lang == "en":
+        return len(LATIN_WORD.findall(words)) >= _MIN_WORDS
+    return len(HAN.findall(words)) >= _MIN_HAN
+
+
+def _unread(words: str, values: Sequence[str], lang: Lang) -> str:
+    """The first-person clauses of `words` that name none of `values` (what other readings of the turn stated),
+    joined: "I'm in Bozeman, I shoe horses for a living, …" with the job read -> "I'm in Bozeman"."""
+    folded = [v.casefold() for v in values if v]
+    marks = {w for v in folded for w in re.split(r"[\s-]+", v) if len(w) >= 4 and v.isascii()}
+    kept = []
+    for clause in _CLAUSE_CUT[lang].split(words):
+        low = clause.strip().casefold()
+        if not low or not _FIRST_PERSON[lang].match(low):
+            continue
+        if any(v in low for v in folded) or any(re.search(r"\b" + re.escape(w), low) for w in marks):
+            continue
+        kept.append(clause.strip())
+    return (", " if lang == "en" else "，").join(kept)
+
+
 _BACK_THEN = re.compile(r"\b(?:that|it)\s*,\s*$", _F)
 _PURPOSE = re.compile(r"for\s", _F)
 

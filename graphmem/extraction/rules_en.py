@@ -356,17 +356,28 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(  # "I teach chemistry at a high school in Austin": a chemistry teacher
         "en",
-        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+(?!myself\b|myself\s|them\b|him\b|her\b|us\b|you\b)[a-z]{3,20}(?:\s[a-z]{3,20}){0,2}?)\b"
+        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+)?(?P<v>teach\s+(?!myself\b|myself\s|them\b|him\b|her\b|us\b|you\b)[a-z][a-z-]{2,20}(?:\s[a-z]{3,20}){0,2}?)\b"
         r"(?=\s+(?:at|in|to|for)\b|\s*[,.;!]|\s*$)",
         P.JOB,
         "group",
         "user is a {v}",
     ),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(  # "I drive long-haul", "I drive a cab in Queens": driving as the speaker's trade
+        "en",
+        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+|basically\s+)?(?P<v>drive\s+(?:long-haul|long\s+haul|otr|"
+        r"(?:a\s+)?(?:truck|semi|big\s+rig|cab|taxi|bus|forklift|tow\s+truck|delivery\s+van|school\s+bus)s?|"
+        r"for\s+(?:uber|lyft|doordash|fedex|ups|amazon)))\b",
+        P.JOB,
+        "group",
+        "user works as {v}",
+        confidence=0.65,
+    ),
     rule(  # "I drive trams for a living", "I fix boilers for a living": the trade is what one does for a living
         "en",
         r"(?<![\w'])i\s+(?:basically\s+|actually\s+)?(?P<v>(?:drive|teach|fix|repair|build|design|write|translate|train|"
-        r"coach|paint|clean|cut|cook|bake|sell|install|program|edit|photograph|tutor|nurse|farm|fly|sail|brew)\s"
+        r"coach|paint|clean|cut|cook|bake|sell|install|program|edit|photograph|tutor|nurse|farm|fly|sail|brew|shoe|groom|"
+        r"walk|wire|plumb|weld|haul|deliver|tattoo|trim|survey|inspect|appraise|audit|underwrite|dispatch|mix|record)\s"
         r"[a-z][\w'-]{1,20}(?:\s[a-z][\w'-]{1,20})?)\s+for\s+a\s+living\b",
         P.JOB,
         "group",

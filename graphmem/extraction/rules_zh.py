@@ -5,7 +5,7 @@ they are tried; earlier rules win overlapping spans.
 from __future__ import annotations
 
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.lexicon import LANG_EN, LANG_ZH
+from graphmem.extraction.lexicon import LANG_EN, LANG_ZH, ZH_ROLE_HEADS
 from graphmem.extraction.rule import Rule, Statement, rule
 
 __all__ = ["USES_TECH_ZH", "ZH_RULES"]
@@ -289,20 +289,23 @@ ZH_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "zh",
-        _ZI
-        + _ZADV
-        + r"是(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffa-z]{0,6}?(?:工程师|程序员|设计师|老师|教师|医生|"
-        r"护士|律师|会计|学生|研究生|博士生|本科生|产品经理|经理|记者|编辑|作家|研究员|分析师|顾问|厨师|司机|警察|销售|架构师|"
-        r"科学家|教授|创业者|自由职业者|翻译|公务员|艺术家|摄影师|演员|药剂师|建筑师|开发者|(?<![大法])师|(?<![会成队学党人])员|"
-        r"副厨|帮厨|主厨|店长|主管|总监|保安|保洁|护工|兽医|牙医|中医|博主|主播|自由职业|教练|私教|博士后|口译|笔译|中介|"
-        r"导游|导购|月嫂|保姆|育儿嫂|社工|法官|检察官|军人|农民|渔民|木匠|瓦工|电工|焊工|裁缝|理发师|快递小哥|骑手|"
-        r"网约车司机|代驾|文员|出纳|审计|精算|策划|文案|运营|剪辑|配音|up主|UP主|画手|coser|模特|歌手|乐手|DJ))"
+        _ZI + _ZADV + r"是(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffa-z]{0,6}?" + ZH_ROLE_HEADS + ")"
         r"(?=$|[，。！,.!\s了啊呀])",
         P.JOB,
         "group",
         "用户是{d}",
     ),
     rule("zh", r"我的(?:工作|职业)是", P.JOB, "place", "用户的职业是{d}"),
+    rule(  # "我在县城一中教语文": the school one teaches a subject at is the employer
+        "zh",
+        _ZI
+        + _ZADV
+        + r"在(?:一所|一个|所)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?=教[\u4e00-\u9fff]{1,3}?课?(?=$|[，。！,.!\s]))",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
+        confidence=0.65,
+    ),
     _DOES_ZH.rule(
         "zh",
         _ZI + _ZADV + r"是做(?P<v>[\u4e00-\u9fffa-z]{1,8}?)的(?=$|[，。！,.!\s])",

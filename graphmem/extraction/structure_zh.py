@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.lexicon import ZH_NOUNS_AFTER_DE, ZH_STOP
+from graphmem.extraction.lexicon import ZH_NOUNS_AFTER_DE, ZH_ROLE_HEADS, ZH_STOP
 from graphmem.extraction.rule import Finding
 from graphmem.extraction.values import zh_place_ok
 from graphmem.extraction.zh_pets import kept_pet_named, pet_named
@@ -280,7 +280,8 @@ def _read(
         # "现在辣的我也能吃了", "香菜我现在也吃了": eating it is a stance on the item, the opposite of avoiding it
         predicate, polarity = P.AVOIDS, False
     elif word in _LIVE or (word == "在" and not neg):
-        return None if neg else _live(text, clause, i)
+        # "在成都做老师": working in a city is living there; "在中医馆当推拿师": the role held at a place
+        return None if neg else (_live(text, clause, i) or (_role_at(text, clause, i) if word == "在" else None))
     elif word in _USE and not neg:
         return _tool(text, clause, i + 1)
     elif word == "去" and habit and not neg:
@@ -412,6 +413,21 @@ def _our_place(clause: list[Tok]) -> Finding | None:
         if first.word in _OURS and place.flag == "ns" and here.word in _HERE and zh_place_ok(place.word):
             return Finding(P.LOCATION, place.word, place.word, place.start, place.end)
     return None
+
+
+# 在 + a place + 当/做/干 + a role, to the end of the clause: "在中医馆当推拿师", "在一家律所做律师"
+_ROLE_AT = re.compile(
+    r"在(?:一家|一所|一个|家|个)?[\u4e00-\u9fffA-Za-z]{2,10}?(?:当|做|干)(?:一名|一个|一位|个|名)?"
+    r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")(?:了|呢|啊|呀)?$"
+)
+
+
+def _role_at(text: str, clause: list[Tok], i: int) -> Finding | None:
+    """The role the speaker holds at a place, when the clause from clause[i] (在) says one."""
+    m = _ROLE_AT.match(text, clause[i].start, clause[-1].end)
+    if m is None:
+        return None
+    return Finding(P.JOB, m.group("v"), m.group("v"), m.start("v"), m.end("v"))
 
 
 def _live(text: str, clause: list[Tok], i: int) -> Finding | None:

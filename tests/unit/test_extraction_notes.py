@@ -48,6 +48,47 @@ def test_what_a_request_to_remember_asks_becomes_a_note(extractor: RuleExtractor
 
 
 @pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # words that only point back ("这条你记住了"): the sentence before is what is asked
+        ("附上。以后你帮我约的会，相关文件都得先发我过目，没看过材料的会我一概不进。这条你记住了", "先发我过目"),
+        # too bare to stand alone: the request keeps the sentence before with it
+        ("往后回我的话别带井号星号那些符号，我都是复制到微信里发给别人的。就给纯文字，记住啊", "纯文字"),
+        (
+            "Do that for every in-person meeting you put on my calendar. Travel time before each one, please remember.",
+            "travel time before each one",
+        ),
+        # a request followed only by how it will be used: the sentence before
+        ("柯尔鸭，叫毛豆，快两岁了。你给我记着，以后我问鸭子的事说的都是它", "毛豆"),
+        # a sentence led by a pronoun takes the one before it, which says who
+        (
+            "Humphrey. He's a Hermann's tortoise, about twelve. Please remember him, I'll have more questions.",
+            "humphrey",
+        ),
+        # a slip repaired after "Sorry,"
+        ("Please remember my unit number for deliveries: 4B. Sorry, 4D. 4B is my neighbor across the hall.", "4d"),
+        # a request listing several things keeps the first-person clauses no other reading stated
+        (
+            "A few things to keep on file: I'm in Bozeman, I shoe horses for a living, and I'm allergic to sulfa drugs.",
+            "bozeman",
+        ),
+    ],
+)
+def test_what_a_request_points_at_or_lists_is_kept(extractor: RuleExtractor, text: str, wanted: str) -> None:
+    assert any(wanted in n for n in _notes(extractor, text)), _notes(extractor, text)
+
+
+def test_a_listing_request_keeps_no_clause_another_reading_stated(extractor: RuleExtractor) -> None:
+    text = "A few things to keep on file: I'm in Bozeman, I shoe horses for a living, and I'm allergic to sulfa drugs."
+    assert all("shoe" not in n and "sulfa" not in n for n in _notes(extractor, text))
+    # a request that lists nothing leaves what other readings stated to them
+    assert _notes(extractor, "记住，我在生酮，碳水基本不碰") == []
+    assert (
+        _notes(extractor, "Update: I dropped low-carb, I'm on the Mediterranean diet now. Remember that instead.") == []
+    )
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "Remember that I live in Lisbon now.",  # the location reading states it

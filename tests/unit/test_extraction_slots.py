@@ -501,3 +501,27 @@ def test_formatter_build_tool_and_queue_are_stack_slots(text: str, key: str, val
 )
 def test_the_line_of_business_of_an_employer_is_not_the_role(text: str, job: str) -> None:
     assert {f.key: f.value for f in RuleExtractor().extract(text)}.get("user|job") == job
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("我住南通，在中医馆当推拿师", "user|job", "推拿师"),  # the subject dropped after a clause of the speaker's
+        ("我在县城一中教语文，带两个班", "user|employer", "县城一中"),
+        ("我在成都做老师，教小学语文", "user|location", "成都"),  # working in a city is still living there
+        ("I teach eighth-grade science at a middle school", "user|job", "eighth-grade science teacher"),
+        ("I drive long-haul, so I'm living out of my truck cab", "user|job", "long-haul driver"),
+        ("I shoe horses for a living", "user|job", "shoe horses"),
+    ],
+)
+def test_work_said_as_what_one_does_where(text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["我老婆住上海，在医院当护士", "I drive a Tesla", "I drive my kids to school", "还有我吃不了这个"],
+)
+def test_no_work_or_food_from_another_persons_clause_a_car_or_a_connective(text: str) -> None:
+    keys = {f.key for f in RuleExtractor().extract(text)}
+    assert "user|job" not in keys and "user|taste|还有" not in keys
