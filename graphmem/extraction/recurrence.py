@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
 from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED, SITUATIONAL
 from graphmem.extraction.lexicon import words
@@ -224,6 +225,8 @@ def _thing_word(word: str) -> bool:
 def topics(text: str) -> list[Topic]:
     """The topics of `text`'s first-hand clauses, in order, each key once (at most MAX_TOPICS)."""
     text = unicodedata.normalize("NFKC", text[:2000])
+    if TURN_CORRECTION.search(text):
+        return []  # "it's not Xfinity, it's Spectrum … I've been saying the wrong one": the corrections read it
     found: dict[str, Topic] = {}
     for sentence in _SENTENCE_END.split(text):
         if not sentence.strip():

@@ -99,8 +99,21 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "reply_directness",
         "direct",
         re.compile(
-            r"\b(?:be\s+(?:blunt|direct|straight)\s+with\s+me|no\s+sugar-?coating|don't\s+sugar-?coat|"
-            r"(?:be|keep\s+it)\s+(?:blunt|direct))\b|直接一点|(?<![一简])直说|别绕弯子|不要绕弯子|开门见山",
+            r"\b(?:(?:be|can\s+be)\s+(?:blunt|direct|straight|brutally\s+honest)\s+with\s+me|no\s+sugar-?coating|"
+            r"don't\s+sugar-?coat|(?:don't|do\s+not)\s+need\s+it\s+sugar-?coated|"
+            r"(?:give|tell)\s+it\s+to\s+me\s+straight|(?:be|keep\s+it)\s+(?:blunt|direct))\b|"
+            r"直接一点|(?<![一简])直说|别绕弯子|不要绕弯子|开门见山|别(?:跟我)?客套|有话直说|不用(?:给我)?留面子",
+            _F,
+        ),
+    ),
+    (
+        "reply_options",
+        "just one option",
+        re.compile(
+            r"\b(?:just\s+)?(?:pick|choose|give\s+me|recommend)\s+(?:just\s+)?(?:one|a\s+single\s+one)\s+(?:for\s+me|and\s+"
+            r"(?:stop|that's\s+it))\b|\b(?:one|a\s+single)\s+recommendation(?:\s+only|,\s+not\s+a\s+list)\b|"
+            r"\bdon't\s+give\s+me\s+(?:a\s+list|options|(?:three|four|five)\s+options)\b|"
+            r"(?:只|就)(?:给|推荐)(?:我)?一个|给(?:我)?一个就行|推荐一个就行|(?:帮我|替我|你)拍板",
             _F,
         ),
     ),

@@ -138,10 +138,15 @@ _WEEKDAY = re.compile(
 )
 _DURATION = re.compile(
     r"\b(?P<min>\d{1,3})\s?-?\s?min(?:ute)?s?\b|(?P<zmin>\d{1,3}|[一二两三四五六七八九十]{1,3})\s?分钟|"
-    r"(?P<half>\bhalf\s+an\s+hour\b|半个?小时)|"
-    r"(?P<hour>\b(?:an|one)\s+hour\b|一个?小时)",
+    r"\b(?P<enmin>five|ten|fifteen|twenty|twenty-five|thirty|forty|forty-five|fifty|sixty|ninety)[\s-]min(?:ute)?s?\b|"
+    r"(?P<half>\bhalf\s+an\s+hour\b|\bhalf-hour\b|半个?(?:小时|钟头))|"
+    r"(?P<hour>\b(?:an|one)\s+hour\b|一个?(?:小时|钟头))",
     _F,
 )
+_EN_MINUTES = {
+    "five": "5", "ten": "10", "fifteen": "15", "twenty": "20", "twenty-five": "25", "thirty": "30", "forty": "40",
+    "forty-five": "45", "fifty": "50", "sixty": "60", "ninety": "90",
+}  # fmt: skip
 _REMIND = re.compile(r"\b(?:remind\w*|reminders?|nudge|ping)\b|提醒|通知我|叫我", _F)
 # How to be reminded: by text, email, a call or a chat app.
 _CHANNEL = re.compile(
@@ -328,7 +333,12 @@ def meeting_settings(text: str) -> list[Slot]:
         out.append(Slot(Predicate.LIKES, attribute, value, True, days[0].start(), days[-1].end()))
     length = _DURATION.search(text)
     if length is not None:
-        minutes = length.group("min") or length.group("zmin") or ("30" if length.group("half") else "60")
+        minutes = (
+            length.group("min")
+            or length.group("zmin")
+            or _EN_MINUTES.get((length.group("enmin") or "").lower())
+            or ("30" if length.group("half") else "60")
+        )
         attribute = "meeting_buffer" if _BUFFER.search(text) else "meeting_length"  # "a 15-minute buffer between"
         if _REMIND.search(text):  # "在每个会开始前十分钟提醒我": how long before a meeting to be reminded
             attribute = "meeting_reminder"

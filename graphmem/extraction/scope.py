@@ -131,13 +131,35 @@ def in_place_of(
     for (key, predicate, value), gone in zip(held, aside, strict=True):
         if not gone:
             continue
+        folded = value.casefold()
         taker = next((c for c in out if project_fact(c) and not c.attribute and takes_place(c, predicate)), None)
         if taker is None:
-            continue
-        out[out.index(taker)] = replace(taker, subject="user", attribute=key.removeprefix("user|"))
-        folded = value.casefold()
-        out = [c for c in out if not (c.predicate is Predicate.NOTE and folded in c.value.casefold())]
+            # no value of the same kind said: a note of the statement that quotes the set-aside value takes its
+            # place, without the words that name it ("in gneiss, give me .gitlab-ci.yml, not GitHub Actions")
+            note = next((c for c in out if project_fact(c) and _quotes(c, folded)), None)
+            kept = _without(note.value, folded) if note is not None else ""
+            if note is None or not kept:
+                continue
+            at = out.index(note)
+            out[at] = replace(note, value=kept, fact=note.fact.replace(note.value, kept))
+            taker = out[at]
+        at = out.index(taker)
+        out[at] = replace(taker, subject="user", attribute=key.removeprefix("user|"))
+        out = [c for i, c in enumerate(out) if i == at or not _quotes(c, folded)]
     return out
+
+
+def _quotes(candidate: CandidateFact, folded: str) -> bool:
+    return candidate.predicate is Predicate.NOTE and not candidate.attribute and folded in candidate.value.casefold()
+
+
+_NOTE_CLAUSE = re.compile(r"[,，;；。]\s*")
+
+
+def _without(note: str, folded: str) -> str:
+    """`note` without its clauses that name `folded` (casefolded), or "" when nothing else is left."""
+    kept = [c for c in _NOTE_CLAUSE.split(note) if c.strip() and folded not in c.casefold()]
+    return ("，" if re.search(r"[\u4e00-\u9fff]", note) else ", ").join(c.strip() for c in kept)
 
 
 _PROJECT_WORD = re.compile(r"[a-z][a-z0-9-]{2,39}")

@@ -271,6 +271,14 @@ _FIRST_PERSON = {
 }
 _FIRM_AFTER = re.compile(r"\s?(?:公司|企业|行业|集团|工厂|厂|company|companies|firm|startup|agency|business)", _F)
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
+# A company named as the brand of a thing ("my Samsung fridge", "the Xfinity modem"): a determiner, the name, then a
+# noun that is no part of working there
+_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|the|a|an|this|that|his|her|their|your)\s$", _F)
+_PRODUCT_AFTER = re.compile(
+    r"\s(?!(?:office|offices|team|teams|colleagues|coworkers|badge|job|jobs|internship|interview|campus|hq|"
+    r"headquarters|recruiter|manager|salary|stock|shares|benefits|contract|days|years|folks|people|account\s+team)\b)"
+    r"[a-z]{3,}\b"
+)
 
 
 # A tool the speaker keeps their own things in, by its name: "I run our whole household budget in YNAB", "I track
@@ -321,6 +329,12 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
             continue
         if hit.category == "job" and _FIRM_AFTER.match(text, hit.end):
             continue  # "在一家物流公司做会计": the line of business of the employer, not the role
+        if (
+            hit.category == "company"
+            and _DETERMINER_BEFORE.search(text, 0, hit.start)
+            and _PRODUCT_AFTER.match(text, hit.end)
+        ):
+            continue  # "My Samsung fridge has started buzzing": a brand of a thing the speaker has, not an employer
         if hit.category != "timezone" and not kind.cue[lang].search(text):
             continue
         if NO_INTENTION.search(text[c_start:c_end]):

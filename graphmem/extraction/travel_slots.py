@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.slot import LEFT_BEFORE, Slot
+from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
 __all__ = ["hotel_room", "travel_habits"]
 
@@ -40,22 +40,45 @@ _REFUNDABLE = re.compile(
     r"\brefundable\s+(?:fares?|tickets?|rates?|bookings?)\s+only\b|只(?:订|买)可退(?:改)?的|只要可退(?:改)?的",
     _F,
 )
+# The time of day one flies: "the first flight out in the morning", "机票要早上的", "给我挑早上头几班飞机", "红眼航班".
+_MORNING_FLIGHT = re.compile(
+    r"\b(?:first|early|earliest|morning)\s+(?:flights?|departures?)\b|\bflights?\s+in\s+the\s+morning\b|"
+    r"\bfly\s+(?:out\s+)?(?:early|first\s+thing)\b|早班机|早班飞机|头班机|"
+    r"(?:机票|航班|飞机)[^。！？!?]{0,6}?(?:要|订|挑|选|坐)(?:早上|上午|一大早|清早)的|"
+    r"(?:要|订|挑|选|坐)(?:早上|上午|一大早|清早)(?:头几班|头班|第一班|的)?(?:飞机|航班)",
+    _F,
+)
+_EVENING_FLIGHT = re.compile(
+    r"\b(?:red-?eyes?|late|evening|night)\s+flights?\b|红眼航班|红眼|晚班机|"
+    r"(?:机票|航班|飞机)[^。！？!?，,]{0,6}?(?:要|订|挑|选|坐)(?:晚上|夜里)的|(?:要|订|挑|选|坐)(?:晚上|夜里)(?:的)?(?:飞机|航班)",
+    _F,
+)
+_AVOIDED = re.compile(r"\b(?:hate|avoid|can't\s+stand|dread|loathe)\b|讨厌|怕|受不了|不坐|不要|别", _F)
 # Habits of travel, each one attribute with one value whatever the words: (attribute, value, pattern).
 _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("driving", "doesn't drive", _NO_DRIVING),
     ("travel_luggage", "carry-on only", _CARRY_ON),
     ("travel_ground", "rental car", _RENTAL),
     ("travel_fare", "refundable", _REFUNDABLE),
+    ("flight_time", "early morning flights", _MORNING_FLIGHT),
+    ("flight_time", "red-eye or late flights", _EVENING_FLIGHT),
 )
 
 
 def travel_habits(text: str) -> list[Slot]:
-    """The travel habits a segment states: not driving, cabin luggage only, a hired car, refundable fares."""
-    out = []
+    """The travel habits a segment states: not driving, cabin luggage only, a hired car, refundable fares, the time of
+    day of flights (each attribute once)."""
+    out: list[Slot] = []
     for attribute, value, pattern in _HABITS:
         m = pattern.search(text)
-        if m is not None:
-            out.append(Slot(Predicate.LIKES, attribute, value, True, m.start(), m.end()))
+        if m is None or any(o.attribute == attribute for o in out):
+            continue
+        if LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
+            continue
+        # "I hate red-eye flights", "最怕红眼航班": a time of day avoided (the other habits say their negation)
+        before = text[clause_bounds(text, m.start(), m.end())[0] : m.start()]
+        avoided = attribute == "flight_time" and (negation_in(before) or bool(_AVOIDED.search(before)))
+        out.append(Slot(Predicate.LIKES, attribute, value, not avoided, m.start(), m.end()))
     return out
 
 

@@ -69,7 +69,7 @@ def test_what_a_request_to_remember_asks_becomes_a_note(extractor: RuleExtractor
         ("Please remember my unit number for deliveries: 4B. Sorry, 4D. 4B is my neighbor across the hall.", "4d"),
         # a request listing several things keeps the first-person clauses no other reading stated
         (
-            "A few things to keep on file: I'm in Bozeman, I shoe horses for a living, and I'm allergic to sulfa drugs.",
+            "A few things to keep on file: I'm in Bozeman, I shoe horses for a living, and I'm allergic to sulfa.",
             "bozeman",
         ),
     ],

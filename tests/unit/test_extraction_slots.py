@@ -525,3 +525,29 @@ def test_work_said_as_what_one_does_where(text: str, key: str, value: str) -> No
 def test_no_work_or_food_from_another_persons_clause_a_car_or_a_connective(text: str) -> None:
     keys = {f.key for f in RuleExtractor().extract(text)}
     assert "user|job" not in keys and "user|taste|还有" not in keys
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "polarity"),
+    [
+        ("I like my meeting reminders ten minutes before.", "user|meeting_reminder", "10 min", True),
+        ("我们部门的周例会我一般给一个钟头", "user|meeting_length", "60 min", True),
+        ("Give it to me straight, every time.", "user|reply_directness", "direct", True),
+        ("You can be blunt with me, I don't need it sugarcoated.", "user|reply_directness", "direct", True),
+        ("说了你帮我拍板就行，只给一个，我懒得挑", "user|reply_options", "just one option", True),
+        ("下回直接告诉我买哪个，给一个就行", "user|reply_options", "just one option", True),
+        ("给我挑早上头几班飞机，过了中午的我一概不考虑", "user|flight_time", "early morning flights", True),
+        ("I always take the first flight out in the morning", "user|flight_time", "early morning flights", True),
+        ("I hate red-eye flights", "user|flight_time", "red-eye or late flights", False),
+        ("在杨桃里持久层代码都按JPA来写", "user|stack:orm", "jpa", True),
+    ],
+)
+def test_settings_said_in_everyday_words(text: str, key: str, value: str, polarity: bool) -> None:
+    found = {f.key: (f.value, f.polarity) for f in RuleExtractor().extract(text)}
+    assert found.get(key) == (value, polarity), found
+
+
+def test_a_company_named_as_the_brand_of_a_thing_is_no_employer() -> None:
+    assert "user|employer" not in {f.key for f in RuleExtractor().extract("My Samsung fridge has started buzzing.")}
+    found = {f.key: f.value for f in RuleExtractor().extract("I started at Google last month")}
+    assert found.get("user|employer") == "google"

