@@ -62,7 +62,7 @@ _EN_TAIL = re.compile(
 )
 # "记住：…", "帮我记一下，…", "你记着，…"; never after 我/没/不 ("我记住了", "记不住").
 _ZH_LEAD = re.compile(
-    r"(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?(?:帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
+    r"(?:(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?|(?<=[\u4e00-\u9fff])(?<![让叫要跟和替帮求请])(?:你|您))(?:帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
     r"(?:(?<=帮我)|(?<=给我)|(?<=[你请]))记(?:个|几|两)(?:日子|件事|事|条|地址|电话|号码|名字|生日|车牌|航班号?))"
     r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*"
 )
@@ -156,6 +156,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
     seen: set[str] = set()
     previous: tuple[int, int] | None = None
     earlier: tuple[int, int] | None = None  # the sentence before `previous`
+    listing = False  # a request that lists several things ("两条铁律你记牢：…；…") goes on in the sentences after it
     for m in _SENTENCE.finditer(text):
         sentence = m.group(0).lstrip()
         at = m.end() - len(sentence)  # where the sentence starts in the text
@@ -164,6 +165,13 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
         lang: Lang = "zh" if len(HAN.findall(sentence)) >= len(LATIN_WORD.findall(sentence)) else "en"
         asked = _asked(sentence, lang)
         here = (at, m.end())
+        if asked is None and listing and not QUESTION[lang].search(sentence):
+            asked = (0, len(sentence.rstrip("。！？!?；;\n.… ")))
+            listed = True
+        else:
+            listed = False
+            lead_at = asked[1] if asked is not None and len(asked) == 4 else asked[0] if asked is not None else 0
+            listing = asked is not None and len(asked) in (2, 4) and bool(_LISTING.search(text, at, at + lead_at))
         if asked is None:
             earlier, previous = previous, here
             continue
@@ -199,7 +207,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
             words = (
                 _stripped(sentence[asked[0] : asked[1]], lang) + "，" + _stripped(sentence[asked[2] : asked[3]], lang)
             )
-        note = _note(words, lang, own=asked != (0, 0))
+        note = _note(words, lang, own=asked != (0, 0) and not listed)
         if note is None and last is not None and len(asked) == 2 and asked != (0, 0) and _substantial(words, lang):
             # "Travel time before each one, please remember." / "就给纯文字，记住啊": too bare to stand alone, the
             # request keeps the sentence before with it
@@ -251,6 +259,8 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
         return (-1, m.end(), len(body))  # "Remember that for any invites you draft": the sentence before, for that
     if not before and _LATER_ASK.match(after):
         return (-1, m.end(), len(body))  # "你给我记着，以后我问鸭子的事说的都是它": the sentence before, for that
+    if lang == "zh" and before and _POINTED.search(before):
+        return (0, 0)  # "公司这个信息你记一下，以后写东西用得着": what the sentence before said
     if after:  # "他生日是腊月初八，你记住，每年…": what comes before the request is asked too
         return (0, m.start(), m.end(), len(body)) if before and lang == "zh" else (m.end(), len(body))
     return (0, 0) if not before else None
@@ -267,6 +277,8 @@ _POINTER = re.compile(
     r"(?:这条|这个|这点|这些|这事|这件事|这一条|这几条|这几点|上面的|以上|那个|那条)|(?:all\s+)?(?:that|this|these|those)",
     _F,
 )
+# A Chinese request's object that only points back ("公司这个信息你记一下", "上面这些你记住")
+_POINTED = re.compile(r"(?:这个|这条|这些|这点|这事|这件事|这几条|这几点|以上|上面)(?:信息|情况|事|点|条|个)?$")
 # A request followed only by how it will be used: "你给我记着，以后我问鸭子的事说的都是它", "remember, next time I ask…"
 _LATER_ASK = re.compile(
     r"(?:以后|下次|回头|到时候)(?:要是)?我(?:再)?问|(?:so\s+)?(?:next\s+time|whenever)\s+i\s+ask\b", _F

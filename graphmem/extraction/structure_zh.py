@@ -145,6 +145,7 @@ _TOPIC_LINK = frozenset(
     {"这东西", "这种东西", "这个", "这玩意儿", "这玩意", "呢", "啊", "这", "东西", "这种", "那个", "那种", "那", "味儿",
      "味道", "那味儿", "的", "这味儿", "这事", "这事儿", "事", "事儿", "这件事", "这种事", "这块", "这方面"}
 )  # fmt: skip
+_HOOKED = ("戒不掉", "戒不了", "离不开", "离不了", "放不下", "停不下来", "少不了", "断不了")
 _REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃", "吃不下", "喝不下"})
 _AND = frozenset({"和", "跟", "与", "还有", "以及"})
 # Never tiring of it ("科幻小说我是真的看不腻", "这首歌百听不厌"): a liking.
@@ -254,6 +255,7 @@ def _read(
         return _not_even(text, clause, k + 1, topic)
     rest = "".join(t.word for t in clause[k : k + 3])
     tireless = rest[:1] in ("看", "听", "吃", "喝", "玩", "读") and rest[1:].startswith(_NEVER_TIRED)
+    tireless = tireless or rest.startswith(_HOOKED)  # "这牌我是戒不掉了": a habit one cannot give up
     if topic[0] != topic[1] and not neg and tireless:  # "科幻小说我是真的看不腻"
         value = _value(text, *topic)
         return Finding(P.LIKES, value, text[topic[0] : topic[1]], topic[0], topic[1]) if value else None

@@ -78,6 +78,14 @@ def test_what_a_request_points_at_or_lists_is_kept(extractor: RuleExtractor, tex
     assert any(wanted in n for n in _notes(extractor, text)), _notes(extractor, text)
 
 
+def test_a_listing_request_goes_on_in_the_sentences_after_it(extractor: RuleExtractor) -> None:
+    text = "莲藕这个项目两条铁律你记牢：数据库里不准写存储过程，逻辑一律放代码里；上线只挑周四晚上，别的日子一概不发版"
+    assert "上线只挑周四晚上，别的日子一概不发版" in _notes(extractor, text)
+    # a request whose object points back keeps nothing new ("公司这个信息你记一下")
+    pointed = "帮我写个请假条吧，我在字节跳动上班。公司这个信息你记一下，以后写东西用得着"
+    assert _notes(extractor, pointed) == []
+
+
 def test_a_listing_request_keeps_no_clause_another_reading_stated(extractor: RuleExtractor) -> None:
     text = "A few things to keep on file: I'm in Bozeman, I shoe horses for a living, and I'm allergic to sulfa drugs."
     assert all("shoe" not in n and "sulfa" not in n for n in _notes(extractor, text))
