@@ -62,7 +62,7 @@ _EN_TAIL = re.compile(
 )
 # "记住：…", "帮我记一下，…", "你记着，…"; never after 我/没/不 ("我记住了", "记不住").
 _ZH_LEAD = re.compile(
-    r"(?:(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?|(?<=[\u4e00-\u9fff])(?<![让叫要跟和替帮求请])(?:你|您))(?:帮我|给我)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
+    r"(?:(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?|(?<=[\u4e00-\u9fff])(?<![让叫要跟和替帮求请])(?:你|您))(?:帮我|给我)?(?:把(?:它|他|她|这个|这些|这事|这条)?)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
     r"(?:(?<=帮我)|(?<=给我)|(?<=[你请]))记(?:个|几|两)(?:日子|件事|事|条|地址|电话|号码|名字|生日|车牌|航班号?))"
     r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*"
 )
@@ -180,7 +180,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
             asked == (0, 0)
             and span is not None
             and earlier is not None
-            and _PRONOUN_LED.match(text[span[0] : span[1]].lstrip())
+            and (_PRONOUN_LED.match(text[span[0] : span[1]].lstrip()) or _fragment(text[earlier[0] : earlier[1]]))
         ):
             span = (earlier[0], span[1])  # "Humphrey. He's a Hermann's tortoise. Please remember him": who "he" is
         if len(asked) == 3:  # the sentence before, with what it is for
@@ -268,7 +268,8 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
 
 _BACK_NOUN = re.compile(
     r"(?:please\s+|pls\s+)?(?:(?:remember|note|keep|save)\s+(?:that|this|the)\s+(?:date|day|name|number|address|one|"
-    r"place|time|details?|bit|part|info|information)|remember\s+(?:him|her|them)(?!\s+(?:up|going|coming|when|from|as)\b))\b",
+    r"place|time|details?|bit|part|info|information)|remember\s+(?:him|her|them)(?!\s+(?:up|going|coming|when|from|as)\b)|"
+    r"keep\s+(?:him|her|them|it|this|that)\s+in\s+(?:your\s+)?(?:memory|mind))\b",
     _F,
 )
 _POINTS_BACK = re.compile(r"\b(?:that|this|it)\s*$", _F)
@@ -298,6 +299,12 @@ _LISTING = re.compile(
     r"\b(?:things|the\s+following|a\s+couple\s+of|several)\b|几件|两件|三件|几个事|几条|两条|三条|以下|下面几",
     _F,
 )
+
+
+def _fragment(sentence: str) -> bool:
+    """Whether a sentence is a bare fragment ("Yes, Noodle.", "Humphrey."): a name or answer the next one goes on
+    about (at most three English words, six Chinese characters)."""
+    return len(LATIN_WORD.findall(sentence)) <= 3 and len(HAN.findall(sentence)) <= 6 and bool(sentence.strip())
 
 
 def _substantial(words: str, lang: Lang) -> bool:

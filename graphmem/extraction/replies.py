@@ -118,6 +118,15 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "em_dashes",
+        "no em dashes",
+        re.compile(
+            r"\b(?:drop|no|skip|avoid|lose|without|cut|stop\s+using|don't\s+use|do\s+not\s+use)\s+(?:the\s+|any\s+|those\s+)?"
+            r"em[\s-]?dash(?:es)?\b|\bem[\s-]?dash(?:es)?\s+again\b|别(?:再)?用破折号|不要(?:再)?用破折号|去掉破折号",
+            _F,
+        ),
+    ),
+    (
         "jargon",
         "plain language",
         re.compile(

@@ -460,6 +460,15 @@ EN_RULES: tuple[Rule, ...] = (
         _I + _ADV + r"(?:like|love|enjoy|adore|prefer|dig)\s+(?:to\s+(?!think|say|know|believe|see|hear|"
         r"imagine)|eating\s+|drinking\s+)?",
     ),
+    _KIND_LIKED.rule(  # a pastime kept up several times a week: "i swing dance 3 nights a week", "I climb twice a week"
+        "en",
+        r"(?<![\w'])i\s+(?:also\s+|still\s+|usually\s+|now\s+)?(?P<v>(?!(?:work|go|get|have|need|sleep|commute|drive|take|"
+        r"do|see|pay|spend|use|eat|call|check|visit|stay|am|was|shower|cook|clean|shop|text|email|meet|teach|"
+        r"babysit|volunteer|tutor)\b)[a-z]{3,12}(?:\s(?!(?:a|an|the|my|at|in|on)\b)[a-z]{3,12})?)\s+"
+        r"(?:\d|one|two|three|four|five|six|seven|twice|once)\s*(?:(?:nights?|days?|times?|mornings?|evenings?)\s+)?"
+        r"(?:a|per|each)\s+week\b",
+        confidence=0.65,
+    ),
     _LIKES.rule(  # consuming a kind of thing eagerly: "I tear through Irish crime novels", "I devour thrillers"
         "en",
         _I + _ADV + r"(?:tear\s+through|devour|binge(?:-watch)?|can't\s+get\s+enough\s+of|never\s+tire\s+of)\s+",

@@ -42,7 +42,12 @@ _DAY_PART = re.compile(
 _BARE_DAY_PART = re.compile(
     r"(?:in\s+the\s+)?(?:mornings?|afternoons?|evenings?)|(?:上午|早上|早晨|下午|晚上|傍晚)吧?", _F
 )
-_MEETING = re.compile(r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|会", _F)
+# "会" alone only after 的/个/场/开 and not as "can" ("保安大叔可会唱京剧了" names no meeting)
+_MEETING = re.compile(
+    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|(?<=[的个场开把些次])会(?![员计话儿唱说做弹跳写画])|"
+    r"例会|站会|周会|晨会|早会|夕会|组会|月会|复盘会|评审会|碰头会",
+    _F,
+)
 
 
 _BETWEEN_CLAUSES = re.compile(r"[,，;；]")

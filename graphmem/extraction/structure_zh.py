@@ -419,8 +419,8 @@ def _our_place(clause: list[Tok]) -> Finding | None:
 
 # 在 + a place + 当/做/干 + a role, to the end of the clause: "在中医馆当推拿师", "在一家律所做律师"
 _ROLE_AT = re.compile(
-    r"在(?:一家|一所|一个|家|个)?[\u4e00-\u9fffA-Za-z]{2,10}?(?:当|做|干)(?:一名|一个|一位|个|名)?"
-    r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")(?:了|呢|啊|呀)?$"
+    r"在(?:一家|一所|一个|家|个)?[\u4e00-\u9fffA-Za-z]{2,10}?(?:(?:当|做|干)(?:一名|一个|一位|个|名)?"
+    r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")|教(?P<subject>[\u4e00-\u9fff]{1,3}?)课?)(?:了|呢|啊|呀)?$"
 )
 
 
@@ -429,6 +429,8 @@ def _role_at(text: str, clause: list[Tok], i: int) -> Finding | None:
     m = _ROLE_AT.match(text, clause[i].start, clause[-1].end)
     if m is None:
         return None
+    if m.group("subject"):  # "在一所初中教物理": a teacher of the subject
+        return Finding(P.JOB, m.group("subject") + "老师", m.group(0), m.start(), m.end())
     return Finding(P.JOB, m.group("v"), m.group("v"), m.start("v"), m.end("v"))
 
 

@@ -65,6 +65,12 @@ def test_what_a_request_to_remember_asks_becomes_a_note(extractor: RuleExtractor
             "Humphrey. He's a Hermann's tortoise, about twelve. Please remember him, I'll have more questions.",
             "humphrey",
         ),
+        # "你把它记下" and "keep her in your memory" point back; a bare fragment before says who
+        ("两岁半，灰的，叫奶盖。你把它记下，以后我问龙猫的事就是问它", "奶盖"),
+        (
+            "Yes, Noodle. Pink, frilly gills, about a year old. Please keep her in your memory, she'll come up a lot.",
+            "noodle",
+        ),
         # a slip repaired after "Sorry,"
         ("Please remember my unit number for deliveries: 4B. Sorry, 4D. 4B is my neighbor across the hall.", "4d"),
         # a request listing several things keeps the first-person clauses no other reading stated

@@ -560,3 +560,27 @@ def test_a_liking_with_its_subject_dropped_and_a_habit_one_cannot_give_up() -> N
     found = {f.key: (f.value, f.polarity) for f in RuleExtractor().extract("这牌我是戒不掉了")}
     assert found == {"user|taste|牌": ("牌", True)}  # a habit kept, not "戒" avoided
     assert RuleExtractor().extract("他最近迷上钓鱼了") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("有几件事你记一下：我家在绍兴，在一所初中教物理", "user|job", "物理老师"),
+        ("Thanks, but please drop the em dashes.", "user|em_dashes", "no em dashes"),
+        ("i swing dance 3 nights a week here in savannah", "user|taste|swing dance", "swing dance"),
+    ],
+)
+def test_a_subject_taught_a_mark_left_out_and_a_pastime_kept_up(text: str, key: str, value: str) -> None:
+    assert {f.key: f.value for f in RuleExtractor().extract(text)}.get(key) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我们小区保安大叔可会唱京剧了，一到晚上就在岗亭里来两嗓子",
+        "I work 5 days a week",
+        "I see my therapist once a week",
+    ],
+)
+def test_no_meeting_in_can_and_no_pastime_in_chores(text: str) -> None:
+    assert RuleExtractor().extract(text) == []
