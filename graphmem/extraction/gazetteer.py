@@ -417,6 +417,9 @@ _NOT_CITY_ZH = frozenset(
 )  # fmt: skip
 
 
+_ADMIN_SUFFIXES = ("镇", "府", "县", "乡", "村", "州府")
+
+
 def _simplified(form: str) -> bool:
     """Whether a Chinese form is written in simplified characters (GB2312 has no traditional or Japanese ones)."""
     try:
@@ -439,7 +442,10 @@ def _world_cities() -> dict[str, tuple[str, str]]:
         simplified = next((f for f in forms if _simplified(f)), forms[0]) if forms else ""
         for form in forms:
             if form not in LEXICON:
-                out.setdefault(form, ("city", simplified))
+                # a plain simplified name is its own value ("襄阳", not the list's first form "樊城"); a traditional
+                # or suffixed form ("襄陽", "襄阳府") the list's first simplified one
+                plain = _simplified(form) and not form.endswith(_ADMIN_SUFFIXES)
+                out.setdefault(form, ("city", form if plain else simplified))
     return out
 
 

@@ -363,6 +363,15 @@ EN_RULES: tuple[Rule, ...] = (
         "user is a {v}",
     ),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(  # "I tend bar at a cocktail place", "I wait tables on weekends": trades said as what one does
+        "en",
+        r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+|basically\s+)?(?P<v>tend\s+bar|bartend|wait\s+tables|"
+        r"wait\s+on\s+tables|cut\s+hair|do\s+hair|do\s+nails|walk\s+dogs|deliver\s+mail|deliver\s+packages)\b",
+        P.JOB,
+        "group",
+        "user works as {v}",
+        confidence=0.65,
+    ),
     rule(  # "I drive long-haul", "I drive a cab in Queens": driving as the speaker's trade
         "en",
         r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+|basically\s+)?(?P<v>drive\s+(?:long-haul|long\s+haul|otr|"

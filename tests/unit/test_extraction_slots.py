@@ -584,3 +584,10 @@ def test_a_subject_taught_a_mark_left_out_and_a_pastime_kept_up(text: str, key: 
 )
 def test_no_meeting_in_can_and_no_pastime_in_chores(text: str) -> None:
     assert RuleExtractor().extract(text) == []
+
+
+def test_a_chinese_city_keeps_the_name_it_is_called_by() -> None:
+    assert [h.value for h in scan("我住襄阳")] == ["襄阳"]  # not the list's first form, 樊城
+    assert {f.key: f.value for f in RuleExtractor().extract("I tend bar at a cocktail place downtown")}.get(
+        "user|job"
+    ) == "tend bar"
