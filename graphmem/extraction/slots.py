@@ -291,9 +291,16 @@ _KEPT_IN = re.compile(
 )
 
 
+# "My whole novel lives in Scrivener", "all our notes live in Obsidian": the speaker's things kept in a named tool
+_LIVES_IN_TOOL = re.compile(
+    r"(?<![\w'])(?:[Mm]y|[Oo]ur)\s(?:whole\s|entire\s|)(?:[\w'-]+\s){0,2}?(?:lives?|is\s+kept|are\s+kept|sits?)\s+in\s"
+    r"(?P<v>[A-Z][A-Za-z0-9]{1,20}(?:\s[A-Z][A-Za-z0-9]{1,20})?)\b"
+)
+
+
 def kept_in(text: str) -> list[Slot]:
-    """The tool the speaker keeps their own things in, named with a capital (`_KEPT_IN`)."""
-    m = _KEPT_IN.search(text)
+    """The tool the speaker keeps their own things in, named with a capital (`_KEPT_IN`, `_LIVES_IN_TOOL`)."""
+    m = _KEPT_IN.search(text) or _LIVES_IN_TOOL.search(text)
     if m is None or scan(m.group("v")):
         return []  # a place or a known company ("I do my shopping in Boston") is no tool here
     return [Slot(Predicate.USES_TOOL, "", m.group("v").lower(), True, m.start("v"), m.end("v"))]

@@ -591,3 +591,9 @@ def test_a_chinese_city_keeps_the_name_it_is_called_by() -> None:
     assert {f.key: f.value for f in RuleExtractor().extract("I tend bar at a cocktail place downtown")}.get(
         "user|job"
     ) == "tend bar"
+
+
+def test_things_kept_in_a_named_tool() -> None:
+    found = {f.key for f in RuleExtractor().extract("My whole novel lives in Scrivener and my editor wants it.")}
+    assert "user|uses_tool|scrivener" in found
+    assert RuleExtractor().extract("My family lives in Boston") == []  # a place, not a tool
