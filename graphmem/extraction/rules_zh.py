@@ -361,15 +361,6 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户{verb}{d}",
     ),
     rule("zh", r"我最喜欢的(?:食物|水果|饮料|菜|颜色|音乐|运动|电影|书)?是", P.LIKES, "taste", "用户最喜欢{d}"),
-    rule(  # "最近迷上掼蛋了，…": a liking said at the start of a turn, its subject (the speaker) dropped
-        "zh",
-        r"^(?:最近|近来|这阵子|这段时间|这两年|这几年|现在)?(?:又|也|还|彻底|完全)?(?P<verb>迷上了|迷上|爱上了|爱上|喜欢上了|喜欢上|"
-        r"沉迷于|沉迷|痴迷于|痴迷)",
-        P.LIKES,
-        "taste",
-        "用户{verb}{d}",
-        confidence=0.65,
-    ),
     rule(
         "zh",
         _ZI + _ZADV + r"(?P<verb>喜欢|爱吃|爱喝|爱看|爱听|爱玩|喜爱|热爱|偏爱|钟爱|偏好|迷上了|迷上|"
