@@ -42,10 +42,12 @@ _DAY_PART = re.compile(
 _BARE_DAY_PART = re.compile(
     r"(?:in\s+the\s+)?(?:mornings?|afternoons?|evenings?)|(?:上午|早上|早晨|下午|晚上|傍晚)吧?", _F
 )
+# Kinds of meeting named by their Chinese nouns (shared by the meeting-word patterns below)
+_ZH_MEETING_NOUNS = r"例会|站会|周会|晨会|早会|夕会|组会|月会|复盘会|评审会|碰头会"
 # "会" alone only after 的/个/场/开 and not as "can" ("保安大叔可会唱京剧了" names no meeting)
 _MEETING = re.compile(
     r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|(?<=[的个场开把些次])会(?![员计话儿唱说做弹跳写画])|"
-    r"例会|站会|周会|晨会|早会|夕会|组会|月会|复盘会|评审会|碰头会",
+    + _ZH_MEETING_NOUNS,
     _F,
 )
 
@@ -109,9 +111,8 @@ def answered_meeting_time(text: str) -> list[Slot]:
 # How the user wants meetings: a weekday, a length, the camera or a clock time said with a word for meetings.
 _MEETING_WORD = re.compile(
     r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|(?:schedule|book)\s+(?:anything|something|stuff)|"
-    r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|例会|站会|周会|晨会|"
-    r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|组会|部门会|内部会|碰头会|复盘会|评审会|月会|早会|"
-    r"夕会|一对一",
+    r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|"
+    r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|部门会|内部会|一对一|" + _ZH_MEETING_NOUNS,
     _F,
 )
 # What a meeting comes with, and how it is held: an agenda, minutes, a recording; in person or online.

@@ -338,7 +338,7 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
             continue  # "在一家物流公司做会计": the line of business of the employer, not the role
         if (
             hit.category == "company"
-            and _DETERMINER_BEFORE.search(text, 0, hit.start)
+            and _DETERMINER_BEFORE.search(text, max(0, hit.start - 7), hit.start)
             and _PRODUCT_AFTER.match(text, hit.end)
         ):
             continue  # "My Samsung fridge has started buzzing": a brand of a thing the speaker has, not an employer
