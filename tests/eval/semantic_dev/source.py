@@ -32,6 +32,7 @@ OUT_V14 = Path(__file__).with_name("scenarios_v14.jsonl")
 OUT_V15 = Path(__file__).with_name("scenarios_v15.jsonl")
 OUT_V16 = Path(__file__).with_name("scenarios_v16.jsonl")
 OUT_V17 = Path(__file__).with_name("scenarios_v17.jsonl")
+OUT_V18 = Path(__file__).with_name("scenarios_v18.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -4444,6 +4445,244 @@ EN_V17: list[Case] = [
               ("My dentist collects old typewriters. There's a whole shelf of them in the waiting room and he'll tell you the story of every one.", "That's a charming thing to find in a waiting room.", "It is. Anyway, is it just me or has this week lasted a month?"),
               ("Hypothetically, what would someone need to start keeping bees in a backyard?", "A hive, a suit and veil, a smoker, a hive tool, a package of bees, and a look at the local rules on distance from the property line.", "Just wondering, I'm not getting bees. The tag on my tea bag this morning said 'Bloom where you are planted', which is probably what set me off.")),
 ]
+# Eighteenth round (tag `v18`, its own file `scenarios_v18.jsonl`, ids from 1501): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V18: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v18",
+         ("我开会有个老习惯，一律站着开，会议室的椅子早让人搬走了。站着开，谁也不好意思东拉西扯", "站着开会确实能逼着大家说重点。"),
+         ("今天供应商过来谈合同，一进门看屋里一把椅子没有，愣了半天。我就这样，开会站着开，半小时准散", "头一回来的人是会有点意外。"),
+         active=(any_("站着", "站会", "站立", "standing", "stand"),)),
+    case("meeting", "remember conversational v18",
+         ("帮我给华东区那个经销商约个会，下礼拜三下午谈返点的事", "好的，下周三下午两点，与华东区经销商谈返点。发邀请前还要加谁吗？", "加上我助理小葛，抄送她一份，她得提前备材料", "好的，已抄送葛助理。", "以后你帮我约外头的会，邀请都默认抄送小葛，不用回回问我，记着"),
+         active=(any_("小葛", "葛", "抄送", "助理", "cc", "assistant"),)),
+    case("meeting", "change plain v18",
+         ("我们实验室组会定在每周三晚上七点，导师雷打不动，谁都不许请假", "研究生的组会确实挺要紧的。"),
+         ("这周三组会又被导师怼了，说我PPT做得乱。周三晚上那个会真是我一礼拜最怵的时候", "下回可以提前找师兄师姐过一遍。"),
+         ("组会改时间了，导师嫌晚上开太累，以后挪到每周六上午九点。你帮我改一下，别再按周三提醒我了", "好的，已更新：组会改为每周六上午九点。"),
+         active=(any_("周六", "星期六", "礼拜六", "saturday"),),
+         not_active=(any_("周三", "星期三", "礼拜三", "wednesday"),),
+         history=(h(("周三", "星期三", "礼拜三", "wednesday"), ("周六", "星期六", "礼拜六", "saturday")),)),
+    # preference
+    case("preference", "paraphrase plain v18",
+         ("我打小就集邮，攒了十几本邮册，生肖票一年不落，都是整套的", "生肖票能收齐可不容易。"),
+         ("今天邮局发新邮票，我一大早就去排队，前头站了二十来个老爷子老太太。集邮这爱好我估摸着得玩一辈子", "首发日排队也是集邮的一份乐趣。"),
+         active=(yes("集邮", "邮票", "stamp"),)),
+    case("preference", "paraphrase conversational v18",
+         ("清明前后菜市场全是香椿，我妈非让我学香椿炒蛋。你帮我想个别的春天家常菜吧，香椿那股冲味儿我是真受不了", "可以试试荠菜馄饨或者春笋炒肉，都是当季的。"),
+         ("周末同学聚餐来着", "挺好呀，吃的啥？", "点了一大桌，有道香椿拌豆腐我一筷子没动。都说这玩意儿香，我闻着跟臭大姐似的，打死也吃不来"),
+         active=(no("香椿", "toona", "chinese toon"),)),
+    case("preference", "single plain v18",
+         ("早上在楼下吃了份鸡蛋肠粉，酱汁调得挺香，就是皮有点厚", "肠粉皮薄才滑，不过酱汁好也能救回来不少。"),
+         not_active=(any_("肠粉", "rice noodle roll", "cheung fun"),)),
+    # correction
+    case("correction", "immediate remember plain v18",
+         ("帮我记一下，以后叫外卖填地址用得着：我家住十七楼……哎不对，十七楼是之前租的那套，现在是十九楼", "好的，已记下：十九楼。"),
+         active=(any_("十九", "19"),),
+         not_active=(any_("十七", "17"),)),
+    case("correction", "after_promotion conversational v18",
+         ("我那辆雅迪电动车骑了三年，最近充满电只能跑二十来公里，是不是电池不行了？", "三年的铅酸电池衰减是正常的，可以去售后测下容量，换组新电池就能恢复。"),
+         ("雅迪的售后换电池大概得多少钱？", "铅酸的一般四五百，换锂电得一千往上，看具体型号。"),
+         ("刚去车棚瞅了一眼车标，我这车是爱玛的，不是雅迪，两家车长得太像，我一直搞混了。你那边记的也帮我改一下", "好的，已更正：你的电动车是爱玛。"),
+         active=(any_("爱玛", "aima"),),
+         not_active=(any_("雅迪", "yadea"),),
+         history=(h(("雅迪", "yadea"), ("爱玛", "aima")),)),
+    case("correction", "single conversational v18",
+         ("家里油烟机是方太的，哦不是，方太那台在我丈母娘家，我家装的是华帝。这两天一开就呜呜响，吸力还小了，咋回事？", "多半是油网和风轮积油太多了，拆下来用碱水泡一泡；要还响，可能是电机轴承该换了。"),
+         not_active=(any_("华帝", "vatti"), any_("方太", "fotile"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v18",
+         ("电费咋查？", "亲，您可以在“网上国网”App里查询哦～有任何问题随时找我呢～", "你能不能别一口一个“亲”“哦”“呢”的，跟网店客服似的，好好说话"),
+         ("高铁票咋改签？", "亲～改签可以在12306上操作哦，很方便的呢～", "又来了。说了别整客服那套腔调，正常说话，干巴巴的都行"),
+         active=(any_("客服", "亲", "语气词", "腔", "customer service", "salesy"),)),
+    case("reply", "remember plain v18",
+         ("以后你都用马来语回我吧，公司下个月派我去槟城常驻，我得逼自己多看多用。记住哈", "Baiklah, mulai sekarang saya akan membalas dalam bahasa Melayu."),
+         active=(any_("马来语", "马来文", "malay", "melayu"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v18",
+         ("@moli", "茉莉是个爬二手房挂牌信息的爬虫，拿Scrapy写的。跑一阵子就被对面封IP，有啥招？", "把DOWNLOAD_DELAY调大、打开AutoThrottle，再接个代理池中间件轮换IP；请求头里的User-Agent也随机换换。"),
+         ("@moli", "茉莉爬下来的数据想直接存进MongoDB，在Scrapy里咋弄？", "写个Item Pipeline：open_spider里连上MongoDB，process_item里insert_one，close_spider里断开连接。"),
+         active=(any_("scrapy", "爬虫", "crawler", "spider", p="moli"),)),
+    case("project", "project_only remember plain v18",
+         ("@guihua", "桂花这个项目有两条硬规矩，你给我记牢：SQL里不许写select *，用到哪几列就查哪几列；调外部接口一律设超时，默认三秒，没设超时的代码不给过", "记住了：桂花项目禁止select *，外部调用默认三秒超时。"),
+         active=(any_("select *", "select*", "select", "列", p="guihua"), any_("超时", "三秒", "3秒", "3s", "timeout", p="guihua"))),
+    case("project", "override conversational v18",
+         ("我写前端发请求一直用axios，拦截器那套用顺手了，换别的浑身不得劲", "axios的拦截器和取消请求确实好用。"),
+         ("帮我封装个带token自动刷新的请求工具，还是拿axios写", "好的：创建axios实例，请求拦截器里带上token，响应拦截器里碰到401就先刷新token再重放请求……"),
+         ("@ningmeng", "柠檬这个项目不一样，是塞进小程序webview里的轻量页面，包体积卡得死，不让引axios，请求全用原生fetch。在柠檬里你给的代码都按fetch来，记一下", "好的，柠檬项目里请求一律用原生fetch。"),
+         active=(yes("axios"), yes("fetch", p="ningmeng")),
+         not_active=(yes("axios", p="ningmeng"),)),
+    # multi
+    case("multi", "remember plain v18",
+         ("这几条你帮我存着，往后用得上：我住临沂，在中医院的中药房抓药；还有我对桃子过敏，沾点桃毛都起疹子，推荐水果别给我推桃", "记下了：临沂、中药房抓药、桃子过敏。"),
+         active=(yes("临沂", "linyi"), any_("中药", "抓药", "药房", "pharmac", "herbal", "tcm"), any_("桃", "peach"))),
+    case("multi", "paraphrase conversational v18",
+         ("岳阳这两天闷得跟蒸笼似的，洞庭湖边一丝风都没有", "梅雨季是挺闷的，多补水。", "再闷也得去湖边练船，端午要赛龙舟了，我是队里的鼓手，一天不练手就生"),
+         ("住岳阳这么多年，划龙舟划上瘾了。打鼓的手腕老疼，有啥护腕推荐不？", "可以选带支撑条的运动护腕，松紧可调的；练完冰敷一下，别硬扛。"),
+         active=(yes("岳阳", "yueyang"), yes("龙舟", "划船", "dragon boat"))),
+    # relations
+    case("relations", "paraphrase plain v18",
+         ("我小舅子大鹏下礼拜来我家住几天，说是来面试，我媳妇已经把沙发床铺好了", "一家人互相照应挺好的。"),
+         ("大鹏面试过了！这小子平时吊儿郎当的，关键时候还挺争气，晚上我得请他撸串庆祝一下", "恭喜他！"),
+         active=(yes("大鹏", "dapeng", "da peng"),)),
+    case("relations", "remember conversational v18",
+         ("家里那只鸟天天学我老婆喊我名字，邻居都听见了，笑死", "哈哈，真机灵！它是什么鸟？叫什么名字？", "八哥，名叫来福，四岁多了，话痨一个。记一下，往后我提来福你就知道是谁"),
+         active=(yes("来福", "laifu"), any_("八哥", "myna", "mynah"))),
+    # work
+    case("work", "paraphrase conversational v18",
+         ("帮我写个调班申请，跟班长说下周二跟周四换一下。我在高速收费站上班，三班倒，那天夜班正赶上我闺女开家长会", "好的：班长您好，因下周二家中有事，申请与同事调换至周四夜班……"),
+         ("国庆总算熬过去了", "辛苦了，假期车流量大吧？", "长假最后一天，车排出去好几公里，我在岗亭里一站就是八个钟头。收费站的活儿就这样，嗓子都喊哑了"),
+         active=(any_("收费", "高速", "toll"),)),
+    case("work", "change plain v18",
+         ("我在4S店当汽修工，天天钻车底下，指甲缝里的油就没洗干净过", "汽修是门手艺活，干久了吃香。"),
+         ("今天来了辆泡过水的车，线路全得重新查，从早上弄到天黑", "泡水车最磨人。"),
+         ("跟你说个好事，我考上地铁公司的列车司机了，汽修那摊活儿不干了，下个月开始培训。你帮我把工作改一下", "恭喜！已更新：你现在是地铁列车司机。"),
+         active=(any_("地铁", "列车司机", "司机", "metro", "subway", "train driver", "train operator"),),
+         not_active=(any_("汽修", "修车", "维修", "mechanic", "4s"),),
+         history=(h(("汽修", "修车", "维修", "mechanic", "4s"), ("地铁", "列车司机", "司机", "metro", "subway", "train driver", "train operator")),)),
+    # travel
+    case("travel", "paraphrase conversational v18",
+         ("帮我看看下周去盐城出差住哪儿，得带免费停车场的，我出差都是开自己车去", "好的：市中心这两家都有地下停车场，住客免费停……"),
+         ("上回在镇江住的那家，停一晚车收我六十，肉疼。以后订酒店头一条就是能免费停车，没车位的直接pass", "明白，先筛能免费停车的。"),
+         active=(any_("停车", "parking", "车位", "开车", "自驾", "drive"),)),
+    # location move
+    case("location", "change plain v18",
+         ("我住开封，一到晚上鼓楼夜市人挤人，桶子鸡、灌汤包一条街吃过去", "开封的夜市是出了名的热闹。"),
+         ("开封这几天刮沙尘，车上落了厚厚一层土", "出门记得戴口罩。"),
+         ("我搬湛江来了，老婆在这边找了份工作，我就跟过来了。往后天气啥的都按湛江给我报", "好的，已更新为湛江。"),
+         active=(yes("湛江", "zhanjiang"),),
+         not_active=(yes("开封", "kaifeng"),),
+         history=(h(("开封", "kaifeng"), ("湛江", "zhanjiang")),)),
+    # tools
+    case("tools", "paraphrase plain v18",
+         ("我平时剪藏文章、记读书笔记全靠印象笔记，攒了快十年，几千条了", "印象笔记的剪藏功能挺方便的。"),
+         ("同事老劝我换个笔记软件，我懒得折腾，十年的东西都在印象笔记里，搬家太麻烦", "可以定期导出备份一下，心里踏实。"),
+         active=(yes("印象笔记", "evernote"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v18",
+              ("我们隔壁工位的大姐，下了班就去广场跳鬼步舞，还拍视频发抖音，粉丝都好几千了", "这位大姐挺有活力的。", "可不是。哎，今天办公室空调又坏了，热得人直冒汗"),
+              ("要是有人想在阳台上种草莓，好种不？", "好种：挑向阳的阳台，用透气的盆和疏松的土，开花时拿毛笔人工授粉，水别浇太勤。", "我就随口一问，没打算种。电梯里那个广告又在喊“得了灰指甲，一个传染俩”，天天听得我脑壳疼")),
+]
+EN_V18: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v18",
+         ("I don't take meetings between 12:30 and 2 on Fridays. That's when I go to Jumu'ah at the mosque near the office.", "That's an easy block to protect on a calendar."),
+         ("Someone on the vendor side tried to slot our contract review into Friday at 1. I pushed it to Monday. Friday midday is for prayer, and that doesn't move.", "Monday works just as well for a contract review."),
+         active=(any_("friday", "jumu", "prayer", "mosque", "周五", "礼拜", "祈祷"),)),
+    case("meeting", "remember conversational v18",
+         ("Can you set up a call with Brightwater Freight for Thursday at 2 to go over the renewal?", "Done: 'Renewal discussion' with Brightwater Freight, Thursday at 2:00 PM. Anything else for the invite?", "Rename it so the client comes first, 'Brightwater – Renewal'. I search my calendar by client name.", "Renamed to 'Brightwater – Renewal'.", "Thanks. Please remember that for every meeting you book for me: client name first in the title."),
+         active=(any_("client name", "client first", "title", "name first", "客户名", "标题"),)),
+    case("meeting", "change plain v18",
+         ("My calendar doesn't start until 10:30. Mornings go to getting the kids to school and then the gym.", "A protected morning is a good habit."),
+         ("A recruiter wanted a 9 a.m. screen tomorrow. I offered 10:30 instead, I'm never free for meetings before then.", "Most recruiters will work around that."),
+         ("Change of routine: the kids take the bus now and I've moved my workouts to the evening, so I can take meetings from 8:00. Please update that.", "Updated: you're available for meetings from 8:00 a.m."),
+         active=(any_("8:00", "8 am", "8am", "8 a.m", "eight", "八点"),),
+         not_active=(any_("10:30", "ten thirty", "half ten", "十点半"),),
+         history=(h(("10:30", "ten thirty", "half ten", "十点半"), ("8:00", "8 am", "8am", "8 a.m", "eight", "八点")),)),
+    # preference
+    case("preference", "paraphrase conversational v18",
+         ("What's a good beginner pinpointer? I go metal detecting on the beaches around here most weekends and my cheap one just died.", "The Garrett Pro-Pointer AT is the usual pick: waterproof, loud, and tough enough for sand and surf."),
+         ("Rough week.", "Sorry to hear it. Anything to look forward to?", "Low tide Sunday morning, so I'll be out with the detector. Found an 1890s dime last month. Metal detecting is the only thing that empties my head."),
+         active=(yes("metal detect", "detecting", "detector", "金属探测"),)),
+    case("preference", "paraphrase plain v18",
+         ("I can't stand Brussels sprouts. Roasted, shaved, bacon on top, people keep telling me I just haven't had them done right.", "They're one of those vegetables people feel strongly about."),
+         ("Thanksgiving at my sister's, and of course there was a giant tray of Brussels sprouts. I filled up on stuffing instead. I'm never going to like those things.", "Stuffing is the better half of that meal anyway."),
+         active=(no("brussels", "sprout", "球芽甘蓝", "抱子甘蓝"),)),
+    case("preference", "single plain texting v18",
+         ("grabbed a lobster roll down at the harbor on my lunch break, way too much butter but worth it", "Harbor-side lobster rolls are hard to beat."),
+         not_active=(any_("lobster", "龙虾"),)),
+    # correction
+    case("correction", "immediate remember plain v18",
+         ("Please note my kids' pediatrician: Dr. Okafor at Lakeside Pediatrics. Sorry, Riverside Pediatrics. Lakeside is the urgent care we went to once.", "Noted: Dr. Okafor at Riverside Pediatrics."),
+         active=(any_("riverside",),),
+         not_active=(any_("lakeside",),)),
+    case("correction", "after_promotion conversational v18",
+         ("Does Chase charge a fee for incoming international wires? My aunt in Lagos wants to send money for the wedding.", "Chase typically charges around $15 for an incoming international wire, and the sending bank may take its own cut."),
+         ("Is it worth opening a Chase savings account next to my checking, or are their rates too low?", "Their standard savings rate is very low; a high-yield online savings account usually pays far more."),
+         ("Oh, I just realized my checking account is with Capital One, not Chase. I had Chase years ago. Please fix that.", "Fixed: your bank is Capital One."),
+         active=(any_("capital one",),),
+         not_active=(any_("chase",),),
+         history=(h(("chase",), ("capital one",)),)),
+    case("correction", "single conversational v18",
+         ("The Honeywell thermostat... hold on, that's the one I ripped out, the new one's an Ecobee. It keeps saying the upstairs sensor is offline. Any idea why?", "Usually a weak battery or distance. Swap the sensor's CR2032, re-pair it from the thermostat's Sensors menu, and keep it within about 60 feet of the unit."),
+         not_active=(any_("ecobee",), any_("honeywell",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v18",
+         ("How do I get a red wine stain out of a rug?", "Looks like your rug had a bit too much to drink! 🍷 First, blot, don't rub...", "Please skip the jokes. I'm not in the mood for puns, just tell me what to do."),
+         ("My car battery's dead, what's the safest way to jump it?", "Sounds like your car needs a pep talk! Here's how to get it charged up...", "Again with the wordplay. Keep your answers straight, no jokes and no puns, every time."),
+         active=(any_("joke", "pun", "wordplay", "humor", "humour", "straight", "玩笑", "幽默", "双关"),)),
+    case("reply", "remember plain v18",
+         ("From now on, please answer me in Romanian. My in-laws live in Cluj and I'd like to follow the dinner-table conversation by summer.", "Sigur! De acum înainte îți voi răspunde în limba română."),
+         active=(any_("romanian", "română", "romana", "罗马尼亚"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v18",
+         ("@linden", "linden is an iPhone app in SwiftUI with Core Data for storage. The main list stutters once you scroll past a few hundred rows. Ideas?", "Use @FetchRequest with a fetchBatchSize, keep the row views light, and give each row a stable id so SwiftUI doesn't rebuild the whole list."),
+         ("@linden", "In linden, how do I sync the Core Data store across a user's devices?", "Switch to NSPersistentCloudKitContainer, turn on the CloudKit capability, and give every attribute a default value or make it optional."),
+         active=(any_("swiftui", "core data", "swift", "ios", p="linden"),)),
+    case("project", "project_only remember plain v18",
+         ("@sorrel", "Please remember two conventions for sorrel: list endpoints use cursor-based pagination, never offset and limit, and every error response follows RFC 7807 problem details.", "Noted for sorrel: cursor pagination on list endpoints, RFC 7807 problem details for errors."),
+         active=(any_("cursor", "pagination", "分页", "游标", p="sorrel"), any_("7807", "problem detail", "problem+json", p="sorrel"))),
+    case("project", "override conversational v18",
+         ("Heroku is where all my side projects live. git push and done, I don't want to think about servers.", "Heroku's push-to-deploy is hard to beat for that."),
+         ("Write me a Procfile for a Flask app with a worker process, for Heroku as usual.", "Sure: 'web: gunicorn app:app' and 'worker: python worker.py', then scale the worker dyno with heroku ps:scale worker=1."),
+         ("@nuthatch", "nuthatch is different: it has to run close to our users in São Paulo, so it's deployed on Fly.io, not Heroku. Remember that, deploy advice for nuthatch should be Fly.io.", "Got it: Fly.io for nuthatch."),
+         active=(yes("heroku"), yes("fly.io", "fly", p="nuthatch")),
+         not_active=(yes("heroku", p="nuthatch"),)),
+    # multi
+    case("multi", "remember plain v18",
+         ("Quick background for future chats. Home is Sioux Falls. Day job: land surveyor, so I'm outside in all weather. And soy is off the table for me, it's an allergy, which means soy sauce, tofu and edamame too. Please remember all three.", "Saved: Sioux Falls, land surveyor, soy allergy."),
+         active=(yes("sioux falls", "苏福尔斯"), any_("surveyor", "surveying", "测量", "测绘"), any_("soy", "大豆", "黄豆", "豆制品"))),
+    case("multi", "paraphrase conversational texting v18",
+         ("chattanooga is sooo humid today ugh", "Sounds sticky. Staying cool?", "yep, on the river by 6am on my paddleboard before it gets gross. paddle season is the best part of living here"),
+         ("need a new paddle, been paddleboarding the tennessee river here in chatt for like 4 yrs and my alu one is heavy af. carbon worth it?", "For that much time on the water, yes: a carbon paddle is roughly half the weight and your shoulders will notice within a week."),
+         active=(yes("chattanooga", "查塔努加"), yes("paddleboard", "stand-up paddle", "桨板"))),
+    # relations
+    case("relations", "paraphrase plain v18",
+         ("My stepson Elijah starts high school next week and he's more nervous than he lets on.", "That's a big step. Having someone in his corner helps."),
+         ("Elijah made the JV soccer team! He called me before he called his mom, which honestly made my year.", "What a great moment for both of you."),
+         active=(yes("elijah",),)),
+    case("relations", "remember conversational v18",
+         ("My fish has been sitting at the bottom of the tank all day and his fins look clamped. Should I be worried?", "It can be a sign of stress or cold water, so check the temperature and ammonia first. What kind of fish is he, and what's his name?", "A betta named Admiral, about two years old. Please remember him, I'll probably be asking about him a lot."),
+         active=(yes("admiral",), any_("betta", "斗鱼", "fish"))),
+    # work
+    case("work", "paraphrase conversational v18",
+         ("What's a good stretch routine for lower back pain? I'm an arborist, so I spend half the day in a harness up a tree.", "Cat-cow, knee-to-chest and hip-flexor stretches morning and night, plus a 30-second dead hang after a climb to decompress your spine."),
+         ("Finally off.", "Long one?", "Took down a dead oak leaning over someone's garage, rigging every piece down. Tree work is great until it's 95 degrees and you've been in a saddle for six hours."),
+         active=(any_("arborist", "tree work", "tree care", "tree surgeon", "树艺", "树木"),)),
+    case("work", "change plain v18",
+         ("I work as a claims adjuster for an auto insurer, mostly fender benders and hail damage.", "Hail season must keep you busy."),
+         ("Fourteen site inspections today. Adjusting is mostly driving from one dented car to the next.", "That's a lot of windshield time."),
+         ("Some news: I've moved into underwriting at the same company, starting Monday as an underwriter. Please update my job.", "Congratulations! Updated: you're now an underwriter."),
+         active=(any_("underwrit", "核保"),),
+         not_active=(any_("adjuster", "adjusting", "claims", "理赔"),),
+         history=(h(("adjuster", "adjusting", "claims", "理赔"), ("underwrit", "核保")),)),
+    # travel
+    case("travel", "paraphrase plain v18",
+         ("I only stay in ground-floor hotel rooms. I don't do elevators, and I'm not hauling a suitcase up six flights of stairs either.", "Plenty of hotels will note that as a standing request on your profile."),
+         ("Booked the Charlotte trip, but the hotel put me on the ninth floor. I'm calling to switch. Ground floor or I'm staying somewhere else.", "Worth calling ahead, they can usually move you."),
+         active=(any_("ground floor", "ground-floor", "first floor", "一楼", "低楼层", "elevator"),)),
+    # time zone as a city
+    case("timezone", "change plain v18",
+         ("I'm based in Bogotá, so I'm on Colombia time, which never shifts since there's no daylight saving here.", "Right, Colombia stays on UTC-5 all year."),
+         ("I've got a call with a client in Berlin at 4pm their time. What time is that in Bogotá?", "That's 9 or 10 a.m. in Bogotá, depending on whether Germany is on summer time."),
+         ("I've moved to Istanbul for a two-year contract, got here on Sunday. Please use Istanbul time for me from now on.", "Done, you're now on Istanbul time."),
+         active=(any_("istanbul", "turkey", "türkiye", "+3", "+03", "europe/istanbul", "伊斯坦布尔", "土耳其"),),
+         not_active=(any_("bogot", "colombia", "america/bogota", "波哥大", "哥伦比亚"),),
+         history=(h(("bogot", "colombia", "america/bogota", "波哥大", "哥伦比亚", "-5", "-05"), ("istanbul", "turkey", "türkiye", "+3", "+03", "europe/istanbul", "伊斯坦布尔", "土耳其")),)),
+    # tools
+    case("tools", "paraphrase conversational v18",
+         ("How do I make a linked record field show a count in Airtable? I run all the inventory for my plant nursery out of one Airtable base.", "Add a Count field pointing at the linked-record field, or a Rollup with COUNTALL(values) if you need a condition."),
+         ("Airtable's automation just stopped sending the low-stock emails. It's the one app I can't do without, so I need this sorted.", "Check the automation's run history for errors, re-authenticate the email account, and make sure the trigger view still has matching records."),
+         active=(yes("airtable",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v18",
+              ("My brother-in-law has gotten really into competitive barbecue. He drove nine hours to a brisket contest last weekend and took third.", "Third place in brisket is a serious showing.", "He was thrilled. Anyway, it finally stopped raining here, first dry day in a week."),
+              ("Hypothetically, what would it take to get a private pilot's license?", "Usually a medical certificate, a written knowledge test, at least 40 hours of flight time and a checkride with an examiner. Most people spend several months and a five-figure sum.", "Just curious, I'm not planning to fly anything. The church sign on my way to work says 'Honk if you love Jesus. Text while driving if you want to meet him', and I can't stop groaning at it.")),
+]
 # fmt: on
 
 
@@ -4510,13 +4749,16 @@ def render(
     v15: bool = False,
     v16: bool = False,
     v17: bool = False,
+    v18: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
-    the sixteenth with `v16`, of the seventeenth with `v17`): one scenario a line, UTF-8, no ASCII
-    escaping."""
-    if v17:
+    the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`): one scenario a line, UTF-8,
+    no ASCII escaping."""
+    if v18:
+        found = scenario_dicts(ZH_V18, EN_V18, first=1501)
+    elif v17:
         found = scenario_dicts(ZH_V17, EN_V17, first=1401)
     elif v16:
         found = scenario_dicts(ZH_V16, EN_V16, first=1301)
@@ -4565,6 +4807,7 @@ if __name__ == "__main__":
     OUT_V15.write_text(render(v15=True), encoding="utf-8")
     OUT_V16.write_text(render(v16=True), encoding="utf-8")
     OUT_V17.write_text(render(v17=True), encoding="utf-8")
+    OUT_V18.write_text(render(v18=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -4573,5 +4816,5 @@ if __name__ == "__main__":
         f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
         f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
         f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16},"
-        f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}"
+        f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18}"
     )
