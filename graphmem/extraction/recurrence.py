@@ -31,7 +31,7 @@ import re
 import threading
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from graphmem.extraction.corrections import TURN_CORRECTION
@@ -74,22 +74,28 @@ _AGAINST = {
     ),
     "zh": re.compile(
         r"不吃|不喝|不碰|不用|别[给弄放加整用上搞来]|受不了|讨厌|烦|不喜欢|不爱|八字不合|反感|恶心|怕|不要|不想|戒了|"
-        r"忍不了|吃不了|喝不了|闻不了|不感冒|嫌|别再"
+        r"忍不了|吃不了|喝不了|闻不了|不感冒|嫌|别再|不许|不准"
     ),
 }
 _FOR = {
     "en": re.compile(
         r"\b(?:love|loves|like|likes|enjoy|enjoys|favou?rite|always|every|usually|twice|three\s+times|"
         r"a\s+week|nights?\s+a|the\s+one\s+thing|wouldn't\s+miss|can't\s+live\s+without|into|obsessed|hooked|"
-        r"addicted|passion|go-to|daily|years?|for\s+a\s+living|all\s+the\s+time)\b",
+        r"addicted|passion|go-to|daily|years?|for\s+a\s+living|all\s+the\s+time|the\s+only|my\s+whole|hobby)\b",
         _F,
     ),
     "zh": re.compile(
         r"喜欢|爱[吃喝看玩听]|热爱|迷上|迷恋|着迷|最大的乐子|乐子|离不开|离了|每天|天天|每周|每个?礼拜|经常|常常|总是|"
-        r"一直|习惯|雷打不动|不可|指着|上瘾|最爱|最喜欢|好几年|几年了|年了|一周.次|一个雪季|老是|都用|没它"
+        r"一直|习惯|雷打不动|不可|指着|上瘾|最爱|最喜欢|好几年|几年了|年了|一周.次|一个雪季|老是|都用|没它|爱好|用惯|惯了|"
+        r"停不下来|老规矩|死规矩|老要求|一定得|非得"
     ),
 }
 
+# A clause opening with a word that points back at what the clause before named.
+_BACK = {
+    "en": re.compile(r"(?:it|it's|it\u2019s|that|that's|that\u2019s|this|this\s+is)\b", _F),
+    "zh": re.compile(r"(?:它|这|那)"),
+}
 
 # Chinese nouns of time, quantity or everyday generality, and English words of the same sort: never a topic.
 _ZH_GENERAL = words(
@@ -228,6 +234,7 @@ def topics(text: str) -> list[Topic]:
     if TURN_CORRECTION.search(text):
         return []  # "it's not Xfinity, it's Spectrum … I've been saying the wrong one": the corrections read it
     found: dict[str, Topic] = {}
+    last: list[str] = []  # the keys the clause before named first
     for sentence in _SENTENCE_END.split(text):
         if not sentence.strip():
             continue
@@ -239,6 +246,7 @@ def topics(text: str) -> list[Topic]:
             clauses = clauses[:-1]  # what a question states before it asks
         spoken = False  # the sentence named the speaker in an earlier clause
         for clause in clauses:
+            before, last = last, []
             spoken = spoken or bool(_FIRST[lang].search(clause))
             if not clause or QUESTION[lang].search(clause) or SITUATIONAL[lang].search(clause):
                 continue
@@ -250,10 +258,17 @@ def topics(text: str) -> list[Topic]:
                 continue  # an English clause goes on the speaker's sentence ("I really, truly dislike beets")
             words = ((w, w) for w in _zh_nouns(clause)) if lang == "zh" else _en_words(clause)
             own = _stance(clause, lang)
+            if own is not None and _BACK[lang].match(clause):
+                # a clause that points back says its stance of what the one before named first ("QuickBooks
+                # keeps double-counting … It's the only accounting software I touch")
+                for key in before[:1]:
+                    if found[key].stance is None:
+                        found[key] = replace(found[key], stance=own)
             for key, word in words:
                 if key not in found:
                     # a stance said in the word's own clause ("Fencing's the one thing I'll leave the couch for")
                     found[key] = Topic(key, word, own, clause)
+                    last.append(key)
                     if len(found) >= MAX_TOPICS:
                         return list(found.values())
     return list(found.values())

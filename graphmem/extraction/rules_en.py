@@ -396,7 +396,7 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+|recently\s+)?"
         r"(?:started|began|took|landed|got|accepted)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?"
-        r"(?:(?:job|position|role|gig)\s+as\s+(?:a\s+|an\s+)?)?",
+        r"(?:(?:[a-z]+-[a-z-]+\s+|full-time\s+|permanent\s+)?(?:job|position|role|gig)\s+as\s+(?:a\s+|an\s+)?)?",
         P.JOB,
         "job",
         "user works as {d}",

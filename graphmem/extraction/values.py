@@ -31,6 +31,7 @@ from graphmem.extraction.lexicon import (
     ZH_NOUNS_AFTER_DE,
     ZH_SPLIT,
     ZH_STOP,
+    words,
 )
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
 from graphmem.extraction.time_values import day_of_year, hour_bound, timezone, window, zh_day, zone_named
@@ -357,9 +358,20 @@ def zh_place_ok(value: str) -> bool:
     return len(value) >= 2 and _ZH_NOT_PLACE.search(value) is None
 
 
+# A trade named by its agent suffix ("lineman", "deckhand", "groundskeeper", "steelworker", "locksmith"): the
+# word is longer than the suffix by three letters or more and none of the words that only look like one.
+_TRADE_SUFFIXES = ("man", "hand", "keeper", "worker", "smith", "wright")
+_NOT_TRADES = words("woman human gentleman caveman madman superman snowman showman everyman")
+
+
 def _is_job(value: str) -> bool:
     words = value.split()
-    return bool(words) and (words[-1] in JOBS or words[-1].rstrip("s") in JOBS)
+    if not words:
+        return False
+    head = words[-1]
+    if head in JOBS or head.rstrip("s") in JOBS:
+        return True
+    return head not in _NOT_TRADES and any(head.endswith(s) and len(head) >= len(s) + 3 for s in _TRADE_SUFFIXES)
 
 
 def _place_ok(text: str, start: int) -> bool:
