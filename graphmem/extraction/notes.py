@@ -101,6 +101,7 @@ _SAME_BREATH = re.compile(
     r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|sorry,?\s(?:typo|my\sbad):?|typo:|"
     r"(?<=[.!…]\s)sorry,|"
     r"(?:等会儿|等等|等一下|稍等)?[，,]?(?:哎|哦)?不对[，,]?|"
+    r"(?:等下|等会儿|等等|等一下|哎呀|哎)[，,]?[^，,。！!？?]{0,8}?(?:写反了|说反了|写错了|说错了|记错了|打错了|搞错了)[，,]?|"
     r"(?:hang|hold)\son,?\s(?:let\sme\s(?:check|see|look)\W{0,4}\s?)?no,?|actually,?\sno,?|"
     r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
     _F,
@@ -244,6 +245,10 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
         return None
     if lang == "en" and _BACK_NOUN.match(body):
         return (0, 0)  # "Please remember that date, I'm hopeless with birthdays": what the sentence before said
+    if lang == "en" and (d := _DO_THAT.search(body)) is not None:
+        # "Remember to do that for every meeting you schedule", with what "that" is after a comma or else the
+        # sentence before
+        return (d.end(), len(body)) if "," in body[d.end() :] else (-1, d.end(), len(body))
     lead, tail = (_EN_LEAD, _EN_TAIL) if lang == "en" else (_ZH_LEAD, _ZH_TAIL)
     t = tail.search(body, max(0, len(body) - _TAIL_WINDOW))
     if t is not None:
@@ -272,6 +277,12 @@ _BACK_NOUN = re.compile(
     r"keep\s+(?:him|her|them|it|this|that)\s+in\s+(?:your\s+)?(?:memory|mind))\b",
     _F,
 )
+# A standing request to repeat what the sentence before asked: "Remember to do that for every meeting you schedule"
+_DO_THAT = re.compile(
+    r"(?:^|[,;:]\s*|\b(?:good|great|ok|okay|perfect|and|so)[.!,]?\s+)(?:please\s+)?(?:remember|make\s+sure)\s+to\s+do\s+"
+    r"(?:that|this|it|the\s+same)(?=\s+(?:for|with|in|on|every|each|whenever|always|from\s+now|going\s+forward)\b)",
+    _F,
+)
 _POINTS_BACK = re.compile(r"\b(?:that|this|it)\s*$", _F)
 # Words that only point at what was said ("这条你记住了", "all that, please remember"): the sentence before is asked
 _POINTER = re.compile(
@@ -280,9 +291,12 @@ _POINTER = re.compile(
 )
 # A Chinese request's object that only points back ("公司这个信息你记一下", "上面这些你记住")
 _POINTED = re.compile(r"(?:这个|这条|这些|这点|这事|这件事|这几条|这几点|以上|上面)(?:信息|情况|事|点|条|个)?$")
-# A request followed only by how it will be used: "你给我记着，以后我问鸭子的事说的都是它", "remember, next time I ask…"
+# A request followed only by how it will be used: "你给我记着，以后我问鸭子的事说的都是它", "你记着它，往后我问…",
+# "remember, next time I ask…"
 _LATER_ASK = re.compile(
-    r"(?:以后|下次|回头|到时候)(?:要是)?我(?:再)?问|(?:so\s+)?(?:next\s+time|whenever)\s+i\s+ask\b", _F
+    r"(?:(?:它|他|她|这个|这)[，,]?)?(?:以后|往后|下次|回头|到时候)(?:要是)?我(?:再)?问|"
+    r"(?:(?:it|him|her|that)[,\s]\s*)?(?:so\s+)?(?:next\s+time|whenever)\s+i\s+ask\b",
+    _F,
 )
 # A sentence that names its subject by a pronoun only ("He's a Hermann's tortoise"): the one before says who
 _PRONOUN_LED = re.compile(r"(?:he|she|it|they|he's|she's|it's|they're|his|her|its|their|他|她|它)\b", _F)

@@ -131,7 +131,8 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "plain language",
         re.compile(
             r"\b(?:no|without|skip\s+the|avoid(?:\s+the)?|less)\s+jargon\b|\bplain\s+(?:english|language)\b|"
-            r"(?:别用|不要用|少用)(?:太多)?(?:专业)?术语|说人话|通俗(?:一点|易懂)",
+            r"(?:别用|不要用|少用)(?:太多)?(?:专业)?术语|[说讲]人话|通俗(?:一点|易懂)|用大白话|说大白话|讲大白话|"
+            r"(?:别|不要|少)(?:整|用|说|拽|扯)(?:那些|太多)?(?:专业)?(?:词儿|名词|术语)",
             _F,
         ),
     ),
@@ -169,6 +170,9 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         re.compile(
             r"\b(?:don't|do\s+not|stop|quit|no\s+need\s+to|don't\s+need\s+to)\s+(?:keep\s+)?(?:repeat(?:ing)?|restat(?:e|ing)|"
             r"rephras(?:e|ing)|echo(?:ing)?|parrot(?:ing)?)\s+(?:back\s+)?(?:my|the)\s+questions?\b|"
+            # "Skip the part where you restate what I asked"
+            r"\bskip\s+(?:the\s+part\s+where\s+you|the)\s+(?:restat(?:e|ing)|repeat(?:ing)?|rephras(?:e|ing)|echo(?:ing)?)"
+            r"(?:\s+(?:what\s+i\s+asked|my\s+questions?|the\s+questions?))?\b|"
             r"别(?:再)?(?:复述|重复)我的问题|不用(?:再)?(?:复述|重复)(?:一遍)?我的问题",
             _F,
         ),

@@ -378,8 +378,10 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         # "一律" opens the rule only where no "一律" precedes it: tried at each of a run of them, every start
         # rescanned the rest of the run (n²)
-        r"(?P<dur>从现在起|从现在开始|从今以后|从今天起|从今天开始|以后|今后|往后|每次|(?<!一律)一律|永远)(?P<mid>(?:都|也|请|要|"
-        rf"一律|务必)*)(?P<neg>{_ZNEG}|永远不要|不能)?(?={_IMP_ZH})",
+        r"(?P<dur>从现在起|从现在开始|从今以后|从今天起|从今天开始|以后|今后|往后|每次|(?<!一律)一律|永远)"
+        # where the rule holds, said before it ("以后回复里别给我贴链接")
+        r"(?:你?(?:回复|回答|答复|回消息|回话|写东西|说话|聊天)(?:里|中|时|的时候)[，,]?)?(?P<mid>(?:都|也|请|要|"
+        rf"一律|务必)*)(?P<neg>{_ZNEG}|永远不要|不能)?(?!用得|用不)(?={_IMP_ZH})",  # not "往后用得着": a use to come
         P.INSTRUCTION,
         "phrase",
         "用户要求以后{d}",

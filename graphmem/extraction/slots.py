@@ -74,7 +74,7 @@ _KINDS: dict[str, _Kind] = {
         Predicate.LOCATION,
         "",
         _cue(
-            r"live|living|lives|lived\s+here|based|home|moved|move|moving|relocated|relocating|relocate|apartment|flat|"
+            r"live|living|lives|lived\s+here|based|home|moved|move|relocated|relocate|apartment|flat|"
             r"rent|here|settled|i'm\s+in|i\s+am\s+in|im\s+in|where\s+i\s+am|neighbou?rhood|local",
             r"住|搬|定居|生活|坐标|安家|落户|这边|这里|在这|人在|我们|本地|常驻|现在在|已经在|回到",
         ),

@@ -241,6 +241,8 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             return None
         if verb in _LIVE and prep not in ("in", "to", "out"):
             return None
+        if verb in ("moving", "relocating") and prep == "to":
+            return None  # "We're moving to Tampere in the spring": a move to come, not where one lives
         j += 1
         if prep == "out" and j < len(clause) and clause[j][0].lower() == "of":
             j += 1

@@ -67,3 +67,64 @@ def test_no_trade_from_words_that_only_look_like_one(extractor: RuleExtractor, t
 def test_a_product_is_named_without_its_generic_head(extractor: RuleExtractor) -> None:
     assert extractor.mentioned("开会的记录我用惯了石墨", ["石墨文档"]) == [True]
     assert extractor.mentioned("石头很硬", ["石墨文档"]) == [False]
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_a_move_to_come_is_not_where_one_lives(extractor: RuleExtractor) -> None:
+    text = "From now on, please reply in Finnish. We're moving to Tampere in the spring and I want to read it."
+    found = _facts(extractor, text)
+    assert found.get("user|prefers_language") == "finnish"
+    assert "user|location" not in found
+    assert _facts(extractor, "I've been living in Tampere since the spring").get("user|location") == "tampere"
+
+
+def test_a_use_to_come_is_no_instruction_and_a_listing_keeps_its_facts(extractor: RuleExtractor) -> None:
+    text = "有几件事你记一下，往后用得着：我住泰州，在船厂当电焊工"
+    found = _facts(extractor, text)
+    assert found.get("user|location") == "泰州" and found.get("user|job") == "电焊工"
+    assert not any(k.startswith("user|instruction") for k in found)
+
+
+def test_a_number_repaired_in_the_same_breath_is_kept_repaired(extractor: RuleExtractor) -> None:
+    notes = [f.value for f in extractor.extract("记一下我的工号，报销单老要填：20731……等下，俩数写反了，是20713")]
+    assert notes == ["我的工号，报销单老要填：20713"]
+
+
+def test_a_pointer_before_how_it_will_be_used_keeps_the_sentence_before(extractor: RuleExtractor) -> None:
+    [note] = extractor.extract("蜜袋鼯，叫糯米，一岁半了。你记着它，往后我问的宠物的事说的都是它")
+    assert "糯米" in note.value and "蜜袋鼯" in note.value
+
+
+def test_where_a_standing_rule_holds_may_come_between_its_time_and_its_verb(extractor: RuleExtractor) -> None:
+    [rule] = extractor.extract("以后回复里别给我贴网址链接，外头的链接一个都打不开")
+    assert rule.key.startswith("user|instruction") and "链接" in rule.value and rule.polarity is False
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Skip the part where you restate what I asked and go straight to the answer.", "user|restating", None),
+        ("跟我说话用大白话，别整那些专业词儿，我听着费劲", "user|jargon", "plain language"),
+        ("又是一串名词。说了讲人话，打个比方都行", "user|jargon", "plain language"),
+    ],
+)
+def test_reply_manners_in_more_words(extractor: RuleExtractor, text: str, key: str, value: str | None) -> None:
+    found = _facts(extractor, text)
+    assert key in found and (value is None or found[key] == value)
+    assert "user|jargon" not in _facts(extractor, "他说话从来不讲人话")
+
+
+def test_remember_to_do_that_for_every_one_is_a_standing_note(extractor: RuleExtractor) -> None:
+    [note] = extractor.extract(
+        "Good. Remember to do that for every meeting you schedule for me, a notes doc in each invite."
+    )
+    assert "notes doc" in note.value
+    [joined] = extractor.extract(
+        "Attach a shared notes doc so people can write in it live. "
+        "Remember to do that for every meeting you set up for me."
+    )
+    assert "notes doc" in joined.value and "every meeting" in joined.value
+    assert extractor.extract("Remember to do that tomorrow.") == []
