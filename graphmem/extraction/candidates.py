@@ -231,8 +231,20 @@ def requestable(slot: Slot) -> bool:
 
 
 def _same_words(value: str, surface: str) -> bool:
-    """Whether a rule's value and a slot's words overlap (one contains the other)."""
-    return bool(value) and (surface in value or (len(value) >= 2 and value in surface))
+    """Whether a rule's value and a slot's words overlap (one contains the other; Latin words whole: "vite" is no
+    part of "vitest")."""
+    if not value:
+        return False
+    if value.isascii() and surface.isascii():
+        short, long_ = (surface, value) if len(surface) <= len(value) else (value, surface)
+        at = long_.find(short)
+        while at >= 0:
+            end = at + len(short)
+            if (at == 0 or not long_[at - 1].isalnum()) and (end == len(long_) or not long_[end].isalnum()):
+                return True
+            at = long_.find(short, at + 1)
+        return False
+    return surface in value or (len(value) >= 2 and value in surface)
 
 
 _STATEMENTS: dict[Lang, dict[Predicate, str]] = {

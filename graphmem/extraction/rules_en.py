@@ -295,9 +295,9 @@ EN_RULES: tuple[Rule, ...] = (
         confidence=0.8,
         project=True,
     ),
-    rule(  # "It's a Laravel 10 app with Redis queues": what the project in question is built on
+    rule(  # "It's a Laravel 10 app with Redis queues", "hazel is a Tauri app": what the project is built on
         "en",
-        r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|it's\s+just)\s+(?:a|an))\s+(?=[\w.+#-]{1,30}\s+(?:\d[\d.]{0,6}\s+)?"
+        r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|it's\s+just|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an))\s+(?=[\w.+#-]{1,30}\s+(?:\d[\d.]{0,6}\s+)?"
         r"(?:app|application|project|service|codebase|site|website|backend|api|monolith|microservice)\b)",
         P.USES_TECH,
         "tech",

@@ -65,10 +65,41 @@ def _weekday_before(text: str, at: int) -> bool:
     return any(m.end() == len(before) for m in _WEEKDAY.finditer(before))
 
 
+def _zh_clock(text: str, meetings: list[tuple[int, int]]) -> list[Slot]:
+    """A Chinese clock time said of meetings ("每天早上八点半开早会", "早会往后都是九点一刻开"): the nearest one to a
+    word for meetings, within a clause or the next, that its own clause does not deny; as H:MM on a 24-hour clock."""
+    best: tuple[int, re.Match[str]] | None = None
+    for m in _ZH_CLOCK.finditer(text):
+        c_start, c_end = clause_bounds(text, m.start(), m.end())
+        if negation_in(text[c_start:c_end]) or _ONE_MEETING.search(text[c_start : m.start()]):
+            continue
+        gap, s, e = min((max(s - m.end(), m.start() - e, 0), s, e) for s, e in meetings)
+        if _ONE_MEETING.search(text, min(m.end(), e), max(s, m.start())):
+            continue  # "下午三点那个会取消了": one meeting
+        if gap <= 12 and (best is None or gap < best[0]):
+            best = (gap, m)
+    if best is None:
+        return []
+    m = best[1]
+    hour = zh_number(m.group("h"))
+    if m.group("p") in ("下午", "晚上") and hour < 12:
+        hour += 12
+    minute = {"半": 30, "一刻": 15, "三刻": 45}.get(m.group("m") or "", 0)
+    if m.group("mn"):
+        minute = zh_number(m.group("mn"))
+    if not (0 <= hour < 24 and 0 <= minute < 60):
+        return []
+    rel = _ZH_CLOCK_REL.match(text, m.end())
+    side = "" if rel is None else "after " if rel.group(0).startswith(("以", "之后", "后")) else "before "
+    return [Slot(Predicate.LIKES, "meeting_time", f"{side}{hour}:{minute:02d}", True, m.start(), m.end())]
+
+
 def meeting_time(text: str) -> list[Slot]:
     meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
     if not meetings or _moved_once(text):
         return []
+    if clock := _zh_clock(text, meetings):
+        return clock
     kept_free = negation_in(text) or bool(_KEPT_FREE.search(text))
     best: tuple[tuple[bool, int], re.Match[str]] | None = None
     for m in _DAY_PART.finditer(text):
@@ -198,6 +229,13 @@ _BUFFER = re.compile(
 # Working hours and days in Chinese: a range of clock hours or weekdays said with a word for work, or the
 # idioms 朝九晚六 / 早十晚七; one normalised value ("9:00-18:00", "monday-thursday") whatever the phrasing.
 _ZH_HOUR = r"(?:\d{1,2}|十[一二]?|[一二两三四五六七八九])"
+# "两点以后", "十点之前": the side of a clock time.
+_ZH_CLOCK_REL = re.compile(r"以后|之后|后|以前|之前|前")
+# A Chinese clock time: "八点半", "九点一刻", "下午三点", "10点15分", "十点零五".
+_ZH_CLOCK = re.compile(
+    rf"(?P<p>早上|上午|中午|下午|晚上)?(?<![\d零一二两三四五六七八九十])(?P<h>{_ZH_HOUR})点"
+    r"(?:(?P<m>半|一刻|三刻)|零?(?P<mn>\d{1,2}|[一二三四五]?十[一二三四五六七八九]?|[一二三四五六七八九])分?)?"
+)
 # A range of clock hours in Chinese: "十二点到一点半", "下午两点到四点".
 _ZH_RANGE = re.compile(rf"(?P<a>{_ZH_HOUR})点(?P<ha>半)?(?:到|至|-|~)(?:中午|下午|晚上)?(?P<b>{_ZH_HOUR})点(?P<hb>半)?")
 _WORK_HOURS = re.compile(

@@ -306,6 +306,13 @@ def kept_in(text: str) -> list[Slot]:
     return [Slot(Predicate.USES_TOOL, "", m.group("v").lower(), True, m.start("v"), m.end("v"))]
 
 
+# What a code base is to use, said as its rule ("tests should be Vitest", "the team standardized on pnpm").
+_CODE_RULE = re.compile(
+    r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|use|go\s+through)\b|\bstandardi[sz]ed\s+on\b",
+    re.IGNORECASE,
+)
+
+
 def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept).
     `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user."""
@@ -315,8 +322,10 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     # "every PR has to link a ticket": a rule of the code base, in any person
     dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]
     if not addressed and not _FIRST_PERSON[lang].search(text) and lang == "en":
-        # "Again with the exclamation points.": a manner of replies needs no person, it is said to the assistant
-        return dated + [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in written(text)]
+        # "Again with the exclamation points.": a manner of replies needs no person, it is said to the assistant;
+        # "tests in yarrow should be Vitest": what the code base is to use, a rule of it in any person
+        ruled = code_settings(text) if _CODE_RULE.search(text) else []
+        return dated + ruled + [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in written(text)]
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
         return []
     out: list[Slot] = []

@@ -128,3 +128,36 @@ def test_remember_to_do_that_for_every_one_is_a_standing_note(extractor: RuleExt
     )
     assert "notes doc" in joined.value and "every meeting" in joined.value
     assert extractor.extract("Remember to do that tomorrow.") == []
+
+
+def test_a_code_base_rule_in_any_person_and_a_name_inside_another_is_no_same_word(extractor: RuleExtractor) -> None:
+    text = (
+        "For yarrow, though: it's a Vite project and the team standardized on Vitest, so tests in yarrow should be "
+        "Vitest, not Jest. Remember that, please."
+    )
+    found = _facts(extractor, text)
+    assert found.get("user|stack:tests") == "vitest"
+    assert "user|stack:tests" not in _facts(extractor, "He said tests should be fast")
+
+
+def test_a_project_named_by_its_id_is_described_as_built_on_a_technology(extractor: RuleExtractor) -> None:
+    found = _facts(extractor, "project hazel is a Tauri app, Rust backend with a React front end.")
+    assert found.get("project|stack:desktop") == "tauri"
+    assert _facts(extractor, "Slack is a great app") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("我们门店每天早上八点半开早会，店长点完名再分一下活儿", "8:30"),
+        ("早会时间改了，往后都是九点一刻开，八点半太早大伙儿赶不过来", "9:15"),
+        ("我们每周一上午十点开例会", "10:00"),
+        ("我一般下午两点以后开会", "after 14:00"),
+    ],
+)
+def test_a_chinese_clock_time_of_meetings(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get("user|meeting_time") == value
+
+
+def test_a_clock_time_of_one_meeting_is_no_setting(extractor: RuleExtractor) -> None:
+    assert "user|meeting_time" not in _facts(extractor, "下午三点那个会取消了")
