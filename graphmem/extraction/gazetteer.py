@@ -320,6 +320,8 @@ architect|架构师: software architect, solutions architect, 架构师; quant|�
 ops engineer|运维: devops engineer, sre, 运维, 运维工程师; data engineer|数据工程师: data engineer, 数据工程师;
 civil servant|公务员: civil servant, 公务员; researcher|研究员: 研究员; editor|编辑: 编辑; translator|翻译: 翻译;
 foreign trade|外贸: 外贸; e-commerce|电商: 电商; hr|人事: 人事; customer service|客服: 客服; logistics|物流: 物流;
+medical rep|医药代表: medical rep, pharmaceutical rep, pharma rep, 医药代表, 医药销售; lab technician|检验师: lab tech,
+lab technician, medical technologist, 检验师, 化验员; courier|快递员: courier, 快递员, 快递小哥;
 stay-at-home parent|全职妈妈: stay-at-home mom, stay-at-home mum, stay-at-home dad, stay-at-home parent, homemaker,
 全职妈妈, 全职爸爸, 全职主妇, 家庭主妇, 全职宝妈
 """

@@ -21,6 +21,8 @@ _RELATION_WORDS: dict[str, str] = {
     "girlfriend": "partner", "gf": "partner", "boyfriend": "partner", "bf": "partner", "fiancé": "partner",
     "fiance": "partner", "fiancée": "partner", "fiancee": "partner", "daughter": "daughter", "son": "son",
     "stepdaughter": "stepdaughter", "stepson": "stepson",
+    "half-brother": "brother", "half-sister": "sister", "stepbrother": "brother", "stepsister": "sister",
+    "step-brother": "brother", "step-sister": "sister",
     "dog": "dog", "puppy": "dog", "cat": "cat", "kitten": "cat", "fish": "pet:fish", "goldfish": "pet:fish",
     "hamster": "pet:hamster", "rabbit": "pet:rabbit", "bunny": "pet:rabbit", "parrot": "pet:bird", "bird": "pet:bird",
     "turtle": "pet:turtle", "tortoise": "pet:turtle", "horse": "pet:horse", "pony": "pet:horse",
@@ -109,22 +111,37 @@ _ZH_RELATIVES: dict[str, str] = {
 _ZH_APPOSITION = re.compile(
     r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家)(?P<rel>"
     + "|".join(sorted(_ZH_RELATIVES, key=len, reverse=True))
-    + r")(?P<v>[\u4e00-\u9fff]{2,3}?)"
+    + r")(?:(?P<v>[\u4e00-\u9fff]{2,3}?)"
     + r"(?=今年|刚|才|已经|在|是|上|又|最近|总|老是|特别|天天|每天|也|和|跟|[，,。！!？?\s]|$)"
+    # "我堂弟阿涛下个月结婚": 小/阿 and one character is a given name before anything said of them
+    + r"|(?P<v2>[小阿][\u4e00-\u9fff])(?=[\u4e00-\u9fff]))"
 )
 _ZH_GIVEN = re.compile(r"^(?:(?P<a>[\u4e00-\u9fff])(?P=a)|[小阿][\u4e00-\u9fff])$")
+
+
+def _dictionary_word(word: str) -> bool:
+    """Whether jieba's dictionary knows `word` as a word of its own (小时, 小学, 阿姨; not 阿涛, 小雯)."""
+    import jieba
+
+    from graphmem.retrieval.lexical import load_jieba
+
+    load_jieba()
+    return bool(jieba.dt.FREQ.get(word))
 
 
 def zh_relatives(text: str) -> list[Slot]:
     """Relatives named in apposition in Chinese (`_ZH_APPOSITION`)."""
     out: list[Slot] = []
     for m in _ZH_APPOSITION.finditer(text):
-        name = m.group("v")
+        group = "v" if m.group("v") else "v2"
+        name = m.group(group)
         if not (_ZH_GIVEN.match(name) or (len(name) == 3 and name[0] in COMMON_SURNAMES)):
             continue
+        if group == "v2" and _dictionary_word(name):
+            continue  # "我女儿小时候…", "我儿子小学…": a word, not a name
         relation = _ZH_RELATIVES[m.group("rel")]
         attribute = f"{relation}:{name}" if relation.startswith("relative:") else f"{relation}:name"
-        out.append(Slot(Predicate.RELATION_NAME, attribute, name, True, *m.span("v")))
+        out.append(Slot(Predicate.RELATION_NAME, attribute, name, True, *m.span(group)))
     return out
 
 

@@ -161,3 +161,21 @@ def test_a_chinese_clock_time_of_meetings(extractor: RuleExtractor, text: str, v
 
 def test_a_clock_time_of_one_meeting_is_no_setting(extractor: RuleExtractor) -> None:
     assert "user|meeting_time" not in _facts(extractor, "下午三点那个会取消了")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("My half-brother Desmond is flying in from Atlanta next week.", "user|sibling:brother:name", "desmond"),
+        ("我堂弟阿涛下个月结婚，我得回老家给他当伴郎", "user|relative:cousin:阿涛", "阿涛"),
+        ("我从医院辞了，跳槽去一家药企当医药代表，下礼拜入职", "user|job", "医药代表"),
+        ("我在药企当医药代表", "user|job", "医药代表"),
+    ],
+)
+def test_more_relatives_and_trades(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize("text", ["我女儿小时候特别怕狗", "我儿子小学三年级了", "我老婆阿姨家在杭州"])
+def test_a_dictionary_word_after_a_relative_is_no_name(extractor: RuleExtractor, text: str) -> None:
+    assert not any(":name" in k or "relative:" in k for k in _facts(extractor, text))
