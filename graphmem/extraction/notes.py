@@ -208,6 +208,8 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
             words = (
                 _stripped(sentence[asked[0] : asked[1]], lang) + "，" + _stripped(sentence[asked[2] : asked[3]], lang)
             )
+        # "…全按达梦来，这个记一下": a pointer closing the words points at them
+        words = _TRAILING_POINTER.sub("", words) or words
         note = _note(words, lang, own=asked != (0, 0) and not listed)
         if note is None and last is not None and len(asked) == 2 and asked != (0, 0) and _substantial(words, lang):
             # "Travel time before each one, please remember." / "就给纯文字，记住啊": too bare to stand alone, the
@@ -289,6 +291,8 @@ _POINTER = re.compile(
     r"(?:这条|这个|这点|这些|这事|这件事|这一条|这几条|这几点|上面的|以上|那个|那条)|(?:all\s+)?(?:that|this|these|those)",
     _F,
 )
+# A pointer closing what is asked ("…全按达梦来，这个", "…, all that"): the words before it are what it points at
+_TRAILING_POINTER = re.compile(r"[，,]\s*(?:这个|这条|这些|这点|那个|all\s+that|that|this)$", _F)
 # A Chinese request's object that only points back ("公司这个信息你记一下", "上面这些你记住")
 _POINTED = re.compile(r"(?:这个|这条|这些|这点|这事|这件事|这几条|这几点|以上|上面)(?:信息|情况|事|点|条|个)?$")
 # A request followed only by how it will be used: "你给我记着，以后我问鸭子的事说的都是它", "你记着它，往后我问…",

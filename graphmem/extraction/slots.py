@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from graphmem.extraction.code_slots import code_settings
 from graphmem.extraction.deadlines import deadline
+from graphmem.extraction.device_slots import devices
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
@@ -388,6 +389,7 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
     if lang == "en" and not any(o.predicate is Predicate.USES_TOOL for o in out):
         out.extend(kept_in(text))
     out.extend(hotel_room(text))
+    out.extend(devices(text))
     if not names_meeting(text):
         out.extend(office_days(text))
     meeting = meeting_settings(text)

@@ -179,3 +179,38 @@ def test_more_relatives_and_trades(extractor: RuleExtractor, text: str, key: str
 @pytest.mark.parametrize("text", ["我女儿小时候特别怕狗", "我儿子小学三年级了", "我老婆阿姨家在杭州"])
 def test_a_dictionary_word_after_a_relative_is_no_name(extractor: RuleExtractor, text: str) -> None:
     assert not any(":name" in k or "relative:" in k for k in _facts(extractor, text))
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("我这台iPhone 13电池健康掉到百分之八十一了，是换块电池划算还是直接换新手机？", "iphone 13"),
+        ("My phone is an iPhone 13", "iphone 13"),
+        ("I have a Pixel 7 and it keeps rebooting", "pixel 7"),
+        ("我用的华为Mate 60 Pro", "huawei mate 60 pro"),
+        ("我的手机是苹果12", "iphone 12"),
+    ],
+)
+def test_the_phone_one_has_by_its_model(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get("user|phone") == value
+
+
+@pytest.mark.parametrize(
+    "text", ["My wife has a Galaxy S23", "Should I buy an iPhone 15?", "iPhone 13能升最新的系统不？"]
+)
+def test_no_phone_of_someone_else_or_one_only_asked_about(extractor: RuleExtractor, text: str) -> None:
+    assert "user|phone" not in _facts(extractor, text)
+
+
+def test_a_phone_model_corrected_is_a_correction(extractor: RuleExtractor) -> None:
+    [fact] = extractor.extract(
+        "刚在设置里瞅了一眼，我这台是iPhone 12，压根不是13，一直记岔了。前面说的你都按12给我改过来"
+    )
+    assert (fact.key, fact.value, fact.correction) == ("user|phone", "iphone 12", True)
+
+
+def test_a_chinese_database_the_project_must_use(extractor: RuleExtractor) -> None:
+    text = "菱角是政府的信创项目，数据库必须上达梦，MySQL那套人家不让用。在菱角里你给的SQL全按达梦来，这个记一下"
+    found = extractor.extract(text)
+    assert {f.key: f.value for f in found}.get("user|stack:database") == "达梦"
+    assert not any(f.value.endswith("这个") for f in found)  # the closing pointer is no part of the note
