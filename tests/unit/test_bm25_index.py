@@ -4,6 +4,7 @@ compaction after many removals keep the scores of the rest, allowed ids filter, 
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -127,3 +128,23 @@ def test_a_removed_document_scores_zero_for_every_query_term() -> None:
     assert dense[1] == 0.0  # slot of document 2
     assert dense[0] > 0.0 and dense[2] > 0.0
     assert [doc for doc, _ in index.search(["red", "apple", "pie"], 10)] == [1, 3]
+
+
+def test_postings_past_the_sorted_copy_are_read_through_a_term_ordered_tail() -> None:
+    """Between two rebuilds of the sorted copy, reads order the newer postings by term once (and scan only what
+    came after): scores stay those of an index built from the same documents at once."""
+    rng = random.Random(7)
+    vocab = [f"w{i}" for i in range(400)]
+    index = BM25Index()
+    for doc in range(6000):
+        index.add(doc, [rng.choice(vocab[:20]) if rng.random() < 0.3 else rng.choice(vocab) for _ in range(8)])
+        if doc % 53 == 0 and doc:
+            index.remove(rng.randrange(doc))
+        if doc % 700 == 0:
+            query = rng.sample(vocab[:40], 4)
+            fresh = BM25Index.from_arrays(index.to_arrays())
+            got, want = index.search(query, 15), fresh.search(query, 15)
+            assert [d for d, _ in got] == [d for d, _ in want]
+            assert [round(s, 4) for _, s in got] == [round(s, 4) for _, s in want]
+    base, end, _, _ = index._tail
+    assert index._indexed < index._n_postings and base == index._indexed and end > base  # the tail is in use
