@@ -18,6 +18,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -168,7 +169,7 @@ def _hit(held: HitText, score: float, breakdown: ScoreBreakdown, layer: Layer = 
     )
 
 
-def _seen(done: asyncio.Future[HitsRead]) -> None:
+def _seen(done: asyncio.Future[Any]) -> None:
     """Marks a read nobody awaited as seen (its failure, if any, changes nothing: the Search read again)."""
     if not done.cancelled():
         done.exception()
@@ -784,6 +785,11 @@ class EpisodicMemory:
         if self._held.holds(group_id) and self._partitions.state(group_id) is not None:
             early = asyncio.ensure_future(self._repo.hits_and_state(scope, []))
             early.add_done_callback(_seen)  # not awaited when some hit's text is not held
+        # BM25 needs no vector: with no filter to read first, it runs beside the query model (two cores)
+        lexical: asyncio.Future[list[tuple[int, float]]] | None = None
+        if not explicit_filter and self._partitions.state(group_id) is not None:
+            lexical = asyncio.ensure_future(asyncio.to_thread(self._lexical, query, None))
+            lexical.add_done_callback(_seen)  # not awaited when the search fails first
         if self._partitions.state(group_id) is None:
             _, qvec, graph = await asyncio.gather(self.sync_partition(group_id), embedded, walked)
             if self._partitions.state(group_id) is None:
@@ -797,7 +803,9 @@ class EpisodicMemory:
         held: dict[int, HitText] | None = None
         allowed = await self._repo.allowed_seqs(scope, flt) if explicit_filter else None
         for attempt in range(2):
-            ranked = await self._rank(query, kind, window, qvec[0], allowed, graph)
+            # the early BM25 candidates are of the partition as it was: a search run again finds its own
+            found = await lexical if lexical is not None and attempt == 0 else None
+            ranked = await self._rank(query, kind, window, qvec[0], allowed, graph, found)
             seqs = [seq for seq, _, _ in ranked]
             held = self._held.get(group_id, seqs) if early is not None and attempt == 0 else None
             if held is not None and early is not None:  # every hit's text is here: only the state is read
@@ -862,11 +870,12 @@ class EpisodicMemory:
         qvec: Vectors,
         allowed: list[int] | None,
         graph: dict[int, float] | None = None,
+        lexical: list[tuple[int, float]] | None = None,
     ) -> list[tuple[int, float, ScoreBreakdown]]:
         named = self._policy.rerank.weights_for(kind).speaker > 0
 
         def top() -> list[tuple[int, float, ScoreBreakdown]]:
-            inputs = self._gathered(query, qvec, allowed, graph or {}, named)
+            inputs = self._gathered(query, qvec, allowed, graph or {}, named, lexical)
             return self.score(inputs, query, kind, window, query.top_k)
 
         # the vector search, the speakers named, tokenising, BM25, the ranking columns and the rerank are CPU
@@ -913,20 +922,31 @@ class EpisodicMemory:
         allowed: list[int] | None,
         walked: dict[int, float],
         named: bool,
+        lexical: list[tuple[int, float]] | None = None,
     ) -> RecallInputs:
         """The candidates and their signals; the speakers the query names only when `named` (the policy
-        weighs them). Blocking: runs in a worker thread."""
+        weighs them); `lexical` when the BM25 candidates were found already (`_lexical`). Blocking: runs in a
+        worker thread."""
         scope, flt = query.scope, query.filter
-        n = self._policy.rerank.candidates
-        oversample = n if allowed is not None or not scope.project_id else 3 * n
+        oversample = self._oversample(query, allowed)
         dense = self._index.nearest(scope.group_id, qvec, oversample, allowed)
         speakers = self._speakers(scope.group_id, query.text) if named else frozenset()
-        lexical = self._partitions.search(scope.group_id, tokenize(query.text), oversample, allowed)
+        if lexical is None:
+            lexical = self._lexical(query, allowed)
         pooled = list(dict.fromkeys([s for s, _ in dense] + [s for s, _ in lexical] + list(walked)))
         names = ["", scope.project_id, flt.session_id, *flt.event_types, *speakers]
         found = self._partitions.rank_rows(scope.group_id, pooled, names)
         columns = _columns(found, scope, flt, dense, lexical, walked, speakers)
         return RecallInputs(columns, len(lexical) >= oversample, asks_when(query.text))
+
+    def _oversample(self, query: SearchQuery, allowed: list[int] | None) -> int:
+        n = self._policy.rerank.candidates
+        return n if allowed is not None or not query.scope.project_id else 3 * n
+
+    def _lexical(self, query: SearchQuery, allowed: list[int] | None) -> list[tuple[int, float]]:
+        """The BM25 candidates of a search (blocking: runs in a worker thread)."""
+        oversample = self._oversample(query, allowed)
+        return self._partitions.search(query.scope.group_id, tokenize(query.text), oversample, allowed)
 
     def score(
         self, inputs: RecallInputs, query: SearchQuery, kind: str, window: TimeRange | None, top_k: int | None = None
