@@ -214,3 +214,10 @@ def test_a_chinese_database_the_project_must_use(extractor: RuleExtractor) -> No
     found = extractor.extract(text)
     assert {f.key: f.value for f in found}.get("user|stack:database") == "达梦"
     assert not any(f.value.endswith("这个") for f in found)  # the closing pointer is no part of the note
+
+
+def test_after_a_time_is_no_request_from_now_on(extractor: RuleExtractor) -> None:
+    [after] = extractor.extract("我一般下午两点以后开会")
+    assert (after.key, after.value, after.explicit) == ("user|meeting_time", "after 14:00", False)
+    [ruled] = extractor.extract("以后开会都安排在下午")
+    assert ruled.explicit
