@@ -299,11 +299,19 @@ def _statement(f: Finding, lang: Lang) -> str:
 _SPEAKER = {"en": re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.IGNORECASE), "zh": re.compile(r"我")}
 
 
+_WITH_SPEAKER: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"\b(?:our|we|us|and\s+i|and\s+me)\b", re.IGNORECASE),
+    "zh": re.compile(r"我们|咱们|和我|跟我"),
+}
+
+
 def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
     """Whether the clause is about someone of the speaker's: it names them, or a clause before it in the segment
     did and none since has the speaker back ("我表哥最近迷上了钓鱼，天天凌晨四点起来…")."""
-    if OTHER_PERSON[lang].search(norm, c_start, c_end):
-        return True
+    named = OTHER_PERSON[lang].search(norm, c_start, c_end)
+    if named is not None:
+        # "my team does all our calls as Slack huddles", "my wife and I both…": the speaker is one of them
+        return not _WITH_SPEAKER[lang].search(norm, named.end(), c_end)
     last = None
     for m in OTHER_PERSON[lang].finditer(norm, 0, c_start):
         last = m

@@ -241,6 +241,11 @@ tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu,
 Slack huddle: huddle, huddles, slack huddle, slack huddles; Skype: skype; Discord: discord;
 wecom|企业微信: 企业微信, wecom
 """
+# Where people book time with the speaker: a scheduling link's service.
+_SCHEDULING = """
+Calendly: calendly; SavvyCal: savvycal, savvy cal; Cal.com: cal.com; Doodle: doodle; Microsoft Bookings: microsoft
+bookings, ms bookings; TidyCal: tidycal; YouCanBookMe: youcanbookme, youcanbook.me
+"""
 _AIRLINES = """
 United Airlines: united, united airlines; Delta Air Lines: delta, delta air lines;
 American Airlines: american airlines;
@@ -345,6 +350,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("diagram_tool", _DIAGRAM_TOOLS),
     **_table("payment", _PAYMENT),
     **_table("meeting_tool", _MEETING_TOOLS),
+    **_table("scheduling_tool", _SCHEDULING),
     **_table("airline", _AIRLINES),
     **_table("hotel", _HOTELS),
     **_table("seat", _SEATS),

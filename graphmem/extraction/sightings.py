@@ -49,6 +49,8 @@ def _mention_pattern(value: str) -> re.Pattern[str] | None:
     if not value.isascii():
         return None
     forms = re.escape(value)
+    if value[-1:].isalpha() and not value.endswith("s"):
+        forms += "(?:e?s)?"  # "recurring meetings" names "recurring meeting"
     if value.isalpha() and len(value) >= _MIN_STEM:
         folded = value.casefold()
         stem = next(

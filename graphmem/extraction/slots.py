@@ -215,6 +215,11 @@ _KINDS: dict[str, _Kind] = {
             r"会|开会|会议|视频|通话|链接",
         ),
     ),
+    "scheduling_tool": _Kind(
+        Predicate.USES_TOOL,
+        "scheduling_tool",
+        _cue(r"book|booking|schedul\w*|links?|time\s+with\s+me|appointments?|slots?", r"预约|约时间|链接|排期"),
+    ),
     "airline": _Kind(
         Predicate.LIKES,
         "travel_airline",

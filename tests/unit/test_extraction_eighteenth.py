@@ -221,3 +221,22 @@ def test_after_a_time_is_no_request_from_now_on(extractor: RuleExtractor) -> Non
     assert (after.key, after.value, after.explicit) == ("user|meeting_time", "after 14:00", False)
     [ruled] = extractor.extract("以后开会都安排在下午")
     assert ruled.explicit
+
+
+def test_a_plural_names_a_value_of_several_words(extractor: RuleExtractor) -> None:
+    text = "This is exactly why I don't want standing recurring meetings on my calendar."
+    assert extractor.mentioned(text, ["recurring meeting"], [False]) == [True]
+    assert extractor.mentioned("I skipped the meeting", ["recurring meeting"], [False]) == [False]
+
+
+def test_a_group_the_speaker_belongs_to_speaks_for_the_speaker(extractor: RuleExtractor) -> None:
+    found = _facts(extractor, "Please remember that my team does all our calls as Slack huddles.")
+    assert found.get("user|meeting_tool") == "slack huddle"
+    assert _facts(extractor, "My boss loves golf and plays every weekend") == {}
+
+
+def test_the_service_people_book_time_with_the_speaker_through(extractor: RuleExtractor) -> None:
+    text = "Please remember that people book time with me through my Calendly link."
+    assert _facts(extractor, text).get("user|scheduling_tool") == "calendly"
+    moved = "I've moved from Calendly to SavvyCal, so please put the SavvyCal link in scheduling emails from now on."
+    assert _facts(extractor, moved).get("user|scheduling_tool") == "savvycal"
