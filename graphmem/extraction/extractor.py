@@ -332,7 +332,7 @@ class RuleExtractor:
         (`sightings.mentioned`)."""
         self._pipelines()
         text = text[:MAX_EXTRACTION_CHARS]
-        read = self._segments(text, [], statements_before_questions=True)
+        read = segments(text, [], self._tokenize, statements_before_questions=True, how_to_questions=True)
         found = mentioned(read, values, polarities, naming)
         return found if any(found) else claimed_by_it(text, values, polarities)
 

@@ -295,6 +295,17 @@ EN_RULES: tuple[Rule, ...] = (
         confidence=0.8,
         project=True,
     ),
+    rule(  # "Plover's infrastructure is all Terraform on AWS", "Curlew's backend is Rails": what a part is built on
+        "en",
+        r"(?:^|[.!?;:]\s+|,\s*)(?:project\s+)?[a-z][\w-]{1,24}(?:'s|\u2019s)\s+(?P<verb>(?:backend|back\s+end|frontend|"
+        r"front\s+end|infrastructure|infra|stack|api|database|db|server|ui|deploy(?:ment)?|ci)\s+is)\s+"
+        r"(?:all\s+|just\s+|basically\s+|mostly\s+|entirely\s+)?",
+        P.USES_TECH,
+        "tech",
+        "the project uses {d}",
+        confidence=0.8,
+        project=True,
+    ),
     rule(  # "It's a Laravel 10 app with Redis queues", "hazel is a Tauri app": what the project is built on
         "en",
         r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|it's\s+just|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an))\s+(?=[\w.+#-]{1,30}\s+(?:\d[\d.]{0,6}\s+)?"

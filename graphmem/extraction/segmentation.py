@@ -25,11 +25,16 @@ Tokenize = Callable[[str, Lang], list[Span]]
 
 
 def segments(
-    text: str, marked: list[bool], tokenize: Tokenize, statements_before_questions: bool = False
+    text: str,
+    marked: list[bool],
+    tokenize: Tokenize,
+    statements_before_questions: bool = False,
+    how_to_questions: bool = False,
 ) -> Iterator[Segment]:
     """The segments of `text`; appends to `marked` when one of them asks to remember (the whole turn). With
     `statements_before_questions`, a question's clauses before the one that asks are a segment too ("岚山的订单
-    表在PostgreSQL里查得有点慢，索引该怎么加？" -> "岚山的订单表在PostgreSQL里查得有点慢"): what mentions read."""
+    表在PostgreSQL里查得有点慢，索引该怎么加？" -> "岚山的订单表在PostgreSQL里查得有点慢"): what mentions read; with
+    `how_to_questions` also a question how to do one's work in something (`works_in`)."""
     carry = False
     correcting = False
     # "My go-to airline is Delta, sorry, I meant United": a correction said mid-sentence starts a segment of
@@ -69,7 +74,7 @@ def segments(
                 yield seg
                 continue
             if not REQUEST[lang].search(body):
-                if statements_before_questions and presupposes(body):
+                if statements_before_questions and (presupposes(body) or (how_to_questions and works_in(body))):
                     yield Segment(seg.start, body, lang, False, tokenize)
                     continue
                 said = said_before_asking(body, lang) if statements_before_questions else ""
@@ -105,6 +110,22 @@ _TROUBLE = re.compile(
     r"hangs?|stuck|stale|leak\w*|timing\s+out|times\s+out)\b",
     _F,
 )
+
+
+# A question how to do something in, with or on a thing: "how do I … in Laravel?", "what's the best way to … with
+# Terraform?" (not "how do I get into …", "learn", "start with": what one has not taken up yet).
+_HOW_TO_IN = re.compile(
+    r"\b(?:how\s+(?:do|can|should|would)\s+i|what's\s+the\s+(?:best|cleanest|right|easiest|simplest|proper|idiomatic)"
+    r"\s+way\s+to|where\s+(?:do|should)\s+i)\s+(?!(?:get\s+(?:into|started)|learn|start|begin|pick\s+up|try)\b)"
+    r"[^?]{0,80}?\b(?:in|with|using|on)\s+(?-i:[A-Z])",
+    _F,
+)
+
+
+def works_in(question: str) -> bool:
+    """Whether an English question asks how to do one's work in a named thing ("what's the cleanest way to version
+    the API routes in Laravel?"): it names what the speaker works with, as a statement would."""
+    return bool(_HOW_TO_IN.search(question))
 
 
 def presupposes(question: str) -> bool:

@@ -25,7 +25,7 @@ from graphmem.extraction.guards import (
 )
 from graphmem.extraction.lexicon import COMMON_SURNAMES
 from graphmem.extraction.rule import Segment
-from graphmem.extraction.segmentation import HAN, presupposes
+from graphmem.extraction.segmentation import HAN, presupposes, works_in
 
 __all__ = ["claimed_by_it", "mentioned", "needles"]
 
@@ -141,7 +141,9 @@ def mentioned(
         # a Chinese question asks in its own clause: "…在PostgreSQL里查得有点慢，索引该怎么加？" still names it
         # a question after the cause of one's own trouble presupposes the thing ("Any idea why Bluetooth keeps
         # dropping on Fedora after suspend?"): it names it as much as a statement does
-        asked = bool(QUESTION[lang].search(norm)) and not presupposes(norm)
+        # so does asking how to do one's work in something ("what's the cleanest way to version the API routes in
+        # Laravel?"): it names what the speaker works with
+        asked = bool(QUESTION[lang].search(norm)) and not presupposes(norm) and not works_in(norm)
         if (
             HYPOTHETICAL[lang].search(norm)
             or JOKE[lang].search(norm)

@@ -240,3 +240,24 @@ def test_the_service_people_book_time_with_the_speaker_through(extractor: RuleEx
     assert _facts(extractor, text).get("user|scheduling_tool") == "calendly"
     moved = "I've moved from Calendly to SavvyCal, so please put the SavvyCal link in scheduling emails from now on."
     assert _facts(extractor, moved).get("user|scheduling_tool") == "savvycal"
+
+
+def test_a_part_of_a_project_built_on_a_technology(extractor: RuleExtractor) -> None:
+    found = _facts(extractor, "Plover's infrastructure is all Terraform on AWS. How should I structure the modules?")
+    assert found.get("project|stack:infra") == "terraform"
+    assert _facts(extractor, "My sister's backend is a mess") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Another sanderling question: what's the cleanest way to version the API routes in Laravel?", True),
+        ("For hornbeam, how do I stop repeating the auth dependency on every router in FastAPI?", True),
+        ("How do I get started with Laravel?", False),  # not taken up yet
+        ("Why do people like Laravel so much?", False),
+    ],
+)
+def test_asking_how_to_do_ones_work_in_a_thing_names_it(extractor: RuleExtractor, text: str, named: bool) -> None:
+    value = "fastapi" if "FastAPI" in text else "laravel"
+    assert extractor.mentioned(text, [value]) == [named]
+    assert extractor.extract(text) == []  # a sighting only: the question states no fact
