@@ -249,6 +249,15 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         _ZI + _ZADV + r"(?:搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来)",
     ),
+    rule(  # "我在日照这边玩了两年了", "我在吉林滑了三个雪季了": doing something in a city for years
+        "zh",
+        _ZI + _ZADV + r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?=(?:这边|这儿|这里)?[\u4e00-\u9fff]{1,2}了"
+        r"(?:[一二两三四五六七八九十几\d]{1,3}|好几|半)个?(?:年|月|雪季|季|夏天|冬天))",
+        P.LOCATION,
+        "group",
+        "用户住在{d}",
+        confidence=0.65,
+    ),
     rule(
         "zh",
         _ZI + _ZADV + r"在(?P<v>[\u4e00-\u9fffa-z]{2,8}?)(?:工作|上班)",

@@ -62,6 +62,8 @@ def rule_values(
             return []
         if p is Predicate.EMPLOYER and lang == "zh" and _is_place(raw):
             return [(v, raw, m.end(), Predicate.LOCATION)]
+        if pred_is_location(p) and lang == "zh" and not (_is_place(raw) and zh_place_ok(raw)):
+            return []  # a place said by its name only ("我在日照这边玩了两年了", not "我在公司这边干了两年了")
         return [(v, text[m.start("v") : m.end("v")], m.end(), p)]
     if rule.mode == "name":
         return _name(m, seg, lang)

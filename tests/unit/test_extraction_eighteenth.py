@@ -261,3 +261,22 @@ def test_asking_how_to_do_ones_work_in_a_thing_names_it(extractor: RuleExtractor
     value = "fastapi" if "FastAPI" in text else "laravel"
     assert extractor.mentioned(text, [value]) == [named]
     assert extractor.extract(text) == []  # a sighting only: the question states no fact
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("i play disc golf like 4x a week here in asheville", "asheville"),
+        ("The courts here in Tacoma are packed every evening.", "tacoma"),
+        ("想换块单板，我在吉林滑了三个雪季了，中级道能自由滑，有啥推荐？", "吉林"),
+    ],
+)
+def test_where_one_is_said_as_here_or_as_years_of_doing_something_there(
+    extractor: RuleExtractor, text: str, place: str
+) -> None:
+    assert _facts(extractor, text).get("user|location") == place
+
+
+@pytest.mark.parametrize("text", ["我在公司这边干了两年了", "Is it cold here in the mornings?"])
+def test_no_place_from_a_workplace_or_a_question(extractor: RuleExtractor, text: str) -> None:
+    assert "user|location" not in _facts(extractor, text)
