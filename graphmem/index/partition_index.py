@@ -12,7 +12,8 @@ import asyncio
 import bisect
 import threading
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -279,11 +280,27 @@ class _Partition:
 
 
 class PartitionIndex:
-    """BM25 plus ranking facts per partition; ids are episode seqs."""
+    """BM25 plus ranking facts per partition; ids are episode seqs. One lock guards the table of partitions and
+    each partition has its own: one user's search, write or export never waits for another user's."""
 
     def __init__(self) -> None:
         self._parts: dict[str, _Partition] = {}
+        self._locks: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
+
+    @contextmanager
+    def _held(self, partition: str, create: bool = False) -> Iterator[_Partition | None]:
+        """The partition (None when it is not loaded and not `create`d), held under its own lock."""
+        with self._lock:
+            part = self._parts.get(partition)
+            if part is None and create:
+                part = self._parts[partition] = _Partition()
+            lock = self._locks.setdefault(partition, threading.Lock()) if part is not None else None
+        if part is None or lock is None:
+            yield None
+            return
+        with lock:
+            yield part
 
     def state(self, partition: str) -> tuple[int, int] | None:
         """(highest seq held, episodes held), or None when the partition is not loaded."""
@@ -310,17 +327,13 @@ class PartitionIndex:
     def add(self, partition: str, rows: Sequence[EpisodeFeatures], *, create: bool = False) -> None:
         """Adds (or replaces) episodes of a loaded partition; an unloaded one is built on its next search, or
         here when `create` (the caller knows `rows` are everything the partition holds: a user's first write)."""
-        with self._lock:
-            part = self._parts.get(partition)
-            if part is None and create:
-                part = self._parts[partition] = _Partition()
+        with self._held(partition, create) as part:
             if part is not None:
                 for row in rows:
                     part.add(row)
 
     def remove(self, partition: str, seqs: Sequence[int]) -> None:
-        with self._lock:
-            part = self._parts.get(partition)
+        with self._held(partition) as part:
             if part is not None:
                 for seq in seqs:
                     part.remove(seq)
@@ -328,34 +341,31 @@ class PartitionIndex:
     def drop(self, partition: str) -> None:
         with self._lock:
             self._parts.pop(partition, None)
+            self._locks.pop(partition, None)
 
     def speakers(self, partition: str, limit: int) -> list[str]:
         """The partition's speakers, most episodes first (at most `limit`)."""
-        with self._lock:
-            part = self._parts.get(partition)
+        with self._held(partition) as part:
             return [] if part is None else [s for s, _ in part.speakers.most_common(limit)]
 
     def search(
         self, partition: str, tokens: Sequence[str], k: int, allowed: Sequence[int] | None = None
     ) -> list[tuple[int, float]]:
         """BM25 top-k (seq, score) with score > 0, best first."""
-        with self._lock:
-            part = self._parts.get(partition)
-            if part is None or not tokens:
-                return []
-            return part.bm25.search(tokens, k, allowed)
+        if not tokens:
+            return []
+        with self._held(partition) as part:
+            return [] if part is None else part.bm25.search(tokens, k, allowed)
 
     def rank_rows(self, partition: str, seqs: Sequence[int], names: Sequence[str] = ()) -> RankRows | None:
         """The ranking columns of the given episodes and of their same-session neighbours, and the codes of
         `names` in the partition's string table; None when the partition is not loaded."""
-        with self._lock:
-            part = self._parts.get(partition)
+        with self._held(partition) as part:
             return None if part is None else part.rank_rows(seqs, names)
 
     def export(self, partition: str) -> SavedPartition | None:
         """A loaded partition as columns and lexical documents, for saving; None when it is not loaded."""
-        with self._lock:
-            part = self._parts.get(partition)
+        with self._held(partition) as part:
             return None if part is None else part.saved()
 
     def _restore(self, partition: str, saved: SavedPartition) -> None:
