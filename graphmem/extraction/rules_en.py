@@ -51,6 +51,7 @@ _WORKS_ON = Statement(P.WORKDAYS, "days", "user works {d}")
 _SHORT_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers short replies", value="short replies")
 _DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers detailed replies", value="detailed replies")
 _TONE = Statement(P.PREFERS_TONE, "group", "user prefers a {v} tone")
+_PROJECT_TECH = Statement(P.USES_TECH, "tech", "the project uses {d}", confidence=0.8, project=True)
 _REPLY_LANGUAGE = Statement(P.PREFERS_LANGUAGE, "group", "user prefers replies in {V}")
 _ALLERGIC = Statement(P.ALLERGIC_TO, "taste", "user is allergic to {d}", confidence=0.85)
 _AVOIDS = Statement(P.AVOIDS, "taste", "user avoids {d}")
@@ -295,26 +296,16 @@ EN_RULES: tuple[Rule, ...] = (
         confidence=0.8,
         project=True,
     ),
-    rule(  # "Plover's infrastructure is all Terraform on AWS", "Curlew's backend is Rails": what a part is built on
+    _PROJECT_TECH.rule(  # "Plover's infrastructure is all Terraform on AWS", "Curlew's backend is Rails"
         "en",
         r"(?:^|[.!?;:]\s+|,\s*)(?:project\s+)?[a-z][\w-]{1,24}(?:'s|\u2019s)\s+(?P<verb>(?:backend|back\s+end|frontend|"
         r"front\s+end|infrastructure|infra|stack|api|database|db|server|ui|deploy(?:ment)?|ci)\s+is)\s+"
         r"(?:all\s+|just\s+|basically\s+|mostly\s+|entirely\s+)?",
-        P.USES_TECH,
-        "tech",
-        "the project uses {d}",
-        confidence=0.8,
-        project=True,
     ),
-    rule(  # "It's a Laravel 10 app with Redis queues", "hazel is a Tauri app": what the project is built on
+    _PROJECT_TECH.rule(  # "It's a Laravel 10 app with Redis queues", "hazel is a Tauri app": what it is built on
         "en",
         r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|it's\s+just|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an))\s+(?=[\w.+#-]{1,30}\s+(?:\d[\d.]{0,6}\s+)?"
         r"(?:app|application|project|service|codebase|site|website|backend|api|monolith|microservice)\b)",
-        P.USES_TECH,
-        "tech",
-        "the project uses {d}",
-        confidence=0.8,
-        project=True,
     ),
     _LIVES_IN.rule(
         "en",
