@@ -33,6 +33,7 @@ OUT_V15 = Path(__file__).with_name("scenarios_v15.jsonl")
 OUT_V16 = Path(__file__).with_name("scenarios_v16.jsonl")
 OUT_V17 = Path(__file__).with_name("scenarios_v17.jsonl")
 OUT_V18 = Path(__file__).with_name("scenarios_v18.jsonl")
+OUT_V19 = Path(__file__).with_name("scenarios_v19.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -4683,6 +4684,244 @@ EN_V18: list[Case] = [
               ("My brother-in-law has gotten really into competitive barbecue. He drove nine hours to a brisket contest last weekend and took third.", "Third place in brisket is a serious showing.", "He was thrilled. Anyway, it finally stopped raining here, first dry day in a week."),
               ("Hypothetically, what would it take to get a private pilot's license?", "Usually a medical certificate, a written knowledge test, at least 40 hours of flight time and a checkride with an examiner. Most people spend several months and a five-figure sum.", "Just curious, I'm not planning to fly anything. The church sign on my way to work says 'Honk if you love Jesus. Text while driving if you want to meet him', and I can't stop groaning at it.")),
 ]
+# Nineteenth round (tag `v19`, its own file `scenarios_v19.jsonl`, ids from 1601): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V19: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v19",
+         ("我开会从来不带电脑，就揣个本子一支笔，边听边手写。电脑一打开，不是回消息就是刷网页，人家说啥根本听不进去", "手写确实更容易专注，记得也牢。"),
+         ("今天评审会上领导瞅我拿个纸本子在那记，还问我是不是电脑坏了。哪儿啊，我开会向来就是笔和本子，电脑搁工位上不带", "这习惯挺好，不容易分心。"),
+         active=(any_("手写", "本子", "纸", "不带电脑", "不用电脑", "handwrit", "notebook", "paper", "no laptop"),)),
+    case("meeting", "remember conversational v19",
+         ("帮我约一下做展柜的那家供应商，周五上午来厂里看场地", "好的，周五上午十点，供应商来厂里看场地。邀请里还要写点啥吗？", "把我手机号写上，外头的人进我们园区老找不着门，到了门口直接打给我", "好的，已在邀请里加上你的手机号。", "往后你帮我约外头来的人，邀请里都默认带上我手机号，不用回回再问，记住了啊"),
+         active=(any_("手机号", "手机", "电话", "号码", "phone", "mobile", "number"),)),
+    case("meeting", "change plain v19",
+         ("我每周四晚上九点跟美国总部开周会，他们那边是早上，我这边就得熬着", "跨时区开会确实辛苦。"),
+         ("昨晚九点那个周会又拖到十点半，困得我眼皮直打架。周四晚上这个会真是要老命", "开完早点歇着。"),
+         ("总部换了个新老板，说不能老让我们这边熬夜，周会挪到每周四早上八点了。你帮我改一下，别再按晚上九点提醒我", "好的，已更新：周会改为每周四早上八点。"),
+         active=(any_("早上八点", "上午八点", "八点", "8点", "8:00", "8am", "8 am"),),
+         not_active=(any_("晚上九点", "九点", "9点", "21:00", "21点", "9pm", "9 pm"),),
+         history=(h(("晚上九点", "九点", "9点", "21:00", "21点", "9pm", "9 pm"), ("早上八点", "上午八点", "八点", "8点", "8:00", "8am", "8 am")),)),
+    # preference
+    case("preference", "paraphrase plain v19",
+         ("我没啥别的爱好，就好下象棋。小区凉亭里那几个老爷子天天等着我下班去杀两盘", "象棋下得好，在小区里人缘也差不了。"),
+         ("昨晚在手机上跟人下象棋，一口气赢了七把，抬头一看都两点了。这玩意儿我是真上瘾", "下棋最容易忘了时间，今晚早点睡。"),
+         active=(yes("象棋", "chinese chess", "xiangqi", "下棋"),)),
+    case("preference", "paraphrase conversational v19",
+         ("帮我出个日式咖喱饭的做法，家里有土豆、洋葱和鸡腿肉。胡萝卜就甭放了，那股甜不甜土不土的味儿，我打小就吃不惯", "好的：鸡腿肉切块煎出油，下洋葱炒软，放土豆块加水煮二十分钟，关火放咖喱块搅匀，再小火煮五分钟就行。"),
+         ("今儿单位食堂的菜不咋地", "咋了，不合口味？", "炒三丁，一半是胡萝卜丁，我拿筷子挑了半天。这东西甭管咋做，我都咽不下去"),
+         active=(no("胡萝卜", "carrot"),)),
+    case("preference", "single plain v19",
+         ("早上在单位门口喝了碗胡辣汤，又来了俩水煎包，撑到中午都不饿", "胡辣汤配水煎包，顶饱又暖和。"),
+         not_active=(any_("胡辣汤", "水煎包", "hulatang", "spicy soup"),)),
+    # correction
+    case("correction", "immediate remember plain v19",
+         ("帮我记一下，开家长会啥的用得着：我儿子在实验小学三年级二班……哎不是，二班是去年的，今年重新分班，分到五班了", "好的，已记下：实验小学三年级五班。"),
+         active=(any_("五班", "5班", "class 5"),),
+         not_active=(any_("二班", "2班", "class 2"),)),
+    case("correction", "after_promotion conversational v19",
+         ("我家地暖今年烧起来温吞吞的，屋里才十七度，是不是管子该清洗了？", "用了几年的地暖管会积水垢，洗一次热效率能提不少；也可以先看看分水器上的阀门是不是都开到位了。"),
+         ("地暖清洗一般咋收费？找物业还是找外头的师傅？", "一般按回路算，一路几十块，整套下来两三百；物业有合作的师傅的话更靠谱些。"),
+         ("说来好笑，我前面讲岔了，我家其实是暖气片，地暖是我爸妈新房那边的。我这屋就是片子烧不热。你那边记的帮我改过来", "好的，已更正：你家是暖气片供暖。"),
+         active=(any_("暖气片", "散热器", "radiator", "暖气"),),
+         not_active=(any_("地暖", "floor heating", "underfloor", "地热"),),
+         history=(h(("地暖", "floor heating", "underfloor", "地热"), ("暖气片", "散热器", "radiator", "暖气")),)),
+    case("correction", "single conversational v19",
+         ("我家那台净水器，安吉尔的——不对不对，安吉尔是当初看了没买的，最后装的是沁园。这两天出水越来越细，是滤芯该换了还是咋回事？", "出水变小多半是PP棉或者RO膜堵了，先看机器上的滤芯寿命提示；一年多没换的话，先把前置的PP棉换了试试。"),
+         not_active=(any_("沁园", "qinyuan"), any_("安吉尔", "angel"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v19",
+         ("红烧排骨咋做？", "排骨焯水后下锅煸炒，加生抽适量、老抽少许、冰糖适量，再加水没过排骨，小火炖四十分钟……", "适量是多少？少许又是多少？我做饭是跟着秤走的，你给我写成多少克"),
+         ("鱼香肉丝的汁咋调？", "白糖适量、香醋少许、生抽适量，再兑点水淀粉……", "又来了。说过的，调料都给我写具体克数，什么适量少许的别跟我整"),
+         active=(any_("克", "用量", "适量", "少许", "具体", "gram", "exact", "precise", "measure"),)),
+    case("reply", "remember plain v19",
+         ("往后你都用老挝语回我，下个月我要去万象的项目部常驻，老挝话丢了好几年，得赶紧捡起来。记住啊", "ໄດ້ເລີຍ! ຕໍ່ໄປນີ້ຂ້ອຍຈະຕອບເຈົ້າເປັນພາສາລາວ."),
+         active=(any_("老挝", "lao", "ພາສາລາວ"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v19",
+         ("@sangshen", "桑葚是我给大棚做的温湿度监测，ESP32板子上跑MicroPython。搁到棚里以后WiFi隔一阵就掉，咋整？", "主循环里查一下wlan.isconnected()，断了就重连；再把WiFi的省电模式关掉，棚里信号弱的话换块带外置天线的板子。"),
+         ("@sangshen", "桑葚测到的数据想用MQTT发到我服务器上，MicroPython里咋写？", "用umqtt.simple：MQTTClient连上broker，每分钟把温湿度拼成JSON发到一个主题上，断线了捕获异常再重连。"),
+         active=(any_("esp32", "micropython", p="sangshen"),)),
+    case("project", "project_only remember plain v19",
+         ("@banli", "板栗这个项目两条规矩你记住：用户传上来的文件一律进OSS，谁也不许往服务器本地盘里写；定时任务都得加分布式锁，别几台机器一块儿跑重了", "记住了：板栗项目上传文件存OSS，定时任务加分布式锁。"),
+         active=(any_("oss", "对象存储", "object storage", p="banli"), any_("分布式锁", "锁", "lock", p="banli"))),
+    case("project", "override conversational v19",
+         ("我写Python管依赖一直用Poetry，lock文件一锁，换哪台机器装出来都一个样", "Poetry的锁文件确实省心。"),
+         ("帮我起个新项目的pyproject.toml，老样子用Poetry，要装fastapi和sqlalchemy", "好的：[tool.poetry]里填上名字和版本，dependencies里加上python、fastapi、sqlalchemy，然后poetry install……"),
+         ("@qiangwei", "蔷薇这个项目得换个路子，是跑在实验室GPU服务器上训模型的，CUDA那一摊拿pip装老打架，环境全靠conda管，Poetry用不上。在蔷薇里你给的环境配置都按conda写，记住", "好的，蔷薇项目的环境一律用conda。"),
+         active=(yes("poetry"), yes("conda", p="qiangwei")),
+         not_active=(yes("poetry", p="qiangwei"),)),
+    # multi
+    case("multi", "remember plain v19",
+         ("跟你交代几件事，往后省得我再说：我住遵义，在酱酒厂里搞勾调；还有我是蚕豆病，蚕豆和好些药都碰不得，沾吃沾药的事你先想着这茬", "记下了：遵义、酱酒厂勾调、蚕豆病。"),
+         active=(yes("遵义", "zunyi"), any_("勾调", "勾兑", "酒厂", "blend", "distill", "baijiu", "liquor"), any_("蚕豆", "g6pd", "favism", "fava", "broad bean"))),
+    case("multi", "paraphrase conversational v19",
+         ("呼和浩特今儿刮大风，沙子打脸上生疼", "出门记得戴口罩和护目镜。", "戴着呢。刮风也挡不住我周末去马场，跟马场师傅学骑马学了两年了，一礼拜不去就浑身不得劲"),
+         ("在呼市住了十来年，骑马骑上了瘾。就是每回骑完大腿里子磨得通红，有啥招没？", "换条带硅胶防磨的马裤，里头穿贴身的运动打底；骑完抹点凡士林或者护臀膏。"),
+         active=(yes("呼和浩特", "呼市", "hohhot"), yes("骑马", "马术", "horse", "riding", "equestrian"))),
+    # relations
+    case("relations", "paraphrase plain v19",
+         ("我表姐晓燕下个月生二胎，我打算把我家孩子小时候的衣服洗洗给她寄过去", "挺贴心的，小孩衣服穿不了多久，正好接着用。"),
+         ("晓燕生啦，是个小子，七斤二两！她在月子中心还给我打视频，非让我当干妈", "恭喜恭喜！"),
+         active=(yes("晓燕", "xiaoyan"),)),
+    case("relations", "remember conversational v19",
+         ("家里那头小猪这阵子老拱沙发，皮面都让它拱破了，咋管？", "猪爱拱是天性，可以给它弄个藏零食的拱食盆，再每天带出去溜溜消耗精力。它是什么品种？叫啥名？", "巴马香猪，叫二师兄，快两岁了，倔得很。你把它记下，往后我说二师兄就是它"),
+         active=(yes("二师兄",), any_("香猪", "巴马", "猪", "pig"))),
+    # work
+    case("work", "paraphrase conversational v19",
+         ("帮我写段小红书文案，介绍下我们园里新来的两只小熊猫。我在动物园当饲养员，小熊猫馆就归我管", "好的：【动物园新成员报到！】两只小熊猫宝宝已经住进新家，毛茸茸的大尾巴……"),
+         ("可把我累散架了", "咋了，今天特别忙？", "五一游客挤爆了，我喂完食还得盯着不让人往笼子里扔吃的。干饲养员就这样，节假日别想歇"),
+         active=(any_("饲养员", "动物园", "zookeeper", "zoo", "keeper"),)),
+    case("work", "change plain v19",
+         ("我在驾校当教练，一天到晚坐在副驾上喊“离合慢点”，嗓子都喊哑了", "驾校教练挺考验耐心的。"),
+         ("今天一个学员倒库把杆给撞了，我一脚刹车踩下去，心都快跳出来了", "副驾那个刹车就是为这种时候备着的。"),
+         ("跟你说个事，驾校那活儿我辞了，回老家包了四十亩地种脐橙，往后就是个果农了。你帮我改一下", "好的，已更新：你现在在老家种脐橙。"),
+         active=(any_("脐橙", "果农", "果园", "orange", "farm", "grower"),),
+         not_active=(any_("驾校", "教练", "driving instructor", "driving school"),),
+         history=(h(("驾校", "教练", "driving instructor", "driving school"), ("脐橙", "果农", "果园", "orange", "farm", "grower")),)),
+    # travel
+    case("travel", "paraphrase conversational v19",
+         ("帮我查下周五杭州到长沙的高铁，只看G字头的，D字头那种动车站站停，慢得要命", "好的：周五上午有两趟G字头直达，九点出头和十点半各一趟，四个来小时到；下午还有一趟……"),
+         ("上回赶时间买了趟D开头的，比G车足足多坐了一个半钟头，屁股都坐麻了。以后给我查车次，D字头的直接划掉，只要G的", "明白，以后只给你看G字头的车次。"),
+         active=(any_("G字头", "G开头", "G车", "G字", "高铁", "high-speed", "g train", "g-train"),)),
+    # location move
+    case("location", "change plain v19",
+         ("我住株洲，一到夏天热得跟蒸笼似的，出门五分钟后背就湿透", "湖南的夏天确实闷热。"),
+         ("株洲这两天总算下了场透雨，凉快了点", "下完雨能舒服几天。"),
+         ("我调到威海来了，单位在这边开了个分厂，把我派过来了。你那边记的地方也给我改成威海，别再给我推株洲的东西了", "好的，已更新为威海。"),
+         active=(yes("威海", "weihai"),),
+         not_active=(yes("株洲", "zhuzhou"),),
+         history=(h(("株洲", "zhuzhou"), ("威海", "weihai")),)),
+    # tools
+    case("tools", "paraphrase plain v19",
+         ("我记账全靠钱迹，大到房租小到一瓶水，每一笔都记，三年没断过", "能坚持记三年账可不容易。"),
+         ("月底翻了翻钱迹的账单，光外卖就一千二，吓我一跳。这软件我是离不开了，钱花哪儿了一清二楚", "看清楚花在哪，下个月就好控制了。"),
+         active=(yes("钱迹", "qianji"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v19",
+              ("我们小区物业的老张，一到秋天就满世界逮蛐蛐，办公室窗台上摆了一排罐子，闲下来就斗两把", "这爱好挺有老派味儿的。", "是挺逗。哎，今天这雾霾，对面楼都看不见了"),
+              ("要是有人想养只柯基，一个月大概得花多少钱？", "狗粮三四百，再算上驱虫、疫苗、洗澡美容，平均一个月六七百到一千。", "就随口问问，我可没打算养。楼下理发店门上贴了句“头可断，发型不能乱”，我每回路过都想笑")),
+]
+EN_V19: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v19",
+         ("I use a wheelchair, so any in-person meeting has to be somewhere step-free: ground floor or a working lift, and an accessible restroom.", "That's worth putting in your scheduling notes so organizers see it up front."),
+         ("The quarterly offsite got booked at a converted barn with a flight of stairs up to the meeting loft. I had them find another venue. If I can't roll in, I can't attend.", "Good that they moved it rather than asking you to work around it."),
+         active=(any_("wheelchair", "step-free", "accessible", "accessibility", "轮椅", "无障碍"),)),
+    case("meeting", "remember conversational v19",
+         ("Set up a call with the Halden Group in London for Wednesday at 10, please.", "Done: call with the Halden Group, Wednesday at 10:00 AM Eastern. Anything else for the invite?", "Put the time in both zones, Eastern and UK, so nobody over there has to do the math.", "Updated: 10:00 AM ET / 3:00 PM UK.", "Great. Please remember that for anything you book with people overseas: both time zones in the invite, every time."),
+         active=(any_("both time zones", "time zones", "time zone", "both zones", "时区"),)),
+    case("meeting", "change plain v19",
+         ("My co-founder and I do our weekly check-in on Sunday evenings, after the kids are in bed. It's the only hour neither of us has a customer on the phone.", "A fixed weekly slot keeps the two of you aligned."),
+         ("Sunday's check-in ran long again, we were still going back and forth on pricing at eleven.", "Pricing debates have a way of doing that."),
+         ("We're done giving up Sunday nights. The check-in is now Monday at 7 a.m., before anything else starts. Please update that for me.", "Updated: your weekly check-in with your co-founder is now Monday at 7 a.m."),
+         active=(any_("monday", "周一", "星期一"),),
+         not_active=(any_("sunday", "周日", "星期日", "星期天"),),
+         history=(h(("sunday", "周日", "星期日", "星期天"), ("monday", "周一", "星期一")),)),
+    # preference
+    case("preference", "paraphrase conversational v19",
+         ("What's a good 2-meter antenna for an apartment balcony? I've been a ham radio operator for about ten years, and the management in my new building is strict about anything on the railing.", "A compact J-pole or a small vertical you can clamp on and take down in a minute works well; a flagpole-style stealth antenna is another option."),
+         ("Long day.", "Sorry to hear it. Anything good planned for tonight?", "The weekly net on our local repeater is at 8. Chatting on the radio with people three counties over is the best part of my week. Amateur radio never gets old for me."),
+         active=(yes("ham radio", "amateur radio", "radio", "业余无线电"),)),
+    case("preference", "paraphrase plain v19",
+         ("I can't do cottage cheese. The lumps, the wet curds, the whole texture just turns my stomach.", "It's one of those foods where texture decides everything."),
+         ("My trainer keeps pushing cottage cheese for the protein. Not happening. I'll take another shake over a spoonful of that stuff any day.", "There are plenty of other high-protein options."),
+         active=(no("cottage cheese", "cottage", "茅屋奶酪", "白软干酪"),)),
+    case("preference", "single plain texting v19",
+         ("got a chopped cheese from the bodega on my corner at like 1am, greasy but honestly perfect", "A late-night chopped cheese is hard to beat."),
+         not_active=(any_("chopped cheese",),)),
+    # correction
+    case("correction", "immediate remember plain v19",
+         ("Please remember my daughter's school bus route, it's 41. Sorry, 14. Forty-one is the bus her best friend rides.", "Noted: your daughter rides route 14."),
+         active=(any_("14", "fourteen"),),
+         not_active=(any_("41", "forty-one", "forty one"),)),
+    case("correction", "after_promotion conversational v19",
+         ("Rates dipped a little this month. Does it make sense to refinance our 30-year fixed? We locked at 7.1% two years ago.", "It can, if you'd cut the rate by roughly three-quarters of a point or more and plan to stay long enough to recover the closing costs, usually 2 to 3% of the loan."),
+         ("If we do refinance the 30-year, is paying points worth it?", "Points make sense if you'll keep the loan past the break-even, usually five to seven years; otherwise take the slightly higher rate and skip them."),
+         ("I just dug out the closing papers and our mortgage is actually a 15-year fixed, not a 30. The 30-year was the other quote we turned down. Please fix that on your end.", "Fixed: your mortgage is a 15-year fixed."),
+         active=(any_("15-year", "15 year", "fifteen", "15年"),),
+         not_active=(any_("30-year", "30 year", "thirty", "30年"),),
+         history=(h(("30-year", "30 year", "thirty", "30年"), ("15-year", "15 year", "fifteen", "15年")),)),
+    case("correction", "single conversational v19",
+         ("The garage door opener keeps reversing right as the door touches the ground. It's a Chamberlain. Ugh, no, that was at our old house, the one here is a Genie. What usually causes that?", "Usually the close-force or down-limit setting. On a Genie, turn the down-limit adjustment a little at a time until the door seals without bouncing back, then check that the safety sensors line up."),
+         not_active=(any_("genie",), any_("chamberlain",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v19",
+         ("What does escrow mean?", "Escrow is a contractual arrangement whereby a neutral third party holds funds or assets on behalf of the transacting parties until specified conditions precedent have been satisfied...", "Sorry, that's too hard for me. English is my second language. Please use easy words and short sentences."),
+         ("What is a deductible?", "A deductible constitutes the predetermined amount an insured party must remit out of pocket before the insurer's coverage obligations are triggered...", "Too many difficult words again. Simple English with short sentences, please, every time."),
+         active=(any_("simple", "easy word", "short sentence", "plain", "second language", "简单", "浅显"),)),
+    case("reply", "remember plain v19",
+         ("Please answer me in Hebrew from now on. We're moving to Haifa next year and I want to be able to read it without reaching for a dictionary.", "בסדר! מעכשיו אענה לך בעברית."),
+         active=(any_("hebrew", "עברית", "希伯来"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v19",
+         ("@larkspur", "larkspur is a Chrome extension, Manifest V3, all TypeScript. The background script keeps dying after about 30 seconds and loses whatever it had in memory. What's going on?", "In MV3 the background page is a service worker that Chrome shuts down when it's idle. Keep state in chrome.storage.session rather than in variables, and register listeners at the top level so they survive a restart."),
+         ("@larkspur", "For larkspur, how do I run a content script only on the tab where the user clicked the toolbar button?", "Request the activeTab and scripting permissions, listen for chrome.action.onClicked, and call chrome.scripting.executeScript with that tab's id."),
+         active=(any_("chrome extension", "extension", "manifest v3", "mv3", "typescript", p="larkspur"),)),
+    case("project", "project_only remember plain v19",
+         ("@bramble", "Two rules for bramble, please remember them: no GPL-licensed dependencies, since it ships inside a closed-source product, and list fields in API responses are never null, always an empty array.", "Noted for bramble: no GPL dependencies, and empty arrays instead of null for lists."),
+         active=(any_("gpl", "licen", p="bramble"), any_("null", "empty array", "empty list", "[]", p="bramble"))),
+    case("project", "override conversational v19",
+         ("Stripe runs the payments for everything I sell online. Checkout plus a couple of webhooks and I'm done.", "Stripe Checkout keeps the payment side very light."),
+         ("Write me an Express webhook handler that marks an order as paid. Stripe, like always.", "Sure: verify the signature with stripe.webhooks.constructEvent on the raw body, and on checkout.session.completed look the order up by its id and set its status to 'paid'."),
+         ("@thistle", "thistle is the exception: it sells to customers all over the EU and I don't want to file VAT myself, so it uses Paddle as merchant of record instead of Stripe. Keep that in mind, payment code for thistle should be Paddle.", "Got it: Paddle for thistle."),
+         active=(yes("stripe"), yes("paddle", p="thistle")),
+         not_active=(yes("stripe", p="thistle"),)),
+    # multi
+    case("multi", "remember plain v19",
+         ("A bit of background so I don't have to repeat myself: I live in Wichita, I run a tower crane on construction sites, and I'm allergic to eggs, have been since I was a kid, so keep them out of any recipe, baking included. Please remember all three.", "Saved: Wichita, tower crane operator, egg allergy."),
+         active=(yes("wichita", "威奇托"), any_("crane", "起重", "塔吊"), any_("egg", "鸡蛋", "蛋"))),
+    case("multi", "paraphrase conversational texting v19",
+         ("ann arbor is gorgeous today finally", "Nice! Getting outside?", "ya ultimate pickup at the park after work, i play like 3x a week. frisbee is basically my whole social life lol"),
+         ("need new cleats for ultimate, been playing in the ann arbor summer league since grad school and mine are falling apart. molded or detachable?", "For grass fields, molded cleats are the usual pick for ultimate: lighter, and plenty of grip without running into the stud rules some leagues have."),
+         active=(yes("ann arbor", "安娜堡"), yes("ultimate", "frisbee", "飞盘"))),
+    # relations
+    case("relations", "paraphrase plain v19",
+         ("My great-aunt Beatrice turns ninety-five on Saturday, and she still does the Sunday crossword in pen.", "Ninety-five and still sharp, that's wonderful."),
+         ("Spent the afternoon at Beatrice's. She beat me at gin rummy three times and was very smug about it.", "Sounds like a great afternoon, smugness included."),
+         active=(yes("beatrice",),)),
+    case("relations", "remember conversational v19",
+         ("My tarantula hasn't eaten in three weeks and she just sits in one corner. Should I be worried?", "Probably not: fasting like that often comes before a molt, especially if her abdomen looks dark and shiny. Keep the water dish full and don't feed her until a week after she molts. What species is she, and does she have a name?", "A Chilean rose hair named Marigold, about six years old. Please remember her, she'll come up again."),
+         active=(yes("marigold",), any_("tarantula", "rose hair", "rosehair", "蜘蛛", "捕鸟蛛"))),
+    # work
+    case("work", "paraphrase conversational v19",
+         ("What knee pads hold up in crawl spaces? I'm an HVAC tech and half my day is on my knees under somebody's house.", "Look for hard-shell pads with gel inserts and wide straps; the hard cap slides over dirt and gravel instead of snagging, and the gel saves your kneecaps."),
+         ("Home at last.", "Long one?", "First heat wave of the summer, so every AC in the county quit at once. Eleven service calls. July in HVAC means nobody sleeps."),
+         active=(any_("hvac", "heating", "air condition", "暖通", "空调"),)),
+    case("work", "change plain v19",
+         ("I work nights as the night auditor at a hotel downtown, eleven to seven.", "The overnight shift at a hotel has its own rhythm."),
+         ("Closed out the day's books at 4 a.m. again. Night audit is dead quiet until the bar crowd comes back and wants their key cards remade.", "The 2 a.m. key-card rush is a classic."),
+         ("Some news: I've been promoted to front office manager, on days from next week. Please update my job.", "Congratulations! Updated: you're now the front office manager."),
+         active=(any_("front office", "前厅"),),
+         not_active=(any_("night audit", "auditor", "夜审", "夜班审计"),),
+         history=(h(("night audit", "auditor", "夜审", "夜班审计"), ("front office", "前厅")),)),
+    # travel
+    case("travel", "paraphrase plain v19",
+         ("I only book pet-friendly hotels. My dog comes with me on every trip, no exceptions.", "More chains take dogs now, though the fees and weight limits vary a lot."),
+         ("Got to the hotel in Sedona and the front desk said no dogs, even though the booking site said otherwise. We slept in the car. Dog-friendly or I don't stay there, period.", "After a night like that, calling ahead to confirm the pet policy is worth it."),
+         active=(any_("pet-friendly", "pet friendly", "dog-friendly", "dog friendly", "pets", "dog", "宠物", "狗"),)),
+    # time zone as a city
+    case("timezone", "change plain v19",
+         ("I'm in Winnipeg, so I'm on Central time, same as Chicago.", "Right, Manitoba keeps Central time."),
+         ("This is my third winter in Winnipeg and the 4:30 sunsets are wrecking me. Any tips?", "A light box for twenty minutes in the morning, a walk at lunch while it's still bright, and a fixed wake-up time help a lot of people."),
+         ("I've taken a two-year posting in Jakarta and landed on Friday. Please put me on Jakarta time from here on.", "Done, you're on Jakarta time now."),
+         active=(any_("jakarta", "indonesia", "+7", "+07", "asia/jakarta", "wib", "雅加达", "印尼", "印度尼西亚"),),
+         not_active=(any_("winnipeg", "manitoba", "central", "america/winnipeg", "温尼伯", "-6", "-06"),),
+         history=(h(("winnipeg", "manitoba", "central", "america/winnipeg", "温尼伯", "-6", "-06", "-5", "-05"), ("jakarta", "indonesia", "+7", "+07", "asia/jakarta", "wib", "雅加达", "印尼", "印度尼西亚")),)),
+    # tools
+    case("tools", "paraphrase conversational v19",
+         ("How do I make one copy of a component unique in SketchUp without changing the others? I model every kitchen remodel in SketchUp before anybody touches a saw.", "Right-click that copy and choose Make Unique; edits to it won't touch the other instances."),
+         ("SketchUp freezes every time I import a big site plan from the architect. I've drawn every job in it for twelve years, so switching isn't on the table.", "Purge unused components, import the DWG into a fresh file, explode only what you need, and turn off shadows and profiles while you work."),
+         active=(yes("sketchup",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v19",
+              ("My mechanic builds ships in bottles. He had one on the counter today, a full-rigged schooner with tiny paper sails, and he walked me through how he raises the masts.", "That takes an incredible amount of patience.", "Doesn't it? Anyway, the fog this morning was so thick I could barely see the end of the street."),
+              ("Hypothetically, how long would it take an adult beginner to get decent at the cello?", "With a teacher and half an hour of practice most days, many adults play simple pieces comfortably within a year and reach intermediate repertoire in three to five.", "Just wondering, I'm not signing up for lessons. A coworker's email signature says 'Be the energy you want to attract,' and I've read it about nine times today.")),
+]
 # fmt: on
 
 
@@ -4750,13 +4989,16 @@ def render(
     v16: bool = False,
     v17: bool = False,
     v18: bool = False,
+    v19: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
-    the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`): one scenario a line, UTF-8,
-    no ASCII escaping."""
-    if v18:
+    the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
+    `v19`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v19:
+        found = scenario_dicts(ZH_V19, EN_V19, first=1601)
+    elif v18:
         found = scenario_dicts(ZH_V18, EN_V18, first=1501)
     elif v17:
         found = scenario_dicts(ZH_V17, EN_V17, first=1401)
@@ -4808,6 +5050,7 @@ if __name__ == "__main__":
     OUT_V16.write_text(render(v16=True), encoding="utf-8")
     OUT_V17.write_text(render(v17=True), encoding="utf-8")
     OUT_V18.write_text(render(v18=True), encoding="utf-8")
+    OUT_V19.write_text(render(v19=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -4816,5 +5059,6 @@ if __name__ == "__main__":
         f" {len(ZH_V11) + len(EN_V11)} to {OUT_V11}, {len(ZH_V12) + len(EN_V12)} to {OUT_V12},"
         f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
         f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16},"
-        f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18}"
+        f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18},"
+        f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}"
     )
