@@ -223,7 +223,9 @@ _STACK: dict[str, str] = {
         "stack:state_management",
     ),
     # ("requests" and "unity" are ordinary words too: not read as names)
-    **dict.fromkeys(("httpx", "aiohttp", "axios", "urllib3", "okhttp", "retrofit"), "stack:http_client"),
+    **dict.fromkeys(
+        ("httpx", "aiohttp", "axios", "urllib3", "okhttp", "retrofit", "fetch api", "原生fetch"), "stack:http_client"
+    ),
     **dict.fromkeys(
         ("elasticsearch", "opensearch", "solr", "meilisearch", "typesense", "algolia", "clickhouse"), "stack:search"
     ),

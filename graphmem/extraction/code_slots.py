@@ -15,7 +15,14 @@ __all__ = ["STACK_CANONICAL", "code_settings"]
 _F = re.IGNORECASE
 
 # A technology of a stack slot (database, package manager, UI or ML framework) said with a cue of use.
-STACK_CANONICAL = {"pg": "postgresql", "postgres": "postgresql", "mongo": "mongodb", "nextjs": "next.js"}
+STACK_CANONICAL = {
+    "pg": "postgresql",
+    "postgres": "postgresql",
+    "mongo": "mongodb",
+    "nextjs": "next.js",
+    "fetch api": "fetch",
+    "原生fetch": "fetch",
+}
 _STACK_WORD = re.compile(
     r"(?<![A-Za-z0-9.])(?:"
     + "|".join(re.escape(t) for t in sorted(STACK_TECHNOLOGIES, key=len, reverse=True))

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["ZH_ONE_TO_TWELVE", "Hit", "scan"]
+__all__ = ["ZH_CITIES", "ZH_ONE_TO_TWELVE", "Hit", "scan"]
 
 
 @dataclass(frozen=True)
@@ -459,6 +459,20 @@ def _world_cities() -> dict[str, tuple[str, str]]:
 
 _GEO_CITIES = _world_cities()
 LEXICON.update(_GEO_CITIES)
+# The cities of mainland China by their administrative names (prefecture- and county-level), from the adcode table
+# of cpca (scripts/zh_cities.py): a name that is also an ordinary word or a person's name is a place only where a
+# sentence frames it as one ("住岳阳这么多年", "在日照这边"), never found on its own.
+_ZH_CITY_ROWS = [
+    line.split("\t")
+    for line in resources.files("graphmem.extraction")
+    .joinpath("zh_cities.tsv")
+    .read_text(encoding="utf-8")
+    .splitlines()
+    if line and not line.startswith("#")
+]
+ZH_CITIES = frozenset(name for name, _, _ in _ZH_CITY_ROWS)
+"""Every city name of the table, scanned or frame-only."""
+LEXICON.update({name: ("city", name) for name, _, how in _ZH_CITY_ROWS if how == "scan" and name not in LEXICON})
 # A GeoNames name in Latin script names the city only as written with a capital ("Reading", not "reading").
 _GEO_CAPITALISED = frozenset(k for k in _GEO_CITIES if k.isascii())
 # Chinese forms by their first character, longest first: one pass over the text finds them all.

@@ -28,6 +28,17 @@ LANGS: dict[str, str] = {
     "泰语": "thai", "印尼语": "indonesian", "葡萄牙语": "portuguese", "意大利语": "italian", "荷兰语": "dutch",
     "阿拉伯语": "arabic", "traditional chinese": "traditional chinese", "繁体": "traditional chinese",
     "繁體": "traditional chinese", "繁體中文": "traditional chinese", "繁体字": "traditional chinese",
+    "tagalog": "tagalog", "filipino": "tagalog", "swahili": "swahili", "persian": "persian", "farsi": "persian",
+    "urdu": "urdu", "bengali": "bengali", "tamil": "tamil", "punjabi": "punjabi", "afrikaans": "afrikaans",
+    "icelandic": "icelandic", "estonian": "estonian", "serbian": "serbian", "croatian": "croatian",
+    "bulgarian": "bulgarian", "slovak": "slovak", "esperanto": "esperanto", "马来语": "malay", "马来文": "malay",
+    "印地语": "hindi", "乌克兰语": "ukrainian", "匈牙利语": "hungarian", "捷克语": "czech", "希伯来语": "hebrew",
+    "罗马尼亚语": "romanian", "加泰罗尼亚语": "catalan", "法文": "french", "德文": "german", "俄文": "russian",
+    "西语": "spanish", "葡语": "portuguese", "意大利文": "italian", "泰文": "thai", "越南文": "vietnamese",
+    "韩国语": "korean", "朝鲜语": "korean", "他加禄语": "tagalog", "菲律宾语": "tagalog", "斯瓦希里语": "swahili",
+    "波斯语": "persian", "乌尔都语": "urdu", "孟加拉语": "bengali", "泰米尔语": "tamil", "冰岛语": "icelandic",
+    "塞尔维亚语": "serbian", "克罗地亚语": "croatian", "保加利亚语": "bulgarian", "世界语": "esperanto",
+    "印度尼西亚语": "indonesian", "马来西亚语": "malay",
 }  # fmt: skip
 LANG_EN = "|".join(k for k in LANGS if k.isascii())
 LANG_ZH = "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True))
@@ -69,7 +80,8 @@ ZH_ROLE_HEADS = (
     r"副厨|帮厨|主厨|店长|主管|总监|保安|保洁|护工|兽医|牙医|中医|博主|主播|自由职业|教练|私教|博士后|口译|笔译|中介|"
     r"导游|导购|月嫂|保姆|育儿嫂|社工|法官|检察官|军人|农民|渔民|木匠|瓦工|电工|焊工|裁缝|理发师|快递小哥|骑手|"
     r"网约车司机|代驾|文员|出纳|审计|精算|策划|文案|运营|剪辑|配音|up主|UP主|画手|coser|模特|歌手|乐手|DJ|医药代表|销售代表|"
-    r"业务员|客服|前台|收银|厨子|大夫|助教|讲师|工人|技工|电焊工|钳工|车工|水电工)"
+    r"业务员|客服|前台|收银|厨子|大夫|助教|讲师|工人|技工|电焊工|钳工|车工|水电工|汽修工|修理工|维修工|装修工|油漆工|"
+    r"搬运工|清洁工|环卫工|列车长|乘务|空乘|机长|船长|收费员|飞行员|调度)"
 )
 
 JOBS = words(

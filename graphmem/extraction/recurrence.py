@@ -80,7 +80,8 @@ _AGAINST = {
 _FOR = {
     "en": re.compile(
         r"\b(?:love|loves|like|likes|enjoy|enjoys|favou?rite|always|every|usually|twice|three\s+times|"
-        r"a\s+week|nights?\s+a|the\s+one\s+thing|wouldn't\s+miss|can't\s+live\s+without|into|obsessed|hooked|"
+        r"a\s+week|nights?\s+a|the\s+one\s+(?:thing|app|tool|place|drink|food|show|game)|wouldn't\s+miss|"
+        r"can't\s+(?:live|do|work|be)\s+without|couldn't\s+(?:live|do|work)\s+without|into|obsessed|hooked|"
         r"addicted|passion|go-to|daily|years?|for\s+a\s+living|all\s+the\s+time|the\s+only|my\s+whole|hobby)\b",
         _F,
     ),
@@ -178,7 +179,15 @@ def _zh_nouns(clause: str) -> Iterator[str]:
             yield word.casefold()
 
 
+def _clause_words(clause: str, lang: Lang) -> list[tuple[str, str]]:
+    """(key, word) of a clause's topic words."""
+    return [(w, w) for w in _zh_nouns(clause)] if lang == "zh" else list(_en_words(clause))
+
+
 def _en_words(clause: str) -> Iterator[tuple[str, str]]:
+    """(key, word) of the clause's topic words; a noun and the activity after it ("metal detecting", "bird
+    watching") are one topic."""
+    kept: list[tuple[str, str, int, int]] = []
     for m in _WORD.finditer(clause):
         word = m.group(0).casefold().replace("\u2019", "'")
         if word.endswith("'s"):
@@ -187,7 +196,18 @@ def _en_words(clause: str) -> Iterator[tuple[str, str]]:
             continue
         stem = light_stem(word)
         if len(stem) >= 3 and stem not in _EN_GENERAL and _thing_word(word):
-            yield stem, word
+            kept.append((stem, word, m.start(), m.end()))
+    k = 0
+    while k < len(kept):
+        stem, word, _, end = kept[k]
+        if k + 1 < len(kept):
+            n_stem, n_word, n_start, _ = kept[k + 1]
+            if clause[end:n_start] == " " and n_word.endswith("ing") and not word.endswith("ing"):
+                yield f"{stem} {n_stem}", f"{word} {n_word}"
+                k += 2
+                continue
+        yield stem, word
+        k += 1
 
 
 def _english_lexicon() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
@@ -235,6 +255,7 @@ def topics(text: str) -> list[Topic]:
         return []  # "it's not Xfinity, it's Spectrum … I've been saying the wrong one": the corrections read it
     found: dict[str, Topic] = {}
     last: list[str] = []  # the keys the clause before named first
+    previous = ""
     for sentence in _SENTENCE_END.split(text):
         if not sentence.strip():
             continue
@@ -247,6 +268,8 @@ def topics(text: str) -> list[Topic]:
         spoken = False  # the sentence named the speaker in an earlier clause
         for clause in clauses:
             before, last = last, []
+            # the clause before, first-hand or not ("Airtable's automation just stopped …"), unless another's
+            prior, previous = previous, clause if clause and not _OTHER[lang].search(clause) else ""
             spoken = spoken or bool(_FIRST[lang].search(clause))
             if not clause or QUESTION[lang].search(clause) or SITUATIONAL[lang].search(clause):
                 continue
@@ -256,14 +279,19 @@ def topics(text: str) -> list[Topic]:
                 continue
             if not _FIRST[lang].search(clause) and ((lang == "en" and not spoken) or _OTHER[lang].search(clause)):
                 continue  # an English clause goes on the speaker's sentence ("I really, truly dislike beets")
-            words = ((w, w) for w in _zh_nouns(clause)) if lang == "zh" else _en_words(clause)
+            words = _clause_words(clause, lang)
             own = _stance(clause, lang)
             if own is not None and _BACK[lang].match(clause):
                 # a clause that points back says its stance of what the one before named first ("QuickBooks
-                # keeps double-counting … It's the only accounting software I touch")
+                # keeps double-counting … It's the only accounting software I touch"), first-hand or not
+                # ("Airtable's automation just stopped … It's the one app I can't do without")
                 for key in before[:1]:
                     if found[key].stance is None:
                         found[key] = replace(found[key], stance=own)
+                referent = _clause_words(prior, lang)[:1] if not before and prior else []
+                for key, word in referent:
+                    if key not in found and len(found) < MAX_TOPICS:
+                        found[key] = Topic(key, word, own, clause)
             for key, word in words:
                 if key not in found:
                     # a stance said in the word's own clause ("Fencing's the one thing I'll leave the couch for")

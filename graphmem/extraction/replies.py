@@ -204,6 +204,17 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         re.compile(r"别(?:用)?您(?:啊您的)?|不用(?:称呼我)?您|别叫我您|用[“\"]?你[”\"]?就(?:行|好|可以)|别您您的"),
     ),
     (
+        "jokes",
+        "no jokes",
+        re.compile(
+            r"\b(?:skip|drop|cut|lose|quit|stop|no\s+(?:more\s+)?|without\s+(?:the\s+)?|(?:don't|do\s+not)\s+"
+            r"(?:need|want|make|crack|throw\s+in)\s+(?:any\s+)?|again\s+with\s+)\s*(?:the\s+)?"
+            r"(?:jokes|joking|puns|wordplay|quips|wisecracks)\b|"
+            r"(?:别|不要|不用|少)(?:再)?(?:跟我)?(?:开玩笑|抖机灵|玩梗|讲笑话|说笑话|耍贫嘴|贫嘴)",
+            _F,
+        ),
+    ),
+    (
         "exclamation_marks",
         "fewer exclamation marks",
         re.compile(

@@ -307,6 +307,12 @@ EN_RULES: tuple[Rule, ...] = (
         r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|it's\s+just|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an))\s+(?=[\w.+#-]{1,30}\s+(?:\d[\d.]{0,6}\s+)?"
         r"(?:app|application|project|service|codebase|site|website|backend|api|monolith|microservice)\b)",
     ),
+    _PROJECT_TECH.rule(  # "linden is an iPhone app in SwiftUI with Core Data for storage": what the thing is built in
+        "en",
+        r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an)\s+"
+        r"(?:[\w.+#-]{1,20}\s+){0,2}?(?:app|application|project|service|site|website|game|bot|cli|library|extension|"
+        r"plugin|backend|api)\s+(?:in|with|on|using|(?:built|written|made)\s+(?:in|with|on))\s+)",
+    ),
     _LIVES_IN.rule(
         "en",
         _I + r"(?:currently\s+|now\s+|still\s+)?(?:live|reside)\s+in\s+",

@@ -235,6 +235,10 @@ ZH_RULES: tuple[Rule, ...] = (
         _PROJ_ZH + r"\s*(?:的代码)?(?:是|都是|主要是|目前|现在|目前是|全部)?(?P<verb>用的是|用的|使用的是|使用的|"
         r"采用的是|采用的|采用|使用|用|基于|是用|是基于|拿)\s*",
     ),
+    USES_TECH_ZH.rule(  # "茉莉是个爬房源的爬虫，拿Scrapy写的": the thing just named is written with a technology
+        "zh",
+        r"(?:^|(?<=[，,。；;]))(?:(?:全|都|整个|主要)?是)?(?P<verb>拿|用|基于)(?=[A-Za-z][\w.+#-]{1,24}\s*(?:写|做|搭|开发|实现)的)",
+    ),
     USES_TECH_ZH.rule(  # "这个项目的订单消息是走Kafka的": a part of the project runs through a technology
         "zh",
         _PROJ_ZH
@@ -253,6 +257,15 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         _ZI + _ZADV + r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?=(?:这边|这儿|这里)?[\u4e00-\u9fff]{1,2}了"
         r"(?:[一二两三四五六七八九十几\d]{1,3}|好几|半)个?(?:年|月|雪季|季|夏天|冬天))",
+        P.LOCATION,
+        "group",
+        "用户住在{d}",
+        confidence=0.65,
+    ),
+    rule(  # "住岳阳这么多年", "我住青岛十几年了": the years one has lived in a city
+        "zh",
+        r"(?:^|[，,。！!])(?:我)?(?:已经|都)?住(?:在)?(?P<v>[\u4e00-\u9fff]{2,4}?)(?=(?:这么|那么)?(?:多|好多|好些|好几|十几|"
+        r"[一二两三四五六七八九十几\d]{1,3})年)",
         P.LOCATION,
         "group",
         "用户住在{d}",
@@ -300,6 +313,18 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         _ZI + _ZADV + r"是(?:一名|一个|一位|个|名)?(?P<v>[\u4e00-\u9fffa-z]{0,6}?" + ZH_ROLE_HEADS + ")"
         r"(?=$|[，。！,.!\s了啊呀])",
+        P.JOB,
+        "group",
+        "用户是{d}",
+    ),
+    rule(  # "我考上地铁公司的列车司机了", "当上了店长": a role one has won
+        "zh",
+        _ZI
+        + _ZADV
+        + r"(?:考上了?|考进了?|当上了?|升成了?|转成了?|转岗成了?)(?:[\u4e00-\u9fffA-Za-z0-9]{2,8}?的)?"
+        + r"(?P<v>[\u4e00-\u9fff]{0,4}?"
+        + ZH_ROLE_HEADS
+        + r")(?=$|[，。！,.!\s了啊呀啦])",
         P.JOB,
         "group",
         "用户是{d}",

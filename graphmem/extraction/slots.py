@@ -277,6 +277,18 @@ _FIRST_PERSON = {
 }
 _FIRM_AFTER = re.compile(r"\s?(?:公司|企业|行业|集团|工厂|厂|company|companies|firm|startup|agency|business)", _F)
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
+# A move to come, said before the city in its clause ("公司下个月派我去槟城常驻", "I'm relocating to Leeds"):
+# not where the speaker lives yet
+_MOVE_TO_COME = re.compile(
+    r"(?:下个?月|下周|下礼拜|下星期|明年|年底|月底|过阵子|过段时间|过几天|准备|打算|计划|(?<![需只])要)"
+    r"[\u4e00-\u9fff]{0,4}?(?:派我)?(?:去|到|搬|调|外派)[\u4e00-\u9fff]{0,2}$"
+    r"|\b(?:moving|relocating|will\s+(?:be\s+)?(?:move|moving|relocate|relocating)|going\s+to\s+(?:move|relocate)|"
+    r"plan(?:ning)?\s+to\s+(?:move|relocate)|being\s+(?:sent|transferred|posted))\s+(?:\w+\s+){0,2}?to\s+$",
+    _F,
+)
+# A stay on one trip ("上回在镇江住的那家", "the hotel I stayed at in Leeds last time"): no home
+_TRIP_BEFORE = re.compile(r"(?:上回|上次|那回|那次|有一回|有次)[\u4e00-\u9fff]{0,3}$|\blast\s+time\b[^,.;]{0,20}$", _F)
+_STAY_AFTER = re.compile(r"(?:住的那家|住的酒店|住的民宿|住的宾馆|出差|旅游|玩的时候)")
 # A company named as the brand of a thing ("my Samsung fridge", "the Xfinity modem"): a determiner, the name, then a
 # noun that is no part of working there
 _DETERMINER_BEFORE = re.compile(r"\b(?:my|our|the|a|an|this|that|his|her|their|your)\s$", _F)
@@ -348,6 +360,10 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
         if LEFT_BEFORE.search(text[max(0, hit.start - 14) : hit.start]) or LEFT_AFTER.search(text[hit.end :]):
             continue
         if hit.category == "timezone" and _CLOCK_BEFORE.search(text[max(0, hit.start - 3) : hit.start]):
+            continue
+        if hit.category == "city" and (
+            _MOVE_TO_COME.search(before) or _TRIP_BEFORE.search(before) or _STAY_AFTER.match(text, hit.end)
+        ):
             continue
         if hit.category == "job" and _FIRM_AFTER.match(text, hit.end):
             continue  # "在一家物流公司做会计": the line of business of the employer, not the role

@@ -382,7 +382,12 @@ def _hobby(text: str, clause: list[Tok]) -> Finding | None:
     while k < len(clause) and clause[k].flag == "c":
         k += 1
     start, end, j = _phrase(clause, k)
-    if start != end and j + 1 < len(clause) and clause[j].word in ("这个", "这种") and clause[j + 1].word == "爱好":
+    if (
+        start != end
+        and j + 1 < len(clause)
+        and clause[j].word in ("这个", "这种", "这", "这门")
+        and clause[j + 1].word in ("爱好", "兴趣", "兴趣爱好")
+    ):
         said = "".join(t.word for t in clause[j + 2 :])
         kept = (said.startswith("我") and not any(w in said for w in _GIVEN_UP)) or any(w in said for w in _KEPT_UP)
         value = _value(text, start, end)
@@ -419,7 +424,7 @@ def _our_place(clause: list[Tok]) -> Finding | None:
 
 # 在 + a place + 当/做/干 + a role, to the end of the clause: "在中医馆当推拿师", "在一家律所做律师"
 _ROLE_AT = re.compile(
-    r"在(?:一家|一所|一个|家|个)?[\u4e00-\u9fffA-Za-z]{2,10}?(?:(?:当|做|干)(?:一名|一个|一位|个|名)?"
+    r"在(?:一家|一所|一个|家|个)?[\u4e00-\u9fffA-Za-z0-9]{2,10}?(?:(?:当|做|干)(?:一名|一个|一位|个|名)?"
     r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")|教(?P<subject>[\u4e00-\u9fff]{1,3}?)课?)(?:了|呢|啊|呀)?$"
 )
 

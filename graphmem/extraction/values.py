@@ -11,6 +11,7 @@ import threading
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
+from graphmem.extraction.gazetteer import ZH_CITIES
 from graphmem.extraction.lexicon import (
     DAYS,
     DIETS,
@@ -464,4 +465,4 @@ def _is_person(word: str) -> bool:
 
 
 def _is_place(word: str) -> bool:
-    return any(t == "ns" for t in _pos_tags(word))
+    return word in ZH_CITIES or any(t == "ns" for t in _pos_tags(word))

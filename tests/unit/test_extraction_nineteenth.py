@@ -1,0 +1,123 @@
+"""Mechanisms built against the eighteenth development round: the cities of mainland China by their administrative
+names, a move or a trip that is no home, roles won or held at a place with a digit in its name, years lived in a
+city, a hobby named as "X这爱好", a noun and its activity as one recurring topic, a stance pointing back at what
+someone else's clause named, "no jokes" for replies, more reply languages, and what a project is written with."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.gazetteer import ZH_CITIES, scan
+from graphmem.extraction.recurrence import meet, topics
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_the_cities_of_mainland_china_are_known_and_ordinary_words_only_where_framed(
+    extractor: RuleExtractor,
+) -> None:
+    assert {"岳阳", "日照", "临沂", "昆山", "蚌埠"} <= ZH_CITIES
+    assert [h.value for h in scan("我住岳阳") if h.category == "city"] == ["岳阳"]
+    # a city that is also an ordinary word is never found on its own ...
+    assert not [h for h in scan("这房子日照好") if h.category == "city"]
+    assert _facts(extractor, "生酮我放弃了，太难坚持了，蚌埠住了。").get("user|location") is None
+    # ... only where a sentence frames it as a place
+    assert _facts(extractor, "我在日照这边玩了两年了").get("user|location") == "日照"
+    assert _facts(extractor, "住岳阳这么多年，划龙舟划上瘾了。").get("user|location") == "岳阳"
+    assert _facts(extractor, "住酒店这么多年").get("user|location") is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "以后你都用马来语回我吧，公司下个月派我去槟城常驻，我得逼自己多看多用。",
+        "上回在镇江住的那家，停一晚车收我六十，肉疼。",
+    ],
+)
+def test_a_move_to_come_or_a_past_stay_is_no_home(extractor: RuleExtractor, text: str) -> None:
+    assert _facts(extractor, text).get("user|location") is None
+
+
+def test_more_reply_languages(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "以后你都用马来语回我吧")["user|prefers_language"] == "malay"
+    assert _facts(extractor, "From now on please answer in Tagalog.")["user|prefers_language"] == "tagalog"
+
+
+@pytest.mark.parametrize(
+    ("text", "role"),
+    [
+        ("我在4S店当汽修工，天天钻车底下", "汽修工"),
+        ("跟你说个好事，我考上地铁公司的列车司机了，汽修那摊活儿不干了", "列车司机"),
+        ("我当上店长了", "店长"),
+    ],
+)
+def test_a_role_held_at_a_place_or_won(extractor: RuleExtractor, text: str, role: str) -> None:
+    assert _facts(extractor, text).get("user|job") == role
+
+
+def test_a_role_someone_else_won_is_not_the_speakers(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "他考上了公务员").get("user|job") is None
+
+
+def test_a_hobby_named_as_this_hobby_kept_or_given_up(extractor: RuleExtractor) -> None:
+    kept = extractor.extract("集邮这爱好我估摸着得玩一辈子")
+    assert [(f.value, f.polarity) for f in kept] == [("集邮", True)]
+    assert not extractor.extract("钓鱼这爱好我早就不玩了")
+
+
+def test_a_noun_and_its_activity_are_one_recurring_topic() -> None:
+    first = topics("I go metal detecting on the beaches around here most weekends and my cheap one just died.")
+    later = topics("Metal detecting is the only thing that empties my head.")
+    assert first[0].word == "metal detecting"
+    met = meet(later, first)
+    assert [(now.word, now.stance) for now, _ in met] == [("metal detecting", True)]
+    assert "metal" not in {t.key for t in first}
+
+
+def test_a_clause_pointing_back_takes_what_a_clause_not_first_hand_named() -> None:
+    found = topics(
+        "Airtable's automation just stopped sending the low-stock emails. It's the one app I can't do without."
+    )
+    assert [(t.word, t.stance) for t in found] == [("airtable", True)]
+    # another person's clause is no referent
+    assert "airtabl" not in {t.key for t in topics("He loves Airtable. It's the one app I can't do without.")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please skip the jokes. I'm not in the mood for puns, just tell me what to do.",
+        "Again with the wordplay. Keep your answers straight, no jokes and no puns, every time.",
+        "以后回答别跟我抖机灵",
+    ],
+)
+def test_no_jokes_in_replies(extractor: RuleExtractor, text: str) -> None:
+    assert _facts(extractor, text).get("user|jokes") == "no jokes"
+
+
+def test_a_joke_told_is_no_setting(extractor: RuleExtractor) -> None:
+    assert "user|jokes" not in _facts(extractor, "That joke was funny")
+
+
+@pytest.mark.parametrize(
+    ("text", "tech"),
+    [
+        ("linden is an iPhone app in SwiftUI with Core Data for storage.", "swiftui"),
+        ("茉莉是个爬二手房挂牌信息的爬虫，拿Scrapy写的。", "scrapy"),
+    ],
+)
+def test_what_a_named_thing_is_written_with_is_the_projects(extractor: RuleExtractor, text: str, tech: str) -> None:
+    found = [f for f in extractor.extract(text) if f.subject == "project"]
+    assert [f.value for f in found] == [tech]
+
+
+def test_a_script_the_speaker_wrote_is_not_a_project_fact(extractor: RuleExtractor) -> None:
+    assert not [f for f in extractor.extract("我用Python写的脚本") if f.subject == "project"]
+
+
+def test_the_native_fetch_api_is_an_http_client_and_one_not_allowed_is_left_out(extractor: RuleExtractor) -> None:
+    text = "包体积卡得死，不让引axios，请求全用原生fetch。"
+    assert _facts(extractor, text).get("user|stack:http_client") == "fetch"
