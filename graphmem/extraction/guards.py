@@ -121,7 +121,8 @@ EXPLICIT = {
         r"for\s+future\s+reference|keep\s+in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
         r"(?:keep|have|put)\s+(?:\w+\s+){0,3}on\s+file|for\s+your\s+records|jot\s+(?:this\s+|that\s+)?down|"
         r"note\s+(?:this|it)\s+down|save\s+(?:this|that)\s+(?:for\s+later|to\s+memory)|"
-        r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update)\b|"
+        r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update|please\s+(?:fix|correct|change)\s+(?:that|this|it)|"
+        r"(?:fix|correct|change)\s+(?:that|this|it)\s+(?:for\s+me|in\s+your\s+(?:notes|records)))\b|"
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
         _F,
     ),
@@ -130,7 +131,7 @@ EXPLICIT = {
         # not a time after something ("两点以后", "下班以后", "三年以后")
         r"(?<![点时完班课年月号天周岁])以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|"
         r"一律|每次都|"
-        r"更新一下|更新下|记得更新"
+        r"更新一下|更新下|记得更新|(?:帮我|你)(?:把[\u4e00-\u9fff]{1,6}?)?(?:改|更新|换)(?:一下|下|过来)"
     ),
 }
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")

@@ -65,6 +65,9 @@ def _weekday_before(text: str, at: int) -> bool:
     return any(m.end() == len(before) for m in _WEEKDAY.finditer(before))
 
 
+_ZH_MOVED_TO = re.compile(r"(?:挪到|改到|换到|改成|调到|定到|定在)[\u4e00-\u9fff]{0,6}$")
+
+
 def _zh_clock(text: str, meetings: list[tuple[int, int]]) -> list[Slot]:
     """A Chinese clock time said of meetings ("每天早上八点半开早会", "早会往后都是九点一刻开"): the nearest one to a
     word for meetings, within a clause or the next, that its own clause does not deny; as H:MM on a 24-hour clock."""
@@ -76,8 +79,9 @@ def _zh_clock(text: str, meetings: list[tuple[int, int]]) -> list[Slot]:
         gap, s, e = min((max(s - m.end(), m.start() - e, 0), s, e) for s, e in meetings)
         if _ONE_MEETING.search(text, min(m.end(), e), max(s, m.start())):
             continue  # "下午三点那个会取消了": one meeting
-        if gap <= 12 and (best is None or gap < best[0]):
-            best = (gap, m)
+        moved = _ZH_MOVED_TO.search(text, max(0, m.start() - 8), m.start()) is not None
+        if (gap <= 12 or (moved and gap <= 30)) and (best is None or gap < best[0]):
+            best = (gap, m)  # "组会改时间了，导师嫌晚上开太累，以后挪到每周六上午九点": the time it moved to
     if best is None:
         return []
     m = best[1]
@@ -358,10 +362,30 @@ _SIZE = re.compile(
 _EN_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
+# The earliest time the speaker meets, said as the time before which they never do ("I'm never free for meetings
+# before 10:30", "My calendar doesn't start until 10:30"): the same value as "I can take meetings from 10:30".
+_EARLIEST = re.compile(
+    r"\b(?:(?:never|not)\s+(?:free|available|around)\s+(?:for\s+(?:meetings|calls)\s+)?before|"
+    r"(?:calendar|first\s+meeting|meetings)\s+(?:doesn't|does\s+not|don't|do\s+not|can't|won't)\s+start\s+"
+    r"(?:until|till|before))\s+(?P<t>\d{1,2}:\d{2}(?:\s?[ap]m)?|\d{1,2}\s?[ap]m|then)\b",
+    _F,
+)
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?:\s?[ap]m)?|\b\d{1,2}\s?[ap]m\b", _F)
+
+
 def meeting_settings(text: str) -> list[Slot]:
     """A meeting day (or a day kept free of meetings), length, camera and clock time, each once."""
     if _moved_once(text):
         return []
+    earliest = _EARLIEST.search(text)
+    if earliest is not None:
+        span: tuple[int, int] | None = earliest.span("t")
+        if earliest.group("t").lower() == "then":  # "I offered 10:30 instead, I'm never free … before then"
+            said = list(_CLOCK.finditer(text, 0, earliest.start()))
+            span = said[-1].span() if said else None
+        if span is not None:
+            value = text[span[0] : span[1]].lower().replace(" ", "")
+            return [Slot(Predicate.LIKES, "meeting_time", value, True, *span)]
     if not _MEETING_WORD.search(text) and not (_KEPT_FREE.search(text) and _WEEKDAY.search(text)):
         return []  # "以后周二上午给我空出来": a day kept clear is kept clear of meetings
     negated = negation_in(text) or bool(_KEPT_FREE.search(text))

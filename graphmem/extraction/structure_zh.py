@@ -36,7 +36,7 @@ _SKIP = _words(
     "现在 最近 近来 目前 如今 开始 渐渐 慢慢 越来越 一直 已经 刚 刚刚 才 还是 更 平时 一般 通常 总是 都 也 还 "
     "真的 特别 非常 挺 很 超 超级 比较 最 这 几年 这几年 这些年 多年 其实 本来 依然 仍然 始终 向来 从来 "
     "主要 基本 基本上 一向 又 重新 就 确实 蛮 相当 十分 尤其 越发 老 经常 常常 常 也是 都是 习惯 实在 真心 根本 "
-    "完全 压根 是真的 "
+    "完全 压根 是真的 打死 死活 横竖 "
     "出差 旅行 旅游 出门 坐飞机 开会 写代码 编程 吃饭 点菜 点外卖 订酒店 订票 的时候 时候 时"
 )
 _NEG = frozenset({"不", "没", "不再", "再也不", "从不", "从来不", "没有", "不太", "不怎么"})
@@ -45,7 +45,7 @@ _LIKE = _words(
 )
 # Names that open with 爱 ("loves"), split by the segmenter: "爱奇艺" -> 爱 + 奇艺.
 _AI_NAMES = ("爱奇艺", "爱彼迎", "爱马仕", "爱回收")
-_DISLIKE = _words("讨厌 受不了 反感 厌恶 烦 怕 受不住 接受不了 嫌弃 不喜欢 不爱 恨")
+_DISLIKE = _words("讨厌 受不了 反感 厌恶 烦 怕 受不住 接受不了 嫌弃 不喜欢 不爱 恨 真受不了 实在受不了")
 _EAT = _words("吃 喝 碰 沾")
 _NEG_EAT = _words("不吃 不喝 不碰 不沾 戒 戒掉 戒了 忌口")
 _CONSUME = _words("吃 喝 听 看 玩 用 去 住 吃点 喝点 穿 读 逛 坐")
@@ -146,7 +146,10 @@ _TOPIC_LINK = frozenset(
      "味道", "那味儿", "的", "这味儿", "这事", "这事儿", "事", "事儿", "这件事", "这种事", "这块", "这方面"}
 )  # fmt: skip
 _HOOKED = ("戒不掉", "戒不了", "离不开", "离不了", "放不下", "停不下来", "少不了", "断不了")
-_REFUSE = frozenset({"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃", "吃不下", "喝不下"})
+_REFUSE = frozenset(
+    {"接受不了", "受不了", "吃不了", "吃不惯", "不行", "不能吃", "吃不下", "喝不下", "吃不来", "喝不来", "喝不惯",
+     "闻不惯", "闻不了", "真受不了", "实在受不了"}
+)  # fmt: skip
 _AND = frozenset({"和", "跟", "与", "还有", "以及"})
 # Never tiring of it ("科幻小说我是真的看不腻", "这首歌百听不厌"): a liking.
 _NEVER_TIRED = ("不腻", "不厌", "不够")
@@ -180,6 +183,8 @@ def _topic(clause: list[Tok], carried: bool = False) -> tuple[int, int, int]:
         _, end, j = _phrase(clause, j + 1)  # "海鲜和啤酒我就彻底戒了": both are the topic
     if j + 2 < len(clause) and clause[j].word in ("那", "这") and clause[j + 1].flag == "q" and _noun(clause[j + 2]):
         j += 3  # "羊肉那股膻味我实在受不了": a quality of the topic, the stance is on the topic
+    elif j + 3 < len(clause) and clause[j].word in ("那", "这") and clause[j + 1].flag == "q":
+        j = _after_quality(clause, j + 2)  # "香椿那股冲味儿我是真受不了": a described quality of the topic
     elif j < len(clause) and clause[j].word in _THAT_KIND:
         j = _after_quality(clause, j + 1)  # "茄子那种软趴趴的口感我从小就受不了": however the quality is described
     while j < len(clause) and clause[j].word in _TOPIC_LINK:
@@ -261,6 +266,8 @@ def _read(
         return Finding(P.LIKES, value, text[topic[0] : topic[1]], topic[0], topic[1]) if value else None
     if word == "是" and k < len(clause) and clause[k].word in _LIKE:
         word = clause[k].word  # "下围棋这事儿我是真上瘾": the emphasis before a liking
+    # "香椿那股冲味儿我是真受不了": the refusal after the emphasis is of the fronted topic
+    fronted = topic[0] != topic[1] and (word in _REFUSE or (k < len(clause) and clause[k].word in _REFUSE))
     if topic[0] != topic[1] and (word in _REFUSE or word == "是"):
         word = "受不了"
     if word.startswith("不") and word[1:] in _LIKE:
@@ -296,7 +303,7 @@ def _read(
     if predicate is not P.AVOIDS and j < len(clause) and clause[j].word in _CONSUME:
         j += 1
     start, end, _ = _phrase(clause, j)
-    if start == end:
+    if start == end or fronted:
         start, end = topic
     if start == end:
         return None

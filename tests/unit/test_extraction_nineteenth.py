@@ -121,3 +121,44 @@ def test_a_script_the_speaker_wrote_is_not_a_project_fact(extractor: RuleExtract
 def test_the_native_fetch_api_is_an_http_client_and_one_not_allowed_is_left_out(extractor: RuleExtractor) -> None:
     text = "包体积卡得死，不让引axios，请求全用原生fetch。"
     assert _facts(extractor, text).get("user|stack:http_client") == "fetch"
+
+
+@pytest.mark.parametrize(
+    ("text", "time"),
+    [
+        ("My calendar doesn't start until 10:30. Mornings go to getting the kids to school.", "10:30"),
+        ("I'm never free for meetings before 10:30.", "10:30"),
+        (
+            "A recruiter wanted a 9 a.m. screen. I offered 10:30 instead, I'm never free for meetings before then.",
+            "10:30",
+        ),
+        ("I can take meetings from 8:00.", "8:00"),
+        ("组会改时间了，导师嫌晚上开太累，以后挪到每周六上午九点。", "9:00"),
+    ],
+)
+def test_the_earliest_meeting_time_and_the_time_a_meeting_moved_to(
+    extractor: RuleExtractor, text: str, time: str
+) -> None:
+    assert _facts(extractor, text).get("user|meeting_time") == time
+
+
+def test_before_then_without_a_time_said_names_none(extractor: RuleExtractor) -> None:
+    assert "user|meeting_time" not in _facts(extractor, "I'm never free for meetings before then.")
+
+
+@pytest.mark.parametrize("text", ["香椿那股冲味儿我是真受不了", "香椿我打死也吃不来", "羊肉那股膻味我实在受不了"])
+def test_a_fronted_food_the_speaker_cannot_stand(extractor: RuleExtractor, text: str) -> None:
+    found = [f for f in extractor.extract(text) if f.key.startswith("user|taste|")]
+    assert [f.value for f in found] == [text[:2]]
+    assert str(found[0].predicate) in ("dislikes", "avoids")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我考上地铁公司的列车司机了，汽修那摊活儿不干了。你帮我把工作改一下",
+        "I moved into underwriting, I'm an underwriter now. Please fix that.",
+    ],
+)
+def test_asking_to_change_what_is_kept_is_explicit(extractor: RuleExtractor, text: str) -> None:
+    assert any(f.explicit for f in extractor.extract(text))
