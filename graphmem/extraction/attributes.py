@@ -114,6 +114,9 @@ _RELATIONS: dict[str, str] = {
     "仓鼠": "pet:hamster", "鹦鹉": "pet:bird", "horse": "pet:horse", "pony": "pet:horse", "lizard": "pet:lizard",
     "gecko": "pet:lizard", "snake": "pet:snake", "ferret": "pet:ferret", "chinchilla": "pet:chinchilla",
     "蜥蜴": "pet:lizard", "龙猫": "pet:chinchilla", "豚鼠": "pet:guinea_pig", "荷兰猪": "pet:guinea_pig",
+    "八哥": "pet:bird", "鹩哥": "pet:bird", "画眉": "pet:bird", "文鸟": "pet:bird", "玄凤": "pet:bird",
+    "虎皮鹦鹉": "pet:bird", "刺猬": "pet:hedgehog", "金鱼": "pet:fish", "hedgehog": "pet:hedgehog",
+    "cockatiel": "pet:bird", "budgie": "pet:bird", "goldfish": "pet:fish",
 }  # fmt: skip
 
 

@@ -106,13 +106,19 @@ _ZH_RELATIVES: dict[str, str] = {
     "姐姐": "sibling:sister", "妹妹": "sibling:sister", "侄子": "relative:nephew", "外甥": "relative:nephew",
     "侄女": "relative:niece", "外甥女": "relative:niece", "表哥": "relative:cousin", "表姐": "relative:cousin",
     "表弟": "relative:cousin", "表妹": "relative:cousin", "堂哥": "relative:cousin", "堂姐": "relative:cousin",
-    "堂弟": "relative:cousin", "堂妹": "relative:cousin",
+    "堂弟": "relative:cousin", "堂妹": "relative:cousin", "小舅子": "relative:brother-in-law",
+    "大舅子": "relative:brother-in-law", "姐夫": "relative:brother-in-law", "妹夫": "relative:brother-in-law",
+    "小叔子": "relative:brother-in-law", "大伯子": "relative:brother-in-law", "连襟": "relative:brother-in-law",
+    "小姨子": "relative:sister-in-law", "大姨子": "relative:sister-in-law", "嫂子": "relative:sister-in-law",
+    "弟媳": "relative:sister-in-law", "小姑子": "relative:sister-in-law", "女婿": "relative:son-in-law",
+    "儿媳": "relative:daughter-in-law", "儿媳妇": "relative:daughter-in-law",
 }  # fmt: skip
 _ZH_APPOSITION = re.compile(
     r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家)(?P<rel>"
     + "|".join(sorted(_ZH_RELATIVES, key=len, reverse=True))
     + r")(?:(?P<v>[\u4e00-\u9fff]{2,3}?)"
-    + r"(?=今年|刚|才|已经|在|是|上|又|最近|总|老是|特别|天天|每天|也|和|跟|[，,。！!？?\s]|$)"
+    + r"(?=今年|刚|才|已经|在|是|上|又|最近|总|老是|特别|天天|每天|也|和|跟|下(?:礼拜|周|星期|个月)|这(?:礼拜|周|星期)|"
+    + r"昨天|今天|明天|前几天|[，,。！!？?\s]|$)"
     # "我堂弟阿涛下个月结婚": 小/阿 and one character is a given name before anything said of them
     + r"|(?P<v2>[小阿][\u4e00-\u9fff])(?=[\u4e00-\u9fff]))"
 )
@@ -129,13 +135,26 @@ def _dictionary_word(word: str) -> bool:
     return bool(jieba.dt.FREQ.get(word))
 
 
+def _person_name(word: str) -> bool:
+    """Whether jieba reads a two-character word as one person's name ("大鹏", "晓雯"; not "上班", "今天")."""
+    import jieba.posseg as pseg
+
+    from graphmem.extraction.zh_tokens import POSSEG_LOCK
+
+    if len(word) != 2:
+        return False
+    with POSSEG_LOCK:
+        tags = [p.flag for p in pseg.lcut(word, HMM=False)]
+    return tags in (["nr"], ["nrfg"])
+
+
 def zh_relatives(text: str) -> list[Slot]:
     """Relatives named in apposition in Chinese (`_ZH_APPOSITION`)."""
     out: list[Slot] = []
     for m in _ZH_APPOSITION.finditer(text):
         group = "v" if m.group("v") else "v2"
         name = m.group(group)
-        if not (_ZH_GIVEN.match(name) or (len(name) == 3 and name[0] in COMMON_SURNAMES)):
+        if not (_ZH_GIVEN.match(name) or (len(name) == 3 and name[0] in COMMON_SURNAMES) or _person_name(name)):
             continue
         if group == "v2" and _dictionary_word(name):
             continue  # "我女儿小时候…", "我儿子小学…": a word, not a name

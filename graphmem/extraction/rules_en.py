@@ -374,6 +374,22 @@ EN_RULES: tuple[Rule, ...] = (
         "user is a {v}",
     ),
     rule("en", r"my\s+(?:job|occupation|profession)\s+is\s+(?:a\s+|an\s+)?", P.JOB, "job", "user works as {d}"),
+    rule(  # "Day job: land surveyor", "Occupation - nurse": the role under a label
+        "en",
+        r"(?:^|[.!?;]\s+)(?:my\s+)?(?:day\s+job|job|occupation|profession|work)\s*[:\u2013\u2014-]\s*(?:a\s+|an\s+)?",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
+    rule(  # "I've moved into underwriting …, starting Monday as an underwriter": the role one is starting
+        "en",
+        r"(?:^|[,;]\s*|(?<![\w'])i(?:'m|\s+am)\s+)(?:starting|beginning|staying\s+on|coming\s+back|back)\s+"
+        r"(?:(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next\s+\w+|this\s+\w+)\s+)?"
+        r"as\s+(?:a|an|the)\s+",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule(  # "I tend bar at a cocktail place", "I wait tables on weekends": trades said as what one does
         "en",
         r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+|basically\s+)?(?P<v>tend\s+bar|bartend|wait\s+tables|"

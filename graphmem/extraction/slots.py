@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from graphmem.extraction.code_slots import code_settings
 from graphmem.extraction.deadlines import deadline
-from graphmem.extraction.device_slots import devices
+from graphmem.extraction.device_slots import devices, vehicles
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
@@ -411,6 +411,7 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
         out.extend(kept_in(text))
     out.extend(hotel_room(text))
     out.extend(devices(text))
+    out.extend(vehicles(text))
     if not names_meeting(text):
         out.extend(office_days(text))
     meeting = meeting_settings(text)

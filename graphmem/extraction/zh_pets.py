@@ -29,6 +29,14 @@ _PETS = frozenset(
         "龙猫",
         "豚鼠",
         "荷兰猪",
+        "八哥",
+        "鹩哥",
+        "画眉",
+        "文鸟",
+        "玄凤",
+        "虎皮鹦鹉",
+        "刺猬",
+        "金鱼",
     }
 )
 # Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.

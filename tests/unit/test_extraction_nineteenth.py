@@ -162,3 +162,39 @@ def test_a_fronted_food_the_speaker_cannot_stand(extractor: RuleExtractor, text:
 )
 def test_asking_to_change_what_is_kept_is_explicit(extractor: RuleExtractor, text: str) -> None:
     assert any(f.explicit for f in extractor.extract(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Some news: I've moved into underwriting, starting Monday as an underwriter.", "user|job", "underwriter"),
+        ("Home is Sioux Falls. Day job: land surveyor, so I'm outside in all weather.", "user|job", "land surveyor"),
+        ("我小舅子大鹏下礼拜来我家住几天", "user|relative:brother-in-law:大鹏", "大鹏"),
+        ("我家八哥叫来福", "user|pet:bird:name", "来福"),
+        ("我那辆雅迪电动车骑了三年", "user|vehicle", "雅迪"),
+        ("My Subaru needs new tires.", "user|vehicle", "subaru"),
+    ],
+)
+def test_roles_in_laws_birds_and_vehicles(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("She is starting Monday as a nurse.", "user|job"),
+        ("Job: it's fine", "user|job"),
+        ("我弟弟上班去了", ""),
+        ("My friend drives a Tesla", "user|vehicle"),
+        ("我们公司理想很远大", "user|vehicle"),
+    ],
+)
+def test_no_role_relative_or_vehicle_where_none_is_the_speakers(extractor: RuleExtractor, text: str, key: str) -> None:
+    found = _facts(extractor, text)
+    assert (key not in found) if key else not [k for k in found if k.startswith("user|relative:")]
+
+
+def test_a_vehicle_corrected_in_the_same_breath_is_the_new_brand(extractor: RuleExtractor) -> None:
+    text = "刚去车棚瞅了一眼车标，我这车是爱玛的，不是雅迪，两家车长得太像，我一直搞混了。"
+    found = [f for f in extractor.extract(text) if f.key == "user|vehicle"]
+    assert [(f.value, f.correction) for f in found] == [("爱玛", True)]
