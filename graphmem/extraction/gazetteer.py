@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["ZH_CITIES", "ZH_ONE_TO_TWELVE", "Hit", "scan"]
+__all__ = ["ZH_CITIES", "ZH_ONE_TO_TWELVE", "Hit", "forms_of", "scan"]
 
 
 @dataclass(frozen=True)
@@ -102,11 +102,13 @@ Sydney|悉尼: sydney, 悉尼; Melbourne|墨尔本: melbourne, 墨尔本; Brisba
 Perth|珀斯: perth, 珀斯;
 Auckland|奥克兰: auckland, 奥克兰; Cape Town|开普敦: cape town, 开普敦; Lagos|拉各斯: lagos; Nairobi|内罗毕: nairobi;
 Honolulu|檀香山: honolulu, 檀香山, 火奴鲁鲁; Anchorage: anchorage; Raleigh|罗利: raleigh;
-Charlotte|夏洛特: charlotte; Orlando|奥兰多: orlando; Tampa: tampa; New Orleans|新奥尔良: new orleans;
+Charlotte|夏洛特: charlotte; Orlando|奥兰多: orlando; Tampa: tampa; New Orleans|新奥尔良: new orleans, nola, 新奥尔良;
+Chattanooga|查塔努加: chattanooga, chatt, 查塔努加;
 St. Louis|圣路易斯: st. louis, st louis; Kansas City: kansas city; Cleveland|克利夫兰: cleveland;
 Columbus: columbus; Cincinnati: cincinnati; Indianapolis: indianapolis; Milwaukee: milwaukee;
 Sacramento|萨克拉门托: sacramento; Oakland|奥克兰市: oakland; Baltimore|巴尔的摩: baltimore; Richmond: richmond;
-Boise: boise; Albuquerque: albuquerque; Tucson: tucson; Edmonton: edmonton; Winnipeg: winnipeg;
+Boise: boise; Albuquerque|阿尔伯克基: albuquerque, abq, 阿尔伯克基;
+Tucson: tucson; Edmonton: edmonton; Winnipeg: winnipeg;
 Halifax: halifax; Quebec City|魁北克城: quebec city; Birmingham|伯明翰: birmingham; Leeds|利兹: leeds;
 Sheffield|谢菲尔德: sheffield; Bristol|布里斯托: bristol; Liverpool|利物浦: liverpool; Glasgow|格拉斯哥: glasgow;
 Cardiff|加的夫: cardiff; Belfast|贝尔法斯特: belfast; Nottingham|诺丁汉: nottingham;
@@ -500,6 +502,16 @@ def _beside_han(text: str, start: int, end: int) -> bool:
 
 
 _HAN_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+_FORMS: dict[str, list[str]] = {}
+for _form, (_, _canonical) in LEXICON.items():
+    _FORMS.setdefault(_canonical.casefold(), []).append(_form)
+
+
+def forms_of(value: str) -> list[str]:
+    """Every form the lexicon maps to `value` ("abq" and "阿尔伯克基" for "albuquerque", "鹅厂" for "腾讯")."""
+    return list(_FORMS.get(value.casefold(), ()))
 
 
 def scan(text: str) -> list[Hit]:

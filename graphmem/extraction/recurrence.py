@@ -30,19 +30,30 @@ import importlib.util
 import re
 import threading
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from graphmem.extraction.corrections import TURN_CORRECTION
-from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
+from graphmem.extraction.facts import NAMING, CandidateFact, FactKind, Predicate
 from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED, SITUATIONAL
 from graphmem.extraction.lexicon import words
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.segmentation import HAN
 from graphmem.retrieval.lexical import EN_STOPWORDS, ZH_STOPWORDS, light_stem
 
-__all__ = ["CONFIDENCE", "MAX_TOPICS", "Topic", "meet", "named_by", "recurring_fact", "topics"]
+__all__ = [
+    "CONFIDENCE",
+    "MAX_TOPICS",
+    "Topic",
+    "leaves_topics",
+    "meet",
+    "named_by",
+    "read_of",
+    "recurring_fact",
+    "topics",
+    "unread",
+]
 
 MAX_TOPICS = 12
 """Topics kept per text."""
@@ -82,7 +93,8 @@ _FOR = {
         r"\b(?:love|loves|like|likes|enjoy|enjoys|favou?rite|always|every|usually|twice|three\s+times|"
         r"a\s+week|nights?\s+a|the\s+one\s+(?:thing|app|tool|place|drink|food|show|game)|wouldn't\s+miss|"
         r"can't\s+(?:live|do|work|be)\s+without|couldn't\s+(?:live|do|work)\s+without|into|obsessed|hooked|"
-        r"addicted|passion|go-to|daily|years?|for\s+a\s+living|all\s+the\s+time|the\s+only|my\s+whole|hobby)\b",
+        r"addicted|passion|go-to|daily|years?|yrs|for\s+a\s+living|all\s+the\s+time|the\s+only|my\s+whole|hobby|"
+        r"(?:on|most|every)\s+weekends|seasons)\b",
         _F,
     ),
     "zh": re.compile(
@@ -91,6 +103,14 @@ _FOR = {
         r"停不下来|老规矩|死规矩|老要求|一定得|非得"
     ),
 }
+
+# An English sentence that opens on a verb with the speaker's subject dropped, as texting does ("need a decent
+# flasher for ice fishing, been doing it out here for years"): its clauses are first-hand.
+_DROPPED_SUBJECT = re.compile(
+    r"(?:need|been|got|gotta|love|loving|hate|headed|heading|gonna|went|bought|started|"
+    r"picked\s+up|just\s+(?:got|bought|started|finished|did|picked)|finally\s+(?:got|did|finished|home))\b",
+    _F,
+)
 
 # A clause opening with a word that points back at what the clause before named.
 _BACK = {
@@ -265,7 +285,8 @@ def topics(text: str) -> list[Topic]:
         clauses = [m.group(0).strip() for m in _CLAUSE.finditer(sentence)]
         if sentence.rstrip().endswith(("?", "？")):
             clauses = clauses[:-1]  # what a question states before it asks
-        spoken = False  # the sentence named the speaker in an earlier clause
+        # the sentence named the speaker in an earlier clause, or opens with the speaker's dropped subject
+        spoken = lang == "en" and bool(clauses) and bool(_DROPPED_SUBJECT.match(clauses[0]))
         for clause in clauses:
             before, last = last, []
             # the clause before, first-hand or not ("Airtable's automation just stopped …"), unless another's
@@ -300,6 +321,28 @@ def topics(text: str) -> list[Topic]:
                     if len(found) >= MAX_TOPICS:
                         return list(found.values())
     return list(found.values())
+
+
+def unread(found: list[Topic], read: Sequence[tuple[Predicate, str]]) -> list[Topic]:
+    """The topics of a text left to the topics when the rules read `read` (predicate, value) from it: none when
+    the rules read a stance, a setting or a note; else the topics whose clause names none of the read values
+    ("need a decent flasher for ice fishing, been doing it out here around fargo for years": the rules read
+    Fargo, fishing is left to the topics)."""
+    if not leaves_topics(read):
+        return []
+    values = [value.casefold() for _, value in read if value.strip()]
+    return [t for t in found if not any(v in t.clause.casefold() for v in values)]
+
+
+def leaves_topics(read: Sequence[tuple[Predicate, str]]) -> bool:
+    """Whether a text the rules read `read` from can still have topics of its own (`unread`): when all they read
+    names where or what the speaker is (`facts.NAMING`), which says nothing of a liking."""
+    return all(str(predicate) in NAMING for predicate, _ in read)
+
+
+def read_of(facts: Sequence[CandidateFact]) -> tuple[tuple[Predicate, str], ...]:
+    """What `unread` needs of the facts the rules read from a text."""
+    return tuple((f.predicate, f.value) for f in facts)
 
 
 def _within(a: str, b: str) -> bool:

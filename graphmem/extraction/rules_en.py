@@ -332,7 +332,7 @@ EN_RULES: tuple[Rule, ...] = (
         "en", _I + r"(?:mostly\s+|now\s+)?work\s+(?:remotely\s+|from\s+home\s+)?from\s+(?!home\b)"
     ),  # "I work remotely from Lisbon"
     _LIVES_IN.rule(  # "i swing dance 3 nights a week here in savannah", "The courts here in Tacoma are packed"
-        "en", r"(?<![\w'])(?:out\s+|over\s+|back\s+|down\s+|up\s+)?here\s+in\s+", confidence=0.65
+        "en", r"(?<![\w'])(?:out\s+|over\s+|back\s+|down\s+|up\s+)?here\s+(?:in|around)\s+", confidence=0.65
     ),
     rule("en", _IM + r"(?:originally\s+)?from\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule("en", _I + r"(?:come\s+from|grew\s+up\s+in)\s+", P.HOMETOWN, "place", "user is from {d}"),

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from graphmem.extraction.asides import without_concessions, without_your_conditions
 from graphmem.extraction.clauses import clause_span
 from graphmem.extraction.code_slots import STACK_CANONICAL
-from graphmem.extraction.gazetteer import scan
+from graphmem.extraction.gazetteer import forms_of, scan
 from graphmem.extraction.guards import (
     HYPOTHETICAL,
     JOKE,
@@ -95,17 +95,33 @@ def _core(value: str) -> str:
 
 def needles(value: str) -> list[str]:
     """Lower-case strings one of which any text `mentioned` finds `value` in contains: the value's core, the
-    stem of a long Latin word, and its stack aliases (a text naming the value only through the gazetteer, "PT"
-    for "pacific time", has none of them)."""
+    stem of a long Latin word, its stack aliases and the gazetteer's other forms of it ("abq" for "albuquerque";
+    forms shorter than three Latin letters, "PT" for "pacific time", are left out)."""
     core = _core(value).casefold()
     out = [core]
     if core.isascii() and core.isalpha() and len(core) >= _MIN_STEM:
         out.extend(core[: -len(e)] for e in _ENDINGS if core.endswith(e) and len(core) - len(e) >= _MIN_STEM)
     out.extend(a.casefold() for a, v in STACK_CANONICAL.items() if v == core)
+    out.extend(f.casefold() for f in forms_of(core) if len(f) >= (3 if f.isascii() else 2))  # "abq", "鹅厂"
     return list(dict.fromkeys(n for n in out if n))
 
 
 _GIVEN = re.compile(r"^[\u4e00-\u9fff]{3}$")
+_LAUGH_AT_END = re.compile(
+    r"(?:\b(?:lol|lmao|lmfao|rofl|(?:ha){2,}|(?:he){2,}|xd)|😂|🤣|😆|哈哈|嘿嘿|呵呵)$", re.IGNORECASE
+)
+
+
+def _without_trailing_laugh(text: str) -> str:
+    """`text` without the laughs it ends on ("… drizzle lol", "… 哈哈哈 😂")."""
+    for _ in range(4):
+        trimmed = text.rstrip(" \t\n,.!~?。！，")
+        tail = max(0, len(trimmed) - 12)  # a laugh is short: the search never scans the whole text
+        m = _LAUGH_AT_END.search(trimmed, tail)
+        if m is None:
+            return trimmed
+        text = trimmed[: m.start()]
+    return text
 
 
 def mentioned(
@@ -144,9 +160,12 @@ def mentioned(
         # so does asking how to do one's work in something ("what's the cleanest way to version the API routes in
         # Laravel?"): it names what the speaker works with
         asked = bool(QUESTION[lang].search(norm)) and not presupposes(norm) and not works_in(norm)
+        # a laugh at the end of small talk ("finally a dry day in tacoma lol") jokes about nothing it names: a
+        # place, an employer, a job or a relative named there is named; a stance is not taken
+        laughed = bool(JOKE[lang].search(norm)) and not JOKE[lang].search(_without_trailing_laugh(norm))
         if (
             HYPOTHETICAL[lang].search(norm)
-            or JOKE[lang].search(norm)
+            or (JOKE[lang].search(norm) and not laughed)
             or QUOTED.search(norm)
             or (asked and lang == "en")
             or PAST[lang].search(norm)
@@ -163,7 +182,7 @@ def mentioned(
         # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
         named = {h.value.casefold(): h.start for h in scan(norm)}
         for i, (value, pattern) in enumerate(wanted):
-            if found[i]:
+            if found[i] or (laughed and not names[i]):
                 continue
             at = named.get(value, -1)
             if at < 0:

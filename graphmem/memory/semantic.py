@@ -18,7 +18,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
-from graphmem.extraction.recurrence import Topic, meet, named_by, recurring_fact
+from graphmem.extraction.recurrence import Topic, leaves_topics, meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
 from graphmem.memory.fact_recall import FactRecall, FactView, winning_per_key
@@ -207,7 +207,7 @@ class SemanticMemory:
         self._extractor = extractor
         self._embedder = embedder
         self._kinds = TopicKinds(embedder)
-        self._read: OrderedDict[str, bool] = OrderedDict()
+        self._read: OrderedDict[str, tuple[tuple[Predicate, str], ...]] = OrderedDict()
         self._clock = clock
         self._recall = FactRecall(facts)
         self.use_policy(policy)
@@ -469,24 +469,25 @@ class SemanticMemory:
         # the episode's topics, read once for both steps below (and only if one of them needs them)
         topics = _TopicsOf(self._extractor, episode.text) if isinstance(self._extractor, TopicReader) else None
         recorded += await self._sightings(scope, episode, stated_keys, topics)
-        self._remember_read(episode.id, bool(candidates))
-        if not candidates and topics is not None:  # a turn the rules read nothing from may still name what the
-            recorded += await self._recurring(scope, episode, topics)  # user keeps coming back to
+        read = read_of(candidates)
+        self._remember_read(episode.id, read)
+        if topics is not None and leaves_topics(read):  # the clauses the rules read nothing from may still name
+            recorded += await self._recurring(scope, episode, topics, read)  # what the user keeps coming back to
         return recorded
 
-    def _remember_read(self, episode_id: str, read: bool) -> None:
-        """Whether the rules read anything from an episode, kept for the look backs of later episodes (bounded:
-        the least recently used go first)."""
+    def _remember_read(self, episode_id: str, read: tuple[tuple[Predicate, str], ...]) -> None:
+        """What the rules read from an episode (predicate, value), kept for the look backs of later episodes
+        (bounded: the least recently used go first)."""
         self._read[episode_id] = read
         self._read.move_to_end(episode_id)
         while len(self._read) > READ_HELD:
             self._read.popitem(last=False)
 
-    async def _reads(self, reader: TopicReader, words: EarlierWords) -> bool:
-        """Whether the rules read anything from an earlier episode: as this process extracted it, else read again."""
+    async def _reads(self, reader: TopicReader, words: EarlierWords) -> tuple[tuple[Predicate, str], ...]:
+        """What the rules read from an earlier episode: as this process extracted it, else read again."""
         known = self._read.get(words.episode_id)
         if known is None:
-            known = bool(await asyncio.to_thread(reader.extract, words.text))
+            known = read_of(await asyncio.to_thread(reader.extract, words.text))
             self._remember_read(words.episode_id, known)
         return known
 
@@ -501,16 +502,19 @@ class SemanticMemory:
         aside = await asyncio.to_thread(set_aside, episode.text, [value for _, _, value in held])
         return in_place_of(candidates, held, aside) if any(aside) else candidates
 
-    async def _recurring(self, scope: Scope, episode: Episode, topics: _TopicsOf) -> int:
-        """Topics of this episode's first-hand clauses that the user named in another session too, in words the
-        rules read nothing from, with a word of stance or habit in either (`recurrence.meet`): each becomes a
+    async def _recurring(
+        self, scope: Scope, episode: Episode, topics: _TopicsOf, read: tuple[tuple[Predicate, str], ...]
+    ) -> int:
+        """Topics of this episode's first-hand clauses that the user named in another session too, in clauses the
+        rules read nothing from (`read` is what they read from this episode; `recurrence.unread`), with a word of
+        stance or habit in either (`recurrence.meet`): each becomes a
         ``recurs`` fact sighted in both episodes, so the promotion rule makes it active. Topics naming a value
         the user has a fact of are left to that fact. A project's words meet only words said in that project."""
         reader = self._extractor
         window = self._policy.promotion.look_back_episodes
         if not isinstance(reader, TopicReader) or window <= 0 or not episode.session_id:
             return 0
-        found = await topics()
+        found = unread(await topics(), read)
         if not found:
             return 0
         projects = ["", episode.project_id] if episode.project_id else [""]
@@ -526,9 +530,10 @@ class SemanticMemory:
         for words in earlier:  # newest first
             if words.project_id and words.project_id != episode.project_id:
                 continue
-            if await self._reads(reader, words):  # the rules read that turn already
+            read_then = await self._reads(reader, words)
+            if not leaves_topics(read_then):  # the rules read a stance, a setting or a note from that turn already
                 continue
-            pairs = meet(fresh, await asyncio.to_thread(reader.topics, words.text))
+            pairs = meet(fresh, unread(await asyncio.to_thread(reader.topics, words.text), read_then))
             kinds = await self._kinds.things_async([now.word for now, _ in pairs])
             for (now, before), thing in zip(pairs, kinds, strict=True):
                 fresh.remove(now)

@@ -21,7 +21,7 @@ from pathlib import Path
 from graphmem.embedding.factory import build_embedder
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
-from graphmem.extraction.recurrence import meet, named_by, recurring_fact
+from graphmem.extraction.recurrence import meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
 from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, turned
@@ -114,13 +114,14 @@ def _recurring(
     words the rules read nothing from either, become a ``recurs`` fact sighted in both."""
     projects = ("", session.project_id)
     known = [v.value for (p, _), vs in store.items() if p in projects for v in vs if v.status in LIVE]
-    fresh = [t for t in extractor.topics(text) if not any(named_by([t], v) for v in known)]
+    said = unread(extractor.topics(text), read_of(extractor.extract(text)))
+    fresh = [t for t in said if not any(named_by([t], v) for v in known)]
     if not fresh:
         return counter
     for sid, proj, eid, before in _said_elsewhere(earlier, session.session_id, [t.needle for t in fresh]):
-        if (proj and proj != session.project_id) or extractor.extract(before):
+        if proj and proj != session.project_id:
             continue
-        pairs = meet(fresh, extractor.topics(before))
+        pairs = meet(fresh, unread(extractor.topics(before), read_of(extractor.extract(before))))
         kinds = _topic_kinds().things([now.word for now, _ in pairs])
         for (now, then), thing in zip(pairs, kinds, strict=True):
             if not thing:
@@ -275,8 +276,8 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                         again = replace(cand, id=f"f{counter}", session_ids=(sid,), episode_ids=(eid,), explicit=False)
                         versions = store[(cand.project_id, cand.key)]
                         _apply(versions, decide(list(versions), Assertion(again, eid, sid, False, False), RULE, at))
-            if not read:  # as SemanticMemory.extract_episode
-                counter = _recurring(extractor, store, earlier, session, episode_id, turn.text, at, counter)
+            # as SemanticMemory.extract_episode: the topics of clauses the rules read nothing from
+            counter = _recurring(extractor, store, earlier, session, episode_id, turn.text, at, counter)
             earlier.append((session.session_id, session.project_id, episode_id, turn.text))
     all_versions = [v for vs in store.values() for v in vs]
     active = [v for v in all_versions if v.status == FactStatus.ACTIVE]

@@ -198,3 +198,39 @@ def test_a_vehicle_corrected_in_the_same_breath_is_the_new_brand(extractor: Rule
     text = "刚去车棚瞅了一眼车标，我这车是爱玛的，不是雅迪，两家车长得太像，我一直搞混了。"
     found = [f for f in extractor.extract(text) if f.key == "user|vehicle"]
     assert [(f.value, f.correction) for f in found] == [("爱玛", True)]
+
+
+def test_a_trailing_laugh_in_small_talk_still_names_the_city(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned(
+        "finally a dry day in tacoma after like 2 weeks of drizzle lol", ["tacoma"], [True], [True]
+    )
+    assert extractor.mentioned("abq wind is nuts today, no flying for us lol", ["albuquerque"], [True], [True])
+    # a laugh about the claim itself still voids it, and a stance is never taken from a laughing line
+    assert extractor.mentioned("lol I live in tacoma, jk", ["tacoma"], [True], [True]) == [False]
+    assert extractor.mentioned("pickleball again today lol", ["pickleball"], [True], [False]) == [False]
+
+
+def test_the_gazetteers_other_forms_are_needles_of_a_value() -> None:
+    from graphmem.extraction.sightings import needles
+
+    assert "abq" in needles("albuquerque")
+    assert "鹅厂" in needles("腾讯")
+
+
+def test_a_texting_sentence_with_its_subject_dropped_is_first_hand() -> None:
+    found = topics("need a decent flasher for ice fishing, been doing it out here around fargo for years")
+    assert "fish" in {t.key for t in found}
+    assert not topics("the flasher for ice fishing is on sale")  # no speaker named, none dropped
+
+
+def test_topics_of_clauses_the_rules_did_not_read() -> None:
+    from graphmem.extraction.facts import Predicate
+    from graphmem.extraction.recurrence import leaves_topics, unread
+
+    found = topics("need a decent flasher for ice fishing, been doing it out here around fargo for years")
+    left = unread(found, [(Predicate.LOCATION, "fargo")])
+    assert "fish" in {t.key for t in left} and "fargo" not in {t.key for t in left}
+    assert leaves_topics([(Predicate.LOCATION, "fargo")])
+    # a stance, a setting or a note read from the text leaves it no topics of its own
+    assert not leaves_topics([(Predicate.LIKES, "coffee")])
+    assert unread(found, [(Predicate.NOTE, "x")]) == []
