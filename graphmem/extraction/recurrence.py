@@ -79,7 +79,7 @@ _OTHER = {
 _AGAINST = {
     "en": re.compile(
         r"\b(?:hate|hates|dislike|dislikes|can't\s+stand|cannot\s+stand|can't\s+bear|don't\s+(?:like|want|take|do|eat|drink)|"
-        r"do\s+not\s+(?:like|want|take|do|eat|drink)|never|no\s+more|not\s+a\s+fan|avoid|allergic|gross|hard\s+no|"
+        r"do\s+not\s+(?:like|want|take|do|eat|drink)|never|no\s+more|not\s+a\s+fan|avoid|allergic|(?<!gets\s)(?<!getting\s)(?<!got\s)gross|hard\s+no|"
         r"won't|refuse|sick\s+of|tired\s+of|none)\b",
         _F,
     ),
@@ -94,7 +94,7 @@ _FOR = {
         r"a\s+week|nights?\s+a|the\s+one\s+(?:thing|app|tool|place|drink|food|show|game)|wouldn't\s+miss|"
         r"can't\s+(?:live|do|work|be)\s+without|couldn't\s+(?:live|do|work)\s+without|into|obsessed|hooked|"
         r"addicted|passion|go-to|daily|years?|yrs|for\s+a\s+living|all\s+the\s+time|the\s+only|my\s+whole|hobby|"
-        r"(?:on|most|every)\s+weekends|seasons)\b",
+        r"(?:on|most|every)\s+weekends|seasons|(?:the\s+)?best\s+(?:part|thing))\b",
         _F,
     ),
     "zh": re.compile(
@@ -103,6 +103,16 @@ _FOR = {
         r"停不下来|老规矩|死规矩|老要求|一定得|非得"
     ),
 }
+
+# Words of a habit or a duration only, among the English words of stance
+_HABIT_EN = re.compile(
+    r"\b(?:always|every|usually|twice|three\s+times|a\s+week|nights?\s+a|daily|years?|yrs|all\s+the\s+time|"
+    r"(?:on|most|every)\s+weekends|seasons)\b",
+    _F,
+)
+
+# "like" as a filler ("for like 4 yrs", "it was like 3 seasons"), no liking
+_FILLER_LIKE = re.compile(r"\b(?:for|about|around|just|was|is|it's|been|in)\s+like\b", _F)
 
 # An English sentence that opens on a verb with the speaker's subject dropped, as texting does ("need a decent
 # flasher for ice fishing, been doing it out here for years"): its clauses are first-hand.
@@ -172,6 +182,12 @@ class Topic:
     def needle(self) -> str:
         """What an earlier text naming this topic contains (case-insensitive): the stem or the word."""
         return self.key if self.key.isascii() else self.word
+
+
+def _habit_only(clause: str, lang: Lang, own: bool | None) -> bool:
+    """Whether an English clause's stance for something is a habit or a duration only ("most weekends", "for 4
+    yrs"), no word of liking."""
+    return lang == "en" and own is True and not _FOR["en"].search(_HABIT_EN.sub(" ", _FILLER_LIKE.sub(" ", clause)))
 
 
 def _stance(clause: str, lang: Lang) -> bool | None:
@@ -313,10 +329,13 @@ def topics(text: str) -> list[Topic]:
                 for key, word in referent:
                     if key not in found and len(found) < MAX_TOPICS:
                         found[key] = Topic(key, word, own, clause)
+            doing = _habit_only(clause, lang, own) and any(w.endswith("ing") for _, w in words)
             for key, word in words:
                 if key not in found:
-                    # a stance said in the word's own clause ("Fencing's the one thing I'll leave the couch for")
-                    found[key] = Topic(key, word, own, clause)
+                    # a stance said in the word's own clause ("Fencing's the one thing I'll leave the couch for");
+                    # a habit only ("been paddleboarding the river for 4 yrs") is the activity's, not the river's
+                    stance = None if doing and not word.endswith("ing") else own
+                    found[key] = Topic(key, word, stance, clause)
                     last.append(key)
                     if len(found) >= MAX_TOPICS:
                         return list(found.values())

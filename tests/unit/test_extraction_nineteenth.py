@@ -234,3 +234,18 @@ def test_topics_of_clauses_the_rules_did_not_read() -> None:
     # a stance, a setting or a note read from the text leaves it no topics of its own
     assert not leaves_topics([(Predicate.LIKES, "coffee")])
     assert unread(found, [(Predicate.NOTE, "x")]) == []
+
+
+def test_a_habit_said_of_an_activity_is_the_activitys_not_the_things_beside_it() -> None:
+    found = {t.key: t.stance for t in topics("been paddleboarding the tennessee river here for like 4 yrs")}
+    assert found["paddleboard"] is True
+    assert found["river"] is None
+    # a word of liking is the whole clause's
+    liked = {t.key: t.stance for t in topics("I love paddleboarding on the river")}
+    assert liked["river"] is True
+
+
+def test_weather_getting_gross_is_no_stance_and_the_best_part_is_one() -> None:
+    found = {t.key: t.stance for t in topics("on the river by 6am on my paddleboard before it gets gross")}
+    assert found["paddleboard"] is None
+    assert {t.key: t.stance for t in topics("paddle season is the best part of my year")}["paddl"] is True
