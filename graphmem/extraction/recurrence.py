@@ -36,6 +36,7 @@ from pathlib import Path
 
 from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.facts import NAMING, CandidateFact, FactKind, Predicate
+from graphmem.extraction.gazetteer import ZH_CITIES, scan
 from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED, SITUATIONAL
 from graphmem.extraction.lexicon import words
 from graphmem.extraction.rule import Lang
@@ -100,7 +101,7 @@ _FOR = {
     "zh": re.compile(
         r"喜欢|爱[吃喝看玩听]|热爱|迷上|迷恋|着迷|最大的乐子|乐子|离不开|离了|每天|天天|每周|每个?礼拜|经常|常常|总是|"
         r"一直|习惯|雷打不动|不可|指着|上瘾|最爱|最喜欢|好几年|几年了|年了|一周.次|一个雪季|老是|都用|没它|爱好|用惯|惯了|"
-        r"停不下来|老规矩|死规矩|老要求|一定得|非得"
+        r"停不下来|老规矩|死规矩|老要求|一定得|非得|个雪季|个赛季|个夏天|个冬天|个季度了"
     ),
 }
 
@@ -179,9 +180,18 @@ class Topic:
     clause: str
 
     @property
-    def needle(self) -> str:
-        """What an earlier text naming this topic contains (case-insensitive): the stem or the word."""
-        return self.key if self.key.isascii() else self.word
+    def needles(self) -> list[str]:
+        """What an earlier text naming this topic contains (case-insensitive): the stem or the word; for a Chinese
+        compound of three characters or more also its first two, the shorter noun `meet` finds within it
+        ("冲浪" in "冲浪板")."""
+        if self.key.isascii():
+            return [self.key]
+        return [self.word, self.word[:2]] if len(self.word) >= 3 else [self.word]
+
+
+def _a_city(word: str) -> bool:
+    """Whether a topic word is a city's name (the gazetteer's, or a Chinese city of any size)."""
+    return word in ZH_CITIES or any(h.category == "city" and h.end - h.start == len(word) for h in scan(word))
 
 
 def _habit_only(clause: str, lang: Lang, own: bool | None) -> bool:
@@ -329,6 +339,12 @@ def topics(text: str) -> list[Topic]:
                 for key, word in referent:
                     if key not in found and len(found) < MAX_TOPICS:
                         found[key] = Topic(key, word, own, clause)
+            if own is not None and before and all(_a_city(word) for _, word in words):
+                # a habit said of where one does it, with nothing else named ("想换块冲浪板，我在日照这边玩了两年了"):
+                # it is the habit of what the clause before named
+                for key in before:
+                    if found[key].stance is None:
+                        found[key] = replace(found[key], stance=own)
             doing = _habit_only(clause, lang, own) and any(w.endswith("ing") for _, w in words)
             for key, word in words:
                 if key not in found:

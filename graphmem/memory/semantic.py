@@ -524,7 +524,7 @@ class SemanticMemory:
         if not fresh:
             return 0
         earlier = await self._episodes.said_elsewhere(
-            scope, episode, [t.needle for t in fresh], window, LOOK_BACK_MATCHES
+            scope, episode, [n for t in fresh for n in t.needles], window, LOOK_BACK_MATCHES
         )
         count = 0
         for words in earlier:  # newest first

@@ -118,7 +118,7 @@ def _recurring(
     fresh = [t for t in said if not any(named_by([t], v) for v in known)]
     if not fresh:
         return counter
-    for sid, proj, eid, before in _said_elsewhere(earlier, session.session_id, [t.needle for t in fresh]):
+    for sid, proj, eid, before in _said_elsewhere(earlier, session.session_id, [n for t in fresh for n in t.needles]):
         if proj and proj != session.project_id:
             continue
         pairs = meet(fresh, unread(extractor.topics(before), read_of(extractor.extract(before))))

@@ -249,3 +249,13 @@ def test_weather_getting_gross_is_no_stance_and_the_best_part_is_one() -> None:
     found = {t.key: t.stance for t in topics("on the river by 6am on my paddleboard before it gets gross")}
     assert found["paddleboard"] is None
     assert {t.key: t.stance for t in topics("paddle season is the best part of my year")}["paddl"] is True
+
+
+def test_a_habit_said_of_where_one_does_it_is_the_habit_of_what_the_clause_before_named() -> None:
+    found = {t.key: t.stance for t in topics("想换块冲浪板，我在日照这边玩了两年了，有适合进阶的长板推荐吗？")}
+    assert found["冲浪板"] is True
+    before = topics("正合我意，下了班扛上板子去冲浪，这种浪最过瘾")
+    now = topics("想换块冲浪板，我在日照这边玩了两年了，有适合进阶的长板推荐吗？")
+    assert [(n.word, b.word) for n, b in meet(now, before)] == [("冲浪板", "冲浪")]
+    # the shorter noun is one of the needles an earlier text is looked up by
+    assert "冲浪" in next(t for t in now if t.key == "冲浪板").needles
