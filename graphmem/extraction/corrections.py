@@ -48,7 +48,8 @@ MID_CORRECTION = re.compile(r",\s(?=(?:(?:sorry|no|oops|wait)[,.!]?\s+i\s+meant|
 # 打错了"): the turn's statements replace what the user said before, whatever was promoted.
 TURN_CORRECTION = re.compile(
     r"\b(?:i\s+meant|i\s+misspoke|correction|typed\s+it\s+wrong|mix(?:ed)?\s+(?:them|it|those)\s+up|"
-    r"i've\s+been\s+(?:saying|telling\s+you)|fix\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
+    r"(?:always\s+|keep\s+)?mix(?:ing)?\s+up\s+(?:those|the\s+two|them)|"
+    r"i've\s+been\s+(?:saying|telling\s+you|calling\s+(?:it|him|her|them))|fix\s+that|correct\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
     r"messed\s+(?:it|that)\s+up|scratch\s+that|strike\s+that|correct\s+something|"
     r"the\s+other\s+one)\b|"
     r"说错了|记错了|记岔了|记混了|搞混了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了",

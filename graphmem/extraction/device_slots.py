@@ -1,5 +1,6 @@
 """The devices the speaker has: the phone by its model ("我这台iPhone 13", "my Pixel 7", "I'm on a Galaxy S23") and
-the vehicle by its brand ("我那辆雅迪电动车", "my Subaru"), one value per kind, so a corrected or replaced model
+the things and services one has by category ("我那辆雅迪电动车", "my Civic", "my car insurance is Progressive",
+"my checking account is with Capital One"), one value per kind, so a corrected or replaced model
 ("我这台是iPhone 12，压根不是13", "我这车是爱玛的，不是雅迪") is a new version of the same attribute, with the old one
 in its history.
 
@@ -15,7 +16,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import Slot, stated_away
 
-__all__ = ["devices", "vehicles"]
+__all__ = ["devices", "possessions"]
 
 _F = re.IGNORECASE
 
@@ -60,47 +61,128 @@ def devices(text: str) -> list[Slot]:
     return []
 
 
-# A vehicle's brand (cars, e-bikes, motorbikes), each spelling to one value.
-_VEHICLE_BRANDS: dict[str, str] = {
-    "雅迪": "雅迪", "爱玛": "爱玛", "台铃": "台铃", "小牛": "小牛", "九号": "九号", "新日": "新日", "绿源": "绿源",
-    "比亚迪": "比亚迪", "特斯拉": "tesla", "丰田": "toyota", "本田": "honda", "大众": "volkswagen", "宝马": "bmw",
-    "奔驰": "mercedes", "奥迪": "audi", "蔚来": "蔚来", "小鹏": "小鹏", "问界": "问界", "吉利": "吉利",
-    "五菱": "五菱", "哈弗": "哈弗", "日产": "nissan", "别克": "buick", "马自达": "mazda", "斯巴鲁": "subaru",
-    "起亚": "kia", "福特": "ford", "雪佛兰": "chevrolet", "沃尔沃": "volvo", "保时捷": "porsche", "红旗": "红旗",
-    "极氪": "极氪", "零跑": "零跑", "理想": "理想", "tesla": "tesla", "toyota": "toyota", "honda": "honda",
-    "subaru": "subaru", "ford": "ford", "chevy": "chevrolet", "chevrolet": "chevrolet", "mazda": "mazda",
-    "hyundai": "hyundai", "kia": "kia", "nissan": "nissan", "volkswagen": "volkswagen", "vw": "volkswagen",
-    "bmw": "bmw", "audi": "audi", "mercedes": "mercedes", "volvo": "volvo", "jeep": "jeep", "rivian": "rivian",
-    "lexus": "lexus", "acura": "acura", "byd": "比亚迪", "yadea": "雅迪", "niu": "小牛",
+# What the speaker has or is a customer of, by category: a vehicle (its model, else its make), a bicycle, the
+# internet provider, the mobile carrier, the insurer and the bank. Each spelling maps to one value; a category is
+# one attribute, so "mine's actually a Corolla" or "it's not Xfinity, it's Spectrum" is a new version of it.
+_OWNED: dict[str, dict[str, str]] = {
+    "vehicle": {
+        "雅迪": "雅迪", "爱玛": "爱玛", "台铃": "台铃", "小牛": "小牛", "九号": "九号", "新日": "新日", "绿源": "绿源",
+        "比亚迪": "比亚迪", "特斯拉": "tesla", "丰田": "toyota", "本田": "honda", "大众": "volkswagen", "宝马": "bmw",
+        "奔驰": "mercedes", "奥迪": "audi", "蔚来": "蔚来", "小鹏": "小鹏", "问界": "问界", "吉利": "吉利",
+        "五菱": "五菱", "哈弗": "哈弗", "日产": "nissan", "别克": "buick", "马自达": "mazda", "斯巴鲁": "subaru",
+        "起亚": "kia", "福特": "ford", "雪佛兰": "chevrolet", "沃尔沃": "volvo", "保时捷": "porsche", "红旗": "红旗",
+        "极氪": "极氪", "零跑": "零跑", "理想": "理想", "tesla": "tesla", "toyota": "toyota", "honda": "honda",
+        "subaru": "subaru", "ford": "ford", "chevy": "chevrolet", "chevrolet": "chevrolet", "mazda": "mazda",
+        "hyundai": "hyundai", "kia": "kia", "nissan": "nissan", "volkswagen": "volkswagen", "vw": "volkswagen",
+        "bmw": "bmw", "audi": "audi", "mercedes": "mercedes", "volvo": "volvo", "jeep": "jeep", "rivian": "rivian",
+        "lexus": "lexus", "acura": "acura", "byd": "比亚迪", "yadea": "雅迪", "niu": "小牛",
+        # models, said for the car itself ("My Civic", "mine's actually a Corolla")
+        "civic": "civic", "accord": "accord", "cr-v": "cr-v", "crv": "cr-v", "corolla": "corolla", "camry": "camry",
+        "rav4": "rav4", "prius": "prius", "highlander": "highlander", "tacoma": "tacoma", "outback": "outback",
+        "forester": "forester", "crosstrek": "crosstrek", "impreza": "impreza", "f-150": "f-150", "f150": "f-150",
+        "mustang": "mustang", "model 3": "model 3", "model y": "model y", "model s": "model s", "miata": "miata",
+        "cx-5": "cx-5", "elantra": "elantra", "sonata": "sonata", "tucson": "tucson", "altima": "altima",
+        "sentra": "sentra", "rogue": "rogue", "jetta": "jetta", "golf": "golf", "wrangler": "wrangler",
+        "silverado": "silverado", "卡罗拉": "corolla", "凯美瑞": "camry", "思域": "civic", "雅阁": "accord",
+        "朗逸": "朗逸", "宝来": "宝来", "轩逸": "轩逸", "帕萨特": "帕萨特", "速腾": "速腾", "秦": "秦",
+    },
+    "bike": {
+        "trek": "trek", "cannondale": "cannondale", "specialized": "specialized", "giant": "giant",
+        "canyon": "canyon", "cervelo": "cervelo", "brompton": "brompton", "santa cruz": "santa cruz",
+        "捷安特": "giant", "美利达": "merida", "merida": "merida", "崔克": "trek", "闪电": "specialized",
+    },
+    "internet_provider": {
+        "xfinity": "xfinity", "comcast": "xfinity", "spectrum": "spectrum", "charter": "spectrum", "cox": "cox",
+        "optimum": "optimum", "frontier": "frontier", "verizon fios": "verizon fios", "fios": "verizon fios",
+        "at&t fiber": "at&t fiber", "google fiber": "google fiber", "starlink": "starlink", "电信宽带": "电信宽带",
+        "联通宽带": "联通宽带", "移动宽带": "移动宽带", "长城宽带": "长城宽带",
+    },
+    "mobile_carrier": {
+        "t-mobile": "t-mobile", "mint mobile": "mint mobile", "visible": "visible", "cricket": "cricket",
+        "google fi": "google fi", "中国移动": "中国移动", "中国联通": "中国联通", "中国电信": "中国电信",
+    },
+    "insurer": {
+        "geico": "geico", "progressive": "progressive", "state farm": "state farm", "allstate": "allstate",
+        "liberty mutual": "liberty mutual", "usaa": "usaa", "nationwide": "nationwide", "farmers": "farmers",
+        "平安保险": "平安保险", "人保": "人保", "太平洋保险": "太平洋保险",
+    },
+    "bank": {
+        "chase": "chase", "capital one": "capital one", "wells fargo": "wells fargo",
+        "bank of america": "bank of america",
+        "citi": "citi", "citibank": "citi", "us bank": "us bank", "pnc": "pnc", "td bank": "td bank", "ally": "ally",
+        "schwab": "schwab", "discover": "discover", "招商银行": "招商银行", "招行": "招商银行", "工商银行": "工商银行",
+        "工行": "工商银行", "建设银行": "建设银行", "建行": "建设银行", "农业银行": "农业银行", "中国银行": "中国银行",
+        "交通银行": "交通银行", "浦发": "浦发银行", "浦发银行": "浦发银行",
+    },
 }  # fmt: skip
-_VEHICLE = re.compile(
+# The words a category's thing is said with, somewhere in the segment: a make that is also an ordinary word
+# ("giant", "progressive", "visible") is the thing only then.
+_CATEGORY_WORD: dict[str, re.Pattern[str]] = {
+    "vehicle": re.compile(
+        r"电动车|电瓶车|电驴|摩托|汽车|车|开|骑|\b(?:car|truck|suv|van|e-?bike|scooter|motorbike|motorcycle|drive|"
+        r"driving|tires|tyres|dealership|mechanic|oil\s+change|brakes?|engine|mpg|sedan|hatchback)\b",
+        _F,
+    ),
+    "bike": re.compile(
+        r"自行车|单车|公路车|山地车|骑|\b(?:bike|bikes|bicycle|cycling|ride|riding|gears?|derailleur|frame|saddle)\b",
+        _F,
+    ),
+    "internet_provider": re.compile(r"宽带|网速|路由|光猫|\b(?:internet|wifi|wi-fi|router|modem|broadband|isp)\b", _F),
+    "mobile_carrier": re.compile(r"手机|话费|流量|套餐|信号|\b(?:phone|carrier|plan|signal|data|coverage|sim)\b", _F),
+    "insurer": re.compile(r"保险|车险|保费|\b(?:insurance|insurer|policy|premium|rate|renewal|claim)\b", _F),
+    "bank": re.compile(r"银行|卡|账户|存款|\b(?:bank|checking|savings|account|card|wire|transfer|atm)\b", _F),
+}
+_BRAND_OF = {form: (category, value) for category, forms in _OWNED.items() for form, value in forms.items()}
+_OWNED_THING = re.compile(
     r"(?<![A-Za-z0-9])(?:"
-    + "|".join(re.escape(b) for b in sorted(_VEHICLE_BRANDS, key=len, reverse=True))
+    + "|".join(re.escape(b) for b in sorted(_BRAND_OF, key=len, reverse=True))
     + r")(?![A-Za-z0-9])",
     _F,
 )
-# Having it, right before the brand: 我那辆 / 我这车是 / my / I drive a
-_VEHICLE_OWNED = re.compile(
-    r"(?:\b(?:my|i\s+drive|i\s+ride|i\s+have|i've\s+got|i\s+own)\s+(?:an?\s+|the\s+|old\s+|new\s+|trusty\s+)*|"
-    r"我(?:的|那辆|这辆|家那辆|家的|开的是?|骑的是?|这车是|那车是|的车是|的电动车是|这辆车是|那辆车是)\s*)$",
-    _F,
-)
-# A word for a vehicle after the brand, or a verb of driving or riding in the clause: not a brand of anything else
-_VEHICLE_WORD = re.compile(
-    r"电动车|电瓶车|电驴|小电驴|摩托|汽车|车|\b(?:car|truck|suv|van|e-?bike|scooter|motorbike|motorcycle|drive|"
-    r"driving|ride|riding|tires|tyres|dealership|mechanic)\b|开|骑|车",
+# Having it, right before the name: "my", "my car insurance is", "my checking account is with", "mine's actually
+# a", "I drive a", "I bank with", "我那辆", "我这车是", "我用的是"
+_HAVING_BEFORE = re.compile(
+    r"(?:\b(?:my|i\s+drive|i\s+ride|i\s+have|i've\s+got|i\s+own|i\s+bank\s+with|i'm\s+with|i\s+am\s+with|i\s+use|"
+    r"i'm\s+on|i\s+switched\s+to|mine's|mine\s+is)\s+(?:actually\s+|really\s+)?(?:an?\s+|the\s+|old\s+|new\s+|trusty\s+)*|"
+    r"\bmy\s+(?:[a-z]+\s+){1,2}(?:is|are)\s+(?:actually\s+|really\s+)?(?:with\s+|through\s+|from\s+|an?\s+)?|"
+    r"我(?:的|那辆|这辆|家那辆|家的|开的是?|骑的是?|这车是|那车是|的车是|的电动车是|这辆车是|那辆车是|用的是?|办的是?|"
+    r"的卡是|的保险是|家宽带是|家的宽带是)\s*)$",
     _F,
 )
 
 
-def vehicles(text: str) -> list[Slot]:
-    """The vehicle the segment says the speaker has, by its brand, once (the first said as theirs)."""
-    if not _VEHICLE_WORD.search(text):
-        return []
-    for m in _VEHICLE.finditer(text):
-        before = text[max(0, m.start() - _BEFORE_WINDOW) : m.start()]
-        if not _VEHICLE_OWNED.search(before) or stated_away(text, m.start(), m.end()):
+# Names that are ordinary words too: the thing only with a word of its category in the segment
+_ORDINARY = frozenset(
+    {"giant", "specialized", "canyon", "progressive", "visible", "discover", "farmers", "nationwide", "ally",
+     "frontier", "optimum", "cricket", "charter", "golf", "rogue", "tucson", "tacoma", "outback", "forester",
+     "mustang", "accord", "spectrum", "chase", "citi", "cox", "秦", "闪电", "理想", "九号", "新日", "小牛", "红旗",
+     "大众", "平安保险", "人保", "ford", "jeep", "santa cruz", "merida", "sonata"}
+)  # fmt: skip
+# In a turn that corrects what was said, "it's (actually) a Cannondale" / "it's Spectrum" names the speaker's own
+_CORRECTED_BEFORE = re.compile(
+    r"\b(?:it's|it\s+is|its|it\s+was|that's)\s+(?:actually\s+|really\s+)?(?:an?\s+|the\s+)?$|其实是$|应该是$", _F
+)
+_HAVING_WINDOW = 40
+
+
+def possessions(text: str, correcting: bool = False) -> list[Slot]:
+    """What the segment says the speaker has, one per category (the first said as theirs): a vehicle, a bicycle,
+    the internet provider, the mobile carrier, the insurer, the bank. `correcting`: the turn corrects what was said
+    before, so "it's actually a Cannondale" names the speaker's."""
+    out: list[Slot] = []
+    seen: set[str] = set()
+    named = [(m, *_BRAND_OF[m.group(0).casefold()]) for m in _OWNED_THING.finditer(text)]
+    for m, category, value in named:
+        form = m.group(0).casefold()
+        # an ordinary word is the thing with a word of its category, or beside another of its category
+        # ("it's not Xfinity, it's Spectrum")
+        beside = any(c == category and v != value for _, c, v in named)
+        if category in seen or (form in _ORDINARY and not beside and not _CATEGORY_WORD[category].search(text)):
             continue
-        value = _VEHICLE_BRANDS[m.group(0).casefold()]
-        return [Slot(Predicate.USES_TOOL, "vehicle", value, True, m.start(), m.end())]
-    return []
+        before = text[max(0, m.start() - _HAVING_WINDOW) : m.start()]
+        having = _HAVING_BEFORE.search(before) or (correcting and _CORRECTED_BEFORE.search(before))
+        if not having or stated_away(text, m.start(), m.end()):
+            continue
+        seen.add(category)
+        out.append(Slot(Predicate.USES_TOOL, category, value, True, m.start(), m.end()))
+    return out

@@ -398,7 +398,7 @@ class RuleExtractor:
                 if f.key not in keys and not overlaps(taken, c_start, c_end):
                     keys.add(f.key)
                     out.append(f)
-        found = slots(norm, lang)
+        found = slots(norm, lang, correcting=seg.correction)
         if seg.answers_meeting and not any(s.attribute == "meeting_time" for s in found):
             found += answered_meeting_time(norm)
         if names_meeting(said) and not names_meeting(norm):

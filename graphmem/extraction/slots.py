@@ -12,8 +12,9 @@ import re
 from dataclasses import dataclass
 
 from graphmem.extraction.code_slots import code_settings
+from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.deadlines import deadline
-from graphmem.extraction.device_slots import devices, vehicles
+from graphmem.extraction.device_slots import devices, possessions
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
@@ -331,9 +332,10 @@ _CODE_RULE = re.compile(
 )
 
 
-def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
+def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = False) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept).
-    `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user."""
+    `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user;
+    `correcting`: the turn corrects what was said before ("Wait, correction: it's not Xfinity, it's Spectrum")."""
     due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
     dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
@@ -343,6 +345,8 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
         # "Again with the exclamation points.": a manner of replies needs no person, it is said to the assistant;
         # "tests in yarrow should be Vitest": what the code base is to use, a rule of it in any person
         ruled = code_settings(text) if _CODE_RULE.search(text) else []
+        # "it's not Xfinity, it's Spectrum" corrects what the speaker has, with no person named
+        ruled += possessions(text, True) if correcting else []
         return dated + ruled + [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in written(text)]
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
         return []
@@ -411,7 +415,7 @@ def slots(text: str, lang: Lang, addressed: bool = False) -> list[Slot]:
         out.extend(kept_in(text))
     out.extend(hotel_room(text))
     out.extend(devices(text))
-    out.extend(vehicles(text))
+    out.extend(possessions(text, correcting or bool(TURN_CORRECTION.search(text))))
     if not names_meeting(text):
         out.extend(office_days(text))
     meeting = meeting_settings(text)

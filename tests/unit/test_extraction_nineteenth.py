@@ -259,3 +259,49 @@ def test_a_habit_said_of_where_one_does_it_is_the_habit_of_what_the_clause_befor
     assert [(n.word, b.word) for n, b in meet(now, before)] == [("冲浪板", "冲浪")]
     # the shorter noun is one of the needles an earlier text is looked up by
     assert "冲浪" in next(t for t in now if t.key == "冲浪板").needles
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "correction"),
+    [
+        ("My Civic is making a weird clicking noise when I turn left.", "user|vehicle", "civic", False),
+        (
+            "Wait, I've been saying Civic this whole time, but mine's actually a Corolla.",
+            "user|vehicle",
+            "corolla",
+            True,
+        ),
+        ("The gears on my Trek have started skipping under load.", "user|bike", "trek", False),
+        (
+            "Wait, I've been calling it a Trek this whole time and it's actually a Cannondale.",
+            "user|bike",
+            "cannondale",
+            True,
+        ),
+        ("My Xfinity internet drops every evening around 8.", "user|internet_provider", "xfinity", False),
+        ("Wait, correction: it's not Xfinity, it's Spectrum.", "user|internet_provider", "spectrum", True),
+        ("my car insurance is Progressive, not Geico. Can you correct that?", "user|insurer", "progressive", True),
+        ("Oh, I just realized my checking account is with Capital One, not Chase.", "user|bank", "capital one", False),
+    ],
+)
+def test_what_the_speaker_has_by_category_and_its_correction(
+    extractor: RuleExtractor, text: str, key: str, value: str, correction: bool
+) -> None:
+    found = [f for f in extractor.extract(text) if f.key == key]
+    assert [f.value for f in found] == [value]
+    if correction:
+        assert found[0].correction
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My giant dog loves the car",  # an ordinary word with no word of its category ...
+        "It's a civic duty to vote",  # ... or not said as the speaker's
+        "My friend drives a Tesla",
+        "Does Chase charge a fee for incoming international wires?",
+    ],
+)
+def test_no_possession_where_none_is_the_speakers(extractor: RuleExtractor, text: str) -> None:
+    keys = {f.key for f in extractor.extract(text)}
+    assert not keys & {"user|vehicle", "user|bike", "user|bank", "user|insurer", "user|internet_provider"}
