@@ -106,6 +106,12 @@ _OWNED: dict[str, dict[str, str]] = {
         "liberty mutual": "liberty mutual", "usaa": "usaa", "nationwide": "nationwide", "farmers": "farmers",
         "平安保险": "平安保险", "人保": "人保", "太平洋保险": "太平洋保险",
     },
+    "gym": {
+        "乐刻": "乐刻", "超级猩猩": "超级猩猩", "威尔士": "威尔士", "一兆韦德": "一兆韦德", "舒适堡": "舒适堡",
+        "planet fitness": "planet fitness", "la fitness": "la fitness", "equinox": "equinox",
+        "24 hour fitness": "24 hour fitness", "anytime fitness": "anytime fitness", "crunch": "crunch",
+        "orangetheory": "orangetheory", "f45": "f45", "gold's gym": "gold's gym", "ymca": "ymca",
+    },
     "bank": {
         "chase": "chase", "capital one": "capital one", "wells fargo": "wells fargo",
         "bank of america": "bank of america",
@@ -130,6 +136,7 @@ _CATEGORY_WORD: dict[str, re.Pattern[str]] = {
     "internet_provider": re.compile(r"宽带|网速|路由|光猫|\b(?:internet|wifi|wi-fi|router|modem|broadband|isp)\b", _F),
     "mobile_carrier": re.compile(r"手机|话费|流量|套餐|信号|\b(?:phone|carrier|plan|signal|data|coverage|sim)\b", _F),
     "insurer": re.compile(r"保险|车险|保费|\b(?:insurance|insurer|policy|premium|rate|renewal|claim)\b", _F),
+    "gym": re.compile(r"健身|练|办卡|私教|撸铁|\b(?:gym|workout|lift|lifting|membership|class|classes|trainer)\b", _F),
     "bank": re.compile(r"银行|卡|账户|存款|\b(?:bank|checking|savings|account|card|wire|transfer|atm)\b", _F),
 }
 _BRAND_OF = {form: (category, value) for category, forms in _OWNED.items() for form, value in forms.items()}
@@ -146,7 +153,8 @@ _HAVING_BEFORE = re.compile(
     r"i'm\s+on|i\s+switched\s+to|mine's|mine\s+is)\s+(?:actually\s+|really\s+)?(?:an?\s+|the\s+|old\s+|new\s+|trusty\s+)*|"
     r"\bmy\s+(?:[a-z]+\s+){1,2}(?:is|are)\s+(?:actually\s+|really\s+)?(?:with\s+|through\s+|from\s+|an?\s+)?|"
     r"我(?:的|那辆|这辆|家那辆|家的|开的是?|骑的是?|这车是|那车是|的车是|的电动车是|这辆车是|那辆车是|用的是?|办的是?|"
-    r"的卡是|的保险是|家宽带是|家的宽带是)\s*)$",
+    r"的卡是|的保险是|家宽带是|家的宽带是|办卡的是|办的卡是|去的是|练的是)\s*|\bi\s+go\s+to\s+(?:an?\s+|the\s+)?|"
+    r"\bmy\s+gym\s+is\s+(?:an?\s+|the\s+)?)$",
     _F,
 )
 
@@ -156,13 +164,17 @@ _ORDINARY = frozenset(
     {"giant", "specialized", "canyon", "progressive", "visible", "discover", "farmers", "nationwide", "ally",
      "frontier", "optimum", "cricket", "charter", "golf", "rogue", "tucson", "tacoma", "outback", "forester",
      "mustang", "accord", "spectrum", "chase", "citi", "cox", "秦", "闪电", "理想", "九号", "新日", "小牛", "红旗",
-     "大众", "平安保险", "人保", "ford", "jeep", "santa cruz", "merida", "sonata"}
+     "大众", "平安保险", "人保", "ford", "jeep", "santa cruz", "merida", "sonata", "crunch", "equinox", "威尔士"}
 )  # fmt: skip
 # In a turn that corrects what was said, "it's (actually) a Cannondale" / "it's Spectrum" names the speaker's own
 _CORRECTED_BEFORE = re.compile(
     r"\b(?:it's|it\s+is|its|it\s+was|that's)\s+(?:actually\s+|really\s+)?(?:an?\s+|the\s+)?$|其实是$|应该是$", _F
 )
 _HAVING_WINDOW = 40
+# Going to a gym as one's habit: "我一般去公司楼下的乐刻", "I usually go to the Crunch on 5th"
+_GOING_TO = re.compile(
+    r"我[\u4e00-\u9fff]{0,4}(?:去|在)[\u4e00-\u9fff]{0,8}$|\bi\s+(?:usually\s+|always\s+)?go\s+to\s+(?:the\s+)?$", _F
+)
 
 
 def possessions(text: str, correcting: bool = False) -> list[Slot]:
@@ -181,6 +193,7 @@ def possessions(text: str, correcting: bool = False) -> list[Slot]:
             continue
         before = text[max(0, m.start() - _HAVING_WINDOW) : m.start()]
         having = _HAVING_BEFORE.search(before) or (correcting and _CORRECTED_BEFORE.search(before))
+        having = having or (category == "gym" and _GOING_TO.search(before))
         if not having or stated_away(text, m.start(), m.end()):
             continue
         seen.add(category)

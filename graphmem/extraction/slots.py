@@ -18,6 +18,7 @@ from graphmem.extraction.device_slots import devices, possessions
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
+from graphmem.extraction.profile_slots import profile
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.replies import capped_reply, reply_shape, written
 from graphmem.extraction.reply_slots import reply_language, reply_settings
@@ -416,6 +417,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     out.extend(hotel_room(text))
     out.extend(devices(text))
     out.extend(possessions(text, correcting or bool(TURN_CORRECTION.search(text))))
+    out.extend(profile(text))
     if not names_meeting(text):
         out.extend(office_days(text))
     meeting = meeting_settings(text)

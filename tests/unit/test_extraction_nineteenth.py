@@ -305,3 +305,37 @@ def test_what_the_speaker_has_by_category_and_its_correction(
 def test_no_possession_where_none_is_the_speakers(extractor: RuleExtractor, text: str) -> None:
     keys = {f.key for f in extractor.extract(text)}
     assert not keys & {"user|vehicle", "user|bike", "user|bank", "user|insurer", "user|internet_provider"}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("我是INTJ，典型的i人，人多的场合待久了就想溜", "user|personality_type", "INTJ"),
+        ("更正一下，我其实是INFJ，不是INTJ，之前一直记岔了", "user|personality_type", "INFJ"),
+        ("我是狮子座，天生爱面子", "user|star_sign", "leo"),
+        ("之前跟你说我是狮子座，其实搞错了。按阳历我是处女座。", "user|star_sign", "virgo"),
+        ("I'm a Virgo", "user|star_sign", "virgo"),
+        ("帮我挑件羽绒服，预算八百左右，我穿M码", "user|clothing_size", "size M"),
+        ("我之前跟你说的尺码错了，我穿L不穿M，M是我老婆的号。", "user|clothing_size", "size L"),
+        ("I wear a medium in most shirts", "user|clothing_size", "size M"),
+        ("我大学学的是会计，所以现在看财报还算顺手", "user|field_of_study", "会计"),
+        ("I majored in finance", "user|field_of_study", "finance"),
+        ("下班以后我一般去公司楼下的乐刻练一个小时", "user|gym", "乐刻"),
+        ("不对，我办卡的是超级猩猩，不是乐刻", "user|gym", "超级猩猩"),
+    ],
+)
+def test_the_speakers_profile_and_gym(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("我最近学的是吉他", "user|field_of_study"),
+        ("I studied French last night", "user|field_of_study"),
+        ("我不穿M码", "user|clothing_size"),
+        ("My boss is a Leo", "user|star_sign"),
+    ],
+)
+def test_no_profile_where_none_is_said(extractor: RuleExtractor, text: str, key: str) -> None:
+    assert key not in _facts(extractor, text)

@@ -1,0 +1,101 @@
+"""Attributes of the speaker's own profile said with their word of kind: the personality type ("我是INTJ", "I'm an
+INFJ"), the star sign ("我是狮子座", "I'm a Virgo"), the clothing size ("我穿M码", "I wear a medium") and the field
+of study ("我大学学的是会计", "I majored in finance"). One value per attribute, so "按阳历我是处女座" or "我穿L不穿M"
+is a new version with the old one in its history.
+
+Every pattern is a bounded alternation with fixed-width context; the work is linear in the text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.slot import Slot, stated_away
+
+__all__ = ["profile"]
+
+_F = re.IGNORECASE
+
+_MBTI = re.compile(
+    r"(?:我是|我属于|我测出来是|测出来是|其实是|i'm\s+an?|i\s+am\s+an?|my\s+(?:mbti|type)\s+is|mbti\s*(?:是|:)?)\s*"
+    r"(?P<v>[ie][ns][tf][jp])(?:-[at])?(?![a-z])",
+    _F,
+)
+_SIGNS = {
+    "白羊": "aries", "金牛": "taurus", "双子": "gemini", "巨蟹": "cancer", "狮子": "leo", "处女": "virgo",
+    "天秤": "libra", "天平": "libra", "天蝎": "scorpio", "射手": "sagittarius", "人马": "sagittarius",
+    "摩羯": "capricorn", "水瓶": "aquarius", "双鱼": "pisces",
+}  # fmt: skip
+_EN_SIGNS = "aries|taurus|gemini|cancer|leo|virgo|libra|scorpio|sagittarius|capricorn|aquarius|pisces"
+_SIGN = re.compile(
+    r"(?:我是|我是个|我是一个|我其实是|其实是|我|按阳历我是|按农历我是)(?P<zh>" + "|".join(_SIGNS) + r")座"
+    r"|(?:i'm\s+an?|i\s+am\s+an?|my\s+(?:star\s+|zodiac\s+)?sign\s+is|i'm\s+actually\s+an?)\s+(?P<en>"
+    + _EN_SIGNS
+    + r")\b",
+    _F,
+)
+_SIZE_EN = {"xs": "XS", "s": "S", "small": "S", "m": "M", "medium": "M", "l": "L", "large": "L", "xl": "XL",
+            "xxl": "XXL", "2xl": "XXL", "extra large": "XL"}  # fmt: skip
+_SIZE = re.compile(
+    r"穿(?:的是)?(?P<zh>XXXL|XXL|XL|XS|[SML]|2XL|3XL)(?:码|号)?(?![A-Za-z])"
+    r"|(?:i\s+wear\s+(?:a\s+)?(?:size\s+)?|i'm\s+(?:a\s+)?size\s+|my\s+size\s+is\s+)"
+    r"(?P<en>extra\s+large|xxl|2xl|xl|xs|small|medium|large|[sml])\b",
+    _F,
+)
+_NOT_BEFORE = re.compile(r"(?:不|没|别|\bnot\s|n't\s)$", _F)
+_CLOTHES = re.compile(
+    r"衣|裤|羽绒服|卫衣|外套|衬衫|T恤|码|号|\b(?:shirt|jacket|hoodie|coat|pants|size|dress|tee)s?\b", _F
+)
+_MAJOR = re.compile(
+    r"(?:大学|本科|研究生|硕士|博士)?(?:学的是|学的|读的是|念的是)(?:其实是)?(?P<zh>[\u4e00-\u9fff]{2,6}?)(?:专业)?(?=[，,。！!\s]|$|所以|不是)"
+    r"|(?P<zh2>[\u4e00-\u9fff]{2,4})专业(?:出身|毕业)"
+    r"|(?:i\s+majored\s+in|my\s+major\s+(?:is|was)|i\s+(?:studied|have\s+a\s+degree\s+in|got\s+my\s+degree\s+in))\s+"
+    r"(?P<en>[a-z][a-z ]{2,30}?)(?=\s+(?:in|at|from|and|but|so)\b|[,.;!?]|$)",
+    _F,
+)
+_NOT_MAJOR = frozenset({"东西", "时候", "很快", "挺好", "不错", "这个", "那个", "一点"})
+# Learning at a college, said in the segment: what one "学的是" or "studied" is a field of study only then
+_COLLEGE = re.compile(
+    r"大学|本科|研究生|硕士|博士|专业|毕业|学位|\b(?:college|university|uni|degree|grad\s+school|major)\b", _F
+)
+
+
+def profile(text: str) -> list[Slot]:
+    """The personality type, star sign, clothing size and field of study the segment says are the speaker's (the
+    first of each, not one set aside: "我是INFJ，不是INTJ")."""
+    out: list[Slot] = []
+    for m in _MBTI.finditer(text):
+        if not stated_away(text, m.start("v"), m.end("v")):
+            out.append(Slot(Predicate.LIKES, "personality_type", m.group("v").upper(), True, *m.span("v")))
+            break
+    for m in _SIGN.finditer(text):
+        group = "zh" if m.group("zh") else "en"
+        if stated_away(text, m.start(group), m.end(group)):
+            continue
+        value = _SIGNS[m.group("zh")] if group == "zh" else m.group("en").lower()
+        out.append(Slot(Predicate.LIKES, "star_sign", value, True, *m.span(group)))
+        break
+    if _CLOTHES.search(text):
+        for m in _SIZE.finditer(text):
+            group = "zh" if m.group("zh") else "en"
+            if _NOT_BEFORE.search(text, max(0, m.start() - 4), m.start()):
+                continue  # "我穿L不穿M": the size not worn
+            raw = m.group(group).lower()
+            size = _SIZE_EN.get(" ".join(raw.split()), raw.upper())
+            out.append(Slot(Predicate.LIKES, "clothing_size", f"size {size}", True, *m.span(group)))
+            break
+    for m in _MAJOR.finditer(text):
+        group = next(g for g in ("zh", "zh2", "en") if m.group(g))
+        value = m.group(group).strip().lower()
+        if (
+            group != "zh2"
+            and not m.group(0).lower().startswith(("i majored", "my major"))
+            and not _COLLEGE.search(text)
+        ):
+            continue  # "我最近学的是吉他", "I studied French last night": no field of study
+        if value in _NOT_MAJOR or stated_away(text, m.start(group), m.end(group)):
+            continue
+        out.append(Slot(Predicate.LIKES, "field_of_study", value, True, *m.span(group)))
+        break
+    return out
