@@ -274,11 +274,17 @@ STACK_TECHNOLOGIES = frozenset(_STACK)
 """The technologies that fill one slot of a stack (their attribute: :func:`attribute_of` with USES_TECH)."""
 
 
+_BOUND = re.compile(r"^(after|before) \d{1,2}:\d{2}$")
+
+
 def attribute_of(predicate: Predicate, value: str) -> str:
     """The attribute a value sets ("minimal comment" -> "code_comment_style", "neovim" -> "editor"), or ""
     for a plain object."""
     if predicate is Predicate.USES_TOOL and value in _EDITORS:
         return "editor"
+    bound = _BOUND.match(value) if predicate is Predicate.DO_NOT_DISTURB else None
+    if bound is not None:  # "after 17:30": the end of the speaker's day, one value at a time (it moves)
+        return f"do_not_disturb:{bound.group(1)}"
     if predicate in _STACK_PREDICATES and value in _STACK:
         return _STACK[value]
     if predicate not in _TASTE or not value:

@@ -9,11 +9,12 @@ import re
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
-from graphmem.extraction.time_values import zh_number
+from graphmem.extraction.time_values import hour_bound, window, zh_number
 
 __all__ = [
     "answered_meeting_time",
     "arranges_meeting",
+    "day_end",
     "day_off",
     "meeting_settings",
     "meeting_time",
@@ -220,6 +221,8 @@ _CAP = re.compile(
 )
 _EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # A clock time followed by a zone ("3pm EST") times an event elsewhere.
+_ONE_AT = re.compile(r"\b(?:a|an|the|that|this|my|his|her|their)\s$", _F)
+_RANGE_ON = re.compile(r"\s?(?:to|until|till|-|–)\s?\d", _F)
 _CLOCK_AFTER_ZONE = re.compile(r"\s?(?:[A-Z]{2,4}T|UTC|GMT)\b")
 
 
@@ -458,6 +461,10 @@ def meeting_settings(text: str) -> list[Slot]:
         count = _EN_COUNTS.get(n) or zh_number(n)
         out.append(Slot(Predicate.LIKES, "meeting_cap", f"{count} per day", True, cap.start(), cap.end()))
     clock = _CLOCK_TIME.search(text)
+    if clock is not None and (
+        _ONE_AT.search(text, max(0, clock.start() - 8), clock.start()) or _RANGE_ON.match(text, clock.end())
+    ):
+        clock = None  # "booked me for a 6pm call": one meeting; "6am to 2:30pm": a span of the day, not a meeting time
     if clock is not None and not negated and not _CLOCK_AFTER_ZONE.match(text[clock.end() :]):  # "no calls before 9"
         rel = (clock.group("rel") or "").lower()
         if clock.group("t").lower() == "noon" and not rel:
@@ -467,6 +474,28 @@ def meeting_settings(text: str) -> list[Slot]:
         value = {"before noon": "morning meeting", "after noon": "afternoon meeting"}.get(value, value)
         out.append(Slot(Predicate.LIKES, "meeting_time", value, True, clock.start(), clock.end()))
     return out
+
+
+# The end of the speaker's day for meetings, said as when it ends or as a time nothing goes past ("Nothing goes on
+# my calendar after 5:30", "My day ends at 5:30, full stop", "meetings have to wrap up by 2:30 now"): the same
+# value as "no meetings after 5:30", one at a time.
+_DAY_END = re.compile(
+    r"\b(?:nothing\s+(?:goes|gets)\s+on\s+my\s+calendar\s+after|my\s+(?:work\s*)?day\s+(?:ends|stops|is\s+done)\s+at|"
+    r"(?:meetings|calls)\s+(?:have\s+to|need\s+to|must)\s+(?:wrap\s+up|end|finish|be\s+done)\s+by|"
+    r"i'm\s+(?:offline|done|off)\s+(?:after|at|from))\s+(?P<t>\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?)",
+    _F,
+)
+
+
+def day_end(text: str) -> list[Slot]:
+    """The time after which the speaker takes no meetings (`_DAY_END`), as "after H:MM" on a 24-hour clock."""
+    m = _DAY_END.search(text)
+    if m is None:
+        return []
+    value = hour_bound(window(f"after {m.group('t')}", "en"))
+    if value is None or not value.startswith("after "):
+        return []
+    return [Slot(Predicate.DO_NOT_DISTURB, "do_not_disturb:after", value, True, *m.span("t"))]
 
 
 # The shift one works, in either language: "I'm on the early shift", "这个月排的全是夜班", "I work nights".
@@ -537,7 +566,8 @@ _ZH_SLEEP = re.compile(
 _EN_NUMBERS = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                "midnight": 12}  # fmt: skip
 _EN_SLEEP = re.compile(
-    r"\b(?:(?P<bed>in\s+bed|asleep|go\s+to\s+bed|going\s+to\s+bed|bed)|(?P<up>up|awake|wake\s+up|get\s+up))\s+"
+    r"\b(?:(?P<bed>in\s+bed|asleep|go\s+to\s+bed|going\s+to\s+bed|bed)|"
+    r"(?P<up>(?<!wrap\s)(?<!wrapped\s)(?<!sign\s)(?<!set\s)(?<!back\s)(?<!show\s)up|awake|wake\s+up|get\s+up))\s+"
     r"(?:by|at|around)\s+(?P<h>\d{1,2}|five|six|seven|eight|nine|ten|eleven|twelve|midnight)"
     r"(?::(?P<m>\d{2}))?\s?(?P<ampm>am|pm)?\b",
     _F,

@@ -101,7 +101,7 @@ DEV_SUITE: list[tuple[str, str, str, list[Expected]]] = [
         "meetings",
         "en",
         "No meetings before 10am please.",
-        [(P.DO_NOT_DISTURB, "before 10:00", True, "user|do_not_disturb|before 10:00")],
+        [(P.DO_NOT_DISTURB, "before 10:00", True, "user|do_not_disturb:before")],
     ),
     # -- corrections
     (

@@ -38,7 +38,7 @@ def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
         ("I'd rather have meetings in the afternoon.", "user|meeting_time", "afternoon meeting"),
         (
             "I really can't do calls before 10, my brain isn't on yet.",
-            "user|do_not_disturb|before 10:00",
+            "user|do_not_disturb:before",
             "before 10:00",
         ),
         ("I work remotely as a data engineer for a logistics startup.", "user|job", "data engineer"),

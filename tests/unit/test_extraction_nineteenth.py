@@ -339,3 +339,19 @@ def test_the_speakers_profile_and_gym(extractor: RuleExtractor, text: str, key: 
 )
 def test_no_profile_where_none_is_said(extractor: RuleExtractor, text: str, key: str) -> None:
     assert key not in _facts(extractor, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Nothing goes on my calendar after 5:30 in the evening. I'm strict about that.", "after 17:30"),
+        ("Someone booked me for a 6pm call again. My day ends at 5:30, full stop.", "after 17:30"),
+        ("I've switched to an early schedule, 6am to 2:30pm, so meetings have to wrap up by 2:30 now.", "after 14:30"),
+        ("No meetings after 5:30 please.", "after 17:30"),
+    ],
+)
+def test_the_end_of_the_day_for_meetings_is_one_attribute(extractor: RuleExtractor, text: str, value: str) -> None:
+    found = _facts(extractor, text)
+    assert found.get("user|do_not_disturb:after") == value
+    # one meeting booked by someone, a span of the day or a meeting wrapping up are no meeting time nor a wake-up
+    assert "user|meeting_time" not in found and "user|sleep_schedule" not in found
