@@ -396,6 +396,8 @@ _TECH_ITEM = re.compile(r"[a-z0-9][a-z0-9_.+#-]*(?:\s+(?!(?:and|or|plus)\b)[a-z0
 # "… in Go and it uses Redis": a second verb of use with the same subject continues the list (blanked to " and",
 # offsets kept).
 _TECH_CONTINUES = re.compile(r"\s(?:and|,)\s+(?:it\s+|we\s+)?(?:also\s+)?(?:uses|use|runs\s+on)\s", _F)
+_TECH_WITH = re.compile(r",?\s(?:with|plus)\s(?=[A-Z])")
+_SENTENCE_STOP = re.compile(r"[,.;!?，。；！？]")
 _TECH_TAIL = re.compile(
     r"(?:\s{1,3}v?\d[\d.x]{0,6})?\s{1,3}(?:app|application|project|service|codebase|site|website|backend|api|monolith|"
     r"microservice)s?$",
@@ -405,7 +407,12 @@ _LEADING_AND = re.compile(r"^(?:and|or|plus)\s+", _F)
 
 
 def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[str, str, int, Predicate]]:
+    if rule.project and _TECH_WITH.match(norm, c_end):  # "Rails, with Sidekiq for …": the list goes on past the comma
+        stop = _SENTENCE_STOP.search(norm, c_end + 1)
+        c_end = stop.start() if stop else len(norm)
     chunk = _TECH_CONTINUES.sub(lambda m: " and" + " " * (len(m.group(0)) - 4), norm[pos:c_end])
+    if rule.project:  # "Curlew's backend is Rails, with Sidekiq for background jobs": what it is built with too
+        chunk = _TECH_WITH.sub(lambda m: " and" + " " * (len(m.group(0)) - 4), chunk)
     cut = _TECH_CUT.search(chunk)
     if cut:
         chunk = chunk[: cut.start()]

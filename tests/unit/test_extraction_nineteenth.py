@@ -103,15 +103,16 @@ def test_a_joke_told_is_no_setting(extractor: RuleExtractor) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "tech"),
+    ("text", "techs"),
     [
-        ("linden is an iPhone app in SwiftUI with Core Data for storage.", "swiftui"),
-        ("茉莉是个爬二手房挂牌信息的爬虫，拿Scrapy写的。", "scrapy"),
+        ("linden is an iPhone app in SwiftUI with Core Data for storage.", {"swiftui", "core data"}),
+        ("茉莉是个爬二手房挂牌信息的爬虫，拿Scrapy写的。", {"scrapy"}),
     ],
 )
-def test_what_a_named_thing_is_written_with_is_the_projects(extractor: RuleExtractor, text: str, tech: str) -> None:
-    found = [f for f in extractor.extract(text) if f.subject == "project"]
-    assert [f.value for f in found] == [tech]
+def test_what_a_named_thing_is_written_with_is_the_projects(
+    extractor: RuleExtractor, text: str, techs: set[str]
+) -> None:
+    assert {f.value for f in extractor.extract(text) if f.subject == "project"} == techs
 
 
 def test_a_script_the_speaker_wrote_is_not_a_project_fact(extractor: RuleExtractor) -> None:
@@ -355,3 +356,10 @@ def test_the_end_of_the_day_for_meetings_is_one_attribute(extractor: RuleExtract
     assert found.get("user|do_not_disturb:after") == value
     # one meeting booked by someone, a span of the day or a meeting wrapping up are no meeting time nor a wake-up
     assert "user|meeting_time" not in found and "user|sleep_schedule" not in found
+
+
+def test_what_a_project_is_built_with_goes_on_past_a_comma(extractor: RuleExtractor) -> None:
+    found = extractor.extract("Curlew's backend is Rails, with Sidekiq for background jobs.")
+    assert {f.value for f in found if f.subject.startswith("project")} == {"rails", "sidekiq"}
+    # the user's own tools are no list of a project's
+    assert {f.value for f in extractor.extract("I use Vim, with a few plugins")} == {"vim"}
