@@ -89,28 +89,26 @@ _AGAINST = {
         r"忍不了|吃不了|喝不了|闻不了|不感冒|嫌|别再|不许|不准"
     ),
 }
+# English words of stance: of liking, and of a habit or a duration only (which says no liking of what else the
+# clause names: "been paddleboarding the river for 4 yrs")
+_LIKING_EN = (
+    r"love|loves|like|likes|enjoy|enjoys|favou?rite|the\s+one\s+(?:thing|app|tool|place|drink|food|show|game)|"
+    r"wouldn't\s+miss|can't\s+(?:live|do|work|be)\s+without|couldn't\s+(?:live|do|work)\s+without|into|obsessed|"
+    r"hooked|addicted|passion|go-to|for\s+a\s+living|the\s+only|my\s+whole|hobby|(?:the\s+)?best\s+(?:part|thing)"
+)
+_HABIT_WORDS_EN = (
+    r"always|every|usually|twice|three\s+times|a\s+week|nights?\s+a|daily|years?|yrs|all\s+the\s+time|"
+    r"(?:on|most|every)\s+weekends|seasons"
+)
+_LIKING = re.compile(r"\b(?:" + _LIKING_EN + r")\b", _F)
 _FOR = {
-    "en": re.compile(
-        r"\b(?:love|loves|like|likes|enjoy|enjoys|favou?rite|always|every|usually|twice|three\s+times|"
-        r"a\s+week|nights?\s+a|the\s+one\s+(?:thing|app|tool|place|drink|food|show|game)|wouldn't\s+miss|"
-        r"can't\s+(?:live|do|work|be)\s+without|couldn't\s+(?:live|do|work)\s+without|into|obsessed|hooked|"
-        r"addicted|passion|go-to|daily|years?|yrs|for\s+a\s+living|all\s+the\s+time|the\s+only|my\s+whole|hobby|"
-        r"(?:on|most|every)\s+weekends|seasons|(?:the\s+)?best\s+(?:part|thing))\b",
-        _F,
-    ),
+    "en": re.compile(r"\b(?:" + _LIKING_EN + "|" + _HABIT_WORDS_EN + r")\b", _F),
     "zh": re.compile(
         r"喜欢|爱[吃喝看玩听]|热爱|迷上|迷恋|着迷|最大的乐子|乐子|离不开|离了|每天|天天|每周|每个?礼拜|经常|常常|总是|"
         r"一直|习惯|雷打不动|不可|指着|上瘾|最爱|最喜欢|好几年|几年了|年了|一周.次|一个雪季|老是|都用|没它|爱好|用惯|惯了|"
         r"停不下来|老规矩|死规矩|老要求|一定得|非得|个雪季|个赛季|个夏天|个冬天|个季度了"
     ),
 }
-
-# Words of a habit or a duration only, among the English words of stance
-_HABIT_EN = re.compile(
-    r"\b(?:always|every|usually|twice|three\s+times|a\s+week|nights?\s+a|daily|years?|yrs|all\s+the\s+time|"
-    r"(?:on|most|every)\s+weekends|seasons)\b",
-    _F,
-)
 
 # "like" as a filler ("for like 4 yrs", "it was like 3 seasons"), no liking
 _FILLER_LIKE = re.compile(r"\b(?:for|about|around|just|was|is|it's|been|in)\s+like\b", _F)
@@ -197,7 +195,7 @@ def _a_city(word: str) -> bool:
 def _habit_only(clause: str, lang: Lang, own: bool | None) -> bool:
     """Whether an English clause's stance for something is a habit or a duration only ("most weekends", "for 4
     yrs"), no word of liking."""
-    return lang == "en" and own is True and not _FOR["en"].search(_HABIT_EN.sub(" ", _FILLER_LIKE.sub(" ", clause)))
+    return lang == "en" and own is True and not _LIKING.search(_FILLER_LIKE.sub(" ", clause))
 
 
 def _stance(clause: str, lang: Lang) -> bool | None:
