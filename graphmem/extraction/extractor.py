@@ -58,6 +58,7 @@ from graphmem.extraction.guards import (
     REPORTED,
     REQUEST,
     SITUATIONAL,
+    without_quotations,
 )
 from graphmem.extraction.notes import note_updates, notes
 from graphmem.extraction.recurrence import Topic, topics
@@ -357,6 +358,7 @@ class RuleExtractor:
             norm = without_one_offs(norm, SITUATIONAL[lang], lang)
             if not norm.strip(CLAUSE_PUNCT) and not (lang == "en" and relation_names(said)):
                 return []
+        norm = without_quotations(norm)  # "喊“离合慢点”": the words quoted, not the speaker's statement around them
         if QUOTED.search(norm):
             return []
         hedged = bool(HEDGE[lang].search(norm))
@@ -399,6 +401,9 @@ class RuleExtractor:
                     keys.add(f.key)
                     out.append(f)
         found = slots(norm, lang, correcting=seg.correction)
+        if not found and seg.explicit and names_meeting(norm):
+            # "The check-in is now Monday at 7 a.m. … Please update that for me": a meeting the speaker asks to keep
+            found = meeting_settings(norm)
         if seg.answers_meeting and not any(s.attribute == "meeting_time" for s in found):
             found += answered_meeting_time(norm)
         if names_meeting(said) and not names_meeting(norm):

@@ -57,7 +57,7 @@ Foshan|佛山: foshan, 佛山;
 Zhuhai|珠海: zhuhai, 珠海; Nanning|南宁: nanning, 南宁; Guiyang|贵阳: guiyang, 贵阳; Lanzhou|兰州: lanzhou, 兰州;
 Urumqi|乌鲁木齐: urumqi, 乌鲁木齐; Lhasa|拉萨: lhasa, 拉萨; Sanya|三亚: sanya, 三亚; Haikou|海口: haikou, 海口;
 Nanchang|南昌: nanchang, 南昌; Taiyuan|太原: taiyuan, 太原; Shijiazhuang|石家庄: shijiazhuang, 石家庄;
-Changchun|长春: changchun, 长春; Hohhot|呼和浩特: hohhot, 呼和浩特; Yinchuan|银川: yinchuan, 银川;
+Changchun|长春: changchun, 长春; Hohhot|呼和浩特: hohhot, 呼和浩特, 呼市; Yinchuan|银川: yinchuan, 银川;
 Xining|西宁: xining, 西宁;
 Wenzhou|温州: wenzhou, 温州; Hong Kong|香港: hong kong, 香港; Macau|澳门: macau, macao, 澳门;
 Taipei|台北: taipei, 台北;

@@ -28,6 +28,7 @@ __all__ = [
     "REQUEST",
     "SITUATIONAL",
     "TURN_MARKER",
+    "without_quotations",
 ]
 
 _F = re.IGNORECASE
@@ -123,15 +124,20 @@ EXPLICIT = {
         r"note\s+(?:this|it)\s+down|save\s+(?:this|that)\s+(?:for\s+later|to\s+memory)|"
         r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update|please\s+(?:fix|correct|change)\s+(?:that|this|it)|"
         r"(?:fix|correct|change)\s+(?:that|this|it)\s+(?:for\s+me|in\s+your\s+(?:notes|records)))\b|"
-        r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
+        r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b|"
+        # said before and said again: "I've told you before", "as I said before"
+        r"\b(?:i've|i\s+have|i\s+already|i've\s+already)\s+told\s+you\b|\bas\s+i\s+(?:said|told\s+you)\s+before\b|"
+        r"\bi\s+(?:said|told\s+you)\s+(?:this|that)\s+(?:before|already)\b",
         _F,
     ),
     "zh": re.compile(
         r"记住|记一下|记下|记好|记牢|记着|记上|帮我记(?![得录忆性])|你记(?:几|两|个)|备个案|存个档|别忘了|"
         # not a time after something ("两点以后", "下班以后", "三年以后")
         r"(?<![点时完班课年月号天周岁])以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|"
-        r"一律|每次都|"
-        r"更新一下|更新下|记得更新|(?:帮我|你)(?:把[\u4e00-\u9fff]{1,6}?)?(?:改|更新|换)(?:一下|下|过来)"
+        r"一律|每次都|(?:^|[，,。！!])说过的|(?:跟你|和你)说过(?:好几次|多少次|了)?|说了(?:多少|好几)[遍次]|"
+        r"更新一下|更新下|记得更新|(?:帮我|你)(?:把[\u4e00-\u9fff]{1,6}?)?(?:改|更新|换)(?:一下|下|过来)|"
+        # "你那边记的地方也给我改成威海": what the assistant keeps, to be changed
+        r"(?:给我|帮我)(?:把[\u4e00-\u9fff]{1,6}?)?也?(?:改成|改为|更新成|更新为)|你(?:那边|这边)?记的"
     ),
 }
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
@@ -176,6 +182,16 @@ QUOTED = re.compile(
     r"[“「『](?![^”」』]{1,3}[”」』])|(?<![“「『].)(?<![“「『]..)(?<![“「『]...)[”」』]|"
     r"\"(?![^\"]{1,3}\")(?<!\"[^\"]\")(?<!\"[^\"]{2}\")(?<!\"[^\"]{3}\")"
 )
+# Quoted words whole (a quotation mark pair around more than three characters): "喊“离合慢点”" reports words, the
+# rest of the segment is still the speaker's own.
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+QUOTATION = re.compile(r"[“「『][^“”「」『』]{4,300}[”」』]|\"[^\"]{4,300}\"")
+
+
+def without_quotations(text: str) -> str:
+    """`text` with each whole quotation blanked to clause breaks of the same length (offsets stay those of `text`)."""
+    return QUOTATION.sub(lambda m: ("，" if _HAN.search(m.group(0)) else ",") * len(m.group(0)), text)
+
 
 MARKER_ONLY = re.compile(
     r"^[\s\W]*(?:please\s+|请)?(?:remember(?:\s+this|\s+that)?|note\s+this|记住|记一下|记好了?|记下来?)(?:这个|这点|一下)?[\s\W]*$",

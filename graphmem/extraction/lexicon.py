@@ -39,6 +39,22 @@ LANGS: dict[str, str] = {
     "波斯语": "persian", "乌尔都语": "urdu", "孟加拉语": "bengali", "泰米尔语": "tamil", "冰岛语": "icelandic",
     "塞尔维亚语": "serbian", "克罗地亚语": "croatian", "保加利亚语": "bulgarian", "世界语": "esperanto",
     "印度尼西亚语": "indonesian", "马来西亚语": "malay",
+    "lao": "lao", "khmer": "khmer", "burmese": "burmese", "mongolian": "mongolian", "nepali": "nepali",
+    "sinhala": "sinhala", "tibetan": "tibetan", "uyghur": "uyghur", "kazakh": "kazakh", "uzbek": "uzbek",
+    "amharic": "amharic", "yoruba": "yoruba", "hausa": "hausa", "zulu": "zulu", "latin": "latin", "irish": "irish",
+    "welsh": "welsh", "basque": "basque", "galician": "galician", "lithuanian": "lithuanian", "latvian": "latvian",
+    "slovenian": "slovenian", "macedonian": "macedonian", "albanian": "albanian", "armenian": "armenian",
+    "georgian": "georgian", "azerbaijani": "azerbaijani", "pashto": "pashto", "marathi": "marathi",
+    "telugu": "telugu", "kannada": "kannada", "malayalam": "malayalam", "gujarati": "gujarati",
+    "hokkien": "hokkien", "老挝语": "lao", "老挝话": "lao", "寮语": "lao", "柬埔寨语": "khmer", "高棉语": "khmer",
+    "缅甸语": "burmese", "缅语": "burmese", "蒙古语": "mongolian", "蒙语": "mongolian", "尼泊尔语": "nepali",
+    "僧伽罗语": "sinhala", "藏语": "tibetan", "维吾尔语": "uyghur", "维语": "uyghur", "哈萨克语": "kazakh",
+    "乌兹别克语": "uzbek", "阿姆哈拉语": "amharic", "约鲁巴语": "yoruba", "豪萨语": "hausa", "祖鲁语": "zulu",
+    "拉丁语": "latin", "爱尔兰语": "irish", "威尔士语": "welsh", "巴斯克语": "basque", "立陶宛语": "lithuanian",
+    "拉脱维亚语": "latvian", "斯洛文尼亚语": "slovenian", "阿尔巴尼亚语": "albanian", "亚美尼亚语": "armenian",
+    "格鲁吉亚语": "georgian", "阿塞拜疆语": "azerbaijani", "普什图语": "pashto", "闽南语": "hokkien",
+    "闽南话": "hokkien", "客家话": "hakka", "上海话": "shanghainese", "四川话": "sichuanese",
+    "斯洛伐克语": "slovak", "爱沙尼亚语": "estonian", "日本語": "japanese", "韩国话": "korean",
 }  # fmt: skip
 LANG_EN = "|".join(k for k in LANGS if k.isascii())
 LANG_ZH = "|".join(sorted((k for k in LANGS if not k.isascii()), key=len, reverse=True))
@@ -81,7 +97,8 @@ ZH_ROLE_HEADS = (
     r"导游|导购|月嫂|保姆|育儿嫂|社工|法官|检察官|军人|农民|渔民|木匠|瓦工|电工|焊工|裁缝|理发师|快递小哥|骑手|"
     r"网约车司机|代驾|文员|出纳|审计|精算|策划|文案|运营|剪辑|配音|up主|UP主|画手|coser|模特|歌手|乐手|DJ|医药代表|销售代表|"
     r"业务员|客服|前台|收银|厨子|大夫|助教|讲师|工人|技工|电焊工|钳工|车工|水电工|汽修工|修理工|维修工|装修工|油漆工|"
-    r"搬运工|清洁工|环卫工|列车长|乘务|空乘|机长|船长|收费员|飞行员|调度)"
+    r"搬运工|清洁工|环卫工|列车长|乘务|空乘|机长|船长|收费员|飞行员|调度|果农|菜农|茶农|花农|瓜农|棉农|蔗农|农户|"
+    r"养殖户|种植户|勾调师|调酒师)"
 )
 
 JOBS = words(

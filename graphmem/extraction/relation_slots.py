@@ -38,7 +38,12 @@ _RELATION_WORDS: dict[str, str] = {
     "guinea pig": "pet:guinea_pig",
     # the wider family: one key per person named ("my nephew Ollie", "my cousin Ben"), as one may have several
     "nephew": "relative:nephew", "niece": "relative:niece", "cousin": "relative:cousin", "aunt": "relative:aunt",
-    "auntie": "relative:aunt", "uncle": "relative:uncle",
+    "auntie": "relative:aunt", "uncle": "relative:uncle", "great-aunt": "relative:great-aunt",
+    "great aunt": "relative:great-aunt", "great-uncle": "relative:great-uncle", "great uncle": "relative:great-uncle",
+    "godmother": "relative:godmother", "godfather": "relative:godfather", "godson": "relative:godson",
+    "goddaughter": "relative:goddaughter", "stepmom": "relative:stepmother", "stepmother": "relative:stepmother",
+    "stepdad": "relative:stepfather", "stepfather": "relative:stepfather", "pig": "pet:pig", "mini pig": "pet:pig",
+    "goat": "pet:goat", "hedgehog": "pet:hedgehog", "cockatiel": "pet:bird", "budgie": "pet:bird",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
@@ -148,13 +153,30 @@ def _person_name(word: str) -> bool:
     return tags in (["nr"], ["nrfg"])
 
 
+# Characters common in Chinese given names: two of them that make no dictionary word are a name ("晓燕", "丽娟")
+_GIVEN_CHARS = frozenset(
+    "晓燕丽娟婷伟芳娜敏静磊洋勇军杰涛明超秀霞刚桂英华玲红梅兰雪琳欣雯倩颖佳慧莉萍艳鹏斌辉浩宇轩睿涵琪瑶婧妍"
+    "嘉怡蕾璐茜薇蓉凤娇琴晨曦悦彤昊俊峰强波宁亮飞鑫鸿坤龙建志永海春秋冬梦思诗"
+)
+
+
+def _given_name(word: str) -> bool:
+    """Whether a two-character word is a given name by its characters and no dictionary word ("晓燕"; not "明天")."""
+    return len(word) == 2 and all(c in _GIVEN_CHARS for c in word) and not _dictionary_word(word)
+
+
 def zh_relatives(text: str) -> list[Slot]:
     """Relatives named in apposition in Chinese (`_ZH_APPOSITION`)."""
     out: list[Slot] = []
     for m in _ZH_APPOSITION.finditer(text):
         group = "v" if m.group("v") else "v2"
         name = m.group(group)
-        if not (_ZH_GIVEN.match(name) or (len(name) == 3 and name[0] in COMMON_SURNAMES) or _person_name(name)):
+        if not (
+            _ZH_GIVEN.match(name)
+            or (len(name) == 3 and name[0] in COMMON_SURNAMES)
+            or _person_name(name)
+            or _given_name(name)
+        ):
             continue
         if group == "v2" and _dictionary_word(name):
             continue  # "我女儿小时候…", "我儿子小学…": a word, not a name

@@ -118,6 +118,16 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "amounts",
+        "exact amounts",
+        re.compile(
+            r"\b(?:exact|precise|specific)\s+(?:amounts|measurements|quantities|weights)\b|\b(?:amounts|quantities|measurements|everything|recipes?)\s+in\s+grams\b|"
+            r"(?:写|给)(?:成|出)?(?:具体|准确|精确)?(?:的)?(?:多少)?克数?|(?:具体|准确|精确)(?:的)?(?:克数|用量)|"
+            r"(?:别|不要)(?:写|给|跟我整|来)?(?:什么)?(?:适量|少许)",
+            _F,
+        ),
+    ),
+    (
         "em_dashes",
         "no em dashes",
         re.compile(
@@ -131,6 +141,8 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "plain language",
         re.compile(
             r"\b(?:no|without|skip\s+the|avoid(?:\s+the)?|less)\s+jargon\b|\bplain\s+(?:english|language)\b|"
+            r"\b(?:simple|easy|basic)\s+(?:english|words|language|vocabulary)\b|\bshort\s+sentences\b|"
+            r"(?:用词|词儿?)(?:简单|浅显)|简单的(?:词|字眼|话)|浅显(?:一点|易懂)|句子(?:短|简单)一?点|"
             r"(?:别用|不要用|少用)(?:太多)?(?:专业)?术语|[说讲]人话|通俗(?:一点|易懂)|用大白话|说大白话|讲大白话|"
             r"(?:别|不要|少)(?:整|用|说|拽|扯)(?:那些|太多)?(?:专业)?(?:词儿|名词|术语)",
             _F,

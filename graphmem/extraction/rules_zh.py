@@ -56,6 +56,9 @@ _DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "用户喜欢详�
 _REPLY_LANGUAGE = Statement(P.PREFERS_LANGUAGE, "group", "用户希望用{d}回复")
 _ALLERGIC = Statement(P.ALLERGIC_TO, "group", "用户对{d}过敏", confidence=0.85)
 _DOES_ZH = Statement(P.JOB, "group", "用户是做{d}的")
+_IS_ROLE = Statement(P.JOB, "group", "用户是{d}")
+# a role by its head word, up to where the clause goes on
+_ROLE_VALUE = r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")(?=$|[，。！,.!\s了啊呀啦])"
 USES_TECH_ZH = Statement(P.USES_TECH, "tech", "{S}使用{d}", confidence=0.8, project=True)
 _LIVES_IN = Statement(P.LOCATION, "place", "用户住在{d}", confidence=0.75)
 ZH_RULES: tuple[Rule, ...] = (
@@ -317,24 +320,24 @@ ZH_RULES: tuple[Rule, ...] = (
         "group",
         "用户是{d}",
     ),
-    rule(  # "我考上地铁公司的列车司机了", "当上了店长": a role one has won
+    _IS_ROLE.rule(  # "我考上地铁公司的列车司机了", "当上了店长": a role one has won
         "zh",
         _ZI
         + _ZADV
         + r"(?:考上了?|考进了?|当上了?|升成了?|转成了?|转岗成了?)(?:[\u4e00-\u9fffA-Za-z0-9]{2,8}?的)?"
-        + r"(?P<v>[\u4e00-\u9fff]{0,4}?"
-        + ZH_ROLE_HEADS
-        + r")(?=$|[，。！,.!\s了啊呀啦])",
-        P.JOB,
-        "group",
-        "用户是{d}",
+        + _ROLE_VALUE,
+    ),
+    _IS_ROLE.rule(  # "…，往后就是个果农了": the role one has from now on, the subject dropped
+        "zh",
+        r"(?:^|[，,。；;])(?:往后|以后|今后|现在|如今|从此)(?:我)?(?:就)?(?:算)?是(?:一)?(?:个|名|位)" + _ROLE_VALUE,
     ),
     rule("zh", r"我的(?:工作|职业)是", P.JOB, "place", "用户的职业是{d}"),
     rule(  # "我在县城一中教语文": the school one teaches a subject at is the employer
         "zh",
         _ZI
         + _ZADV
-        + r"在(?:一所|一个|所)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)(?=教[\u4e00-\u9fff]{1,3}?课?(?=$|[，。！,.!\s]))",
+        + r"在(?:一所|一个|所)?(?P<v>[\u4e00-\u9fffA-Za-z]{2,10}?)"
+        + r"(?=教(?![练授师])[\u4e00-\u9fff]{1,3}?课?(?=$|[，。！,.!\s]))",
         P.EMPLOYER,
         "group",
         "用户在{d}工作",
@@ -346,7 +349,7 @@ ZH_RULES: tuple[Rule, ...] = (
     ),
     _DOES_ZH.rule(  # "我当导游的", "干室内设计的", "跑网约车的": the trade one lives by, said with or without 我(是)
         "zh",
-        r"(?:^|[，,：:]|(?<![你他她它])我(?:是|就是)?)(?:当|干|做|跑|开)(?!玩笑|家务|作业)(?P<v>[\u4e00-\u9fff]{2,6}?)的(?=$|[，。！,.!\s])",
+        r"(?:^|[，,：:]|(?<![你他她它])我(?:是|就是)?)(?:当|干|做|跑|开)(?!玩笑|家务|作业)(?P<v>(?:(?![是着了过])[\u4e00-\u9fff]){2,6}?)的(?=$|[，。！,.!\s])",
         confidence=0.65,
     ),
     _DOES_ZH.rule(  # "我是送快递的", "我是卖保险的", "我就是修电脑的": the trade as what one sells or fixes

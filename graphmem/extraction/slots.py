@@ -79,7 +79,7 @@ _KINDS: dict[str, _Kind] = {
         "",
         _cue(
             r"live|living|lives|lived\s+here|based|home|moved|move|relocated|relocate|apartment|flat|"
-            r"rent|here|settled|i'm\s+in|i\s+am\s+in|im\s+in|where\s+i\s+am|neighbou?rhood|local",
+            r"rent|here|settled|i'm\s+in|i\s+am\s+in|im\s+in|where\s+i\s+am|neighbou?rhood|local|posting|stationed",
             r"住|搬|定居|生活|坐标|安家|落户|这边|这里|在这|人在|我们|本地|常驻|现在在|已经在|回到",
         ),
     ),
@@ -319,11 +319,19 @@ _LIVES_IN_TOOL = re.compile(
 )
 
 
+# A day, a month or a holiday, when something is done, not what it is done in ("I do my taxes on Sunday")
+_CALENDAR_WORD = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:january|february|march|april|may|june|july|august|september|"
+    r"october|november|december|christmas|easter|thanksgiving|weekends?|weekdays?)\b",
+    re.IGNORECASE,
+)
+
+
 def kept_in(text: str) -> list[Slot]:
     """The tool the speaker keeps their own things in, named with a capital (`_KEPT_IN`, `_LIVES_IN_TOOL`)."""
     m = _KEPT_IN.search(text) or _LIVES_IN_TOOL.search(text)
-    if m is None or scan(m.group("v")):
-        return []  # a place or a known company ("I do my shopping in Boston") is no tool here
+    if m is None or scan(m.group("v")) or _CALENDAR_WORD.match(m.group("v")):
+        return []  # a place, a known company or a day ("I do my shopping in Boston", "my check-in on Sunday")
     return [Slot(Predicate.USES_TOOL, "", m.group("v").lower(), True, m.start("v"), m.end("v"))]
 
 

@@ -1,0 +1,91 @@
+"""Mechanisms built against the nineteenth development round: a day is no tool, a check-in is a meeting, a meeting
+the speaker asks to keep in an impersonal sentence, an update request naming the new value ("给我改成威海"), a
+posting as a home, words in quotation marks set aside while the rest of the segment is read, roles said with the
+subject dropped and the fruit grower's trades, given names by their characters, more relatives and pets, plain
+words and exact amounts for replies, repeated requests ("说过的", "I've told you before") as explicit."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.relation_slots import zh_relatives
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_a_day_is_when_something_is_done_not_the_tool_it_is_done_in(extractor: RuleExtractor) -> None:
+    assert not any("uses_tool" in k for k in _facts(extractor, "I do my taxes on Sunday."))
+    assert _facts(extractor, "I track my runs in Strava").get("user|uses_tool|strava") == "strava"
+
+
+def test_a_check_in_is_a_meeting_and_one_asked_to_be_kept_needs_no_person(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "My co-founder and I do our weekly check-in on Sunday evenings.")
+    assert said.get("user|meeting_day") == "sunday"
+    assert _facts(extractor, "Hotel check-in is on Sunday.").get("user|meeting_day") is None
+    moved = extractor.extract("The check-in is now Monday at 7 a.m. Please update that for me.")
+    assert [(f.key, f.value, f.explicit) for f in moved if f.key == "user|meeting_day"] == [
+        ("user|meeting_day", "monday", True)
+    ]
+    # without a request to keep it, an impersonal sentence says nothing of the speaker
+    assert _facts(extractor, "The check-in is now Monday at 7 a.m.").get("user|meeting_day") is None
+
+
+def test_an_update_request_naming_the_new_value_is_explicit(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "我调到威海来了，单位在这边开了个分厂，把我派过来了。你那边记的地方也给我改成威海，别再给我推株洲的东西了"
+    )
+    assert [(f.value, f.explicit) for f in facts if f.key == "user|location"] == [("威海", True)]
+
+
+def test_a_posting_is_where_one_lives_and_hohhot_has_its_short_name(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "I've taken a two-year posting in Jakarta and landed on Friday.")
+    assert said.get("user|location") == "jakarta"
+    assert _facts(extractor, "在呼市住了十来年，骑马骑上了瘾。").get("user|location") == "呼和浩特"
+
+
+def test_quoted_words_are_set_aside_and_the_rest_is_read(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "我在驾校当教练，一天到晚坐在副驾上喊“离合慢点”，嗓子都喊哑了")
+    assert said.get("user|job") == "教练"
+    assert "user|employer" not in said  # not "驾校当": 教练 is no lesson taught
+    assert _facts(extractor, "书里说“我喜欢孤独”") == {}
+    assert _facts(extractor, 'My mom always says "I love cilantro"') == {}
+
+
+def test_a_role_with_the_subject_dropped_and_no_trade_read_from_a_habit(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "驾校那活儿我辞了，回老家包了四十亩地种脐橙，往后就是个果农了。")
+    assert said.get("user|job") == "果农"
+    assert _facts(extractor, "我做饭是跟着秤走的").get("user|job") is None
+    assert _facts(extractor, "我当导游的").get("user|job") == "导游"
+
+
+def test_given_names_by_their_characters_and_more_relatives(extractor: RuleExtractor) -> None:
+    assert [s.value for s in zh_relatives("我表姐晓燕下个月生二胎")] == ["晓燕"]
+    assert zh_relatives("我表姐明天下个月生二胎") == []  # a dictionary word is no name
+    said = _facts(extractor, "My great-aunt Beatrice turns ninety-five on Saturday.")
+    assert said.get("user|relative:great-aunt:beatrice") == "beatrice"
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("往后你都用老挝语回我", "user|prefers_language", "lao"),
+        ("Please reply in Lao from now on.", "user|prefers_language", "lao"),
+        ("Please use easy words and short sentences.", "user|jargon", "plain language"),
+        ("用简单的词，句子短一点。", "user|jargon", "plain language"),
+        ("调料都给我写具体克数，什么适量少许的别跟我整", "user|amounts", "exact amounts"),
+        ("Please give all the amounts in grams.", "user|amounts", "exact amounts"),
+    ],
+)
+def test_reply_languages_plain_words_and_exact_amounts(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_a_request_said_again_is_explicit(extractor: RuleExtractor) -> None:
+    for text in ("又来了。说过的，调料都给我写具体克数", "I've told you before, use easy words and short sentences."):
+        assert all(f.explicit for f in extractor.extract(text)), text
+    assert _facts(extractor, "I weigh my flour in grams.").get("user|amounts") is None
