@@ -34,6 +34,7 @@ OUT_V16 = Path(__file__).with_name("scenarios_v16.jsonl")
 OUT_V17 = Path(__file__).with_name("scenarios_v17.jsonl")
 OUT_V18 = Path(__file__).with_name("scenarios_v18.jsonl")
 OUT_V19 = Path(__file__).with_name("scenarios_v19.jsonl")
+OUT_V20 = Path(__file__).with_name("scenarios_v20.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -4922,6 +4923,244 @@ EN_V19: list[Case] = [
               ("My mechanic builds ships in bottles. He had one on the counter today, a full-rigged schooner with tiny paper sails, and he walked me through how he raises the masts.", "That takes an incredible amount of patience.", "Doesn't it? Anyway, the fog this morning was so thick I could barely see the end of the street."),
               ("Hypothetically, how long would it take an adult beginner to get decent at the cello?", "With a teacher and half an hour of practice most days, many adults play simple pieces comfortably within a year and reach intermediate repertoire in three to five.", "Just wondering, I'm not signing up for lessons. A coworker's email signature says 'Be the energy you want to attract,' and I've read it about nine times today.")),
 ]
+# Twentieth round (tag `v20`, its own file `scenarios_v20.jsonl`, ids from 1701): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V20: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v20",
+         ("我开会有个习惯，一个会就说一件事，说完就散。好几件事搅和在一块儿开，到最后哪件都定不下来", "一个会只围绕一个议题，确实更容易出结论。"),
+         ("今儿那个会又让我拆成俩了，人事的归人事，采购的归采购，分开开。我这儿的规矩就是一会一事，别啥都往一个会里塞", "拆开以后每件事都能说透。"),
+         active=(any_("一件事", "一会一事", "一个议题", "一个主题", "单一", "one topic", "single topic", "one issue", "one thing"),)),
+    case("meeting", "remember conversational v20",
+         ("帮我约个会，下礼拜二下午三点，跟省分公司那几个科长对一下明年的预算", "好的，下周二下午三点。用哪个会议软件？", "WeLink，我们系统里头统一用这个", "好的，已附上WeLink会议链接。", "往后你帮我约会都默认走WeLink，不用回回再问我，记住啊"),
+         active=(any_("welink", "华为云"),)),
+    case("meeting", "change plain v20",
+         ("我们组每天早上八点四十开晨会，十分钟，一人说两句今天干啥", "晨会短平快挺好的。"),
+         ("今天晨会我又晚了两分钟，地铁挤得要命。八点四十这个点卡得太死了", "可以试试早出门十分钟。"),
+         ("好消息，晨会取消了，改成每天下午五点开个夕会，把当天的活儿捋一遍。你帮我改一下，别再按早上八点四十提醒我了", "好的，已更新：每天下午五点开夕会。"),
+         active=(any_("夕会", "下午五点", "五点", "5点", "17:00", "17点", "5pm", "5 pm"),),
+         not_active=(any_("晨会", "早会", "八点四十", "8:40", "8点40"),),
+         history=(h(("晨会", "早会", "八点四十", "8:40", "8点40"), ("夕会", "下午五点", "五点", "5点", "17:00", "17点", "5pm", "5 pm")),)),
+    # preference
+    case("preference", "paraphrase plain v20",
+         ("我这人周末啥也不干，就约上三个老同学搓麻将，一坐就是一下午，有时候能打到后半夜", "老同学凑一桌，打牌是次要的，主要是热闹。"),
+         ("昨晚麻将手气背到家了，一晚上输了两百多。输了也乐意，这玩意儿我是戒不掉了", "手气有起有落，下回说不定就翻本了。"),
+         active=(yes("麻将", "mahjong"),)),
+    case("preference", "paraphrase conversational v20",
+         ("给我说个西红柿炒蛋的做法呗。别放葱啊，葱那股冲味儿我打小就受不了", "好的：鸡蛋加点盐打散，热油炒到凝固盛出；西红柿切块下锅炒出汁，放少许糖和盐，再把鸡蛋倒回去翻匀就行。"),
+         ("中午点的外卖又踩雷了", "咋了，不好吃？", "备注写得清清楚楚不要葱，结果上面还是撒了一层葱花，我拿筷子挑了半天。生葱熟葱我都不吃"),
+         active=(no("葱", "scallion", "green onion", "spring onion"),)),
+    case("preference", "single plain v20",
+         ("下班路上在学校门口买了份烤冷面，加了个蛋加了根肠，边走边吃，还挺香", "烤冷面配蛋配肠，街边小吃里的经典搭配。"),
+         not_active=(any_("烤冷面", "grilled cold noodle", "kaolengmian"),)),
+    # correction
+    case("correction", "immediate remember plain v20",
+         ("过俩月要去挑对戒，帮我记一下我的戒指圈号：16号……哦不对，16号是我量的中指，戒指戴无名指，无名指是14号", "好的，已记下：你无名指的戒指圈号是14号。"),
+         active=(any_("14号", "十四号", "14"),),
+         not_active=(any_("16号", "十六号", "16"),)),
+    case("correction", "after_promotion conversational v20",
+         ("我家娃一直喝飞鹤三段，这礼拜有点便秘，是不是奶粉上火？要不要换个牌子？", "便秘不一定是奶粉的问题，先看看冲调比例对不对、水喝得够不够，辅食里多加点蔬菜泥和水果泥；真想换奶粉的话要慢慢转，别一下子全换。"),
+         ("飞鹤那罐快见底了，再囤几罐合适？这玩意儿开罐以后能放多久？", "没开封的一般能放一两年，可以按孩子一个月的量囤两三罐；开罐以后最好一个月内喝完，罐口扣紧放阴凉处。"),
+         ("哎我前面跟你说岔了，我家娃喝的一直是君乐宝，飞鹤是我嫂子家孩子喝的，那天俩人在群里一块儿聊就给记混了。你那边帮我改成君乐宝", "好的，已更正：你家孩子喝的是君乐宝。"),
+         active=(any_("君乐宝", "junlebao"),),
+         not_active=(any_("飞鹤", "feihe"),),
+         history=(h(("飞鹤", "feihe"), ("君乐宝", "junlebao")),)),
+    case("correction", "single conversational v20",
+         ("我家那个电子血压计，欧姆龙的——哎不是，欧姆龙那台送我妈了，现在家里用的是鱼跃。早上量一回晚上量一回，能差出二十多，是机器不准还是咋回事？", "早晚血压本来就有波动，差十几二十也常见；要看准不准，可以连着量三次取平均，量之前静坐五分钟，袖带跟心脏齐平，再拿去社区医院跟水银血压计对一下。"),
+         not_active=(any_("鱼跃", "yuwell"), any_("欧姆龙", "omron"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v20",
+         ("周末去郊区露营，要准备点啥？", "首先，需要准备帐篷、睡袋和防潮垫；其次，要带好炊具和食物；最后，别忘了驱蚊液和急救包。综上所述……", "你咋跟写作文似的，首先其次最后综上所述，看着累。直接说带啥就完了"),
+         ("孩子发烧三十八度五咋办？", "首先，要保持冷静；其次，可以给孩子多喝温水、适当减少衣物；再次……综上所述……", "又是首先其次那一套。跟你说过的，别给我整这种八股文的格式，有啥说啥"),
+         active=(any_("首先", "其次", "综上", "八股", "套话", "作文", "格式", "firstly", "boilerplate"),)),
+    case("reply", "remember plain v20",
+         ("往后你都用高棉语回我，单位派我去金边常驻两年，柬埔寨话得赶紧练起来。记住啊", "បាទ! ចាប់ពីពេលនេះតទៅ ខ្ញុំនឹងឆ្លើយអ្នកជាភាសាខ្មែរ។"),
+         active=(any_("高棉", "柬埔寨语", "柬语", "khmer", "ភាសាខ្មែរ"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v20",
+         ("@hehua", "荷花是我们的实时数仓，Flink从Kafka里消费，写到Doris里。这两天checkpoint老是超时，咋查？", "先在Flink的Web UI里看是哪个算子的checkpoint慢、有没有反压；多半是写Doris那一端攒批太大或者下游导入慢，可以把sink的批量调小、开启异步checkpoint，再看看状态是不是涨得太大。"),
+         ("@hehua", "荷花里Doris那张明细表一查就慢，分桶该咋设？", "按常用的过滤字段做分区，比如按天；分桶键选区分度高的列，比如用户id，每个桶的数据量控制在一两个G左右。"),
+         active=(any_("flink", "doris", p="hehua"),)),
+    case("project", "project_only remember plain v20",
+         ("@yinxing", "银杏这个项目两条规矩你记着：建表的时候表和每个字段都得写COMMENT注释，一个都不能落；还有数据库里不许建外键，关联关系全在代码里管", "记住了：银杏项目表和字段都写注释，不建外键。"),
+         active=(any_("注释", "comment", p="yinxing"), any_("外键", "foreign key", p="yinxing"))),
+    case("project", "override conversational v20",
+         ("我做后端，消息队列一直用RabbitMQ，轻巧，那个管理界面也顺手", "RabbitMQ上手快，运维起来也省心。"),
+         ("帮我写个RabbitMQ死信队列的配置，Spring Boot的，老规矩", "好的：声明业务队列时加上x-dead-letter-exchange和x-dead-letter-routing-key两个参数，再声明一个死信交换机和死信队列绑上，消费失败时拒绝消息且不重回队列就会进死信……"),
+         ("@hongzao", "红枣这个项目不一样，部署在阿里云上，甲方点名要RocketMQ，还得用它的事务消息。红枣里你给的消息队列代码都按RocketMQ来，记住", "好的，红枣项目的消息队列一律用RocketMQ。"),
+         active=(yes("rabbitmq"), yes("rocketmq", p="hongzao")),
+         not_active=(yes("rabbitmq", p="hongzao"),)),
+    # multi
+    case("multi", "remember plain v20",
+         ("跟你交代几件事，往后你都记着：我在鞍山，钢厂里干转炉炼钢；我对荞麦过敏，荞麦面、荞麦茶都沾不得，给我推荐吃的喝的你先避开这个", "记下了：鞍山、钢厂炼钢、荞麦过敏。"),
+         active=(yes("鞍山", "anshan"), any_("炼钢", "钢厂", "转炉", "钢", "steel"), any_("荞麦", "buckwheat"))),
+    case("multi", "paraphrase conversational v20",
+         ("西宁今天又降温了，七月份出门还得套件外套", "高原上早晚凉，注意别感冒。", "凉快好啊，正好骑摩托。我玩摩旅好几年了，周末一得空就骑着去青海湖转一圈"),
+         ("在西宁待了快十年，摩托是越骑越上瘾。想换个头盔，全盔好还是揭面盔好？", "跑长途、速度快的话全盔更安全也更安静；揭面盔方便停车时掀开说话喝水，就是重一点。"),
+         active=(yes("西宁", "xining"), yes("摩托", "摩旅", "机车", "motorcycle", "motorbike"))),
+    # relations
+    case("relations", "paraphrase plain v20",
+         ("我舅舅建国下礼拜来我这儿住几天，他腿脚不太利索，我得把次卧收拾出来，床也换个矮点的", "挺周到的，卫生间也可以铺块防滑垫。"),
+         ("建国舅今天非要帮我修厨房水龙头，结果弄得满地是水，最后还是我叫的师傅，哈哈", "老人家闲不住，想帮忙。"),
+         active=(yes("建国", "jianguo"),)),
+    case("relations", "remember conversational v20",
+         ("家里那只松鼠这几天老啃笼子，半夜咔咔响，吵得我睡不着，咋整？", "可能是笼子太小或者它白天活动不够，可以换个大点的笼子，放根磨牙的苹果枝，白天放出来跑跑。它是啥品种？叫啥名？", "魔王松鼠，叫瓜子，一岁多点。你把它记下，以后我说瓜子就是它"),
+         active=(yes("瓜子", "guazi"), any_("松鼠", "魔王", "squirrel"))),
+    # work
+    case("work", "paraphrase conversational v20",
+         ("帮我写段婚礼开场白，新郎新娘是大学同学，谈了七年。我是婚庆公司的司仪，这礼拜六这场得整点新鲜的", "好的：各位亲朋好友，大家中午好！七年前，在大学的图书馆里，有两个人同时伸手去拿同一本书……"),
+         ("嗓子冒烟了", "咋了？", "国庆这几天连着主持了三场婚礼，一天说的话顶平时一礼拜。干司仪的，一到旺季就这样"),
+         active=(any_("司仪", "主持", "婚庆", "婚礼", "emcee", "wedding host"),)),
+    case("work", "change plain v20",
+         ("我在远洋货轮上当二副，一出海就是大半年，船上信号差得要命", "远洋跑船挺不容易的，家里人也惦记。"),
+         ("刚靠港新加坡，总算有网了。跑船这行就这样，家里的事一件都顾不上", "靠港了给家里多打几个视频。"),
+         ("跟你说个事，我上岸了，不跑船了，在舟山港找了个调度的活儿，天天能回家。你帮我把工作改一下", "好的，已更新：你现在在港口做调度。"),
+         active=(any_("调度", "港口", "dispatch", "port"),),
+         not_active=(any_("二副", "远洋", "跑船", "海员", "船员", "货轮", "seafarer", "sailor"),),
+         history=(h(("二副", "远洋", "跑船", "海员", "船员", "货轮", "seafarer", "sailor"), ("调度", "港口", "dispatch", "port")),)),
+    # travel
+    case("travel", "paraphrase conversational v20",
+         ("帮我看看下个月去三亚的酒店，我带我闺女去，订双床房啊，俩人挤一张大床我睡不踏实", "好的，给你找了几家海边的，都有双床房：一家在大东海，一家在三亚湾……"),
+         ("上回订的明明是双床，到了前台说没房了给换成大床，我跟他们掰扯了半天。以后订房只要两张床的，大床房一律别给我看", "明白，以后只给你找双床房。"),
+         active=(any_("双床", "两张床", "标间", "twin", "two beds"),)),
+    # location move
+    case("location", "change plain v20",
+         ("我住宜宾，这边一年到头都潮乎乎的，被子老是晒不干", "四川盆地湿气重，可以买个除湿机。"),
+         ("宜宾这礼拜又是连阴雨，阳台上的衣服晾了三天还是潮的", "可以试试烘干机或者干衣架。"),
+         ("我辞职了，跟对象一块儿去了漳州，上礼拜刚搬过来。你那边也改成漳州，天气啥的都按漳州给我看", "好的，已更新为漳州。"),
+         active=(yes("漳州", "zhangzhou"),),
+         not_active=(yes("宜宾", "yibin"),),
+         history=(h(("宜宾", "yibin"), ("漳州", "zhangzhou")),)),
+    # tools
+    case("tools", "paraphrase plain v20",
+         ("我现在看书全在微信读书上，地铁上一站看两页，一年下来也啃了三十多本", "碎片时间攒起来，看的书还真不少。"),
+         ("微信读书的年度报告出来了，我今年读了四百多个小时，好友里排第一。这个App我是真离不开了", "四百多个小时，挺厉害的。"),
+         active=(yes("微信读书", "weread", "wechat read"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v20",
+              ("我们组新来的实习生迷上剧本杀了，一个周末能连刷三个本，周一来上班眼睛都是红的", "年轻人精力是真好。", "可不是。哎今天这风刮的，路边的广告牌都吹歪了"),
+              ("要是有人想在老家开个农家乐，大概得投多少钱？", "看规模，简单装修几间客房加个厨房，再搞点停车位，十几二十万起步；还得办营业执照、食品经营许可这些手续。", "就随口问问，我可没打算干。我们楼下早点铺墙上写着“吃饱了才有力气减肥”，我每回看见都想乐")),
+]
+EN_V20: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v20",
+         ("I don't take meetings unless there's a decision to make. If it's just sharing information, send it to me in an email.", "A clear decision up front keeps meetings short and worth attending."),
+         ("Sat through an hour-long call this afternoon where nobody decided anything. If there's nothing to decide, I'd rather read it in my inbox.", "That's an hour you won't get back."),
+         active=(any_("decision", "decide", "email", "inbox", "决定", "决策", "邮件"),)),
+    case("meeting", "remember conversational v20",
+         ("Can you set up a planning session with the design team on Thursday afternoon?", "Done: Thursday, 2:00 to 3:00 p.m. Anything else for the invite?", "End it at 2:50 instead. People need ten minutes to breathe before whatever's next.", "Updated: 2:00 to 2:50 p.m.", "Thanks. Please remember that for anything you book for me: fifty minutes, never the full hour."),
+         active=(any_("50 minutes", "fifty", "50 min", "50-minute", "50分钟", "五十分钟"),)),
+    case("meeting", "change plain v20",
+         ("My team has a standup every single day at 9, fifteen minutes on the dot.", "A daily standup keeps everyone in sync."),
+         ("Today's standup was the usual, six people in a row saying 'no blockers'. Every morning, same script.", "Some teams only find them useful a few times a week."),
+         ("We finally dropped the daily standup. It's Monday, Wednesday and Friday now. Can you update that for me?", "Updated: your standups are now on Monday, Wednesday and Friday."),
+         active=(any_("monday, wednesday", "mon, wed", "mon/wed", "wednesday", "three times a week", "three days a week", "mwf", "一三五", "每周三次"),),
+         not_active=(any_("daily", "every day", "every single day", "每天", "每日"),),
+         history=(h(("daily", "every day", "every single day", "每天", "每日"), ("monday, wednesday", "mon, wed", "mon/wed", "wednesday", "three times a week", "three days a week", "mwf", "一三五", "每周三次")),)),
+    # preference
+    case("preference", "paraphrase conversational v20",
+         ("What's a decent DCC starter set for HO scale? I've been building a model railroad in my basement for three years and I'm finally converting it from DC.", "A starter set from Digitrax or NCE with a walk-around throttle is the usual route; you'll need a decoder in each locomotive, and a booster only once the layout gets big."),
+         ("Finally, a Saturday to myself.", "Nice! Any plans?", "Ballasting the last stretch of track on the layout downstairs. The model trains are the one thing that really switches my brain off."),
+         active=(yes("model rail", "model train", "railroad", "layout", "ho scale", "模型火车", "火车模型", "铁路模型"),)),
+    case("preference", "paraphrase plain v20",
+         ("I really don't like cauliflower. Roasted, mashed, riced, it doesn't matter, it tastes like wet cardboard to me.", "It's a vegetable people tend to feel strongly about."),
+         ("My wife keeps sneaking cauliflower rice into stir-fries and pretending I won't notice. I always notice. Can't stand the stuff.", "Maybe a separate portion of regular rice would keep the peace."),
+         active=(no("cauliflower", "菜花", "花椰菜", "花菜"),)),
+    case("preference", "single plain texting v20",
+         ("grabbed poutine from the truck outside the bar after the show lol, 2am cheese curds hit different", "Late-night poutine is a classic."),
+         not_active=(any_("poutine", "cheese curd", "肉汁奶酪薯条"),)),
+    # correction
+    case("correction", "immediate remember plain v20",
+         ("Please remember my son's soccer team: he's on the Hornets. Wait, no, that was last spring. This season he's on the Comets.", "Got it: your son plays for the Comets."),
+         active=(any_("comets",),),
+         not_active=(any_("hornets",),)),
+    case("correction", "after_promotion conversational v20",
+         ("Can I use my FSA to pay for prescription sunglasses?", "Usually yes: prescription eyewear, sunglasses included, is an eligible expense. Keep the receipt and a copy of the prescription in case the administrator asks."),
+         ("Does the money in my FSA roll over if I don't spend it by December?", "Mostly no: FSAs are use-it-or-lose-it, though some plans offer a short grace period or let a few hundred dollars carry over. Check your plan documents."),
+         ("Okay, turns out I've had this wrong the whole time. What I have is an HSA, not an FSA; the FSA was at my old job. Please fix that on your end. I'm guessing that changes the rollover answer?", "Fixed: you have an HSA. And yes, it does: HSA money rolls over every year and stays yours, even if you change jobs."),
+         active=(any_("hsa", "health savings"),),
+         not_active=(any_("fsa", "flexible spending"),),
+         history=(h(("fsa", "flexible spending"), ("hsa", "health savings")),)),
+    case("correction", "single conversational v20",
+         ("My mower keeps surging, revving up and down on its own. It's a Toro. No wait, the Toro died two summers ago, this one's a Honda. Any idea what causes that?", "Surging usually means the engine is running lean, most often from a partly clogged carburetor jet. Try fresh fuel first, then clean the main jet and check that the air filter isn't caked."),
+         not_active=(any_("honda",), any_("toro",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v20",
+         ("What's the torque spec for the lug nuts on a 2014 Camry?", "It's 76 ft-lbs.", "Okay, that one matches the manual. But last week you gave me a number for something else that was way off, and you sounded just as sure. If you're not sure, say so."),
+         ("What year did the downtown library in Bend open?", "The downtown Bend library opened in 1999.", "Is that a fact or a guess? Like I said before, flag it when you're not certain. A confident wrong answer is worse than 'I don't know'."),
+         active=(any_("not sure", "unsure", "uncertain", "not certain", "guess", "don't know", "confiden", "不确定", "不知道"),)),
+    case("reply", "remember plain v20",
+         ("Please answer me in Swahili from now on. I'm volunteering at a clinic in Arusha next spring and I need to get my Swahili back.", "Sawa! Kuanzia sasa nitakujibu kwa Kiswahili."),
+         active=(any_("swahili", "kiswahili", "斯瓦希里"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v20",
+         ("@osier", "osier is our analytics warehouse, dbt models on BigQuery. A full refresh of the big events model takes forty minutes now. How do I make it incremental?", "Set materialized='incremental', and inside an is_incremental() block filter to rows newer than the max timestamp already in the table; partition the table by event date so BigQuery only scans the new partitions."),
+         ("@osier", "In osier, how should I check that order IDs stay unique across the models?", "Add unique and not_null tests on order_id in the model's schema.yml; dbt test runs them on every build, and a relationships test can tie them back to the orders source."),
+         active=(any_("dbt", "bigquery", p="osier"),)),
+    case("project", "project_only remember plain v20",
+         ("@tansy", "Two rules for tansy, please keep them in mind: no third-party analytics or tracking scripts on any page, it's a health app and privacy is the whole pitch; and every error response includes the request ID so support can find it in the logs.", "Noted for tansy: no third-party tracking, and a request ID in every error response."),
+         active=(any_("tracking", "tracker", "analytics", "third-party", "追踪", "统计", p="tansy"), any_("request id", "request-id", "requestid", "correlation", "请求id", p="tansy"))),
+    case("project", "override conversational v20",
+         ("All my apps send their email through SendGrid. I set it up years ago and never looked back.", "SendGrid is easy to keep running once the domain is authenticated."),
+         ("Write me a Node function that sends a password-reset email. SendGrid, as usual.", "Sure: use @sendgrid/mail, read the API key from an environment variable, and call sgMail.send with to, from, subject and an HTML body containing the reset link."),
+         ("@finch", "finch is different: it's an invoicing tool for businesses, and an invoice landing in spam costs real money, so it sends through Postmark instead of SendGrid. Keep that in mind for any email code in finch.", "Got it: Postmark for finch."),
+         active=(yes("sendgrid"), yes("postmark", p="finch")),
+         not_active=(yes("sendgrid", p="finch"),)),
+    # multi
+    case("multi", "remember plain v20",
+         ("Some background so I stop repeating myself: I live in Burlington, Vermont, I tune and repair pianos for a living, and I'm allergic to mustard, so none in recipes, and that includes dressings and the mustard powder in spice rubs. Please remember all three.", "Saved: Burlington, piano technician, mustard allergy."),
+         active=(yes("burlington", "伯灵顿"), any_("piano", "钢琴", "调音"), any_("mustard", "芥末", "芥菜"))),
+    case("multi", "paraphrase conversational texting v20",
+         ("omaha weather is finally behaving", "Nice! Doing anything fun?", "league night at the lanes, i bowl twice a week. averaging 190 this season, bowling is my whole personality rn"),
+         ("need a new bowling ball, been in the same omaha league like 6 yrs and my old one lost its hook. reactive resin or urethane?", "For more hook on a typical house shot, reactive resin is the usual pick; urethane is smoother and easier to control but hooks less."),
+         active=(yes("omaha", "奥马哈"), yes("bowl", "保龄球"))),
+    # relations
+    case("relations", "paraphrase plain v20",
+         ("My grandfather Ezra is moving in with us next month, so I'm turning the den into a bedroom for him.", "That's a big change for everyone, a lovely one."),
+         ("Spent Saturday putting grab bars in the downstairs bathroom for Ezra. He swore he didn't need them, then used them the same evening.", "Sounds like they went in just in time."),
+         active=(yes("ezra",),)),
+    case("relations", "remember conversational v20",
+         ("One of my hens stopped laying about three weeks ago and she's dropping feathers everywhere. Should I be worried?", "It sounds like a molt: hens usually stop laying while they regrow feathers, often in autumn. Give her extra protein and she should start again in a few weeks. What breed is she, and does she have a name?", "A Buff Orpington called Penelope, our oldest. Please remember her, I'll be asking about her again."),
+         active=(yes("penelope",), any_("orpington", "hen", "chicken", "母鸡", "鸡"))),
+    # work
+    case("work", "paraphrase conversational v20",
+         ("What's a good detangling spray for matted doodles? I'm a dog groomer and half my clients are doodles.", "A silicone-based detangler worked in with a wide-tooth comb before bathing helps a lot; for really tight mats, shaving them out is kinder than brushing."),
+         ("Done for the day.", "Busy one?", "Nine dogs, two of them full shave-downs because the owners skipped brushing for months. Grooming pays the bills, but my shoulders hate me."),
+         active=(any_("groom", "美容", "宠物"),)),
+    case("work", "change plain v20",
+         ("I'm the sommelier at a steakhouse downtown, so most nights I'm on the floor until midnight.", "Late nights come with the job."),
+         ("A table sent back a 2015 Barolo tonight because it 'tasted too much like wine'. Sommelier life.", "At least it's a story for the staff room."),
+         ("Big news: I left the restaurant and opened my own wine shop last week. Please update my job.", "Congratulations! Updated: you now own a wine shop."),
+         active=(any_("wine shop", "own shop", "shop owner", "wine store", "酒铺", "酒行", "葡萄酒店"),),
+         not_active=(any_("sommelier", "steakhouse", "侍酒"),),
+         history=(h(("sommelier", "steakhouse", "侍酒"), ("wine shop", "own shop", "shop owner", "wine store", "酒铺", "酒行", "葡萄酒店")),)),
+    # travel
+    case("travel", "paraphrase plain v20",
+         ("Any hotel I book has to have a proper gym. I lift every morning, even on the road.", "A lot of business hotels have decent ones now, but it's worth checking the photos."),
+         ("The 'fitness center' at last night's hotel was one treadmill and a yoga mat in a closet. Wherever I stay, I need a real gym with a rack and dumbbells.", "Looking at gym photos before booking would save you that surprise."),
+         active=(any_("gym", "fitness", "健身"),)),
+    # time zone as a city
+    case("timezone", "change plain v20",
+         ("I'm in Buenos Aires, so three hours behind UTC.", "Right, Argentina keeps UTC−3 all year."),
+         ("Buenos Aires in February is brutal. It was 36 degrees today and the subte felt like an oven.", "Stay hydrated and keep out of the midday sun."),
+         ("I've moved to Dhaka for a job with an NGO, landed on Tuesday. Please switch me to Dhaka time.", "Done, you're on Dhaka time now."),
+         active=(any_("dhaka", "bangladesh", "+6", "+06", "asia/dhaka", "达卡", "孟加拉"),),
+         not_active=(any_("buenos aires", "argentina", "america/argentina", "-3", "-03", "布宜诺斯艾利斯", "阿根廷"),),
+         history=(h(("buenos aires", "argentina", "america/argentina", "-3", "-03", "布宜诺斯艾利斯", "阿根廷"), ("dhaka", "bangladesh", "+6", "+06", "asia/dhaka", "达卡", "孟加拉")),)),
+    # tools
+    case("tools", "paraphrase conversational v20",
+         ("How do I get rid of the weird dark patches on my model in Blender? I do all my 3D work in Blender, mostly props for indie games.", "Those are usually flipped normals or overlapping geometry: in Edit Mode select everything, use Mesh > Normals > Recalculate Outside, then Merge by Distance to remove doubles."),
+         ("Blender crashes every time I bake textures on this one model. I've used it for seven years and I'm not learning Maya now, so help me fix it.", "Lower the bake samples, bake one map at a time, and make sure the image you're baking to isn't huge; if it still crashes, switch the bake device from GPU to CPU."),
+         active=(yes("blender",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v20",
+              ("My dentist plays banjo in a bluegrass band on weekends. She had a flyer for their next gig taped to the X-ray machine.", "That's a fun thing to discover mid-cleaning.", "Right? Anyway, we got our first frost last night, the whole street was white this morning."),
+              ("Hypothetically, what would it cost to charter a sailboat in Croatia for a week?", "A bareboat charter for a forty-foot boat runs roughly €2,500 to €6,000 a week depending on the season, plus fuel, marina fees, and a skipper if you don't hold a licence.", "Just daydreaming, I'm not going anywhere. The laundromat near me has a sign that says 'Lost socks are not our fault, they chose freedom,' and it gets me every single time.")),
+]
 # fmt: on
 
 
@@ -4990,13 +5229,16 @@ def render(
     v17: bool = False,
     v18: bool = False,
     v19: bool = False,
+    v20: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
-    `v19`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v19:
+    `v19`, of the twentieth with `v20`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v20:
+        found = scenario_dicts(ZH_V20, EN_V20, first=1701)
+    elif v19:
         found = scenario_dicts(ZH_V19, EN_V19, first=1601)
     elif v18:
         found = scenario_dicts(ZH_V18, EN_V18, first=1501)
@@ -5051,6 +5293,7 @@ if __name__ == "__main__":
     OUT_V17.write_text(render(v17=True), encoding="utf-8")
     OUT_V18.write_text(render(v18=True), encoding="utf-8")
     OUT_V19.write_text(render(v19=True), encoding="utf-8")
+    OUT_V20.write_text(render(v20=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -5060,5 +5303,5 @@ if __name__ == "__main__":
         f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
         f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16},"
         f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18},"
-        f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}"
+        f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20}"
     )
