@@ -219,6 +219,12 @@ _STACK: dict[str, str] = {
     ),
     **dict.fromkeys(("github actions", "gitlab ci", "jenkins", "circleci", "buildkite"), "stack:ci"),
     **dict.fromkeys(("electron", "tauri"), "stack:desktop"),
+    **dict.fromkeys(
+        ("stripe", "paddle", "braintree", "adyen", "lemon squeezy", "mollie", "razorpay"),
+        "stack:payments",
+    ),
+    **dict.fromkeys(("esp32", "esp8266", "arduino", "raspberry pi", "树莓派", "stm32"), "stack:board"),
+    **dict.fromkeys(("micropython", "circuitpython"), "stack:firmware"),
     **dict.fromkeys(("terraform", "pulumi", "cloudformation", "ansible"), "stack:infra"),
     **dict.fromkeys(("jest", "vitest", "pytest", "unittest", "junit", "rspec", "cypress", "playwright"), "stack:tests"),
     **dict.fromkeys(

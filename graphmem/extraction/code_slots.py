@@ -69,19 +69,36 @@ _COMMENT_LANGUAGE = re.compile(
 _LANGUAGE_NAMES = {"中文": "chinese", "汉语": "chinese", "英文": "english", "英语": "english"}
 
 
+# Trouble with a tool, said in its clause: "拿pip装老打架", "npm keeps breaking"
+_TROUBLE = re.compile(
+    r"打架|冲突|报错|出错|装不上|用不上|不好使|老崩|总崩|踩坑|\b(?:conflicts?|keeps?\s+breaking|broke|breaks|fights?)\b",
+    _F,
+)
+_CLAUSE_BREAK = re.compile(r"[,，;；。.!！?？]")
+
+
+def _complained_of(text: str, m: re.Match[str]) -> bool:
+    """Whether the clause of `m` complains of trouble with what it names."""
+    before = [b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())]
+    after = _CLAUSE_BREAK.search(text, m.end())
+    return bool(_TROUBLE.search(text, before[-1] if before else 0, after.start() if after else len(text)))
+
+
 def code_settings(text: str) -> list[Slot]:
     """The stack technology and the indentation a segment states (each once; not one left behind or denied)."""
     out: list[Slot] = []
     seen: set[str] = set()
     if _STACK_CUE.search(text):
+        said: dict[str, list[re.Match[str]]] = {}
         for m in _STACK_WORD.finditer(text):
+            if not stated_away(text, m.start(), m.end()):
+                said.setdefault(attribute_of(Predicate.USES_TECH, m.group(0).lower()), []).append(m)
+        for attribute, found in said.items():
+            # "CUDA那一摊拿pip装老打架，环境全靠conda管": of several, one not named in a complaint
+            m = next((m for m in found if not _complained_of(text, m)), found[0])
             name = m.group(0).lower()
-            value = STACK_CANONICAL.get(name, name)
-            attribute = attribute_of(Predicate.USES_TECH, name)
-            if attribute in seen or stated_away(text, m.start(), m.end()):
-                continue
             seen.add(attribute)
-            out.append(Slot(Predicate.USES_TECH, attribute, value, True, m.start(), m.end()))
+            out.append(Slot(Predicate.USES_TECH, attribute, STACK_CANONICAL.get(name, name), True, m.start(), m.end()))
     if _INDENT_CUE.search(text):
         for m in _INDENT.finditer(text):
             if stated_away(text, m.start(), m.end()):

@@ -60,7 +60,7 @@ _LIST_FRAME = re.compile(
     _F,
 )
 _ITEM_BREAK = re.compile(
-    r"[;；]|,?\sand\s(?=every|all|any|each|no|never|always|the|our)|[，,]\s?(?=(?:every|all|any|each)\b)", _F
+    r"[;；]|,\sand\s|\sand\s(?=every|all|any|each|no|never|always|the|our)|[，,]\s?(?=(?:every|all|any|each)\b)", _F
 )
 _ITEM_END = re.compile(r"[。!！?？]|\.(?=\s|$)")  # "WCAG 2.1" goes on
 

@@ -211,7 +211,15 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
         # "…全按达梦来，这个记一下": a pointer closing the words points at them
         words = _TRAILING_POINTER.sub("", words) or words
         note = _note(words, lang, own=asked != (0, 0) and not listed)
-        if note is None and last is not None and len(asked) == 2 and asked != (0, 0) and _substantial(words, lang):
+        if (
+            note is None
+            and last is not None
+            and len(asked) == 2
+            and asked != (0, 0)
+            and _substantial(words, lang)
+            # "…环境全靠conda管。在蔷薇里…都按conda写，记住": what it says again, the sentence before has been read for
+            and not any(f.value and f.value.casefold() in words.casefold() for f in stated)
+        ):
             # "Travel time before each one, please remember." / "就给纯文字，记住啊": too bare to stand alone, the
             # request keeps the sentence before with it
             joined = _stripped(text[last[0] : last[1]], lang) + (", " if lang == "en" else "，") + words

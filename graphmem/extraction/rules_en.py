@@ -311,7 +311,11 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an)\s+"
         r"(?:[\w.+#-]{1,20}\s+){0,2}?(?:app|application|project|service|site|website|game|bot|cli|library|extension|"
-        r"plugin|backend|api)\s+(?:in|with|on|using|(?:built|written|made)\s+(?:in|with|on))\s+)",
+        r"plugin|backend|api)\s+(?:in|with|on|using|(?:built|written|made)\s+(?:in|with|on))\s+|"
+        # "larkspur is a Chrome extension, Manifest V3, all TypeScript": what it is built in, listed after it
+        r"(?:it's|it\s+is|this\s+is|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an)\s+(?:[\w.+#-]{1,20}\s+){0,2}?"
+        r"(?:app|application|service|site|website|game|bot|cli|library|extension|plugin|backend|api),\s+"
+        r"(?:all\s+|mostly\s+|entirely\s+)?(?=[A-Z]))",
     ),
     _LIVES_IN.rule(
         "en",
@@ -338,7 +342,8 @@ EN_RULES: tuple[Rule, ...] = (
     rule("en", _I + r"(?:come\s+from|grew\s+up\s+in)\s+", P.HOMETOWN, "place", "user is from {d}"),
     rule(
         "en",
-        _I + r"work\s+(?:remotely\s+|full-time\s+|part-time\s+|freelance\s+|from\s+home\s+)?as\s+(?:a\s+|an\s+)?",
+        _I + r"work\s+(?:remotely\s+|full-time\s+|part-time\s+|freelance\s+|from\s+home\s+|nights\s+|days\s+|"
+        r"weekends\s+|evenings\s+|overnights\s+)?as\s+(?:a\s+|an\s+|the\s+)?",
         P.JOB,
         "job",
         "user works as {d}",
@@ -403,7 +408,8 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+|basically\s+)?(?P<v>drive\s+(?:long-haul|long\s+haul|otr|"
         r"(?:a\s+)?(?:truck|semi|big\s+rig|cab|taxi|bus|forklift|tow\s+truck|delivery\s+van|school\s+bus)s?|"
-        r"for\s+(?:uber|lyft|doordash|fedex|ups|amazon)))\b",
+        r"for\s+(?:uber|lyft|doordash|fedex|ups|amazon))|"
+        r"(?:run|operate)\s+(?:a\s+|an\s+)?(?:tower\s+|mobile\s+|overhead\s+)?(?:crane|excavator|backhoe|bulldozer)s?)\b",
         P.JOB,
         "group",
         "user works as {v}",

@@ -223,6 +223,10 @@ def reply_format(value: str) -> str | None:
     return FORMATS.get(v) or FORMATS.get(_IN_REPLIES.sub("", v, count=1)) if v else None
 
 
+# a role may be named by its shift ("a night auditor", "the day nurse"): no stop word in a role
+_JOB_STOP = EN_PLACE_STOP - {"night", "day", "evening", "morning", "overnight", "weekend"}
+
+
 def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Span]:
     """Spans of the value(s) after `pos`: word tokens up to a stop word, split on coordinators."""
     text = seg.text
@@ -234,7 +238,7 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
             break
         toks.append((max(s, pos), e))
     limit = {"phrase": 14, "place": 4, "job": 4}.get(mode, 5 if lang == "en" else 6)
-    stop = EN_PLACE_STOP if mode in ("place", "job") else EN_STOP
+    stop = _JOB_STOP if mode == "job" else EN_PLACE_STOP if mode == "place" else EN_STOP
     items: list[Span] = []
     cur: list[Span] = []
     count = 0

@@ -89,3 +89,51 @@ def test_a_request_said_again_is_explicit(extractor: RuleExtractor) -> None:
     for text in ("又来了。说过的，调料都给我写具体克数", "I've told you before, use easy words and short sentences."):
         assert all(f.explicit for f in extractor.extract(text)), text
     assert _facts(extractor, "I weigh my flour in grams.").get("user|amounts") is None
+
+
+def test_payments_boards_and_firmware_are_stack_slots_and_a_complaint_yields_to_the_tool_relied_on(
+    extractor: RuleExtractor,
+) -> None:
+    said = _facts(extractor, "CUDA那一摊拿pip装老打架，环境全靠conda管，Poetry用不上。")
+    assert said.get("user|stack:package_manager") == "conda"
+    said = _facts(extractor, "桑葚是我给大棚做的温湿度监测，ESP32板子上跑MicroPython。")
+    assert said.get("user|stack:board") == "esp32"
+    assert said.get("user|stack:firmware") == "micropython"
+
+
+def test_what_a_project_is_built_in_listed_after_what_it_is(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("larkspur is a Chrome extension, Manifest V3, all TypeScript. The worker keeps dying.")
+    assert [(f.subject, f.value) for f in facts] == [("project", "manifest v3")]
+
+
+def test_a_how_to_question_in_a_named_tool_names_it_again(extractor: RuleExtractor) -> None:
+    text = "桑葚测到的数据想用MQTT发到我服务器上，MicroPython里咋写？"
+    assert extractor.mentioned(text, ["micropython"], [True], [False]) == [True]
+
+
+def test_a_list_of_two_rules_joined_by_and(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "Two rules for bramble, please remember them: no GPL-licensed dependencies, since it ships inside a "
+        "closed-source product, and list fields in API responses are never null, always an empty array."
+    )
+    values = [f.value for f in facts if f.predicate.value == "instruction"]
+    assert len(values) == 2 and values[0].startswith("no gpl-licensed dependencies")
+
+
+def test_a_bare_request_does_not_repeat_the_sentence_before_when_it_was_read(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "蔷薇这个项目得换个路子，CUDA那一摊拿pip装老打架，环境全靠conda管，Poetry用不上。"
+        "在蔷薇里你给的环境配置都按conda写，记住"
+    )
+    assert [f.key for f in facts] == ["user|stack:package_manager"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("I work nights as the night auditor at a hotel downtown, eleven to seven.", "night auditor"),
+        ("I run a tower crane on construction sites.", "run a tower crane"),
+    ],
+)
+def test_roles_named_by_their_shift_or_the_machine_one_runs(extractor: RuleExtractor, text: str, value: str) -> None:
+    assert _facts(extractor, text).get("user|job") == value
