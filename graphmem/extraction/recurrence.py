@@ -79,13 +79,15 @@ _OTHER = {
 }
 _AGAINST = {
     "en": re.compile(
-        r"\b(?:hate|hates|dislike|dislikes|can't\s+stand|cannot\s+stand|can't\s+bear|don't\s+(?:like|want|take|do|eat|drink)|"
+        r"\b(?:hate|hates|dislike|dislikes|can't\s+stand|cannot\s+stand|can't\s+bear|can't\s+do(?!\s+without)|"
+        r"don't\s+(?:like|want|take|do|eat|drink)|"
         r"do\s+not\s+(?:like|want|take|do|eat|drink)|never|no\s+more|not\s+a\s+fan|avoid|allergic|(?<!gets\s)(?<!getting\s)(?<!got\s)gross|hard\s+no|"
         r"won't|refuse|sick\s+of|tired\s+of|none)\b",
         _F,
     ),
     "zh": re.compile(
-        r"不吃|不喝|不碰|不用|别[给弄放加整用上搞来]|受不了|讨厌|烦|不喜欢|不爱|八字不合|反感|恶心|怕|不要|不想|戒了|"
+        r"不吃|不喝|不碰|不用|[别甭][给弄放加整用上搞来]|受不了|讨厌|烦|不喜欢|不爱|八字不合|反感|恶心|怕|不要|不想|戒了|"
+        r"[吃喝]不惯|咽不下|"
         r"忍不了|吃不了|喝不了|闻不了|不感冒|嫌|别再|不许|不准"
     ),
 }
@@ -105,6 +107,7 @@ _FOR = {
     "en": re.compile(r"\b(?:" + _LIKING_EN + "|" + _HABIT_WORDS_EN + r")\b", _F),
     "zh": re.compile(
         r"喜欢|爱[吃喝看玩听]|热爱|迷上|迷恋|着迷|最大的乐子|乐子|离不开|离了|每天|天天|每周|每个?礼拜|经常|常常|总是|"
+        r"(?:就|也|最|特|一直|平时|我)好(?=[下打钓踢爬唱跳滑逛养集][\u4e00-\u9fff])|"
         r"一直|习惯|雷打不动|不可|指着|上瘾|最爱|最喜欢|好几年|几年了|年了|一周.次|一个雪季|老是|都用|没它|爱好|用惯|惯了|"
         r"停不下来|老规矩|死规矩|老要求|一定得|非得|个雪季|个赛季|个夏天|个冬天|个季度了"
     ),
@@ -132,7 +135,7 @@ _ZH_GENERAL = words(
     "时候 东西 事情 事儿 时间 问题 感觉 样子 意思 办法 地方 时候儿 今天 明天 昨天 周末 早上 晚上 中午 下午 上午 "
     "现在 最近 以后 之前 以前 这个 那个 一下 有点 一点 大家 人家 别人 朋友 家里 屋里 小时 分钟 礼拜 星期 月份 "
     "今年 去年 明年 年底 月底 一天 一年 每天 天天 味道 味儿 毛病 原因 情况 方面 部分 东东 老毛病 身体 心情 "
-    "工作 上班 生活 日子 回事 人生 世界 社会 速度 程度 水平 能力 经验 机会 结果 过程 地步 样儿"
+    "工作 上班 生活 日子 回事 人生 世界 社会 速度 程度 水平 能力 经验 机会 结果 过程 地步 样儿 玩意儿 玩意"
 )
 _EN_GENERAL = words(
     "thing things stuff time times today tonight tomorrow yesterday week weeks weekend weekends month months year "
@@ -146,6 +149,7 @@ _EN_GENERAL = words(
     "felt tell tells told look looks looked come comes came going gone goes doing done does said says call calls "
     "called tried tries trying help helps getting gets got having started start starts stop stops stopped leave "
     "left right wrong real whole same different other another little big small long short high new old "
+    "play plays playing played using coming looking trying putting "
     "favorite favourite thing's that's there's what's it's i'm i've i'd i'll don't doesn't didn't can't won't "
     "wouldn't couldn't shouldn't isn't aren't wasn't weren't haven't hasn't hadn't let's here's where's "
     "meeting meetings call calls reply replies answer answers message messages question questions support "
@@ -181,9 +185,9 @@ class Topic:
     def needles(self) -> list[str]:
         """What an earlier text naming this topic contains (case-insensitive): the stem or the word; for a Chinese
         compound of three characters or more also its first two, the shorter noun `meet` finds within it
-        ("冲浪" in "冲浪板")."""
+        ("冲浪" in "冲浪板"); of an English compound its first stem."""
         if self.key.isascii():
-            return [self.key]
+            return [self.key.split()[0]]  # "cottag chees": each stem is the start of its word, the first is found
         return [self.word, self.word[:2]] if len(self.word) >= 3 else [self.word]
 
 
@@ -246,7 +250,12 @@ def _en_words(clause: str) -> Iterator[tuple[str, str]]:
         stem, word, _, end = kept[k]
         if k + 1 < len(kept):
             n_stem, n_word, n_start, _ = kept[k + 1]
-            if clause[end:n_start] == " " and n_word.endswith("ing") and not word.endswith("ing"):
+            if (
+                clause[end:n_start] == " "
+                and not word.endswith("ing")
+                and (n_word.endswith("ing") or _nouns(word, n_word))
+            ):
+                # "metal detecting", "cottage cheese": one thing
                 yield f"{stem} {n_stem}", f"{word} {n_word}"
                 k += 2
                 continue
@@ -281,6 +290,12 @@ def _english_lexicon() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
         return _lexicon[0]
 
 
+def _nouns(word: str, after: str) -> bool:
+    """Whether two adjacent words are both nouns only (no verb reading): a compound ("cottage cheese")."""
+    nouns, _, verbs = _english_lexicon()
+    return all(w in nouns and w not in verbs for w in (word, after))
+
+
 def _thing_word(word: str) -> bool:
     """Whether an English word can name a thing: a noun or an activity ("hiking"), or a word the lexicon does not
     know (a brand, a place), and never an adjective or adverb ("glad", "amazing")."""
@@ -299,6 +314,7 @@ def topics(text: str) -> list[Topic]:
         return []  # "it's not Xfinity, it's Spectrum … I've been saying the wrong one": the corrections read it
     found: dict[str, Topic] = {}
     last: list[str] = []  # the keys the clause before named first
+    named: list[str] = []  # the keys of the last clause that named any
     previous = ""
     for sentence in _SENTENCE_END.split(text):
         if not sentence.strip():
@@ -313,6 +329,7 @@ def topics(text: str) -> list[Topic]:
         spoken = lang == "en" and bool(clauses) and bool(_DROPPED_SUBJECT.match(clauses[0]))
         for clause in clauses:
             before, last = last, []
+            named = before or named
             # the clause before, first-hand or not ("Airtable's automation just stopped …"), unless another's
             prior, previous = previous, clause if clause and not _OTHER[lang].search(clause) else ""
             spoken = spoken or bool(_FIRST[lang].search(clause))
@@ -330,10 +347,11 @@ def topics(text: str) -> list[Topic]:
                 # a clause that points back says its stance of what the one before named first ("QuickBooks
                 # keeps double-counting … It's the only accounting software I touch"), first-hand or not
                 # ("Airtable's automation just stopped … It's the one app I can't do without")
-                for key in before[:1]:
+                # ("…下象棋，一口气赢了七把，抬头一看都两点了。这玩意儿我是真上瘾": the last clause that named one)
+                for key in (before or named)[:1]:
                     if found[key].stance is None:
                         found[key] = replace(found[key], stance=own)
-                referent = _clause_words(prior, lang)[:1] if not before and prior else []
+                referent = _clause_words(prior, lang)[:1] if not (before or named) and prior else []
                 for key, word in referent:
                     if key not in found and len(found) < MAX_TOPICS:
                         found[key] = Topic(key, word, own, clause)

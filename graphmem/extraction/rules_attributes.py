@@ -213,7 +213,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     _LIKES_EN.rule(  # a pastime kept up: "I do a crossword every morning", "I play chess twice a week"
         "en",
         r"(?<![\w'])i\s(?:still\s|usually\s|always\s|also\s)?(?:play\s(?:a\s|some\s)?|do\s(?:a|an)\s)"
-        r"(?P<v>(?!with\b|it\b|them\b|this\b|that\b|for\b|at\b|in\b|on\b)[a-z][\w'-]{2,20}(?:\s[a-z][\w'-]{2,20})?)\s"
+        r"(?P<v>(?!with\b|it\b|them\b|this\b|that\b|for\b|at\b|in\b|on\b|like\b|about\b|around\b)[a-z][\w'-]{2,20}"
+        r"(?:\s[a-z][\w'-]{2,20})?)\s"
         r"(?:(?:every|each)\s(?:single\s)?(?:morning|day|evening|night|week|weekend|monday|tuesday|wednesday|thursday|"
         r"friday|saturday|sunday)\b|(?:like\s|about\s|around\s)?(?:[2-7]\s?(?:x|times)|twice|three\stimes|four\stimes|"
         r"once)\s(?:a|per)\s(?:week|month)\b)",

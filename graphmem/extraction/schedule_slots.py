@@ -345,7 +345,9 @@ _RESCHEDULED = re.compile(
     r"改到|挪到|推到|调到|提前到|延后到|\b(?:moved|pushed|rescheduled|bumped|shifted)\s+(?:it\s+|back\s+)?to\b", _F
 )
 _STANDING = re.compile(
-    r"以后|今后|往后|从现在|一律|都改|都放|\b(?:from\s+now\s+on|going\s+forward|always|all\s+my|every)\b", _F
+    r"以后|今后|往后|从现在|一律|都改|都放|每周|每个?礼拜|每个?星期|每天|改一下|帮我改|"
+    r"\b(?:from\s+now\s+on|going\s+forward|always|all\s+my|every|update)\b",
+    _F,
 )
 
 
@@ -354,6 +356,7 @@ def _moved_once(text: str) -> bool:
 
 
 _PUNCT_BREAK = re.compile(r"[,，;；:：.。!！?？]")
+_POINTS_BACK = re.compile(r" {0,3}(?:这|那|\b(?:that|this|those|then)\b)", _F)
 
 
 # How many people a meeting should have at most: "五个人以内", "超过五个人的会", "no more than five people".
@@ -392,9 +395,18 @@ def meeting_settings(text: str) -> list[Slot]:
             return [Slot(Predicate.LIKES, "meeting_time", value, True, *span)]
     if not _MEETING_WORD.search(text) and not (_KEPT_FREE.search(text) and _WEEKDAY.search(text)):
         return []  # "以后周二上午给我空出来": a day kept clear is kept clear of meetings
-    negated = negation_in(text) or bool(_KEPT_FREE.search(text))
     out: list[Slot] = []
     first = _WEEKDAY.search(text)
+    # a negation of the day's own clause ("说不能老让我们熬夜，周会挪到每周四早上八点了": no day kept free)
+    said = text
+    if first is not None:
+        starts = [b.end() for b in _PUNCT_BREAK.finditer(text, 0, first.start())]
+        stop_at = _PUNCT_BREAK.search(text, first.end())
+        # … and a clause pointing back at it ("…开周会，这个时间段别给我约别的会")
+        while stop_at is not None and _POINTS_BACK.match(text, stop_at.end()):
+            stop_at = _PUNCT_BREAK.search(text, stop_at.end())
+        said = text[starts[-1] if starts else 0 : stop_at.start() if stop_at else len(text)]
+    negated = negation_in(said) or bool(_KEPT_FREE.search(text))
     # "只排周二和周四下午", "Tuesdays and Thursdays": every day named up to the first one's clause break, in week order
     stop = _PUNCT_BREAK.search(text, first.end()) if first else None
     days = list(_WEEKDAY.finditer(text, first.start(), stop.start() if stop else len(text))) if first else []

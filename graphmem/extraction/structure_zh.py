@@ -554,11 +554,12 @@ def zh_findings(text: str) -> list[Finding]:
         plural = i > 0 and clause[i - 1].word in ("我们", "咱们")
         if found is not None and plural and found.predicate not in (P.USES_TOOL, P.LOCATION):
             continue
-        if found is not None:
-            out.extend(_conjuncts(text, found))
+        if found is not None and not (clause[0].word in ("这", "那") and found.value in _POINTING):
+            out.extend(_conjuncts(text, found))  # not "这玩意儿我是真上瘾": what points back names nothing itself
     return out
 
 
+_POINTING = frozenset({"玩意儿", "玩意", "东西", "东东", "软件", "app", "东西儿"})
 _CONJUNCTION = re.compile(r"和|跟|与|以及|还有")
 
 

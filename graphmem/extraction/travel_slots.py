@@ -99,6 +99,11 @@ _FEATURES: dict[str, tuple[str, str]] = {
         ("late checkout", "late check-out", "late check out", "延迟退房", "晚退房", "延时退房", "晚点退房"),
         ("hotel_checkout", "late checkout"),
     ),
+    **dict.fromkeys(
+        ("pet-friendly", "pet friendly", "dog-friendly", "dog friendly", "pets allowed", "可以带宠物", "能带宠物",
+         "宠物友好", "能带狗", "可以带狗"),
+        ("hotel_pets", "pet-friendly"),
+    ),
 }  # fmt: skip
 _FEATURE = re.compile(
     r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(_FEATURES, key=len, reverse=True)) + r")(?![A-Za-z])",

@@ -137,3 +137,41 @@ def test_a_bare_request_does_not_repeat_the_sentence_before_when_it_was_read(ext
 )
 def test_roles_named_by_their_shift_or_the_machine_one_runs(extractor: RuleExtractor, text: str, value: str) -> None:
     assert _facts(extractor, text).get("user|job") == value
+
+
+def test_a_liking_said_with_hao_and_a_pointer_back_across_a_clause(extractor: RuleExtractor) -> None:
+    first = extractor.topics("我没啥别的爱好，就好下象棋。")
+    assert [(t.word, t.stance) for t in first] == [("下象棋", True)]
+    later = extractor.topics("昨晚在手机上跟人下象棋，一口气赢了七把，抬头一看都两点了。这玩意儿我是真上瘾")
+    assert [(t.word, t.stance) for t in later] == [("下象棋", True)]
+    # what points back names nothing itself
+    assert extractor.extract("这玩意儿我是真上瘾") == []
+
+
+def test_stances_against_and_english_compounds_of_nouns(extractor: RuleExtractor) -> None:
+    said = extractor.topics("I can't do cottage cheese. The lumps just turn my stomach.")
+    assert (said[0].word, said[0].stance, said[0].needles) == ("cottage cheese", False, ["cottag"])
+    assert extractor.topics("I can't do without coffee.")[0].stance is True
+    carrot = extractor.topics("胡萝卜就甭放了，那股味儿我打小就吃不惯")
+    assert ("胡萝卜", False) in [(t.word, t.stance) for t in carrot]
+
+
+def test_like_as_a_filler_is_no_pastime_and_playing_no_topic(extractor: RuleExtractor) -> None:
+    assert extractor.extract("i play like 3x a week") == []
+    assert _facts(extractor, "I play chess twice a week").get("user|taste|chess") == "chess"
+    assert not [t for t in extractor.topics("I've been playing in the summer league for years") if t.word == "playing"]
+
+
+def test_pet_friendly_hotels(extractor: RuleExtractor) -> None:
+    for text in ("I only book pet-friendly hotels.", "订酒店一定要能带狗的"):
+        assert _facts(extractor, text).get("user|hotel_pets") == "pet-friendly", text
+
+
+def test_a_meeting_moved_for_good_and_a_negation_elsewhere_keeps_no_day_free(extractor: RuleExtractor) -> None:
+    said = _facts(
+        extractor,
+        "总部换了个新老板，说不能老让我们这边熬夜，周会挪到每周四早上八点了。你帮我改一下，别再按晚上九点提醒我",
+    )
+    assert (said.get("user|meeting_day"), said.get("user|meeting_time")) == ("thursday", "8:00")
+    assert _facts(extractor, "例会改到周二上午了").get("user|meeting_day") is None  # moved once
+    assert _facts(extractor, "周五别给我排会").get("user|meeting_free_day") == "friday"
