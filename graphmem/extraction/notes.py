@@ -64,7 +64,9 @@ _EN_TAIL = re.compile(
 _ZH_LEAD = re.compile(
     r"(?:(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?|(?<=[\u4e00-\u9fff])(?<![让叫要跟和替帮求请])(?:你|您))(?:帮我|给我)?(?:把(?:它|他|她|这个|这些|这事|这条)?)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
     r"(?:(?<=帮我)|(?<=给我)|(?<=[你请]))记(?:个|几|两)(?:日子|件事|事|条|地址|电话|号码|名字|生日|车牌|航班号?))"
-    r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*"
+    r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*|"
+    # "跟你交代几件事，往后省得我再说：…": things handed over to be kept, listed after the colon
+    r"(?:跟|和|给)(?:你|您)交代(?:一下|几件事|两件事|三件事|件事)?[^：:。！？]{0,14}[：:]\s*"
 )
 # "…，记着啊", "…。记一下哈", "…，帮我记住"
 _ZH_TAIL = re.compile(
@@ -79,14 +81,19 @@ _CORRECTING = re.compile(TURN_CORRECTION.pattern + r"|不对|哦不|\bsorry\b|\b
 # Python 3.10", "以后推荐吃的都挑低糖的"), not advice or cheer for the listener ("remember, you can do it",
 # "记住，我永远支持你", "记住保持积极非常重要").
 _OWN = {
-    "en": re.compile(r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|our|us|project|repo)\b", _F),
+    "en": re.compile(
+        r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|our|us|project|repo|"
+        # a standing rule for the assistant's work: "for anything you book with people overseas: …"
+        r"(?:anything|everything|whatever)\s+you\s+(?:book|schedule|send|write|draft|plan|set\s+up|make))\b",
+        _F,
+    ),
     "zh": re.compile(r"我|咱|项目|仓库|以后|每次|一律"),
 }
 _TO_LISTENER = {
     "en": re.compile(
         r"\b(?:for\s+you|your|you're|you'll|you\s+(?:can|will|are|got|have|should|know|need|deserve|did))\b", _F
     ),
-    "zh": re.compile(r"你(?![给帮替跟就发回写用按别得要们])"),
+    "zh": re.compile(r"你(?![给帮替跟就发回写用按别得要们先记想])"),
 }
 # "…, please remember them: we support iOS 16 and up": what the request points at is no part of the note
 _EN_CONTENT_LEAD = re.compile(
@@ -202,6 +209,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
             if not words:
                 continue
             asked = (0, 1)  # the words are the note's own: no request parts to join
+            listed = True  # and the speaker's, clause by clause
         if len(asked) == 3 and last is not None:
             words = _stripped(text[last[0] : last[1]], lang) + ", " + _stripped(sentence[asked[1] : asked[2]], lang)
         if len(asked) == 4:  # the request itself is no part of the note
@@ -271,6 +279,8 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
     if lang == "en" and not before and _BACK_THEN.search(m.group(0)):
         return (0, 0)  # "Remember that, I like a gap before the next one": the sentence before, then a reason
     if lang == "en" and not before and _POINTS_BACK.search(m.group(0)) and _PURPOSE.match(after):
+        if ":" in after:  # "remember that for anything you book overseas: both time zones in the invite"
+            return (m.end(), len(body))
         return (-1, m.end(), len(body))  # "Remember that for any invites you draft": the sentence before, for that
     if not before and _LATER_ASK.match(after):
         return (-1, m.end(), len(body))  # "你给我记着，以后我问鸭子的事说的都是它": the sentence before, for that
@@ -346,9 +356,14 @@ def _unread(words: str, values: Sequence[str], lang: Lang) -> str:
     folded = [v.casefold() for v in values if v]
     marks = {w for v in folded for w in re.split(r"[\s-]+", v) if len(w) >= 4 and v.isascii()}
     kept = []
+    speaker = False  # the clause before was the speaker's: a Chinese clause after it with no subject is too
     for clause in _CLAUSE_CUT[lang].split(words):
         low = clause.strip().casefold()
-        if not low or not _FIRST_PERSON[lang].match(low):
+        own = bool(low) and (
+            bool(_FIRST_PERSON[lang].match(low)) or (lang == "zh" and speaker and not _ANOTHER_ZH.search(low))
+        )
+        speaker = own
+        if not own:
             continue
         if any(v in low for v in folded) or any(re.search(r"\b" + re.escape(w), low) for w in marks):
             continue
@@ -356,6 +371,7 @@ def _unread(words: str, values: Sequence[str], lang: Lang) -> str:
     return (", " if lang == "en" else "，").join(kept)
 
 
+_ANOTHER_ZH = re.compile(r"[你您他她它]|咱们|我们|大家|别人")
 _BACK_THEN = re.compile(r"\b(?:that|it)\s*,\s*$", _F)
 _PURPOSE = re.compile(r"for\s", _F)
 

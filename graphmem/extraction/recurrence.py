@@ -100,14 +100,14 @@ _LIKING_EN = (
 )
 _HABIT_WORDS_EN = (
     r"always|every|usually|twice|three\s+times|a\s+week|nights?\s+a|daily|years?|yrs|all\s+the\s+time|"
-    r"(?:on|most|every)\s+weekends|seasons"
+    r"(?:on|most|every)\s+weekends|seasons|religiously|without\s+fail|as\s+a\s+rule"
 )
 _LIKING = re.compile(r"\b(?:" + _LIKING_EN + r")\b", _F)
 _FOR = {
     "en": re.compile(r"\b(?:" + _LIKING_EN + "|" + _HABIT_WORDS_EN + r")\b", _F),
     "zh": re.compile(
         r"喜欢|爱[吃喝看玩听]|热爱|迷上|迷恋|着迷|最大的乐子|乐子|离不开|离了|每天|天天|每周|每个?礼拜|经常|常常|总是|"
-        r"(?:就|也|最|特|一直|平时|我)好(?=[下打钓踢爬唱跳滑逛养集][\u4e00-\u9fff])|"
+        r"(?:就|也|最|特|一直|平时|我)好(?=[下打钓踢爬唱跳滑逛养集][\u4e00-\u9fff])|向来|一向|素来|从来都|"
         r"一直|习惯|雷打不动|不可|指着|上瘾|最爱|最喜欢|好几年|几年了|年了|一周.次|一个雪季|老是|都用|没它|爱好|用惯|惯了|"
         r"停不下来|老规矩|死规矩|老要求|一定得|非得|个雪季|个赛季|个夏天|个冬天|个季度了"
     ),

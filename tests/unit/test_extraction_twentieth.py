@@ -175,3 +175,34 @@ def test_a_meeting_moved_for_good_and_a_negation_elsewhere_keeps_no_day_free(ext
     assert (said.get("user|meeting_day"), said.get("user|meeting_time")) == ("thursday", "8:00")
     assert _facts(extractor, "例会改到周二上午了").get("user|meeting_day") is None  # moved once
     assert _facts(extractor, "周五别给我排会").get("user|meeting_free_day") == "friday"
+
+
+def test_a_standing_rule_for_what_the_assistant_books_after_a_colon_is_a_note(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "Great. Please remember that for anything you book with people overseas: both time zones in the invite, "
+        "every time."
+    )
+    assert [f.value for f in facts if f.predicate.value == "note"] == [
+        "for anything you book with people overseas: both time zones in the invite, every time"
+    ]
+    # a bare "from now on" is no note of its own
+    said = extractor.extract("since my knee surgery I need aisle seats. please remember that from now on")
+    assert "from now on" not in [f.value for f in said]
+
+
+def test_things_handed_over_keep_the_clauses_no_reading_stated(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "跟你交代几件事，往后省得我再说：我住遵义，在酱酒厂里搞勾调；还有我是蚕豆病，蚕豆和好些药都碰不得，"
+        "沾吃沾药的事你先想着这茬"
+    )
+    values = {f.key.split("|")[1]: f.value for f in facts}
+    assert facts[0].value == "遵义"
+    notes = [f.value for f in facts if f.predicate.value == "note"]
+    assert notes[0] == "在酱酒厂里搞勾调"  # the subject dropped after the speaker's clause is still the speaker
+    assert "蚕豆病" in notes[1] and "location" in values
+
+
+def test_habit_words_of_always_and_never_done(extractor: RuleExtractor) -> None:
+    said = extractor.topics("我开会向来就是笔和本子")
+    assert [(t.word, t.stance) for t in said] == [("本子", True)]
+    assert extractor.topics("I swim laps religiously")[0].stance is True
