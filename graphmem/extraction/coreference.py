@@ -164,7 +164,7 @@ def resolve(text: str, lang: Lang, referent: Referent) -> Resolved | None:
 # plural thing named before it in the turn ("olives finally grew on me", "leave the olives out").
 _EN_STANCE_THEM = re.compile(
     r"\b(?:like|love|enjoy|adore|hate|dislike|detest|loathe|despise|stand|tolerate|into)\s+"
-    r"(?P<p>them|it|the\s+stuff|that\s+stuff|those|these)(?![\w'])",
+    r"(?P<p>them|it|the\s+stuff|that\s+stuff|those\s+things|these\s+things|those|these)(?![\w'])",
     _F,
 )
 _EN_PLURAL = re.compile(r"(?:^|(?<=[\s,;:(]))(?:(?:the|those|these|some|my|all)\s+)?(?P<w>[a-z]{3,20}s)(?![\w'])", _F)
@@ -181,6 +181,11 @@ _NOT_THINGS = frozenset(
 )  # fmt: skip
 
 
+_NAME_BEFORE = re.compile(
+    r"(?<![\w'])(?!(?:The|Those|These|Some|All|Our|His|Her|Their|Your|And|But|Any|Two|Three)\s)(?-i:[A-Z])[a-z]{2,15}\s$"
+)
+
+
 def last_plural(text: str) -> str:
     """The last plural common noun in `text` ("leave the olives out" -> "olives"), or ""; words for people and
     times are never one."""
@@ -188,7 +193,9 @@ def last_plural(text: str) -> str:
     for m in _EN_PLURAL.finditer(text):
         word = m.group("w")
         if word.lower() not in _NOT_THINGS and not word.lower().endswith(("ss", "us", "is", "ous")):
-            found = word
+            # with the name before it ("a tray of Brussels sprouts" -> "Brussels sprouts")
+            named = _NAME_BEFORE.search(text, max(0, m.start("w") - 17), m.start("w"))
+            found = text[named.start() : m.end("w")] if named else word
     return found
 
 

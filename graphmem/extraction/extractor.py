@@ -269,7 +269,8 @@ class RuleExtractor:
         """The stance `seg` takes on "them", read as the last plural thing the turn named before it (else the thing
         the sentence before ends on: "…a jigsaw puzzle. I've been into them"); on "it" or "the stuff", the thing the
         clause before ends on ("skip anything heavy on blue cheese, I really can't stand the stuff")."""
-        at = seg.text.find(" them")
+        # "them", and "those things" ("I'm never going to like those things")
+        at = next((i for i in (seg.text.find(w) for w in (" them", " those things", " these things")) if i >= 0), -1)
         if at >= 0:
             before = text[: seg.start + at]
             antecedent = last_plural(before) or clause_object(before)

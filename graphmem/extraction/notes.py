@@ -371,7 +371,9 @@ def _unread(words: str, values: Sequence[str], lang: Lang) -> str:
     return (", " if lang == "en" else "，").join(kept)
 
 
-_ANOTHER_ZH = re.compile(r"[你您他她它]|咱们|我们|大家|别人")
+# not the speaker's next statement: another person, a pointer back, or what follows from the clause before
+# ("我吃不了阿司匹林，一吃就过敏，给我出主意的时候避开这个")
+_ANOTHER_ZH = re.compile(r"[你您他她它这那]|咱们|我们|大家|别人|^\s*[一就也都所还给]")
 _BACK_THEN = re.compile(r"\b(?:that|it)\s*,\s*$", _F)
 _PURPOSE = re.compile(r"for\s", _F)
 

@@ -480,6 +480,10 @@ EN_RULES: tuple[Rule, ...] = (
         "user uses {d}",
         confidence=0.6,
     ),
+    _DISLIKES.rule(  # "I'm never going to like those things", "I'll never enjoy opera"
+        "en",
+        r"(?<![\w'])(?:i'm|i\s+am|i'll|i\s+will)\s+never\s+(?:going\s+to\s+|gonna\s+)?(?:like|enjoy|love)\s+",
+    ),
     _DISLIKES.rule(
         "en",
         _I + _ADV + r"(?:hate|dislike|detest|despise|loathe|can't\s+stand|cannot\s+stand|can't\s+bear|"

@@ -4,6 +4,7 @@ the candidate's stance (a negated clause, a swap, a value dropped or taken up).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -93,6 +94,23 @@ def _core(value: str) -> str:
     return core if len(core) >= 2 else value
 
 
+@functools.lru_cache(maxsize=4096)
+def _zh_head(value: str) -> str:
+    """The last word of a Chinese compound of four characters or more when it is rare enough to name it alone
+    (three characters or more, or two jieba's dictionary seldom uses), else ""."""
+    if value.isascii() or len(value) < 4 or not HAN.match(value):
+        return ""
+    import jieba
+
+    from graphmem.retrieval.lexical import load_jieba
+
+    load_jieba()
+    words = jieba.lcut(value, HMM=False)
+    last = words[-1] if len(words) > 1 else ""
+    rare = (jieba.dt.FREQ.get(last) or 0) < (1000 if len(last) >= 3 else 100)
+    return last if len(last) >= 2 and rare else ""
+
+
 def needles(value: str) -> list[str]:
     """Lower-case strings one of which any text `mentioned` finds `value` in contains: the value's core, the
     stem of a long Latin word, its stack aliases and the gazetteer's other forms of it ("abq" for "albuquerque";
@@ -103,6 +121,9 @@ def needles(value: str) -> list[str]:
         out.extend(core[: -len(e)] for e in _ENDINGS if core.endswith(e) and len(core) - len(e) >= _MIN_STEM)
     out.extend(a.casefold() for a, v in STACK_CANONICAL.items() if v == core)
     out.extend(f.casefold() for f in forms_of(core) if len(f) >= (3 if f.isascii() else 2))  # "abq", "鹅厂"
+    head = _zh_head(core)
+    if head:  # "收费站的活儿就这样": the rare word a Chinese compound ends on names it ("高速收费站")
+        out.append(head)
     return list(dict.fromkeys(n for n in out if n))
 
 
@@ -193,6 +214,8 @@ def mentioned(
                 at = folded.find(value[1:])
             if at < 0 and names[i] and len(value) >= 3 and HAN.match(value[-2:]):
                 at = _role_head(folded, value[-2:])  # "干中介就这样" for "房产中介": a trade by its head
+            if at < 0 and names[i] and (head := _zh_head(value)):
+                at = folded.find(head)  # "收费站的活儿就这样" for "高速收费站": the rare word it ends on
             if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):
                 continue
             if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):

@@ -206,3 +206,28 @@ def test_habit_words_of_always_and_never_done(extractor: RuleExtractor) -> None:
     said = extractor.topics("我开会向来就是笔和本子")
     assert [(t.word, t.stance) for t in said] == [("本子", True)]
     assert extractor.topics("I swim laps religiously")[0].stance is True
+
+
+def test_those_things_point_back_at_the_named_plural(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "Thanksgiving at my sister's, and of course there was a giant tray of Brussels sprouts. I filled up on "
+        "stuffing instead. I'm never going to like those things."
+    )
+    assert [(f.predicate.value, f.value) for f in facts] == [("dislikes", "brussels sprout")]
+    assert _facts(extractor, "I'll never enjoy opera.") == {"user|taste|opera": "opera"}
+
+
+def test_a_chinese_compound_is_named_again_by_the_rare_word_it_ends_on(extractor: RuleExtractor) -> None:
+    from graphmem.extraction.sightings import needles
+
+    assert needles("高速收费站") == ["高速收费站", "收费站"]
+    assert needles("实验小学") == ["实验小学"]  # 小学 is an everyday word
+    said = "长假最后一天，我在岗亭里一站就是八个钟头。收费站的活儿就这样，嗓子都喊哑了"
+    assert extractor.mentioned(said, ["高速收费站"], [True], [True]) == [True]
+
+
+def test_what_follows_from_a_read_clause_is_no_note_of_its_own(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "你记几件事，回头用得着：我住南通，在中医馆当推拿师，还有我吃不了阿司匹林，一吃就过敏，给我出主意的时候避开这个"
+    )
+    assert not [f for f in facts if f.predicate.value == "note"]
