@@ -89,11 +89,11 @@ def code_settings(text: str) -> list[Slot]:
     out: list[Slot] = []
     seen: set[str] = set()
     if _STACK_CUE.search(text):
-        said: dict[str, list[re.Match[str]]] = {}
+        by_attribute: dict[str, list[re.Match[str]]] = {}
         for m in _STACK_WORD.finditer(text):
             if not stated_away(text, m.start(), m.end()):
-                said.setdefault(attribute_of(Predicate.USES_TECH, m.group(0).lower()), []).append(m)
-        for attribute, found in said.items():
+                by_attribute.setdefault(attribute_of(Predicate.USES_TECH, m.group(0).lower()), []).append(m)
+        for attribute, found in by_attribute.items():
             # "CUDA那一摊拿pip装老打架，环境全靠conda管": of several, one not named in a complaint
             m = next((m for m in found if not _complained_of(text, m)), found[0])
             name = m.group(0).lower()

@@ -398,15 +398,15 @@ def meeting_settings(text: str) -> list[Slot]:
     out: list[Slot] = []
     first = _WEEKDAY.search(text)
     # a negation of the day's own clause ("说不能老让我们熬夜，周会挪到每周四早上八点了": no day kept free)
-    said = text
+    day_clause = text
     if first is not None:
         starts = [b.end() for b in _PUNCT_BREAK.finditer(text, 0, first.start())]
         stop_at = _PUNCT_BREAK.search(text, first.end())
         # … and a clause pointing back at it ("…开周会，这个时间段别给我约别的会")
         while stop_at is not None and _POINTS_BACK.match(text, stop_at.end()):
             stop_at = _PUNCT_BREAK.search(text, stop_at.end())
-        said = text[starts[-1] if starts else 0 : stop_at.start() if stop_at else len(text)]
-    negated = negation_in(said) or bool(_KEPT_FREE.search(text))
+        day_clause = text[starts[-1] if starts else 0 : stop_at.start() if stop_at else len(text)]
+    negated = negation_in(day_clause) or bool(_KEPT_FREE.search(text))
     # "只排周二和周四下午", "Tuesdays and Thursdays": every day named up to the first one's clause break, in week order
     stop = _PUNCT_BREAK.search(text, first.end()) if first else None
     days = list(_WEEKDAY.finditer(text, first.start(), stop.start() if stop else len(text))) if first else []
