@@ -62,7 +62,7 @@ _EN_TAIL = re.compile(
 )
 # "记住：…", "帮我记一下，…", "你记着，…"; never after 我/没/不 ("我记住了", "记不住").
 _ZH_LEAD = re.compile(
-    r"(?:(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?|(?<=[\u4e00-\u9fff])(?<![让叫要跟和替帮求请])(?:你|您))(?:帮我|给我)?(?:把(?:它|他|她|这个|这些|这事|这条)?)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|"
+    r"(?:(?:^|[，,。；;：:\s])(?:请|麻烦)?(?:你|您)?|(?<=[\u4e00-\u9fff])(?<![让叫要跟和替帮求请])(?:你|您))(?:帮我|给我)?(?:把(?:它|他|她|这个|这些|这事|这条)?)?(?:记住|记一下|记下来|记下|记着|记好|记牢|备忘一下|存着|存好|存一下|"
     r"(?:(?<=帮我)|(?<=给我)|(?<=[你请]))记(?:个|几|两)(?:日子|件事|事|条|地址|电话|号码|名字|生日|车牌|航班号?))"
     r"(?:了|啊|哈|哦|吧|呀|点|这个|这点|一下)?[，,：:\s]*|"
     # "跟你交代几件事，往后省得我再说：…": things handed over to be kept, listed after the colon
@@ -285,6 +285,9 @@ def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:
     if not before and _LATER_ASK.match(after):
         return (-1, m.end(), len(body))  # "你给我记着，以后我问鸭子的事说的都是它": the sentence before, for that
     if lang == "zh" and before and _POINTED.search(before):
+        colon = max(body.find("：", m.end()), body.find(":", m.end()))
+        if colon > 0:  # "这几条你帮我存着，往后用得上：我住临沂，…": what the pointer points at comes after the colon
+            return (colon + 1, len(body))
         return (0, 0)  # "公司这个信息你记一下，以后写东西用得着": what the sentence before said
     if after:  # "他生日是腊月初八，你记住，每年…": what comes before the request is asked too
         return (0, m.start(), m.end(), len(body)) if before and lang == "zh" else (m.end(), len(body))

@@ -165,6 +165,10 @@ _WRITTEN_IN = re.compile(
     r"french|german|spanish|japanese|korean)\b",
     _F,
 )
+# Meetings held on one's feet
+_STANDING_UP = re.compile(
+    r"站着开|站会|\bstanding\s+meetings?\b|\b(?:meet|meetings)\s+(?:standing\s+up|on\s+our\s+feet)\b", _F
+)
 _MODE = re.compile(
     r"\b(?P<person>in[-\s]person|face[-\s]to[-\s]face|on-?site)\b|\b(?P<online>video|virtual|online)\b|"
     r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)",
@@ -468,6 +472,9 @@ def meeting_settings(text: str) -> list[Slot]:
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
         value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
+    standing = _STANDING_UP.search(text)
+    if standing is not None:  # "开会一律站着开", "I hold standing meetings only"
+        out.append(Slot(Predicate.LIKES, "meeting_posture", "standing", True, standing.start(), standing.end()))
     cap = _CAP.search(text)
     if cap is not None:  # "我一天最多开两个会", "no more than two meetings a day"
         n = (cap.group("n") or cap.group("zn") or cap.group("zn2") or "").lower()

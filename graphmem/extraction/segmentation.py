@@ -118,6 +118,8 @@ _HOW_TO_IN = re.compile(
     r"\b(?:how\s+(?:do|can|should|would)\s+i|what's\s+the\s+(?:best|cleanest|right|easiest|simplest|proper|idiomatic)"
     r"\s+way\s+to|where\s+(?:do|should)\s+i)\s+(?!(?:get\s+(?:into|started)|learn|start|begin|pick\s+up|try)\b)"
     r"[^?]{0,80}?\b(?:in|with|using|on)\s+(?-i:[A-Z])|"
+    # "how do I sync the Core Data store across devices?": what the speaker works with, as the thing acted on
+    r"\bhow\s+(?:do|can|should)\s+i\s+[a-z]{2,15}\s+(?:the|my|our)\s+(?-i:[A-Z])[\w.+#-]*\s+(?-i:[A-Z]?)[a-z]|"
     # "MicroPython里咋写？", "在Django里怎么配": how to do it in a thing named in Latin letters
     r"(?<![A-Za-z0-9])[A-Za-z][\w.+#-]{1,20}(?:里面?|中|上)(?:该|应该|要)?(?:咋|怎么|怎样|如何)"
     r"(?:写|弄|实现|配置?|搞|做|处理|调)",

@@ -88,7 +88,8 @@ _FEATURES: dict[str, tuple[str, str]] = {
         ("high floor", "higher floor", "upper floor", "top floor", "高楼层", "高层", "楼层高"),
         ("hotel_floor", "high floor"),
     ),
-    **dict.fromkeys(("low floor", "lower floor", "ground floor", "低楼层", "低层"), ("hotel_floor", "low floor")),
+    **dict.fromkeys(("low floor", "lower floor", "低楼层", "低层"), ("hotel_floor", "low floor")),
+    **dict.fromkeys(("ground floor",), ("hotel_floor", "ground floor")),
     **dict.fromkeys(("window", "有窗", "带窗", "窗户", "无窗", "没窗"), ("hotel_window", "room with a window")),
     **dict.fromkeys(
         ("away from the lifts", "away from the elevator", "away from the elevators", "away from the lift", "远离电梯"),
@@ -106,7 +107,9 @@ _FEATURES: dict[str, tuple[str, str]] = {
     ),
 }  # fmt: skip
 _FEATURE = re.compile(
-    r"(?<![A-Za-z])(?:" + "|".join(re.escape(w) for w in sorted(_FEATURES, key=len, reverse=True)) + r")(?![A-Za-z])",
+    r"(?<![A-Za-z])(?:"
+    + "|".join(re.escape(w).replace(r"\ ", r"[\s-]") for w in sorted(_FEATURES, key=len, reverse=True))
+    + r")(?![A-Za-z])",
     _F,
 )
 
@@ -118,7 +121,7 @@ def hotel_room(text: str) -> list[Slot]:
     out: list[Slot] = []
     seen: set[str] = set()
     for m in _FEATURE.finditer(text):
-        attribute, value = _FEATURES[m.group(0).lower()]
+        attribute, value = _FEATURES.get(m.group(0).lower()) or _FEATURES[m.group(0).lower().replace("-", " ")]
         if attribute in seen or LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
             continue
         seen.add(attribute)

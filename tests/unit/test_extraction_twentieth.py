@@ -231,3 +231,31 @@ def test_what_follows_from_a_read_clause_is_no_note_of_its_own(extractor: RuleEx
         "你记几件事，回头用得着：我住南通，在中医馆当推拿师，还有我吃不了阿司匹林，一吃就过敏，给我出主意的时候避开这个"
     )
     assert not [f for f in facts if f.predicate.value == "note"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I only stay in ground-floor hotel rooms.", "user|hotel_floor", "ground floor"),
+        ("I want a room on a high floor.", "user|hotel_floor", "high floor"),
+        ("我开会有个老习惯，一律站着开，会议室的椅子早让人搬走了。", "user|meeting_posture", "standing"),
+        ("I only do standing meetings.", "user|meeting_posture", "standing"),
+    ],
+)
+def test_hotel_floors_hyphenated_and_standing_meetings(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_a_how_to_question_acting_on_a_named_thing_names_it(extractor: RuleExtractor) -> None:
+    asked = "In linden, how do I sync the Core Data store across a user's devices?"
+    assert extractor.mentioned(asked, ["core data"], [True], [False]) == [True]
+    assert extractor.mentioned("How do I get to Boston?", ["boston"], [True], [True]) == [False]
+
+
+def test_what_a_pointer_to_be_kept_points_at_after_a_colon(extractor: RuleExtractor) -> None:
+    facts = extractor.extract(
+        "这几条你帮我存着，往后用得上：我住临沂，在中医院的中药房抓药；还有我对桃子过敏，沾点桃毛都起疹子"
+    )
+    assert "在中医院的中药房抓药" in [f.value for f in facts if f.predicate.value == "note"]
