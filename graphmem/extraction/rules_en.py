@@ -528,6 +528,11 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"my\s+(?:absolute\s+)?favou?rite\s+(?:[a-z]{3,15}\s+)?is\s+",
     ),
+    _LIKES.rule(  # "my biggest hobby is bonsai", "my one real passion is sailing"
+        "en",
+        r"my\s+(?:biggest\s+|main\s+|only\s+|one\s+|real\s+|big\s+|current\s+|latest\s+)*(?:hobby|passion|pastime|"
+        r"obsession)\s+(?:is|has\s+been|these\s+days\s+is)\s+",
+    ),
     # the kind of person one is ("I'm a dog person", "Honestly, not a cat person"), said with or without "I'm"
     _KIND_LIKED.rule("en", _KIND_OF_PERSON + r"(?:more\s+of\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),
     _KIND_DISLIKED.rule("en", _KIND_OF_PERSON + r"not\s+(?:really\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),

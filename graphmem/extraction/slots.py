@@ -291,7 +291,9 @@ _MOVE_TO_COME = re.compile(
 )
 # A stay on one trip ("上回在镇江住的那家", "the hotel I stayed at in Leeds last time"): no home
 _TRIP_BEFORE = re.compile(r"(?:上回|上次|那回|那次|有一回|有次)[\u4e00-\u9fff]{0,3}$|\blast\s+time\b[^,.;]{0,20}$", _F)
-_STAY_AFTER = re.compile(r"(?:住的那家|住的酒店|住的民宿|住的宾馆|出差|旅游|玩的时候)")
+_STAY_AFTER = re.compile(
+    r"(?:住的那家|住的酒店|住的民宿|住的宾馆|出差|旅游|玩的时候|找个?酒店|订个?酒店|找个?住的地方|的酒店)"
+)
 # A company named as the brand of a thing ("my Samsung fridge", "the Xfinity modem"): a determiner, the name, then a
 # noun that is no part of working there
 _DETERMINER_BEFORE = re.compile(r"\b(?:my|our|the|a|an|this|that|his|her|their|your)\s$", _F)

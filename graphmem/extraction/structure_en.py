@@ -185,7 +185,7 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         neg, verb = False, "hate"
         if j < len(clause) and clause[j][0].lower() == "to":
             j += 1
-    if verb == "could" and _every_day(clause, j):  # "I could eat sushi every single day"
+    if verb == "could" and _every_day(clause, j) and _consumed_next(clause, j):  # "I could eat sushi every day"
         verb = "love"
         while j < len(clause) and (clause[j][0].lower() in _SKIP or _adverb(clause[j][0].lower())):
             j += 1  # "I could honestly eat pho every day"
@@ -278,6 +278,13 @@ _BEATS = (("nothing", "beats"), ("nothing", "tops"), ("nothing", "compares", "to
 # Measure words before the thing measured ("a good bowl of ramen", "a cup of tea"): the thing is the value.
 _LIGHT_GERUNDS = _words("getting having being going doing making seeing taking knowing spending finding")
 _MEASURES = _words("bowl bowls cup cups plate plates slice slices glass glasses pint pints mug mugs piece pieces")
+
+
+def _consumed_next(clause: list[tuple[str, int, int]], j: int) -> bool:
+    """Whether the verb after "could" (past adverbs) takes something in ("eat", "watch"), not "spend all day on"."""
+    while j < len(clause) and (clause[j][0].lower() in _SKIP or _adverb(clause[j][0].lower())):
+        j += 1
+    return j < len(clause) and clause[j][0].lower() in _CONSUME
 
 
 def _every_day(clause: list[tuple[str, int, int]], j: int) -> bool:

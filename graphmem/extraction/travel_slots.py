@@ -105,11 +105,20 @@ _FEATURES: dict[str, tuple[str, str]] = {
          "宠物友好", "能带狗", "可以带狗"),
         ("hotel_pets", "pet-friendly"),
     ),
+    **dict.fromkeys(("kitchenette", "带厨房"), ("hotel_kitchen", "kitchenette")),
 }  # fmt: skip
 _FEATURE = re.compile(
     r"(?<![A-Za-z])(?:"
     + "|".join(re.escape(w).replace(r"\ ", r"[\s-]") for w in sorted(_FEATURES, key=len, reverse=True))
     + r")(?![A-Za-z])",
+    _F,
+)
+
+
+_NEAR_TRANSIT = re.compile(
+    r"(?:离|挨着|靠近|临近|紧挨|就在)地铁(?:站|口)?|地铁(?:站|口)?(?:旁边|附近|边上|近)|"
+    r"\b(?:near|close\s+to|next\s+to|walking\s+distance\s+(?:of|to|from))\s+(?:a|the)\s+(?:metro|subway|tube|train)"
+    r"(?:\s+station|\s+stop)?\b",
     _F,
 )
 
@@ -126,4 +135,7 @@ def hotel_room(text: str) -> list[Slot]:
             continue
         seen.add(attribute)
         out.append(Slot(Predicate.LIKES, attribute, value, True, m.start(), m.end()))
+    near = _NEAR_TRANSIT.search(text)
+    if near is not None:  # "一定得离地铁站近", "得挨着地铁口", "close to a subway station"
+        out.append(Slot(Predicate.LIKES, "hotel_location", "near the metro", True, near.start(), near.end()))
     return out

@@ -259,3 +259,25 @@ def test_what_a_pointer_to_be_kept_points_at_after_a_colon(extractor: RuleExtrac
         "这几条你帮我存着，往后用得上：我住临沂，在中医院的中药房抓药；还有我对桃子过敏，沾点桃毛都起疹子"
     )
     assert "在中医院的中药房抓药" in [f.value for f in facts if f.predicate.value == "note"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("我一个三十好几的人，最大的爱好是拼乐高，书房里一整面墙都是我拼好的街景", "user|taste|拼乐高", "拼乐高"),
+        ("我的爱好就是钓鱼", "user|taste|钓鱼", "钓鱼"),
+        ("My biggest hobby is bonsai.", "user|taste|bonsai", "bonsai"),
+        ("酒店还是老要求，得挨着地铁口，离得远的我宁可换一家", "user|hotel_location", "near the metro"),
+        ("I always book hotel rooms with a kitchenette.", "user|hotel_kitchen", "kitchenette"),
+    ],
+)
+def test_hobbies_named_as_such_and_where_a_hotel_is(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_no_home_from_a_hotel_search_and_no_taste_for_spending_a_day(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "帮我在上海找个酒店，下周二住两晚").get("user|location") is None
+    assert _facts(extractor, "他的爱好是钓鱼") == {}
+    said = _facts(extractor, "Bonsai is the one thing that makes me slow down, I could spend all day on a branch.")
+    assert "user|taste|spend" not in said
+    assert _facts(extractor, "I could eat sushi every single day").get("user|taste|sushi") == "sushi"
