@@ -482,6 +482,8 @@ _ZH_BY_FIRST: dict[str, list[str]] = {}
 for _form in sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True):
     _ZH_BY_FIRST.setdefault(_form[0], []).append(_form)
 _LATIN_MAX_WORDS = max(len(k.split()) for k in LEXICON if k.isascii())
+# the first words of the Latin forms of more than one word: only after one of them is a longer form looked up
+_MULTI_FIRST = frozenset(k.split()[0] for k in LEXICON if k.isascii() and " " in k)
 # Words of Latin script, with the characters programming names carry (c++, c#, objective-c, 16:8, xi'an).
 _LATIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9+#.:'\-]*")
 _UTC = re.compile(r"\b(?:utc|gmt)\s?([+\-−])\s?(\d{1,2})(?::?(\d{2}))?(?!\d)", re.IGNORECASE)
@@ -532,7 +534,8 @@ def scan(text: str) -> list[Hit]:
         take("timezone", _utc("+" if m.group(1) == "东" else "-", hours, None), m.start(), m.end())
     words = [(m.start(), m.end(), m.group(0).rstrip(".:'-")) for m in _LATIN.finditer(text)]
     for i in range(len(words)):
-        for n in range(min(_LATIN_MAX_WORDS, len(words) - i), 0, -1):
+        longest = _LATIN_MAX_WORDS if words[i][2].lower() in _MULTI_FIRST else 1
+        for n in range(min(longest, len(words) - i), 0, -1):
             start, end = words[i][0], words[i + n - 1][0] + len(words[i + n - 1][2])
             surface = text[start:end]
             form = " ".join(w for _, _, w in words[i : i + n]).lower()
