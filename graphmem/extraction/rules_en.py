@@ -415,6 +415,17 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {v}",
         confidence=0.65,
     ),
+    rule(  # "I started law school this month", "I'm in nursing school": a student of that school
+        "en",
+        r"(?<![\w'])(?:(?:i|and)\s+(?:just\s+|recently\s+)?(?:started|start|began|am\s+starting|attend)|"
+        r"i'm\s+(?:now\s+|currently\s+)?(?:in|at|starting|attending)|"
+        r"i\s+am\s+(?:now\s+|currently\s+)?(?:in|at|starting|attending))\s+"
+        r"(?P<v>(?:law|med|medical|nursing|dental|business|grad|graduate|culinary|art|film|divinity|pharmacy|vet|"
+        r"veterinary)\s+school)\b",
+        P.JOB,
+        "group",
+        "user is a {v} student",
+    ),
     rule(  # "I drive trams for a living", "I fix boilers for a living": the trade is what one does for a living
         "en",
         r"(?<![\w'])i\s+(?:basically\s+|actually\s+)?(?P<v>(?:drive|teach|fix|repair|build|design|write|translate|train|"
@@ -544,7 +555,10 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])(?<!i\s)(?P<dur>from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
+        # an imperative opens its clause: not "notifications work on Android but never show up on iOS"
+        r"(?:^|(?<=[,;:.!?])|(?<=[,;:.!?]\s)|(?<=please\s)|(?<=and\s)|(?<=so\s)|(?<=also\s)|(?<=just\s)|(?<=but\s)"
+        r"(?=(?:from|going|moving|in|henceforth)\b))"
+        r"(?P<dur>from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
         r"henceforth|from\s+here\s+on(?:\s+out)?|always|never)[,:]?\s+(?:please\s+)?(?:(?P<neg>don't|do\s+not|"
         r"never|stop)\s+|always\s+)?(?=" + _IMP_EN + ")",
         P.INSTRUCTION,

@@ -115,6 +115,12 @@ _FEATURE = re.compile(
 )
 
 
+# A hotel asked for by what it has: "hotels with a pool", "a room with a bathtub"
+_WITH_AMENITY = re.compile(
+    r"\b(?:hotels?|rooms?|places?)\s+with\s+(?:a\s+|an\s+)?(?:(?:proper|real|decent|good|lap|big)\s+)?"
+    r"(?P<a>pool|gym|balcony|bathtub|desk)\b",
+    _F,
+)
 _NEAR_TRANSIT = re.compile(
     r"(?:离|挨着|靠近|临近|紧挨|就在)地铁(?:站|口)?|地铁(?:站|口)?(?:旁边|附近|边上|近)|"
     r"\b(?:near|close\s+to|next\s+to|walking\s+distance\s+(?:of|to|from))\s+(?:a|the)\s+(?:metro|subway|tube|train)"
@@ -135,6 +141,10 @@ def hotel_room(text: str) -> list[Slot]:
             continue
         seen.add(attribute)
         out.append(Slot(Predicate.LIKES, attribute, value, True, m.start(), m.end()))
+    amenity = _WITH_AMENITY.search(text)
+    if amenity is not None and f"hotel_{amenity.group('a').lower()}" not in seen:  # "I only book hotels with a pool"
+        name = amenity.group("a").lower()
+        out.append(Slot(Predicate.LIKES, f"hotel_{name}", name, True, amenity.start("a"), amenity.end("a")))
     near = _NEAR_TRANSIT.search(text)
     if near is not None:  # "一定得离地铁站近", "得挨着地铁口", "close to a subway station"
         out.append(Slot(Predicate.LIKES, "hotel_location", "near the metro", True, near.start(), near.end()))

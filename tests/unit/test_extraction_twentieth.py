@@ -281,3 +281,24 @@ def test_no_home_from_a_hotel_search_and_no_taste_for_spending_a_day(extractor: 
     said = _facts(extractor, "Bonsai is the one thing that makes me slow down, I could spend all day on a branch.")
     assert "user|taste|spend" not in said
     assert _facts(extractor, "I could eat sushi every single day").get("user|taste|sushi") == "sushi"
+
+
+def test_an_imperative_opens_its_clause_and_a_liking_taken_up_with_the_subject_dropped(
+    extractor: RuleExtractor,
+) -> None:
+    assert extractor.extract("Push notifications work on Android but never show up on iOS.") == []
+    assert _facts(extractor, "and never cc my boss") == {"user|instruction|cc my boss": "cc my boss"}
+    assert _facts(extractor, "最近迷上掼蛋了，下了班就约上三个老哥，一打打到半夜").get("user|taste|掼蛋") == "掼蛋"
+    assert _facts(extractor, "他最近迷上钓鱼了") == {}
+
+
+def test_hotels_asked_for_by_what_they_have(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I only book hotels with a pool.").get("user|hotel_pool") == "pool"
+    assert _facts(extractor, "I went to the pool at the hotel.").get("user|hotel_pool") is None
+
+
+def test_a_school_one_started_is_the_role(extractor: RuleExtractor) -> None:
+    said = "Update: I handed in my notice at the bar and started law school this month. Please change that."
+    assert _facts(extractor, said).get("user|job") == "law school"
+    assert _facts(extractor, "I'm in nursing school.").get("user|job") == "nursing school"
+    assert _facts(extractor, "My brother started law school.") == {}
