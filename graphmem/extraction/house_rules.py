@@ -27,7 +27,7 @@ _WIDE_ARTEFACT = re.compile(
 )
 _SPEAKER_SAYS = re.compile(r"\s{0,3}(?:(?:and|but|so|also)\s{1,3})?(?:(?:i|i'm|i've|im|my)\b|我(?!们))", _F)
 _BINDING = re.compile(
-    r"\b(?:must|has\s+to|have\s+to|always|never|every(?!\s+(?:time|day|now|once|morning|night|week))|each|nobody|"
+    r"\b(?:must|has\s+to|have\s+to|always|never|every(?!\s+(?:time|day|now|once|morning|night|week)\b)|each|nobody|"
     r"no\s+one|without|is\s+required\s+to|"
     r"are\s+required\s+to)\b|必须|一律|统一|都要|都得|务必|只能|不许|不准|严禁|不能|禁止|一概|所有|全部",
     _F,

@@ -30,6 +30,7 @@ _TZ_EN = (
 )
 _TZ_ZH = r"(?P<v>[东西](?:十[一二]?|[一二三四五六七八九])区|北京时间|(?:utc|gmt)\s?[+-]\s?\d{1,2})"
 _HOUR = r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)?"
+_HOUR_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)"
 _ZPOINT = r"(?:早上|上午|下午|晚上)?[0-9零一二两三四五六七八九十]{1,3}点半?"
 _DATE_EN = (
     r"(?P<v>(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s\d{1,2}(?:st|nd|rd|th)?|"
@@ -118,6 +119,18 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?<![\w'])(?:i\s(?:usually\s|normally\s|typically\s)?work\s(?:from\s)?|my\s(?:working|work|office)\shours\s"
         r"are\s(?:from\s)?)(?P<v>" + _HOUR + r"\s?(?:to|-|–|until|till)\s?" + _HOUR + r")",
+        P.WORK_HOURS,
+        "group",
+        "user works {d}",
+        confidence=0.8,
+    ),
+    rule(  # "I work seven to three at the warehouse", "I've moved onto the late shift, two till ten now"
+        "en",
+        r"(?<![\w'])(?:i\s(?:usually\s|normally\s|now\s)?work\s|shift,?\s(?:(?:is|now)\s)?)(?P<v>"
+        + _HOUR_WORD
+        + r"\s(?:to|until|till)\s"
+        + _HOUR_WORD
+        + r")\b",
         P.WORK_HOURS,
         "group",
         "user works {d}",

@@ -299,7 +299,8 @@ EN_RULES: tuple[Rule, ...] = (
     _PROJECT_TECH.rule(  # "Plover's infrastructure is all Terraform on AWS", "Curlew's backend is Rails"
         "en",
         r"(?:^|[.!?;:]\s+|,\s*)(?:project\s+)?[a-z][\w-]{1,24}(?:'s|\u2019s)\s+(?P<verb>(?:backend|back\s+end|frontend|"
-        r"front\s+end|infrastructure|infra|stack|api|database|db|server|ui|deploy(?:ment)?|ci)\s+is)\s+"
+        r"front\s+end|infrastructure|infra|stack|api|database|db|server|ui|deploy(?:ment)?|ci|(?:mobile\s+|web\s+|"
+        r"desktop\s+|ios\s+|android\s+)?app|client|site|website)\s+is)\s+"
         r"(?:all\s+|just\s+|basically\s+|mostly\s+|entirely\s+)?",
     ),
     _PROJECT_TECH.rule(  # "It's a Laravel 10 app with Redis queues", "hazel is a Tauri app": what it is built on

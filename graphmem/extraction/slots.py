@@ -329,6 +329,27 @@ _CALENDAR_WORD = re.compile(
 )
 
 
+# The office the speaker works at, by its city: "I work out of the Leeds office", "my office is in Sheffield"
+_OFFICE_IN = re.compile(
+    r"(?<![\w'])(?:i\s+(?:work|am\s+based|'m\s+based)\s+(?:out\s+of|from|at|in)\s+(?:the|our)\s+"
+    r"(?P<a>(?-i:[A-Z])[a-z]{2,15}(?:\s(?-i:[A-Z])[a-z]{2,15})?)\s+office|"
+    r"my\s+office\s+is\s+(?:now\s+|actually\s+)?in\s+(?P<b>(?-i:[A-Z])[a-z]{2,15}(?:\s(?-i:[A-Z])[a-z]{2,15})?))\b",
+    _F,
+)
+
+
+def office(text: str) -> list[Slot]:
+    """The city of the office the speaker works at (`_OFFICE_IN`), when the gazetteer knows it as a city."""
+    m = _OFFICE_IN.search(text)
+    if m is None:
+        return []
+    group = "a" if m.group("a") else "b"
+    city = next((h for h in scan(m.group(group)) if h.category == "city"), None)
+    if city is None:
+        return []
+    return [Slot(Predicate.LOCATION, "office", city.value, True, m.start(group), m.end(group))]
+
+
 def kept_in(text: str) -> list[Slot]:
     """The tool the speaker keeps their own things in, named with a capital (`_KEPT_IN`, `_LIVES_IN_TOOL`)."""
     m = _KEPT_IN.search(text) or _LIVES_IN_TOOL.search(text)
@@ -426,6 +447,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     if lang == "en" and not any(o.predicate is Predicate.USES_TOOL for o in out):
         out.extend(kept_in(text))
     out.extend(hotel_room(text))
+    out.extend(office(text))
     out.extend(devices(text))
     out.extend(possessions(text, correcting or bool(TURN_CORRECTION.search(text))))
     out.extend(profile(text))

@@ -70,6 +70,7 @@ _HOUR_WORDS = {
         ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=1
     )
 }
+_FIRST_HOUR_IN_WORDS = re.compile(r"^(" + "|".join(_HOUR_WORDS) + r")\b(?=\s(?:to|until|till)\s)")
 _HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(_HOUR_WORDS) + r")\b(?!-)")
 
 
@@ -79,6 +80,7 @@ def window(r: str, lang: Lang) -> str:
     r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except|for\s+me)\b", r)[0].strip()
     if lang == "en":
         r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {_HOUR_WORDS[m.group(2)]}", r)
+        r = _FIRST_HOUR_IN_WORDS.sub(lambda m: _HOUR_WORDS[m.group(1)], r)  # "seven to three" -> "7 to 3" -> "7-3"
         r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
         r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
         r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)

@@ -302,3 +302,23 @@ def test_a_school_one_started_is_the_role(extractor: RuleExtractor) -> None:
     assert _facts(extractor, said).get("user|job") == "law school"
     assert _facts(extractor, "I'm in nursing school.").get("user|job") == "nursing school"
     assert _facts(extractor, "My brother started law school.") == {}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("I work seven to three at the warehouse.", "user|work_hours", "7-3"),
+        ("I've moved onto the late shift, two till ten now. Please update that.", "user|work_hours", "2-10"),
+        ("I work out of the Leeds office, third floor.", "user|office", "leeds"),
+        ("my office is in Sheffield, not Leeds. Please update it.", "user|office", "sheffield"),
+    ],
+)
+def test_hours_in_words_and_the_office_one_works_at(extractor: RuleExtractor, text: str, key: str, value: str) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_every_timestamp_binds_and_a_projects_app_is_built_on(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "For kestrel, every timestamp is stored in UTC, no local times in the database.")
+    assert any(k.startswith("user|instruction|every timestamp is stored in utc") for k in said)
+    facts = extractor.extract("Heron's mobile app is Flutter, with Riverpod for state.")
+    assert {(f.subject, f.value) for f in facts} == {("project", "flutter"), ("project", "riverpod")}
