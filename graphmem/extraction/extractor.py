@@ -477,4 +477,9 @@ def _directive(seg: Segment, norm: str) -> bool:
 
 
 # "if a meeting invite doesn't come with …", "if the hotel has no …": a condition whose subject is not the speaker
-_CONDITION_ON_OTHER = re.compile(r"(?:^|[,;:]\s*)(?:if|when|whenever)\s+(?:a|an|the|any|there)\b", _F)
+_CONDITION_ON_OTHER = re.compile(
+    r"(?:^|[,;:]\s*)(?:if|when|whenever)\s+(?:a|an|the|any|there)\b|"
+    # "出差订机票的话，我要靠过道的位置": the occasion of a task, no supposition
+    r"(?:^|[，,；;])(?:出差|平时|以后)?(?:订|买|点|约|安排|推荐|帮我订|给我订)[\u4e00-\u9fff]{1,6}?(?:的话|的时候)(?=[，,])",
+    _F,
+)

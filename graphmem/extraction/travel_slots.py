@@ -106,6 +106,7 @@ _FEATURES: dict[str, tuple[str, str]] = {
         ("hotel_pets", "pet-friendly"),
     ),
     **dict.fromkeys(("kitchenette", "带厨房"), ("hotel_kitchen", "kitchenette")),
+    **dict.fromkeys(("private room", "单间", "独立房间"), ("hotel_room_type", "private room")),
 }  # fmt: skip
 _FEATURE = re.compile(
     r"(?<![A-Za-z])(?:"

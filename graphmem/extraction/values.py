@@ -84,6 +84,8 @@ def rule_values(
             value = _without_setting(value)  # a disliked activity keeps its setting: "不喜欢在办公室吃饭"
         if not value or (rule.mode == "job" and lang == "en" and not _is_job(value)):
             continue
+        if p is Predicate.INSTRUCTION and _BY_THIS.match(value):
+            continue  # "以后都按这个算": by what was just said, which the turn's other readings state
         if rule.mode == "place" and lang == "en" and not _place_ok(text, s):
             continue
         if pred_is_location(p) and lang == "zh" and not zh_place_ok(value):
@@ -310,6 +312,7 @@ _YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|fifth|sixth|final|la
 
 
 _NEGATED_ZH = re.compile(r"[不没别]")
+_BY_THIS = re.compile(r"(?:按|照|就按|就照)(?:这个|这|那个|那)(?:来|算|办|弄)?$|(?:就)?这样(?:吧|就行)?$")
 
 
 def _without_setting(v: str) -> str:

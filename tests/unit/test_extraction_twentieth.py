@@ -322,3 +322,24 @@ def test_every_timestamp_binds_and_a_projects_app_is_built_on(extractor: RuleExt
     assert any(k.startswith("user|instruction|every timestamp is stored in utc") for k in said)
     facts = extractor.extract("Heron's mobile app is Flutter, with Riverpod for state.")
     assert {(f.subject, f.value) for f in facts} == {("project", "flutter"), ("project", "riverpod")}
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("出差订机票的话，我要靠过道的位置，记一下", "user|travel_seat", "aisle seat"),
+        ("我是做产品经理的，base深圳，平时骑电动车通勤", "user|location", "深圳"),
+        ("From now on, when you plan trips for me, no hostels. I need a private room.", "user|hotel_room_type",
+         "private room"),
+    ],
+)  # fmt: skip
+def test_the_occasion_of_a_task_is_no_supposition_and_base_mid_sentence(
+    extractor: RuleExtractor, text: str, key: str, value: str
+) -> None:
+    assert _facts(extractor, text).get(key) == value
+
+
+def test_an_instruction_by_what_was_just_said_is_not_one_of_its_own(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "我的时区改成悉尼时间了，以后都按这个算，记一下")
+    assert not [k for k in said if "instruction" in k] and "user|timezone" in said
+    assert _facts(extractor, "如果下雨的话，我要靠过道的位置，记一下") == {}  # a supposition still
