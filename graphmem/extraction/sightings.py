@@ -77,6 +77,9 @@ _HEADS_EN = (
     " book",
     " food",
     " shows",
+    " airlines",
+    " airways",
+    " hotels",
 )
 _HEADS_ZH = ("小说", "电影", "音乐", "片", "剧", "书", "歌", "菜", "文档", "软件", "网盘", "浏览器")
 

@@ -191,8 +191,8 @@ def _topic(clause: list[Tok], carried: bool = False) -> tuple[int, int, int]:
         j += 1
     if j < len(clause) and clause[j].word == "我":
         return start, end, j + 1
-    if carried and j < len(clause) and clause[j].flag == "d":
-        return start, end, j  # "我不吃羊肉，咖啡只喝美式": the subject carries over to a topic clause
+    if carried and j < len(clause) and (clause[j].flag == "d" or clause[j].word in ("一口", "一滴")):
+        return start, end, j  # "我不吃羊肉，咖啡只喝美式", "…做电池研发的，酒一口不喝": the subject carries over
     return 0, 0, -1
 
 
@@ -322,9 +322,13 @@ def _not_even(text: str, clause: list[Tok], j: int, topic: tuple[int, int] = (0,
     start, end, k = _phrase(clause, j)
     if start == end and topic[0] != topic[1]:
         start, end, k = topic[0], topic[1], j
-    if start == end or k >= len(clause) or clause[k].word not in ("都", "也"):
+    if start == end or k >= len(clause):
         return None
-    rest = "".join(t.word for t in clause[k + 1 : k + 3])
+    if clause[k].word in ("都", "也"):
+        k += 1
+    elif not (topic[0] == start and clause[k].word[:1] in ("不", "没")):
+        return None  # "酒我一口不喝": after the fronted topic, the refusal may follow 一口 at once
+    rest = "".join(t.word for t in clause[k : k + 2])
     if not (rest.startswith(("不", "没")) or rest in _REFUSE or rest[:3] in _REFUSE):
         return None
     value = _value(text, start, end)

@@ -343,3 +343,17 @@ def test_an_instruction_by_what_was_just_said_is_not_one_of_its_own(extractor: R
     said = _facts(extractor, "我的时区改成悉尼时间了，以后都按这个算，记一下")
     assert not [k for k in said if "instruction" in k] and "user|timezone" in said
     assert _facts(extractor, "如果下雨的话，我要靠过道的位置，记一下") == {}  # a supposition still
+
+
+def test_not_even_a_sip_after_a_fronted_or_carried_topic(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "酒我一口不喝") == {"user|taste|酒": "酒"}
+    assert _facts(extractor, "我不吃羊肉，酒一滴不沾").get("user|taste|酒") == "酒"
+    assert _facts(extractor, "我一口羊肉都吃不下") == {"user|taste|羊肉": "羊肉"}
+
+
+def test_an_airline_is_named_again_without_its_head_word(extractor: RuleExtractor) -> None:
+    from graphmem.extraction.sightings import needles
+
+    assert needles("alaska airlines")[0] == "alaska"
+    said = "For the Boise trip, check Alaska first, please. It's the airline I always go with."
+    assert extractor.mentioned(said, ["alaska airlines"], [True], [False]) == [True]
