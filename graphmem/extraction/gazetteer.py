@@ -482,6 +482,7 @@ _ZH_BY_FIRST: dict[str, list[str]] = {}
 for _form in sorted((k for k in LEXICON if not k.isascii()), key=len, reverse=True):
     _ZH_BY_FIRST.setdefault(_form[0], []).append(_form)
 _LATIN_MAX_WORDS = max(len(k.split()) for k in LEXICON if k.isascii())
+_PLACE_PREPOSITIONS = frozenset({"in", "from", "near", "around", "outside"})
 # the first words of the Latin forms of more than one word: only after one of them is a longer form looked up
 _MULTI_FIRST = frozenset(k.split()[0] for k in LEXICON if k.isascii() and " " in k)
 # Words of Latin script, with the characters programming names carry (c++, c#, objective-c, 16:8, xi'an).
@@ -533,6 +534,7 @@ def scan(text: str) -> list[Hit]:
         hours = ZH_ONE_TO_TWELVE[m.group(2)]
         take("timezone", _utc("+" if m.group(1) == "东" else "-", hours, None), m.start(), m.end())
     words = [(m.start(), m.end(), m.group(0).rstrip(".:'-")) for m in _LATIN.finditer(text)]
+    lowercase = not any(c.isupper() for c in text)
     for i in range(len(words)):
         longest = _LATIN_MAX_WORDS if words[i][2].lower() in _MULTI_FIRST else 1
         for n in range(min(longest, len(words) - i), 0, -1):
@@ -546,7 +548,12 @@ def scan(text: str) -> list[Hit]:
             # a cased form in lower case still names the thing right next to Chinese ("py是我的主力语言", "用js写")
             cased = surface.isupper() or _beside_han(text, start, end)
             capital = surface[:1].isupper()
-            if (bare in _CASED and not cased) or ((bare in _CAPITALISED or bare in _GEO_CAPITALISED) and not capital):
+            # texting in lower case names a city after a preposition of place ("im in spokane")
+            texted = bare in _GEO_CAPITALISED and bare not in _CAPITALISED and lowercase and i > 0
+            texted = texted and words[i - 1][2].lower() in _PLACE_PREPOSITIONS
+            if (bare in _CASED and not cased) or (
+                (bare in _CAPITALISED or bare in _GEO_CAPITALISED) and not capital and not texted
+            ):
                 continue
             take(found[0], found[1], start, end)
             break

@@ -42,7 +42,7 @@ _EN_LEAD = re.compile(
     r"(?:^|[,;:]\s*|\b(?:and|also|so|ok|okay|btw)\s+)(?:please\s+|pls\s+|plz\s+)?"
     r"(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i\s+(?:want|need)\s+you\s+to\s+)?"
     r"(?:remember|keep\s+in\s+mind|keep\s+(?:this\s+|that\s+|it\s+)?on\s+file|make\s+a\s+note(?:\s+of\s+(?:this|that))?|"
-    r"take\s+note|note\s+(?:that|this|down)|(?:a\s+few\s+|some\s+|two\s+|three\s+|a\s+couple\s+(?:of\s+)?)?things\s+"
+    r"take\s+note|note\s+(?:that|this|down)|(?:a\s+few\s+|few\s+|some\s+|two\s+|three\s+|a\s+couple\s+(?:of\s+)?)?things\s+"
     r"(?:for\s+you\s+)?to\s+(?:remember|keep\s+on\s+file|keep\s+in\s+mind|note)(?=\s*:)|"
     r"note(?=\s*:)|don't\s+forget|do\s+not\s+forget|for\s+(?:future\s+)?reference|for\s+the\s+record|fyi\s+for\s+later|"
     r"(?:save|store|jot\s+down|write\s+down)(?=\s+(?:my|our)\s[^.;!?]{1,40}?(?:,\s*it's|,\s*it\s+is|:|\s+is\s)))"

@@ -329,7 +329,8 @@ ZH_RULES: tuple[Rule, ...] = (
     ),
     _IS_ROLE.rule(  # "…，往后就是个果农了": the role one has from now on, the subject dropped
         "zh",
-        r"(?:^|[，,。；;])(?:往后|以后|今后|现在|如今|从此)(?:我)?(?:就)?(?:算)?是(?:一)?(?:个|名|位)" + _ROLE_VALUE,
+        r"(?:^|[，,。；;])(?:(?:往后|以后|今后|现在|如今|从此)(?:我)?(?:就)?(?:算)?是(?:一)?(?:个|名|位)|"
+        r"(?:现在|如今)?(?:也)?算是(?:个|一名|一个)?)" + _ROLE_VALUE,
     ),
     rule("zh", r"我的(?:工作|职业)是", P.JOB, "place", "用户的职业是{d}"),
     rule(  # "我在县城一中教语文": the school one teaches a subject at is the employer

@@ -32,7 +32,10 @@ def test_gazetteer_knows_the_worlds_cities_written_as_names() -> None:
     assert [h.value for h in scan("I'm in Spokane.")] == ["spokane"]
     assert [h.value for h in scan("我搬到柳州了")] == ["柳州"]
     assert [h.value for h in scan("崑山新开了一家店")] == [h.value for h in scan("昆山新开了一家店")] == ["昆山"]
-    assert scan("im in spokane") == []  # a GeoNames name only as written with a capital
+    assert scan("I'm in spokane") == []  # a GeoNames name only as written with a capital ...
+    # ... or in texting all in lower case, after a preposition of place
+    assert [h.value for h in scan("im in spokane")] == ["spokane"]
+    assert scan("spokane is cold") == []
     assert scan("I live with Jackson.") == [] and scan("过了这个关口就好了") == []  # names and words of other meanings
 
 

@@ -357,3 +357,19 @@ def test_an_airline_is_named_again_without_its_head_word(extractor: RuleExtracto
     assert needles("alaska airlines")[0] == "alaska"
     said = "For the Boise trip, check Alaska first, please. It's the airline I always go with."
     assert extractor.mentioned(said, ["alaska airlines"], [True], [False]) == [True]
+
+
+def test_few_things_to_keep_on_file_in_lower_case_texting(extractor: RuleExtractor) -> None:
+    said = _facts(
+        extractor,
+        "ok few things to keep on file: im in spokane, i work as a vet tech, and im type 1 diabetic so watch the "
+        "carbs in any recipes u send",
+    )
+    assert said.get("user|location") == "spokane" and said.get("user|job") == "vet tech"
+    assert any("diabetic" in k for k in said)
+    assert _facts(extractor, "im in reading mode") == {}
+
+
+def test_a_role_one_counts_as_now(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "我从广告公司辞职了，现在自己在家接活儿，算是自由职业了，你更新一下")
+    assert said.get("user|job") == "自由职业"
