@@ -283,13 +283,13 @@ def test_no_home_from_a_hotel_search_and_no_taste_for_spending_a_day(extractor: 
     assert _facts(extractor, "I could eat sushi every single day").get("user|taste|sushi") == "sushi"
 
 
-def test_an_imperative_opens_its_clause_and_a_liking_taken_up_with_the_subject_dropped(
+def test_an_imperative_opens_its_clause_and_a_dropped_subject_liking_is_left_to_topics(
     extractor: RuleExtractor,
 ) -> None:
     assert extractor.extract("Push notifications work on Android but never show up on iOS.") == []
     assert _facts(extractor, "and never cc my boss") == {"user|instruction|cc my boss": "cc my boss"}
-    assert _facts(extractor, "最近迷上掼蛋了，下了班就约上三个老哥，一打打到半夜").get("user|taste|掼蛋") == "掼蛋"
-    assert _facts(extractor, "他最近迷上钓鱼了") == {}
+    # a liking taken up with the subject dropped is left to the recurring topics ("最近迷上了钩毛线帽")
+    assert extractor.extract("最近迷上了钩毛线帽，一晚上能钩一顶") == []
 
 
 def test_hotels_asked_for_by_what_they_have(extractor: RuleExtractor) -> None:
