@@ -81,6 +81,14 @@ _ZH_WH = re.compile(
 )
 # "你养的这只叫什么？": the kind of pet the speaker asked about stands for "这只".
 _ZH_PET_KIND = re.compile("|".join(PET_KINDS))
+# A bare answer naming the kind of pet, then its name: "八哥，名叫来福", "巴马香猪，叫二师兄"
+_ZH_KIND_NAMED = re.compile(
+    r"(?:[\u4e00-\u9fff]{1,3}?)?(?P<k>"
+    + "|".join(PET_KINDS)
+    + r")[，,、\s]{1,2}(?:它)?(?:名叫|叫做|叫)(?P<n>[\u4e00-\u9fff]{1,4}?)"
+    r"(?=$|[，,。！!\s])"
+)
+_ZH_ASKS_NAME = re.compile(r"叫什么|叫啥|什么名字|啥名字|名字是")
 # "你吃香菜吗？", "你喝咖啡不？"
 _ZH_YES_NO = re.compile(r"你(?P<v>[^，,。？?！!你我吗]{1,12}?)(?:吗|不|没)\s*[？?]\s*$")
 _ZH_NOUNS = re.compile(r"^(?:品种|种类|名字|牌子|型号|地方|城市|公司|软件|工具|东西|类型|颜色|款)")
@@ -119,7 +127,7 @@ def _framed_en(asked: str, answer: str, around: str = "") -> str:
         if not kind:  # "Do you have one?": the last kind of pet named around the question
             kinds = [" ".join(m.group("k").lower().split()) for m in _PET_KIND.finditer(around)]
             kind = kinds[-1] if kinds else ""
-        return f"My {kind}'s name is {named.group('name')}." if kind else ""
+        return f"I have a {kind}. My {kind}'s name is {named.group('name')}." if kind else ""
     yes_no = _EN_YES_NO.search(asked)
     if yes_no is not None:
         verb, obj = yes_no.group("v"), yes_no.group("o")
@@ -141,6 +149,9 @@ def _framed_en(asked: str, answer: str, around: str = "") -> str:
 
 
 def _framed_zh(asked: str, answer: str, around: str = "") -> str:
+    kind = _ZH_KIND_NAMED.match(answer) if _ZH_ASKS_NAME.search(asked) else None
+    if kind is not None:  # "叫什么名字？" / "八哥，名叫来福，四岁多了": the speaker's pet of that kind, so named
+        return f"我家养了{kind.group('k')}。我家{kind.group('k')}叫{kind.group('n')}{answer[kind.end() :]}"
     wh = _ZH_WH.search(asked)
     if wh is not None:
         value = _first_chunk(answer, "zh")

@@ -116,7 +116,8 @@ _RELATIONS: dict[str, str] = {
     "蜥蜴": "pet:lizard", "龙猫": "pet:chinchilla", "豚鼠": "pet:guinea_pig", "荷兰猪": "pet:guinea_pig",
     "八哥": "pet:bird", "鹩哥": "pet:bird", "画眉": "pet:bird", "文鸟": "pet:bird", "玄凤": "pet:bird",
     "虎皮鹦鹉": "pet:bird", "刺猬": "pet:hedgehog", "金鱼": "pet:fish", "hedgehog": "pet:hedgehog",
-    "cockatiel": "pet:bird", "budgie": "pet:bird", "goldfish": "pet:fish",
+    "cockatiel": "pet:bird", "budgie": "pet:bird", "goldfish": "pet:fish", "香猪": "pet:pig", "小香猪": "pet:pig",
+    "迷你猪": "pet:pig", "宠物猪": "pet:pig", "mini pig": "pet:pig",
 }  # fmt: skip
 
 

@@ -12,6 +12,7 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import COMMON_SURNAMES
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.slot import Slot
+from graphmem.extraction.zh_pets import PET_KINDS
 
 __all__ = ["PET_WORDS", "relation_fields", "relation_names"]
 
@@ -42,7 +43,7 @@ _RELATION_WORDS: dict[str, str] = {
     "great aunt": "relative:great-aunt", "great-uncle": "relative:great-uncle", "great uncle": "relative:great-uncle",
     "godmother": "relative:godmother", "godfather": "relative:godfather", "godson": "relative:godson",
     "goddaughter": "relative:goddaughter", "stepmom": "relative:stepmother", "stepmother": "relative:stepmother",
-    "stepdad": "relative:stepfather", "stepfather": "relative:stepfather", "pig": "pet:pig", "mini pig": "pet:pig",
+    "stepdad": "relative:stepfather", "stepfather": "relative:stepfather", "mini pig": "pet:pig",
     "goat": "pet:goat", "hedgehog": "pet:hedgehog", "cockatiel": "pet:bird", "budgie": "pet:bird",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
@@ -212,6 +213,17 @@ _EN_SCHOOL = re.compile(
 )
 
 
+_ZH_KEPT_KIND = re.compile(
+    r"(?:我|我家|我们家|咱家|家里)(?:养了|养的是|养着)(?:一|两|三)?(?:只|条|头|个)?(?P<k>" + "|".join(PET_KINDS) + r")"
+)
+_EN_KEPT_KIND = re.compile(
+    r"(?<![\w'])(?:i|we)\s+(?:have|got|own|keep|'ve\s+got|have\s+got)\s+(?:a|an)\s+(?P<k>"
+    + "|".join(sorted((w for w, k in _RELATION_WORDS.items() if k.startswith("pet:")), key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+
+
 def relation_fields(text: str, lang: Lang) -> list[Slot]:
     """A pet's breed and a child's school, each as its relation's field; in Chinese also relatives named in
     apposition (`zh_relatives`)."""
@@ -222,6 +234,15 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
         if breed is not None:
             kind = _ZH_BREEDS[breed.group("v")]
             out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", breed.group("v"), True, *breed.span("v")))
+        kept = _ZH_KEPT_KIND.search(text)
+        if (
+            kept is not None
+            and relation_attribute(kept.group("k"), "kind").startswith("pet:")
+            and not any(relation_attribute(kept.group("k"), "kind").startswith(p) for p in ("pet:dog", "pet:cat"))
+        ):
+            # "我家八哥叫来福": what the pet is, beside its name
+            out.append(Slot(Predicate.RELATION_NAME, relation_attribute(kept.group("k"), "kind"), kept.group("k"), True,
+                            *kept.span("k")))  # fmt: skip
         school = _ZH_SCHOOL.search(text)
         if school is not None:
             attribute = relation_attribute(_ZH_CHILD[school.group("rel")], "school")
@@ -234,6 +255,11 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
             at = m.start("rel") if m.group("rel") else m.start()
             out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", rel, True, at, at + len(rel)))
             break
+    kept = _EN_KEPT_KIND.search(text)
+    if kept is not None and _RELATION_WORDS[kept.group("k").lower()].startswith("pet:"):
+        # "I have a bearded dragon": what the speaker keeps (not a dog or a cat: their kind is the relation)
+        word = kept.group("k").lower()
+        out.append(Slot(Predicate.RELATION_NAME, f"{_RELATION_WORDS[word]}:kind", word, True, *kept.span("k")))
     school = _EN_SCHOOL.search(text)
     if school is not None:
         attribute = relation_attribute(school.group("rel").lower(), "school")

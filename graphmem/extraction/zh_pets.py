@@ -37,6 +37,10 @@ _PETS = frozenset(
         "虎皮鹦鹉",
         "刺猬",
         "金鱼",
+        "香猪",
+        "小香猪",
+        "迷你猪",
+        "宠物猪",
     }
 )
 # Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.

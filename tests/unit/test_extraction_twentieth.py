@@ -373,3 +373,22 @@ def test_few_things_to_keep_on_file_in_lower_case_texting(extractor: RuleExtract
 def test_a_role_one_counts_as_now(extractor: RuleExtractor) -> None:
     said = _facts(extractor, "我从广告公司辞职了，现在自己在家接活儿，算是自由职业了，你更新一下")
     assert said.get("user|job") == "自由职业"
+
+
+def test_what_pet_one_keeps_and_a_bare_answer_naming_it(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "I have a guinea pig named Pickles.")
+    assert said == {"user|pet:guinea_pig:name": "pickles", "user|pet:guinea_pig:kind": "guinea pig"}
+    assert _facts(extractor, "我养了一只八哥") == {"user|pet:bird:kind": "八哥"}
+    assert _facts(extractor, "我家兔子叫棉花") == {"user|pet:rabbit:name": "棉花"}  # the kind is the relation's
+    assert _facts(extractor, "I have a dog.") == {}
+    answered = extractor.extract(
+        "Yep, Ziggy, he's three.", ["What temperature should the basking spot be for a bearded dragon?"],
+        "Usually around 38 to 43°C for adults. Do you have one?",
+    )  # fmt: skip
+    assert {(f.key, f.value) for f in answered} >= {("user|pet:lizard:kind", "bearded dragon"),
+                                                    ("user|pet:lizard:name", "ziggy")}  # fmt: skip
+    facts = extractor.extract(
+        "巴马香猪，叫二师兄，快两岁了，倔得很。你把它记下", ["家里那头小猪这阵子老拱沙发"], "是什么品种？叫什么名字？"
+    )
+    said = {f.key: f.value for f in facts}
+    assert (said.get("user|pet:pig:name"), said.get("user|pet:pig:kind")) == ("二师兄", "香猪")
