@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of
+from graphmem.extraction.clauses import clause_span
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import Slot, stated_away
 
@@ -74,14 +75,11 @@ _TROUBLE = re.compile(
     r"打架|冲突|报错|出错|装不上|用不上|不好使|老崩|总崩|踩坑|\b(?:conflicts?|keeps?\s+breaking|broke|breaks|fights?)\b",
     _F,
 )
-_CLAUSE_BREAK = re.compile(r"[,，;；。.!！?？]")
 
 
 def _complained_of(text: str, m: re.Match[str]) -> bool:
     """Whether the clause of `m` complains of trouble with what it names."""
-    before = [b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())]
-    after = _CLAUSE_BREAK.search(text, m.end())
-    return bool(_TROUBLE.search(text, before[-1] if before else 0, after.start() if after else len(text)))
+    return bool(_TROUBLE.search(text, *clause_span(text, m.start())))
 
 
 def code_settings(text: str) -> list[Slot]:

@@ -185,12 +185,12 @@ QUOTED = re.compile(
 # Quoted words whole (a quotation mark pair around more than three characters): "喊“离合慢点”" reports words, the
 # rest of the segment is still the speaker's own.
 _HAN = re.compile(r"[\u4e00-\u9fff]")
-QUOTATION = re.compile(r"[“「『][^“”「」『』]{4,300}[”」』]|\"[^\"]{4,300}\"")
+_QUOTATION = re.compile(r"[“「『][^“”「」『』]{4,300}[”」』]|\"[^\"]{4,300}\"")
 
 
 def without_quotations(text: str) -> str:
     """`text` with each whole quotation blanked to clause breaks of the same length (offsets stay those of `text`)."""
-    return QUOTATION.sub(lambda m: ("，" if _HAN.search(m.group(0)) else ",") * len(m.group(0)), text)
+    return _QUOTATION.sub(lambda m: ("，" if _HAN.search(m.group(0)) else ",") * len(m.group(0)), text)
 
 
 MARKER_ONLY = re.compile(

@@ -235,14 +235,10 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
             kind = _ZH_BREEDS[breed.group("v")]
             out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", breed.group("v"), True, *breed.span("v")))
         kept = _ZH_KEPT_KIND.search(text)
-        if (
-            kept is not None
-            and relation_attribute(kept.group("k"), "kind").startswith("pet:")
-            and not any(relation_attribute(kept.group("k"), "kind").startswith(p) for p in ("pet:dog", "pet:cat"))
-        ):
-            # "我家八哥叫来福": what the pet is, beside its name
-            out.append(Slot(Predicate.RELATION_NAME, relation_attribute(kept.group("k"), "kind"), kept.group("k"), True,
-                            *kept.span("k")))  # fmt: skip
+        attribute = relation_attribute(kept.group("k"), "kind") if kept is not None else ""
+        if kept is not None and attribute.startswith("pet:") and not attribute.startswith(("pet:dog", "pet:cat")):
+            # "我养了一只八哥": what the pet is (a dog's or a cat's kind is the relation itself)
+            out.append(Slot(Predicate.RELATION_NAME, attribute, kept.group("k"), True, *kept.span("k")))
         school = _ZH_SCHOOL.search(text)
         if school is not None:
             attribute = relation_attribute(_ZH_CHILD[school.group("rel")], "school")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.rule import Rule, Statement, rule
 from graphmem.extraction.rules_zh import USES_TECH_ZH
+from graphmem.extraction.time_values import HOUR_WORDS
 
 __all__ = ["ATTR_EN_RULES", "ATTR_ZH_RULES"]
 
@@ -30,7 +31,7 @@ _TZ_EN = (
 )
 _TZ_ZH = r"(?P<v>[东西](?:十[一二]?|[一二三四五六七八九])区|北京时间|(?:utc|gmt)\s?[+-]\s?\d{1,2})"
 _HOUR = r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)?"
-_HOUR_WORD = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)"
+_HOUR_WORD = r"(?:" + "|".join(HOUR_WORDS) + r"|noon|midnight)"
 _ZPOINT = r"(?:早上|上午|下午|晚上)?[0-9零一二两三四五六七八九十]{1,3}点半?"
 _DATE_EN = (
     r"(?P<v>(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s\d{1,2}(?:st|nd|rd|th)?|"

@@ -187,8 +187,7 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
             j += 1
     if verb == "could" and _every_day(clause, j) and _consumed_next(clause, j):  # "I could eat sushi every day"
         verb = "love"
-        while j < len(clause) and (clause[j][0].lower() in _SKIP or _adverb(clause[j][0].lower())):
-            j += 1  # "I could honestly eat pho every day"
+        j = _past_adverbs(clause, j)  # "I could honestly eat pho every day"
         while j < len(clause) and clause[j][0].lower() in _CONSUME:
             j += 1
     if verb in _EAT and only and not neg and not verb.endswith(("ate", "ank")):
@@ -280,10 +279,16 @@ _LIGHT_GERUNDS = _words("getting having being going doing making seeing taking k
 _MEASURES = _words("bowl bowls cup cups plate plates slice slices glass glasses pint pints mug mugs piece pieces")
 
 
-def _consumed_next(clause: list[tuple[str, int, int]], j: int) -> bool:
-    """Whether the verb after "could" (past adverbs) takes something in ("eat", "watch"), not "spend all day on"."""
+def _past_adverbs(clause: list[tuple[str, int, int]], j: int) -> int:
+    """The index of the first token from j on that is no filler or adverb."""
     while j < len(clause) and (clause[j][0].lower() in _SKIP or _adverb(clause[j][0].lower())):
         j += 1
+    return j
+
+
+def _consumed_next(clause: list[tuple[str, int, int]], j: int) -> bool:
+    """Whether the verb after "could" (past adverbs) takes something in ("eat", "watch"), not "spend all day on"."""
+    j = _past_adverbs(clause, j)
     return j < len(clause) and clause[j][0].lower() in _CONSUME
 
 

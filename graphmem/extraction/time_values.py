@@ -11,7 +11,7 @@ from graphmem.extraction.gazetteer import ZH_ONE_TO_TWELVE, scan
 from graphmem.extraction.lexicon import WINDOWS
 from graphmem.extraction.rule import Lang
 
-__all__ = ["day_of_year", "hour_bound", "timezone", "window", "zh_day", "zh_number", "zone_named"]
+__all__ = ["HOUR_WORDS", "day_of_year", "hour_bound", "timezone", "window", "zh_day", "zh_number", "zone_named"]
 
 
 # An English date said either way round ("the 2nd of October", "October 2nd", "Oct. 2"): one form, "october 2".
@@ -64,14 +64,15 @@ def timezone(r: str) -> str:
 
 # An hour said in words after a word of time ("before ten", "after six") is written in figures: one value for
 # "before ten" and "before 10".
-_HOUR_WORDS = {
+HOUR_WORDS = {
     w: str(n)
     for n, w in enumerate(
         ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"], start=1
     )
 }
-_FIRST_HOUR_IN_WORDS = re.compile(r"^(" + "|".join(_HOUR_WORDS) + r")\b(?=\s(?:to|until|till)\s)")
-_HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(_HOUR_WORDS) + r")\b(?!-)")
+"""The hours of the clock in English words, with their figures."""
+_FIRST_HOUR_IN_WORDS = re.compile(r"^(" + "|".join(HOUR_WORDS) + r")\b(?=\s(?:to|until|till)\s)")
+_HOUR_IN_WORDS = re.compile(r"\b(before|after|until|till|from|to|past|at|by)\s(" + "|".join(HOUR_WORDS) + r")\b(?!-)")
 
 
 def window(r: str, lang: Lang) -> str:
@@ -79,8 +80,8 @@ def window(r: str, lang: Lang) -> str:
     figures."""
     r = re.split(r"\s+(?:please|thanks|thank\s+you|unless|because|since|if|except|for\s+me)\b", r)[0].strip()
     if lang == "en":
-        r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {_HOUR_WORDS[m.group(2)]}", r)
-        r = _FIRST_HOUR_IN_WORDS.sub(lambda m: _HOUR_WORDS[m.group(1)], r)  # "seven to three" -> "7 to 3" -> "7-3"
+        r = _HOUR_IN_WORDS.sub(lambda m: f"{m.group(1)} {HOUR_WORDS[m.group(2)]}", r)
+        r = _FIRST_HOUR_IN_WORDS.sub(lambda m: HOUR_WORDS[m.group(1)], r)  # "seven to three" -> "7 to 3" -> "7-3"
         r = re.sub(r"^(?:on|during|over|in|at)\s+", "", r)
         r = re.sub(r"(\d)\s*([ap])\.?m\.?", r"\1\2m", r)
         r = re.sub(r"\s*(?:and|to|until|till|–)\s*(?=\d)", "-", r)
