@@ -226,6 +226,10 @@ _STACK: dict[str, str] = {
     ),
     **dict.fromkeys(("esp32", "esp8266", "arduino", "raspberry pi", "树莓派", "stm32"), "stack:board"),
     **dict.fromkeys(("micropython", "circuitpython"), "stack:firmware"),
+    **dict.fromkeys(
+        ("sendgrid", "postmark", "mailgun", "amazon ses", "mandrill", "sparkpost", "mailjet", "brevo", "sendinblue"),
+        "stack:email",
+    ),
     **dict.fromkeys(("terraform", "pulumi", "cloudformation", "ansible"), "stack:infra"),
     **dict.fromkeys(("jest", "vitest", "pytest", "unittest", "junit", "rspec", "cypress", "playwright"), "stack:tests"),
     **dict.fromkeys(

@@ -123,7 +123,8 @@ EXPLICIT = {
         r"(?:keep|have|put)\s+(?:\w+\s+){0,3}on\s+file|for\s+your\s+records|jot\s+(?:this\s+|that\s+)?down|"
         r"note\s+(?:this|it)\s+down|save\s+(?:this|that)\s+(?:for\s+later|to\s+memory)|"
         r"(?:please\s+)?update\s+(?:that|this|it|my)|quick\s+update|please\s+(?:fix|correct|change)\s+(?:that|this|it)|"
-        r"(?:fix|correct|change)\s+(?:that|this|it)\s+(?:for\s+me|in\s+your\s+(?:notes|records)))\b|"
+        r"(?:fix|correct|change)\s+(?:that|this|it)\s+(?:for\s+me|in\s+your\s+(?:notes|records))|"
+        r"(?:please\s+)?switch\s+me\s+(?:over\s+)?to)\b|"
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b|"
         # said before and said again: "I've told you before", "as I said before"
         r"\b(?:i've|i\s+have|i\s+already|i've\s+already)\s+told\s+you\b|\bas\s+i\s+(?:said|told\s+you)\s+before\b|"
@@ -137,7 +138,7 @@ EXPLICIT = {
         r"一律|每次都|(?:^|[，,。！!])说过的|(?:跟你|和你)说过(?:好几次|多少次|了)?|说了(?:多少|好几)[遍次]|"
         r"更新一下|更新下|记得更新|(?:帮我|你)(?:把[\u4e00-\u9fff]{1,6}?)?(?:改|更新|换)(?:一下|下|过来)|"
         # "你那边记的地方也给我改成威海": what the assistant keeps, to be changed
-        r"(?:给我|帮我)(?:把[\u4e00-\u9fff]{1,6}?)?也?(?:改成|改为|更新成|更新为)|你(?:那边|这边)?记的"
+        r"(?:给我|帮我|你那边|你这边)(?:把[\u4e00-\u9fff]{1,6}?)?也?(?:改成|改为|更新成|更新为)|你(?:那边|这边)?记的"
     ),
 }
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")

@@ -97,7 +97,7 @@ ZH_ROLE_HEADS = (
     r"导游|导购|月嫂|保姆|育儿嫂|社工|法官|检察官|军人|农民|渔民|木匠|瓦工|电工|焊工|裁缝|理发师|快递小哥|骑手|"
     r"网约车司机|代驾|文员|出纳|审计|精算|策划|文案|运营|剪辑|配音|up主|UP主|画手|coser|模特|歌手|乐手|DJ|医药代表|销售代表|"
     r"业务员|客服|前台|收银|厨子|大夫|助教|讲师|工人|技工|电焊工|钳工|车工|水电工|汽修工|修理工|维修工|装修工|油漆工|"
-    r"搬运工|清洁工|环卫工|列车长|乘务|空乘|机长|船长|收费员|飞行员|调度|果农|菜农|茶农|花农|瓜农|棉农|蔗农|农户|"
+    r"搬运工|清洁工|环卫工|列车长|乘务|空乘|机长|船长|大副|二副|三副|轮机长|水手|海员|收费员|飞行员|调度|果农|菜农|茶农|花农|瓜农|棉农|蔗农|农户|"
     r"养殖户|种植户|勾调师|调酒师)"
 )
 
@@ -131,7 +131,7 @@ JOBS = words(
     "publicist publisher radiologist reporter roofer sailor salesman saleswoman salesperson sculptor seamstress "
     "sheriff shopkeeper soldier solicitor songwriter sommelier steward stewardess stockbroker strategist "
     "superintendent tattooist technologist telemarketer toolmaker trucker typist upholsterer urologist valet "
-    "videographer violinist watchmaker weaver zookeeper zoologist"
+    "videographer violinist watchmaker weaver zookeeper zoologist groomer tuner owner proprietor"
 )
 NO_SINGULAR = words(
     "news series species chess physics mathematics maths politics economics jeans pants glasses "

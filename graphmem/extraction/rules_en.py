@@ -350,6 +350,14 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _IM + r"(?:a|an)\s+", P.JOB, "job", "user is a {d}"),
+    rule(  # "I'm the sommelier at a steakhouse": the one of the role at a place (a job word only)
+        "en",
+        _IM + r"the\s+(?!(?:worst|best|only|first|last|one|other|same|\w+est)\b)"
+        r"(?=[a-z-]{3,20}(?:\s[a-z-]{3,20})?\s+(?:at|for|in|on)\s)",
+        P.JOB,
+        "job",
+        "user is the {d}",
+    ),
     rule(  # "after four years as a data analyst", "ten years as a nurse and I still …": the speaker's role
         "en",
         r"(?:after|with|in)\s+(?:\w+\s+)?years?\s+as\s+(?:a|an)\s+",
@@ -431,7 +439,8 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?<![\w'])i\s+(?:basically\s+|actually\s+)?(?P<v>(?:drive|teach|fix|repair|build|design|write|translate|train|"
         r"coach|paint|clean|cut|cook|bake|sell|install|program|edit|photograph|tutor|nurse|farm|fly|sail|brew|shoe|groom|"
-        r"walk|wire|plumb|weld|haul|deliver|tattoo|trim|survey|inspect|appraise|audit|underwrite|dispatch|mix|record)\s"
+        r"walk|wire|plumb|weld|haul|deliver|tattoo|trim|survey|inspect|appraise|audit|underwrite|dispatch|mix|record|"
+        r"tune|restore|service)\s(?:and\s(?:fix|repair|tune|restore|service|build|install|sell)\s)?"
         r"[a-z][\w'-]{1,20}(?:\s[a-z][\w'-]{1,20})?)\s+for\s+a\s+living\b",
         P.JOB,
         "group",
@@ -445,6 +454,23 @@ EN_RULES: tuple[Rule, ...] = (
         P.JOB,
         "job",
         "user works as {d}",
+    ),
+    rule(  # "I left the restaurant and opened my own wine shop": the owner of a business of one's own
+        "en",
+        r"(?<![\w'])(?:i\s+|i've\s+|and\s+)(?:just\s+|finally\s+|now\s+)?(?:opened|started|launched|run|own)\s+"
+        r"(?:my\s+own|a)\s+(?P<v>(?:[a-z]+\s){0,2}(?:shop|store|bakery|cafe|café|restaurant|studio|salon|clinic|"
+        r"practice|bar|brewery|boutique|agency|firm|gym|nursery|kennel|garage))\b",
+        P.JOB,
+        "group",
+        "user owns a {v}",
+    ),
+    rule(  # "Grooming pays the bills": the trade that keeps the speaker
+        "en",
+        r"(?:^|[.!?;,]\s+)(?P<v>[a-z]{3,20}ing)\s+(?:pays|covers)\s+(?:the|my)\s+bills\b",
+        P.JOB,
+        "group",
+        "user works in {v}",
+        confidence=0.65,
     ),
     rule(  # "Got promoted to senior engineer": the speaker's new role, subject dropped
         "en",

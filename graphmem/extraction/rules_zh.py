@@ -332,6 +332,11 @@ ZH_RULES: tuple[Rule, ...] = (
         r"(?:^|[，,。；;])(?:(?:往后|以后|今后|现在|如今|从此)(?:我)?(?:就)?(?:算)?是(?:一)?(?:个|名|位)|"
         r"(?:现在|如今)?(?:也)?算是(?:个|一名|一个)?)" + _ROLE_VALUE,
     ),
+    _IS_ROLE.rule(  # "在舟山港找了个调度的活儿": the role of the work one has found
+        "zh",
+        r"(?:^|[，,。；;]|我)(?:在[\u4e00-\u9fff]{2,8}?)?(?:找了|找到了|谋了|换了)(?:个|份|一份|一个)"
+        r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")的?(?:活儿|活|工作|差事|岗位|职位)",
+    ),
     rule("zh", r"我的(?:工作|职业)是", P.JOB, "place", "用户的职业是{d}"),
     rule(  # "我在县城一中教语文": the school one teaches a subject at is the employer
         "zh",

@@ -360,7 +360,9 @@ def kept_in(text: str) -> list[Slot]:
 
 # What a code base is to use, said as its rule ("tests should be Vitest", "the team standardized on pnpm").
 _CODE_RULE = re.compile(
-    r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|use|go\s+through)\b|\bstandardi[sz]ed\s+on\b",
+    r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|use|go\s+through)\b|\bstandardi[sz]ed\s+on\b|"
+    # "so it sends through Postmark instead": what the code base goes through, said of it
+    r"\b(?:it|this\s+one)\s+(?:sends|goes|runs|deploys)\s+(?:through|via|on)\b",
     re.IGNORECASE,
 )
 

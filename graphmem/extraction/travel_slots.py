@@ -107,6 +107,11 @@ _FEATURES: dict[str, tuple[str, str]] = {
     ),
     **dict.fromkeys(("kitchenette", "带厨房"), ("hotel_kitchen", "kitchenette")),
     **dict.fromkeys(("private room", "单间", "独立房间"), ("hotel_room_type", "private room")),
+    **dict.fromkeys(
+        ("twin room", "twin beds", "two beds", "two double beds", "双床房", "双床", "两张床", "标间"),
+        ("hotel_bed", "twin beds"),
+    ),
+    **dict.fromkeys(("有健身房", "带健身房"), ("hotel_gym", "gym")),
 }  # fmt: skip
 _FEATURE = re.compile(
     r"(?<![A-Za-z])(?:"
@@ -118,7 +123,7 @@ _FEATURE = re.compile(
 
 # A hotel asked for by what it has: "hotels with a pool", "a room with a bathtub"
 _WITH_AMENITY = re.compile(
-    r"\b(?:hotels?|rooms?|places?)\s+with\s+(?:a\s+|an\s+)?(?:(?:proper|real|decent|good|lap|big)\s+)?"
+    r"\b(?:(?:hotels?|rooms?|places?)\s+with|(?:has|have|needs?|got)\s+to\s+have|must\s+have|i\s+need)\s+(?:a\s+|an\s+)?(?:(?:proper|real|decent|good|lap|big)\s+)?"
     r"(?P<a>pool|gym|balcony|bathtub|desk)\b",
     _F,
 )

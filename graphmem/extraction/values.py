@@ -147,8 +147,13 @@ _AGENTS = {
     "design": "designer", "write": "writer", "translate": "translator", "train": "trainer", "coach": "coach",
     "paint": "painter", "clean": "cleaner", "cut": "cutter", "cook": "cook", "bake": "baker", "sell": "seller",
     "install": "installer", "program": "programmer", "edit": "editor", "photograph": "photographer", "tutor": "tutor",
-    "nurse": "nurse", "farm": "farmer", "fly": "pilot", "sail": "sailor", "brew": "brewer",
+    "nurse": "nurse", "farm": "farmer", "fly": "pilot", "sail": "sailor", "brew": "brewer", "tune": "tuner",
+    "groom": "groomer", "restore": "restorer", "service": "technician",
 }  # fmt: skip
+_BUSINESS = re.compile(
+    r"^(?!tend\s)(?:[a-z]+\s){0,2}(?:shop|store|bakery|cafe|café|restaurant|studio|salon|clinic|practice|bar|brewery|boutique|agency|firm|gym|"
+    r"nursery|kennel|garage)$"
+)
 _ZH_ONE_OF = re.compile(r"^(?:一家|一个|一所|某家|某个|这家|那家)")
 
 
@@ -190,8 +195,14 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None
     if p is Predicate.JOB and r.startswith("teach "):  # "I teach chemistry": the subject's teacher
         return None if r[6:] in EN_STOP else f"{r[6:]} teacher"
+    if p is Predicate.JOB and lang == "en" and r.endswith("ing") and " " not in r:  # "grooming (pays the bills)"
+        return None if r in EN_STOP else f"{_AGENTS.get(r[:-3], r[:-3] + 'er')}"
+    if p is Predicate.JOB and lang == "en" and _BUSINESS.search(r):  # "opened my own wine shop": its owner
+        return f"{r} owner"
     if p is Predicate.JOB and lang == "en" and " " in r:  # "drive trams" (for a living): a tram driver
         verb, _, what = r.partition(" ")
+        if what.startswith("and ") and what[4:].partition(" ")[0] in _AGENTS:  # "tune and repair pianos"
+            what = what[4:].partition(" ")[2]
         if verb in _AGENTS and what not in EN_STOP:
             return f"{_singular(what)} {_AGENTS[verb]}"
     if p is Predicate.TIMEZONE:
@@ -312,7 +323,11 @@ _YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|fifth|sixth|final|la
 
 
 _NEGATED_ZH = re.compile(r"[不没别]")
-_BY_THIS = re.compile(r"(?:按|照|就按|就照)(?:这个|这|那个|那)(?:来|算|办|弄)?$|(?:就)?这样(?:吧|就行)?$")
+# (and an instruction of a verb and its person only, whose object came before "一律": "大床房一律别给我看")
+_BY_THIS = re.compile(
+    r"(?:按|照|就按|就照)(?:这个|这|那个|那)(?:来|算|办|弄)?$|(?:就)?这样(?:吧|就行)?$|"
+    r"^(?:给|帮|跟|让)?我[看发推弄放选订找买上拿]?[一]?[下]?$"
+)
 
 
 def _without_setting(v: str) -> str:

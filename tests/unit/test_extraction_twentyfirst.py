@@ -1,0 +1,62 @@
+"""Mechanisms built against the twentieth development round: update requests said to the assistant's side
+("你那边也改成漳州", "switch me to Dhaka time"), an email provider as a stack slot said of the project, hotel
+gyms and twin beds, roles by "the X at", "for a living" with two verbs, a business of one's own, a trade that
+pays the bills, a ship's officer and a job found ("找了个调度的活儿")."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def _explicit(extractor: RuleExtractor, text: str, key: str) -> list[tuple[str, bool]]:
+    return [(f.value, f.explicit) for f in extractor.extract(text) if f.key == key]
+
+
+def test_a_change_asked_of_the_assistants_side_is_explicit(extractor: RuleExtractor) -> None:
+    said = "我辞职了，跟对象一块儿去了漳州，上礼拜刚搬过来。你那边也改成漳州，天气啥的都按漳州给我看"
+    assert _explicit(extractor, said, "user|location") == [("漳州", True)]
+    moved = "I've moved to Dhaka for a job with an NGO, landed on Tuesday. Please switch me to Dhaka time."
+    assert ("dhaka", True) in _explicit(extractor, moved, "user|location")
+    assert _explicit(extractor, "I've moved to Dhaka for a job with an NGO.", "user|location") == [("dhaka", False)]
+
+
+def test_an_email_provider_is_a_stack_slot_also_said_of_the_project(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "All my apps send their email through SendGrid.").get("user|stack:email") == "sendgrid"
+    said = (
+        "finch is different: an invoice landing in spam costs money, so it sends through Postmark instead of SendGrid."
+    )
+    assert _facts(extractor, said).get("user|stack:email") == "postmark"
+    # a technology named with no use and no person is nothing
+    assert "user|stack:email" not in _facts(extractor, "Postmark and SendGrid both have free tiers.")
+
+
+def test_hotel_gyms_and_twin_beds(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Any hotel I book has to have a proper gym.").get("user|hotel_gym") == "gym"
+    assert _facts(extractor, "Wherever I stay, I need a real gym with a rack.").get("user|hotel_gym") == "gym"
+    assert _facts(extractor, "以后订房只要两张床的，大床房一律别给我看").get("user|hotel_bed") == "twin beds"
+    # the object came before 一律: "给我看" alone is no instruction
+    assert not any("instruction" in k for k in _facts(extractor, "以后订房只要两张床的，大床房一律别给我看"))
+
+
+def test_roles_said_as_the_one_at_a_place_for_a_living_or_as_a_business_of_ones_own(
+    extractor: RuleExtractor,
+) -> None:
+    assert _facts(extractor, "I'm the sommelier at a steakhouse downtown.").get("user|job") == "sommelier"
+    assert "user|job" not in _facts(extractor, "I'm the worst cook in my family.")
+    assert "user|job" not in _facts(extractor, "I'm the one at fault here.")
+    assert _facts(extractor, "I tune and repair pianos for a living.").get("user|job") == "piano tuner"
+    assert _facts(extractor, "I'm a dog groomer and half my clients are doodles.").get("user|job") == "dog groomer"
+    opened = "Big news: I left the restaurant and opened my own wine shop last week."
+    assert _facts(extractor, opened).get("user|job") == "wine shop owner"
+    assert _facts(extractor, "Grooming pays the bills, but my shoulders hate me.").get("user|job") == "groomer"
+    assert _facts(extractor, "I tend bar at a cocktail place downtown").get("user|job") == "tend bar"
+
+
+def test_a_ships_officer_and_a_job_found(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我在远洋货轮上当二副，一出海就是大半年").get("user|job") == "二副"
+    found = "我上岸了，不跑船了，在舟山港找了个调度的活儿，天天能回家"
+    assert _facts(extractor, found).get("user|job") == "调度"
