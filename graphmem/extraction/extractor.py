@@ -6,9 +6,7 @@ rules over spaCy tokens (blank "zh" with the jieba segmenter, blank "en") and se
 from __future__ import annotations
 
 import bisect
-import logging
 import re
-import tempfile
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -78,6 +76,7 @@ from graphmem.extraction.sightings import claimed_by_it, mentioned
 from graphmem.extraction.slots import slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
+from graphmem.retrieval.lexical import load_jieba
 
 __all__ = ["RuleExtractor", "asks_to_remember"]
 
@@ -91,11 +90,6 @@ _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": AT
 
 MAX_EVIDENCE_CHARS = 300
 """The longest quote of an answer kept as the evidence of what its question framed."""
-
-
-# jieba's dictionary is process-global: built once, its cache kept in a private temp dir for the process.
-_jieba_init_lock = threading.Lock()
-_jieba_tmp: tempfile.TemporaryDirectory[str] | None = None
 
 
 class RuleExtractor:
@@ -122,18 +116,9 @@ class RuleExtractor:
         if not self._nlp:
             with self._lock:
                 if not self._nlp:
-                    import jieba
                     import spacy
 
-                    jieba.setLogLevel(logging.WARNING)
-                    logging.getLogger("jieba").setLevel(logging.WARNING)
-                    global _jieba_tmp
-                    if not jieba.dt.initialized:
-                        with _jieba_init_lock:
-                            if not jieba.dt.initialized:
-                                _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
-                                jieba.dt.tmp_dir = _jieba_tmp.name
-                                jieba.initialize()
+                    load_jieba()
                     zh = spacy.blank("zh", config={"nlp": {"tokenizer": {"segmenter": "jieba"}}})
                     en = spacy.blank("en")
                     self._nlp.update({"zh": zh, "en": en})

@@ -273,14 +273,28 @@ _IT_CLAIM_ZH = re.compile(
 )
 
 
+# A plain dislike of "the stuff" the turn named before: "…cauliflower rice into stir-fries. Can't stand the stuff."
+_STUFF_DISLIKED = re.compile(
+    r"(?:^|[.!?;,]\s*)(?:i\s+)?(?:(?:really|just|honestly|still)\s+)?(?:can't|cannot|can\s+not|couldn't)\s+stand\s+"
+    r"(?:the|that|this)\s+stuff\b|\bi\s+(?:(?:really|just|honestly|still)\s+)?(?:hate|loathe|detest)\s+(?:the|that|this)"
+    r"\s+stuff\b|那玩意儿?我(?:是)?(?:真|实在)?(?:受不了|咽不下|吃不了|碰都不碰)",
+    _F,
+)
+
+
 def claimed_by_it(text: str, values: list[str], polarities: list[bool] | None = None) -> list[bool]:
     """For each value, whether a plain claim on "it" ("…the emacs keybinding for that? it's what I live in",
     "…我这些年攒的东西全在里面") stands for it: the value is named before the claim, in any of its forms, and the
-    candidate's stance is positive."""
-    claim = _IT_CLAIM.search(text) or _IT_CLAIM_ZH.search(text)
+    candidate's stance is positive; or a plain dislike of "the stuff" ("Can't stand the stuff.") stands for a value
+    named before it whose candidate's stance is negative."""
     stances = polarities if polarities is not None else [True] * len(values)
-    if claim is None:
+    claim = _IT_CLAIM.search(text) or _IT_CLAIM_ZH.search(text)
+    disliked = _STUFF_DISLIKED.search(text) if claim is None else None
+    if claim is None and disliked is None:
         return [False] * len(values)
+    if disliked is not None:
+        claim, stances = disliked, [not s for s in stances]
+    assert claim is not None
     before = text[: claim.start()]
     out = []
     for value, stance in zip(values, stances, strict=True):

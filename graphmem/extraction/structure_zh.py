@@ -14,7 +14,7 @@ from dataclasses import replace
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import ZH_NOUNS_AFTER_DE, ZH_ROLE_HEADS, ZH_STOP
 from graphmem.extraction.rule import Finding
-from graphmem.extraction.values import zh_place_ok
+from graphmem.extraction.values import both_kinds, zh_place_ok
 from graphmem.extraction.zh_pets import kept_pet_named, pet_named
 from graphmem.extraction.zh_tokens import POSSEG_LOCK, Tok, tag
 
@@ -51,6 +51,13 @@ _NEG_EAT = _words("不吃 不喝 不碰 不沾 戒 戒掉 戒了 忌口")
 _CONSUME = _words("吃 喝 听 看 玩 用 去 住 吃点 喝点 穿 读 逛 坐")
 _LIVE = _words("住 搬 住在 定居 定居在 搬到 搬去 搬来 搬家到 搬家去 落户 安家 生活在 住到")
 _LIVE_AFTER = _words("住 住着 生活 定居 安家 落户 住了 生活了")
+_STAY = _words("待 待了 呆 呆了")
+_FOR_YEARS = re.compile(
+    r"了?(?:快|差不多|好|有|小|将近|都)?(?:[一二两三四五六七八九十几\d]{1,3}|半)多?年|了?(?:好些|好多|这么多|这些)年"
+)
+_STAYED_YEARS = re.compile(
+    r"在[\u4e00-\u9fff]{2,6}?(?:住|待|呆|生活)了?(?:快|差不多|好|有|小|将近|都)?(?:[一二两三四五六七八九十几\d]{1,3}|半)多?年"
+)
 # Working somewhere is living there ("我在深圳当产品经理", "在杭州上班").
 _WORK_AFTER = _words("当 做 干 上班 工作 打工 搬砖 实习 做事")
 _USE = _words("用 使用 习惯用 在用 改用 换成 换到 转用 换用 常用 爱用 离不开 离不了")
@@ -126,6 +133,9 @@ def _after_subject(clause: list[Tok], carried: bool, dropped: bool = True) -> in
     """Index just past the clause's first-person subject (0 when the subject carries over, or when there is
     none and the clause opens with a verb of liking or disliking: Chinese drops the speaker, "周末最喜欢去爬山了" —
     unless `dropped` is False), else None."""
+    opening = "".join(t.word for t in clause[:8])
+    if dropped and not carried and opening.startswith("在") and _STAYED_YEARS.match(opening):
+        return 0  # "在西宁待了快十年，…": the speaker's years in a place, the subject dropped
     for i, tok in enumerate(clause):
         if tok.word in _SUBJECTS:
             return i + 1
@@ -137,7 +147,7 @@ def _after_subject(clause: list[Tok], carried: bool, dropped: bool = True) -> in
 
 
 def _value(text: str, start: int, end: int) -> str:
-    value = text[start:end].strip().rstrip("的了")
+    value = both_kinds(text[start:end].strip().rstrip("的了"))
     return value.lower() if value.isascii() else value
 
 
@@ -464,7 +474,11 @@ def _live(text: str, clause: list[Tok], i: int) -> Finding | None:
         if after in ("一家", "一个", "的") and any(t.word in _WORK_AFTER for t in clause[j + 2 :]):
             after = "上班"  # "我在上海一家券商做量化": working at a place in the city is living there
         home = i > 0 and clause[i - 1].word == "我家"
-        if not placeish or not (after in _LIVE_AFTER or after in _WORK_AFTER or home or after in ("", "了", "啦")):
+        # "在西宁待了快十年": staying somewhere for years is living there
+        stayed = after in _STAY and _FOR_YEARS.match(text, clause[j + 1].end if j + 1 < len(clause) else place.end)
+        if not placeish or not (
+            after in _LIVE_AFTER or after in _WORK_AFTER or home or stayed or after in ("", "了", "啦")
+        ):
             return None
     elif not (placeish or (place.flag.startswith("n") and 2 <= len(place.word) <= 4)):
         return None

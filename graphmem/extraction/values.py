@@ -37,7 +37,7 @@ from graphmem.extraction.lexicon import (
 from graphmem.extraction.rule import Lang, Mode, Rule, Segment, Span
 from graphmem.extraction.time_values import day_of_year, hour_bound, timezone, window, zh_day, zone_named
 
-__all__ = ["project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
+__all__ = ["both_kinds", "project_subject", "reply_format", "rule_values", "singular", "zh_place_ok"]
 
 _F = re.IGNORECASE
 _ZH_SOME = frozenset({"点", "一点", "点儿", "一点儿", "些", "一些"})  # a quantity before a food
@@ -307,10 +307,18 @@ def _walk(seg: Segment, pos: int, c_end: int, mode: Mode, lang: Lang) -> list[Sp
     return items
 
 
+def both_kinds(v: str) -> str:
+    """Two kinds of one thing said together ("生葱熟葱我都不吃") are the thing ("葱"); any other value as it is."""
+    if len(v) == 4 and v[1] == v[3] and v[0] != v[2] and "\u4e00" <= v[1] <= "\u9fff":
+        return v[1]
+    return v
+
+
 def _normalise(display: str, mode: Mode, lang: Lang) -> str:
     v = " ".join(display.lower().split()).strip(" '\"“”‘’")
     if lang == "zh":
         v = v.rstrip("的了").removeprefix("透了").removeprefix("死了").removeprefix("极了")  # "烦透了KTV" -> "ktv"
+        v = both_kinds(v) if mode == "taste" else v
         return v if 0 < len(v) <= 16 else ""
     if mode == "taste":
         v = "" if v in LIGHT_VERBS else _singular(v)

@@ -512,6 +512,10 @@ _jieba_ready = False
 _jieba_tmp: tempfile.TemporaryDirectory[str] | None = None
 
 
+# Words of jieba's dictionary that split a common phrase wrongly ("搓麻将" as 搓麻 + 将): removed once loaded.
+_NOT_WORDS_ZH = ("搓麻",)
+
+
 def load_jieba() -> Any:
     """Import and initialise jieba once: logging silenced, dictionary cache in a private temp dir (unless
     another part of the process initialised it already)."""
@@ -527,6 +531,8 @@ def load_jieba() -> Any:
                     _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
                     jieba.dt.tmp_dir = _jieba_tmp.name
                     jieba.initialize()
+                for word in _NOT_WORDS_ZH:  # "搓麻将" is 搓 + 麻将, not 搓麻 + 将
+                    jieba.del_word(word)
                 _jieba_ready = True
     return jieba
 

@@ -60,3 +60,26 @@ def test_a_ships_officer_and_a_job_found(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我在远洋货轮上当二副，一出海就是大半年").get("user|job") == "二副"
     found = "我上岸了，不跑船了，在舟山港找了个调度的活儿，天天能回家"
     assert _facts(extractor, found).get("user|job") == "调度"
+
+
+def test_a_dislike_of_the_stuff_named_before_is_a_sighting(extractor: RuleExtractor) -> None:
+    said = "My wife keeps sneaking cauliflower rice into stir-fries. I always notice. Can't stand the stuff."
+    assert extractor.mentioned(said, ["cauliflower"], [False]) == [True]
+    assert extractor.mentioned(said, ["cauliflower"], [True]) == [False]  # no liking of it
+
+
+def test_two_kinds_of_one_thing_are_the_thing(extractor: RuleExtractor) -> None:
+    assert [(f.value, f.polarity) for f in extractor.extract("生葱熟葱我都不吃")] == [("葱", True)]
+
+
+def test_jieba_reads_mahjong_whole_and_a_habit_one_cannot_give_up_is_a_stance(extractor: RuleExtractor) -> None:
+    assert "麻将" in [t.key for t in extractor.topics("周末就约上三个老同学搓麻将")]
+    found = extractor.topics("昨晚麻将手气背到家了，一晚上输了两百多。输了也乐意，这玩意儿我是戒不掉了")
+    assert [(t.key, t.stance) for t in found if t.key == "麻将"] == [("麻将", True)]
+    assert "乐意" not in [t.key for t in found]
+
+
+def test_years_spent_in_a_city_with_the_subject_dropped(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "在西宁待了快十年，摩托是越骑越上瘾。").get("user|location") == "西宁"
+    assert "user|location" not in _facts(extractor, "我在西宁待了两天")
+    assert "user|location" not in _facts(extractor, "在上海工作压力大")
