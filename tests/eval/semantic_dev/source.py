@@ -35,6 +35,7 @@ OUT_V17 = Path(__file__).with_name("scenarios_v17.jsonl")
 OUT_V18 = Path(__file__).with_name("scenarios_v18.jsonl")
 OUT_V19 = Path(__file__).with_name("scenarios_v19.jsonl")
 OUT_V20 = Path(__file__).with_name("scenarios_v20.jsonl")
+OUT_V21 = Path(__file__).with_name("scenarios_v21.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -5161,6 +5162,244 @@ EN_V20: list[Case] = [
               ("My dentist plays banjo in a bluegrass band on weekends. She had a flyer for their next gig taped to the X-ray machine.", "That's a fun thing to discover mid-cleaning.", "Right? Anyway, we got our first frost last night, the whole street was white this morning."),
               ("Hypothetically, what would it cost to charter a sailboat in Croatia for a week?", "A bareboat charter for a forty-foot boat runs roughly €2,500 to €6,000 a week depending on the season, plus fuel, marina fees, and a skipper if you don't hold a licence.", "Just daydreaming, I'm not going anywhere. The laundromat near me has a sign that says 'Lost socks are not our fault, they chose freedom,' and it gets me every single time.")),
 ]
+# Twenty-first round (tag `v21`, its own file `scenarios_v21.jsonl`, ids from 1801): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V21: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v21",
+         ("我开线上会基本不开麦。家里二宝才四个月，一哭起来满屋都是动静，所以有啥要说的我都在聊天框里打字，同事们也早习惯了", "带着小宝宝在家办公，打字确实省心。"),
+         ("今天部门视频会，领导点名让我说两句，我照样在评论区噼里啪啦打了一大段发上去。开会我就这样，麦能不开就不开，全靠打字", "写下来反而说得更清楚，还留了记录。"),
+         active=(any_("不开麦", "麦", "打字", "聊天框", "评论区", "文字", "mute", "mic", "chat", "typing"),)),
+    case("meeting", "remember conversational v21",
+         ("下礼拜三上午跟法务那边把合同过一遍，帮我约一下，一个钟头就够", "好的，下周三上午十点到十一点。在哪儿开，线上还是订会议室？", "订会议室，十二楼那间“望江”，我们部门的会基本都在那儿开", "好的，已预订十二楼望江会议室。", "以后凡是你帮我约的线下会，会议室都先订望江，订不上再来问我。这个你记牢了"),
+         active=(any_("望江", "十二楼", "12楼", "wangjiang"),)),
+    case("meeting", "change plain v21",
+         ("我是我们小区业委会的，每个月第二个礼拜天晚上七点在物业活动室开会，雷打不动", "业委会的事挺琐碎，能按月碰一次不容易。"),
+         ("这个月礼拜天晚上那个业委会又吵到快十点，就为了停车费涨不涨那点事", "涉及大家钱包的事，吵一吵也正常。"),
+         ("业委会开会时间改了，好几个委员礼拜天晚上得陪孩子写作业，往后挪到每月第二个礼拜六上午十点。你帮我改过来，别再按礼拜天晚上提醒我", "好的，已更新：业委会改为每月第二个周六上午十点。"),
+         active=(any_("周六", "星期六", "礼拜六", "saturday"),),
+         not_active=(any_("周日", "星期日", "星期天", "礼拜天", "礼拜日", "sunday"),),
+         history=(h(("周日", "星期日", "星期天", "礼拜天", "礼拜日", "sunday"), ("周六", "星期六", "礼拜六", "saturday")),)),
+    # preference
+    case("preference", "paraphrase plain v21",
+         ("我这阵子迷上十字绣了，正绣一幅一米多长的《清明上河图》，每天晚上边追剧边绣，一绣就是两三个钟头", "一米多长的图可是大工程，慢慢绣挺有成就感。"),
+         ("眼睛都快绣花了，今晚又扎了一千多针，可就是停不下来。十字绣这玩意儿，越绣越上瘾", "记得隔一会儿抬头看看远处，让眼睛歇歇。"),
+         active=(yes("十字绣", "cross-stitch", "cross stitch", "刺绣", "绣"),)),
+    case("preference", "paraphrase conversational v21",
+         ("教我做个水煮肉片呗。花椒你给我去掉啊，那玩意儿一嚼满嘴发麻，舌头半天缓不过劲儿来，我是真受不了", "好的，不放花椒：肉片用盐、料酒、蛋清和淀粉抓匀；豆瓣酱炒出红油，加水烧开，先把青菜烫熟铺在碗底，再下肉片滑散煮熟，连汤倒进碗里，撒上辣椒面和蒜末，浇一勺热油就成。"),
+         ("昨晚跟同事下馆子吃川菜", "咋样，合胃口不？", "味儿是真香，就是一筷子下去咬着个花椒粒，麻得我直灌凉水。那东西我这辈子都吃不惯"),
+         active=(no("花椒", "麻椒", "sichuan pepper", "prickly ash"),)),
+    case("preference", "single plain v21",
+         ("下班跟同事在地铁口那个摊儿上吃了顿炸串，里脊、豆皮、鱼豆腐来了一大把，酱刷了两遍", "炸串刷酱，下班来一顿挺解馋。"),
+         not_active=(any_("炸串", "里脊", "鱼豆腐", "fried skewer"),)),
+    # correction
+    case("correction", "immediate remember plain v21",
+         ("帮我记一下我属啥，回头看那些运势啥的用得上：我属蛇……哎不对，我是零一年一月生的，那会儿还没过年呢，按农历得算属龙", "好的，已记下：你属龙。"),
+         active=(any_("属龙", "龙", "dragon"),),
+         not_active=(any_("属蛇", "蛇", "snake"),)),
+    case("correction", "after_promotion conversational v21",
+         ("我每周二周四下了班去上瑜伽课，上了小半年了。最近练完腰老是酸，是动作不对吗？", "很可能是核心没发上力、腰在代偿。做后弯和平板支撑这类动作时先收紧腹部，幅度别贪大，下课跟老师说一声，请她帮你看看姿势。"),
+         ("瑜伽馆的年卡下个月到期，三千八一年，续还是不续？", "看你一周能去几次：一周两次的话一节课不到四十块，挺划算；要是老去不了，可以问问有没有次卡。"),
+         ("跟你坦白个事儿，我嘴上一直说瑜伽，其实我上的是普拉提，就是躺在那种跟床似的器械上练的那种。身边人分不清，我自己也跟着瞎叫。你那儿记的改成普拉提吧，腰酸那事是不是也得换个说法？", "好的，已更正：你上的是普拉提。器械普拉提练完腰酸，多半也是核心没激活、腰椎在代劳，道理差不多：动作放慢，呼吸配合好，请教练帮你把弹簧阻力调一调。"),
+         active=(any_("普拉提", "pilates"),),
+         not_active=(any_("瑜伽", "yoga"),),
+         history=(h(("瑜伽", "yoga"), ("普拉提", "pilates")),)),
+    case("correction", "single conversational v21",
+         ("我家那台投影仪，当贝的，哦不对，这俩牌子我老叫混，家里这台是极米。最近投出来四个角老是虚，中间倒挺清楚，咋调？", "四角虚、中间清，多半是梯形校正拉得太狠或者机身没摆正。先把机器放平、正对幕布，梯形校正归零，再自动对焦一次；还不行就把机器前后挪一挪，少用数字缩放。"),
+         not_active=(any_("极米", "xgimi"), any_("当贝", "dangbei"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v21",
+         ("给我推荐个电饭煲，家里三口人用", "推荐几款：象印的IH电饭煲，米饭口感好；美的的柴火饭系列，性价比高；松下的小容量款也不错……", "光说牌子有啥用，我又不知道贵贱。推荐东西你得顺手把大概多少钱写上"),
+         ("入门的咖啡机推荐几台？", "可以看看德龙的半自动、飞利浦的全自动，或者小米心想的胶囊机……", "又没标价钱。跟你讲过的，推荐啥都把价位给我带上，我好掂量掂量"),
+         active=(any_("价格", "价钱", "价位", "多少钱", "标价", "price", "cost"),)),
+    case("reply", "remember plain v21",
+         ("从今儿起你跟我说话都换成蒙古语吧。我对象是乌兰巴托人，过年要去她家见家长，我得抓紧练练，别到时候光会傻笑。这事儿你给我记着", "За! Өнөөдрөөс эхлэн би тантай монгол хэлээр ярина."),
+         active=(any_("蒙古语", "蒙语", "蒙古文", "mongolian", "монгол"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v21",
+         ("@lanmei", "蓝莓是我们仓库里跑的巡检小车，ROS2 Humble，节点都是C++写的。激光雷达的数据一进rviz就一卡一卡的，咋回事？", "先用ros2 topic hz看看雷达话题的实际频率；频率正常的话，多半是QoS对不上或者rviz渲染跟不上，把订阅的QoS改成best_effort，点云显示密度降一降再看。"),
+         ("@lanmei", "蓝莓的导航老在货架拐角那儿原地打转，Nav2里该调哪几个参数？", "先看局部代价地图的膨胀半径是不是太大，调一调inflation_radius和cost_scaling_factor；控制器那边把xy_goal_tolerance放宽一点，再看看恢复行为是不是触发得太勤。"),
+         active=(any_("ros2", "ros 2", "ros", "nav2", p="lanmei"),)),
+    case("project", "project_only remember plain v21",
+         ("@juzi", "橘子这个项目的规矩先跟你说清楚：代码里不许用Lombok，getter、setter该写就老老实实写；错误码统一用五位数字，前两位是模块号。这两条你记住，往后给我的代码都照这个来", "记住了：橘子项目不用Lombok，错误码五位数、前两位是模块号。"),
+         active=(any_("lombok", p="juzi"), any_("错误码", "五位", "5位", "error code", p="juzi"))),
+    case("project", "override conversational v21",
+         ("我做缓存一直用Redis，过期、排行榜、计数器啥都能干，用顺手了", "Redis功能全，生态也成熟。"),
+         ("帮我写个查商品详情的缓存逻辑，还是拿Redis来，先查缓存，没有再查库", "好的：拿商品id拼成key去Redis里get，命中直接返回；没命中就查数据库，查到了set回Redis并设个过期时间，查不到也缓存一个空值防穿透……"),
+         ("@xigua", "西瓜这个项目情况特殊，是装在客户内网里的单机版，人家那边不让装Redis，缓存只能走本地的Caffeine。在西瓜里你写缓存都用Caffeine，这个记住", "好的，西瓜项目的缓存一律用Caffeine。"),
+         active=(yes("redis"), yes("caffeine", "本地缓存", p="xigua")),
+         not_active=(yes("redis", p="xigua"),)),
+    # multi
+    case("multi", "remember plain v21",
+         ("你先认识一下我哈：人在自贡，干电梯维保的，一天到晚在电梯井里钻上钻下；还有最要紧的一条，我对羊毛过敏，贴身穿一会儿就起一片红疙瘩，给我推荐衣服被子啥的先把羊毛的排除掉。这几样都帮我记住", "记下了：自贡、电梯维保、羊毛过敏。"),
+         active=(yes("自贡", "zigong"), any_("电梯", "维保", "elevator", "lift"), any_("羊毛", "wool"))),
+    case("multi", "paraphrase conversational v21",
+         ("保定今儿总算不刮风了", "天儿好了，出去走走？", "那必须的，晚上七点准时去广场上跳。我跳广场舞跳了六七年了，我们那队三十多号人，我还是领舞呢"),
+         ("在保定住了二十多年，头一回带队去市里比赛。想给我们广场舞队置办身统一的演出服，一人一百来块，啥样的上台好看？", "可以看看改良旗袍款或者亮色的民族风套装，颜色统一、上台显眼；一百来块在网上能买到挺像样的。"),
+         active=(yes("保定", "baoding"), yes("广场舞", "跳舞", "舞", "square dance", "dance"))),
+    # relations
+    case("relations", "paraphrase plain v21",
+         ("我闺女跟她对象志强十月份办婚礼，我这当妈的得提前把陪嫁的被子缝出来", "当妈的心意都缝在被子里了。"),
+         ("志强今天来家里吃饭，一进门就把我家那个漏水的马桶给修好了，这孩子我是越看越顺眼", "会干活又有眼力见儿，挺难得的。"),
+         active=(yes("志强", "zhiqiang"),)),
+    case("relations", "remember conversational v21",
+         ("记一下啊，我家添了个看门的", "好呀！是狗狗吗？叫什么名字？", "不是狗，是只大白鹅，叫大将军。生人一进院子它就伸着脖子追着拧，比狗还凶", "哈哈，大将军这名字真贴切，已经记下了。", "它这两天不太爱吃食，是不是天热了？"),
+         active=(yes("大将军", "dajiangjun"), any_("鹅", "goose"))),
+    # work
+    case("work", "paraphrase conversational v21",
+         ("帮我写条朋友圈，我们店这礼拜店庆，全场剪发八折。我在这家店当理发师六年了，街坊都认识我", "好的：【店庆啦】感谢街坊邻居这些年的照顾！本周店庆，全场剪发八折，老顾客来了再送一次头皮护理，欢迎来坐坐～"),
+         ("腰快断了", "咋了，今天特别忙？", "开学前最后一个礼拜天，一天剪了三十多个小孩头，从早站到晚。干我们理发这行，一到开学和过年前就忙疯"),
+         active=(any_("理发", "发型师", "美发", "剪头", "剪发", "barber", "hairdresser", "stylist", "hair"),)),
+    case("work", "change plain v21",
+         ("我在本地一家报社当记者，跑社会新闻，哪儿出事往哪儿跑", "跑社会新闻挺辛苦，也挺锻炼人。"),
+         ("昨晚又是半夜被叫起来去火灾现场，回来赶稿赶到天亮。干记者就是没个准点", "熬完夜记得补补觉。"),
+         ("说个事儿，报社那边我辞了，下礼拜去一家车企做公关，跟以前算是掉了个个儿。你把我工作那块改一下", "好的，已更新：你现在在车企做公关。"),
+         active=(any_("公关", "public relations", "车企"),),
+         not_active=(any_("记者", "报社", "journalist", "reporter", "newspaper"),),
+         history=(h(("记者", "报社", "journalist", "reporter", "newspaper"), ("公关", "public relations", "车企")),)),
+    # travel
+    case("travel", "paraphrase conversational v21",
+         ("帮我看看十一从无锡去昆明的机票。春秋、九元那种廉航就别往里放了，行李额抠得要命，随便带点东西就得补钱", "好的，只看全服务航司：东航上午有一班直飞，四个来小时；川航中午一班……"),
+         ("上回图便宜买了张廉航的票，登机口拿个框一量，背包超了两公斤，当场补了一百八，比票钱还贵。打那以后我就认准了，廉价航空一律不坐", "这种额外收费确实坑人，以后给你找票都避开廉航。"),
+         active=(any_("廉航", "廉价航空", "春秋", "九元", "低成本", "budget", "low-cost", "low cost"),)),
+    # location move
+    case("location", "change plain v21",
+         ("我住十堰，满大街跑的都是东风的车，厂子就在这儿", "十堰是有名的车城。"),
+         ("十堰今天下了场雪，从武当山那边回来的路全结了冰，车开得跟蜗牛似的", "雪天路滑，慢点开安全。"),
+         ("跟你说一声，我换了份工作去了韶关，人搬过来半个月了。往后给我看天气、找吃的啥的，都按韶关来", "好的，已更新为韶关。"),
+         active=(yes("韶关", "shaoguan"),),
+         not_active=(yes("十堰", "shiyan"),),
+         history=(h(("十堰", "shiyan"), ("韶关", "shaoguan")),)),
+    # tools
+    case("tools", "paraphrase plain v21",
+         ("我开车导航只认高德，路口那个放大图看着清楚，啥时候该变道老早就提醒你", "高德的车道级导航确实挺直观。"),
+         ("今儿回老家，高德给我绕了条小路，比走国道快了四十分钟。这么些年开车我就没换过别的导航", "赶上节假日，绕小路能省不少时间。"),
+         active=(yes("高德", "amap", "autonavi"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v21",
+              ("我们单元楼下有个大爷，天天早上五点多在空地上抽陀螺，鞭子甩得啪啪响，整栋楼都听得见", "这晨练挺有劲头的。", "可不是嘛。哎，今天这太阳也太毒了，才九点就晒得人睁不开眼"),
+              ("要是有人想学开挖掘机，得学多久、花多少钱？", "正规培训学校一般学一到三个月，学费几千到一万多不等，学完考个操作证就能上岗。", "就是刷视频刷到了好奇，我可没想去学。我家门口那家面馆墙上写着“面要趁热吃，事要趁早办”，每回路过都得多看两眼")),
+]
+EN_V21: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v21",
+         ("I'm doing an executive MBA on the side, so Thursday evenings and Saturdays are class time. I don't take meetings then.", "That's a demanding schedule; keeping those blocks clear makes sense."),
+         ("A vendor asked for a Saturday morning demo and I turned it down. Thursday nights and Saturdays belong to my MBA classes until I graduate.", "That's a fair boundary to hold."),
+         active=(any_("thursday", "saturday", "mba", "class", "周四", "周六", "星期四", "星期六"),)),
+    case("meeting", "remember conversational v21",
+         ("Can you set up a check-in with the grant reviewers next Tuesday at 11?", "Sure: Tuesday at 11:00 a.m. Which platform should I put the link on?", "Jitsi. We run our own server, and our data policy rules out the big commercial ones.", "Done: I've added a Jitsi link to the invite.", "Perfect. Please remember that: Jitsi by default for any call you set up for me."),
+         active=(any_("jitsi",),)),
+    case("meeting", "change plain v21",
+         ("I meet with my mentor once a month, usually over coffee near her office.", "A monthly check-in with a mentor is a good rhythm."),
+         ("Had my monthly mentor coffee this morning. She tore my promotion packet apart, in a helpful way.", "That kind of honest feedback is what a good mentor is for."),
+         ("With the promotion review coming up, my mentor and I agreed to meet every two weeks instead of once a month. Can you update that?", "Updated: you now meet your mentor every two weeks."),
+         active=(any_("every two weeks", "every other week", "biweekly", "bi-weekly", "fortnight", "两周", "隔周"),),
+         not_active=(any_("once a month", "monthly", "every month", "每月", "每个月", "一个月一次"),),
+         history=(h(("once a month", "monthly", "every month", "每月", "每个月", "一个月一次"), ("every two weeks", "every other week", "biweekly", "bi-weekly", "fortnight", "两周", "隔周")),)),
+    # preference
+    case("preference", "paraphrase conversational v21",
+         ("What draw weight should I move up to on my recurve? I've been shooting archery at the county range for two years and 28 pounds feels easy now.", "Going up 2 to 4 pounds at a time is the usual advice, so 30 to 32; if your form still holds at the end of a full session, you're ready."),
+         ("Finally some sun this weekend.", "Nice! Any plans?", "Range day, obviously. Nothing clears my head like sending a few hundred arrows downrange. Archery has been my thing ever since I picked up a bow."),
+         active=(yes("archery", "recurve", "bow", "arrow", "射箭", "弓"),)),
+    case("preference", "paraphrase plain v21",
+         ("I can't stand bananas. The smell alone, and that mushy texture, no thanks.", "Bananas are a surprisingly common dislike."),
+         ("Every smoothie recipe online starts with 'one frozen banana'. Hard pass. Bananas are the one fruit I just won't eat.", "Frozen mango or avocado gives the same creaminess without them."),
+         active=(no("banana", "香蕉"),)),
+    case("preference", "single plain texting v21",
+         ("county fair tonight, split a funnel cake w my cousin and got powdered sugar literally everywhere lmao", "Funnel cake is basically mandatory at a county fair."),
+         not_active=(any_("funnel cake", "漏斗蛋糕"),)),
+    # correction
+    case("correction", "immediate remember plain v21",
+         ("Please remember our recycling pickup is every other Thursday. Scratch that, every other Friday. I get it wrong every single time and the bin ends up sitting at the curb for a day.", "Noted: recycling goes out every other Friday."),
+         active=(any_("friday", "周五", "星期五"),),
+         not_active=(any_("thursday", "周四", "星期四"),)),
+    case("correction", "after_promotion conversational v21",
+         ("My Maine Coon is shedding like crazy this spring, there are tumbleweeds of fur in every corner. What brush should I get?", "An undercoat rake plus a wide-toothed steel comb is the standard kit for long-haired cats; a few minutes a day through shedding season keeps the mats away."),
+         ("How often should a Maine Coon get a bath? She hates water.", "Rarely: long-haired cats mostly keep themselves clean, and regular combing does more than baths. Only bathe her if she's gotten into something or the vet says so."),
+         ("Funny story from the vet today: she took one look and said my cat is a Norwegian Forest Cat, not a Maine Coon. The shelter had her listed wrong all along. Can you correct that on your side?", "Corrected: your cat is a Norwegian Forest Cat. The grooming advice stays the same, they have a very similar double coat."),
+         active=(any_("norwegian forest", "wegie", "挪威森林"),),
+         not_active=(any_("maine coon", "缅因"),),
+         history=(h(("maine coon", "缅因"), ("norwegian forest", "wegie", "挪威森林")),)),
+    case("correction", "single conversational v21",
+         ("My pellet grill keeps flaming out halfway through a long cook. It's a Traeger. Well, technically a Pit Boss, I just call every pellet grill a Traeger. Any idea what's going on?", "Flame-outs usually mean the pellets stopped feeding: look for a bridge in the hopper, damp or dusty pellets jamming the auger, or an ash-choked fire pot. Vacuum out the ash and run a fresh, dry bag."),
+         not_active=(any_("pit boss",), any_("traeger",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v21",
+         ("Write a short thank-you note to the volunteers who ran our food drive.", "In today's fast-paced world, your dedication weaves a rich tapestry of generosity. As we delve into the impact of your efforts...", "Nobody talks like that. No 'delve', no 'tapestry', none of that 'in today's fast-paced world' stuff. Write like a person."),
+         ("Can you draft an out-of-office message for next week?", "Thank you for reaching out! As I embark on a journey of rest and navigate the vibrant landscape of time away...", "You're doing it again. I told you last time: plain words, no 'embark on a journey', no 'vibrant landscape'. That buzzword stuff makes it sound like a robot wrote it."),
+         active=(any_("delve", "tapestry", "fast-paced", "buzzword", "cliché", "cliche", "plain", "robot", "flowery", "like a person", "套话"),)),
+    case("reply", "remember plain v21",
+         ("From now on, please reply to me in Welsh. We're moving to Aberystwyth this summer, the kids are starting at a Welsh-medium school, and I don't want to be the only one at home who can't keep up. Please remember that.", "Iawn! O hyn ymlaen, byddaf yn ateb yn Gymraeg."),
+         active=(any_("welsh", "cymraeg", "威尔士"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v21",
+         ("@mullein", "mullein is our internal admin portal, Blazor Server on .NET 8. Every time someone's connection drops, the page greys out with 'Attempting to reconnect'. Can I make that less painful?", "You can restyle the reconnect UI through the components-reconnect-modal element, and raise DisconnectedCircuitRetentionPeriod and the client's retry count so short drops recover quietly; behind a load balancer, make sure sticky sessions are on."),
+         ("@mullein", "In mullein, what's the cleanest way to share the logged-in user's settings across components?", "Register a scoped service that holds the settings and inject it where you need it; in Blazor Server, scoped means per circuit, so each user gets their own. Raise an event on change so components can call StateHasChanged."),
+         active=(any_("blazor", ".net", "dotnet", p="mullein"),)),
+    case("project", "project_only remember plain v21",
+         ("@teasel", "Setting some house rules on teasel, please remember them whenever you write code for it. Tests never touch the real network; anything external gets mocked. And route handlers don't contain SQL, queries live in the repository layer.", "Noted for teasel: tests stay off the network with everything external mocked, and all queries go through the repository layer."),
+         active=(any_("network", "mock", "offline", "网络", p="teasel"), any_("repository", "repo layer", "sql", "handler", "仓储", p="teasel"))),
+    case("project", "override conversational v21",
+         ("Every map I build uses Mapbox. The styling tools are great and I've got a stack of custom styles I reuse.", "Mapbox Studio makes reusing styles across projects easy."),
+         ("Write me a quick Mapbox GL JS snippet that drops a marker for each store in a GeoJSON file. Mapbox, as usual.", "Sure: create the map with your access token, add the GeoJSON as a source, and add a symbol layer with an icon-image for the stores; a click handler can open a popup with each store's name."),
+         ("@sumac", "New one: sumac is for a county government, and their GIS people are all-in on Esri. So the maps in sumac are built with the ArcGIS Maps SDK for JavaScript, not Mapbox. Please remember that for sumac.", "Got it: ArcGIS for sumac."),
+         active=(yes("mapbox"), yes("arcgis", "esri", p="sumac")),
+         not_active=(yes("mapbox", p="sumac"),)),
+    # multi
+    case("multi", "remember plain v21",
+         ("Three things for your notes, please remember them: 1) I live in Flagstaff. 2) I'm a respiratory therapist, mostly night shifts in the ICU. 3) I can't eat nightshades, so no tomatoes, peppers, potatoes or eggplant in anything you suggest.", "Saved: Flagstaff, respiratory therapist, no nightshades."),
+         active=(yes("flagstaff", "弗拉格斯塔夫"), any_("respiratory", "呼吸治疗", "therapist"), any_("nightshade", "tomato", "茄科", "番茄"))),
+    case("multi", "paraphrase conversational texting v21",
+         ("ok milwaukee is finally above freezing", "Ha, spring at last! Celebrating?", "trivia night at the brewpub lol. my team's gone every tuesday for 3 yrs, we're called Quizteama Aguilera"),
+         ("we lost trivia by ONE point bc nobody knew the capital of burkina faso. 3 years of tuesday nights in milwaukee bars and that's the one that gets us", "Ouagadougou! Worth memorizing for next time."),
+         active=(yes("milwaukee", "密尔沃基"), yes("trivia", "pub quiz", "quiz", "问答"))),
+    # relations
+    case("relations", "paraphrase plain v21",
+         ("My goddaughter Imani graduates from nursing school in May, and I'm flying in for the ceremony.", "What a proud moment, for her and for you."),
+         ("Called Imani tonight to ask what she wants as a graduation gift. She said 'good shoes for twelve-hour shifts', which is the most nurse answer possible.", "Practical and well earned."),
+         active=(yes("imani",),)),
+    case("relations", "remember conversational v21",
+         ("Quick one: is it normal for a goat to scream all day when her buddy goes to the vet?", "Completely normal: goats are herd animals and panic when they're alone, so it should stop once her friend is back. What's her name, by the way?", "Clementine. Nigerian Dwarf, three years old, and the loudest animal on our property by a mile.", "Clementine sounds like a character.", "She is. Please remember her, she'll come up again."),
+         active=(yes("clementine",), any_("goat", "nigerian dwarf", "山羊", "羊"))),
+    # work
+    case("work", "paraphrase conversational v21",
+         ("What's a good ergonomic setup for someone who leans over clients for hours? I'm a tattoo artist and my lower back is shot by Friday.", "A height-adjustable client bed so you're not hunching, a saddle stool with lumbar support, and a short stretch between sessions all help."),
+         ("Wiped out.", "Long day?", "Flash day at the shop, twenty-two walk-ins, mostly tiny hearts and Friday the 13th specials. Tattooing is the best job in the world until your hand cramps."),
+         active=(any_("tattoo", "纹身"),)),
+    case("work", "change plain v21",
+         ("I work as a teller at a credit union, so my day is deposits, withdrawals and people asking why their check is on hold.", "Tellers see a bit of everything."),
+         ("A man brought in four thousand dollars in quarters today. Teller life is never boring.", "That must have kept the coin counter busy."),
+         ("Some news: I got my license and moved into the mortgage department, I'm a loan officer now. Please update my job.", "Congratulations! Updated: you're now a mortgage loan officer."),
+         active=(any_("loan officer", "mortgage", "贷款"),),
+         not_active=(any_("teller", "柜员"),),
+         history=(h(("teller", "柜员"), ("loan officer", "mortgage", "贷款")),)),
+    # travel
+    case("travel", "paraphrase plain v21",
+         ("I don't connect through Chicago O'Hare anymore. I've missed two connections there in a single year.", "O'Hare's winter delays are notorious."),
+         ("My sister booked our family trip with a layover in Chicago and I made her change it. Any connection but O'Hare; that airport and I are done.", "Denver or Minneapolis can make a good alternative hub, depending on the route."),
+         active=(any_("o'hare", "ohare", "o’hare", "chicago", "芝加哥"),)),
+    # time zone as a city
+    case("timezone", "change plain v21",
+         ("I'm based in Riyadh, so three hours ahead of UTC.", "Right, Saudi Arabia stays on UTC+3 all year."),
+         ("Riyadh hit 46 degrees today. I didn't leave the house until after sunset.", "Smart call in that heat."),
+         ("I've moved to Colombo for work, got here on Sunday. Please switch me over to Colombo time.", "Done, you're on Colombo time now."),
+         active=(any_("colombo", "sri lanka", "asia/colombo", "+5:30", "+05:30", "科伦坡", "斯里兰卡"),),
+         not_active=(any_("riyadh", "saudi", "asia/riyadh", "利雅得", "沙特", "+3", "+03"),),
+         history=(h(("riyadh", "saudi", "asia/riyadh", "利雅得", "沙特", "+3", "+03"), ("colombo", "sri lanka", "asia/colombo", "+5:30", "+05:30", "科伦坡", "斯里兰卡")),)),
+    # tools
+    case("tools", "paraphrase conversational v21",
+         ("How do I get KiCad to stop routing traces right through my mounting holes? I design all my synth module PCBs in KiCad.", "Put a keepout around each hole: a rule area with 'keep out tracks' checked, or a bigger clearance on the hole in the footprint, so both the router and DRC respect it."),
+         ("KiCad's 3D viewer shows half my parts as empty boxes. Every board I've ever made went through KiCad, so I'd rather fix this than switch.", "Those are missing 3D models: check the model path in each footprint's properties, make sure the 3D model path variable under Preferences > Configure Paths points at the installed library, and install the 3D models package if your system split it out."),
+         active=(yes("kicad",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v21",
+              ("My neighbor's teenage son is deep into competitive yo-yo. He was out on the driveway doing tricks for an hour, the string was a total blur.", "That takes serious practice.", "For real. Anyway, the pollen is out of control this week, every car on the street is yellow."),
+              ("Hypothetically, how much does it cost to build a tiny house?", "Roughly $30,000 to $80,000 if you build it yourself on a trailer, more with a builder; the land, permits and a spot to park it are the costs people tend to forget.", "Just curious, I'm not building one. The hardware store checkout has a sign that says 'We fix everything except broken hearts and the printer,' and it cracks me up.")),
+]
 # fmt: on
 
 
@@ -5230,13 +5469,17 @@ def render(
     v18: bool = False,
     v19: bool = False,
     v20: bool = False,
+    v21: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
-    `v19`, of the twentieth with `v20`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v20:
+    `v19`, of the twentieth with `v20`, of the twenty-first with `v21`): one scenario a line, UTF-8, no ASCII
+    escaping."""
+    if v21:
+        found = scenario_dicts(ZH_V21, EN_V21, first=1801)
+    elif v20:
         found = scenario_dicts(ZH_V20, EN_V20, first=1701)
     elif v19:
         found = scenario_dicts(ZH_V19, EN_V19, first=1601)
@@ -5294,6 +5537,7 @@ if __name__ == "__main__":
     OUT_V18.write_text(render(v18=True), encoding="utf-8")
     OUT_V19.write_text(render(v19=True), encoding="utf-8")
     OUT_V20.write_text(render(v20=True), encoding="utf-8")
+    OUT_V21.write_text(render(v21=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -5303,5 +5547,6 @@ if __name__ == "__main__":
         f" {len(ZH_V13) + len(EN_V13)} to {OUT_V13}, {len(ZH_V14) + len(EN_V14)} to {OUT_V14},"
         f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16},"
         f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18},"
-        f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20}"
+        f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20},"
+        f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}"
     )
