@@ -6,6 +6,7 @@ rules over spaCy tokens (blank "zh" with the jieba segmenter, blank "en") and se
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 import threading
 from collections.abc import Iterator, Sequence
@@ -66,6 +67,7 @@ from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
 from graphmem.extraction.rules_zh import ZH_RULES
 from graphmem.extraction.schedule_slots import (
+    GOES_ON,
     answered_meeting_time,
     arranges_meeting,
     meeting_settings,
@@ -173,6 +175,10 @@ class RuleExtractor:
         if segments and earlier and arranges_meeting(earlier[-1]) and not names_meeting(segments[0].text):
             # "Can you find a slot with the Berlin team?" … "Mornings.": a bare answer about the meeting asked for
             segments[0].answers_meeting = True
+        for before, seg in itertools.pairwise(segments):
+            seg.continues_meeting = (
+                names_meeting(before.text) and not names_meeting(seg.text) and bool(GOES_ON.match(seg.text))
+            )
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):
@@ -390,6 +396,8 @@ class RuleExtractor:
         if not found and seg.explicit and names_meeting(norm):
             # "The check-in is now Monday at 7 a.m. … Please update that for me": a meeting the speaker asks to keep
             found = meeting_settings(norm)
+        if seg.continues_meeting and not found:
+            found = meeting_settings(norm, named=True)
         if seg.answers_meeting and not any(s.attribute == "meeting_time" for s in found):
             found += answered_meeting_time(norm)
         if names_meeting(said) and not names_meeting(norm):

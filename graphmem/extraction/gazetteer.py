@@ -187,6 +187,12 @@ _NOTES = """
 Notion: notion; Obsidian: obsidian; Evernote: evernote, 印象笔记; OneNote: onenote; Bear: bear; Logseq: logseq;
 yuque|语雀: 语雀, yuque; feishu docs|飞书文档: 飞书文档; Apple Notes: apple notes, 备忘录
 """
+# Where one reads books: one app (or reader) at a time.
+_READING = """
+Kindle: kindle; weread|微信读书: 微信读书, weread, wechat read; Apple Books: apple books, ibooks; Kobo: kobo;
+Libby: libby; Goodreads: goodreads; 多看阅读: 多看阅读; 掌阅: 掌阅, ireader; 番茄小说: 番茄小说; 起点读书: 起点读书;
+Audible: audible
+"""
 # How one pays: a wallet or a card scheme, one at a time.
 _PAYMENT = """
 Apple Pay: apple pay; Google Pay: google pay, gpay, google wallet; PayPal: paypal; Venmo: venmo;
@@ -341,6 +347,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("os", _OS),
     **_table("notes_app", _NOTES),
     **_table("todo_app", _TODO),
+    **_table("reading_app", _READING),
     **_table("password_manager", _PASSWORDS),
     **_table("office_suite", _OFFICE),
     **_table("video_editor", _VIDEO_EDITORS),

@@ -147,7 +147,9 @@ OTHER_PERSON = {
     "en": re.compile(
         r"\bmy\s(?:best\s|younger\s|older\s|little\s|big\s|baby\s|twin\s|elder\s|eldest\s|youngest\s)?(?:friend|wife|husband|partner|mom|mum|mother|dad|father|boss|manager|colleague|coworker|"
         r"mother-in-law|father-in-law|grandmother|grandfather|cousin|uncle|aunt|nephew|niece|neighbou?r|"
-        r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|team|family)s?\b(?!'s\s(?:name|birthday))",
+        r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|family|"
+        # (not the speaker's own team meeting: "My team has a standup every single day at 9")
+        r"team(?!\s+(?:has|holds|does|meets|stand-?ups?|syncs?|meetings?)\b))s?\b(?!'s\s(?:name|birthday))",
         _F,
     ),
     "zh": re.compile(

@@ -70,6 +70,9 @@ class Segment:
     correction: bool = False
     request: bool = False  # a question asking the assistant to do something ("Can you keep answers short?")
     answers_meeting: bool = False  # the turn's first segment, after a turn of the speaker's naming a meeting
+    # a segment going on about the meeting the segment before named ("…dropped the daily standup. It's Monday,
+    # Wednesday and Friday now."), itself naming none
+    continues_meeting: bool = False
 
     @property
     def tokens(self) -> list[Span]:

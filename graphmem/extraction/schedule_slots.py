@@ -384,8 +384,31 @@ _EARLIEST = re.compile(
 _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?:\s?[ap]m)?|\b\d{1,2}\s?[ap]m\b", _F)
 
 
-def meeting_settings(text: str) -> list[Slot]:
-    """A meeting day (or a day kept free of meetings), length, camera and clock time, each once."""
+# A segment going on about the meeting the one before it named: "It's Monday, Wednesday and Friday now.",
+# "Every morning, same script.", "现在改成周二了".
+GOES_ON = re.compile(
+    r"\s{0,3}(?:(?:and\s+|so\s+)?(?:now\s+)?(?:it's|it\s+is|they're|they\s+are)\b|every\s|each\s|现在(?:是|改成|改到|定在)|"
+    r"改成|改到|以后(?:是|改成|都)|每周|每天)",
+    _F,
+)
+# Every day: a daily meeting ("a standup every single day", "the daily standup"; "每天下午五点开个夕会" is the time)
+_DAILY = re.compile(
+    r"\b(?:every\s+(?:single\s+)?(?:work\s*)?(?:day|morning)|each\s+(?:work\s*)?(?:day|morning)|daily)\b",
+    _F,
+)
+
+
+_DAY_LISTED = re.compile(r" ?(?:and )?(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", _F)
+_ENDED = re.compile(
+    r"\b(?:dropped|ditched|killed|cancell?ed|scrapped|stopped|ended|no\s+more)\s+(?:the\s+|our\s+|my\s+|that\s+)?$|"
+    r"(?:取消了?|不开了?|砍掉了?|不再)$",
+    _F,
+)
+
+
+def meeting_settings(text: str, named: bool = False) -> list[Slot]:
+    """A meeting day (or a day kept free of meetings), length, camera and clock time, each once. `named`: the
+    meeting was named before the text, which goes on about it."""
     if _moved_once(text):
         return []
     earliest = _EARLIEST.search(text)
@@ -397,7 +420,7 @@ def meeting_settings(text: str) -> list[Slot]:
         if span is not None:
             value = text[span[0] : span[1]].lower().replace(" ", "")
             return [Slot(Predicate.LIKES, "meeting_time", value, True, *span)]
-    if not _MEETING_WORD.search(text) and not (_KEPT_FREE.search(text) and _WEEKDAY.search(text)):
+    if not named and not _MEETING_WORD.search(text) and not (_KEPT_FREE.search(text) and _WEEKDAY.search(text)):
         return []  # "以后周二上午给我空出来": a day kept clear is kept clear of meetings
     out: list[Slot] = []
     first = _WEEKDAY.search(text)
@@ -413,12 +436,19 @@ def meeting_settings(text: str) -> list[Slot]:
     negated = negation_in(day_clause) or bool(_KEPT_FREE.search(text))
     # "只排周二和周四下午", "Tuesdays and Thursdays": every day named up to the first one's clause break, in week order
     stop = _PUNCT_BREAK.search(text, first.end()) if first else None
+    while stop is not None and stop.group(0) == "," and _DAY_LISTED.match(text, stop.end()):
+        stop = _PUNCT_BREAK.search(text, stop.end())  # "Monday, Wednesday and Friday": a list of days goes on
     days = list(_WEEKDAY.finditer(text, first.start(), stop.start() if stop else len(text))) if first else []
     if days:
         names = {_WEEKDAYS[(d.group("en") or d.group("zh")).lower()] for d in days}
         value = ", ".join(d for d in _WEEK_ORDER if d in names)
         attribute = "meeting_free_day" if negated else "meeting_day"
         out.append(Slot(Predicate.LIKES, attribute, value, True, days[0].start(), days[-1].end()))
+    daily = _DAILY.search(text) if not days and not negated else None
+    if daily is not None and _ENDED.search(text, max(0, daily.start() - 24), daily.start()):
+        daily = None  # "We finally dropped the daily standup": the daily meeting is over
+    if daily is not None:  # "My team has a standup every single day at 9"
+        out.append(Slot(Predicate.LIKES, "meeting_day", "every day", True, daily.start(), daily.end()))
     length = _DURATION.search(text)
     if length is not None:
         minutes = (

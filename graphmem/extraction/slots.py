@@ -123,6 +123,14 @@ _KINDS: dict[str, _Kind] = {
             r"笔记|记|迁|用|写|" + _RELIANCE_ZH,
         ),
     ),
+    "reading_app": _Kind(
+        Predicate.USES_TOOL,
+        "reading_app",
+        _cue(
+            r"read|reading|books?|audiobooks?|novels?|listen|use|using|switched|moved|" + _RELIANCE_EN,
+            r"看书|读书|阅读|读了|听书|小说|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
     "office_suite": _Kind(
         Predicate.USES_TOOL,
         "office_suite",

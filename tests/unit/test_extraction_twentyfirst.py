@@ -83,3 +83,21 @@ def test_years_spent_in_a_city_with_the_subject_dropped(extractor: RuleExtractor
     assert _facts(extractor, "在西宁待了快十年，摩托是越骑越上瘾。").get("user|location") == "西宁"
     assert "user|location" not in _facts(extractor, "我在西宁待了两天")
     assert "user|location" not in _facts(extractor, "在上海工作压力大")
+
+
+def test_a_daily_meeting_and_its_days_said_in_the_sentence_after(extractor: RuleExtractor) -> None:
+    daily = "My team has a standup every single day at 9, fifteen minutes on the dot."
+    assert _facts(extractor, daily).get("user|meeting_day") == "every day"
+    moved = "We finally dropped the daily standup. It's Monday, Wednesday and Friday now. Can you update that for me?"
+    assert _explicit(extractor, moved, "user|meeting_day") == [("monday, wednesday, friday", True)]
+    # a sentence after a meeting that does not go on about it says nothing of it
+    assert "user|meeting_day" not in _facts(extractor, "I had a call with Bob. Friday is pizza day.")
+    # a day named after a clause break is another clause ("周一上午可以正常约了")
+    said = _facts(extractor, "例会改到周二上午了。以后周二上午给我空出来，周一上午可以正常约了")
+    assert said.get("user|meeting_free_day") == "tuesday"
+    assert "user|meeting_day" not in _facts(extractor, "晨会取消了，改成每天下午五点开个夕会")
+
+
+def test_the_app_one_reads_books_in(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我现在看书全在微信读书上，地铁上一站看两页").get("user|reading_app") == "微信读书"
+    assert _facts(extractor, "I read everything on my Kindle these days.").get("user|reading_app") == "kindle"
