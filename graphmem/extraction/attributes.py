@@ -230,6 +230,11 @@ _STACK: dict[str, str] = {
         ("sendgrid", "postmark", "mailgun", "amazon ses", "mandrill", "sparkpost", "mailjet", "brevo", "sendinblue"),
         "stack:email",
     ),
+    **dict.fromkeys(
+        ("bigquery", "snowflake", "redshift", "databricks", "duckdb", "synapse", "maxcompute", "hive"),
+        "stack:warehouse",
+    ),
+    **dict.fromkeys(("dbt", "airflow", "dagster", "prefect", "luigi", "dolphinscheduler"), "stack:pipelines"),
     **dict.fromkeys(("terraform", "pulumi", "cloudformation", "ansible"), "stack:infra"),
     **dict.fromkeys(("jest", "vitest", "pytest", "unittest", "junit", "rspec", "cypress", "playwright"), "stack:tests"),
     **dict.fromkeys(

@@ -343,6 +343,11 @@ class RuleExtractor:
             # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
             norm = without_joking_asides(norm, JOKE[lang], LAUGH_ONLY)
         if JOKE[lang].search(norm) or (HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
+            if seg.continues_meeting and not JOKE[lang].search(norm):
+                # "…a call where nobody decided anything. If there's nothing to decide, I'd rather read it in my
+                # inbox": a condition on every meeting, no supposition
+                found = meeting_settings(norm, named=True)
+                return with_slots([], found, seg, norm, lang, False) if found else []
             return []
         if SITUATIONAL[lang].search(norm) and not seg.explicit:
             # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own

@@ -82,7 +82,9 @@ def _listed(text: str) -> list[HouseRule]:
             out.append(HouseRule(value, start + lead, start + len(item.rstrip())))
         start = cut.end() if cut is not None else body_end
     # a Chinese list goes on past its first "；", in segments of its own: the items of this one are rules enough
-    return out if len(out) >= (1 if "条" in frame.group(0) else 2) else []
+    # (so does an English list that says how many rules it holds: "Two rules for tansy, …: …; and …")
+    counted = "条" in frame.group(0) or frame.group(0)[:4].lower() in ("two ", "thre", "four")
+    return out if len(out) >= (1 if counted else 2) else []
 
 
 def house_rules(text: str) -> list[HouseRule]:

@@ -165,6 +165,19 @@ _WRITTEN_IN = re.compile(
     r"french|german|spanish|japanese|korean)\b",
     _F,
 )
+# Meetings only to decide something ("I don't take meetings unless there's a decision to make", "If there's nothing
+# to decide, I'd rather read it in my inbox", "没有要拍板的事就别拉会")
+_DECISIONS_ONLY = re.compile(
+    r"\b(?:unless\s+there's\s+(?:a\s+)?(?:decision|something\s+to\s+decide)|only\s+(?:if|when)\s+there's\s+a\s+decision|"
+    r"(?:if\s+)?there's\s+nothing\s+to\s+decide|no\s+decision\s+to\s+(?:make|be\s+made))\b|"
+    r"没有?(?:要|需要)?(?:拍板|决策|定)的事|不需要(?:拍板|决策)的|(?:要|需要)拍板(?:的事)?才",
+    _F,
+)
+# One topic a meeting
+_ONE_TOPIC = re.compile(
+    r"一会一事|一个会(?:就|只)?(?:说|议|讨论|谈|解决)一件事|\bone\s+(?:topic|agenda\s+item|issue)\s+(?:a|per)\s+meeting\b",
+    _F,
+)
 # Meetings held on one's feet
 _STANDING_UP = re.compile(
     r"站着开|站会|\bstanding\s+meetings?\b|\b(?:meet|meetings)\s+(?:standing\s+up|on\s+our\s+feet)\b", _F
@@ -388,6 +401,7 @@ _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?:\s?[ap]m)?|\b\d{1,2}\s?[ap]m\b", _F)
 # "Every morning, same script.", "现在改成周二了".
 GOES_ON = re.compile(
     r"\s{0,3}(?:(?:and\s+|so\s+)?(?:now\s+)?(?:it's|it\s+is|they're|they\s+are)\b|every\s|each\s|现在(?:是|改成|改到|定在)|"
+    r"if\s+there's\s+nothing\s+to\s+decide\b|没有?要(?:拍板|定)的|"
     r"改成|改到|以后(?:是|改成|都)|每周|每天)",
     _F,
 )
@@ -502,6 +516,12 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
         value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
+    purpose = _DECISIONS_ONLY.search(text)
+    if purpose is not None:  # "I don't take meetings unless there's a decision to make"
+        out.append(Slot(Predicate.LIKES, "meeting_purpose", "decisions only", True, purpose.start(), purpose.end()))
+    single = _ONE_TOPIC.search(text)
+    if single is not None:  # "一个会就说一件事", "一会一事", "one topic per meeting"
+        out.append(Slot(Predicate.LIKES, "meeting_topics", "one topic", True, single.start(), single.end()))
     standing = _STANDING_UP.search(text)
     if standing is not None:  # "开会一律站着开", "I hold standing meetings only"
         out.append(Slot(Predicate.LIKES, "meeting_posture", "standing", True, standing.start(), standing.end()))

@@ -101,3 +101,28 @@ def test_a_daily_meeting_and_its_days_said_in_the_sentence_after(extractor: Rule
 def test_the_app_one_reads_books_in(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我现在看书全在微信读书上，地铁上一站看两页").get("user|reading_app") == "微信读书"
     assert _facts(extractor, "I read everything on my Kindle these days.").get("user|reading_app") == "kindle"
+
+
+def test_warehouse_and_pipeline_tools_of_a_project(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "osier is our analytics warehouse, dbt models on BigQuery.")
+    assert (said.get("user|stack:pipelines"), said.get("user|stack:warehouse")) == ("dbt", "bigquery")
+
+
+def test_a_counted_list_of_rules_split_into_sentences_and_keep_them_in_mind(extractor: RuleExtractor) -> None:
+    said = (
+        "Two rules for tansy, please keep them in mind: no third-party analytics or tracking scripts on any page, "
+        "it's a health app; and every error response includes the request ID so support can find it in the logs."
+    )
+    rules = [(f.value, f.explicit) for f in extractor.extract(said) if f.key.startswith("user|instruction")]
+    assert len(rules) == 2 and all(explicit for _, explicit in rules)
+    assert any("tracking scripts" in value for value, _ in rules)
+
+
+def test_meetings_only_to_decide_and_one_topic_a_meeting(extractor: RuleExtractor) -> None:
+    said = "I don't take meetings unless there's a decision to make."
+    assert _facts(extractor, said).get("user|meeting_purpose") == "decisions only"
+    after = "Sat through a call where nobody decided anything. If there's nothing to decide, I'd rather read it."
+    assert _facts(extractor, after).get("user|meeting_purpose") == "decisions only"
+    # a condition with no meeting before it stays a supposition
+    assert _facts(extractor, "If there's nothing to decide, I'd rather read it.") == {}
+    assert _facts(extractor, "我开会有个习惯，一个会就说一件事，说完就散").get("user|meeting_topics") == "one topic"
