@@ -117,7 +117,9 @@ _RELATIONS: dict[str, str] = {
     "八哥": "pet:bird", "鹩哥": "pet:bird", "画眉": "pet:bird", "文鸟": "pet:bird", "玄凤": "pet:bird",
     "虎皮鹦鹉": "pet:bird", "刺猬": "pet:hedgehog", "金鱼": "pet:fish", "hedgehog": "pet:hedgehog",
     "cockatiel": "pet:bird", "budgie": "pet:bird", "goldfish": "pet:fish", "香猪": "pet:pig", "小香猪": "pet:pig",
-    "迷你猪": "pet:pig", "宠物猪": "pet:pig", "mini pig": "pet:pig",
+    "迷你猪": "pet:pig", "宠物猪": "pet:pig", "mini pig": "pet:pig", "松鼠": "pet:squirrel",
+    "魔王松鼠": "pet:squirrel", "花栗鼠": "pet:chipmunk", "chipmunk": "pet:chipmunk", "蜜袋鼯": "pet:sugar_glider",
+    "sugar glider": "pet:sugar_glider", "守宫": "pet:lizard", "角蛙": "pet:frog",
 }  # fmt: skip
 
 

@@ -100,7 +100,7 @@ REPORTED = {
         r"(?:that\s+)?i\b|\b(?:friend|wife|husband|partner|mom|mum|dad|brother|sister|kids?|family|colleague|boss|"
         r"roommate|girlfriend|boyfriend|he|she|they|you)\s+(?:and|&)\s+i\b|\b(?:don't|do\s+not)\s+think\b|\bnot\s+sure\b|"
         # what the speaker said before, quoted to be corrected: "earlier I told you my day off was Tuesday"
-        r"\b(?:earlier|before)\s+i\s+(?:told\s+you|said|mentioned)\b|\bi\s+(?:told\s+you|said)\s+(?:earlier|before)\b",
+        r"\b(?:earlier|before)\s+i\s+(?:told\s+you|said|mentioned)\b|(?<!like\s)(?<!as\s)\bi\s+(?:told\s+you|said)\s+(?:earlier|before)\b",
         _F,
     ),
     # (not the 说 of a word: "科幻小说我是真的看不腻", "这个传说我不信")
@@ -127,7 +127,7 @@ EXPLICIT = {
         r"(?:please\s+)?switch\s+me\s+(?:over\s+)?to)\b|"
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b|"
         # said before and said again: "I've told you before", "as I said before"
-        r"\b(?:i've|i\s+have|i\s+already|i've\s+already)\s+told\s+you\b|\bas\s+i\s+(?:said|told\s+you)\s+before\b|"
+        r"\b(?:i've|i\s+have|i\s+already|i've\s+already)\s+told\s+you\b|\b(?:as|like)\s+i\s+(?:said|told\s+you)\s+before\b|"
         r"\bi\s+(?:said|told\s+you)\s+(?:this|that)\s+(?:before|already)\b",
         _F,
     ),

@@ -117,7 +117,10 @@ _ZH_RELATIVES: dict[str, str] = {
     "小叔子": "relative:brother-in-law", "大伯子": "relative:brother-in-law", "连襟": "relative:brother-in-law",
     "小姨子": "relative:sister-in-law", "大姨子": "relative:sister-in-law", "嫂子": "relative:sister-in-law",
     "弟媳": "relative:sister-in-law", "小姑子": "relative:sister-in-law", "女婿": "relative:son-in-law",
-    "儿媳": "relative:daughter-in-law", "儿媳妇": "relative:daughter-in-law",
+    "儿媳": "relative:daughter-in-law", "儿媳妇": "relative:daughter-in-law", "舅舅": "relative:uncle",
+    "叔叔": "relative:uncle", "大伯": "relative:uncle", "伯伯": "relative:uncle", "姑父": "relative:uncle",
+    "姨父": "relative:uncle", "小舅": "relative:uncle", "姑姑": "relative:aunt", "姨妈": "relative:aunt",
+    "小姨": "relative:aunt", "舅妈": "relative:aunt", "婶婶": "relative:aunt", "大姨": "relative:aunt",
 }  # fmt: skip
 _ZH_APPOSITION = re.compile(
     r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家)(?P<rel>"
@@ -161,8 +164,18 @@ _GIVEN_CHARS = frozenset(
 )
 
 
+# Given names common enough to be words of the dictionary too ("建国" is also founding a state)
+_COMMON_GIVEN = frozenset(
+    {"建国", "建军", "建华", "建平", "国庆", "国强", "志强", "志刚", "卫东", "卫国", "爱国", "红梅", "秀英", "桂英",
+     "海燕", "春梅", "玉兰", "秀兰", "振华", "德明", "淑芬", "丽华"}
+)  # fmt: skip
+
+
 def _given_name(word: str) -> bool:
-    """Whether a two-character word is a given name by its characters and no dictionary word ("晓燕"; not "明天")."""
+    """Whether a two-character word is a given name by its characters and no dictionary word ("晓燕"; not "明天"),
+    or one of the common names that are words too ("建国")."""
+    if word in _COMMON_GIVEN:
+        return True
     return len(word) == 2 and all(c in _GIVEN_CHARS for c in word) and not _dictionary_word(word)
 
 

@@ -167,6 +167,27 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "uncertainty",
+        "flag uncertainty",
+        re.compile(
+            r"\bif\s+you(?:'re|\s+are)\s+not\s+(?:sure|certain),?\s+(?:just\s+)?(?:say|tell\s+me)\s+so\b|"
+            r"\b(?:flag|say|tell\s+me|admit)\s+(?:it\s+)?(?:when|if)\s+you(?:'re|\s+are)\s+(?:not\s+(?:sure|certain)|unsure|"
+            r"uncertain|guessing)\b|\b(?:admit|say)\s+(?:it\s+)?when\s+you\s+don't\s+know\b|"
+            r"(?:不确定|拿不准|没把握)(?:的)?(?:就|要|得)?(?:直说|说出来|标出来|告诉我|说不确定|说一声)|不知道就说不知道|"
+            r"(?:别|不要)(?:瞎编|编造|不懂装懂)",
+            _F,
+        ),
+    ),
+    (
+        "essay_structure",
+        "no boilerplate structure",
+        re.compile(
+            r"八股|首先其次|(?:别|不要)(?:给我)?(?:整|写|来)(?:这种)?(?:作文|套话)|"
+            r"\b(?:no|skip\s+the|drop\s+the|stop\s+with\s+the)\s+(?:\"?firstly\"?|\"?in\s+conclusion\"?|five-paragraph|essay\s+structure)\b",
+            _F,
+        ),
+    ),
+    (
         "apologies",
         "no apologies",
         re.compile(

@@ -41,6 +41,12 @@ _PETS = frozenset(
         "小香猪",
         "迷你猪",
         "宠物猪",
+        "松鼠",
+        "魔王松鼠",
+        "花栗鼠",
+        "蜜袋鼯",
+        "守宫",
+        "角蛙",
     }
 )
 # Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.

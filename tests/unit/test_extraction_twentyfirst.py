@@ -126,3 +126,24 @@ def test_meetings_only_to_decide_and_one_topic_a_meeting(extractor: RuleExtracto
     # a condition with no meeting before it stays a supposition
     assert _facts(extractor, "If there's nothing to decide, I'd rather read it.") == {}
     assert _facts(extractor, "我开会有个习惯，一个会就说一件事，说完就散").get("user|meeting_topics") == "one topic"
+
+
+def test_flagged_uncertainty_and_no_boilerplate_structure(extractor: RuleExtractor) -> None:
+    said = "Like I said before, flag it when you're not certain."
+    assert _explicit(extractor, said, "user|uncertainty") == [("flag uncertainty", True)]
+    assert _facts(extractor, "Tell me when you're guessing.").get("user|uncertainty") == "flag uncertainty"
+    said = "又是首先其次那一套。跟你说过的，别给我整这种八股文的格式，有啥说啥"
+    assert _facts(extractor, said).get("user|essay_structure") == "no boilerplate structure"
+    # what was said before, quoted to be corrected, stays reported
+    assert "user|day_off" not in _facts(extractor, "Earlier I told you my day off was Tuesday.")
+
+
+def test_uncles_and_aunts_named_and_common_names_that_are_words(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "我舅舅建国下礼拜来我这儿住几天，他腿脚不太利索")
+    assert said.get("user|relative:uncle:建国") == "建国"
+    assert not any(k.startswith("user|relative") for k in _facts(extractor, "我舅舅明天来我这儿住几天"))
+
+
+def test_more_pet_kinds(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "我养了一只松鼠，叫瓜子")
+    assert any(k.startswith("user|pet") for k in said), said
