@@ -114,6 +114,7 @@ _SAME_BREATH = re.compile(
     _F,
 )
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
+_REPAIR_WORD = re.compile(r"\d{1,6}|(?<![A-Za-z])[A-Z][a-z'-]{1,20}(?![A-Za-z])")
 _SHAPE_PART = re.compile(r"(?P<d>\d+)|(?P<z>[" + _ZH_NUMERAL + r"]+)|(?P<c>[A-Z][a-z'-]*)|(?P<s>\s+)|(?P<o>.)")
 
 
@@ -146,6 +147,14 @@ def _repaired(text: str) -> str | None:
     matches = list(_shape(fix).finditer(before))
     last = matches[-1] if matches else None
     if last is None or last.group(0) == fix:
+        # "…he's on the Hornets. Wait, no, that was last spring. This season he's on the Comets.", "…16号……哦不对，
+        # 16号是我量的中指，…无名指是14号": the last number or name said after the repair that differs from the
+        # last of its shape before it
+        for found in reversed(list(_REPAIR_WORD.finditer(text, m.start("r"), m.start("r") + 160))):
+            word = found.group(0)
+            said = list(_shape(word).finditer(before))
+            if said and said[-1].group(0) != word:
+                return before[: said[-1].start()] + word + before[said[-1].end() :]
         return None
     return before[: last.start()] + fix + before[last.end() :]
 

@@ -260,6 +260,11 @@ def _en_words(clause: str) -> Iterator[tuple[str, str]]:
                 yield f"{stem} {n_stem}", f"{word} {n_word}"
                 k += 2
                 continue
+            if clause[end:n_start] == " " and _DETERMINED.search(clause, 0, kept[k][2]) and _noun_pair(word, n_word):
+                # "a model railroad", "the model trains": the kind of thing the first noun says, named by it
+                yield stem, f"{word} {n_word}"
+                k += 2
+                continue
         yield stem, word
         k += 1
 
@@ -295,6 +300,15 @@ def _nouns(word: str, after: str) -> bool:
     """Whether two adjacent words are both nouns only (no verb reading): a compound ("cottage cheese")."""
     nouns, _, verbs = _english_lexicon()
     return all(w in nouns and w not in verbs for w in (word, after))
+
+
+_DETERMINED = re.compile(r"\b(?:a|an|the|my|our)\s$", _F)
+
+
+def _noun_pair(word: str, after: str) -> bool:
+    """Whether two adjacent words both have a noun reading and the first no adjective one ("model trains")."""
+    nouns, describing, _ = _english_lexicon()
+    return word in nouns and after in nouns and word not in describing and after not in describing
 
 
 def _thing_word(word: str) -> bool:

@@ -147,3 +147,21 @@ def test_uncles_and_aunts_named_and_common_names_that_are_words(extractor: RuleE
 def test_more_pet_kinds(extractor: RuleExtractor) -> None:
     said = _facts(extractor, "我养了一只松鼠，叫瓜子")
     assert any(k.startswith("user|pet") for k in said), said
+
+
+def test_a_note_repaired_in_the_same_breath_by_a_later_sentence(extractor: RuleExtractor) -> None:
+    said = (
+        "Please remember my son's soccer team: he's on the Hornets. Wait, no, that was last spring. "
+        "This season he's on the Comets."
+    )
+    notes = [f.value for f in extractor.extract(said) if f.key.startswith("user|note")]
+    assert notes == ["my son's soccer team: he's on the comets"]
+    said = "帮我记一下我的戒指圈号：16号……哦不对，16号是我量的中指，戒指戴无名指，无名指是14号"
+    notes = [f.value for f in extractor.extract(said) if f.key.startswith("user|note")]
+    assert len(notes) == 1 and "14号" in notes[0] and "16" not in notes[0]
+
+
+def test_a_determined_noun_pair_is_one_topic_keyed_by_its_first_noun(extractor: RuleExtractor) -> None:
+    said = extractor.topics("The model trains are the one thing that really switches my brain off.")
+    assert [(t.key, t.word, t.stance) for t in said][:1] == [("model", "model trains", True)]
+    assert "model" in [t.key for t in extractor.topics("I've been building a model railroad in my basement.")]
