@@ -215,6 +215,8 @@ _STACK: dict[str, str] = {
     **dict.fromkeys(
         ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony"), "stack:web_framework"
     ),
+    **dict.fromkeys(("鸿蒙", "harmonyos", "openharmony", "纯血鸿蒙"), "stack:platform"),
+    **dict.fromkeys(("uvicorn", "gunicorn", "hypercorn", "puma", "unicorn", "passenger"), "stack:app_server"),
     **dict.fromkeys(("celery", "sidekiq", "bullmq", "dramatiq", "resque"), "stack:task_queue"),
     **dict.fromkeys(
         ("vercel", "netlify", "heroku", "fly.io", "aws", "gcp", "azure", "cloudflare", "阿里云", "腾讯云", "华为云"),

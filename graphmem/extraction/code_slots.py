@@ -23,6 +23,7 @@ STACK_CANONICAL = {
     "nextjs": "next.js",
     "fetch api": "fetch",
     "原生fetch": "fetch",
+    "纯血鸿蒙": "鸿蒙",
 }
 _STACK_WORD = re.compile(
     r"(?<![A-Za-z0-9.])(?:"
@@ -33,8 +34,8 @@ _STACK_WORD = re.compile(
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"
     r"db|framework|deploy|deployed|hosted|host|ci|tests?|reach\s+for|go\s+with|stick\s+with|give\s+me|"
-    r"standardi[sz]ed\s+on|through|via|sends?|sent|models?\s+on|lives?\s+(?:in|on)|sits?\s+on)\b|用|写|做的|迁|换|"
-    r"按|基于|数据库|框架|部署|托管|跑在|拿",
+    r"standardi[sz]ed\s+on|through|via|sends?|sent|models?\s+on|lives?\s+(?:in|on)|sits?\s+on|it's|it\s+is)\b|用|写|做的|迁|换|"
+    r"按|基于|数据库|框架|部署|托管|跑在|拿|纯血|App是|应用是",
     _F,
 )
 # Code indentation: tabs or a number of spaces, said with a word for code style.

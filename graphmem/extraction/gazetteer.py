@@ -170,7 +170,7 @@ _PROGRAMMING = """
 Python: python, py, python3; Java: java; JavaScript: javascript, js; TypeScript: typescript, ts; Go: golang, go;
 Rust: rust; C++: c++, cpp; C#: c#, csharp; Kotlin: kotlin; Swift: swift; Ruby: ruby; PHP: php; Scala: scala;
 Haskell: haskell; Elixir: elixir; Erlang: erlang; Clojure: clojure; Dart: dart; Lua: lua; Perl: perl; Julia: julia;
-Zig: zig; OCaml: ocaml; Objective-C: objective-c, objc; R: r语言
+Zig: zig; OCaml: ocaml; Objective-C: objective-c, objc; R: r语言; ArkTS: arkts; Cangjie: cangjie, 仓颉
 """
 _EDITORS = """
 Vim: vim, vi; Neovim: neovim, nvim; Emacs: emacs; VS Code: vs code, vscode, visual studio code;

@@ -41,7 +41,7 @@ QUESTION = {
         _F,
     ),
     "zh": re.compile(
-        r"(?<!没)什么|哪些|哪个|哪种|哪里|哪儿|谁|怎么|为什么|为啥|是不是|要不要|会不会|能不能|有没有|多少|几点|(?<!没)啥|咋|吗|[呢么]\s*$"
+        r"(?<!没)什么|哪些|哪个|哪种|哪里|哪儿|谁|怎么|为什么|为啥|是不是|要不要|会不会|能不能|有没有|多少|几点|(?<!没)啥(?!的)|咋|吗|[呢么]\s*$"
     ),
 }
 HYPOTHETICAL = {
@@ -218,7 +218,7 @@ MENTION_NEGATION = re.compile(
     r"\b(?:not|no(?!\s+(?:joke|doubt|wonder|problem|worries|kidding))|never|don't|dont|doesn't|can't|cant|won't|isn't|"
     r"aren't|hate|stopped|quit|anymore|no\s+longer|"
     # (not a resultative that denies only finishing: "滴答清单里还挂着五件事没做完")
-    r"instead|switched|moved|left|resigned|broke\s+up)\b|不(?![\u4e00-\u9fff]完)|没(?![\u4e00-\u9fff]完)|别|讨厌|换(?!套|块|个|副|双|件|条|只|台|身|批)|改|搬|"
+    r"instead|switched|moved|left|resigned|broke\s+up)\b|不(?![\u4e00-\u9fff]完)|没(?![\u4e00-\u9fff]完)|别|讨厌|(?<![切转交兑])换(?!套|块|个|副|双|件|条|只|台|身|批)|改|搬|"
     r"分了|戒|辞职|离职|辞了|退了",
     _F,
 )

@@ -121,6 +121,7 @@ _ZH_RELATIVES: dict[str, str] = {
     "叔叔": "relative:uncle", "大伯": "relative:uncle", "伯伯": "relative:uncle", "姑父": "relative:uncle",
     "姨父": "relative:uncle", "小舅": "relative:uncle", "姑姑": "relative:aunt", "姨妈": "relative:aunt",
     "小姨": "relative:aunt", "舅妈": "relative:aunt", "婶婶": "relative:aunt", "大姨": "relative:aunt",
+    "干女儿": "relative:goddaughter", "干闺女": "relative:goddaughter", "干儿子": "relative:godson",
 }  # fmt: skip
 _ZH_APPOSITION = re.compile(
     r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家)(?P<rel>"

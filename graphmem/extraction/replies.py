@@ -188,6 +188,17 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "closing_summary",
+        "no closing summary",
+        re.compile(
+            r"(?:结尾|最后那段|最后那句|末尾)[^。！？!?]{0,12}?(?:别|不要|不用)(?:再)?(?:给我)?(?:加|来|写|整)|"
+            r"(?:别|不要|不用)(?:再)?(?:在)?(?:结尾|最后|末尾)(?:再)?(?:加|来|写|整)(?:个|一段)?(?:总结|总之|小结)|"
+            r"\b(?:skip|drop|no|stop\s+adding|lose)\s+(?:the\s+)?(?:summary|recap|tl;?dr)\s+at\s+the\s+end\b|"
+            r"\bno\s+(?:closing|final)\s+(?:summary|summaries|recap)\b",
+            _F,
+        ),
+    ),
+    (
         "apologies",
         "no apologies",
         re.compile(

@@ -370,7 +370,9 @@ def kept_in(text: str) -> list[Slot]:
 _CODE_RULE = re.compile(
     r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|use|go\s+through)\b|\bstandardi[sz]ed\s+on\b|"
     # "so it sends through Postmark instead": what the code base goes through, said of it
-    r"\b(?:it|this\s+one)\s+(?:sends|goes|runs|deploys)\s+(?:through|via|on)\b",
+    r"\b(?:it|this\s+one)\s+(?:sends|goes|runs|deploys)\s+(?:through|via|on)\b|"
+    # "hornbeam's endpoints are getting slow. It's FastAPI on uvicorn": what the code base is
+    r"(?:^|[.;]\s)(?:it's|it\s+is)\s+(?=(?-i:[A-Z])[\w.+#-]{1,20}\s+(?:on|with|and|\+)\s)",
     re.IGNORECASE,
 )
 

@@ -165,3 +165,22 @@ def test_a_determined_noun_pair_is_one_topic_keyed_by_its_first_noun(extractor: 
     said = extractor.topics("The model trains are the one thing that really switches my brain off.")
     assert [(t.key, t.word, t.stance) for t in said][:1] == [("model", "model trains", True)]
     assert "model" in [t.key for t in extractor.topics("I've been building a model railroad in my basement.")]
+
+
+def test_no_closing_summary_and_a_list_ending_in_and_so_on_is_no_question(extractor: RuleExtractor) -> None:
+    said = "又总结上了。说完就完，结尾别再给我来个“总之”啥的"
+    assert _facts(extractor, said).get("user|closing_summary") == "no closing summary"
+    assert _facts(extractor, "Skip the summary at the end.").get("user|closing_summary") == "no closing summary"
+
+
+def test_a_godchild_named_in_apposition(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我干女儿许安然今年五岁了").get("user|relative:goddaughter:许安然") == "许安然"
+
+
+def test_what_a_project_is_built_on_said_of_it(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "hornbeam's endpoints are slow. It's FastAPI on uvicorn, and a few handlers block.")
+    assert (said.get("user|stack:web_framework"), said.get("user|stack:app_server")) == ("fastapi", "uvicorn")
+    said = _facts(extractor, "核桃这个App是纯血鸿蒙的，ArkTS写的。")
+    assert (said.get("user|uses_language"), said.get("user|stack:platform")) == ("arkts", "鸿蒙")
+    # how it is done on that platform names it again; a toggle (切换) is no change of mind
+    assert extractor.mentioned("核桃里要加个深色模式切换，鸿蒙这边一般咋弄？", ["鸿蒙"]) == [True]
