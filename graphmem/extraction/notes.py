@@ -114,7 +114,9 @@ _SAME_BREATH = re.compile(
     _F,
 )
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
-_REPAIR_WORD = re.compile(r"\d{1,6}|(?<![A-Za-z])[A-Z][a-z'-]{1,20}(?![A-Za-z])")
+_REPAIR_WORD = re.compile(
+    r"\d{1,6}|(?<![A-Za-z])[A-Z][a-z'-]{1,20}(?![A-Za-z])|[" + _ZH_NUMERAL + r"]{1,3}(?=[班号楼层栋岁年级])"
+)
 _SHAPE_PART = re.compile(r"(?P<d>\d+)|(?P<z>[" + _ZH_NUMERAL + r"]+)|(?P<c>[A-Z][a-z'-]*)|(?P<s>\s+)|(?P<o>.)")
 
 

@@ -173,6 +173,12 @@ _DECISIONS_ONLY = re.compile(
     r"没有?(?:要|需要)?(?:拍板|决策|定)的事|不需要(?:拍板|决策)的|(?:要|需要)拍板(?:的事)?才",
     _F,
 )
+# A venue one can roll into
+_STEP_FREE = re.compile(
+    r"\bstep-?free\b|\bwheelchair[- ]accessible\b|\b(?:accessible|step-free)\s+(?:venues?|rooms?|entrances?)\b|"
+    r"无障碍|轮椅(?:能|可以)?进",
+    _F,
+)
 # One topic a meeting
 _ONE_TOPIC = re.compile(
     r"一会一事|一个会(?:就|只)?(?:说|议|讨论|谈|解决)一件事|\bone\s+(?:topic|agenda\s+item|issue)\s+(?:a|per)\s+meeting\b",
@@ -516,6 +522,9 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
         value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
+    access = _STEP_FREE.search(text)
+    if access is not None:  # "any in-person meeting has to be somewhere step-free"
+        out.append(Slot(Predicate.LIKES, "meeting_access", "step-free (wheelchair accessible)", True, *access.span()))
     purpose = _DECISIONS_ONLY.search(text)
     if purpose is not None:  # "I don't take meetings unless there's a decision to make"
         out.append(Slot(Predicate.LIKES, "meeting_purpose", "decisions only", True, purpose.start(), purpose.end()))

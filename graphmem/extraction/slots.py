@@ -123,6 +123,14 @@ _KINDS: dict[str, _Kind] = {
             r"笔记|记|迁|用|写|" + _RELIANCE_ZH,
         ),
     ),
+    "budget_app": _Kind(
+        Predicate.USES_TOOL,
+        "budget_app",
+        _cue(
+            r"budget|budgeting|expenses?|spending|track|tracking|accounts?|use|using|switched|moved|" + _RELIANCE_EN,
+            r"记账|账单|账|预算|开销|花销|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
     "reading_app": _Kind(
         Predicate.USES_TOOL,
         "reading_app",

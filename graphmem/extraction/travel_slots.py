@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from graphmem.extraction.facts import Predicate
+from graphmem.extraction.schedule_slots import names_meeting
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
 __all__ = ["hotel_room", "travel_habits"]
@@ -55,7 +56,14 @@ _EVENING_FLIGHT = re.compile(
 )
 _AVOIDED = re.compile(r"\b(?:hate|avoid|can't\s+stand|dread|loathe)\b|讨厌|怕|受不了|不坐|不要|别", _F)
 # Habits of travel, each one attribute with one value whatever the words: (attribute, value, pattern).
+# High-speed trains only: "只看G字头的", "只要G的", "I only take high-speed trains"
+_G_TRAINS = re.compile(
+    r"(?:只|就|光)(?:看|要|坐|买|订|查|选)?(?:G|g)(?:字头|开头|车)?的|(?:只|就)(?:坐|买|订|要)高铁|"
+    r"\bonly\s+(?:take|book|ride|want)\s+(?:the\s+)?(?:high-speed|bullet)\s+trains?\b",
+    _F,
+)
 _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
+    ("train_class", "G字头高铁 (high-speed trains only)", _G_TRAINS),
     ("driving", "doesn't drive", _NO_DRIVING),
     ("travel_luggage", "carry-on only", _CARRY_ON),
     ("travel_ground", "rental car", _RENTAL),
@@ -82,6 +90,7 @@ def travel_habits(text: str) -> list[Slot]:
     return out
 
 
+_LODGING = re.compile(r"\b(?:rooms?|hotels?|stay|staying|airbnb)\b|房间|酒店|民宿|住", _F)
 _ROOM = re.compile(r"\b(?:rooms?|hotels?|stay|floor)\b|房间|房|酒店|住", _F)
 _FEATURES: dict[str, tuple[str, str]] = {
     **dict.fromkeys(
@@ -137,8 +146,8 @@ _NEAR_TRANSIT = re.compile(
 
 def hotel_room(text: str) -> list[Slot]:
     """The features a segment asks of a hotel room ("房间一定要带窗的", "a room on a high floor"), each once."""
-    if _ROOM.search(text) is None:
-        return []
+    if _ROOM.search(text) is None or (names_meeting(text) and not _LODGING.search(text)):
+        return []  # (not "any in-person meeting has to be … ground floor or a working lift")
     out: list[Slot] = []
     seen: set[str] = set()
     for m in _FEATURE.finditer(text):

@@ -184,3 +184,18 @@ def test_what_a_project_is_built_on_said_of_it(extractor: RuleExtractor) -> None
     assert (said.get("user|uses_language"), said.get("user|stack:platform")) == ("arkts", "鸿蒙")
     # how it is done on that platform names it again; a toggle (切换) is no change of mind
     assert extractor.mentioned("核桃里要加个深色模式切换，鸿蒙这边一般咋弄？", ["鸿蒙"]) == [True]
+
+
+def test_a_budgeting_app_and_a_claim_that_one_cannot_do_without_this_app(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我记账全靠钱迹，大到房租小到一瓶水，每一笔都记").get("user|budget_app") == "钱迹"
+    assert extractor.mentioned("月底翻了翻账单，吓我一跳。这软件我是离不开了", ["钱迹"]) == [False]
+    assert extractor.mentioned("月底翻了翻钱迹的账单。这软件我是离不开了", ["钱迹"]) == [True]
+
+
+def test_high_speed_trains_only_and_a_step_free_meeting_venue(extractor: RuleExtractor) -> None:
+    said = "以后给我查车次，D字头的直接划掉，只要G的"
+    assert "G字头" in _facts(extractor, said).get("user|train_class", "")
+    said = "I use a wheelchair, so any in-person meeting has to be somewhere step-free: ground floor or a working lift."
+    facts = _facts(extractor, said)
+    assert facts.get("user|meeting_access", "").startswith("step-free") and "user|hotel_floor" not in facts
+    assert _facts(extractor, "I always ask for a room on the ground floor.").get("user|hotel_floor") == "ground floor"
