@@ -6,7 +6,6 @@ rules over spaCy tokens (blank "zh" with the jieba segmenter, blank "en") and se
 from __future__ import annotations
 
 import bisect
-import itertools
 import re
 import threading
 from collections.abc import Iterator, Sequence
@@ -175,10 +174,10 @@ class RuleExtractor:
         if segments and earlier and arranges_meeting(earlier[-1]) and not names_meeting(segments[0].text):
             # "Can you find a slot with the Berlin team?" … "Mornings.": a bare answer about the meeting asked for
             segments[0].answers_meeting = True
-        for before, seg in itertools.pairwise(segments):
-            seg.continues_meeting = (
-                names_meeting(before.text) and not names_meeting(seg.text) and bool(GOES_ON.match(seg.text))
-            )
+        met = False  # a segment before named a meeting
+        for seg in segments:
+            seg.continues_meeting = met and not names_meeting(seg.text) and bool(GOES_ON.match(seg.text))
+            met = met or names_meeting(seg.text)
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):

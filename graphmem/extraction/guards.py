@@ -149,7 +149,8 @@ OTHER_PERSON = {
         r"mother-in-law|father-in-law|grandmother|grandfather|cousin|uncle|aunt|nephew|niece|neighbou?r|"
         r"roommate|sister|brother|son|daughter|kid|kids|girlfriend|boyfriend|family|"
         # (not the speaker's own team meeting: "My team has a standup every single day at 9")
-        r"team(?!\s+(?:has|holds|does|meets|stand-?ups?|syncs?|meetings?)\b))s?\b(?!'s\s(?:name|birthday))",
+        # (nor the team one meets: "my one-on-ones with my team happen every other week")
+        r"(?<!with\smy\s)team(?!\s+(?:has|holds|does|meets|stand-?ups?|syncs?|meetings?)\b))s?\b(?!'s\s(?:name|birthday))",
         _F,
     ),
     "zh": re.compile(

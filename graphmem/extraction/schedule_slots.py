@@ -146,7 +146,7 @@ def answered_meeting_time(text: str) -> list[Slot]:
 
 # How the user wants meetings: a weekday, a length, the camera or a clock time said with a word for meetings.
 _MEETING_WORD = re.compile(
-    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|huddles?|"
+    r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|huddles?|skip-?levels?|"
     r"(?<!hotel\s)(?<!flight\s)(?<!online\s)check-ins?(?!\s+(?:time|desk|counter|online|bags?|luggage))|(?:schedule|book)\s+(?:anything|something|stuff)|"
     r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|"
     r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|部门会|内部会|一对一|" + _ZH_MEETING_NOUNS,
@@ -171,6 +171,28 @@ _DECISIONS_ONLY = re.compile(
     r"\b(?:unless\s+there's\s+(?:a\s+)?(?:decision|something\s+to\s+decide)|only\s+(?:if|when)\s+there's\s+a\s+decision|"
     r"(?:if\s+)?there's\s+nothing\s+to\s+decide|no\s+decision\s+to\s+(?:make|be\s+made))\b|"
     r"没有?(?:要|需要)?(?:拍板|决策|定)的事|不需要(?:拍板|决策)的|(?:要|需要)拍板(?:的事)?才",
+    _F,
+)
+# No phones in the speaker's meetings
+_NO_PHONES = re.compile(
+    r"手机[^，。！？]{0,6}?(?:调静音|静音|扣在桌上|收起来)|(?:不许|不准|不能|别)(?:看|玩|刷|碰)手机|"
+    r"\bno\s+(?:phones|laptops|devices|screens)\s+(?:in|at|during)\s+(?:my\s+)?(?:meetings|calls)\b|"
+    r"\bphones\s+(?:away|face\s+down|on\s+silent)\b",
+    _F,
+)
+# Status updates in writing, not in a meeting
+_ASYNC_UPDATES = re.compile(
+    r"\b(?:don't|do\s+not|never)\s+(?:do|take|attend)\s+status\s+(?:meetings|calls|syncs)\b|"
+    r"\bupdates\s+(?:reach|get\s+to)\s+me\s+async\b|\basync\s+(?:status\s+)?updates\b|"
+    r"(?:不开|别开|不参加)(?:进度|同步|汇报)会|进度(?:发|写)(?:文字|邮件)",
+    _F,
+)
+# How often a meeting is held
+_CADENCE = re.compile(
+    r"\b(?:(?P<monthly>once\s+a\s+month|monthly|every\s+month)|(?P<quarterly>quarterly|once\s+a\s+quarter|every\s+quarter|"
+    r"every\s+three\s+months)|(?P<biweekly>biweekly|every\s+other\s+week|every\s+two\s+weeks|fortnightly)|"
+    r"(?P<weekly>weekly|once\s+a\s+week|every\s+week))\b|(?P<zmonthly>每个?月一次|每月一次|一个月一次)|"
+    r"(?P<zquarterly>每个?季度一次|一个季度一次|每季度)|(?P<zbiweekly>两周一次|隔周)",
     _F,
 )
 # A venue one can roll into
@@ -407,7 +429,7 @@ _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?:\s?[ap]m)?|\b\d{1,2}\s?[ap]m\b", _F)
 # "Every morning, same script.", "现在改成周二了".
 GOES_ON = re.compile(
     r"\s{0,3}(?:(?:and\s+|so\s+)?(?:now\s+)?(?:it's|it\s+is|they're|they\s+are)\b|every\s|each\s|现在(?:是|改成|改到|定在)|"
-    r"if\s+there's\s+nothing\s+to\s+decide\b|没有?要(?:拍板|定)的|"
+    r"if\s+there's\s+nothing\s+to\s+decide\b|没有?要(?:拍板|定)的|updates\s+(?:reach|get\s+to)\s+me\b|"
     r"改成|改到|以后(?:是|改成|都)|每周|每天)",
     _F,
 )
@@ -525,6 +547,16 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     access = _STEP_FREE.search(text)
     if access is not None:  # "any in-person meeting has to be somewhere step-free"
         out.append(Slot(Predicate.LIKES, "meeting_access", "step-free (wheelchair accessible)", True, *access.span()))
+    phones = _NO_PHONES.search(text)
+    if phones is not None:  # "手机一律调静音扣在桌上", "我的会上就是不许看手机"
+        out.append(Slot(Predicate.LIKES, "meeting_phones", "no phones (手机静音)", True, *phones.span()))
+    status = _ASYNC_UPDATES.search(text)
+    if status is not None:  # "I don't do status meetings", "Updates reach me async or not at all"
+        out.append(Slot(Predicate.LIKES, "meeting_status", "no status meetings, async updates", True, *status.span()))
+    cadence = _CADENCE.search(text) if not out or all(o.attribute != "meeting_day" for o in out) else None
+    if cadence is not None:  # "a skip-level with my VP once a month", "it's quarterly now"
+        how_often = next(k for k, v in cadence.groupdict().items() if v).lstrip("z")
+        out.append(Slot(Predicate.LIKES, "meeting_cadence", how_often, True, *cadence.span()))
     purpose = _DECISIONS_ONLY.search(text)
     if purpose is not None:  # "I don't take meetings unless there's a decision to make"
         out.append(Slot(Predicate.LIKES, "meeting_purpose", "decisions only", True, purpose.start(), purpose.end()))

@@ -120,6 +120,9 @@ _HOW_TO_IN = re.compile(
     r"[^?]{0,80}?\b(?:in|with|using|on)\s+(?-i:[A-Z])|"
     # "how do I sync the Core Data store across devices?": what the speaker works with, as the thing acted on
     r"\bhow\s+(?:do|can|should)\s+i\s+[a-z]{2,15}\s+(?:the|my|our)\s+(?-i:[A-Z])[\w.+#-]*\s+(?-i:[A-Z]?)[a-z]|"
+    # "How do I call a Rust function from the front end?": a piece of code in the language one works in
+    r"\bhow\s+(?:do|can|should)\s+i\s+[a-z]{2,15}\s+an?\s+(?-i:[A-Z])[\w.+#-]*\s+(?:function|class|method|module|crate|"
+    r"package|library|struct|component|script|query|macro|trait|interface|endpoint|hook|type)s?\b|"
     # "MicroPython里咋写？", "在Django里怎么配": how to do it in a thing named in Latin letters
     r"(?<![A-Za-z0-9])[A-Za-z][\w.+#-]{1,20}(?:里面?|中|上)(?:该|应该|要)?(?:咋|怎么|怎样|如何)"
     r"(?:写|弄|实现|配置?|搞|做|处理|调)|"

@@ -427,6 +427,9 @@ _TECH_ITEM = re.compile(r"[a-z0-9][a-z0-9_.+#-]*(?:\s+(?!(?:and|or|plus)\b)[a-z0
 # offsets kept).
 _TECH_CONTINUES = re.compile(r"\s(?:and|,)\s+(?:it\s+|we\s+)?(?:also\s+)?(?:uses|use|runs\s+on)\s", _F)
 _TECH_WITH = re.compile(r",?\s(?:with|plus)\s(?=[A-Z])")
+_TECH_PART = re.compile(
+    r",\s(?=(?-i:[A-Z])[\w.+#-]{0,20}\s(?:backend|back\s+end|front\s?end|frontend|server|core|ui)\b)", _F
+)
 _SENTENCE_STOP = re.compile(r"[,.;!?，。；！？]")
 _TECH_TAIL = re.compile(
     r"(?:\s{1,3}v?\d[\d.x]{0,6})?\s{1,3}(?:app|application|project|service|codebase|site|website|backend|api|monolith|"
@@ -437,7 +440,8 @@ _LEADING_AND = re.compile(r"^(?:and|or|plus)\s+", _F)
 
 
 def _tech(rule: Rule, text: str, norm: str, pos: int, c_end: int) -> list[tuple[str, str, int, Predicate]]:
-    if rule.project and _TECH_WITH.match(norm, c_end):  # "Rails, with Sidekiq for …": the list goes on past the comma
+    # "Rails, with Sidekiq for …", "a Tauri app, Rust backend with …": the list goes on past the comma
+    if rule.project and (_TECH_WITH.match(norm, c_end) or _TECH_PART.match(norm, c_end)):
         stop = _SENTENCE_STOP.search(norm, c_end + 1)
         c_end = stop.start() if stop else len(norm)
     chunk = _TECH_CONTINUES.sub(lambda m: " and" + " " * (len(m.group(0)) - 4), norm[pos:c_end])

@@ -199,3 +199,23 @@ def test_high_speed_trains_only_and_a_step_free_meeting_venue(extractor: RuleExt
     facts = _facts(extractor, said)
     assert facts.get("user|meeting_access", "").startswith("step-free") and "user|hotel_floor" not in facts
     assert _facts(extractor, "I always ask for a room on the ground floor.").get("user|hotel_floor") == "ground floor"
+
+
+def test_a_project_s_parts_listed_after_what_it_is(extractor: RuleExtractor) -> None:
+    said = {f.key: f.value for f in extractor.extract("hazel is a Tauri app, Rust backend with a React front end.")}
+    assert said.get("project|uses_language") == "rust" and said.get("project|stack:desktop") == "tauri"
+    asked = "How do I call a Rust function from the front end in hazel and get a result back?"
+    assert extractor.mentioned(asked, ["rust"]) == [True]
+    assert extractor.mentioned("How do I find a Thai restaurant near me?", ["thai"]) == [False]
+
+
+def test_meeting_cadence_phones_and_status_updates(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I have a skip-level with my VP once a month.").get("user|meeting_cadence") == "monthly"
+    changed = "My skip-level cadence changed: it's quarterly now. Please update that."
+    assert _explicit(extractor, changed, "user|meeting_cadence") == [("quarterly", True)]
+    said = "Please remember that my one-on-ones with my team happen every other week."
+    assert _facts(extractor, said).get("user|meeting_cadence") == "biweekly"
+    assert "user|meeting_phones" in _facts(extractor, "我开会有条死规矩：手机一律调静音扣在桌上")
+    assert "user|meeting_status" in _facts(extractor, "I don't do status meetings. Send me a written note.")
+    after = "Got invited to a 'project sync' of slides read aloud. I declined. Updates reach me async or not at all."
+    assert "user|meeting_status" in _facts(extractor, after)
