@@ -245,14 +245,16 @@ _STACK: dict[str, str] = {
         ("redux", "redux toolkit", "mobx", "zustand", "pinia", "vuex", "recoil", "jotai", "ngrx"),
         "stack:state_management",
     ),
-    # ("requests" and "unity" are ordinary words too: not read as names)
+    # ("requests" is an ordinary word too: not read as a name; "Unity" only capitalised, `code_slots`)
     **dict.fromkeys(
         ("httpx", "aiohttp", "axios", "urllib3", "okhttp", "retrofit", "fetch api", "原生fetch"), "stack:http_client"
     ),
     **dict.fromkeys(
         ("elasticsearch", "opensearch", "solr", "meilisearch", "typesense", "algolia", "clickhouse"), "stack:search"
     ),
-    **dict.fromkeys(("godot", "unreal engine", "bevy", "pygame"), "stack:game_engine"),
+    **dict.fromkeys(
+        ("godot", "unreal engine", "bevy", "pygame", "unity", "cocos creator", "cocos2d-x"), "stack:game_engine"
+    ),
     **dict.fromkeys(("webpack", "vite", "rollup", "esbuild", "parcel", "turbopack"), "stack:bundler"),
     **dict.fromkeys(
         (

@@ -31,6 +31,7 @@ _STACK_WORD = re.compile(
     + r")(?![A-Za-z0-9])",
     _F,
 )
+_ORDINARY_WORDS = frozenset({"unity", "UNITY"})
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"
     r"db|framework|deploy|deployed|hosted|host|ci|tests?|reach\s+for|go\s+with|stick\s+with|give\s+me|"
@@ -90,6 +91,8 @@ def code_settings(text: str) -> list[Slot]:
     if _STACK_CUE.search(text):
         by_attribute: dict[str, list[re.Match[str]]] = {}
         for m in _STACK_WORD.finditer(text):
+            if m.group(0) in _ORDINARY_WORDS:
+                continue  # "unity" the word; "Unity" the engine
             if not stated_away(text, m.start(), m.end()):
                 by_attribute.setdefault(attribute_of(Predicate.USES_TECH, m.group(0).lower()), []).append(m)
         for attribute, found in by_attribute.items():

@@ -149,7 +149,8 @@ _MEETING_WORD = re.compile(
     r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|huddles?|skip-?levels?|"
     r"(?<!hotel\s)(?<!flight\s)(?<!online\s)check-ins?(?!\s+(?:time|desk|counter|online|bags?|luggage))|(?:schedule|book)\s+(?:anything|something|stuff)|"
     r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|"
-    r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|部门会|内部会|一对一|" + _ZH_MEETING_NOUNS,
+    r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|部门会|内部会|一对一|见客户|跟客户(?:碰头|见面)|约了?(?:个|一个)?(?:老)?客户|"
+    + _ZH_MEETING_NOUNS,
     _F,
 )
 # What a meeting comes with, and how it is held: an agenda, minutes, a recording; in person or online.
@@ -171,6 +172,17 @@ _DECISIONS_ONLY = re.compile(
     r"\b(?:unless\s+there's\s+(?:a\s+)?(?:decision|something\s+to\s+decide)|only\s+(?:if|when)\s+there's\s+a\s+decision|"
     r"(?:if\s+)?there's\s+nothing\s+to\s+decide|no\s+decision\s+to\s+(?:make|be\s+made))\b|"
     r"没有?(?:要|需要)?(?:拍板|决策|定)的事|不需要(?:拍板|决策)的|(?:要|需要)拍板(?:的事)?才",
+    _F,
+)
+# Where the speaker meets people: a teahouse, a coffee shop
+_VENUES = {
+    "茶馆": "茶馆 (teahouse)", "茶楼": "茶馆 (teahouse)", "茶室": "茶馆 (teahouse)", "咖啡馆": "咖啡馆 (coffee shop)",
+    "咖啡厅": "咖啡馆 (coffee shop)", "coffee shop": "coffee shop", "café": "coffee shop", "cafe": "coffee shop",
+    "teahouse": "teahouse", "tea house": "teahouse",
+}  # fmt: skip
+_VENUE = re.compile(
+    r"(?:约在|去|放在|定在|选在|都在)(?P<zv>茶馆|茶楼|茶室|咖啡馆|咖啡厅)|"
+    r"\b(?:meet|meeting)\s+(?:clients|people|customers)?\s?(?:at|in)\s+(?:a\s+)?(?P<ev>coffee\s+shop|café|cafe|teahouse|tea\s+house)\b",
     _F,
 )
 # No phones in the speaker's meetings
@@ -547,6 +559,11 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     access = _STEP_FREE.search(text)
     if access is not None:  # "any in-person meeting has to be somewhere step-free"
         out.append(Slot(Predicate.LIKES, "meeting_access", "step-free (wheelchair accessible)", True, *access.span()))
+    venue = _VENUE.search(text)
+    if venue is not None:  # "见客户我一般都约在茶馆", "I meet clients at a coffee shop"
+        name = (venue.group("zv") or venue.group("ev") or "").lower()
+        value = _VENUES.get(name, name)
+        out.append(Slot(Predicate.LIKES, "meeting_venue", value, True, venue.start(), venue.end()))
     phones = _NO_PHONES.search(text)
     if phones is not None:  # "手机一律调静音扣在桌上", "我的会上就是不许看手机"
         out.append(Slot(Predicate.LIKES, "meeting_phones", "no phones (手机静音)", True, *phones.span()))

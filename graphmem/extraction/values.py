@@ -428,12 +428,14 @@ _TECH_ITEM = re.compile(r"[a-z0-9][a-z0-9_.+#-]*(?:\s+(?!(?:and|or|plus)\b)[a-z0
 _TECH_CONTINUES = re.compile(r"\s(?:and|,)\s+(?:it\s+|we\s+)?(?:also\s+)?(?:uses|use|runs\s+on)\s", _F)
 _TECH_WITH = re.compile(r",?\s(?:with|plus)\s(?=[A-Z])")
 _TECH_PART = re.compile(
-    r",\s(?=(?-i:[A-Z])[\w.+#-]{0,20}\s(?:backend|back\s+end|front\s?end|frontend|server|core|ui)\b)", _F
+    r",\s(?=(?-i:[A-Z])[\w.+#-]{0,20}(?:\s(?-i:[A-Z])[\w.+#-]{0,20})?\s(?:backend|back\s+end|front\s?end|frontend|server|"
+    r"core|ui|underneath|under\s+the\s+hood)\b)",
+    _F,
 )
 _SENTENCE_STOP = re.compile(r"[,.;!?，。；！？]")
 _TECH_TAIL = re.compile(
     r"(?:\s{1,3}v?\d[\d.x]{0,6})?\s{1,3}(?:app|application|project|service|codebase|site|website|backend|api|monolith|"
-    r"microservice)s?$",
+    r"microservice|underneath)s?$",
     _F,
 )
 _LEADING_AND = re.compile(r"^(?:and|or|plus)\s+", _F)

@@ -219,3 +219,17 @@ def test_meeting_cadence_phones_and_status_updates(extractor: RuleExtractor) -> 
     assert "user|meeting_status" in _facts(extractor, "I don't do status meetings. Send me a written note.")
     after = "Got invited to a 'project sync' of slides read aloud. I declined. Updates reach me async or not at all."
     assert "user|meeting_status" in _facts(extractor, after)
+
+
+def test_unity_the_engine_and_a_framework_underneath(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "柿子这个小游戏是拿Unity做的，C#写逻辑。").get("user|stack:game_engine") == "unity"
+    assert "user|stack:game_engine" not in _facts(extractor, "We use a sense of unity and build with love.")
+    said = {f.key: f.value for f in extractor.extract("basalt is an Expo app, React Native underneath.")}
+    assert said.get("project|stack:ui") == "react native"
+
+
+def test_where_the_speaker_meets_clients(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "见客户我一般都约在茶馆，找个包间泡壶茶")
+    assert said.get("user|meeting_venue") == "茶馆 (teahouse)"
+    again = _facts(extractor, "明儿约了个老客户，照例还是去茶楼坐坐。")
+    assert again.get("user|meeting_venue") == "茶馆 (teahouse)"
