@@ -58,6 +58,7 @@ from graphmem.extraction.guards import (
     SITUATIONAL,
     without_quotations,
 )
+from graphmem.extraction.house_rules import list_item, opens_list
 from graphmem.extraction.notes import note_updates, notes
 from graphmem.extraction.recurrence import Topic, topics
 from graphmem.extraction.relation_slots import relation_fields, relation_names
@@ -74,6 +75,7 @@ from graphmem.extraction.schedule_slots import (
 )
 from graphmem.extraction.segmentation import HAN, LATIN_WORD, segments
 from graphmem.extraction.sightings import claimed_by_it, mentioned
+from graphmem.extraction.slot import Slot
 from graphmem.extraction.slots import slots
 from graphmem.extraction.structure_en import en_findings
 from graphmem.extraction.structure_zh import zh_findings
@@ -174,6 +176,11 @@ class RuleExtractor:
         if segments and earlier and arranges_meeting(earlier[-1]) and not names_meeting(segments[0].text):
             # "Can you find a slot with the Berlin team?" … "Mornings.": a bare answer about the meeting asked for
             segments[0].answers_meeting = True
+        listing = False  # a segment before announced a list of rules and ended on "；"
+        for seg in segments:
+            seg.list_item = listing
+            after = text[seg.start + len(seg.text) : seg.start + len(seg.text) + 1]
+            listing = (listing or opens_list(seg.text)) and after in ("；", ";")
         met = False  # a segment before named a meeting
         for seg in segments:
             seg.continues_meeting = met and not names_meeting(seg.text) and bool(GOES_ON.match(seg.text))
@@ -400,6 +407,9 @@ class RuleExtractor:
         if not found and seg.explicit and names_meeting(norm):
             # "The check-in is now Monday at 7 a.m. … Please update that for me": a meeting the speaker asks to keep
             found = meeting_settings(norm)
+        item = list_item(norm) if seg.list_item and not found and not out else None
+        if item is not None:  # "…你记两条：金额一律用分存整数；代码行宽不超过120": the item is a rule
+            found = [Slot(Predicate.INSTRUCTION, "", item.value, True, item.start, item.end)]
         if seg.continues_meeting and not found:
             found = meeting_settings(norm, named=True)
         if seg.answers_meeting and not any(s.attribute == "meeting_time" for s in found):

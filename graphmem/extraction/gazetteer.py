@@ -193,6 +193,11 @@ Kindle: kindle; weread|微信读书: 微信读书, weread, wechat read; Apple Bo
 Libby: libby; Goodreads: goodreads; 多看阅读: 多看阅读; 掌阅: 掌阅, ireader; 番茄小说: 番茄小说; 起点读书: 起点读书;
 Audible: audible
 """
+# Where one studies with flashcards: one app at a time.
+_FLASHCARDS = """
+Anki: anki; Quizlet: quizlet; Memrise: memrise; 百词斩: 百词斩; 不背单词: 不背单词;
+墨墨背单词: 墨墨背单词, 墨墨; 扇贝单词: 扇贝单词
+"""
 # Where one keeps one's accounts: one budgeting app at a time.
 _BUDGET = """
 钱迹: 钱迹, qianji; 随手记: 随手记; 鲨鱼记账: 鲨鱼记账; 网易有钱: 网易有钱; YNAB: ynab, you need a budget;
@@ -354,6 +359,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("todo_app", _TODO),
     **_table("reading_app", _READING),
     **_table("budget_app", _BUDGET),
+    **_table("flashcard_app", _FLASHCARDS),
     **_table("password_manager", _PASSWORDS),
     **_table("office_suite", _OFFICE),
     **_table("video_editor", _VIDEO_EDITORS),

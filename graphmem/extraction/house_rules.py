@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["HouseRule", "house_rules"]
+__all__ = ["HouseRule", "house_rules", "list_item", "opens_list"]
 
 _F = re.IGNORECASE
 _CLAUSE = re.compile(r"[^,，;；:：。.!！?？]+")
@@ -110,3 +110,16 @@ def house_rules(text: str) -> list[HouseRule]:
         if len(value) >= 6:
             out.append(HouseRule(value, start, end))
     return out
+
+
+def opens_list(text: str) -> bool:
+    """Whether `text` announces a list of rules ("青藤这个项目你记两条：…")."""
+    return _LIST_FRAME.search(text) is not None
+
+
+def list_item(text: str) -> HouseRule | None:
+    """`text` whole as one rule, when it is an item of a list of rules said before it ("…你记两条：…；代码行宽不超过
+    120"): the item is the rule, whatever it is about."""
+    lead = len(text) - len(text.lstrip())
+    value = " ".join(text.split()).lower()
+    return HouseRule(value, lead, len(text.rstrip())) if len(value) >= 6 else None

@@ -179,7 +179,7 @@ WINDOWS: dict[str, str] = {
 # Verbs too light to be a thing or an activity liked ("I like to keep a buffer", "I'd love to know").
 LIGHT_VERBS = words(
     "keep have get make know think see say go do be take try start stop give put let hear find work plan check ask "
-    "avoid"
+    "avoid doing having getting making taking"
 )
 
 

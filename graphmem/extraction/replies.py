@@ -203,7 +203,7 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         "no apologies",
         re.compile(
             r"\b(?:stop|quit|don't\s+keep|no\s+need\s+to\s+keep)\s+apologi[sz]ing\b|\bhate\s+when\s+you\s+apologi[sz]e\b|"
-            r"\bno\s+(?:more\s+)?apologies\b|\b(?:don't|do\s+not)\s+need\s+to\s+apologi[sz]e\b|"
+            r"\bno\s+(?:more\s+)?apologies\b|\bagain\s+with\s+the\s+apolog(?:ies|izing|ising)\b|\b(?:don't|do\s+not)\s+need\s+to\s+apologi[sz]e\b|"
             r"\bskip\s+(?:the|those|all\s+the)\s+apologies\b|别(?:老是|总是|一直)?道歉|不用(?:老是|总是)?道歉",
             _F,
         ),

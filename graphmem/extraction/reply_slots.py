@@ -80,6 +80,10 @@ _REPLY_SETTING_CUE = {
     ),
     "zh": re.compile(r"回答|回复|回我|答|说|讲|解释|版本|写|语气|口吻|聊"),
 }
+_MADE = re.compile(
+    r"\b(?:they|it|that|which|this|those|these)\s+(?:just\s+|only\s+|always\s+)?makes?\s+(?:the\s+|your\s+|my\s+)?(?:answers?|replies|reply|responses?|it|them|things)\s+$",
+    _F,
+)
 _DROPPED = re.compile(r"(?:\b(?:drop|stop|no\s+more|not|don't|dont|no|without)\b|别|不要|不用|不需要)[\s\w]{0,12}$", _F)
 
 
@@ -97,6 +101,8 @@ def reply_settings(text: str, lang: Lang) -> list[Slot]:
         predicate, value = _REPLY_WORDS[m.group(0).lower()]
         if predicate in seen or _DROPPED.search(text[max(0, m.start() - 16) : m.start()]):
             continue
+        if _MADE.search(text[max(0, m.start() - 40) : m.start()]):
+            continue  # "they just make the answers longer": a complaint of what they do, not a setting
         if lang == "zh" and _ZH_ADVERB_USE.match(text, m.end()):
             continue  # "我上周正式从美团离职": an adverb of the clause's own action, not how to reply
         seen.add(predicate)

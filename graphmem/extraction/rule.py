@@ -73,6 +73,7 @@ class Segment:
     # a segment going on about the meeting the segment before named ("…dropped the daily standup. It's Monday,
     # Wednesday and Friday now."), itself naming none
     continues_meeting: bool = False
+    list_item: bool = False  # an item of a list of rules a segment before announced, after its "；"
 
     @property
     def tokens(self) -> list[Span]:

@@ -174,6 +174,13 @@ _DECISIONS_ONLY = re.compile(
     r"没有?(?:要|需要)?(?:拍板|决策|定)的事|不需要(?:拍板|决策)的|(?:要|需要)拍板(?:的事)?才",
     _F,
 )
+_WALKING = re.compile(r"\bwalking\s+(?:meetings?|one-on-ones?|1:1s?)\b|\bwalk\s+and\s+talk\b|边走边(?:聊|谈|开)", _F)
+# A day's notice before a meeting
+_NOTICE = re.compile(
+    r"(?:至少)?提前(?:一|1)天(?:说|通知|约|告诉)|\b(?:at\s+least\s+)?(?:a|one|24\s?hours?)(?:'s|\s+day's)?\s+notice\b|"
+    r"\b24\s?(?:hours?|h)\s+(?:in\s+advance|ahead)\b",
+    _F,
+)
 # Where the speaker meets people: a teahouse, a coffee shop
 _VENUES = {
     "茶馆": "茶馆 (teahouse)", "茶楼": "茶馆 (teahouse)", "茶室": "茶馆 (teahouse)", "咖啡馆": "咖啡馆 (coffee shop)",
@@ -559,6 +566,12 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     access = _STEP_FREE.search(text)
     if access is not None:  # "any in-person meeting has to be somewhere step-free"
         out.append(Slot(Predicate.LIKES, "meeting_access", "step-free (wheelchair accessible)", True, *access.span()))
+    walking = _WALKING.search(text)
+    if walking is not None:  # "my one-on-ones as walking meetings", "walk and talk", "边走边聊"
+        out.append(Slot(Predicate.LIKES, "meeting_style", "walking meetings", True, *walking.span()))
+    notice = _NOTICE.search(text)
+    if notice is not None:  # "约我开会最好提前一天说", "at least a day's notice"
+        out.append(Slot(Predicate.LIKES, "meeting_notice", "提前一天 (a day's notice)", True, *notice.span()))
     venue = _VENUE.search(text)
     if venue is not None:  # "见客户我一般都约在茶馆", "I meet clients at a coffee shop"
         name = (venue.group("zv") or venue.group("ev") or "").lower()

@@ -123,6 +123,14 @@ _KINDS: dict[str, _Kind] = {
             r"笔记|记|迁|用|写|" + _RELIANCE_ZH,
         ),
     ),
+    "flashcard_app": _Kind(
+        Predicate.USES_TOOL,
+        "flashcard_app",
+        _cue(
+            r"reviews?|study|studying|flashcards?|decks?|streak|memori[sz]e|vocab\w*|use|using|" + _RELIANCE_EN,
+            r"背单词|背|复习|刷|单词|打卡|用|" + _RELIANCE_ZH,
+        ),
+    ),
     "budget_app": _Kind(
         Predicate.USES_TOOL,
         "budget_app",

@@ -216,6 +216,8 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         if start == end:
             return None
         value = singular(" ".join(text[start:end].lower().split()))
+        if value in LIGHT_VERBS:
+            return None  # "I like doing my one-on-ones as walking meetings": what is done is said after
         return Finding(predicate, value, text[start:end], start, end)
     if neg:
         return None

@@ -86,7 +86,9 @@ def test_what_a_request_points_at_or_lists_is_kept(extractor: RuleExtractor, tex
 
 def test_a_listing_request_goes_on_in_the_sentences_after_it(extractor: RuleExtractor) -> None:
     text = "莲藕这个项目两条铁律你记牢：数据库里不准写存储过程，逻辑一律放代码里；上线只挑周四晚上，别的日子一概不发版"
-    assert "上线只挑周四晚上，别的日子一概不发版" in _notes(extractor, text)
+    # (the items of a list of rules are rules: the second after its "；" too)
+    kept = _notes(extractor, text) + [f.value for f in extractor.extract(text) if "instruction" in f.key]
+    assert "上线只挑周四晚上，别的日子一概不发版" in kept
     # a request whose object points back keeps nothing new ("公司这个信息你记一下")
     pointed = "帮我写个请假条吧，我在字节跳动上班。公司这个信息你记一下，以后写东西用得着"
     assert _notes(extractor, pointed) == []

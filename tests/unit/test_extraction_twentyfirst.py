@@ -233,3 +233,21 @@ def test_where_the_speaker_meets_clients(extractor: RuleExtractor) -> None:
     assert said.get("user|meeting_venue") == "茶馆 (teahouse)"
     again = _facts(extractor, "明儿约了个老客户，照例还是去茶楼坐坐。")
     assert again.get("user|meeting_venue") == "茶馆 (teahouse)"
+
+
+def test_the_items_of_a_list_of_rules_after_its_semicolon(extractor: RuleExtractor) -> None:
+    said = "青藤这个项目你记两条：金额一律用分存整数，别用浮点；代码行宽不超过120"
+    rules = [f.value for f in extractor.extract(said) if f.key.startswith("user|instruction")]
+    assert rules == ["金额一律用分存整数，别用浮点", "代码行宽不超过120"]
+    # a segment after a "；" with no list announced is not a rule
+    assert not any("instruction" in k for k in _facts(extractor, "今天好热；代码行宽不超过120"))
+
+
+def test_walking_meetings_notice_flashcards_and_apologies_again(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "I like doing my one-on-ones as walking meetings when the weather's decent.")
+    assert said == {"user|meeting_style": "walking meetings"}
+    assert "user|meeting_notice" in _facts(extractor, "约我开会最好提前一天说，临时拉的会我基本都顾不上")
+    assert _facts(extractor, "I do my Anki reviews every morning with coffee.").get("user|flashcard_app") == "anki"
+    again = _facts(extractor, "Again with the apologies. Please skip those, they just make the answers longer.")
+    assert again == {"user|apologies": "no apologies"}
+    assert _facts(extractor, "Please make the answers longer.").get("user|prefers_reply_style") == "detailed replies"
