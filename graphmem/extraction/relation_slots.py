@@ -124,10 +124,11 @@ _ZH_RELATIVES: dict[str, str] = {
     "干女儿": "relative:goddaughter", "干闺女": "relative:goddaughter", "干儿子": "relative:godson",
 }  # fmt: skip
 _ZH_APPOSITION = re.compile(
-    r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家)(?P<rel>"
+    r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家|我和|我跟)(?P<rel>"
     + "|".join(sorted(_ZH_RELATIVES, key=len, reverse=True))
     + r")(?:(?P<v>[\u4e00-\u9fff]{2,3}?)"
-    + r"(?=今年|刚|才|已经|在|是|上|又|最近|总|老是|特别|天天|每天|也|和|跟|下(?:礼拜|周|星期|个月)|这(?:礼拜|周|星期)|"
+    + r"(?=今年|刚|才|已经|在|是|上|又|最近|总|老是|特别|天天|每天|也|和|跟|养|带|陪|"
+    + r"下(?:礼拜|周|星期|个月)|这(?:礼拜|周|星期)|"
     + r"昨天|今天|明天|前几天|[，,。！!？?\s]|$)"
     # "我堂弟阿涛下个月结婚": 小/阿 and one character is a given name before anything said of them
     + r"|(?P<v2>[小阿][\u4e00-\u9fff])(?=[\u4e00-\u9fff]))"

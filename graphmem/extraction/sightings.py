@@ -217,6 +217,8 @@ def mentioned(
                 at = folded.find(value[1:])
             if at < 0 and names[i] and len(value) >= 3 and HAN.match(value[-2:]):
                 at = _role_head(folded, value[-2:])  # "干中介就这样" for "房产中介": a trade by its head
+            if at < 0 and names[i] and len(value) >= 4 and value.endswith("经理"):
+                at = _role_head(folded, value[:-2])  # "做产品的真难" for "产品经理": a manager by what is managed
             if at < 0 and names[i] and (head := _zh_head(value)):
                 at = folded.find(head)  # "收费站的活儿就这样" for "高速收费站": the rare word it ends on
             if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):

@@ -251,3 +251,8 @@ def test_walking_meetings_notice_flashcards_and_apologies_again(extractor: RuleE
     again = _facts(extractor, "Again with the apologies. Please skip those, they just make the answers longer.")
     assert again == {"user|apologies": "no apologies"}
     assert _facts(extractor, "Please make the answers longer.").get("user|prefers_reply_style") == "detailed replies"
+
+
+def test_a_spouse_named_beside_the_speaker_and_a_manager_by_what_is_managed(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我和老公大伟养了一只柯基").get("user|spouse:name") == "大伟"
+    assert extractor.mentioned("做产品的真难，天天被开发怼", ["产品经理"], [True], [True]) == [True]
