@@ -191,7 +191,22 @@ _STACK: dict[str, str] = {
         ),
         "stack:database",
     ),
-    **dict.fromkeys(("react", "vue", "angular", "svelte", "flutter", "react native", "nextjs", "next.js"), "stack:ui"),
+    **dict.fromkeys(
+        (
+            "react",
+            "vue",
+            "angular",
+            "svelte",
+            "flutter",
+            "react native",
+            "nextjs",
+            "next.js",
+            "uni-app",
+            "uniapp",
+            "taro",
+        ),
+        "stack:ui",
+    ),
     **dict.fromkeys(
         (
             "element plus",

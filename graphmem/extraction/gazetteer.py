@@ -289,14 +289,17 @@ hostels|青旅: hostel, hostels, 青旅
 _SEATS = """
 aisle seat: aisle, aisle seat, aisle seats, 靠过道, 过道, 靠走廊, 走廊; window seat: window seat, window seats,
 window, 靠窗, 窗边, 窗口位; middle seat: middle seat; exit row: exit row;
-first class|一等座: first class, first-class, 一等座, 头等舱; second class|二等座: second class, 二等座;
-business class|商务座: business class, 商务座, 商务舱; economy|经济舱: economy, economy class, 经济舱;
-premium economy|超级经济舱: premium economy, 超经舱, 超级经济舱;
 quiet coach|静音车厢: quiet coach, quiet carriage, quiet car, 静音车厢;
 lower berth|下铺: lower berth, lower bunk, 下铺; middle berth|中铺: middle berth, 中铺;
 upper berth|上铺: upper berth, upper bunk, 上铺
 """
 # Where in the cabin: a row near the front or the back, apart from which seat of the row.
+# The class one travels in, beside where one sits ("二等座靠窗": second class, a window seat)
+_SEAT_CLASSES = """
+first class|一等座: first class, first-class, 一等座, 头等舱; second class|二等座: second class, 二等座;
+business class|商务座: business class, 商务座, 商务舱; economy|经济舱: economy, economy class, 经济舱;
+premium economy|超级经济舱: premium economy, 超经舱, 超级经济舱
+"""
 _SEAT_ROWS = """
 front row|前排: front row, front rows, near the front, 前排, 靠前的位置, 靠前的座位, 前几排; back row|后排: back row,
 back rows, 后排, 最后几排
@@ -376,6 +379,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("hotel", _HOTELS),
     **_table("seat", _SEATS),
     **_table("seat_row", _SEAT_ROWS),
+    **_table("seat_class", _SEAT_CLASSES),
     **_table("travel_mode", _TRAVEL_MODES),
     **_table("timezone", _TIMEZONES),
     **_table("diet", _DIETS),

@@ -266,6 +266,7 @@ _KINDS: dict[str, _Kind] = {
         _SEAT_CUE,
     ),
     "seat_row": _Kind(Predicate.LIKES, "travel_row", _SEAT_CUE),
+    "seat_class": _Kind(Predicate.LIKES, "travel_class", _SEAT_CUE),
     "travel_mode": _Kind(
         Predicate.LIKES,
         "travel_mode",

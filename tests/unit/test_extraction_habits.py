@@ -21,7 +21,7 @@ def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
         ("我真的烦透了KTV", "user|taste|ktv", "ktv"),
         ("我最喜欢唱K了", "user|taste|ktv", "ktv"),
         ("唱歌这事我真不行", "user|taste|唱歌", "唱歌"),
-        ("以后帮我订高铁都订一等座", "user|travel_seat", "一等座"),
+        ("以后帮我订高铁都订一等座", "user|travel_class", "一等座"),  # the class, beside where one sits
         ("你每次都回一大段，能不能简短点，三五句话说清楚就行", "user|prefers_reply_style", "short replies"),
         ("I've left Canva and I'm starting at Atlassian on Monday.", "user|employer", "atlassian"),
         ("我从字节离职了，下周一去小红书报到", "user|employer", "小红书"),

@@ -256,3 +256,9 @@ def test_walking_meetings_notice_flashcards_and_apologies_again(extractor: RuleE
 def test_a_spouse_named_beside_the_speaker_and_a_manager_by_what_is_managed(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我和老公大伟养了一只柯基").get("user|spouse:name") == "大伟"
     assert extractor.mentioned("做产品的真难，天天被开发怼", ["产品经理"], [True], [True]) == [True]
+
+
+def test_the_class_one_travels_in_beside_where_one_sits(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "帮我订下周二去南京的高铁，老规矩，二等座靠窗")
+    assert (said.get("user|travel_class"), said.get("user|travel_seat")) == ("二等座", "window seat")
+    assert _facts(extractor, "喜鹊小程序前端用的是uni-app，后端走云函数").get("user|stack:ui") == "uni-app"
