@@ -260,9 +260,10 @@ _STACK: dict[str, str] = {
         ("redux", "redux toolkit", "mobx", "zustand", "pinia", "vuex", "recoil", "jotai", "ngrx"),
         "stack:state_management",
     ),
-    # ("requests" is an ordinary word too: not read as a name; "Unity" only capitalised, `code_slots`)
+    # ("requests" and "unity" are ordinary words too: read as names only where `code_slots` finds them so)
     **dict.fromkeys(
-        ("httpx", "aiohttp", "axios", "urllib3", "okhttp", "retrofit", "fetch api", "原生fetch"), "stack:http_client"
+        ("httpx", "aiohttp", "axios", "urllib3", "okhttp", "retrofit", "fetch api", "原生fetch", "requests"),
+        "stack:http_client",
     ),
     **dict.fromkeys(
         ("elasticsearch", "opensearch", "solr", "meilisearch", "typesense", "algolia", "clickhouse"), "stack:search"

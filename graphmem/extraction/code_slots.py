@@ -5,6 +5,7 @@ the indentation, the naming convention for names in code, the quotes for strings
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES, attribute_of
 from graphmem.extraction.clauses import clause_span
@@ -24,6 +25,7 @@ STACK_CANONICAL = {
     "fetch api": "fetch",
     "原生fetch": "fetch",
     "纯血鸿蒙": "鸿蒙",
+    "es": "elasticsearch",  # (an alias a later mention may use: "枇杷的ES集群")
 }
 _STACK_WORD = re.compile(
     r"(?<![A-Za-z0-9.])(?:"
@@ -31,7 +33,12 @@ _STACK_WORD = re.compile(
     + r")(?![A-Za-z0-9])",
     _F,
 )
-_ORDINARY_WORDS = frozenset({"unity", "UNITY"})
+_HTTP = re.compile(r"\b(?:https?|api|apis|endpoints?|json|python|rest|get|post|session|pip)\b", _F)
+# Names of technologies that are ordinary words too, and when they name the technology
+_ORDINARY_WORDS: dict[str, Callable[[str, re.Match[str]], bool]] = {
+    "unity": lambda text, m: m.group(0) == "Unity",
+    "requests": lambda text, m: bool(_HTTP.search(text)),
+}
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"
     r"db|framework|deploy|deployed|hosted|host|ci|tests?|reach\s+for|go\s+with|stick\s+with|give\s+me|"
@@ -91,8 +98,9 @@ def code_settings(text: str) -> list[Slot]:
     if _STACK_CUE.search(text):
         by_attribute: dict[str, list[re.Match[str]]] = {}
         for m in _STACK_WORD.finditer(text):
-            if m.group(0) in _ORDINARY_WORDS:
-                continue  # "unity" the word; "Unity" the engine
+            ordinary = _ORDINARY_WORDS.get(m.group(0).lower())
+            if ordinary is not None and not ordinary(text, m):
+                continue  # "unity" the word, "Unity" the engine; "requests" the word, "requests" for HTTP calls
             if not stated_away(text, m.start(), m.end()):
                 by_attribute.setdefault(attribute_of(Predicate.USES_TECH, m.group(0).lower()), []).append(m)
         for attribute, found in by_attribute.items():

@@ -61,6 +61,12 @@ _COLLEGE = re.compile(
 )
 
 
+# Short sight in degrees ("我近视六百度", "我其实是四百五十度" after a mention of 近视/度数/眼镜)
+_MYOPIA = re.compile(r"(?:近视|我(?:其实|实际上)?是|度数是)(?P<v>[一二三四五六七八九两百零十]{2,6}度|\d{3,4}度)")
+_EYES = re.compile(r"近视|度数|眼镜|验光|镜片|隐形")
+_NOT_MINE = re.compile(r"是我(?:老婆|老公|妈|爸|女儿|儿子|孩子|媳妇|对象)的")
+
+
 def profile(text: str) -> list[Slot]:
     """The personality type, star sign, clothing size and field of study the segment says are the speaker's (the
     first of each, not one set aside: "我是INFJ，不是INTJ")."""
@@ -85,6 +91,13 @@ def profile(text: str) -> list[Slot]:
             size = _SIZE_EN.get(" ".join(raw.split()), raw.upper())
             out.append(Slot(Predicate.LIKES, "clothing_size", f"size {size}", True, *m.span(group)))
             break
+    for m in _MYOPIA.finditer(text):
+        if stated_away(text, m.start("v"), m.end("v")) or _NOT_MINE.match(text, m.end()):
+            continue  # "六百度是我老婆的": someone else's eyes
+        if not m.group(0).startswith("近视") and not _EYES.search(text):
+            continue  # "我是三十度的天气也不怕": no eyes spoken of
+        out.append(Slot(Predicate.LIKES, "eyesight", f"近视{m.group('v')}", True, *m.span("v")))
+        break
     for m in _MAJOR.finditer(text):
         group = next(g for g in ("zh", "zh2", "en") if m.group(g))
         value = m.group(group).strip().lower()

@@ -262,3 +262,22 @@ def test_the_class_one_travels_in_beside_where_one_sits(extractor: RuleExtractor
     said = _facts(extractor, "帮我订下周二去南京的高铁，老规矩，二等座靠窗")
     assert (said.get("user|travel_class"), said.get("user|travel_seat")) == ("二等座", "window seat")
     assert _facts(extractor, "喜鹊小程序前端用的是uni-app，后端走云函数").get("user|stack:ui") == "uni-app"
+
+
+def test_short_sight_in_degrees_and_who_it_belongs_to(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我近视六百度，不戴眼镜五米开外人畜不分").get("user|eyesight") == "近视六百度"
+    fixed = "更正一下，刚翻出验光单，我其实是四百五十度，六百度是我老婆的"
+    assert _facts(extractor, fixed).get("user|eyesight") == "近视四百五十度"
+    assert "user|eyesight" not in _facts(extractor, "我是三十度的天气也不怕")
+
+
+def test_ordinary_words_that_name_technologies_in_context(extractor: RuleExtractor) -> None:
+    said = "For HTTP calls in Python I always reach for requests."
+    assert _facts(extractor, said).get("user|stack:http_client") == "requests"
+    assert "user|stack:http_client" not in _facts(extractor, "I use the requests you sent me.")
+    assert extractor.mentioned("枇杷的ES集群今天又黄了", ["elasticsearch"]) == [True]
+
+
+def test_honorifics_again_and_said_many_times(extractor: RuleExtractor) -> None:
+    said = "又“您”上了。说了多少回了，不用跟我客气，就当平时聊天那样"
+    assert _explicit(extractor, said, "user|honorific") == [("no honorific 您", True)]
