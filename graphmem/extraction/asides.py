@@ -119,3 +119,21 @@ def without_joking_asides(norm: str, joke: re.Pattern[str], laugh_only: re.Patte
         return " " * len(aside)
 
     return _ASIDE.sub(blank, norm)
+
+
+# A laugh that closes a plain statement of what the speaker has or uses ("every password i have lives in 1Password
+# lol"): no joke about it. Not after a stance, where a laugh is often the irony ("I love Mondays lol").
+_TRAILING_LAUGH = re.compile(r"\s(?:lol|lmao|haha|hehe)\W{0,3}$", re.IGNORECASE)
+_STANCE = re.compile(
+    r"\b(?:love|loves|loving|like|likes|enjoy|enjoys|adore|favou?rite|best|hate|hates|can't\s+wait|thrilled|"
+    r"fun|great|amazing|awesome)\b",
+    re.IGNORECASE,
+)
+
+
+def without_trailing_laugh(norm: str) -> str:
+    """`norm` with a laugh that closes a plain statement blanked out (the offsets stay); as it is otherwise."""
+    m = _TRAILING_LAUGH.search(norm)
+    if m is None or _STANCE.search(norm, 0, m.start()):
+        return norm
+    return norm[: m.start()] + " " * (len(norm) - m.start())

@@ -18,6 +18,7 @@ from graphmem.extraction.asides import (
     without_concessions,
     without_joking_asides,
     without_one_offs,
+    without_trailing_laugh,
     without_your_conditions,
 )
 from graphmem.extraction.attributes import relation_attribute
@@ -346,8 +347,9 @@ class RuleExtractor:
             # a rule for every case
             norm = without_concessions(without_your_conditions(norm))
         if JOKE[lang].search(norm):
-            # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact
-            norm = without_joking_asides(norm, JOKE[lang], LAUGH_ONLY)
+            # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact; "every password i
+            # have lives in 1Password lol": a laugh that closes a plain statement
+            norm = without_trailing_laugh(without_joking_asides(norm, JOKE[lang], LAUGH_ONLY))
         if JOKE[lang].search(norm) or (HYPOTHETICAL[lang].search(norm) and not _directive(seg, norm)):
             if seg.continues_meeting and not JOKE[lang].search(norm):
                 # "…a call where nobody decided anything. If there's nothing to decide, I'd rather read it in my

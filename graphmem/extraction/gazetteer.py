@@ -301,7 +301,8 @@ business class|商务座: business class, 商务座, 商务舱; economy|经济�
 premium economy|超级经济舱: premium economy, 超经舱, 超级经济舱
 """
 _SEAT_ROWS = """
-front row|前排: front row, front rows, near the front, 前排, 靠前的位置, 靠前的座位, 前几排; back row|后排: back row,
+front row|前排: front row, front rows, near the front, 前排, 靠前的位置, 靠前的座位, 前几排, 越靠前越好, 往前排, 前三排,
+前五排, 前十排; back row|后排: back row,
 back rows, 后排, 最后几排
 """
 _TRAVEL_MODES = """

@@ -105,7 +105,7 @@ _ZH_PARTICLES = "啊哈哦吧呀喔了"
 # A slip repaired in the same breath as the request ("Please remember my kids' pediatrician is Dr. Alvarez. Wait, no,
 # Romero.", "帮我记个日子，结婚纪念日是6月18号……哎不对，8月16号"): the repair and the words it replaces.
 _SAME_BREATH = re.compile(
-    r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|sorry,?\s(?:typo|my\sbad):?|typo:|"
+    r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|oops,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|sorry,?\s(?:typo|my\sbad):?|typo:|"
     r"(?<=[.!…]\s)sorry,|"
     r"(?:等会儿|等等|等一下|稍等)?[，,]?(?:哎|哦)?不对[，,]?|"
     r"(?:等下|等会儿|等等|等一下|哎呀|哎)[，,]?[^，,。！!？?]{0,8}?(?:写反了|说反了|写错了|说错了|记错了|打错了|搞错了)[，,]?|"
@@ -115,7 +115,9 @@ _SAME_BREATH = re.compile(
 )
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
 _REPAIR_WORD = re.compile(
-    r"\d{1,6}|(?<![A-Za-z])[A-Z][a-z'-]{1,20}(?![A-Za-z])|[" + _ZH_NUMERAL + r"]{1,3}(?=[班号楼层栋岁年级])"
+    r"\d{1,6}|(?<![A-Za-z])(?:[A-Z][a-z'-]{1,20}|[A-Z]{2,5})(?![A-Za-z])|["
+    + _ZH_NUMERAL
+    + r"]{1,3}(?=[班号楼层栋岁年级])"
 )
 _SHAPE_PART = re.compile(r"(?P<d>\d+)|(?P<z>[" + _ZH_NUMERAL + r"]+)|(?P<c>[A-Z][a-z'-]*)|(?P<s>\s+)|(?P<o>.)")
 
@@ -129,8 +131,8 @@ def _shape(value: str) -> re.Pattern[str]:
             parts.append(r"\d+")
         elif m.group("z"):
             parts.append("[" + _ZH_NUMERAL + "]+")
-        elif m.group("c"):
-            parts.append(r"[A-Z][a-z'-]*")
+        elif m.group("c"):  # a name or an acronym, whole ("Newark" for "JFK")
+            parts.append(r"(?<![A-Za-z])(?:[A-Z]{2,5}|[A-Z][a-z'-]*)(?![A-Za-z])")
         elif m.group("s"):
             parts.append(r"\s+")
         else:

@@ -61,6 +61,11 @@ _COLLEGE = re.compile(
 )
 
 
+# Which hand the speaker writes with
+_HANDED = re.compile(
+    r"(?:我是|我)(?:个)?(?P<l>左撇子)|\b(?:i'm|i\s+am)\s+(?:a\s+)?(?:(?P<l2>left-?handed|lefty|a\s+lefty)|right-?handed)\b",
+    _F,
+)
 # Short sight in degrees ("我近视六百度", "我其实是四百五十度" after a mention of 近视/度数/眼镜)
 _MYOPIA = re.compile(r"(?:近视|我(?:其实|实际上)?是|度数是)(?P<v>[一二三四五六七八九两百零十]{2,6}度|\d{3,4}度)")
 _EYES = re.compile(r"近视|度数|眼镜|验光|镜片|隐形")
@@ -91,6 +96,11 @@ def profile(text: str) -> list[Slot]:
             size = _SIZE_EN.get(" ".join(raw.split()), raw.upper())
             out.append(Slot(Predicate.LIKES, "clothing_size", f"size {size}", True, *m.span(group)))
             break
+    hand = _HANDED.search(text)
+    if hand is not None and not stated_away(text, hand.start(), hand.end()):  # "另外我是左撇子", "I'm a lefty"
+        left = bool(hand.group("l") or hand.group("l2"))
+        value = "left-handed (左撇子)" if left else "right-handed"
+        out.append(Slot(Predicate.LIKES, "handedness", value, True, hand.start(), hand.end()))
     for m in _MYOPIA.finditer(text):
         if stated_away(text, m.start("v"), m.end("v")) or _NOT_MINE.match(text, m.end()):
             continue  # "六百度是我老婆的": someone else's eyes

@@ -121,7 +121,6 @@ def test_a_listing_request_keeps_no_clause_another_reading_stated(extractor: Rul
         "记住保持积极非常重要。",
         "你说的这些我都记住了",
         "我记不住我们公司的规定",
-        "Please remember my locker is 12. Oops, no, 21.",
         "Remember: ok.",  # too short to be anything
         "Way to go, Jon! Keep it up, you're almost there!",  # an idiom, no request to keep the sentence before
     ],

@@ -281,3 +281,19 @@ def test_ordinary_words_that_name_technologies_in_context(extractor: RuleExtract
 def test_honorifics_again_and_said_many_times(extractor: RuleExtractor) -> None:
     said = "又“您”上了。说了多少回了，不用跟我客气，就当平时聊天那样"
     assert _explicit(extractor, said, "user|honorific") == [("no honorific 您", True)]
+
+
+def test_oops_no_repairs_a_note_in_the_same_breath_names_and_acronyms_whole(extractor: RuleExtractor) -> None:
+    notes = [f.value for f in extractor.extract("Please remember my locker is 12. Oops, no, 21.") if "note" in f.key]
+    assert notes == ["my locker is 21"]
+    said = "Please remember my home airport is JFK. Oops, no, Newark. JFK was just for last month's trip."
+    assert [f.value for f in extractor.extract(said) if "note" in f.key] == ["my home airport is newark"]
+
+
+def test_a_laugh_closing_a_plain_statement_and_handedness(extractor: RuleExtractor) -> None:
+    said = "every password i have lives in 1Password lol"
+    assert _facts(extractor, said).get("user|password_manager") == "1password"
+    assert _facts(extractor, "I love Mondays lol") == {}  # a laugh after a stance may be the irony
+    said = "跟你交个底：我在宁波做外贸，另外我是左撇子。这两条你记一下"
+    assert _facts(extractor, said).get("user|handedness") == "left-handed (左撇子)"
+    assert "user|travel_row" in _facts(extractor, "帮我选座，越靠前越好，前五排以内都行")
