@@ -228,7 +228,8 @@ _STACK: dict[str, str] = {
     ),
     **dict.fromkeys(("pytorch", "tensorflow", "jax", "keras"), "stack:ml"),
     **dict.fromkeys(
-        ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony"), "stack:web_framework"
+        ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony", "gin", "fiber", "beego"),
+        "stack:web_framework",
     ),
     **dict.fromkeys(("鸿蒙", "harmonyos", "openharmony", "纯血鸿蒙"), "stack:platform"),
     **dict.fromkeys(("uvicorn", "gunicorn", "hypercorn", "puma", "unicorn", "passenger"), "stack:app_server"),

@@ -34,10 +34,13 @@ _STACK_WORD = re.compile(
     _F,
 )
 _HTTP = re.compile(r"\b(?:https?|api|apis|endpoints?|json|python|rest|get|post|session|pip)\b", _F)
+_GO_WEB = re.compile(r"\b(?:go|golang|router|routes?|middleware|handlers?|框架)\b|框架|路由|中间件|后端", _F)
 # Names of technologies that are ordinary words too, and when they name the technology
 _ORDINARY_WORDS: dict[str, Callable[[str, re.Match[str]], bool]] = {
     "unity": lambda text, m: m.group(0) == "Unity",
     "requests": lambda text, m: bool(_HTTP.search(text)),
+    "gin": lambda text, m: bool(_GO_WEB.search(text)),
+    "fiber": lambda text, m: bool(_GO_WEB.search(text)),
 }
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"

@@ -45,7 +45,7 @@ _EN_LEAD = re.compile(
     r"take\s+note|note\s+(?:that|this|down)|(?:a\s+few\s+|few\s+|some\s+|two\s+|three\s+|a\s+couple\s+(?:of\s+)?)?things\s+"
     r"(?:for\s+you\s+)?to\s+(?:remember|keep\s+on\s+file|keep\s+in\s+mind|note)(?=\s*:)|"
     r"note(?=\s*:)|don't\s+forget|do\s+not\s+forget|for\s+(?:future\s+)?reference|for\s+the\s+record|fyi\s+for\s+later|"
-    r"(?:save|store|jot\s+down|write\s+down)(?=\s+(?:my|our)\s[^.;!?]{1,40}?(?:,\s*it's|,\s*it\s+is|:|\s+is\s)))"
+    r"(?:save|store|jot\s+down|write\s+down|note)(?=\s+(?:my|our)\s[^.;!?]{1,40}?(?:,\s*it's|,\s*it\s+is|:|\s+is\s)))"
     r"(?!\s+(?:to|when|how|what|if|whether|why|who|where)\b)"
     r"(?!\s+(?:the|those|that|this|our)\s+(?:good|old|days?|times?|nights?|trips?|summers?|moments?|weekends?|years?)\b)"
     r"(?:\s+(?:this|that|for\s+me|for\s+later|please)\b)?(?:\s+(?:this|that|for\s+me|for\s+later|please)\b)?"

@@ -297,3 +297,12 @@ def test_a_laugh_closing_a_plain_statement_and_handedness(extractor: RuleExtract
     said = "跟你交个底：我在宁波做外贸，另外我是左撇子。这两条你记一下"
     assert _facts(extractor, said).get("user|handedness") == "left-handed (左撇子)"
     assert "user|travel_row" in _facts(extractor, "帮我选座，越靠前越好，前五排以内都行")
+
+
+def test_please_note_my_and_gin_the_framework_only_beside_go(extractor: RuleExtractor) -> None:
+    said = "Please note my kids' pediatrician: Dr. Okafor at Lakeside Pediatrics. Sorry, Riverside Pediatrics."
+    notes = [f.value for f in extractor.extract(said) if "note" in f.key]
+    assert notes == ["my kids' pediatrician: dr. okafor at riverside pediatrics"]
+    assert _facts(extractor, "锦鲤的后端是拿Go写的，框架用的Gin").get("user|stack:web_framework") == "gin"
+    assert "user|stack:web_framework" not in _facts(extractor, "I like gin and tonic.")
+    assert "user|job" not in _facts(extractor, "又是一个没人记录的会，开完各说各的")
