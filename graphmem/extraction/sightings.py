@@ -27,6 +27,7 @@ from graphmem.extraction.guards import (
 from graphmem.extraction.lexicon import COMMON_SURNAMES
 from graphmem.extraction.rule import Segment
 from graphmem.extraction.segmentation import HAN, presupposes, works_in
+from graphmem.extraction.synonyms import paraphrases
 
 __all__ = ["claimed_by_it", "mentioned", "needles"]
 
@@ -61,6 +62,7 @@ def _mention_pattern(value: str) -> re.Pattern[str] | None:
         endings = "(?:" + "|".join(_ENDINGS) + (")?" if stem == folded else ")")
         forms = f"{re.escape(value)}|{re.escape(stem)}{endings}"
     aliases = [re.escape(a) for a, v in STACK_CANONICAL.items() if v == value.casefold()]  # "Mongo" for "mongodb"
+    aliases += [re.escape(a) for a in paraphrases(value)]  # "birding" for "birdwatching"
     return re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join([forms, *aliases]) + r")(?![A-Za-z0-9])", _F)
 
 
@@ -123,6 +125,7 @@ def needles(value: str) -> list[str]:
     if core.isascii() and core.isalpha() and len(core) >= _MIN_STEM:
         out.extend(core[: -len(e)] for e in _ENDINGS if core.endswith(e) and len(core) - len(e) >= _MIN_STEM)
     out.extend(a.casefold() for a, v in STACK_CANONICAL.items() if v == core)
+    out.extend(paraphrases(core))
     out.extend(f.casefold() for f in forms_of(core) if len(f) >= (3 if f.isascii() else 2))  # "abq", "鹅厂"
     head = _zh_head(core)
     if head:  # "收费站的活儿就这样": the rare word a Chinese compound ends on names it ("高速收费站")
@@ -211,6 +214,8 @@ def mentioned(
             at = named.get(value, -1)
             if at < 0:
                 at = folded.find(value) if pattern is None else _first(pattern, norm)
+            if at < 0 and pattern is None:  # "骑车" for "骑行": another name of the same thing
+                at = next((x for x in (folded.find(a) for a in paraphrases(value)) if x >= 0), -1)
             if (
                 at < 0 and names[i] and _GIVEN.match(value) and value[0] in COMMON_SURNAMES
             ):  # "晓雯" for "林晓雯": a Chinese name without its surname

@@ -9,7 +9,7 @@ movie"); size and duration adjectives that do not change what the thing is are d
 
 from __future__ import annotations
 
-__all__ = ["canonical_taste"]
+__all__ = ["canonical_taste", "paraphrases"]
 
 # A head noun (singular, as `values.singular` leaves it) -> its canonical head. Heads of several words first.
 _EN_HEADS: dict[str, str] = {
@@ -78,3 +78,11 @@ def canonical_taste(value: str) -> str:
             if head in _EN_HEADS:
                 return " ".join([*words[:-n], _EN_HEADS[head]])
     return value
+
+
+def paraphrases(value: str) -> list[str]:
+    """The other names of an activity or a Chinese object of taste whose canonical form is `value` ("birding" and
+    "bird watching" for "birdwatching", "骑车" for "骑行"): what a later mention may call it."""
+    folded = value.casefold()
+    table = _EN_ACTIVITIES if value.isascii() else _ZH
+    return [k for k, v in table.items() if v == folded and k != folded and len(k) >= (4 if value.isascii() else 2)]

@@ -306,3 +306,10 @@ def test_please_note_my_and_gin_the_framework_only_beside_go(extractor: RuleExtr
     assert _facts(extractor, "锦鲤的后端是拿Go写的，框架用的Gin").get("user|stack:web_framework") == "gin"
     assert "user|stack:web_framework" not in _facts(extractor, "I like gin and tonic.")
     assert "user|job" not in _facts(extractor, "又是一个没人记录的会，开完各说各的")
+
+
+def test_another_name_of_the_same_activity_is_a_sighting(extractor: RuleExtractor) -> None:
+    said = "Saw my first great blue heron up close today! Birding is honestly what keeps me sane these days."
+    assert extractor.mentioned(said, ["birdwatching"]) == [True]
+    assert extractor.mentioned("周末又去骑车了，骑了八十公里", ["骑行"]) == [True]
+    assert extractor.mentioned("周末又去爬山了", ["骑行"]) == [False]
