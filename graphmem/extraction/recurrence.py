@@ -139,7 +139,8 @@ _ZH_GENERAL = words(
     "乐意 手气 运气 心思 兴致"
 )
 _EN_GENERAL = words(
-    "thing things stuff hobby hobbies pastime time times today tonight tomorrow yesterday week weeks weekend weekends month months year "
+    "thing things stuff hobby hobbies pastime time times today tonight tomorrow yesterday week weeks weekend "
+    "weekends month months year "
     "years morning mornings evening evenings night nights afternoon lot lots bit people person someone anyone "
     "everyone everything something anything nothing way ways day days life work home kind sort part place places "
     "actually really truly totally pretty quite always usually never every much many more most less least still "
