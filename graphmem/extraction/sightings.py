@@ -24,7 +24,7 @@ from graphmem.extraction.guards import (
     QUESTION,
     QUOTED,
 )
-from graphmem.extraction.lexicon import COMMON_SURNAMES
+from graphmem.extraction.lexicon import COMMON_SURNAMES, JOBS
 from graphmem.extraction.rule import Segment
 from graphmem.extraction.segmentation import HAN, presupposes, works_in
 from graphmem.extraction.synonyms import paraphrases
@@ -222,6 +222,8 @@ def mentioned(
                 at = folded.find(value[1:])
             if at < 0 and names[i] and len(value) >= 3 and HAN.match(value[-2:]):
                 at = _role_head(folded, value[-2:])  # "干中介就这样" for "房产中介": a trade by its head
+            if at < 0 and names[i] and (trade := _job_head(value)):
+                at = _first(trade, norm)  # "I'm interpreting two appointments" for "asl interpreter": the trade itself
             if at < 0 and names[i] and len(value) >= 4 and value.endswith("经理"):
                 at = _role_head(folded, value[:-2])  # "做产品的真难" for "产品经理": a manager by what is managed
             if at < 0 and names[i] and (head := _zh_head(value)):
@@ -246,6 +248,16 @@ def mentioned(
             else:
                 found[i] = not taken
     return found
+
+
+@functools.lru_cache(maxsize=1024)
+def _job_head(value: str) -> re.Pattern[str] | None:
+    """For a Latin role of several words whose last is a trade ("asl interpreter", "data analyst"), the pattern of
+    that trade word and its forms; else None."""
+    words = value.split()
+    if len(words) < 2 or not value.isascii() or words[-1] not in JOBS:
+        return None
+    return _mention_pattern(words[-1])
 
 
 def _role_head(folded: str, head: str) -> int:

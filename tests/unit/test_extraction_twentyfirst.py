@@ -313,3 +313,10 @@ def test_another_name_of_the_same_activity_is_a_sighting(extractor: RuleExtracto
     assert extractor.mentioned(said, ["birdwatching"]) == [True]
     assert extractor.mentioned("周末又去骑车了，骑了八十公里", ["骑行"]) == [True]
     assert extractor.mentioned("周末又去爬山了", ["骑行"]) == [False]
+
+
+def test_a_role_is_named_again_by_its_trade_word(extractor: RuleExtractor) -> None:
+    said = "I will, between jobs. I'm interpreting two doctor's appointments and a court hearing, all in sign."
+    assert extractor.mentioned(said, ["asl interpreter"], [True], [True]) == [True]
+    assert extractor.mentioned("Such is the analyst's life.", ["data analyst"], [True], [True]) == [True]
+    assert extractor.mentioned("I moved to York last year.", ["new york"], [True], [True]) == [False]
