@@ -67,7 +67,7 @@ _EN_OWNED = re.compile(
     _F,
 )
 _ZH_OWNED = re.compile(
-    r"我(?:的|们家的?|家的?|有(?:个|一个|一只|只|条|一条))?(?:现在的|新的?)?"
+    r"我(?:的|们家的?|家的?|有(?:个|一个|一只|只|条|一条)|们?给(?:家里的?)?)?(?:现在的|新的?)?"
     # "我家那只布偶猫": a demonstrative, a classifier and a breed of two or three characters before the kind
     r"(?:(?:那|这)?(?:只|条)[\u4e00-\u9fff]{0,3}?(?=猫|狗))?(?P<rel>" + _alternation(_ZH_RELATIONS) + r")"
 )

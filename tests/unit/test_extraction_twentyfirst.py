@@ -320,3 +320,8 @@ def test_a_role_is_named_again_by_its_trade_word(extractor: RuleExtractor) -> No
     assert extractor.mentioned(said, ["asl interpreter"], [True], [True]) == [True]
     assert extractor.mentioned("Such is the analyst's life.", ["data analyst"], [True], [True]) == [True]
     assert extractor.mentioned("I moved to York last year.", ["new york"], [True], [True]) == [False]
+
+
+def test_a_pet_renamed_by_what_we_did_to_it(extractor: RuleExtractor) -> None:
+    said = "我们给狗改名了，不叫旺财了，现在叫可乐，记一下"
+    assert _explicit(extractor, said, "user|pet:dog:name") == [("可乐", True)]
