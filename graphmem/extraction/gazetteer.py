@@ -147,7 +147,7 @@ Lijiang|丽江: lijiang, 丽江
 """
 _COMPANIES = """
 Tencent|腾讯: tencent, 腾讯, 鹅厂; Alibaba|阿里巴巴: alibaba, 阿里, 阿里巴巴;
-ByteDance|字节跳动: bytedance, 字节, 字节跳动;
+ByteDance|字节跳动: bytedance, 字节, 字节跳动; miHoYo|米哈游: mihoyo, 米哈游, hoyoverse;
 Baidu|百度: baidu, 百度, 度厂; Meituan|美团: meituan, 美团; JD|京东: jd, jd.com, 京东, 东哥家;
 Huawei|华为: huawei, 华为;
 Xiaomi|小米: xiaomi, 小米公司; NetEase|网易: netease, 网易, 猪厂; Pinduoduo|拼多多: pinduoduo, 拼多多;

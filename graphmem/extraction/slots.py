@@ -89,7 +89,7 @@ _KINDS: dict[str, _Kind] = {
         _cue(
             r"work|works|working|job|joined|join|joining|employer|company|team|office|hired|offer|started|colleagues|"
             r"coworkers|manager|onboarding",
-            r"上班|工作|搬砖|入职|跳槽|实习|公司|我们|同事|打工|干活|offer|去了",
+            r"上班|工作|搬砖|入职|跳槽|实习|公司|我们|同事|打工|干活|offer|去了|在[^，,。]{0,6}?(?:做|当|干)",
         ),
     ),
     "programming": _Kind(

@@ -226,6 +226,12 @@ def _read(text: str, clause: list[tuple[str, int, int]]) -> Finding | None:
         return _role_place(text, clause, i) if said & _COPULA else None
     if verb in _WORK and j < len(clause) and clause[j][0].lower() == "as":  # "I work as a teacher in Boston"
         return _role_place(text, clause, j)
+    if verb in _WORK and j < len(clause) and clause[j][0].lower() in ("at", "for"):
+        # "I work at IBM as a project manager in Chicago": the employer is the rules', the place is after the role
+        at = next((x for x in range(j + 2, min(j + 6, len(clause))) if clause[x][0].lower() == "as"), -1)
+        found = _role_place(text, clause, at) if at > 0 else None
+        if found is not None and found.predicate is P.LOCATION:
+            return found
     if verb in _WORK or verb in _TEACH:  # "I work at a clinic in Leeds", "I teach chemistry at a school in Austin"
         subject = verb in _TEACH and j < len(clause) and clause[j][0].islower() and clause[j][0] != "at"
         k = j + 1 if subject else j  # the subject taught: "teach chemistry at …"

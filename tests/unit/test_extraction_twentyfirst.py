@@ -325,3 +325,11 @@ def test_a_role_is_named_again_by_its_trade_word(extractor: RuleExtractor) -> No
 def test_a_pet_renamed_by_what_we_did_to_it(extractor: RuleExtractor) -> None:
     said = "我们给狗改名了，不叫旺财了，现在叫可乐，记一下"
     assert _explicit(extractor, said, "user|pet:dog:name") == [("可乐", True)]
+
+
+def test_where_one_works_as_a_role_and_an_employer_one_does_a_job_at(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "Remember: I work at IBM as a project manager in Chicago.")
+    assert (said.get("user|location"), said.get("user|employer")) == ("chicago", "ibm")
+    said = _facts(extractor, "现在在成都的米哈游做运营")
+    assert (said.get("user|location"), said.get("user|employer"), said.get("user|job")) == ("成都", "米哈游", "运营")
+    assert "user|employer" not in _facts(extractor, "我在字节跳动的发布会上做了个演讲")
