@@ -55,13 +55,13 @@ _EVENING_FLIGHT = re.compile(
     _F,
 )
 _AVOIDED = re.compile(r"\b(?:hate|avoid|can't\s+stand|dread|loathe)\b|讨厌|怕|受不了|不坐|不要|别", _F)
-# Habits of travel, each one attribute with one value whatever the words: (attribute, value, pattern).
 # High-speed trains only: "只看G字头的", "只要G的", "I only take high-speed trains"
 _G_TRAINS = re.compile(
     r"(?:只|就|光)(?:看|要|坐|买|订|查|选)?(?:G|g)(?:字头|开头|车)?的|(?:只|就)(?:坐|买|订|要)高铁|"
     r"\bonly\s+(?:take|book|ride|want)\s+(?:the\s+)?(?:high-speed|bullet)\s+trains?\b",
     _F,
 )
+# Habits of travel, each one attribute with one value whatever the words: (attribute, value, pattern).
 _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("train_class", "G字头高铁 (high-speed trains only)", _G_TRAINS),
     ("driving", "doesn't drive", _NO_DRIVING),
