@@ -231,6 +231,7 @@ _STACK: dict[str, str] = {
         ("django", "fastapi", "laravel", "nestjs", "ruby on rails", "spring boot", "symfony", "gin", "fiber", "beego"),
         "stack:web_framework",
     ),
+    **dict.fromkeys(("ros2", "ros 2", "nav2"), "stack:robotics"),
     **dict.fromkeys(("鸿蒙", "harmonyos", "openharmony", "纯血鸿蒙"), "stack:platform"),
     **dict.fromkeys(("uvicorn", "gunicorn", "hypercorn", "puma", "unicorn", "passenger"), "stack:app_server"),
     **dict.fromkeys(("celery", "sidekiq", "bullmq", "dramatiq", "resque"), "stack:task_queue"),

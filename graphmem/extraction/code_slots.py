@@ -25,6 +25,8 @@ STACK_CANONICAL = {
     "fetch api": "fetch",
     "原生fetch": "fetch",
     "纯血鸿蒙": "鸿蒙",
+    "ros 2": "ros2",
+    "nav2": "ros2",  # (ROS 2's navigation stack names it)
     "es": "elasticsearch",  # (an alias a later mention may use: "枇杷的ES集群")
 }
 _STACK_WORD = re.compile(

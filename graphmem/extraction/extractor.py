@@ -221,7 +221,8 @@ class RuleExtractor:
                     # "My go-to airline is Delta, sorry, I meant United": a slip repaired in the same breath is
                     # one statement, as tentative as any other, not a correction of what was held
                     f = replace(f, correction=False)
-                if k not in best or f.confidence > best[k].confidence or (correcting and f.value != best[k].value):
+                repair = correcting or seg.correction  # "我属蛇……哎不对，…按农历得算属龙": the value after the repair
+                if k not in best or f.confidence > best[k].confidence or (repair and f.value != best[k].value):
                     best.pop(k, None)  # a corrected value goes after the one it replaces
                     best[k] = f
                 last = best[k]

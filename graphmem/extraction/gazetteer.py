@@ -193,6 +193,12 @@ Kindle: kindle; weread|微信读书: 微信读书, weread, wechat read; Apple Bo
 Libby: libby; Goodreads: goodreads; 多看阅读: 多看阅读; 掌阅: 掌阅, ireader; 番茄小说: 番茄小说; 起点读书: 起点读书;
 Audible: audible
 """
+# How one finds the way: one navigation app at a time.
+_NAVIGATION = """
+amap|高德地图: 高德, 高德地图, amap; baidu maps|百度地图: 百度地图; tencent maps|腾讯地图: 腾讯地图;
+Google Maps: google maps;
+Waze: waze; Apple Maps: apple maps
+"""
 # Where one studies with flashcards: one app at a time.
 _FLASHCARDS = """
 Anki: anki; Quizlet: quizlet; Memrise: memrise; 百词斩: 百词斩; 不背单词: 不背单词;
@@ -364,6 +370,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("reading_app", _READING),
     **_table("budget_app", _BUDGET),
     **_table("flashcard_app", _FLASHCARDS),
+    **_table("navigation_app", _NAVIGATION),
     **_table("password_manager", _PASSWORDS),
     **_table("office_suite", _OFFICE),
     **_table("video_editor", _VIDEO_EDITORS),

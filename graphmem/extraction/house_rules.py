@@ -59,6 +59,7 @@ _LIST_FRAME = re.compile(
     r"(?:两|三|四|几)条(?:规矩|规则|规范|约定)?[^：:。！？]{0,6}[：:]|(?:规矩|规则|规范|约定)[^：:。！？]{0,8}[：:]",
     _F,
 )
+_NAMES_RULES = re.compile(r"(?:规矩|规则|规范|约定)")
 _ITEM_BREAK = re.compile(
     r"[;；]|,\sand\s|\sand\s(?=every|all|any|each|no|never|always|the|our)|[，,]\s?(?=(?:every|all|any|each)\b)", _F
 )
@@ -84,6 +85,7 @@ def _listed(text: str) -> list[HouseRule]:
     # a Chinese list goes on past its first "；", in segments of its own: the items of this one are rules enough
     # (so does an English list that says how many rules it holds: "Two rules for tansy, …: …; and …")
     counted = "条" in frame.group(0) or frame.group(0)[:4].lower() in ("two ", "thre", "four")
+    counted = counted or bool(_NAMES_RULES.match(frame.group(0)))  # "规矩先跟你说清楚：…；…": cut at its "；"
     return out if len(out) >= (1 if counted else 2) else []
 
 

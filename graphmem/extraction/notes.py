@@ -105,7 +105,7 @@ _ZH_PARTICLES = "啊哈哦吧呀喔了"
 # A slip repaired in the same breath as the request ("Please remember my kids' pediatrician is Dr. Alvarez. Wait, no,
 # Romero.", "帮我记个日子，结婚纪念日是6月18号……哎不对，8月16号"): the repair and the words it replaces.
 _SAME_BREATH = re.compile(
-    r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|oops,?\sno,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|sorry,?\s(?:typo|my\sbad):?|typo:|"
+    r"(?:[.。…!！]+|[,，])\s?(?:(?:oh\s)?wait,?\sno,?|oops,?\sno,?|scratch\sthat,?|no,?\ssorry,?|no\swait,?|sorry,?\si\smeant|sorry,?\s(?:typo|my\sbad):?|typo:|"
     r"(?<=[.!…]\s)sorry,|"
     r"(?:等会儿|等等|等一下|稍等)?[，,]?(?:哎|哦)?不对[，,]?|"
     r"(?:等下|等会儿|等等|等一下|哎呀|哎)[，,]?[^，,。！!？?]{0,8}?(?:写反了|说反了|写错了|说错了|记错了|打错了|搞错了)[，,]?|"
@@ -113,6 +113,7 @@ _SAME_BREATH = re.compile(
     r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
     _F,
 )
+_BY_WHAT_WAS_SAID = re.compile(r"(?:照|按)(?:这个|这|这些|这几条|这两条|上面的?)(?:来|办|弄|写)$")
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
 _REPAIR_WORD = re.compile(
     r"\d{1,6}|(?<![A-Za-z])(?:[A-Z][a-z'-]{1,20}|[A-Z]{2,5})(?![A-Za-z])|["
@@ -264,7 +265,8 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
                 language=lang,
             )
         )
-    return out
+    # "这两条你记住，往后给我的代码都照这个来": by what the turn's other readings stated, nothing of its own
+    return [n for n in out if not _BY_WHAT_WAS_SAID.search(n.value)]
 
 
 def _asked(sentence: str, lang: Lang) -> tuple[int, ...] | None:

@@ -61,6 +61,8 @@ _COLLEGE = re.compile(
 )
 
 
+# The Chinese zodiac animal of one's birth year
+_ZODIAC = re.compile(r"(?:我|我是|得算|算|其实)属(?P<v>鼠|牛|虎|兔|龙|蛇|马|羊|猴|鸡|狗|猪)")
 # Which hand the speaker writes with
 _HANDED = re.compile(
     r"(?:我是|我)(?:个)?(?P<l>左撇子)|\b(?:i'm|i\s+am)\s+(?:a\s+)?(?:(?P<l2>left-?handed|lefty|a\s+lefty)|right-?handed)\b",
@@ -96,6 +98,10 @@ def profile(text: str) -> list[Slot]:
             size = _SIZE_EN.get(" ".join(raw.split()), raw.upper())
             out.append(Slot(Predicate.LIKES, "clothing_size", f"size {size}", True, *m.span(group)))
             break
+    animals = [m for m in _ZODIAC.finditer(text) if not stated_away(text, m.start(), m.end())]
+    if animals:  # "我属蛇……哎不对，…按农历得算属龙": the last one said
+        last = animals[-1]
+        out.append(Slot(Predicate.LIKES, "chinese_zodiac", f"属{last.group('v')}", True, *last.span("v")))
     hand = _HANDED.search(text)
     if hand is not None and not stated_away(text, hand.start(), hand.end()):  # "另外我是左撇子", "I'm a lefty"
         left = bool(hand.group("l") or hand.group("l2"))

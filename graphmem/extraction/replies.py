@@ -199,6 +199,15 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "prices",
+        "include prices (价位)",
+        re.compile(
+            r"(?:把|带上|写上|标上|附上)[^，。！？]{0,6}?(?:价钱|价位|价格|多少钱)|(?:价钱|价位|价格|多少钱)[^，。！？]{0,4}?"
+            r"(?:写上|带上|标上|标出来|给我带上)|\b(?:include|add|list|show|give\s+me)\s+(?:the\s+)?(?:rough\s+)?prices?\b",
+            _F,
+        ),
+    ),
+    (
         "apologies",
         "no apologies",
         re.compile(

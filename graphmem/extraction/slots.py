@@ -123,6 +123,14 @@ _KINDS: dict[str, _Kind] = {
             r"笔记|记|迁|用|写|" + _RELIANCE_ZH,
         ),
     ),
+    "navigation_app": _Kind(
+        Predicate.USES_TOOL,
+        "navigation_app",
+        _cue(
+            r"navigat\w*|directions|drive|driving|route|routes|gps|use|using|switched|" + _RELIANCE_EN,
+            r"导航|开车|地图|路线|绕|只认|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
     "flashcard_app": _Kind(
         Predicate.USES_TOOL,
         "flashcard_app",

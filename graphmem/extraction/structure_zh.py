@@ -446,7 +446,9 @@ def _our_place(clause: list[Tok]) -> Finding | None:
 # 在 + a place + 当/做/干 + a role, to the end of the clause: "在中医馆当推拿师", "在一家律所做律师"
 _ROLE_AT = re.compile(
     r"在(?:一家|一所|一个|家|个)?[\u4e00-\u9fffA-Za-z0-9]{2,10}?(?:(?:当|做|干)(?:一名|一个|一位|个|名)?"
-    r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")|教(?P<subject>[\u4e00-\u9fff]{1,3}?)课?)(?:了|呢|啊|呀)?$"
+    r"(?P<v>[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r")|教(?P<subject>[\u4e00-\u9fff]{1,3}?)课?)"
+    # (and how long: "在这家店当理发师六年了")
+    r"(?:[一二两三四五六七八九十几\d]{1,3}多?年(?:多)?)?(?:了|呢|啊|呀)?$"
 )
 
 

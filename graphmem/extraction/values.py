@@ -84,8 +84,10 @@ def rule_values(
             value = _without_setting(value)  # a disliked activity keeps its setting: "不喜欢在办公室吃饭"
         if not value or (rule.mode == "job" and lang == "en" and not _is_job(value)):
             continue
-        if p is Predicate.INSTRUCTION and _BY_THIS.match(value):
-            continue  # "以后都按这个算": by what was just said, which the turn's other readings state
+        if p is Predicate.INSTRUCTION and (_BY_THIS.search(value) or _BY_PLACE.match(text, e)):
+            # "以后都按这个算", "往后给我的代码都照这个来": by what was just said, which the turn's other readings
+            # state; "往后给我看天气、找吃的啥的，都按韶关来": by the place the location reading states
+            continue
         if rule.mode == "place" and lang == "en" and not _place_ok(text, s):
             continue
         if pred_is_location(p) and lang == "zh" and not zh_place_ok(value):
@@ -332,6 +334,7 @@ _YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|fifth|sixth|final|la
 
 _NEGATED_ZH = re.compile(r"[不没别]")
 # (and an instruction of a verb and its person only, whose object came before "一律": "大床房一律别给我看")
+_BY_PLACE = re.compile(r"[^。！？!?]{0,16}?都按[\u4e00-\u9fff]{2,6}来")
 _BY_THIS = re.compile(
     r"(?:按|照|就按|就照)(?:这个|这|那个|那)(?:来|算|办|弄)?$|(?:就)?这样(?:吧|就行)?$|"
     r"^(?:给|帮|跟|让)?我[看发推弄放选订找买上拿]?[一]?[下]?$"
