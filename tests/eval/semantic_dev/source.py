@@ -36,6 +36,7 @@ OUT_V18 = Path(__file__).with_name("scenarios_v18.jsonl")
 OUT_V19 = Path(__file__).with_name("scenarios_v19.jsonl")
 OUT_V20 = Path(__file__).with_name("scenarios_v20.jsonl")
 OUT_V21 = Path(__file__).with_name("scenarios_v21.jsonl")
+OUT_V22 = Path(__file__).with_name("scenarios_v22.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -5400,6 +5401,244 @@ EN_V21: list[Case] = [
               ("My neighbor's teenage son is deep into competitive yo-yo. He was out on the driveway doing tricks for an hour, the string was a total blur.", "That takes serious practice.", "For real. Anyway, the pollen is out of control this week, every car on the street is yellow."),
               ("Hypothetically, how much does it cost to build a tiny house?", "Roughly $30,000 to $80,000 if you build it yourself on a trailer, more with a builder; the land, permits and a spot to park it are the costs people tend to forget.", "Just curious, I'm not building one. The hardware store checkout has a sign that says 'We fix everything except broken hearts and the printer,' and it cracks me up.")),
 ]
+# Twenty-second round (tag `v22`, its own file `scenarios_v22.jsonl`, ids from 1901): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V22: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v22",
+         ("我谈工作有个死规矩，不上饭局。要谈就白天在办公室或者会议室谈，酒桌上拍胸脯答应的事，第二天酒一醒谁都不认账", "在正式场合谈，说定的事也更容易落到纸面上。"),
+         ("今儿又有个供应商非要请我吃晚饭，说顺便把明年的合同聊聊。我给推了，让他明早九点来公司会议室。工作上的事我一概不在饭桌上谈", "白天在会议室谈，脑子也清醒些。"),
+         active=(any_("饭局", "饭桌", "酒桌", "吃饭", "请客", "办公室", "会议室", "dinner", "meal"),)),
+    case("meeting", "remember conversational v22",
+         ("帮我约个视频会，下礼拜四下午两点半，跟下面五个乡镇水利站的站长过一遍防汛预案", "好的，下周四14:30。用哪个平台发会议链接？", "小鱼易连", "好的，已生成小鱼易连的会议号，邀请也发出去了。", "嗯，我们系统内部开视频会只让用这个。往后你给我约线上会一律默认小鱼易连，甭再问了，记着"),
+         active=(any_("小鱼易连", "小鱼", "xylink"),)),
+    case("meeting", "change plain v22",
+         ("我们跟甲方的对接会定在每周一下午两点，在他们公司开，一开就是俩钟头", "每周固定碰一次，进度也好对齐。"),
+         ("今天礼拜一，又在甲方会议室坐了一下午，他们新来的产品经理把需求推翻了一半", "需求来回变确实磨人，记得让他们书面确认。"),
+         ("甲方换对接人了，新来的这位礼拜一全天在总部开会，对接会往后挪到每周四上午十点半。你帮我改一下，周一下午别再提醒我这个会了", "好的，已更新：甲方对接会改为每周四上午十点半。"),
+         active=(any_("周四", "星期四", "礼拜四", "thursday", "十点半", "10:30"),),
+         not_active=(any_("周一", "星期一", "礼拜一", "monday"),),
+         history=(h(("周一", "星期一", "礼拜一", "monday"), ("周四", "星期四", "礼拜四", "thursday", "十点半", "10:30")),)),
+    # preference
+    case("preference", "paraphrase plain v22",
+         ("我去年开始玩水草缸，客厅里摆了个六十公分的缸，底下铺了一片迷你矮珍珠，养了三十来条灯科鱼", "草缸弄好了就跟一幅活的山水画似的。"),
+         ("这礼拜给草缸修剪了一回，剪下来的草装了满满一盆。这玩意儿太磨性子了，可我就爱捣鼓它，往缸跟前一蹲就是一晚上", "慢慢修剪、看着它一点点长，本身就挺解压。"),
+         active=(yes("水草", "草缸", "鱼缸", "水族", "造景", "aquascap", "aquarium", "planted tank"),)),
+    case("preference", "paraphrase conversational v22",
+         ("帮我弄个土豆炖牛腩的做法呗，洋葱一点都别搁。那玩意儿生的辣眼睛，熟了又发甜，我吃着哪样都别扭", "好的，不放洋葱：牛腩切块冷水下锅焯掉血沫；锅里放油炒香姜片和八角，下牛腩加一勺豆瓣酱翻炒，再加生抽、老抽和开水，小火炖一个半钟头，最后下土豆块炖二十分钟收汁。"),
+         ("今儿中午去吃了顿汉堡", "咋样，好吃不？", "肉饼还凑合，里头夹了两圈生洋葱，我一口下去差点没吐出来，全给抠出来了。我跟洋葱真是八字不合"),
+         active=(no("洋葱", "onion"),)),
+    case("preference", "single plain v22",
+         ("中午在单位旁边那家河间驴肉火烧对付了一顿，俩火烧一碗小米粥，十五块钱吃得饱饱的", "驴肉火烧配小米粥，又实惠又顶饱。"),
+         not_active=(any_("驴肉火烧", "驴肉", "火烧"),)),
+    # correction
+    case("correction", "immediate remember plain v22",
+         ("帮我记下我天天吃的降压药，回头去医院开药好对着说：早上一片硝苯地平……哎不对，这俩药名我老记串，我吃的是厄贝沙坦，一天一片", "好的，已记下：你每天吃厄贝沙坦，一天一片。"),
+         active=(any_("厄贝沙坦", "irbesartan"),),
+         not_active=(any_("硝苯地平", "nifedipine"),)),
+    case("correction", "after_promotion conversational v22",
+         ("我家儿子学跆拳道一年多了，下个月考黄绿带，他一紧张动作就忘，有啥法子没？", "考前在家按考试的顺序多过几遍，让他边做边小声数口令；再让家里人当考官模拟两回，练熟了就不慌了。"),
+         ("跆拳道馆说要统一换新道服，两百八一套，还非得在他们那儿买，这合理不？", "不少道馆考级和比赛都要求统一服装，价格偏高但也常见；可以问问能不能自己买同款，或者只在考级的时候穿。"),
+         ("跟你说个笑话，今天去接孩子，教练听见我跟别的家长说跆拳道，当场就给我纠正了：他们教的是空手道，日本那个，腰带颜色和考级跟跆拳道都不一样。我一直叫错了，你那边也改成空手道吧。考黄绿带那些法子还管用不？", "好的，已更正：你儿子学的是空手道。考前多练的法子一样管用，空手道考的是“型”，让他按型的顺序多过几遍就行。"),
+         active=(any_("空手道", "karate"),),
+         not_active=(any_("跆拳道", "taekwondo"),),
+         history=(h(("跆拳道", "taekwondo"), ("空手道", "karate")),)),
+    case("correction", "single conversational v22",
+         ("家里那台洗地机，添可的，哦不是，添可那台我搁我妈家了，我这台是追觅。这两天一开机就报“请清理污水箱”，可我刚倒过，咋回事？", "多半是污水箱里的浮球卡住了，或者检测的触点脏了：把污水箱拆下来，浮球和过滤网冲干净，再擦擦底下的金属触点，晾干装回去；还报的话就重启一下试试。"),
+         not_active=(any_("追觅", "dreame"), any_("添可", "tineco"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v22",
+         ("帮我写个请假条，家里老人住院了，要请三天假", "宝子们！家人们谁懂啊～老人住院真的超心疼呜呜，请假条这就给你安排上：……", "你这说话咋跟短视频里喊麦似的，又是宝子又是家人们，这是要交给领导的。正经说话"),
+         ("孩子老咳嗽，晚上更厉害，咋回事？", "家人们！这个真的绝绝子～晚上咳嗽超多宝宝都会有哒……", "又来了，上回刚跟你说过，别给我整“宝子”“家人们”“绝绝子”这一套，看着闹心。跟我说话正常点，别用那些网络词"),
+         active=(any_("宝子", "家人们", "绝绝子", "网络用语", "网络词", "网络流行语", "流行语", "正经", "正常", "slang", "internet"),)),
+    case("reply", "remember plain v22",
+         ("以后你跟我说话都用西班牙语吧。公司要派我去墨西哥城的厂子，明年开春就过去，我现在西语也就会个“你好”“谢谢”，得天天泡着练。记住哈", "¡De acuerdo! A partir de ahora te responderé en español."),
+         active=(any_("西班牙语", "西语", "spanish", "español", "espanol"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v22",
+         ("@putao", "葡萄是我们做的智能电表采集板，STM32F4上跑FreeRTOS。串口接收老丢数据，波特率才115200，这是咋回事？", "先看看是不是在中断里一个字节一个字节地收、中断里又干了太多活：改成DMA加空闲中断一次收一整帧，中断里只往队列里丢个通知，解析放到任务里做；再确认一下这个任务的优先级和栈够不够。"),
+         ("@putao", "葡萄里有个FreeRTOS任务跑着跑着就卡死了，咋查是不是栈溢出？", "在FreeRTOSConfig.h里把configCHECK_FOR_STACK_OVERFLOW设成2，再实现vApplicationStackOverflowHook，溢出的时候会进这个钩子；平时也可以用uxTaskGetStackHighWaterMark看看每个任务还剩多少栈。"),
+         active=(any_("stm32", "freertos", "rtos", p="putao"),)),
+    case("project", "project_only remember plain v22",
+         ("@ganzhe", "甘蔗这个前端项目先立两条规矩，你记着：日期时间一律用dayjs处理，别引moment，包太大；TypeScript里不许写any，实在不知道类型就用unknown再收窄。往后给我的代码都按这个来", "记住了：甘蔗项目日期处理用dayjs不用moment，TS里不写any。"),
+         active=(any_("dayjs", "day.js", "moment", p="ganzhe"), any_("any", "unknown", p="ganzhe"))),
+    case("project", "override conversational v22",
+         ("我调接口一直用Postman，collection攒了好几百个，换别的嫌麻烦", "Postman的集合和环境变量用熟了确实顺手。"),
+         ("帮我写个Postman的前置脚本，请求之前先调登录接口拿token，塞到环境变量里，还是Postman那套写法", "好的：在Pre-request Script里用pm.sendRequest调登录接口，回调里解析出token，再pm.environment.set('token', ...)，请求头里用{{token}}引用……"),
+         ("@boluo", "菠萝这个项目有点不一样，公司统一用Apifox，接口文档、Mock、自动化测试全在上头，Postman那套在这儿用不上。在菠萝里你给我讲接口调试都按Apifox来，记住", "好的，菠萝项目里接口调试一律按Apifox来。"),
+         active=(yes("postman"), yes("apifox", p="boluo")),
+         not_active=(yes("postman", p="boluo"),)),
+    # multi
+    case("multi", "remember plain v22",
+         ("先跟你交个底，往后都照这个来：我家在丹东东港，家里包了六个大棚种草莓，冬天正是最忙的时候；还有我对黄豆过敏，豆浆、豆腐、腐竹这些一口都不能碰，给我推荐吃的先把豆制品筛掉。这几条你都记住", "记下了：丹东东港、大棚种草莓、黄豆过敏不碰豆制品。"),
+         active=(yes("丹东", "东港", "dandong", "donggang"), any_("草莓", "大棚", "种植", "strawberr", "farm", "greenhouse"), any_("黄豆", "大豆", "豆制品", "豆浆", "soy"))),
+    case("multi", "paraphrase conversational v22",
+         ("乐山这两天总算出太阳了", "天晴了，出去转转？", "转啥，下了班直奔台球厅。我打中式八球打了快十年，一天不摸杆手就痒痒"),
+         ("在乐山待了这么些年，头一回报名市里的台球赛。想换根好点的杆，一千块以内，买啥样的？", "一千以内可以看看两节的枫木杆，皮头选中等硬度，杆重十九盎司上下比较好上手；最好去店里试打一下手感。"),
+         active=(yes("乐山", "leshan"), yes("台球", "八球", "桌球", "斯诺克", "billiard", "pool", "snooker"))),
+    # relations
+    case("relations", "paraphrase plain v22",
+         ("我侄子子豪今年高考，考完要来我这儿住一阵，我得把书房收拾出来给他住", "考完出来散散心，挺好的。"),
+         ("子豪分数出来了，六百二十多，比他平时还多考了十几分，我哥在电话里乐得话都说不利索了", "恭喜！志愿可以好好琢磨琢磨了。"),
+         active=(yes("子豪", "zihao"),)),
+    case("relations", "remember conversational v22",
+         ("我家狗这两天老舔爪子，舔得毛都发红了，咋回事？", "可能是过敏、真菌感染，或者指缝里扎了东西，先扒开看看有没有红肿和异物，舔得厉害就去医院查查。它是啥品种？叫啥名？", "柴犬，叫芋圆，母的，刚满两岁", "芋圆这名字真可爱。", "你把它记下，往后我说芋圆就是它。对了，它老舔爪子，要不要先给戴个伊丽莎白圈？"),
+         active=(yes("芋圆", "yuyuan"), any_("柴犬", "shiba", "狗", "dog"))),
+    # work
+    case("work", "paraphrase conversational v22",
+         ("帮我写条小红书，我们美甲店上了秋冬新款，猫眼和焦糖色系的。我在这家店做美甲四年了，好多回头客都是冲我来的", "好的：【秋冬新款上新啦】猫眼系列一闪一闪，焦糖色温柔又显白～老顾客可以指定老师，提前私信预约更快哦！"),
+         ("手腕子酸得抬不起来", "今天活儿多？", "周末嘛，从早上十点坐到晚上九点，做了十一双手，光延长甲就做了四套。干美甲这行，一到节假日就这样"),
+         active=(any_("美甲", "指甲", "nail", "manicur"),)),
+    case("work", "change plain v22",
+         ("我在街道办上班，管社区这一块，天天入户登记、调解邻里纠纷，忙得脚不沾地", "社区工作琐碎，也最接地气。"),
+         ("今天又去调解一对老邻居，就为楼道里堆的一个纸箱子吵了一上午。在街道办干久了，啥样的事都见过", "能把鸡毛蒜皮的事摆平，也是本事。"),
+         ("跟你说个事，街道办那边我辞了，跟我表妹合伙干直播带货，我当主播，专卖老家的土特产。你把我工作这块改一下", "好的，已更新：你现在做直播带货主播。"),
+         active=(any_("直播", "带货", "主播", "livestream", "live stream", "streamer"),),
+         not_active=(any_("街道办", "街道", "社区", "community", "subdistrict"),),
+         history=(h(("街道办", "街道", "社区", "community", "subdistrict"), ("直播", "带货", "主播", "livestream", "live stream", "streamer")),)),
+    # travel
+    case("travel", "paraphrase conversational v22",
+         ("帮我找找下礼拜去南昌出差的酒店，八一广场附近的。临街的房间别给我，我觉轻，外头一有车过就醒", "好的，找了几家，都备注了要不临街的安静房：一家在八一广场东边的巷子里，一家在中山路后头……"),
+         ("上回那家酒店前台答应得好好的，结果还是给了我一间对着马路的，半夜渣土车一趟一趟地过，我睁眼到天亮。往后订房你都记着，一律要不临街的", "明白，以后订房都要安静、不临街的房间。"),
+         active=(any_("临街", "不临街", "安静", "马路", "噪音", "quiet", "street", "away from the road"),)),
+    # location move
+    case("location", "change plain v22",
+         ("我住荆州，就在古城墙根底下，吃完晚饭上城墙溜达一圈", "荆州古城保存得挺完整的。"),
+         ("荆州这几天闷得要命，三十七八度，出门跟进了蒸笼似的", "高温天少出门，多喝水。"),
+         ("跟你说一声，我调到台州分公司了，上礼拜刚搬过来。往后查天气、找吃的都按台州来", "好的，已更新为台州。"),
+         active=(yes("台州", "taizhou"),),
+         not_active=(yes("荆州", "jingzhou"),),
+         history=(h(("荆州", "jingzhou"), ("台州", "taizhou")),)),
+    # tools
+    case("tools", "paraphrase plain v22",
+         ("我每天开车上下班都在喜马拉雅上听书，单程四十分钟，正好听五六集", "通勤时间拿来听书，一年下来能听不少。"),
+         ("这个月在喜马拉雅上把《明朝那些事儿》听完了，播讲的老师讲得跟说评书似的。听书我一直都在它上头，换别的App用不惯", "有声书碰上好的播讲，确实容易听上瘾。"),
+         active=(yes("喜马拉雅", "ximalaya", "himalaya"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v22",
+              ("我外甥上了初中迷上玩魔方了，三阶的二十来秒就能拧完，饭桌上都攥在手里转", "这速度挺厉害的。", "是吧。哎，今儿这雾也太大了，出门连对面楼都看不见"),
+              ("要是有人想把老家宅基地上的老房子推了，翻盖个两层小楼，大概得花多少钱？", "看地方和面积，一百多平的两层自建房，主体加简单装修一般二三十万起步；动工前还得去村里和镇上把建房审批办下来。", "我就随口问问，可没打算盖。我们公司电梯里贴了张告示，写着“电梯一小步，减肥一大步，三楼以下请走楼梯”，我每回看见都想乐")),
+]
+EN_V22: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v22",
+         ("All my meetings start at five past the hour. I need those first five minutes to refill my water, use the restroom and actually read the agenda.", "A few minutes of slack at the start makes a real difference."),
+         ("Booked the vendor check-in for 2:05, not 2:00. Nothing on my calendar starts on the hour; that five-minute gap is non-negotiable.", "Starting at five past also gives people time to arrive from their previous call."),
+         active=(any_("five past", ":05", "5 past", "five minutes past", "five minutes after", "five-minute", "5 minutes", "on the hour", "过五分", "五分"),)),
+    case("meeting", "remember conversational v22",
+         ("Can you set up a call with the Hendricks family about their kitchen remodel next Monday at 10?", "Sure: Monday at 10:00 a.m. Which video platform should I use?", "Whereby. Clients just click the link in their browser, nothing to install, and most of mine are retirees who'd give up the moment they saw a download.", "Done: the invite has a Whereby room link.", "Great. Please remember that: Whereby for every client call you set up for me."),
+         active=(any_("whereby",),)),
+    case("meeting", "change plain v22",
+         ("I have a weekly sync with our Warsaw team on Tuesdays at 8 a.m., the only slot that overlaps with their afternoon.", "Early, but overlapping hours with Europe are hard to come by."),
+         ("Tuesday 8 a.m. Warsaw call again. Half the team joined with cereal bowls in frame.", "Sounds like a relaxed way to start the day."),
+         ("The Warsaw sync has moved. They hired someone on our side of the Atlantic to run it, so it's Thursdays at 11 a.m. now. Please update it, and stop reminding me on Tuesday mornings.", "Updated: your Warsaw sync is now on Thursdays at 11 a.m."),
+         active=(any_("thursday", "thu", "11 a.m", "11am", "11:00", "周四", "星期四"),),
+         not_active=(any_("tuesday", "tue", "8 a.m", "8am", "8:00", "周二", "星期二"),),
+         history=(h(("tuesday", "tue", "8 a.m", "8am", "8:00", "周二", "星期二"), ("thursday", "thu", "11 a.m", "11am", "11:00", "周四", "星期四")),)),
+    # preference
+    case("preference", "paraphrase conversational v22",
+         ("What weight fly rod should I get for small mountain streams? I've been fly fishing for about five years and I want something lighter than my 5-weight.", "A 3-weight, 7½ to 8 feet long, is the classic pick for small streams: light enough to make a ten-inch brook trout fun, short enough to cast under overhanging branches."),
+         ("Long weekend coming up.", "Any plans?", "Tying flies tonight and heading up to the river at dawn. Standing in cold water waving a fly rod around is honestly my favorite thing in the world."),
+         active=(yes("fly fish", "fly-fish", "fly rod", "fishing", "fly", "飞钓", "飞蝇", "钓鱼"),)),
+    case("preference", "paraphrase plain v22",
+         ("I really don't like goat cheese. It tastes the way a barn smells.", "Its tang is pretty polarizing."),
+         ("Every 'fancy' salad on the lunch menu came with crumbled goat cheese. I picked it all off. Can't stand the stuff, never could.", "Asking for it on the side, or swapped for feta, usually works."),
+         active=(no("goat cheese", "chèvre", "chevre", "羊奶酪", "山羊奶酪"),)),
+    case("preference", "single plain texting v22",
+         ("got elote from the cart outside the park after my run, mayo + cotija + chili powder all over my face lol", "Elote from a street cart is hard to beat."),
+         not_active=(any_("elote", "street corn", "玉米"),)),
+    # correction
+    case("correction", "immediate remember plain v22",
+         ("Please remember my bike frame size for when I'm shopping for a new road bike: 54. No wait, 54 was my old bike. I ride a 56 now, the 54 always felt cramped.", "Noted: your frame size is 56 cm."),
+         active=(any_("56",),),
+         not_active=(any_("54",),)),
+    case("correction", "after_promotion conversational v22",
+         ("My daughter just started clarinet in the middle school band and the squeaking is driving the dog insane. Any tips for her?", "Squeaks are almost always the reed or the embouchure: a softer reed (a 2 or 2½), lips covering the teeth, and no biting down. Five minutes of long tones a day helps more than anything."),
+         ("How much should I budget for reeds? She's going through clarinet reeds like crazy.", "A box of ten student reeds runs about $25 to $35. Rotating three or four and keeping them in a reed case makes them last much longer."),
+         ("Okay, confession: she told me last night it's an oboe, not a clarinet. I've been saying it wrong for two months and she's mortified. Can you fix that on your end? And I'm guessing the reed advice changes?", "Fixed: your daughter plays the oboe. And yes: oboe reeds are double reeds, they cost more, often $20 to $40 each, and students usually buy them one or two at a time from their teacher or a reed maker."),
+         active=(any_("oboe", "双簧管"),),
+         not_active=(any_("clarinet", "单簧管"),),
+         history=(h(("clarinet", "单簧管"), ("oboe", "双簧管")),)),
+    case("correction", "single conversational v22",
+         ("Our coffee maker has started leaking from the bottom. It's a Keurig. Sorry, no, we gave the Keurig away last year, this one's a Nespresso Vertuo. Same question though, what causes that?", "On a Vertuo, a leak underneath usually comes from a water tank that isn't fully seated, a worn gasket where the tank meets the machine, or scale buildup. Reseat the tank, check the gasket for cracks, and run a descaling cycle."),
+         not_active=(any_("nespresso", "vertuo"), any_("keurig",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v22",
+         ("How do I reset my router to factory settings?", "To reset your router, you'll first want to locate the small reset button on the back, then, while the router is powered on, press and hold it with a paperclip for about 10 seconds until the lights flash, after which it will reboot and you can log in with the default credentials printed on the label.", "Can you break that into numbered steps? I'm doing this with one hand on the router and I lose my place in a paragraph."),
+         ("How do I descale a kettle?", "Fill it halfway with equal parts water and white vinegar, bring it to a boil, let it sit for an hour, then pour it out and rinse it a few times before boiling fresh water once to get rid of the taste.", "Numbered steps, please, like I asked last time. Anything with instructions, give me 1, 2, 3, not a wall of text."),
+         active=(any_("numbered", "steps", "1, 2, 3", "list", "步骤", "编号", "分步"),)),
+    case("reply", "remember plain v22",
+         ("Please reply in Danish from now on. I'm starting a master's at Aarhus University in August and I want to stop freezing up every time someone talks to me. Please remember that.", "Selvfølgelig! Fra nu af svarer jeg dig på dansk."),
+         active=(any_("danish", "dansk", "丹麦"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v22",
+         ("@burdock", "burdock is our booking API, NestJS with Prisma on Postgres. Every request opens a new Prisma client and we keep running out of connections. What's the right pattern?", "Create one PrismaClient for the whole app: wrap it in a PrismaService that extends PrismaClient, connect in onModuleInit, provide it from a module and inject it wherever you need it; then cap the pool with connection_limit in the database URL."),
+         ("@burdock", "In burdock, how should I handle Prisma's unique constraint errors so the client gets a 409 instead of a 500?", "Catch PrismaClientKnownRequestError with code P2002 in an exception filter and map it to a ConflictException; register the filter globally so every NestJS controller behaves the same way."),
+         active=(any_("nestjs", "nest", "prisma", p="burdock"),)),
+    case("project", "project_only remember plain v22",
+         ("@lupine", "Two conventions for lupine, please remember them for anything you write there: money is always stored as integer cents, never floats; and no default exports, every module uses named exports.", "Noted for lupine: money in integer cents, and named exports only."),
+         active=(any_("cents", "integer", "float", "money", "分", p="lupine"), any_("default export", "named export", "export", p="lupine"))),
+    case("project", "override conversational v22",
+         ("Every app I ship uses Auth0 for login. I've never wanted to run my own identity server.", "Auth0 takes a lot of security work off your plate."),
+         ("Write me an Express middleware that checks the Auth0 access token on protected routes. Auth0 as usual.", "Sure: use auth() from express-oauth2-jwt-bearer with your Auth0 audience and issuer base URL, apply it to the protected router, and read the claims from req.auth.payload."),
+         ("@sedge", "sedge is the exception: it's for a hospital network, and nothing patient-related can go through a third-party identity provider, so it uses their self-hosted Keycloak instead of Auth0. Please remember that for sedge.", "Got it: Keycloak for sedge."),
+         active=(yes("auth0"), yes("keycloak", p="sedge")),
+         not_active=(yes("auth0", p="sedge"),)),
+    # multi
+    case("multi", "remember plain v22",
+         ("Some things to keep on file, please remember them: I live in Fresno. I work as a sonographer, mostly OB ultrasounds at a women's clinic. And I'm allergic to corn, which means no cornstarch, corn syrup or cornmeal in any recipe you give me.", "Saved: Fresno, sonographer, corn allergy."),
+         active=(yes("fresno", "弗雷斯诺"), any_("sonograph", "ultrasound", "超声", "b超"), any_("corn", "玉米"))),
+    case("multi", "paraphrase conversational texting v22",
+         ("knoxville finally cooled off", "Nice! Plans for the evening?", "softball lol, co-ed rec league, i play second base. we're 6-1 this season and i'm unreasonably invested"),
+         ("need new cleats before playoffs, been playing softball in knoxville for 4 seasons and my current ones are held together w tape. molded or metal?", "Most rec leagues ban metal spikes, so check your rules; molded cleats are the safe pick and fine on dirt infields."),
+         active=(yes("knoxville", "诺克斯维尔"), yes("softball", "垒球"))),
+    # relations
+    case("relations", "paraphrase plain v22",
+         ("My brother-in-law Teodor is helping me build a deck this weekend. He's a carpenter, so really I'm just holding the boards.", "Having a pro on hand makes it go a lot faster."),
+         ("Teodor and I finished the deck. He made me redo every screw I drove, but it looks great.", "Sounds like it'll last."),
+         active=(yes("teodor",),)),
+    case("relations", "remember conversational v22",
+         ("Is it normal for a donkey to stop eating his hay when it gets cold?", "Not really. Donkeys usually eat more in cold weather, so a drop in appetite is worth checking: teeth, a change in hay, or colic. What's his name, and how old is he?", "Waylon. He's a standard donkey, twelve years old, and he's been with us since he was a yearling.", "Waylon's a great name for a donkey.", "Please remember him. He's basically family, so he'll come up again."),
+         active=(yes("waylon",), any_("donkey", "驴"))),
+    # work
+    case("work", "paraphrase conversational v22",
+         ("What can I do for my voice? I'm an auctioneer, mostly farm equipment and estate sales, and after a full day of calling bids I can barely talk.", "Warm water with honey between lots, a microphone so you aren't pushing volume, and real rest days all help; steam in the evening soothes it too. If it stays hoarse for weeks, see an ENT."),
+         ("Voice is shot again.", "Rough day?", "Estate sale out past Hutchinson, 400 lots, six hours of chanting with one break. Auctioneering is the best job there is, right up until the last hour."),
+         active=(any_("auction", "拍卖"),)),
+    case("work", "change plain v22",
+         ("I teach high school Spanish, so my evenings are basically grading and lesson plans.", "Teaching takes a lot more hours than people think."),
+         ("Thirty-two essays on 'mi familia' to grade tonight. High school Spanish teacher problems.", "A rubric might speed it up."),
+         ("Big change: I left teaching and took a job as an instructional designer at a software company, building their training courses. Please update my job.", "Congratulations! Updated: you're now an instructional designer."),
+         active=(any_("instructional design", "training course", "课程设计", "教学设计"),),
+         not_active=(any_("teacher", "high school", "教师", "老师"),),
+         history=(h(("teacher", "high school", "教师", "老师"), ("instructional design", "training course", "课程设计", "教学设计")),)),
+    # travel
+    case("travel", "paraphrase plain v22",
+         ("I don't fly. I haven't been on a plane since 2015 because of panic attacks, so for any trip I take the train or drive.", "Plenty of people travel that way, and trains can be the more relaxing option anyway."),
+         ("My company wants me at a conference in Denver. I told them I'll take the California Zephyr, because I'm not getting on a plane, period.", "The Zephyr is one of the most scenic routes in the country."),
+         active=(any_("fly", "flying", "plane", "flight", "train", "drive", "坐飞机", "飞机", "火车"),)),
+    # time zone as a city
+    case("timezone", "change plain v22",
+         ("I'm based in Accra, so I'm on GMT all year.", "Right, Ghana doesn't observe daylight saving time."),
+         ("Accra traffic this morning was unreal. It took me ninety minutes to get across town.", "That sounds exhausting."),
+         ("I've relocated to Karachi for a new role, arrived last Friday. Please switch me over to Karachi time.", "Done, you're on Karachi time now."),
+         active=(any_("karachi", "pakistan", "asia/karachi", "+5", "+05", "pkt", "卡拉奇", "巴基斯坦"),),
+         not_active=(any_("accra", "ghana", "africa/accra", "阿克拉", "加纳"),),
+         history=(h(("accra", "ghana", "africa/accra", "阿克拉", "加纳"), ("karachi", "pakistan", "asia/karachi", "+5", "+05", "pkt", "卡拉奇", "巴基斯坦")),)),
+    # tools
+    case("tools", "paraphrase conversational v22",
+         ("How do I turn a text logo into paths in Inkscape so my laser cutter doesn't substitute the font? I do all my laser cutter designs in Inkscape.", "Select the text and use Path > Object to Path; then ungroup and use Path > Union if the letters should cut as one shape. Save a copy first, since the text isn't editable after that."),
+         ("Inkscape keeps exporting my SVGs at the wrong size, so the laser cuts everything about a quarter smaller. I've used it for years and I'm not switching, so what's going on?", "That's almost always a DPI mismatch: set the document units to mm with a scale of 1 user unit per mm in Document Properties, and make your laser software import at 96 DPI, the Inkscape default, since older tools assume 72 or 90."),
+         active=(yes("inkscape",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v22",
+              ("My boss's husband carves wooden duck decoys. He brought a few to the office party and people were passing them around like puppies.", "Hand-carved decoys can be beautiful.", "They really were. Anyway, the wind today is ridiculous, my neighbor's trash cans ended up two houses down."),
+              ("Hypothetically, what does it cost to convert a cargo van into a camper?", "A DIY build usually runs $10,000 to $30,000 on top of the van, for insulation, a bed platform, solar and a small kitchen; professional builds often go past $80,000.", "Just curious, I'm not doing it. There's a sign at my mechanic's shop that says 'Labor: $90 an hour. $120 if you watch. $150 if you help.' I laugh every time I pay the bill.")),
+]
 # fmt: on
 
 
@@ -5470,14 +5709,17 @@ def render(
     v19: bool = False,
     v20: bool = False,
     v21: bool = False,
+    v22: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
-    `v19`, of the twentieth with `v20`, of the twenty-first with `v21`): one scenario a line, UTF-8, no ASCII
-    escaping."""
-    if v21:
+    `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`): one scenario a
+    line, UTF-8, no ASCII escaping."""
+    if v22:
+        found = scenario_dicts(ZH_V22, EN_V22, first=1901)
+    elif v21:
         found = scenario_dicts(ZH_V21, EN_V21, first=1801)
     elif v20:
         found = scenario_dicts(ZH_V20, EN_V20, first=1701)
@@ -5538,6 +5780,7 @@ if __name__ == "__main__":
     OUT_V19.write_text(render(v19=True), encoding="utf-8")
     OUT_V20.write_text(render(v20=True), encoding="utf-8")
     OUT_V21.write_text(render(v21=True), encoding="utf-8")
+    OUT_V22.write_text(render(v22=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -5548,5 +5791,5 @@ if __name__ == "__main__":
         f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16},"
         f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18},"
         f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20},"
-        f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}"
+        f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22}"
     )
