@@ -184,8 +184,9 @@ class RuleExtractor:
             listing = (listing or opens_list(seg.text)) and after in ("；", ";")
         met = False  # a segment before named a meeting
         for seg in segments:
-            seg.continues_meeting = met and not names_meeting(seg.text) and bool(GOES_ON.match(seg.text))
-            met = met or names_meeting(seg.text)
+            named = names_meeting(seg.text)
+            seg.continues_meeting = met and not named and bool(GOES_ON.match(seg.text))
+            met = met or named
         best: dict[tuple[str, str, bool], CandidateFact] = {}
         last: CandidateFact | None = None
         for i, seg in enumerate(segments):

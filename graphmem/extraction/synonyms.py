@@ -9,6 +9,8 @@ movie"); size and duration adjectives that do not change what the thing is are d
 
 from __future__ import annotations
 
+import functools
+
 __all__ = ["canonical_taste", "paraphrases"]
 
 # A head noun (singular, as `values.singular` leaves it) -> its canonical head. Heads of several words first.
@@ -80,9 +82,10 @@ def canonical_taste(value: str) -> str:
     return value
 
 
-def paraphrases(value: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)
+def paraphrases(value: str) -> tuple[str, ...]:
     """The other names of an activity or a Chinese object of taste whose canonical form is `value` ("birding" and
     "bird watching" for "birdwatching", "骑车" for "骑行"): what a later mention may call it."""
     folded = value.casefold()
     table = _EN_ACTIVITIES if value.isascii() else _ZH
-    return [k for k, v in table.items() if v == folded and k != folded and len(k) >= (4 if value.isascii() else 2)]
+    return tuple(k for k, v in table.items() if v == folded and k != folded and len(k) >= (4 if value.isascii() else 2))
