@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import re
 import tempfile
 import threading
@@ -13,6 +14,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -516,9 +518,27 @@ _jieba_tmp: tempfile.TemporaryDirectory[str] | None = None
 _NOT_WORDS_ZH = ("搓麻",)
 
 
+def jieba_cache_dir() -> Path | None:
+    """Where jieba's dictionary cache lives between runs: $GRAPHMEM_CACHE_DIR, else $XDG_CACHE_HOME/graphmem,
+    else ~/.cache/graphmem (a subfolder ``jieba``); None when none of them can be created."""
+    explicit = os.environ.get("GRAPHMEM_CACHE_DIR")
+    if explicit:
+        base = Path(explicit)
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        base = Path(xdg) / "graphmem" if xdg else Path.home() / ".cache" / "graphmem"
+    folder = base / "jieba"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK) else None
+
+
 def load_jieba() -> Any:
-    """Import and initialise jieba once: logging silenced, dictionary cache in a private temp dir (unless
-    another part of the process initialised it already)."""
+    """Import and initialise jieba once: logging silenced, dictionary cache kept in the user's cache folder
+    (one file, written atomically by jieba and reused by every later process) or, if that cannot be created, a
+    private temp dir removed at exit -- unless another part of the process initialised jieba already."""
     global _jieba_ready, _jieba_tmp
     import jieba
 
@@ -528,8 +548,11 @@ def load_jieba() -> Any:
                 jieba.setLogLevel(logging.WARNING)
                 logging.getLogger("jieba").setLevel(logging.WARNING)
                 if not jieba.dt.initialized:
-                    _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
-                    jieba.dt.tmp_dir = _jieba_tmp.name
+                    folder = jieba_cache_dir()
+                    if folder is None:
+                        _jieba_tmp = tempfile.TemporaryDirectory(prefix="graphmem-jieba-")
+                        folder = Path(_jieba_tmp.name)
+                    jieba.dt.tmp_dir = str(folder)
                     jieba.initialize()
                 for word in _NOT_WORDS_ZH:  # "搓麻将" is 搓 + 麻将, not 搓麻 + 将
                     jieba.del_word(word)
