@@ -60,6 +60,7 @@ from graphmem.extraction.guards import (
     without_quotations,
 )
 from graphmem.extraction.house_rules import list_item, opens_list
+from graphmem.extraction.literal_gate import LiteralGate, lowered
 from graphmem.extraction.notes import note_updates, notes
 from graphmem.extraction.recurrence import Topic, topics
 from graphmem.extraction.relation_slots import relation_fields, relation_names
@@ -90,6 +91,10 @@ MAX_CONTEXT_TURNS = 3  # earlier turns of the session read for what a turn refer
 _PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
 _TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
+# Each rule with the literal words one of which its every match contains: a segment holding none is not scanned.
+_GATED: dict[Lang, tuple[tuple[Rule, LiteralGate], ...]] = {
+    lang: tuple((r, LiteralGate.of(r.pattern)) for r in rules) for lang, rules in _RULES.items()
+}
 
 
 MAX_EVIDENCE_CHARS = 300
@@ -376,7 +381,10 @@ class RuleExtractor:
             found = [s for s in slots(norm, lang, addressed=True) if requestable(s)]
             return with_slots(requested, found, seg, norm, lang, hedged) if found else requested
         request = bool(REQUEST[lang].search(norm))  # "你回答里能不能别加那么多表情符号": asks, not a question
-        for rule in _RULES[lang]:
+        lower = lowered(norm)
+        for rule, gate in _GATED[lang]:
+            if not gate.admits(norm, lower):
+                continue
             asked = request and rule.predicate in REQUEST_SLOTS
             for m in rule.pattern.finditer(norm):
                 c_start, c_end = clause_span(norm, m.start())

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import FORMATS
+from graphmem.extraction.literal_gate import LiteralGate, lowered
 from graphmem.extraction.rule import Lang
 
 __all__ = ["ReplySetting", "capped_reply", "reply_shape", "written"]
@@ -282,10 +283,17 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
 )
 
 
+# each manner with the literal words one of which its every match contains
+_GATED_MANNERS = tuple((attribute, value, pattern, LiteralGate.of(pattern)) for attribute, value, pattern in _MANNERS)
+
+
 def written(text: str) -> list[ReplySetting]:
     """The spelling, the date order, code-only answers and the manner of replies a segment asks for, each once."""
     out: list[ReplySetting] = []
-    for attribute, value, pattern in _MANNERS:
+    lower = lowered(text)
+    for attribute, value, pattern, gate in _GATED_MANNERS:
+        if not gate.admits(text, lower):
+            continue
         m = pattern.search(text)
         if m is not None:
             out.append(ReplySetting(Predicate.PREFERS_FORMAT, attribute, value, m.start(), m.end()))
