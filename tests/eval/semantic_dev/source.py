@@ -37,6 +37,7 @@ OUT_V19 = Path(__file__).with_name("scenarios_v19.jsonl")
 OUT_V20 = Path(__file__).with_name("scenarios_v20.jsonl")
 OUT_V21 = Path(__file__).with_name("scenarios_v21.jsonl")
 OUT_V22 = Path(__file__).with_name("scenarios_v22.jsonl")
+OUT_V23 = Path(__file__).with_name("scenarios_v23.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -5639,6 +5640,244 @@ EN_V22: list[Case] = [
               ("My boss's husband carves wooden duck decoys. He brought a few to the office party and people were passing them around like puppies.", "Hand-carved decoys can be beautiful.", "They really were. Anyway, the wind today is ridiculous, my neighbor's trash cans ended up two houses down."),
               ("Hypothetically, what does it cost to convert a cargo van into a camper?", "A DIY build usually runs $10,000 to $30,000 on top of the van, for insulation, a bed platform, solar and a small kitchen; professional builds often go past $80,000.", "Just curious, I'm not doing it. There's a sign at my mechanic's shop that says 'Labor: $90 an hour. $120 if you watch. $150 if you help.' I laugh every time I pay the bill.")),
 ]
+# Twenty-third round (tag `v23`, its own file `scenarios_v23.jsonl`, ids from 2001): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V23: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v23",
+         ("我这人开会有个讲究，会前一定得知道都有谁参加。对面来几个人、都是啥职位、最后谁拍板，心里有了数我才好准备说辞", "知己知彼，谈起来也更有底气。"),
+         ("明天跟渠道商碰头，对方到现在都没把参会的人报过来，我又去催了一遍。不管跟谁开会，我都得先拿到名单，两眼一抹黑进会议室，我浑身不自在", "可以请对方今天下班前把名单和职务一起发过来。"),
+         active=(any_("名单", "参会", "与会", "参加", "attendee", "participant", "who is attending", "who's attending"),)),
+    case("meeting", "remember conversational v23",
+         ("明天下午三点跟区里几个街道的网格员开个视频会，你帮我把通知拟一下", "好的。会议用哪个软件开？我把入会方式写进通知里。", "瞩目", "好的：【会议通知】定于明天下午三点召开视频会议，请各位提前五分钟通过瞩目入会，会议号另行发送……", "行。顺带说一句，我们这儿开视频会向来都用它，往后你拟通知、约会，软件那栏直接填瞩目就行，这个你记一下"),
+         active=(any_("瞩目", "zhumu"),)),
+    case("meeting", "change plain v23",
+         ("我们项目组每天下午五点碰个头，十来分钟，把当天的进度捋一遍", "每天收个尾，第二天接着干也顺手。"),
+         ("今天下午五点的碰头会又拖到快六点，测试那边一个bug扯了半天也没扯明白", "碰头会最好只报进度，具体问题会后找相关的人单聊。"),
+         ("跟你说一下，组里好几个人得赶五点半的班车，碰头会改到每天中午十二点半了，大伙端着饭盒边吃边说。你帮我改改，别再按下午五点提醒我了", "好的，已更新：项目组碰头会改为每天中午十二点半。"),
+         active=(any_("十二点半", "12:30", "中午", "noon", "lunch"),),
+         not_active=(any_("下午五点", "五点", "17:00", "5pm", "5 pm"),),
+         history=(h(("下午五点", "五点", "17:00", "5pm", "5 pm"), ("十二点半", "12:30", "中午", "noon", "lunch")),)),
+    # preference
+    case("preference", "paraphrase plain v23",
+         ("我打小就爱听越剧，礼拜天上午雷打不动去文化馆的越剧社，跟一帮老姐妹对着胡琴唱两段《梁祝》", "有这么个爱好，礼拜天过得有滋有味的。"),
+         ("昨晚在电视上看了场《红楼梦》的越剧录像，看到快十二点还舍不得关。越剧这东西我听了几十年，越听越有味儿", "老戏就是这样，百看不厌。"),
+         active=(yes("越剧", "戏", "yue opera", "shaoxing opera", "opera"),)),
+    case("preference", "paraphrase conversational v23",
+         ("帮我写句外卖备注，点的是一份麻酱凉皮：蒜水、蒜末一样都别放。我吃不了蒜，那股冲味儿一上来我就反胃", "备注可以这么写：“麻烦不要放蒜水和蒜末，谢谢老板！”"),
+         ("晚上想包饺子，猪肉白菜馅儿的，调馅有啥窍门？", "肉馅先顺着一个方向搅，分几次打进花椒水上劲；白菜剁碎后撒盐杀出水、挤干再拌；最后淋点香油锁住水分。吃的时候配一碟蒜泥醋汁更香。", "蒜泥那碟就免了，我一口蒜都不沾，上回不是跟你说过嘛。给我换个别的蘸料"),
+         active=(no("蒜", "garlic"),)),
+    case("preference", "single plain v23",
+         ("早上在地铁口买了个鸡蛋灌饼，加了根烤肠和一片生菜，边走边啃，到公司门口刚好吃完", "灌饼加烤肠，早上这一顿挺扎实。"),
+         not_active=(any_("鸡蛋灌饼", "灌饼", "烤肠"),)),
+    # correction
+    case("correction", "immediate remember plain v23",
+         ("记一下我的裤腰尺寸，往后网上买裤子省得一回回翻出软尺来量：二尺四……哎不对不对，那是前年的老黄历了，过了个年胖了一圈，现在得穿二尺六的", "好的，已记下：你的裤腰是二尺六。"),
+         active=(any_("二尺六", "2尺6", "2.6"),),
+         not_active=(any_("二尺四", "2尺4", "2.4"),)),
+    case("correction", "after_promotion conversational v23",
+         ("我家那只英短最近掉毛掉得厉害，沙发上全是，一天得拿粘毛器滚好几遍，有啥办法？", "换季掉毛是正常的：每天用针梳把浮毛梳掉，能少一大半；猫粮里隔天加点鱼油，毛也会更结实。"),
+         ("英短是不是特别容易胖？我家这只才一岁半，都快十四斤了", "英短骨架大、又不爱动，确实容易发福。每天的猫粮称着喂，少给零食，晚上拿逗猫棒陪它跑两轮。"),
+         ("说个糗事，今天带它去打疫苗，医生瞅了一眼就说这不是英短，是美短，你看它身上一圈一圈的银色虎斑，脸型也不一样。当初卖家就这么跟我说的，我一直叫错了。你那边也帮我改成美短吧，控制体重那些法子还照旧不？", "好的，已更正：你家猫是美短。控制体重的法子照旧：定时定量，少给零食，多陪它玩。美短本来就比英短好动，多跑跑更容易瘦下来。"),
+         active=(any_("美短", "美国短毛", "american shorthair"),),
+         not_active=(any_("英短", "英国短毛", "british shorthair"),),
+         history=(h(("英短", "英国短毛", "british shorthair"), ("美短", "美国短毛", "american shorthair")),)),
+    case("correction", "single conversational v23",
+         ("家里那个养生壶，北鼎的……哦不对，北鼎那个让我闺女拿到宿舍去了，我现在用的是摩飞。最近烧完水底下老结一层白垢，拿抹布都擦不掉，咋弄干净？", "那是水垢：倒半壶水，加两勺柠檬酸或者白醋，煮开后泡半个钟头，再用软布一擦就掉了；以后每个月这么除一回垢，换成过滤过的水烧也能少结点。"),
+         not_active=(any_("摩飞", "morphy"), any_("北鼎", "buydeem"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v23",
+         ("帮我算算，月薪一万二，五险一金个人大概扣多少？", "个人部分大约是：养老百分之八，约九百六十元；医疗百分之二，约二百四十元；失业千分之五，约六十元；公积金按百分之十二算，约一千四百四十元，合计约两千七百元。", "数字你都给我写成阿拉伯数字行不？一串汉字数字看得我眼晕，对账都对不过来"),
+         ("房贷一百二十万，三十年，利率三点一，月供多少？", "按等额本息算，月供约五千一百二十四元，三十年总利息约六十四万五千元。", "又写成汉字了。跟你说过，回我的时候钱数、百分比这些一律用阿拉伯数字，别让我一个字一个字地数"),
+         active=(any_("阿拉伯数字", "数字", "arabic numeral", "numeral", "digit"),)),
+    case("reply", "remember plain v23",
+         ("从今往后你跟我说话都改用塞尔维亚语吧。我媳妇是贝尔格莱德人，她爸妈下个月过来住仨月，老两口一句中文都不会，我总不能天天跟人家比划。这个你记着", "Važi! Od sada ću ti odgovarati na srpskom."),
+         active=(any_("塞尔维亚语", "塞语", "serbian", "srpski", "српски"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v23",
+         ("@youzi", "柚子是我们给厂里做的瓷砖缺陷检测，Python加OpenCV先把砖面抠出来，再丢给YOLOv8找裂纹和缺角。现在细小的裂纹老漏检，咋整？", "小目标漏检可以从三头下手：训练和推理都把输入尺寸调大，比如1280；把整块砖切成几块分别检测再拼回来；再多标些细裂纹的样本，必要时加一个小目标检测头。"),
+         ("@youzi", "柚子这边产线上的相机是斜着拍的，砖面在图里是个梯形，OpenCV里咋把它拉正？", "先找出砖的四个角点，可以用轮廓检测加approxPolyDP；再用cv2.getPerspectiveTransform算出透视变换矩阵，cv2.warpPerspective拉成正的矩形，拉正以后再送给YOLO检测。"),
+         active=(any_("yolo", "opencv", p="youzi"),)),
+    case("project", "project_only remember plain v23",
+         ("@lianwu", "莲雾这个项目跟你立两条规矩：打日志一律用loguru，代码里不许留print；装依赖、跑脚本都用uv，别再给我写pip install。往后在莲雾里给我的代码都照这个来，记住了", "记住了：莲雾项目日志用loguru、不留print，依赖和脚本用uv。"),
+         active=(any_("loguru", "print", "日志", p="lianwu"), any_("uv", "pip", "依赖", p="lianwu"))),
+    case("project", "override conversational v23",
+         ("我写Python一直拿black格式化，保存一下自动排好，省得跟同事为空格换行扯皮", "black几乎不给配置的余地，反倒省掉了很多争论。"),
+         ("帮我在pre-commit里配上black，每回提交前自动格式化一遍，老样子", "好的：在.pre-commit-config.yaml里加上black的仓库地址、钉一个版本号，hooks里写id: black，再跑一遍pre-commit install就行……"),
+         ("@baixiang", "百香果这个项目不一样，公司的代码规范是照着谷歌那套定的，统一用yapf格式化，配置文件都写好了。black在这儿用不得，一格式化整个diff全花了。在百香果里你给我的代码都按yapf的风格来，记住", "好的，百香果项目一律用yapf格式化，不用black。"),
+         active=(yes("black"), yes("yapf", p="baixiang")),
+         not_active=(yes("black", p="baixiang"),)),
+    # multi
+    case("multi", "remember plain v23",
+         ("帮我存三条，往后用得上：一、我常住延吉；二、我是开冷面馆的，就在西市场边上，夏天一天能卖三四百碗；三、我对鸡蛋过敏，蛋清蛋黄都不行，蛋糕、蛋挞这种带蛋的也碰不得，给我推荐吃的先把带蛋的筛掉", "已存好：常住延吉；开冷面馆；对鸡蛋过敏。"),
+         active=(yes("延吉", "yanji"), any_("冷面", "面馆", "餐馆", "饭馆", "restaurant", "noodle"), any_("鸡蛋", "蛋", "egg"))),
+    case("multi", "paraphrase conversational v23",
+         ("帮我看看锦州这礼拜六下不下雨？我们十来个人约好了早上去古塔公园踢毽子，下雨就得改天", "锦州周六预报多云转晴，早上十来度，不下雨，踢毽子正合适，出门多穿件外套。"),
+         ("你猜我这腿咋了", "咋了？抻着了？", "踢毽子踢的，昨儿一个盘踢用力过猛，大腿根抻了一下。在锦州踢了十几年花毽，头一回伤着。有啥法子好得快点？", "先冰敷，一次十五分钟左右，两天之内别热敷；这几天别再做大幅度的盘踢，要是疼得厉害或者起了淤青，就去医院看看。"),
+         active=(yes("锦州", "jinzhou"), yes("毽子", "花毽", "踢毽", "shuttlecock", "jianzi"))),
+    # relations
+    case("relations", "paraphrase plain v23",
+         ("我小舅子国栋下个月结婚，我媳妇让我给他当总管，迎亲车队、酒席、司仪全归我张罗", "当总管要操心的事多，列个单子一样一样来。"),
+         ("国栋的婚礼总算办完了，四十桌，一桌都没乱。敬酒的时候他当着满场的人给我鞠了一躬，我这心里头挺热乎", "忙活一场，落个好，值了。"),
+         active=(yes("国栋", "guodong"),)),
+    case("relations", "remember conversational v23",
+         ("兔子一直拉稀是咋回事？", "兔子拉稀多半跟吃的有关：青菜带水、水果吃多了、突然换粮都可能；要是拉的是水样便、精神也蔫，得赶紧去医院。它多大了？平时吃啥？叫啥名？", "叫大福，一只灰色的垂耳兔，一岁多。平时就吃兔粮和提摩西草，昨天我妈喂了它两片生菜", "大福多半是生菜闹的。先把青菜停了，只给干草和兔粮，再观察一天。", "行，我看着它。你也把它记上，大福是我家老三，往后少不了问你它的事"),
+         active=(yes("大福", "dafu"), any_("兔", "rabbit", "bunny"))),
+    # work
+    case("work", "paraphrase conversational v23",
+         ("腰疼得直不起来，有啥能缓缓的法子没？我是上门给人调钢琴的，一天跑三四家，一台琴一调就是一个多钟头，整个人一直弓着", "弯腰久了腰背肌肉一直绷着：每调完一台站起来做几个后仰和转体；琴凳调到合适的高度，别总探着身子；晚上热敷一刻钟，周末去游游泳也有好处。"),
+         ("今儿一家琴行的老板给我打电话，一口气约了十二台琴，开学前都得调完", "这下有得忙了。", "可不是，我干钢琴调律十多年了，开学前和过年前这两阵最紧，一天连轴转"),
+         active=(any_("调律", "调音", "调琴", "钢琴", "piano tun", "tuner"),)),
+    case("work", "change plain v23",
+         ("我在一家国企做人事，招聘、社保、员工档案都归我管", "人事的活儿又杂又细。"),
+         ("今天又给十几个新员工办入职，光签合同就签了一上午，干人事的就这么磨人", "入职季确实是最累的时候。"),
+         ("通知你一声，国企那边我辞了，跳到一家猎头公司做猎头，专门给半导体公司挖工程师。工作这块你帮我改过来", "好的，已更新：你现在做猎头，专做半导体方向。"),
+         active=(any_("猎头", "headhunt", "recruit"),),
+         not_active=(any_("人事", "人力", "hr", "human resource", "personnel"),),
+         history=(h(("人事", "人力", "hr", "human resource", "personnel"), ("猎头", "headhunt", "recruit")),)),
+    # travel
+    case("travel", "paraphrase conversational v23",
+         ("帮我找找下个月去衢州出差住的酒店，一去就是十天，房间里得带洗衣机的，我可不想拎一大箱衣服", "好的，找了几家房间里带洗衣机的：一家是公寓式酒店，在市中心……"),
+         ("上回在衢州那家酒店说是有自助洗衣房，结果一层楼就一台机器，天天排队，洗完了还没地儿晾。往后出差订酒店你都记着，房间里自带洗衣机的优先", "记住了，以后订酒店优先找房间里带洗衣机的。"),
+         active=(any_("洗衣机", "洗衣", "laundry", "washing machine", "washer"),)),
+    # location move
+    case("location", "change plain v23",
+         ("我住安庆，在一个老小区里住了十来年了，楼下就是菜市场，买菜方便得很", "住菜市场边上，过日子确实方便。"),
+         ("安庆这几天梅雨下个没完，家里墙皮都返潮了，衣服晾三天还是潮的", "可以开开除湿机，柜子里放几包干燥剂。"),
+         ("跟你说一声，我爱人调到连云港工作，我们一家上个月跟着搬过来了。往后天气啊、周边吃喝啊，都按连云港给我找", "好的，已更新为连云港。"),
+         active=(yes("连云港", "lianyungang"),),
+         not_active=(yes("安庆", "anqing"),),
+         history=(h(("安庆", "anqing"), ("连云港", "lianyungang")),)),
+    # tools
+    case("tools", "paraphrase plain v23",
+         ("我背单词一直用百词斩，每天地铁上刷五十个，一张图配一个词，记得牢", "图文搭着记，确实不容易忘。"),
+         ("百词斩上又连续打卡三百天了，考研那本词书快刷完第二遍。别的背单词软件我也试过，都不如它顺手", "坚持三百天可不容易，第二遍下来会扎实很多。"),
+         active=(yes("百词斩", "baicizhan"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v23",
+              ("今天这风沙大得，出门一趟嘴里全是土", "春天风大，出门戴个口罩吧。", "嗯。说起来我表姐最近迷上了做手工皂，阳台上堆满了模具和精油，做出来的皂一块块摆着跟点心似的"),
+              ("听说现在承包山地种茶挺火的，要是真有人去干，头几年大概得砸进去多少钱？", "看地方：山地承包一年一亩几百块，茶苗、开荒和人工头三年每亩还得几千块，茶树一般三四年才有像样的收成，几十亩下来前期少说几十万。", "我就是刷纪录片刷的，自己可没这打算。我们老板开会老爱念叨一句“客户虐我千百遍，我待客户如初恋”，听得我们直翻白眼")),
+]
+EN_V23: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v23",
+         ("Every meeting I run ends the same way: a list of action items, each with one owner and a due date. If nobody owns it, it doesn't get done.", "Closing with named owners keeps things from drifting."),
+         ("Wrapped up the budget review ten minutes early so we could go through action items and owners before anyone left. I never let a meeting end without them.", "Those last ten minutes are often the most useful part."),
+         active=(any_("action item", "owner", "next step", "due date", "行动项", "待办", "负责人"),)),
+    case("meeting", "remember conversational v23",
+         ("Can you draft an invite for my quarterly check-in with the Palmer Dental team? Thursday the 14th, 3:00 to 3:45.", "Sure. Should I include a video link? Which service do you use?", "RingCentral. It came bundled with our phone system, so the whole office is on it.", "Here's the draft: 'Quarterly check-in, Thursday the 14th, 3:00–3:45 p.m. Join via RingCentral Video: [link].'", "Perfect. Keep that on file for me: any call you set up, RingCentral is the default."),
+         active=(any_("ringcentral", "ring central"),)),
+    case("meeting", "change plain v23",
+         ("I have a daily check-in with my night-shift supervisors at 6:45 a.m., right when they hand over to the day crew.", "Catching them at handover is smart; the details are still fresh."),
+         ("The 6:45 check-in ran long this morning. A forklift clipped a rack overnight and we walked the whole aisle.", "Good thing it came up at handover."),
+         ("The supervisors' check-in is moving to 5:15 p.m., the start of their shift instead of the end, because by 6:45 in the morning they're too wiped out to think. Please update it and drop the early reminder.", "Updated: your check-in with the night-shift supervisors is now at 5:15 p.m."),
+         active=(any_("5:15", "5.15", "17:15", "五点一刻", "五点十五"),),
+         not_active=(any_("6:45", "6.45", "06:45", "六点四十五", "六点三刻"),),
+         history=(h(("6:45", "6.45", "06:45", "六点四十五", "六点三刻"), ("5:15", "5.15", "17:15", "五点一刻", "五点十五")),)),
+    # preference
+    case("preference", "paraphrase conversational v23",
+         ("What batting would you use for a baby quilt that's going to get washed a hundred times? I've been quilting for about eight years, but never for a baby.", "Cotton or an 80/20 cotton-poly blend: soft, breathable and it holds up to washing. Quilt it fairly densely, every 3 to 4 inches, so it doesn't shift, and prewash the fabrics so nothing shrinks unevenly."),
+         ("Need a birthday gift idea for my sister, she turns 40 next month.", "A spa day, a nice piece of jewelry, or a weekend away?", "Nah, I'll make her a quilt. That's my thing, I spend every free evening quilting and she's been hinting for a year."),
+         active=(yes("quilt", "拼布", "绗缝"),)),
+    case("preference", "paraphrase plain v23",
+         ("I can't stand mint. Mint gum, mint tea, mint chocolate chip, all of it tastes like toothpaste to me.", "Mint really does split people."),
+         ("The hotel left chocolates on the pillow and of course they were mint. Gave them to my husband. I've never liked mint and I never will.", "At least they went to a good home."),
+         active=(no("mint", "薄荷"),)),
+    case("preference", "single plain texting v23",
+         ("grabbed 2 kolaches from the donut place on the way in, sausage jalapeño cheese, zero regrets", "Sausage and jalapeño is the classic pick."),
+         not_active=(any_("kolache", "klobasnek"),)),
+    # correction
+    case("correction", "immediate remember plain v23",
+         ("Can you remember my furnace filter size so I stop climbing down to the basement to check? It's 16x25x1. No, hold on, 16x25 was the old house. This furnace takes a 20x25x1.", "Noted: your furnace filter is 20x25x1."),
+         active=(any_("20x25", "20 x 25", "20×25"),),
+         not_active=(any_("16x25", "16 x 25", "16×25"),)),
+    case("correction", "after_promotion conversational v23",
+         ("My son's leopard gecko has stopped eating her crickets. He's had her about a year. Should we be worried?", "Leopard geckos often eat less when the enclosure runs cool or before a shed. Check that the warm side is 88 to 92°F on a thermostat, offer mealworms for a few days, and weigh her weekly; if she keeps losing weight, see a reptile vet."),
+         ("What size tank does a leopard gecko need as an adult? She's in a 10-gallon right now.", "A 20-gallon long is the usual minimum for an adult leopard gecko and 40 gallons is better, laid out horizontally with a warm hide, a cool hide and a humid hide."),
+         ("Update on the gecko: I was at the pet store buying mealworms, showed the guy a photo, and he said she's a crested gecko, not a leopard gecko. The eyelash ridges, apparently. The previous owner told us wrong and I've been repeating it for a year. Can you fix that? And I'm guessing the tank advice changes?", "Fixed: your son's gecko is a crested gecko. And yes, it changes: crested geckos climb, so she needs a tall enclosure, at least 12x12x18 inches, with branches and plants, room temperature around 72 to 78°F with no heat mat, misting for humidity, and a fruit-based powdered diet with a few insects."),
+         active=(any_("crested", "睫角"),),
+         not_active=(any_("leopard", "豹纹"),),
+         history=(h(("leopard", "豹纹"), ("crested", "睫角")),)),
+    case("correction", "single conversational v23",
+         ("The vacuum keeps losing suction after about five minutes. It's a Dyson. Sorry, no, the Dyson was the old one, we replaced it with a Shark last spring. Anyway, why would it do that?", "On a Shark, suction that fades after a few minutes almost always means a clog or a dirty filter: empty the bin, rinse the foam and felt filters and let them dry for a full 24 hours, then check the wand and the hose for blockages."),
+         not_active=(any_("shark",), any_("dyson",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v23",
+         ("Can you give me a short explanation of what an escrow account is? I'm pasting it into an email to my tenant.", "**Escrow** is an account held by a **neutral third party**, who releases the money only when **both sides** have met the agreed conditions.", "Can you redo that without the bold? My email shows it as asterisks all over the place."),
+         ("What's the difference between a W-2 and a 1099?", "A **W-2** is for **employees**: your employer withholds taxes. A **1099** is for **contractors**: nothing is withheld, so you pay your own taxes.", "Asterisks again. Please don't bold anything in your answers, ever. Plain text; I copy most of what you write into emails."),
+         active=(any_("bold", "asterisk", "plain text", "加粗", "粗体", "markdown"),)),
+    case("reply", "remember plain v23",
+         ("I'd like all your replies in Tagalog from here on, please remember that. My fiancée's family is in Quezon City and I want to actually talk to her lola at the wedding instead of just smiling and nodding.", "Sige! Mula ngayon, sasagot ako sa iyo sa Tagalog."),
+         active=(any_("tagalog", "filipino", "他加禄", "菲律宾语"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v23",
+         ("@foxglove", "foxglove is my little farming game, Rust on Bevy. How do I query every entity that has both a Crop and a Watered component but isn't Harvested yet?", "Use a query with filters: Query<(Entity, &Crop), (With<Watered>, Without<Harvested>)> as a system parameter, then iterate with for (entity, crop) in &query. If you need to change the Crop, take &mut Crop and use iter_mut."),
+         ("@foxglove", "In foxglove my sprites show up as blank white squares for the first frame. Is that a Bevy asset loading thing?", "Yes: AssetServer::load hands back a handle right away and the image arrives a frame or more later. Load everything in a loading state first, check asset_server.is_loaded_with_dependencies for each handle, and only switch to the game state once they're all ready; the bevy_asset_loader crate does this for you."),
+         active=(any_("bevy", p="foxglove"),)),
+    case("project", "project_only remember plain v23",
+         ("@wigeon", "Two rules for wigeon, please remember them: every database query goes through sqlc-generated code, no ORM; and all logging uses slog with key-value attributes, never fmt.Println or the old log package.", "Noted for wigeon: queries through sqlc, no ORM; logging with slog."),
+         active=(any_("sqlc", "orm", p="wigeon"), any_("slog", "println", "logging", p="wigeon"))),
+    case("project", "override conversational v23",
+         ("I write all my end-to-end tests in Playwright. Once you've had auto-waiting and the trace viewer, there's no going back.", "The trace viewer alone saves a lot of debugging time."),
+         ("Give me a Playwright test that logs in, adds an item to the cart and checks the badge count. My usual Playwright setup.", "Sure: test('add to cart', async ({ page }) => { await page.goto('/login'); await page.getByLabel('Email').fill(user.email); ... await page.getByRole('button', { name: 'Add to cart' }).click(); await expect(page.getByTestId('cart-badge')).toHaveText('1'); });"),
+         ("@juniper", "juniper is different: the client's QA team owns the test suite and it's all Cypress, hundreds of specs, so anything I add there has to be Cypress, not Playwright. Remember that for juniper.", "Got it: Cypress for juniper."),
+         active=(yes("playwright"), yes("cypress", p="juniper")),
+         not_active=(yes("playwright", p="juniper"),)),
+    # multi
+    case("multi", "remember plain v23",
+         ("Three things worth remembering about me: I live in Billings, Montana; I'm a hydrologist with the state, mostly checking groundwater monitoring wells; and I'm allergic to avocado, so no guacamole, no avocado oil, nothing with avocado in any recipe you suggest.", "Got it: Billings, hydrologist, avocado allergy."),
+         active=(yes("billings", "比灵斯"), any_("hydrolog", "groundwater", "水文"), any_("avocado", "牛油果", "鳄梨"))),
+    case("multi", "paraphrase conversational texting v23",
+         ("ugh my wrist is so sore", "Oh no, what happened?", "darts league lol. tuesday nights at a bar here in akron, same team 6 yrs. threw like 15 legs last night and my wrist is toast"),
+         ("pro shop here in akron says i should go to heavier darts for more control, 22g to 24g. worth it? been throwing 6 yrs", "A couple of grams can help if your throw feels rushed or floaty; borrow a set to try for a week before buying, since a change in weight usually means adjusting your release."),
+         active=(yes("akron", "阿克伦"), yes("dart", "飞镖"))),
+    # relations
+    case("relations", "paraphrase plain v23",
+         ("My stepdad Lionel turns seventy next month, and we're throwing him a surprise party at the Elks lodge.", "Seventy is a big one. Sounds like a great party."),
+         ("Lionel had no idea. He actually teared up when his old Army buddies walked in.", "That must have been quite a moment."),
+         active=(yes("lionel", "莱昂内尔"),)),
+    case("relations", "remember conversational v23",
+         ("My daughter's hermit crab hasn't come out of his shell in over a week. Is he dead?", "Probably not: hermit crabs often bury themselves or stay hidden for weeks while they molt, and disturbing them then can be fatal. Is there a faint fishy smell? If not, leave him be. What's his name, and how long have you had him?", "Sheldon. He's a purple pincher, we've had him about two years.", "Then Sheldon is most likely molting. Keep the humidity around 75 to 80 percent and don't dig him up.", "Okay. Please remember Sheldon, he's my daughter's pride and joy and I'm sure I'll be asking about him again."),
+         active=(yes("sheldon",), any_("hermit crab", "crab", "寄居蟹"))),
+    # work
+    case("work", "paraphrase conversational v23",
+         ("Can you write me a two-line description for my Google Business profile? I'm a licensed plumber, one-man shop, mostly water heaters and drain problems around Lancaster County.", "Sure: 'Licensed plumber serving Lancaster County. Water heaters, clogged drains and leaks fixed right, by the same guy who answers the phone.'"),
+         ("My knees are killing me.", "Long day?", "Three crawl spaces today, one of them with a raccoon in it. Plumbing pays the bills, but some days I earn every penny."),
+         active=(any_("plumb", "水管", "管道"),)),
+    case("work", "change plain v23",
+         ("I'm a pastry chef at a hotel downtown, so my day starts at 4 a.m. with croissant dough.", "Early mornings, but the smell must make up for it."),
+         ("Made 300 macarons for a wedding today. Pastry chef life; my forearms are done.", "Three hundred is a serious batch."),
+         ("Career change: I left the hotel and took a job with the county health department as a food safety inspector. Please update my job.", "Congratulations! Updated: you're now a food safety inspector."),
+         active=(any_("inspector", "food safety", "health department", "食品安全", "卫生检查"),),
+         not_active=(any_("pastry", "chef", "糕点", "甜点", "厨师"),),
+         history=(h(("pastry", "chef", "糕点", "甜点", "厨师"), ("inspector", "food safety", "health department", "食品安全", "卫生检查")),)),
+    # travel
+    case("travel", "paraphrase plain v23",
+         ("I always book a bulkhead seat when I fly. I'm six foot five, and it's the only row where my knees aren't jammed into the seat in front of me.", "At your height the extra legroom makes a real difference."),
+         ("Paid the extra forty bucks for the bulkhead on my Phoenix flight. Not even a question for me anymore: it's bulkhead or I'm miserable.", "Worth it for a few hours in the air."),
+         active=(any_("bulkhead", "legroom", "第一排", "前排"),)),
+    # time zone as a city
+    case("timezone", "change plain v23",
+         ("I live in Helsinki, so I'm on Finnish time, two hours ahead of London in winter.", "Right, Eastern European Time."),
+         ("Helsinki got its first real snow today, and the sun set at 3:15. I'm going to be living on vitamin D.", "The short days up there are no joke."),
+         ("Big news: I moved to Santiago for my partner's job, got here two weeks ago. Please switch me over to Santiago time.", "Done, you're on Santiago time now."),
+         active=(any_("santiago", "chile", "america/santiago", "-3", "-4", "圣地亚哥", "智利"),),
+         not_active=(any_("helsinki", "finland", "europe/helsinki", "+2", "赫尔辛基", "芬兰"),),
+         history=(h(("helsinki", "finland", "europe/helsinki", "+2", "赫尔辛基", "芬兰"), ("santiago", "chile", "america/santiago", "-3", "-4", "圣地亚哥", "智利")),)),
+    # tools
+    case("tools", "paraphrase conversational v23",
+         ("How do I get rid of the hum in my podcast recordings? I edit everything in Audacity.", "Select a few seconds of just the hum, go to Effect > Noise Reduction > Get Noise Profile, then select the whole track and apply it at around 12 dB. For mains hum, a notch filter at 60 Hz and its harmonics often works even better."),
+         ("Every episode since 2021 has gone through Audacity, and suddenly my exports come out mono even though I recorded two mics. What changed?", "Check Edit > Preferences > Import/Export: if it's set to always mix down to stereo or mono, it flattens the tracks. Choose 'Use Advanced Mixing Options' and map each track to the left or right channel when you export."),
+         active=(yes("audacity",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v23",
+              ("A thunderstorm knocked our power out for six hours last night. Ate cold pizza by candlelight.", "Hope everything in the fridge survived.", "Mostly. My sister-in-law was thrilled, though, she grows giant pumpkins for competitions and said the rain was exactly what her 900-pounder needed."),
+              ("Out of curiosity, what would it cost to put solar panels on a typical house?", "Often somewhere around $15,000 to $30,000 for a 6 to 10 kW system before incentives, which vary a lot by state; payback commonly takes 7 to 12 years.", "Not something I'm planning, I just noticed panels going up all over my street. My grandpa's line whenever solar comes up is 'The sun doesn't send a bill, but the installer does.'")),
+]
 # fmt: on
 
 
@@ -5710,14 +5949,17 @@ def render(
     v20: bool = False,
     v21: bool = False,
     v22: bool = False,
+    v23: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
-    `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`): one scenario a
-    line, UTF-8, no ASCII escaping."""
-    if v22:
+    `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`, of the
+    twenty-third with `v23`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v23:
+        found = scenario_dicts(ZH_V23, EN_V23, first=2001)
+    elif v22:
         found = scenario_dicts(ZH_V22, EN_V22, first=1901)
     elif v21:
         found = scenario_dicts(ZH_V21, EN_V21, first=1801)
@@ -5781,6 +6023,7 @@ if __name__ == "__main__":
     OUT_V20.write_text(render(v20=True), encoding="utf-8")
     OUT_V21.write_text(render(v21=True), encoding="utf-8")
     OUT_V22.write_text(render(v22=True), encoding="utf-8")
+    OUT_V23.write_text(render(v23=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -5791,5 +6034,6 @@ if __name__ == "__main__":
         f" {len(ZH_V15) + len(EN_V15)} to {OUT_V15}, {len(ZH_V16) + len(EN_V16)} to {OUT_V16},"
         f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18},"
         f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20},"
-        f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22}"
+        f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22},"
+        f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}"
     )
