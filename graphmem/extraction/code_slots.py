@@ -28,6 +28,11 @@ STACK_CANONICAL = {
     "ros 2": "ros2",
     "nav2": "ros2",  # (ROS 2's navigation stack names it)
     "es": "elasticsearch",  # (an alias a later mention may use: "枇杷的ES集群")
+    "mapbox gl js": "mapbox",
+    "arcgis maps sdk": "arcgis",
+    "cesiumjs": "cesium",
+    "blazor server": "blazor",
+    "asp.net": "asp.net core",
 }
 _STACK_WORD = re.compile(
     r"(?<![A-Za-z0-9.])(?:"
@@ -47,7 +52,8 @@ _ORDINARY_WORDS: dict[str, Callable[[str, re.Match[str]], bool]] = {
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"
     r"db|framework|deploy|deployed|hosted|host|ci|tests?|reach\s+for|go\s+with|stick\s+with|give\s+me|"
-    r"standardi[sz]ed\s+on|through|via|sends?|sent|models?\s+on|lives?\s+(?:in|on)|sits?\s+on|it's|it\s+is)\b|用|写|做的|迁|换|"
+    r"standardi[sz]ed\s+on|through|via|sends?|sent|models?\s+on|lives?\s+(?:in|on)|sits?\s+on|it's|it\s+is|"
+    r"as\s+usual|as\s+always)\b|用|写|做的|迁|换|"
     r"按|基于|数据库|框架|部署|托管|跑在|拿|纯血|App是|应用是",
     _F,
 )

@@ -240,6 +240,15 @@ Figma: figma; Sketch: sketch; Adobe XD: adobe xd; Photoshop: photoshop; Illustra
 adobe illustrator; Canva: canva, 可画; Affinity Designer: affinity designer; Framer: framer; Procreate: procreate;
 即时设计: 即时设计; MasterGo: mastergo; 墨刀: 墨刀; Pixso: pixso
 """
+# What one lays out circuit boards in, and what one models parts in (CAD): one each.
+_PCB_TOOLS = """
+KiCad: kicad; Altium Designer: altium designer, altium; EasyEDA|嘉立创EDA: easyeda, 嘉立创eda, 立创eda; OrCAD: orcad;
+Proteus: proteus
+"""
+_CAD_TOOLS = """
+Fusion 360: fusion 360, fusion360; SolidWorks: solidworks; AutoCAD: autocad, cad; FreeCAD: freecad; Onshape: onshape;
+SketchUp: sketchup; 3ds Max: 3ds max, 3dsmax; Cinema 4D: cinema 4d, c4d; CATIA: catia
+"""
 _REFERENCE_MANAGERS = """
 Zotero: zotero; Mendeley: mendeley; EndNote: endnote; Paperpile: paperpile; ReadCube Papers: readcube
 """
@@ -375,6 +384,8 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("office_suite", _OFFICE),
     **_table("video_editor", _VIDEO_EDITORS),
     **_table("design_tool", _DESIGN_TOOLS),
+    **_table("pcb_tool", _PCB_TOOLS),
+    **_table("cad_tool", _CAD_TOOLS),
     **_table("reference_manager", _REFERENCE_MANAGERS),
     **_table("photo_editor", _PHOTO_EDITORS),
     **_table("daw", _DAWS),
@@ -429,6 +440,7 @@ _CASED = frozenset(
         "jd",
         "lr",
         "tapd",
+        "cad",
     }
 )
 # Latin forms that are ordinary English words: matched only when written with a capital ("Go", "Teams").

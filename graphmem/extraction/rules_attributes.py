@@ -213,8 +213,15 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(  # "Kayaking is kind of our thing now", "bouldering is totally my thing"
         "en",
-        r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s)\s"
-        r"(?:(?:kind\sof|kinda|sort\sof|really|totally|definitely|very\smuch|so|just)\s)?(?:my|our)\s(?:thing|jam)\b",
+        r"^(?:and\s|also\s|honestly,?\s)?(?P<v>[a-z][\w'-]{1,20}(?:\s[\w'-]{1,20}){0,2})\s(?:is|are|'s|has\sbeen|have\sbeen)\s"
+        r"(?:(?:kind\sof|kinda|sort\sof|really|totally|definitely|very\smuch|so|just|always)\s)?(?:my|our)\s(?:thing|jam)\b",
+    ),
+    _LIKES_EN.rule(  # a pastime kept up for years: "I've been shooting archery at the county range for two years"
+        "en",
+        r"(?<![\w'])i(?:'ve|\shave)\sbeen\s(?:shooting|playing|doing|practi[cs]ing|riding|dancing|swimming\sin)\s"
+        r"(?P<v>(?!it\b|them\b|this\b|that\b|with\b|for\b|at\b|around\b|a\b|the\b|my\b|some\b)[a-z][\w'-]{2,20})"
+        r"(?=\s(?:[^.!?;]{0,40}?\s)?for\s(?:about\s|nearly\s|almost\s|over\s|like\s)?(?:two|three|four|five|six|seven|"
+        r"eight|nine|ten|twenty|\d{1,2}|a\sfew|a\scouple(?:\sof)?|many|years)\s?(?:years?|yrs|decades?)?\b)",
     ),
     _LIKES_EN.rule(  # "Crosswords are the best part of my morning", "yoga is my favourite part of the week"
         "en",

@@ -151,6 +151,7 @@ _MEETING_WORD = re.compile(
     r"meet\s+(?:every|once|twice|weekly|monthly|biweekly|fortnightly)|"
     r"(?<!hotel\s)(?<!flight\s)(?<!online\s)check-ins?(?!\s+(?:time|desk|counter|online|bags?|luggage))|(?:schedule|book)\s+(?:anything|something|stuff)|"
     r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|"
+    r"开(?:线上|线下|视频|电话|网络|远程|腾讯|钉钉|飞书)?会|(?:线上|视频|电话|远程)会(?![员计话儿])|"
     r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|部门会|内部会|一对一|见客户|跟客户(?:碰头|见面)|约了?(?:个|一个)?(?:老)?客户|"
     + _ZH_MEETING_NOUNS,
     _F,
@@ -273,6 +274,14 @@ def _left_behind(text: str, m: re.Match[str]) -> bool:
 _CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频|露脸", _F)
 _CAMERA_OFF = re.compile(r"\b(?:cameras?|webcams?)\s+off\b|\boff\s+camera\b|关摄像头|不开摄像头|不露脸|关着摄像头", _F)
 _CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频|露脸", _F)
+# The microphone in calls: "我开线上会基本不开麦", "麦能不开就不开，全靠打字", "I stay on mute and type in the chat".
+_MIC = re.compile(r"\b(?:mics?|microphones?|mute|muted|unmute)\b|麦克风|开麦|闭麦|关麦|麦", _F)
+_MIC_OFF = re.compile(
+    r"\b(?:mics?|microphones?)\s+(?:off|muted)\b|\b(?:stay|staying|stays|keep\s+\w+|am|i'm|always)\s+(?:on\s+)?mute[d]?\b|"
+    r"不开麦|闭麦|关麦|麦(?:克风)?(?:静音|[^，。,.!?！？]{0,4}?不开)",
+    _F,
+)
+_MIC_ON = re.compile(r"\b(?:mics?|microphones?)\s+on\b|\bunmute[ds]?\b|(?<!不)开麦", _F)
 _CLOCK_TIME = re.compile(
     r"(?:\b(?P<rel>after|before)\s+)?(?P<t>\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b|\bnoon\b)", _F
 )
@@ -540,6 +549,12 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
         value = "camera off" if negated or off else "camera on"
         out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
+    mic = _MIC.search(text)
+    mic_off = _MIC_OFF.search(text) if mic is not None else None
+    if mic is not None and (mic_off or _MIC_ON.search(text)):
+        value = "mic off, types in the chat (不开麦)" if mic_off else "mic on"
+        m = mic_off or mic
+        out.append(Slot(Predicate.LIKES, "meeting_mic", value, True, m.start(), m.end()))
     camera_set = any(o.attribute == "meeting_camera" for o in out)
     window = _ZH_RANGE.search(text)
     if window is not None and negated:  # "中午十二点到一点半…这段时间千万别给我约会": a window kept free

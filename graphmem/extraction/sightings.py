@@ -224,6 +224,10 @@ def mentioned(
                 at = _role_head(folded, value[-2:])  # "干中介就这样" for "房产中介": a trade by its head
             if at < 0 and names[i] and (trade := _job_head(value)):
                 at = _first(trade, norm)  # "I'm interpreting two appointments" for "asl interpreter": the trade itself
+            if at < 0 and names[i] and (trade := _trade_of(value)) and _JOB_TALK.search(norm):
+                at = _first(trade, norm)  # "Tattooing is the best job in the world" for "tattoo artist"
+            if at < 0 and names[i] and len(value) >= 3 and value[-1] in _ZH_ROLE_ENDS and HAN.match(value):
+                at = _zh_trade(folded, value[:-1])  # "干我们理发这行" for "理发师": the trade without its person
             if at < 0 and names[i] and len(value) >= 4 and value.endswith("经理"):
                 at = _role_head(folded, value[:-2])  # "做产品的真难" for "产品经理": a manager by what is managed
             if at < 0 and names[i] and (head := _zh_head(value)):
@@ -258,6 +262,39 @@ def _job_head(value: str) -> re.Pattern[str] | None:
     if len(words) < 2 or not value.isascii() or words[-1] not in JOBS:
         return None
     return _mention_pattern(words[-1])
+
+
+# Roles named by a generic word after their trade ("tattoo artist", "hvac technician"): the trade is the first word
+_GENERIC_ROLES = frozenset({"artist", "technician", "tech", "specialist", "worker", "maker", "operator", "fitter"})
+# a sentence about one's work, where the trade alone names the role ("Tattooing is the best job in the world")
+_JOB_TALK = re.compile(r"\b(?:job|jobs|work|trade|career|living|shop|studio|clients?|shifts?|gig)\b", re.IGNORECASE)
+_ZH_ROLE_ENDS = frozenset("师员工匠")
+
+
+@functools.lru_cache(maxsize=1024)
+def _trade_of(value: str) -> re.Pattern[str] | None:
+    """For a Latin role of two words, a trade and a generic word for its person ("tattoo artist"), the pattern of
+    the trade and its forms ("tattooing", "tattoos"); else None."""
+    words = value.split()
+    if len(words) != 2 or not value.isascii() or words[1] not in _GENERIC_ROLES or len(words[0]) < 4:
+        return None
+    return _mention_pattern(words[0]) if words[0].isalpha() else None
+
+
+def _zh_trade(folded: str, trade: str) -> int:
+    """Where a Chinese trade is named without its person ("理发" of "理发师") as one's line of work: after a verb of
+    doing it ("干我们理发这行", "做理发的") or before "这行"; -1 when it is not."""
+    if len(trade) < 2:
+        return -1
+    at = folded.find(trade)
+    while at >= 0:
+        before, after = folded[max(0, at - 4) : at], folded[at + len(trade) : at + len(trade) + 3]
+        if before.endswith(("干", "做", "当", "干我们", "干咱们", "做我们", "我们")) or after.startswith(
+            ("这行", "这一行", "那行", "行业", "的活")
+        ):
+            return at
+        at = folded.find(trade, at + 1)
+    return -1
 
 
 def _role_head(folded: str, head: str) -> int:

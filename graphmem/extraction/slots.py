@@ -45,7 +45,7 @@ from graphmem.extraction.slot import (
     clause_bounds,
     negation_in,
 )
-from graphmem.extraction.travel_slots import hotel_room, travel_habits
+from graphmem.extraction.travel_slots import avoided_connection, hotel_room, travel_habits
 
 __all__ = ["slots"]
 
@@ -183,6 +183,24 @@ _KINDS: dict[str, _Kind] = {
             r"design|designing|designs|prototypes?|prototyping|mockups?|wireframes?|ui|ux|screens|use|using|switched|"
             r"moved|" + _RELIANCE_EN,
             r"画|设计|原型|界面|稿|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "pcb_tool": _Kind(
+        Predicate.USES_TOOL,
+        "pcb_tool",
+        _cue(
+            r"pcbs?|boards?|schematics?|layouts?|routing|traces|footprints?|design|designing|designs|went\s+through|"
+            r"use|using|switched|moved|" + _RELIANCE_EN,
+            r"画板|画板子|板子|原理图|pcb|布线|设计|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "cad_tool": _Kind(
+        Predicate.USES_TOOL,
+        "cad_tool",
+        _cue(
+            r"cad|models?|modell?ing|parts|drawings?|design|designing|designs|prints?|use|using|switched|moved|"
+            + _RELIANCE_EN,
+            r"建模|画图|图纸|模型|设计|用|换|" + _RELIANCE_ZH,
         ),
     ),
     "reference_manager": _Kind(
@@ -392,12 +410,18 @@ def kept_in(text: str) -> list[Slot]:
 
 
 # What a code base is to use, said as its rule ("tests should be Vitest", "the team standardized on pnpm").
+# A language named as the last word of a product's name ("Mapbox GL JS", "the Maps SDK for JavaScript")
+_PRODUCT_FOR = re.compile(r"\b(?:gl|(?:sdk|api|bindings?|client|library)\s+for)\s+$", re.IGNORECASE)
 _CODE_RULE = re.compile(
     r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|use|go\s+through)\b|\bstandardi[sz]ed\s+on\b|"
     # "so it sends through Postmark instead": what the code base goes through, said of it
     r"\b(?:it|this\s+one)\s+(?:sends|goes|runs|deploys)\s+(?:through|via|on)\b|"
     # "hornbeam's endpoints are getting slow. It's FastAPI on uvicorn": what the code base is
-    r"(?:^|[.;]\s)(?:it's|it\s+is)\s+(?=(?-i:[A-Z])[\w.+#-]{1,20}\s+(?:on|with|and|\+)\s)",
+    r"(?:^|[.;]\s)(?:it's|it\s+is)\s+(?=(?-i:[A-Z])[\w.+#-]{1,20}\s+(?:on|with|and|\+)\s)|"
+    # "the maps in sumac are built with ArcGIS": what a part of the code base is made with, said of it
+    r"\b(?:is|are)\s+(?:all\s+)?(?:built|written|made|done)\s+(?:with|in|on)\b|"
+    # "Mapbox, as usual.": the one the speaker always reaches for, named alone
+    r"^[\w.+#-]{2,24}(?:\s[\w.+#-]{1,12})?,\s+as\s+(?:usual|always)\b",
     re.IGNORECASE,
 )
 
@@ -417,6 +441,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
         ruled = code_settings(text) if _CODE_RULE.search(text) else []
         # "it's not Xfinity, it's Spectrum" corrects what the speaker has, with no person named
         ruled += possessions(text, True) if correcting else []
+        ruled += avoided_connection(text)  # "Any connection but O'Hare": said to whoever books, of the speaker
         return dated + ruled + [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in written(text)]
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
         return []
@@ -439,6 +464,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             _MOVE_TO_COME.search(before) or _TRIP_BEFORE.search(before) or _STAY_AFTER.match(text, hit.end)
         ):
             continue
+        if hit.category == "programming" and _PRODUCT_FOR.search(text, max(0, hit.start - 12), hit.start):
+            continue  # "the Mapbox GL JS snippet", "ArcGIS Maps SDK for JavaScript": the name of a product
         if hit.category == "job" and _FIRM_AFTER.match(text, hit.end):
             continue  # "在一家物流公司做会计": the line of business of the employer, not the role
         if (
@@ -481,6 +508,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     out.extend(day_off(text))
     out.extend(sleep_schedule(text))
     out.extend(travel_habits(text))
+    out.extend(avoided_connection(text))
     if lang == "en" and not any(o.predicate is Predicate.USES_TOOL for o in out):
         out.extend(kept_in(text))
     out.extend(hotel_room(text))

@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 
 from graphmem.extraction.facts import Predicate
+from graphmem.extraction.gazetteer import LEXICON
 from graphmem.extraction.schedule_slots import names_meeting
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
-__all__ = ["hotel_room", "travel_habits"]
+__all__ = ["avoided_connection", "hotel_room", "travel_habits"]
 
 _F = re.IGNORECASE
 _NO_DRIVING = re.compile(
@@ -61,6 +62,14 @@ _G_TRAINS = re.compile(
     r"\bonly\s+(?:take|book|ride|want)\s+(?:the\s+)?(?:high-speed|bullet)\s+trains?\b",
     _F,
 )
+# Low-cost airlines left out: "廉价航空一律不坐", "春秋、九元那种廉航就别往里放了", "no budget airlines, ever".
+_NO_LOW_COST = re.compile(
+    r"(?:廉航|廉价航空|低成本航空|低价航空)[^。！？!?；;]{0,10}?(?:别|不要|不坐|不考虑|不订|不买|不碰|排除|拉黑)|"
+    r"(?:不坐|别订|别买|不订|不要|不考虑|别给我(?:找|订|推)?)[^。！？!?，,]{0,4}?(?:廉航|廉价航空|低成本航空)|"
+    r"\b(?:no|never|avoid|skip|won't\s+fly|don't\s+fly|do\s+not\s+fly|not\s+flying|done\s+with)\s+(?:\w+\s+){0,2}"
+    r"(?:budget|low[-\s]cost|no[-\s]frills|ultra[-\s]low[-\s]cost)\s+(?:airlines?|carriers?)\b",
+    _F,
+)
 # Habits of travel, each one attribute with one value whatever the words: (attribute, value, pattern).
 _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("train_class", "G字头高铁 (high-speed trains only)", _G_TRAINS),
@@ -68,6 +77,7 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("travel_luggage", "carry-on only", _CARRY_ON),
     ("travel_ground", "rental car", _RENTAL),
     ("travel_fare", "refundable", _REFUNDABLE),
+    ("travel_low_cost", "no low-cost airlines (廉航)", _NO_LOW_COST),
     ("flight_time", "early morning flights", _MORNING_FLIGHT),
     ("flight_time", "red-eye or late flights", _EVENING_FLIGHT),
 )
@@ -88,6 +98,33 @@ def travel_habits(text: str) -> list[Slot]:
         avoided = attribute == "flight_time" and (negation_in(before) or bool(_AVOIDED.search(before)))
         out.append(Slot(Predicate.LIKES, attribute, value, not avoided, m.start(), m.end()))
     return out
+
+
+# An airport one no longer changes planes at: "I don't connect through Chicago O'Hare anymore", "Any connection
+# but O'Hare". The value is the airport's name, without the city said before it ("Chicago O'Hare" is "O'Hare").
+_NO_CONNECTION = re.compile(
+    r"\b(?:(?:don't|do\s+not|never|won't|no\s+longer|not)\s+(?:connect(?:ing)?|transfer(?:ring)?|change\s+planes|"
+    r"lay(?:ing)?\s*over)\s+(?:through|via|in|at)|any\s+(?:connection|layover|route|routing)\s+(?:but|except)|"
+    r"(?:avoid|skip)\s+(?:connecting|layovers?|connections?)\s+(?:through|via|in|at))\s+(?:the\s+)?"
+    r"(?P<v>(?-i:[A-Z][\w'’.]*)(?:\s(?-i:[A-Z][\w'’.]*)){0,2})",
+    _F,
+)
+_AIRPORT_WORDS = frozenset({"airport", "international", "intl", "intl."})
+
+
+def avoided_connection(text: str) -> list[Slot]:
+    """The airport a segment says the speaker does not connect through (the attribute `travel_connection`, the
+    value the airport, polarity False)."""
+    m = _NO_CONNECTION.search(text)
+    if m is None:
+        return []
+    words = [w for w in m.group("v").split() if w.lower() not in _AIRPORT_WORDS]
+    if len(words) > 1 and LEXICON.get(words[0].lower(), ("",))[0] == "city":
+        words = words[1:]
+    if not words:
+        return []
+    value = " ".join(words).replace("’", "'")
+    return [Slot(Predicate.LIKES, "travel_connection", value, False, m.start("v"), m.end("v"))]
 
 
 _LODGING = re.compile(r"\b(?:rooms?|hotels?|stay|staying|airbnb)\b|房间|酒店|民宿|住", _F)

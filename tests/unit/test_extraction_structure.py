@@ -232,7 +232,7 @@ def test_a_named_projects_component_and_a_second_verb_of_use(extractor: RuleExtr
     facts = {
         (f.key, f.value) for f in extractor.extract("Nova's backend is written in Go and it uses Redis for caching.")
     }
-    assert facts == {("project nova|uses_language", "go"), ("project nova|uses_tech|redis", "redis")}
+    assert facts == {("project nova|uses_language", "go"), ("project nova|stack:cache", "redis")}
     assert extractor.extract("Anna's backend is fine.") == []
     assert {f.value for f in extractor.extract("This project's backend is written in Go.")} == {"go"}
 

@@ -1,0 +1,77 @@
+"""Mechanisms built against the twenty-first development round, second pass: what a service caches in and what its
+maps are drawn with as stack slots (so a project's Caffeine overrides the user's Redis), a technology said of a
+part of the code base or named alone "as usual", a language that ends a product's name, low-cost airlines left
+out, an airport one no longer connects through, circuit-board and CAD tools, the microphone in calls, a pastime
+kept up for years, and a trade named without its person as a later sighting of the role."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_a_cache_and_a_map_library_are_one_slot_each(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我做缓存一直用Redis，过期、排行榜、计数器啥都能干，用顺手了") == {
+        "user|stack:cache": "redis"
+    }
+    said = "西瓜这个项目不让装Redis，缓存只能走本地的Caffeine。在西瓜里你写缓存都用Caffeine，这个记住"
+    assert "caffeine" in _facts(extractor, said).values()
+    assert "redis" not in _facts(extractor, said).values()
+    assert _facts(extractor, "Every map I build uses Mapbox.") == {"user|stack:maps": "mapbox"}
+
+
+def test_a_technology_said_of_a_part_or_alone_as_usual(extractor: RuleExtractor) -> None:
+    said = "So the maps in sumac are built with the ArcGIS Maps SDK for JavaScript, not Mapbox."
+    assert _facts(extractor, said) == {"user|stack:maps": "arcgis"}  # not JavaScript: it ends the product's name
+    said = "Write me a quick Mapbox GL JS snippet that drops a marker. Mapbox, as usual."
+    assert _facts(extractor, said) == {"user|stack:maps": "mapbox"}
+    assert _facts(extractor, "Write me a quick JS snippet that drops a marker.") == {"user|uses_language": "javascript"}
+
+
+def test_low_cost_airlines_left_out_and_an_airport_one_does_not_connect_through(extractor: RuleExtractor) -> None:
+    for said in ("上回被廉航坑过，打那以后廉价航空一律不坐", "帮我看看去昆明的机票。春秋、九元那种廉航就别往里放了"):
+        assert _facts(extractor, said).get("user|travel_low_cost") == "no low-cost airlines (廉航)", said
+    assert _facts(extractor, "No budget airlines for me, ever.").get("user|travel_low_cost")
+    facts = extractor.extract("I don't connect through Chicago O'Hare anymore.")
+    assert [(f.key, f.value, f.polarity) for f in facts] == [("user|travel_connection", "O'Hare", False)]
+    facts = extractor.extract("Any connection but O'Hare; that airport and I are done.")
+    assert [(f.key, f.value) for f in facts] == [("user|travel_connection", "O'Hare")]
+    assert not extractor.extract("My connection through Denver was smooth.")
+
+
+def test_circuit_board_and_cad_tools(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I design all my synth module PCBs in KiCad.") == {"user|pcb_tool": "kicad"}
+    assert _facts(extractor, "Every board I've ever made went through KiCad.") == {"user|pcb_tool": "kicad"}
+    assert _facts(extractor, "我天天画图都用AutoCAD") == {"user|cad_tool": "autocad"}
+    assert extractor.mentioned("今天重装系统，头一件事就是把CAD装回去", ["autocad"], [True], [False]) == [True]
+    assert not _facts(extractor, "He was such a cad about the whole thing, I use that word on purpose.")
+
+
+def test_the_microphone_in_calls(extractor: RuleExtractor) -> None:
+    mic = "mic off, types in the chat (不开麦)"
+    assert _facts(extractor, "我开线上会基本不开麦，有啥要说的都在聊天框里打字").get("user|meeting_mic") == mic
+    assert _facts(extractor, "开会我就这样，麦能不开就不开，全靠打字").get("user|meeting_mic") == mic
+    assert _facts(extractor, "I always stay on mute in meetings and type in the chat.").get("user|meeting_mic") == mic
+    # a phone on silent in a meeting is no microphone
+    assert "user|meeting_mic" not in _facts(extractor, "我开会有条死规矩：手机一律调静音扣在桌上")
+
+
+def test_a_pastime_kept_up_for_years(extractor: RuleExtractor) -> None:
+    said = "I've been shooting archery at the county range for two years and 28 pounds feels easy now."
+    assert _facts(extractor, said) == {"user|taste|archery": "archery"}
+    assert _facts(extractor, "Archery has been my thing ever since I picked up a bow.") == {
+        "user|taste|archery": "archery"
+    }
+    assert not extractor.extract("I've been playing with the idea for years.")
+
+
+def test_a_trade_without_its_person_sights_the_role(extractor: RuleExtractor) -> None:
+    said = "Tattooing is the best job in the world until your hand cramps."
+    assert extractor.mentioned(said, ["tattoo artist"], [True], [True]) == [True]
+    assert extractor.mentioned("My friend got a tattoo yesterday.", ["tattoo artist"], [True], [True]) == [False]
+    said = "干我们理发这行，一到开学和过年前就忙疯"
+    assert extractor.mentioned(said, ["理发师"], [True], [True]) == [True]
+    assert extractor.mentioned("今天去理发了，剪短了点", ["理发师"], [True], [True]) == [False]
