@@ -53,7 +53,7 @@ TURN_CORRECTION = re.compile(
     r"messed\s+(?:it|that)\s+up|scratch\s+that|strike\s+that|correct\s+something|"
     r"the\s+other\s+one)\b|"
     r"说错了|记错了|记岔了|记混了|搞混了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了|说岔了|说混了|"
-    r"嘴瓢|说顺嘴|说顺了|(?:说|讲|告诉你|跟你说)的[\u4e00-\u9fff]{0,4}错了",
+    r"嘴瓢|说顺嘴|说顺了|(?:说|讲|告诉你|跟你说)的[\u4e00-\u9fff]{0,4}错了|跟你坦白|瞎叫|叫错了|(?:记|写|存)的改成",
     _F,
 )
 # The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
@@ -61,7 +61,7 @@ NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;
 # The value given as the true one after the wrong one was named: "…my day off was Tuesday. It's actually Thursday",
 # "…说的是南京，其实是无锡".
 ACTUALLY = re.compile(
-    r"\b(?:it's|it\s+is|it\s+was|that's|that\s+is)\s+actually\s+(?P<en>[^,.;!?]{1,30})|其实是(?P<zh>[^，,。；;！!？?]{1,12})",
+    r"\b(?:it's|it\s+is|it\s+was|that's|that\s+is)\s+actually\s+(?P<en>[^,.;!?]{1,30})|其实(?:我)?(?:[上练学做用吃养住玩]的)?是(?P<zh>[^，,。；;！!？?]{1,12})",
     _F,
 )
 # The last comma-separated piece before a "not Y" ("…, it's Bosch, " -> "it's Bosch").

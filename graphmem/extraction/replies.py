@@ -179,6 +179,18 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             _F,
         ),
     ),
+    (  # "No 'delve', no 'tapestry' … Write like a person.", "That buzzword stuff makes it sound like a robot wrote it"
+        "buzzwords",
+        "no buzzwords or clichés, plain words (套话)",
+        re.compile(
+            r"\b(?:no|without|skip\s+the|avoid|cut\s+the|drop\s+the|less|stop\s+with\s+the|none\s+of\s+the)\s+(?:\w+\s+)?"
+            r"(?:buzzwords?|clich[eé]s?|corporate[\s-]speak|flowery\s+language|purple\s+prose)\b|"
+            r"\bbuzzword\s+(?:stuff|soup|bingo)\b|\b(?:write|sound|talk)\s+like\s+a\s+(?:real\s+|normal\s+)?(?:person|human)\b|"
+            r"\bsounds?\s+like\s+a\s+robot\b|\bplain\s+words\b|"
+            r"(?:别|不要|少)(?:用|写|整|堆|来)(?:那些|这种|那种)?(?:套话|空话|官话|华丽的?辞藻|AI腔|AI味)|(?:一股|满满的)AI味",
+            _F,
+        ),
+    ),
     (
         "essay_structure",
         "no boilerplate structure",

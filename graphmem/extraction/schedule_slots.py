@@ -6,6 +6,7 @@ the office.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
@@ -103,6 +104,17 @@ def meeting_time(text: str) -> list[Slot]:
     meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
     if not meetings or _moved_once(text):
         return []
+    moved = _RESCHEDULED.search(text)
+    if moved is not None and _DAY_PART.search(
+        text, moved.end()
+    ):  # "…晚上得陪孩子写作业，往后挪到…上午十点": the time moved to
+        base = moved.end()
+        tail = text[base:]
+        if not _MEETING.search(tail):
+            tail += "开会"  # the meeting named before the move
+        return [
+            replace(s, start=s.start + base, end=s.end + base) for s in meeting_time(tail) if s.end <= len(text) - base
+        ]
     if clock := _zh_clock(text, meetings):
         return clock
     kept_free = negation_in(text) or bool(_KEPT_FREE.search(text))
@@ -483,6 +495,12 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     meeting was named before the text, which goes on about it."""
     if _moved_once(text):
         return []
+    moved = _RESCHEDULED.search(text)
+    if moved is not None and (named or _MEETING_WORD.search(text)) and _WEEKDAY.search(text, moved.end()):
+        # "…好几个委员礼拜天晚上得陪孩子写作业，往后挪到每月第二个礼拜六上午十点": the settings moved to, not the
+        # day given as the reason before the move
+        base = moved.end()
+        return [replace(s, start=s.start + base, end=s.end + base) for s in meeting_settings(text[base:], True)]
     earliest = _EARLIEST.search(text)
     if earliest is not None:
         span: tuple[int, int] | None = earliest.span("t")

@@ -75,3 +75,34 @@ def test_a_trade_without_its_person_sights_the_role(extractor: RuleExtractor) ->
     said = "干我们理发这行，一到开学和过年前就忙疯"
     assert extractor.mentioned(said, ["理发师"], [True], [True]) == [True]
     assert extractor.mentioned("今天去理发了，剪短了点", ["理发师"], [True], [True]) == [False]
+
+
+def test_a_rough_price_asked_for_is_no_question_nor_a_hedge(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("光说牌子有啥用，我又不知道贵贱。推荐东西你得顺手把大概多少钱写上")
+    assert [(f.key, f.value, f.confidence >= 0.5) for f in facts] == [("user|prices", "include prices (价位)", True)]
+    assert not extractor.extract("这个电饭煲多少钱？")
+
+
+def test_no_buzzwords(extractor: RuleExtractor) -> None:
+    value = "no buzzwords or clichés, plain words (套话)"
+    said = "Nobody talks like that. No 'delve', no 'tapestry', none of that stuff. Write like a person."
+    assert _facts(extractor, said).get("user|buzzwords") == value
+    said = "I told you last time: plain words. That buzzword stuff makes it sound like a robot wrote it."
+    assert _facts(extractor, said).get("user|buzzwords") == value
+    assert _facts(extractor, "写东西别整那些套话，我看着累").get("user|buzzwords") == value
+
+
+def test_a_meeting_moved_keeps_the_day_and_time_moved_to_not_the_reason_before(extractor: RuleExtractor) -> None:
+    said = (
+        "业委会开会时间改了，好几个委员礼拜天晚上得陪孩子写作业，往后挪到每月第二个礼拜六上午十点。你帮我改过来，"
+        "别再按礼拜天晚上提醒我"
+    )
+    facts = _facts(extractor, said)
+    assert facts.get("user|meeting_day") == "saturday"
+    assert facts.get("user|meeting_time") == "10:00"
+
+
+def test_what_one_actually_does_replaces_the_name_one_kept_saying(extractor: RuleExtractor) -> None:
+    said = "跟你坦白个事儿，我嘴上一直说瑜伽，其实我上的是普拉提，就是躺在器械上练的那种。你那儿记的改成普拉提吧"
+    assert extractor.replaced(said, ["瑜伽"]) == ["普拉提"]
+    assert extractor.replaced("我也想试试瑜伽，其实是听朋友说的", ["瑜伽"]) == [""]  # no correction in the turn
