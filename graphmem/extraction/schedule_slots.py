@@ -17,6 +17,7 @@ __all__ = [
     "arranges_meeting",
     "day_end",
     "day_off",
+    "meeting_mic",
     "meeting_settings",
     "meeting_time",
     "names_meeting",
@@ -163,7 +164,6 @@ _MEETING_WORD = re.compile(
     r"meet\s+(?:every|once|twice|weekly|monthly|biweekly|fortnightly)|"
     r"(?<!hotel\s)(?<!flight\s)(?<!online\s)check-ins?(?!\s+(?:time|desk|counter|online|bags?|luggage))|(?:schedule|book)\s+(?:anything|something|stuff)|"
     r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|"
-    r"开(?:线上|线下|视频|电话|网络|远程|腾讯|钉钉|飞书)?会|(?:线上|视频|电话|远程)会(?![员计话儿])|"
     r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|部门会|内部会|一对一|见客户|跟客户(?:碰头|见面)|约了?(?:个|一个)?(?:老)?客户|"
     + _ZH_MEETING_NOUNS,
     _F,
@@ -287,13 +287,14 @@ _CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频|露脸", _F
 _CAMERA_OFF = re.compile(r"\b(?:cameras?|webcams?)\s+off\b|\boff\s+camera\b|关摄像头|不开摄像头|不露脸|关着摄像头", _F)
 _CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频|露脸", _F)
 # The microphone in calls: "我开线上会基本不开麦", "麦能不开就不开，全靠打字", "I stay on mute and type in the chat".
-_MIC = re.compile(r"\b(?:mics?|microphones?|mute|muted|unmute)\b|麦克风|开麦|闭麦|关麦|麦", _F)
 _MIC_OFF = re.compile(
     r"\b(?:mics?|microphones?)\s+(?:off|muted)\b|\b(?:stay|staying|stays|keep\s+\w+|am|i'm|always)\s+(?:on\s+)?mute[d]?\b|"
-    r"不开麦|闭麦|关麦|麦(?:克风)?(?:静音|[^，。,.!?！？]{0,4}?不开)",
+    r"不开麦|闭麦|关麦|麦(?:克风)?(?:静音|[^，。,.!?！？当片子芽穗田]{0,4}?不开)",
     _F,
 )
 _MIC_ON = re.compile(r"\b(?:mics?|microphones?)\s+on\b|\bunmute[ds]?\b|(?<!不)开麦", _F)
+# a call the microphone is in: any meeting word, or an online one ("我开线上会基本不开麦")
+_CALL = re.compile(r"\b(?:meetings?|calls?|zoom|teams|stand-?ups?|syncs?)\b|会|通话|语音", _F)
 _CLOCK_TIME = re.compile(
     r"(?:\b(?P<rel>after|before)\s+)?(?P<t>\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b|\bnoon\b)", _F
 )
@@ -490,6 +491,17 @@ _ENDED = re.compile(
 )
 
 
+def meeting_mic(text: str) -> list[Slot]:
+    """The microphone in calls ("我开线上会基本不开麦", "I always stay on mute in meetings"), once."""
+    off = _MIC_OFF.search(text)
+    on = _MIC_ON.search(text) if off is None else None
+    m = off or on
+    if m is None or not _CALL.search(text):
+        return []
+    value = "mic off, types in the chat (不开麦)" if off else "mic on"
+    return [Slot(Predicate.LIKES, "meeting_mic", value, True, m.start(), m.end())]
+
+
 def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     """A meeting day (or a day kept free of meetings), length, camera and clock time, each once. `named`: the
     meeting was named before the text, which goes on about it."""
@@ -567,12 +579,6 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     if camera is not None and (negated or off or _CAMERA_ON.search(text)):  # not "camera fatigue is real"
         value = "camera off" if negated or off else "camera on"
         out.append(Slot(Predicate.LIKES, "meeting_camera", value, True, camera.start(), camera.end()))
-    mic = _MIC.search(text)
-    mic_off = _MIC_OFF.search(text) if mic is not None else None
-    if mic is not None and (mic_off or _MIC_ON.search(text)):
-        value = "mic off, types in the chat (不开麦)" if mic_off else "mic on"
-        m = mic_off or mic
-        out.append(Slot(Predicate.LIKES, "meeting_mic", value, True, m.start(), m.end()))
     camera_set = any(o.attribute == "meeting_camera" for o in out)
     window = _ZH_RANGE.search(text)
     if window is not None and negated:  # "中午十二点到一点半…这段时间千万别给我约会": a window kept free

@@ -27,6 +27,7 @@ from graphmem.extraction.schedule_slots import (
     day_end,
     day_off,
     employment,
+    meeting_mic,
     meeting_settings,
     meeting_time,
     names_meeting,
@@ -520,6 +521,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
         out.extend(office_days(text))
     meeting = meeting_settings(text)
     out.extend(meeting)
+    out.extend(meeting_mic(text))
     if not any(o.predicate is Predicate.DO_NOT_DISTURB for o in out):
         out.extend(day_end(text))
     if not any(m.attribute == "meeting_time" for m in meeting):

@@ -57,6 +57,7 @@ def test_the_microphone_in_calls(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I always stay on mute in meetings and type in the chat.").get("user|meeting_mic") == mic
     # a phone on silent in a meeting is no microphone
     assert "user|meeting_mic" not in _facts(extractor, "我开会有条死规矩：手机一律调静音扣在桌上")
+    assert not extractor.extract("楼下麦当劳不开门了，开会前只能饿着")  # McDonald's is no microphone
 
 
 def test_a_pastime_kept_up_for_years(extractor: RuleExtractor) -> None:
