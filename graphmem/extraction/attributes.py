@@ -120,6 +120,9 @@ _RELATIONS: dict[str, str] = {
     "迷你猪": "pet:pig", "宠物猪": "pet:pig", "mini pig": "pet:pig", "松鼠": "pet:squirrel",
     "魔王松鼠": "pet:squirrel", "花栗鼠": "pet:chipmunk", "chipmunk": "pet:chipmunk", "蜜袋鼯": "pet:sugar_glider",
     "sugar glider": "pet:sugar_glider", "守宫": "pet:lizard", "角蛙": "pet:frog",
+    "鹅": "pet:goose", "大鹅": "pet:goose", "大白鹅": "pet:goose", "goose": "pet:goose", "鸭子": "pet:duck",
+    "小鸭": "pet:duck", "duck": "pet:duck", "山羊": "pet:goat", "小羊": "pet:goat", "goat": "pet:goat",
+    "羊驼": "pet:alpaca", "alpaca": "pet:alpaca", "矮马": "pet:horse",
 }  # fmt: skip
 
 

@@ -123,13 +123,26 @@ _ZH_RELATIVES: dict[str, str] = {
     "小姨": "relative:aunt", "舅妈": "relative:aunt", "婶婶": "relative:aunt", "大姨": "relative:aunt",
     "干女儿": "relative:goddaughter", "干闺女": "relative:goddaughter", "干儿子": "relative:godson",
 }  # fmt: skip
+# a child's partner, said through the child ("我闺女跟她对象志强十月份办婚礼", "我儿子的女朋友小敏")
+_ZH_RELATIVES.update(
+    {
+        f"{child}{link}{partner}": relation
+        for child, pronoun, partners, relation in (
+            ("女儿", "她", ("对象", "男朋友", "男友", "未婚夫"), "relative:daughter's partner"),
+            ("闺女", "她", ("对象", "男朋友", "男友", "未婚夫"), "relative:daughter's partner"),
+            ("儿子", "他", ("对象", "女朋友", "女友", "未婚妻"), "relative:son's partner"),
+        )
+        for link in ("的", f"跟{pronoun}", f"和{pronoun}", f"跟{pronoun}的", f"和{pronoun}的")
+        for partner in partners
+    }
+)
 _ZH_APPOSITION = re.compile(
     r"(?:^|(?<=[，,。；;\s]))(?:我|我的|我家|我和|我跟)(?P<rel>"
     + "|".join(sorted(_ZH_RELATIVES, key=len, reverse=True))
     + r")(?:(?P<v>[\u4e00-\u9fff]{2,3}?)"
     + r"(?=今年|刚|才|已经|在|是|上|又|最近|总|老是|特别|天天|每天|也|和|跟|养|带|陪|"
     + r"下(?:礼拜|周|星期|个月)|这(?:礼拜|周|星期)|"
-    + r"昨天|今天|明天|前几天|[，,。！!？?\s]|$)"
+    + r"昨天|今天|明天|前几天|[一二三四五六七八九十]{1,2}月|[，,。！!？?\s]|$)"
     # "我堂弟阿涛下个月结婚": 小/阿 and one character is a given name before anything said of them
     + r"|(?P<v2>[小阿][\u4e00-\u9fff])(?=[\u4e00-\u9fff]))"
 )

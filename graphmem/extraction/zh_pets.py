@@ -47,6 +47,15 @@ _PETS = frozenset(
         "蜜袋鼯",
         "守宫",
         "角蛙",
+        "鹅",
+        "大鹅",
+        "大白鹅",
+        "鸭子",
+        "小鸭",
+        "山羊",
+        "小羊",
+        "羊驼",
+        "矮马",
     }
 )
 # Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.
@@ -59,7 +68,8 @@ _BREEDS: dict[str, str] = {
     **dict.fromkeys(("金丝熊", "三线仓鼠", "一线仓鼠", "布丁仓鼠"), "仓鼠"),
     **dict.fromkeys(("草龟", "巴西龟", "陆龟"), "乌龟"),
 }
-_DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "只", "条")
+_DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "一只", "一条", "一头", "只", "条", "头")
+_KEPT = ("新养了", "刚养了", "新添了", "养了", "养着", "养的", "添了")
 _KIND_WORDS = sorted([*_PETS, *_BREEDS], key=len, reverse=True)
 PET_KINDS: tuple[str, ...] = tuple(_KIND_WORDS)
 """Chinese words for a kind or breed of pet, longest first."""
@@ -75,6 +85,8 @@ def kept_pet_named(text: str, clause: list[Tok]) -> Finding | None:
     if not keeper:
         return None
     at = len(keeper) + (1 if rest[len(keeper) : len(keeper) + 1] == "的" else 0)
+    # "家里养了只猫叫年糕", "我家新添了一只大白鹅叫大将军": kept, then counted
+    at += next((len(k) for k in _KEPT if rest.startswith(k, at)), 0)
     at += next((len(d) for d in _DEMONSTRATIVES if rest.startswith(d, at)), 0)
     kind = next((w for w in _KIND_WORDS if rest.startswith(w, at)), "")
     if not kind:

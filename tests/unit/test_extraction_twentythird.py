@@ -107,3 +107,25 @@ def test_what_one_actually_does_replaces_the_name_one_kept_saying(extractor: Rul
     said = "跟你坦白个事儿，我嘴上一直说瑜伽，其实我上的是普拉提，就是躺在器械上练的那种。你那儿记的改成普拉提吧"
     assert extractor.replaced(said, ["瑜伽"]) == ["普拉提"]
     assert extractor.replaced("我也想试试瑜伽，其实是听朋友说的", ["瑜伽"]) == [""]  # no correction in the turn
+
+
+def test_a_chinese_pastime_kept_up_for_years(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我跳广场舞跳了六七年了，我们那队三十多号人") == {"user|taste|广场舞": "广场舞"}
+    assert _facts(extractor, "我打羽毛球打了十年了") == {"user|taste|羽毛球": "羽毛球"}
+    assert _facts(extractor, "我弹吉他弹了好多年") == {"user|taste|吉他": "吉他"}
+    assert not extractor.extract("我打工打了三年")
+    assert not extractor.extract("他跳广场舞跳了六七年了")
+
+
+def test_a_childs_partner_named_through_the_child(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "我闺女跟她对象志强十月份办婚礼，我这当妈的得提前把陪嫁的被子缝出来")
+    assert facts == {"user|relative:daughter's partner:志强": "志强"}
+
+
+def test_a_pet_kept_then_counted_and_farm_animals_kept_as_pets(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "家里养了只猫叫年糕") == {"user|pet:cat:name": "年糕"}
+    assert _facts(extractor, "我家养了只大白鹅叫大将军") == {
+        "user|pet:goose:name": "大将军",
+        "user|pet:goose:kind": "大白鹅",
+    }
+    assert not extractor.extract("家里养的那只猫最近不吃饭")
