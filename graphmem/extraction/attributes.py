@@ -394,6 +394,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "diagram_tool", "pcb_tool", "cad_tool", "travel_connection", "travel_low_cost",
         "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_size", "meeting_length", "meeting_buffer", "meeting_camera", "meeting_mic",
+        "meeting_room",
         "travel_airline",
         "travel_hotel",
         "travel_seat", "travel_row", "travel_mode",

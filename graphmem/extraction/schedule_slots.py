@@ -207,6 +207,14 @@ _VENUE = re.compile(
     r"\b(?:meet|meeting)\s+(?:clients|people|customers)?\s?(?:at|in)\s+(?:a\s+)?(?P<ev>coffee\s+shop|café|cafe|teahouse|tea\s+house)\b",
     _F,
 )
+# The room the speaker's meetings are booked in: "会议室都先订望江", "always book the Fjord room for my meetings".
+_ROOM = re.compile(
+    r"会议室(?:都|就|一律|统一|优先|一般)?(?:先|就)?(?:订|定|约|用|选)(?:在)?(?P<zv>[\u4e00-\u9fff]{2,4}?)"
+    r"(?=[，。,.!！；;]|$|那间|那个|会议室)|"
+    r"\b(?:always|only|just)\s+(?:book|reserve|use|grab)\s+(?:the\s+)?(?P<ev>(?-i:[A-Z][\w-]*)(?:\s(?-i:[A-Z][\w-]*))?)\s+"
+    r"(?:room|conference\s+room|meeting\s+room)\b",
+    _F,
+)
 # No phones in the speaker's meetings
 _NO_PHONES = re.compile(
     r"手机[^，。！？]{0,6}?(?:调静音|静音|扣在桌上|收起来)|(?:不许|不准|不能|别)(?:看|玩|刷|碰)手机|"
@@ -601,6 +609,8 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     camera_set = camera_set or any(o.attribute == "meeting_captions" for o in out)  # captions presuppose a call
     if mode is not None and camera_set and (mode.group("online") or mode.group("zonline")):
         mode = None  # "视频会议我一般不开摄像头": the camera is the setting, video meetings its presupposed kind
+    if mode is not None and _ROOM.search(text):
+        mode = None  # "凡是你帮我约的线下会，会议室都先订望江": the room is the setting, meetings in person its scope
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")
         value = "in person" if mode.group("person") or mode.group("zperson") else "video call"
         out.append(Slot(Predicate.LIKES, "meeting_format", value, True, mode.start(), mode.end()))
@@ -613,6 +623,10 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     notice = _NOTICE.search(text)
     if notice is not None:  # "约我开会最好提前一天说", "at least a day's notice"
         out.append(Slot(Predicate.LIKES, "meeting_notice", "提前一天 (a day's notice)", True, *notice.span()))
+    room = _ROOM.search(text)
+    if room is not None and not _left_behind(text, room):  # "以后…会议室都先订望江"
+        name = room.group("zv") or (room.group("ev") or "").lower()
+        out.append(Slot(Predicate.LIKES, "meeting_room", name, True, *room.span("zv" if room.group("zv") else "ev")))
     venue = _VENUE.search(text)
     if venue is not None:  # "见客户我一般都约在茶馆", "I meet clients at a coffee shop"
         name = (venue.group("zv") or venue.group("ev") or "").lower()

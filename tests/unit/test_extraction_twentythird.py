@@ -129,3 +129,9 @@ def test_a_pet_kept_then_counted_and_farm_animals_kept_as_pets(extractor: RuleEx
         "user|pet:goose:kind": "大白鹅",
     }
     assert not extractor.extract("家里养的那只猫最近不吃饭")
+
+
+def test_the_room_meetings_are_booked_in(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "以后凡是你帮我约的线下会，会议室都先订望江，订不上再来问我。这个你记牢了")
+    assert facts == {"user|meeting_room": "望江"}  # in person is the scope of the rule, not a setting of its own
+    assert _facts(extractor, "For my team meetings, always book the Fjord room.") == {"user|meeting_room": "fjord"}
