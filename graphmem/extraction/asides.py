@@ -17,6 +17,7 @@ __all__ = [
     "without_concessions",
     "without_joking_asides",
     "without_one_offs",
+    "without_supposed_tail",
     "without_your_conditions",
 ]
 
@@ -103,6 +104,23 @@ def without_concessions(norm: str) -> str:
         if _CONCESSION.match(norm, c_start + lead, c_end):
             chars[c_start:c_end] = " " * (c_end - c_start)
     return "".join(chars)
+
+
+# A clause that supposes on its own after a plain statement: "…the best part of my week, I'd play every night if
+# my wallet let me" ("if" tails that condition the statement itself are kept: "I'll switch, if my team agrees").
+_SUPPOSING_CLAUSE = re.compile(r"(?:and\s+|but\s+|though\s+)?(?:i'd|i\s+would|i\s+wish)\b", _F)
+
+
+def without_supposed_tail(norm: str, hypothetical: re.Pattern[str]) -> str:
+    """`norm` with a later clause that supposes on its own ("I'd …", "I wish …") and everything after it blanked
+    out, when what comes before it supposes nothing (`hypothetical`): the statement before it stands."""
+    for c_start, c_end in _bounds(norm):
+        lead = len(norm[c_start:c_end]) - len(norm[c_start:c_end].lstrip())
+        if c_start > 0 and _SUPPOSING_CLAUSE.match(norm, c_start + lead, c_end):
+            if norm[:c_start].strip(" ,;") and not hypothetical.search(norm[:c_start]):
+                return norm[:c_start] + " " * (len(norm) - c_start)
+            break
+    return norm
 
 
 _ASIDE = re.compile(r"[(（][^()（）]{0,80}[)）]")

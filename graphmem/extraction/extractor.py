@@ -18,6 +18,7 @@ from graphmem.extraction.asides import (
     without_concessions,
     without_joking_asides,
     without_one_offs,
+    without_supposed_tail,
     without_trailing_laugh,
     without_your_conditions,
 )
@@ -353,6 +354,7 @@ class RuleExtractor:
             # "if you're ever suggesting restaurants, skip …": a standing rule; "…, even if I write in English":
             # a rule for every case
             norm = without_concessions(without_your_conditions(norm))
+            norm = without_supposed_tail(norm, HYPOTHETICAL[lang])
         if JOKE[lang].search(norm):
             # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact; "every password i
             # have lives in 1Password lol": a laugh that closes a plain statement

@@ -257,6 +257,11 @@ _MODE = re.compile(
     r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)",
     _F,
 )
+# A kind of meeting named as the scope of a rule ("for every in-person meeting you put on my calendar",
+# "凡是你帮我约的线下会"): the rule is the setting, the kind is no preference of its own.
+_EVERY_OF_KIND = re.compile(
+    r"\b(?:every|each|all|any)\s+(?:of\s+(?:my|the)\s+)?$|(?:凡是|所有|每个|每次|任何)[^，。,.;；]{0,10}$", _F
+)
 _REFUSED = re.compile(r"(?:\b(?:don't|do\s+not|no|never|stop)\s+|别|不要|不用|不许)\s*$", _F)
 _WEEKDAYS: dict[str, str] = {
     "mon": "monday", "tues": "tuesday", "wednes": "wednesday", "thurs": "thursday", "fri": "friday",
@@ -609,6 +614,8 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     camera_set = camera_set or any(o.attribute == "meeting_captions" for o in out)  # captions presuppose a call
     if mode is not None and camera_set and (mode.group("online") or mode.group("zonline")):
         mode = None  # "视频会议我一般不开摄像头": the camera is the setting, video meetings its presupposed kind
+    if mode is not None and _EVERY_OF_KIND.search(text, max(0, mode.start() - 14), mode.start()):
+        mode = None  # "Do that for every in-person meeting you put on my calendar": a rule for that kind
     if mode is not None and _ROOM.search(text):
         mode = None  # "凡是你帮我约的线下会，会议室都先订望江": the room is the setting, meetings in person its scope
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")

@@ -135,3 +135,16 @@ def test_the_room_meetings_are_booked_in(extractor: RuleExtractor) -> None:
     facts = _facts(extractor, "以后凡是你帮我约的线下会，会议室都先订望江，订不上再来问我。这个你记牢了")
     assert facts == {"user|meeting_room": "望江"}  # in person is the scope of the rule, not a setting of its own
     assert _facts(extractor, "For my team meetings, always book the Fjord room.") == {"user|meeting_room": "fjord"}
+
+
+def test_a_supposing_clause_after_a_plain_statement_leaves_the_statement(extractor: RuleExtractor) -> None:
+    said = "Honestly pinball is the best part of my week, I'd play every night if my wallet let me."
+    assert _facts(extractor, said) == {"user|taste|pinball": "pinball"}
+    assert not extractor.extract("I'd move to Berlin, I think.")
+    assert not extractor.extract("If I lived in Berlin, I'd cycle everywhere.")
+
+
+def test_a_kind_of_meeting_named_as_a_rules_scope_is_no_format(extractor: RuleExtractor) -> None:
+    said = "Do that for every in-person meeting you put on my calendar. Travel time before each one, please remember."
+    assert "user|meeting_format" not in _facts(extractor, said)
+    assert _facts(extractor, "I prefer in-person meetings.") == {"user|meeting_format": "in person"}
