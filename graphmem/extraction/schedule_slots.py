@@ -271,6 +271,24 @@ _WEEKDAYS: dict[str, str] = {
 _WEEKDAY = re.compile(
     r"\b(?P<en>mon|tues|wednes|thurs|fri|satur|sun)days?\b|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])", _F
 )
+# A weekday of the month ("每月第一个周一", "每个月最后一个周五", "the first Monday of every month")
+_NTH_ZH = re.compile(r"每个?月的?(?P<o>第[一二三四]个?|最后一个|头一个)$")
+_NTH_EN = re.compile(r"\b(?P<o>first|second|third|fourth|last)\s+$", _F)
+_OF_MONTH = re.compile(r"s?\s{1,3}(?:of|in)\s{1,3}(?:the|every|each)\s{1,3}month\b", _F)
+_NTH = {"第一": "first", "第二": "second", "第三": "third", "第四": "fourth", "最后一": "last", "头一": "first"}
+
+
+def _nth_of_month(text: str, day: re.Match[str]) -> str:
+    """ "first", "last"… when `day` is said as that weekday of every month, else ""."""
+    zh = _NTH_ZH.search(text, max(0, day.start() - 10), day.start())
+    if zh is not None:
+        return _NTH[zh.group("o").removesuffix("个")]
+    en = _NTH_EN.search(text, max(0, day.start() - 10), day.start())
+    if en is not None and _OF_MONTH.match(text, day.end()):
+        return en.group("o").lower()
+    return ""
+
+
 _DURATION = re.compile(
     r"\b(?P<min>\d{1,3})\s?-?\s?min(?:ute)?s?\b|(?P<zmin>\d{1,3}|[一二两三四五六七八九十]{1,3})\s?分钟|"
     r"\b(?P<enmin>five|ten|fifteen|twenty|twenty-five|thirty|forty|forty-five|fifty|sixty|ninety)[\s-]min(?:ute)?s?\b|"
@@ -557,6 +575,8 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     if days:
         names = {_WEEKDAYS[(d.group("en") or d.group("zh")).lower()] for d in days}
         value = ", ".join(d for d in _WEEK_ORDER if d in names)
+        nth = _nth_of_month(text, days[0]) if len(names) == 1 else ""
+        value = f"{nth} {value} of the month" if nth else value
         attribute = "meeting_free_day" if negated else "meeting_day"
         out.append(Slot(Predicate.LIKES, attribute, value, True, days[0].start(), days[-1].end()))
     daily = _DAILY.search(text) if not days and not negated else None

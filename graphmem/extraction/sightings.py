@@ -224,8 +224,12 @@ def mentioned(
                 at = _role_head(folded, value[-2:])  # "干中介就这样" for "房产中介": a trade by its head
             if at < 0 and names[i] and (trade := _job_head(value)):
                 at = _first(trade, norm)  # "I'm interpreting two appointments" for "asl interpreter": the trade itself
-            if at < 0 and names[i] and (trade := _trade_of(value)) and _JOB_TALK.search(norm):
-                at = _first(trade, norm)  # "Tattooing is the best job in the world" for "tattoo artist"
+            if at < 0 and names[i] and (trade := _trade_of(value)):
+                # "Tattooing is the best job in the world" for "tattoo artist", "July in HVAC means nobody
+                # sleeps" for "hvac tech": the trade, said of one's work or as the field one is in
+                at = _first(trade, norm)
+                if at >= 0 and not (_JOB_TALK.search(norm) or _IN_FIELD.search(norm, max(0, at - 4), at)):
+                    at = -1
             if at < 0 and names[i] and len(value) >= 3 and value[-1] in _ZH_ROLE_ENDS and HAN.match(value):
                 at = _zh_trade(folded, value[:-1])  # "干我们理发这行" for "理发师": the trade without its person
             if at < 0 and names[i] and len(value) >= 4 and value.endswith("经理"):
@@ -269,6 +273,7 @@ _GENERIC_ROLES = frozenset({"artist", "technician", "tech", "specialist", "worke
 # a sentence about one's work, where the trade alone names the role ("Tattooing is the best job in the world")
 _JOB_TALK = re.compile(r"\b(?:job|jobs|work|trade|career|living|shop|studio|clients?|shifts?|gig)\b", re.IGNORECASE)
 _ZH_ROLE_ENDS = frozenset("师员工匠")
+_IN_FIELD = re.compile(r"\bin\s+$", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -276,9 +281,15 @@ def _trade_of(value: str) -> re.Pattern[str] | None:
     """For a Latin role of two words, a trade and a generic word for its person ("tattoo artist"), the pattern of
     the trade and its forms ("tattooing", "tattoos"); else None."""
     words = value.split()
-    if len(words) != 2 or not value.isascii() or words[1] not in _GENERIC_ROLES or len(words[0]) < 4:
+    if len(words) != 2 or not value.isascii():
         return None
-    return _mention_pattern(words[0]) if words[0].isalpha() else None
+    if words[1] in _GENERIC_ROLES and len(words[0]) >= 4 and words[0].isalpha():
+        return _mention_pattern(words[0])
+    # "photograph weddings for a living" for "wedding photographer": the trade's verb, said of one's work
+    verb = words[1].removesuffix("er") if words[1].endswith("er") else ""
+    if len(verb) >= 6 and verb.isalpha():
+        return re.compile(rf"\b{re.escape(verb)}(?:s|ed|ing)?\b", re.IGNORECASE)
+    return None
 
 
 def _zh_trade(folded: str, trade: str) -> int:

@@ -99,7 +99,7 @@ def test_a_meeting_moved_keeps_the_day_and_time_moved_to_not_the_reason_before(e
         "别再按礼拜天晚上提醒我"
     )
     facts = _facts(extractor, said)
-    assert facts.get("user|meeting_day") == "saturday"
+    assert facts.get("user|meeting_day") == "second saturday of the month"
     assert facts.get("user|meeting_time") == "10:00"
 
 
@@ -148,3 +148,20 @@ def test_a_kind_of_meeting_named_as_a_rules_scope_is_no_format(extractor: RuleEx
     said = "Do that for every in-person meeting you put on my calendar. Travel time before each one, please remember."
     assert "user|meeting_format" not in _facts(extractor, said)
     assert _facts(extractor, "I prefer in-person meetings.") == {"user|meeting_format": "in person"}
+
+
+def test_a_weekday_of_every_month(extractor: RuleExtractor) -> None:
+    said = "我们组的月度复盘会定在每个月最后一个周五下午，一开就是俩钟头"
+    assert _facts(extractor, said).get("user|meeting_day") == "last friday of the month"
+    said = "复盘会挪时间了，以后改到每月第一个周一上午。你更新一下"
+    assert _facts(extractor, said).get("user|meeting_day") == "first monday of the month"
+    assert _facts(extractor, "我每周四开周会").get("user|meeting_day") == "thursday"
+
+
+def test_a_trade_said_by_its_verb_or_as_ones_field_sights_the_role(extractor: RuleExtractor) -> None:
+    said = "That's June when you photograph weddings for a living."
+    assert extractor.mentioned(said, ["wedding photographer"], [True], [True]) == [True]
+    assert extractor.mentioned("I love to photograph birds.", ["wedding photographer"], [True], [True]) == [False]
+    said = "Eleven service calls. July in HVAC means nobody sleeps."
+    assert extractor.mentioned(said, ["hvac tech"], [True], [True]) == [True]
+    assert extractor.mentioned("My HVAC is broken again.", ["hvac tech"], [True], [True]) == [False]
