@@ -77,6 +77,13 @@ _OTHER = {
         r"你|您|他|她|它|咱们|我们|大家|人家|别人|有人|朋友|同事|老板|领导|爸|妈|老婆|老公|孩子|儿子|女儿"
     ),
 }
+# People one does a thing with, not who does it: "约同事去打乒乓球", "跟我老公一起去爬山"
+_COMPANIONS = re.compile(
+    r"(?:约|跟|和|同|陪|带|叫|喊|拉)(?:上)?(?:我)?(?:几个|俩|两个|一帮|一群|几位)?"
+    r"(?:朋友|同事|老板|领导|老婆|老公|孩子|儿子|女儿|爸妈|爸|妈|家人)(?:们)?(?:一起|一块儿?)?"
+)
+# Done again: a time word of one day does not make the remark one-off ("今晚又打了俩小时羽毛球", "today again")
+_AGAIN = {"en": re.compile(r"\b(?:again|as\s+usual|like\s+always)\b", _F), "zh": re.compile(r"又|照旧|照例|照样")}
 _AGAINST = {
     "en": re.compile(
         r"\b(?:hate|hates|dislike|dislikes|can't\s+stand|cannot\s+stand|can't\s+bear|can't\s+do(?!\s+without)|"
@@ -349,13 +356,16 @@ def topics(text: str) -> list[Topic]:
             # the clause before, first-hand or not ("Airtable's automation just stopped …"), unless another's
             prior, previous = previous, clause if clause and not _OTHER[lang].search(clause) else ""
             spoken = spoken or bool(_FIRST[lang].search(clause))
-            if not clause or QUESTION[lang].search(clause) or SITUATIONAL[lang].search(clause):
+            if not clause or QUESTION[lang].search(clause):
                 continue
+            if SITUATIONAL[lang].search(clause) and not _AGAIN[lang].search(clause):
+                continue  # a one-off remark ("今天…"), unless it is done again ("今晚又打了俩小时羽毛球")
             if _ASKING[lang].search(clause):  # what the assistant is asked to do is no fact about the speaker
                 continue
             if REPORTED[lang].search(clause) or OTHER_PERSON[lang].search(clause):
                 continue
-            if not _FIRST[lang].search(clause) and ((lang == "en" and not spoken) or _OTHER[lang].search(clause)):
+            others = _OTHER[lang].search(_COMPANIONS.sub("", clause) if lang == "zh" else clause)
+            if not _FIRST[lang].search(clause) and ((lang == "en" and not spoken) or others):
                 continue  # an English clause goes on the speaker's sentence ("I really, truly dislike beets")
             words = _clause_words(clause, lang)
             own = _stance(clause, lang)

@@ -165,3 +165,11 @@ def test_a_trade_said_by_its_verb_or_as_ones_field_sights_the_role(extractor: Ru
     said = "Eleven service calls. July in HVAC means nobody sleeps."
     assert extractor.mentioned(said, ["hvac tech"], [True], [True]) == [True]
     assert extractor.mentioned("My HVAC is broken again.", ["hvac tech"], [True], [True]) == [False]
+
+
+def test_topics_of_a_thing_done_with_companions_or_done_again(extractor: RuleExtractor) -> None:
+    keys = [t.key for t in extractor.topics("可不，下了班赶紧约同事去打乒乓球，一口气打了俩钟头")]
+    assert "打乒乓球" in keys  # the colleagues are company, the speaker plays
+    assert [t.key for t in extractor.topics("今晚又打了俩小时羽毛球，洛阳这天一热")] == ["羽毛球"]
+    assert not extractor.topics("同事最近迷上了钓鱼")
+    assert not extractor.topics("今晚打了俩小时羽毛球")  # one evening, not a habit
