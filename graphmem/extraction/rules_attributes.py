@@ -440,6 +440,13 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"(?:别|不要|不用|千万别|记得别|记得不要)(?:给我)?(?:放|加|带)(?![它他她这那])(?P<v>[\u4e00-\u9fff]{1,4}?)的?(?=$|[，。！,.!\s了啊哦])",
     ),
+    _AVOIDS_ZH.rule(  # "教我做个水煮肉片呗。花椒你给我去掉啊": an ingredient taken out of what is made for the speaker
+        "zh",
+        r"(?:^|(?<=[，。！,.!\s]))(?![这那它他她你我第])(?P<v>[\u4e00-\u9fff]{1,4}?)(?<![段句行页章张个分条点字图表])(?:你|就|都)?(?:都|就)?"
+        r"给我(?:去掉|拿掉|挑出去|挑掉|免了)"
+        # (said of food: a word of eating or taste follows in the segment)
+        r"(?=$|[，。！,.!\s啊吧呀哈])(?=[^。！？!?]{0,40}?(?:吃|嚼|味|辣|麻|咸|甜|酸|苦|腥|膻|菜|炒|煮|炖|饭|面|汤|外卖))",
+    ),
     _AVOIDS_ZH.rule(  # "帮我排一周的便当菜单，千万别出现苦瓜": a food kept off a menu or a meal made for the speaker
         "zh",
         r"(?:别|不要|千万别|千万不要|记得别|一定别)(?:给我)?(?:出现|安排)(?![它他她这那])(?P<v>[\u4e00-\u9fff]{1,4}?)"

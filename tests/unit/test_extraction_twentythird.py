@@ -173,3 +173,10 @@ def test_topics_of_a_thing_done_with_companions_or_done_again(extractor: RuleExt
     assert [t.key for t in extractor.topics("今晚又打了俩小时羽毛球，洛阳这天一热")] == ["羽毛球"]
     assert not extractor.topics("同事最近迷上了钓鱼")
     assert not extractor.topics("今晚打了俩小时羽毛球")  # one evening, not a habit
+
+
+def test_an_ingredient_taken_out_of_what_is_cooked(extractor: RuleExtractor) -> None:
+    said = "教我做个水煮肉片呗。花椒你给我去掉啊，那玩意儿一嚼满嘴发麻，我是真受不了"
+    assert [(f.key, f.predicate.value) for f in extractor.extract(said)] == [("user|taste|花椒", "avoids")]
+    assert not extractor.extract("标题给我去掉")  # a heading is no food
+    assert not extractor.extract("第二段给我去掉吧，味道不对")
