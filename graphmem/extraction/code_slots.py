@@ -33,6 +33,9 @@ STACK_CANONICAL = {
     "cesiumjs": "cesium",
     "blazor server": "blazor",
     "asp.net": "asp.net core",
+    "tailwind css": "tailwind",
+    "scss modules": "scss",
+    "sass": "scss",
 }
 _STACK_WORD = re.compile(
     r"(?<![A-Za-z0-9.])(?:"
@@ -42,18 +45,22 @@ _STACK_WORD = re.compile(
 )
 _HTTP = re.compile(r"\b(?:https?|api|apis|endpoints?|json|python|rest|get|post|session|pip)\b", _F)
 _GO_WEB = re.compile(r"\b(?:go|golang|router|routes?|middleware|handlers?|框架)\b|框架|路由|中间件|后端", _F)
+_STYLES = re.compile(r"\b(?:css|styles?|styling|stylesheets?|sass|scss|themes?|theming|components?)\b|样式", _F)
 # Names of technologies that are ordinary words too, and when they name the technology
 _ORDINARY_WORDS: dict[str, Callable[[str, re.Match[str]], bool]] = {
     "unity": lambda text, m: m.group(0) == "Unity",
     "requests": lambda text, m: bool(_HTTP.search(text)),
     "gin": lambda text, m: bool(_GO_WEB.search(text)),
     "fiber": lambda text, m: bool(_GO_WEB.search(text)),
+    "less": lambda text, m: m.group(0) == "Less" and bool(_STYLES.search(text)),
+    "emotion": lambda text, m: bool(_STYLES.search(text)),
+    "stylus": lambda text, m: bool(_STYLES.search(text)),
 }
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"
     r"db|framework|deploy|deployed|hosted|host|ci|tests?|reach\s+for|go\s+with|stick\s+with|give\s+me|"
     r"standardi[sz]ed\s+on|through|via|sends?|sent|models?\s+on|lives?\s+(?:in|on)|sits?\s+on|it's|it\s+is|"
-    r"as\s+usual|as\s+always)\b|用|写|做的|迁|换|"
+    r"as\s+usual|as\s+always|like\s+always)\b|用|写|做的|迁|换|"
     r"按|基于|数据库|框架|部署|托管|跑在|拿|纯血|App是|应用是",
     _F,
 )
@@ -88,6 +95,13 @@ _COMMENT_LANGUAGE = re.compile(
     _F,
 )
 _LANGUAGE_NAMES = {"中文": "chinese", "汉语": "chinese", "英文": "english", "英语": "english"}
+# The style of docstrings: "I write all my Python docstrings Google-style", "NumPy-style docstrings", "docstring
+# 用Google风格".
+_DOCSTRING_STYLE = re.compile(
+    r"\b(?P<s>google|numpy|sphinx|rest|rst|epytext)(?:[\s-]style|风格)|(?P<z>google|numpy|sphinx)风格", _F
+)
+_AS_ALWAYS = re.compile(r"\b(?:as\s+(?:usual|always)|like\s+always)\b", _F)
+_DOCSTRING = re.compile(r"\bdocstrings?\b|文档字符串|函数注释", _F)
 
 
 # Trouble with a tool, said in its clause: "拿pip装老打架", "npm keeps breaking"
@@ -138,6 +152,12 @@ def code_settings(text: str) -> list[Slot]:
     if quotes is not None and not stated_away(text, quotes.start(), quotes.end()):
         kind = (quotes.group("k") or "").lower() or ("single" if quotes.group("z") == "单" else "double")
         out.append(Slot(Predicate.LIKES, "code_quotes", f"{kind} quotes", True, quotes.start(), quotes.end()))
+    # "Google-style, like always.": the style alone, said as the speaker's habit
+    habitual = _AS_ALWAYS.search(text)
+    style = _DOCSTRING_STYLE.search(text) if _DOCSTRING.search(text) or habitual else None
+    if style is not None and not stated_away(text, style.start(), style.end()):
+        name = (style.group("s") or style.group("z") or "").lower().replace("rst", "rest")
+        out.append(Slot(Predicate.LIKES, "code_docstring_style", f"{name} style", True, style.start(), style.end()))
     said = _COMMENT_LANGUAGE.search(text)
     if said is not None and not stated_away(text, said.start(), said.end()):
         name = (said.group("en") or "").lower() or _LANGUAGE_NAMES[said.group("zh")]

@@ -422,7 +422,7 @@ _CODE_RULE = re.compile(
     # "the maps in sumac are built with ArcGIS": what a part of the code base is made with, said of it
     r"\b(?:is|are)\s+(?:all\s+)?(?:built|written|made|done)\s+(?:with|in|on)\b|"
     # "Mapbox, as usual.": the one the speaker always reaches for, named alone
-    r"^[\w.+#-]{2,24}(?:\s[\w.+#-]{1,12})?,\s+as\s+(?:usual|always)\b",
+    r"^[\w.+#-]{2,24}(?:\s[\w.+#-]{1,12})?,\s+(?:as\s+(?:usual|always)|like\s+always)\b",
     re.IGNORECASE,
 )
 

@@ -180,3 +180,15 @@ def test_an_ingredient_taken_out_of_what_is_cooked(extractor: RuleExtractor) -> 
     assert [(f.key, f.predicate.value) for f in extractor.extract(said)] == [("user|taste|花椒", "avoids")]
     assert not extractor.extract("标题给我去掉")  # a heading is no food
     assert not extractor.extract("第二段给我去掉吧，味道不对")
+
+
+def test_how_styles_and_docstrings_are_written_are_one_slot_each(extractor: RuleExtractor) -> None:
+    said = "I style pretty much everything with Tailwind these days; writing raw CSS feels slow now."
+    assert _facts(extractor, said) == {"user|stack:styling": "tailwind"}
+    said = "Egret is an older codebase that uses SCSS modules throughout, so in this project give me SCSS."
+    assert [f.key.split("|", 1)[1] for f in extractor.extract(said)] == ["stack:styling"]
+    assert not extractor.extract("I use less sugar in my coffee now.")  # less, the word
+    said = "I write all my Python docstrings Google-style, with Args and Returns sections."
+    assert _facts(extractor, said).get("user|code_docstring_style") == "google style"
+    said = "Can you add docstrings to these three functions? Google-style, like always."
+    assert _facts(extractor, said) == {"user|code_docstring_style": "google style"}
