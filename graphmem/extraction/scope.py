@@ -85,8 +85,14 @@ def about_project(candidate: CandidateFact, project_id: str) -> CandidateFact:
 
 # A value the speaker sets aside ("…, not Docker", "instead of ECharts", "别给我整ECharts", "不用Pinia"): said inside
 # a project beside a value of its own, the project's value takes the place of the user's there.
-_ASIDE_EN_BEFORE = r"\b(?:not|no|instead\s+of|rather\s+than|never|don't\s+use|do\s+not\s+use|skip|drop|without)\s+"
-_ASIDE_ZH_BEFORE = r"(?:别|不要|不用|甭|换掉|不再用|别再用)[给我再用整上搞来弄写个]{0,6}"
+_ASIDE_EN_BEFORE = (
+    r"\b(?:not|no|instead\s+of|rather\s+than|never|don't\s+use|do\s+not\s+use|skip|drop|without|can't\s+use|"
+    r"cannot\s+use|can't\s+install|not\s+allowed\s+to\s+use|banned|bans|forbid|forbids)\s+"
+)
+# ("人家那边不让装Redis", "客户不许用MySQL": a value the project may not use)
+_ASIDE_ZH_BEFORE = (
+    r"(?:别|不要|不用|甭|换掉|不再用|别再用|不让|不许|不准|不能|禁用|没法)[给我再用整上搞来弄写个装]{0,6}"
+)
 _WORDS_BETWEEN = r"(?:[\w'-]+\s+){0,2}?"
 _TAKES_PLACE: dict[str, str] = {
     Predicate.USES_TOOL: "tools",

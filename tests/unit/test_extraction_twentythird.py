@@ -192,3 +192,11 @@ def test_how_styles_and_docstrings_are_written_are_one_slot_each(extractor: Rule
     assert _facts(extractor, said).get("user|code_docstring_style") == "google style"
     said = "Can you add docstrings to these three functions? Google-style, like always."
     assert _facts(extractor, said) == {"user|code_docstring_style": "google style"}
+
+
+def test_a_value_the_project_may_not_use_is_set_aside() -> None:
+    from graphmem.extraction.scope import set_aside
+
+    said = "西瓜这个项目情况特殊，人家那边不让装Redis，缓存只能走本地的Caffeine"
+    assert set_aside(said, ["redis", "caffeine"]) == [True, False]
+    assert set_aside("The client can't use Postgres, so give me MySQL here", ["postgres", "mysql"]) == [True, False]
