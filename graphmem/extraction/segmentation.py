@@ -126,6 +126,8 @@ _HOW_TO_IN = re.compile(
     # "MicroPython里咋写？", "在Django里怎么配": how to do it in a thing named in Latin letters
     r"(?<![A-Za-z0-9])[A-Za-z][\w.+#-]{1,20}(?:里面?|中|上)(?:该|应该|要)?(?:咋|怎么|怎样|如何)"
     r"(?:写|弄|实现|配置?|搞|做|处理|调)|"
+    # "Nav2里该调哪几个参数？": what to set in it
+    r"(?<![A-Za-z0-9])[A-Za-z][\w.+#-]{1,20}(?:里面?|中|上)(?:该|应该|要|得)(?:调|改|配|设|用|写|加)(?:哪|什么|啥)|"
     # "鸿蒙这边一般咋弄？": how it is done on a platform the speaker builds for
     r"(?:鸿蒙|安卓|iOS|小程序)(?:这边|那边|里面?|上)(?:一般|通常)?(?:该|应该|要)?(?:咋|怎么|怎样|如何)(?:写|弄|实现|配置?|搞|做|处理|调)",
     _F,

@@ -200,3 +200,9 @@ def test_a_value_the_project_may_not_use_is_set_aside() -> None:
     said = "西瓜这个项目情况特殊，人家那边不让装Redis，缓存只能走本地的Caffeine"
     assert set_aside(said, ["redis", "caffeine"]) == [True, False]
     assert set_aside("The client can't use Postgres, so give me MySQL here", ["postgres", "mysql"]) == [True, False]
+
+
+def test_a_chinese_question_of_what_to_set_in_a_thing_names_it(extractor: RuleExtractor) -> None:
+    said = "蓝莓的导航老在货架拐角那儿原地打转，Nav2里该调哪几个参数？"
+    assert extractor.mentioned(said, ["ros2"], [True]) == [True]  # Nav2, ROS 2's navigation stack
+    assert extractor.mentioned("Nav2是什么？", ["ros2"], [True]) == [False]
