@@ -71,11 +71,12 @@ def _weekday_before(text: str, at: int) -> bool:
 _ZH_MOVED_TO = re.compile(r"(?:挪到|改到|换到|改成|调到|定到|定在)[\u4e00-\u9fff]{0,6}$")
 
 
-def _zh_clock(text: str, meetings: list[tuple[int, int]]) -> list[Slot]:
+def _zh_clock(text: str, meetings: list[tuple[int, int]], since: int = 0) -> list[Slot]:
     """A Chinese clock time said of meetings ("每天早上八点半开早会", "早会往后都是九点一刻开"): the nearest one to a
-    word for meetings, within a clause or the next, that its own clause does not deny; as H:MM on a 24-hour clock."""
+    word for meetings, within a clause or the next, that its own clause does not deny; as H:MM on a 24-hour clock.
+    `since`: where a move the text states ends; only a time after it is the meeting's, at any distance."""
     best: tuple[int, re.Match[str]] | None = None
-    for m in _ZH_CLOCK.finditer(text):
+    for m in _ZH_CLOCK.finditer(text, since):
         c_start, c_end = clause_bounds(text, m.start(), m.end())
         if negation_in(text[c_start:c_end]) or _ONE_MEETING.search(text[c_start : m.start()]):
             continue
@@ -83,7 +84,7 @@ def _zh_clock(text: str, meetings: list[tuple[int, int]]) -> list[Slot]:
         if _ONE_MEETING.search(text, min(m.end(), e), max(s, m.start())):
             continue  # "下午三点那个会取消了": one meeting
         moved = _ZH_MOVED_TO.search(text, max(0, m.start() - 8), m.start()) is not None
-        if (gap <= 12 or (moved and gap <= 30)) and (best is None or gap < best[0]):
+        if (gap <= 12 or (moved and gap <= 30) or since) and (best is None or gap < best[0]):
             best = (gap, m)  # "组会改时间了，导师嫌晚上开太累，以后挪到每周六上午九点": the time it moved to
     if best is None:
         return []
@@ -105,22 +106,14 @@ def meeting_time(text: str) -> list[Slot]:
     meetings = [(m.start(), m.end()) for m in _MEETING.finditer(text)]
     if not meetings or _moved_once(text):
         return []
+    # "…委员礼拜天晚上得陪孩子写作业，往后挪到每月第二个礼拜六上午十点": the time moved to, not the one of the reason
     moved = _RESCHEDULED.search(text)
-    if moved is not None and _DAY_PART.search(
-        text, moved.end()
-    ):  # "…晚上得陪孩子写作业，往后挪到…上午十点": the time moved to
-        base = moved.end()
-        tail = text[base:]
-        if not _MEETING.search(tail):
-            tail += "开会"  # the meeting named before the move
-        return [
-            replace(s, start=s.start + base, end=s.end + base) for s in meeting_time(tail) if s.end <= len(text) - base
-        ]
-    if clock := _zh_clock(text, meetings):
+    since = moved.end() if moved is not None and _DAY_PART.search(text, moved.end()) else 0
+    if clock := _zh_clock(text, meetings, since):
         return clock
     kept_free = negation_in(text) or bool(_KEPT_FREE.search(text))
     best: tuple[tuple[bool, int], re.Match[str]] | None = None
-    for m in _DAY_PART.finditer(text):
+    for m in _DAY_PART.finditer(text, since):
         if negation_in(text[max(0, m.start() - 6) : m.start()]):
             continue
         if kept_free and _weekday_before(text, m.start()):
