@@ -107,6 +107,7 @@ class PromotionPolicy(_Strict):
     min_confidence: float = Field(default=0.5, ge=0.0, le=1.0)
     concurrency_window_seconds: float = Field(default=60.0, ge=0.0)
     look_back_episodes: int = Field(default=2000, ge=0, le=100_000)
+    project_tech_on_resume: bool = True
 
 
 class ExtractionPolicy(_Strict):

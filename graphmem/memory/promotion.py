@@ -6,6 +6,9 @@ the same key (`invalid_at` = the new version's `valid_at`, `expired_at` = now): 
 versions compete concurrently (their `valid_at` within the concurrency window, or the newcomer is older),
 the higher confidence wins, then more evidence, then the later statement — not simply the later write;
 the loser is kept with an empty validity interval (it was never the truth).
+A project's technology said inside the project (what it is built with: its language, framework, database) is
+confirmed when the user comes back to the project in another session and does not state it anew: that session
+counts as its second sighting (:func:`resumable`, reason "project_resumed").
 A correction by the user always wins, also over a statement said before it but read after it. Two versions
 make the same statement when their claims are equal or one paraphrases the other (:func:`same_statement`): a
 paraphrase in another session is another sighting.
@@ -18,6 +21,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
+from graphmem.extraction.facts import Predicate
 from graphmem.model import Fact, FactStatus, StatusChange
 
 LIVE = (FactStatus.CANDIDATE, FactStatus.ACTIVE)
@@ -46,6 +50,8 @@ class Assertion:
     explicit: bool
     correction: bool = False
     reviewer: bool = False
+    resumed: bool = False
+    """The project the version belongs to was resumed in this session (see :func:`resumable`)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,7 @@ class PromotionRule:
     min_sessions: int
     explicit_promotes: bool
     concurrency_window: timedelta
+    project_tech_on_resume: bool = True
 
 
 # Stances on an object, whose polarity says whether the stance is positive: "I don't eat cilantro" and "I can't
@@ -131,6 +138,41 @@ def mentionable(candidate: Fact, session_id: str, stated_keys: set[str]) -> bool
         return False
     value = candidate.value.strip()
     return len(value) >= (3 if value.isascii() else 2)
+
+
+# What a project is built with: a property of the project rather than a passing preference.
+_PROJECT_TECH = frozenset({Predicate.USES_TECH, Predicate.USES_LANGUAGE})
+
+
+def resumable(candidate: Fact, project_id: str, session_id: str, stated_keys: set[str]) -> bool:
+    """Whether resuming project `project_id` in session `session_id` may confirm this candidate: a technology
+    of that very project, said in another of its sessions, whose key this episode did not state anew."""
+    return (
+        bool(project_id)
+        and candidate.project_id == project_id
+        and candidate.status == FactStatus.CANDIDATE
+        and candidate.predicate in _PROJECT_TECH
+        and candidate.key not in stated_keys
+        and bool(session_id)
+        and session_id not in candidate.session_ids
+    )
+
+
+def resumed_by(facts: list[Fact], project_id: str, session_id: str, stated_keys: set[str]) -> list[Fact]:
+    """The candidates that resuming project `project_id` in session `session_id` confirms: of the
+    technologies one statement gave the project, the one it names first — what the project is ("burdock is
+    our booking API, NestJS with Prisma on Postgres" → NestJS) — if it is still :func:`resumable`. The others
+    wait for a sighting of their own. `facts`: the project's live versions."""
+    first: dict[tuple[str, str], tuple[int, Fact]] = {}
+    for fact in facts:
+        if fact.project_id != project_id or fact.predicate not in _PROJECT_TECH or fact.status not in LIVE:
+            continue
+        said = (fact.episode_ids[0] if fact.episode_ids else "", fact.evidence)
+        at = normalise_name(fact.evidence).find(normalise_name(fact.value))
+        rank = at if at >= 0 else len(fact.evidence)
+        if said not in first or rank < first[said][0]:
+            first[said] = (rank, fact)
+    return [fact for _, fact in first.values() if resumable(fact, project_id, session_id, stated_keys)]
 
 
 def _strength(version: Fact) -> tuple[float, int, datetime]:
@@ -195,6 +237,8 @@ def decide(versions: list[Fact], incoming: Assertion, rule: PromotionRule, now: 
     reason = ""
     if incoming.explicit and rule.explicit_promotes:
         reason = "explicit"
+    elif incoming.resumed:  # its own rule, not a sighting of the words
+        reason = "project_resumed" if rule.project_tech_on_resume and len(sessions) >= 2 else ""
     elif len(sessions) >= rule.min_sessions:
         reason = "seen_in_sessions"
     if reason:

@@ -30,6 +30,7 @@ from graphmem.memory.promotion import (
     decide,
     mentionable,
     reject,
+    resumed_by,
     turned,
 )
 from graphmem.memory.repositories import ExtractionQueue, FactStore, FactUnit
@@ -225,6 +226,7 @@ class SemanticMemory:
             min_sessions=policy.promotion.min_sessions,
             explicit_promotes=policy.promotion.explicit_promotes,
             concurrency_window=timedelta(seconds=policy.promotion.concurrency_window_seconds),
+            project_tech_on_resume=policy.promotion.project_tech_on_resume,
         )
 
     @property
@@ -288,11 +290,21 @@ class SemanticMemory:
         return version if rehearsal else await self._get(scope, fact_id)
 
     async def _record_sighting(
-        self, scope: Scope, version: Fact, episode_id: str, session_id: str, *, correction: bool = False
+        self,
+        scope: Scope,
+        version: Fact,
+        episode_id: str,
+        session_id: str,
+        *,
+        correction: bool = False,
+        resumed: bool = False,
     ) -> None:
-        """Asserts `version` for an episode that names it (again, or as a correction of the key's value)."""
+        """Asserts `version` for an episode that names it (again, or as a correction of the key's value), or
+        that resumes the project it belongs to (`resumed`)."""
         embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
-        incoming = Assertion(version, episode_id, session_id, explicit=correction, correction=correction)
+        incoming = Assertion(
+            version, episode_id, session_id, explicit=correction, correction=correction, resumed=resumed
+        )
         now = self._clock.now()
 
         async def work(unit: FactUnit) -> str:
@@ -308,16 +320,23 @@ class SemanticMemory:
         self, scope: Scope, episode: Episode, stated_keys: set[str], topics: _TopicsOf | None = None
     ) -> int:
         """Candidates whose value this episode names again (in a later session) get another sighting: the
-        same claim asserted once more, so the promotion rule decides as for any restatement."""
+        same claim asserted once more, so the promotion rule decides as for any restatement. An episode in a
+        project also resumes it: the technology the project was described with is confirmed (`resumed_by`)."""
         reader = self._extractor
         if not isinstance(reader, MentionReader):
             return 0
-        projects = ["", episode.project_id] if episode.project_id else [""]
-        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], projects)
+        if episode.project_id:
+            statuses = [FactStatus.CANDIDATE, FactStatus.ACTIVE]
+            rows = await self._facts.by_status(scope, statuses, ["", episode.project_id])
+        else:
+            rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], [""])
         pending = [f for f, _ in rows if mentionable(f, episode.session_id, stated_keys)]
-        if not pending:
+        resumed: list[Fact] = []
+        if episode.project_id and self._rule.project_tech_on_resume:
+            resumed = resumed_by([f for f, _ in rows], episode.project_id, episode.session_id, stated_keys)
+        if not pending and not resumed:
             return 0
-        hits = await _mentions(reader, episode.text, pending)
+        hits = await _mentions(reader, episode.text, pending) if pending else []
         if not all(hits) and isinstance(reader, TopicReader):
             # a value named as a topic of a first-hand clause ("I really, truly dislike beets", "Em dashes again …
             # I really can't stand them") with no other stance
@@ -330,6 +349,12 @@ class SemanticMemory:
             version = replace(self._sighting(fact, episode.id, episode.session_id), valid_at=episode.occurred_at)
             await self._record_sighting(scope, version, episode.id, episode.session_id)
             count += 1
+        sighted = {f.id for f, hit in zip(pending, hits, strict=True) if hit}
+        for fact in resumed:
+            if fact.id not in sighted:
+                version = self._sighting(fact, episode.id, episode.session_id)
+                await self._record_sighting(scope, version, episode.id, episode.session_id, resumed=True)
+                count += 1
         return count
 
     def _sighting(self, fact: Fact, episode_id: str, session_id: str) -> Fact:

@@ -24,7 +24,7 @@ from graphmem.extraction.facts import NAMING, Predicate
 from graphmem.extraction.recurrence import meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
-from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, turned
+from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, resumed_by, turned
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
 from graphmem.memory.topic_kinds import TopicKinds
 from graphmem.model import Episode, Fact, FactStatus
@@ -165,6 +165,7 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
             episode_id = f"ep{counter}"
             stated_keys: set[str] = set()
             incoming: list[tuple[Fact, bool, bool]] = []
+            incoming_resumed: set[int] = set()  # indexes in `incoming` of versions confirmed by the project resumed
             context, said = tuple(said), [*said, turn.text]
             before = session.turns[i - 1] if i > 0 else None
             asked = before.text if before is not None and before.speaker != "user" else ""
@@ -248,12 +249,24 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                         explicit=False,
                     )
                     incoming.append((again, False, False))
+            sighted = {id(v) for v, hit in zip(pending, hits, strict=True) if hit}
+            own = [v for (p, _), vs in store.items() if p == session.project_id for v in vs]
+            for v in resumed_by(own, session.project_id, session.session_id, stated_keys):
+                if id(v) in sighted:
+                    continue
+                # as SemanticMemory._sightings: the project resumed in this session
+                incoming_resumed.add(len(incoming))
+                incoming.append(
+                    (replace(v, session_ids=(session.session_id,), episode_ids=(episode_id,)), False, False)
+                )
             back: list[Fact] = []
-            for version, explicit, correction in incoming:
+            for n, (version, explicit, correction) in enumerate(incoming):
                 versions = store[(version.project_id, version.key)]
                 plan = decide(
                     list(versions),
-                    Assertion(version, episode_id, session.session_id, explicit, correction),
+                    Assertion(
+                        version, episode_id, session.session_id, explicit, correction, resumed=n in incoming_resumed
+                    ),
                     RULE,
                     at,
                 )

@@ -93,3 +93,36 @@ async def test_earlier_words_in_another_session_promote_a_new_candidate(require_
         for scope in said:
             await service.forget_user(scope)
         await service.close()
+
+
+async def test_resuming_a_project_confirms_the_technology_it_was_described_with(
+    require_neo4j: str, tmp_path: Path
+) -> None:
+    """A project described inside the project ("burdock is our booking API, NestJS with Prisma on Postgres")
+    and resumed in another session: the technology named first becomes the project's active fact (reason
+    "project_resumed"), the others stay candidates; another project's session, or the same session, resumes
+    nothing."""
+    service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
+    await service.migrate()
+    user = unique("resume")
+    burdock, other = Scope("tenant-a", user, "burdock"), Scope("tenant-a", user, "other")
+    said = "burdock is our booking API, NestJS with Prisma on Postgres. Every request opens a new client."
+    try:
+        await service.add_episodes(burdock, [EpisodeDraft("a", said, T0, "s1", "user")])
+        await service.add_episodes(burdock, [EpisodeDraft("b", "Thanks, that helped.", T0, "s1", "user")])
+        await service.add_episodes(other, [EpisodeDraft("c", "How do I bump a version?", T0, "s2", "user")])
+        await service.extract_pending(burdock)
+        await service.extract_pending(other)
+        assert await service.list_facts(burdock, None, FactScopeFilter.PROJECT) == []
+        assert {f.value for f in await service.list_candidates(burdock)} >= {"nestjs", "prisma", "postgresql"}
+        later = EpisodeDraft("d", "In burdock, how do I return a 409 on duplicates?", T0 + timedelta(days=2), "s3")
+        await service.add_episodes(burdock, [later])
+        await service.extract_pending(burdock)
+        (fact,) = await service.list_facts(burdock, None, FactScopeFilter.PROJECT)
+        assert (fact.value, fact.project_id, fact.status_reason) == ("nestjs", "burdock", "project_resumed")
+        assert set(fact.session_ids) == {"s1", "s3"} and fact.evidence.startswith("burdock is our booking API")
+        assert {f.value for f in await service.list_candidates(burdock)} >= {"prisma", "postgresql"}
+        assert await service.list_facts(Scope("tenant-a", user), None, FactScopeFilter.USER) == []
+    finally:
+        await service.forget_user(Scope("tenant-a", user))
+        await service.close()
