@@ -38,6 +38,7 @@ OUT_V20 = Path(__file__).with_name("scenarios_v20.jsonl")
 OUT_V21 = Path(__file__).with_name("scenarios_v21.jsonl")
 OUT_V22 = Path(__file__).with_name("scenarios_v22.jsonl")
 OUT_V23 = Path(__file__).with_name("scenarios_v23.jsonl")
+OUT_V24 = Path(__file__).with_name("scenarios_v24.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -5878,6 +5879,244 @@ EN_V23: list[Case] = [
               ("A thunderstorm knocked our power out for six hours last night. Ate cold pizza by candlelight.", "Hope everything in the fridge survived.", "Mostly. My sister-in-law was thrilled, though, she grows giant pumpkins for competitions and said the rain was exactly what her 900-pounder needed."),
               ("Out of curiosity, what would it cost to put solar panels on a typical house?", "Often somewhere around $15,000 to $30,000 for a 6 to 10 kW system before incentives, which vary a lot by state; payback commonly takes 7 to 12 years.", "Not something I'm planning, I just noticed panels going up all over my street. My grandpa's line whenever solar comes up is 'The sun doesn't send a bill, but the installer does.'")),
 ]
+# Twenty-fourth round (tag `v24`, its own file `scenarios_v24.jsonl`, ids from 2101): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V24: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v24",
+         ("我开会有条规矩，会议室里一根烟都不许点。以前单位开会一帮老烟枪吞云吐雾，散了会我头疼一下午，轮到我主持就立了这个规矩", "会议室不抽烟，大家脑子也清醒些。"),
+         ("今天跟供应商谈价格，对面老板刚坐下就掏烟，我客客气气请他散了会再去楼道抽。跟我开会就这样，不管谁来，会上都不能抽烟", "提前说清楚，对方一般也能理解。"),
+         active=(any_("抽烟", "吸烟", "禁烟", "烟", "smok", "cigarette"),)),
+    case("meeting", "remember conversational v24",
+         ("帮我给下面几个门店的店长发个线上培训的邀请，礼拜四晚上八点，讲讲新上的收银系统", "好的。培训用什么软件开？我把链接写进邀请里。", "好视通", "好的：各位店长好，本周四晚八点通过好视通进行新收银系统线上培训，链接稍后发到群里，请提前五分钟进入……", "可以。我们公司线上开会、搞培训清一色用好视通，以后凡是帮我约线上的，都默认它，不用每回问我"),
+         active=(any_("好视通", "fsmeeting", "haoshitong"),)),
+    case("meeting", "change plain v24",
+         ("我们车间每周五下午四点开安全例会，我是安全员，每回都得我主讲，把这礼拜查出来的隐患挨个过一遍", "每周过一遍，隐患能少不少。"),
+         ("这礼拜五的安全例会又讲了快一个钟头，叉车超速、不戴安全帽，翻来覆去就这几样", "老问题反复讲，也可以配几张现场照片，印象更深。"),
+         ("跟你说一下，厂里规定改了，安全例会挪到每周一早上七点半，开工前开，讲完直接上岗。周五下午那个你就别再提醒我了，按新的来", "好的，已更新：安全例会改为每周一早上七点半。"),
+         active=(any_("周一", "星期一", "礼拜一", "monday", "七点半", "7:30"),),
+         not_active=(any_("周五", "星期五", "礼拜五", "friday", "下午四点", "16:00"),),
+         history=(h(("周五", "星期五", "礼拜五", "friday", "下午四点", "16:00"), ("周一", "星期一", "礼拜一", "monday", "七点半", "7:30")),)),
+    # preference
+    case("preference", "paraphrase plain v24",
+         ("退休以后我迷上了门球，天天早上七点跟小区里一帮老伙计去体育场打两个钟头，刮风下雨都不落下", "门球讲究配合，又不太累，挺适合锻炼的。"),
+         ("昨天区里办门球赛，我们队拿了个第二，我一杆把对方的球撞出了界，老伙计们直给我拍巴掌。这门球啊，我是越打越上瘾", "恭喜拿奖！"),
+         active=(yes("门球", "gateball"),)),
+    case("preference", "paraphrase conversational v24",
+         ("帮我整个梅菜扣肉的做法，碗底垫梅干菜就行，千万别垫芋头。芋头那股又面又黏的口感我实在吃不来，一口下去嗓子眼都糊住了", "好的，只垫梅干菜：五花肉整块煮到筷子能扎透，趁热抹老抽上色，下油锅炸到起皱；切片码进碗里，铺上炒香的梅干菜，上锅蒸一个半钟头，倒扣出来淋上汤汁就行。"),
+         ("今天同事请喝奶茶，给我点了杯芋泥波波", "好喝不？", "喝了一口就放那儿了，满嘴芋头味。我跟芋头天生犯冲，做成啥样都不爱吃"),
+         active=(no("芋头", "芋", "taro"),)),
+    case("preference", "single plain v24",
+         ("早上在菜市场门口那家摊子吃了一两锅贴，底下煎得焦黄，又要了碗咸豆腐脑，一共六块钱", "煎得焦黄的锅贴最香。"),
+         not_active=(any_("锅贴", "豆腐脑"),)),
+    # correction
+    case("correction", "immediate remember plain v24",
+         ("帮我记一下我这车加啥油，省得每回到了加油站还得去翻油箱盖：92号……哎不对，92号那是我以前那辆的，现在这辆是涡轮增压，说明书上写着得加95号", "好的，已记下：你的车加95号汽油。"),
+         active=(any_("95",),),
+         not_active=(any_("92",),)),
+    case("correction", "after_promotion conversational v24",
+         ("我阳台上那几盆玫瑰这阵子叶子发黄，底下的老叶子一碰就掉，是咋回事？", "多半是浇水太勤、盆里积水伤了根，也可能是缺肥。先摸摸盆土，干透了再浇；入夏前薄肥勤施，每半个月浇一回稀释的复合肥。"),
+         ("玫瑰开完一茬花，残花要不要剪？从哪儿下剪子？", "要剪：从花下面往下数，在第一片五小叶的上方一厘米左右斜着剪，留下的芽很快会抽新枝，下一茬花来得更快。"),
+         ("说个笑话，今儿去花市买肥，跟老板聊起我那几盆玫瑰，他看了照片直乐，说这是月季，不是玫瑰：玫瑰枝子上的刺密得跟毛似的，一年就开一回，我这个一年开好几茬，明摆着是月季。你那边也给我改成月季吧。之前说的剪残花那些还照着来不？", "好的，已更正：你阳台上养的是月季。剪残花的方法照旧，月季本来就是勤剪勤开，剪得越及时，下一茬来得越快。"),
+         active=(any_("月季", "china rose", "chinese rose"),),
+         not_active=(any_("玫瑰",),),
+         history=(h(("玫瑰",), ("月季", "china rose", "chinese rose")),)),
+    case("correction", "single conversational v24",
+         ("我那个吹风机，戴森的……哦不对，戴森那个是我闺女的，让她带去学校了，我现在用的是徕芬。这两天吹着吹着就自己停了，过一会儿又能用，这是咋回事？", "吹一阵自己停、凉一会儿又好，多半是过热保护跳了：先把后面进风口的滤网拧下来，把上面的毛絮和灰刷干净；吹的时候别把出风口贴着头发；要是清完还老停，就拿去售后查查电机。"),
+         not_active=(any_("徕芬", "laifen"), any_("戴森", "dyson"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v24",
+         ("我想每天早上吃点燕麦，一回放多少合适？", "一般每次四十到五十克燕麦片就够了，配二百五十毫升牛奶，再加十来克坚果。", "啥克不克的，我们家厨房就一杆秤，论斤论两。你跟我说分量用斤和两，别整克"),
+         ("包五十个饺子，得准备多少肉馅？", "五十个饺子大约需要五百克肉馅，再配三百克左右的白菜。", "又是克。上回就说了，跟我说分量一律按斤两来，五百克你直接说一斤不就完了"),
+         active=(any_("斤", "jin", "catty"),)),
+    case("reply", "remember plain v24",
+         ("往后你回我都用缅甸语。公司在仰光新开了个服装厂，派我过去当厂长，底下几百个工人都说缅甸话，我不能老靠翻译。这个你记牢", "ဟုတ်ကဲ့! ယခုမှစ၍ မြန်မာဘာသာဖြင့် ပြန်ဖြေပေးပါမယ်။"),
+         active=(any_("缅甸语", "缅语", "缅甸", "burmese", "myanmar", "မြန်မာ"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v24",
+         ("@qingmei", "青梅是我们给一家茶叶公司做的官网，Nuxt 3，要做SEO所以全走服务端渲染。现在页面一刷新，控制台就报hydration mismatch，这是咋回事？", "水合不一致一般是服务端和浏览器渲染出来的内容对不上：比如模板里用了Date.now()、随机数，或者直接读了window、localStorage。把这类只有浏览器才有的东西挪到onMounted里，或者用<ClientOnly>包起来。"),
+         ("@qingmei", "青梅这边商品详情页的数据用useFetch拿，为啥切换路由回来又请求了一遍？", "useFetch按key缓存，key变了或者缓存没命中就会重新请求；可以给它传一个固定的key，再配上getCachedData从nuxtApp.payload里取已有的数据，切回来就不会再发请求了。"),
+         active=(any_("nuxt", p="qingmei"),)),
+    case("project", "project_only remember plain v24",
+         ("@yezi", "椰子这个后端项目有两条规矩，你记好：接口路径一律小写，单词之间用中划线连，比如/order-items，别写驼峰也别用下划线；每张表都得带created_by和updated_at这俩审计字段，建表语句里少了直接打回。往后在椰子里给我写的代码都照这个来", "记住了：椰子项目接口路径用小写中划线，每张表都带created_by和updated_at。"),
+         active=(any_("中划线", "kebab", "小写", "路径", p="yezi"), any_("created_by", "updated_at", "审计", "字段", p="yezi"))),
+    case("project", "override conversational v24",
+         ("我管代码一直用Git，分支开起来、合起来都方便，出了岔子回滚也容易", "Git的分支模型确实灵活。"),
+         ("帮我写个Git的pre-push钩子，推送之前先把单元测试跑一遍，没过就拦下来，还是老一套", "好的：在.git/hooks/pre-push里写个shell脚本，先跑测试命令，退出码不为零就exit 1拦住推送，记得chmod +x给它加上执行权限……"),
+         ("@ganlan", "橄榄这个项目情况不一样，甲方是家老牌国企，代码库放在他们内网的SVN上，Git那套在这儿用不上，提交、拉分支都得走SVN。在橄榄里你给我讲版本管理都按SVN来，记住", "好的，橄榄项目里版本管理一律按SVN来。"),
+         active=(yes("git"), yes("svn", "subversion", p="ganlan")),
+         not_active=(yes("git", p="ganlan"),)),
+    # multi
+    case("multi", "remember plain v24",
+         ("你先把我这几样记下，往后都用得着：我家在赤峰；我在小区门口开了个快递驿站，一天进出七八百个件；还有我对蚕蛹过敏，吃一个浑身起疙瘩，嗓子都发紧，给我推荐吃的千万别带蚕蛹，烧烤摊上烤的那种也不行", "记下了：赤峰、开快递驿站、对蚕蛹过敏。"),
+         active=(yes("赤峰", "chifeng"), any_("驿站", "快递", "express", "parcel", "courier"), any_("蚕蛹", "silkworm"))),
+    case("multi", "paraphrase conversational v24",
+         ("常德这两天总算凉快点了", "秋老虎过去了，出门舒服多了。", "可不，晚上又能去体育馆打气排球了。我们单位一帮人打了五六年，一礼拜三场，夏天热得停了俩月，手都痒了"),
+         ("打气排球老是手腕子疼，是不是我垫球姿势不对？在常德打了这么些年，头一回疼成这样", "气排球又轻又飘，很多人会下意识拿手腕去挑：垫球时两臂伸直夹紧，用小臂前面平着去接，靠腿和身体往前送；打之前把手腕活动开，疼得厉害就歇几天、冰敷一下。"),
+         active=(yes("常德", "changde"), yes("气排球", "排球", "volleyball"))),
+    # relations
+    case("relations", "paraphrase plain v24",
+         ("我儿媳妇思雨下个月就生了，我提前俩礼拜过去伺候月子，得先把老家的鸡鸭托给邻居照看", "去照顾儿媳坐月子，家里的事安排好了才放心。"),
+         ("思雨昨天生了个大胖小子，母子平安。她一醒过来就拉着我的手说妈您辛苦了，我这心里头甜得很", "恭喜当奶奶了！"),
+         active=(yes("思雨", "siyu"),)),
+    case("relations", "remember conversational v24",
+         ("我家小鸡这两天老缩成一团，毛都炸起来了，是不是病了？", "缩成一团、炸毛多半是冷着了，也可能是肠胃不舒服。先把它挪到暖和的地方，拿个暖灯或者暖水袋垫着，再看看粪便正不正常。它是啥鸡？多大了？叫啥名？", "芦丁鸡，叫花卷，母的，刚五个月，养在阳台的箱子里", "花卷多半是降温冷着了，芦丁鸡个头小、怕冷，箱子里最好保持在二十度以上。", "好，我这就给它加个暖灯。你把它记下来，花卷是我闺女的宝贝，往后少不了问你"),
+         active=(yes("花卷", "huajuan"), any_("芦丁鸡", "鸡", "quail"))),
+    # work
+    case("work", "paraphrase conversational v24",
+         ("晚上老睡不踏实，一点动静就醒，有啥法子没？我在医院当护工，一个人看着俩卧床的老人，夜里得起来好几回给他们翻身、接尿", "长期夜里被打断，睡眠确实很难踏实：白天能补觉就拉上遮光帘补一两个钟头；夜里两回翻身之间尽量闭眼躺着，别看手机；睡前少喝水，别喝浓茶。"),
+         ("今天病房新来了个老爷子，一百八十多斤，中风了半边身子动不了", "护理起来挺费劲吧？", "可不，一个人根本翻不动他，得喊隔壁床的护工搭把手。干护工这行八年了，就数这种最吃力"),
+         active=(any_("护工", "护理", "陪护", "caregiver", "care worker", "carer"),)),
+    case("work", "change plain v24",
+         ("我在一家建材公司当出纳，天天跑银行，发工资、对账、报销全过我的手", "出纳的活儿细，一分钱都不能差。"),
+         ("月底了，今天对账对到晚上九点，差了三块钱翻了俩钟头的单子。干出纳就怕这个", "账对不上确实熬人。"),
+         ("跟你说个事，建材公司那边我辞了，去学了三个月宠物美容，现在在一家宠物店给猫狗洗澡修毛。工作这块你帮我更新一下", "好的，已更新：你现在做宠物美容。"),
+         active=(any_("宠物美容", "宠物店", "pet groom", "groomer"),),
+         not_active=(any_("出纳", "cashier", "teller"),),
+         history=(h(("出纳", "cashier", "teller"), ("宠物美容", "宠物店", "pet groom", "groomer")),)),
+    # travel
+    case("travel", "paraphrase conversational v24",
+         ("帮我看看下个月去乌鲁木齐的机票，只要直飞的，转机的一概不看，贵点也认了", "好的，只看直飞：早上十点一班，四个多钟头；中午一点还有一班……"),
+         ("上回去哈尔滨图便宜订了个在济南转机的，结果头一程晚点，第二程没赶上，在机场干坐了五个钟头。往后给我订机票你都记着，只订直飞，不转机", "明白，以后只订直飞航班。"),
+         active=(any_("直飞", "转机", "nonstop", "non-stop", "direct"),)),
+    # location move
+    case("location", "change plain v24",
+         ("我住盘锦，家门口就是红海滩，一到秋天满眼都是红的", "红海滩秋天确实漂亮。"),
+         ("盘锦这几天刮大风，昨儿下了头场雪，路上滑得跟溜冰场似的", "雪天路滑，出门慢点走。"),
+         ("跟你说个事，我闺女在汕头成家了，刚给我们添了个外孙，我跟老伴上个月搬过来帮着带孩子。往后查天气、找吃的都按汕头来", "好的，已更新为汕头。"),
+         active=(yes("汕头", "shantou"),),
+         not_active=(yes("盘锦", "panjin"),),
+         history=(h(("盘锦", "panjin"), ("汕头", "shantou")),)),
+    # tools
+    case("tools", "paraphrase plain v24",
+         ("我听歌一直用网易云音乐，每天上班路上就刷日推，好些冷门的歌都是它推给我的", "日推推得准，确实容易挖到宝。"),
+         ("网易云今年的年度报告出来了，说我听了一千多个钟头。手机里别的听歌软件我都删了，就留它", "一千多个钟头，这听歌量可不小。"),
+         active=(yes("网易云", "netease", "cloud music"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v24",
+              ("昨晚小区停了仨钟头的电，冰箱里的雪糕全化了", "夏天停电最难受了，化了的东西别再冻回去吃。", "嗯。楼上那家的小伙子最近迷上了架子鼓，每天晚上八点准时开敲，昨晚黑灯瞎火的他照样敲"),
+              ("要是有人想买辆二手房车，开着跑遍全国，一年下来大概得花多少钱？", "二手自行式房车便宜的十几万，好点的三四十万；上路以后油费、过路费、营地费加上保养，一年少说也得五六万。", "我就是刷短视频刷的，自己可没这打算。我家楼下修车铺门口立了块牌子，写着“补胎不议价，催单加五块”，每回路过我都想笑")),
+]
+EN_V24: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v24",
+         ("The first ten minutes of every meeting I run are silent reading. I send a two-page memo, everyone reads it in the room, and only then do we talk.", "That way everyone starts from the same page, literally."),
+         ("Started the vendor review with ten minutes of quiet reading again. One of the new guys looked baffled, but nobody in my meetings talks until the memo's been read.", "He'll get used to it; it usually makes the discussion sharper."),
+         active=(any_("silent read", "read", "memo", "默读", "阅读", "备忘"),)),
+    case("meeting", "remember conversational v24",
+         ("Could you put together an invite for the monthly catch-up with our bookkeeping clients? First Tuesday, 10 to 10:30.", "Sure. What should I use for the video link?", "Zoho Meeting. We run the whole firm on Zoho, so it's just there.", "Draft: 'Monthly catch-up, first Tuesday, 10:00–10:30 a.m. Join via Zoho Meeting: [link].'", "Looks good. From now on, assume Zoho Meeting for anything you schedule for me, no need to ask."),
+         active=(any_("zoho",),)),
+    case("meeting", "change plain v24",
+         ("We're building a house, and I meet the builder on site every Monday at 7 a.m., before the crews get going.", "Catching him before the day starts is smart."),
+         ("Monday 7 a.m. site meeting today. The framers put a window on the wrong wall, so that was fun.", "Better to catch it now than after the drywall goes up."),
+         ("The site meeting is moving to Fridays at 3 p.m. The builder says Monday mornings are chaos with deliveries, and Friday afternoons let us look back at the whole week. Please update it and stop the Monday morning reminder.", "Updated: your site meeting with the builder is now on Fridays at 3 p.m."),
+         active=(any_("friday", "3 p.m", "3pm", "15:00", "周五", "星期五"),),
+         not_active=(any_("monday", "7 a.m", "7am", "07:00", "周一", "星期一"),),
+         history=(h(("monday", "7 a.m", "7am", "07:00", "周一", "星期一"), ("friday", "3 p.m", "3pm", "15:00", "周五", "星期五")),)),
+    # preference
+    case("preference", "paraphrase conversational v24",
+         ("What's the best solder for stained glass? I've been doing copper foil work for about six years and my beads keep coming out lumpy.", "Use 60/40 tin-lead solder with a good flux: it stays workable a little longer than 50/50, which gives you smooth, rounded beads. Keep the iron around 700 to 800°F and move it steadily along the seam."),
+         ("Finally a free Saturday.", "Nice! Got plans?", "Garage, glass cutter, radio on. Stained glass is what I do with every free day I get; I've got a sunflower panel half done."),
+         active=(yes("stained glass", "glass", "彩色玻璃", "彩绘玻璃"),)),
+    case("preference", "paraphrase plain v24",
+         ("I really can't stand cantaloupe. Something about the smell, like perfume that's gone off.", "It's a surprisingly divisive fruit."),
+         ("The hotel's 'fresh fruit cup' was ninety percent cantaloupe. Left it untouched. I've never liked the stuff.", "Berries and grapes are usually safer bets."),
+         active=(no("cantaloupe", "rockmelon", "哈密瓜", "甜瓜"),)),
+    case("preference", "single plain texting v24",
+         ("stopped at the churro stand by the train station, got 3 w chocolate dip, sugar everywhere lol", "Churros with chocolate are hard to beat."),
+         not_active=(any_("churro", "吉拿棒", "西班牙油条"),)),
+    # correction
+    case("correction", "immediate remember plain v24",
+         ("Can you remember what oil my car takes so I don't have to dig through the manual every time? It's 5W-30. Wait, no, that was the truck I sold. The Camry takes 0W-20.", "Noted: your car takes 0W-20 oil."),
+         active=(any_("0w-20", "0w20", "0W-20", "0W20"),),
+         not_active=(any_("5w-30", "5w30", "5W-30", "5W30"),)),
+    case("correction", "after_promotion conversational v24",
+         ("The silver maple in our backyard is dropping leaves in July. Brown edges, some spots. Should I be worried?", "Mid-summer leaf drop on a silver maple is usually drought stress or a leaf disease like anthracnose. Give it a deep, slow soak once a week at the drip line during dry spells, rake up the fallen leaves, and call an arborist if whole branches die back."),
+         ("When's the best time to prune a silver maple? There's a branch hanging over the neighbor's fence.", "Late summer or early fall is best for maples, since they bleed sap heavily if cut in late winter or spring. Cut just outside the branch collar, and for anything thicker than a few inches, hire a pro."),
+         ("Okay, embarrassing. The arborist came out for the fence branch and said it's not a maple at all, it's a sweetgum. The spiky balls all over the lawn should have been a clue, apparently; the star-shaped leaves fooled me. Can you fix that? And does the pruning advice still hold?", "Fixed: the tree in your backyard is a sweetgum. The advice mostly holds: sweetgums don't bleed sap the way maples do, so late winter, while it's dormant, is ideal; cut outside the branch collar as before, and rake up the gumballs so nobody turns an ankle."),
+         active=(any_("sweetgum", "sweet gum", "liquidambar", "枫香"),),
+         not_active=(any_("maple", "槭", "枫树"),),
+         history=(h(("maple", "槭", "枫树"), ("sweetgum", "sweet gum", "liquidambar", "枫香")),)),
+    case("correction", "single conversational v24",
+         ("Our blender started smelling like burning rubber halfway through a smoothie. It's a Vitamix. Sorry, no, the Vitamix is at my sister's, this one's a Blendtec. Is the motor dying?", "Not necessarily. On a Blendtec that smell usually means the motor is overheating on a thick load: add more liquid, use a preset cycle instead of holding high speed, and let it cool for 30 minutes. If it still smells with thin blends, or the jar's drive socket looks worn, contact Blendtec support."),
+         not_active=(any_("blendtec",), any_("vitamix",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v24",
+         ("What does a mortgage rate lock actually do?", "Think of it like reserving a table at a restaurant: the lender holds your interest rate for a set period, usually 30 to 60 days, so even if rates go up before closing, you still get the rate you locked.", "Skip the restaurant stuff. Just tell me what it is; comparisons to other things confuse me more than they help."),
+         ("What's a deductible?", "Imagine your insurance is a bucket: you fill the first part yourself, and once it's full, the insurer starts pouring in. The deductible is that first part you pay out of pocket.", "Another comparison. Like I said last time, no analogies with me, ever. Straight definitions."),
+         active=(any_("analog", "comparison", "metaphor", "definition", "比喻", "类比", "打比方"),)),
+    case("reply", "remember plain v24",
+         ("Please answer me in Croatian from now on, and remember that. We bought an old stone house on Brač and I'm tired of pointing at things in the hardware store in Supetar.", "Naravno! Od sada ću ti odgovarati na hrvatskom."),
+         active=(any_("croatian", "hrvatski", "克罗地亚"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v24",
+         ("@bracken", "bracken is my side project, a recipe-sharing site on SvelteKit with Supabase for auth and the database. How do I keep a logged-in user's session when the page is server-rendered?", "Create the Supabase client in hooks.server.ts with @supabase/ssr, wiring its cookie handlers to SvelteKit's event.cookies; put it on event.locals, then read the session in +layout.server.ts and pass it down through data so the server and the browser see the same user."),
+         ("@bracken", "In bracken, users can see each other's draft recipes through the API. How do I lock that down in Supabase?", "Turn on Row Level Security for the recipes table and add a select policy so drafts are only readable by their author, for example using (published or auth.uid() = author_id); with RLS on, nothing gets through without a matching policy."),
+         active=(any_("sveltekit", "svelte", "supabase", p="bracken"),)),
+    case("project", "project_only remember plain v24",
+         ("@heather", "Two rules for heather, please remember them: every primary key is a UUIDv7, no auto-increment integers; and every UI component gets a Storybook story in the same pull request that adds it.", "Noted for heather: UUIDv7 primary keys, and a Storybook story with every component."),
+         active=(any_("uuid", "primary key", "auto-increment", p="heather"), any_("storybook", "story", p="heather"))),
+    case("project", "override conversational v24",
+         ("Every app I ship reports its errors to Sentry. I can't imagine debugging production without the breadcrumbs.", "Breadcrumbs and release tracking save a lot of guesswork."),
+         ("Show me how to wire Sentry into a Flask app with the release version tagged. My usual Sentry setup.", "Sure: pip install 'sentry-sdk[flask]', then call sentry_sdk.init(dsn=..., integrations=[FlaskIntegration()], release=os.environ['GIT_SHA'], traces_sample_rate=0.2) before you create the app."),
+         ("@nettle", "nettle is the odd one out: the client already pays for Rollbar across all their services, so errors there go to Rollbar, not Sentry. Please remember that for nettle.", "Got it: Rollbar for nettle."),
+         active=(yes("sentry"), yes("rollbar", p="nettle")),
+         not_active=(yes("sentry", p="nettle"),)),
+    # multi
+    case("multi", "remember plain v24",
+         ("A few things to keep on file, please remember them: I live in Lubbock, Texas. I drive a school bus for the district, two routes a day. And I'm allergic to sulfites, so no wine, no dried apricots, nothing preserved with sulfites in any recipe you suggest.", "Got it: Lubbock, school bus driver, sulfite allergy."),
+         active=(yes("lubbock", "拉伯克"), any_("school bus", "bus driver", "校车"), any_("sulfite", "亚硫酸"))),
+    case("multi", "paraphrase conversational texting v24",
+         ("legs are DEAD", "Uh oh, what did you do?", "trail running lol. did 14 miles in the hills outside ogden sat morning, been running trails here like 5 yrs and this one humbled me"),
+         ("need new trail shoes, mine have zero lugs left. whats good for rocky stuff? been doing trail runs around ogden for 5 yrs so i go thru them fast", "For rocky terrain look for a rock plate and deep lugs: the Hoka Speedgoat, Salomon Speedcross or La Sportiva Bushido are common picks; try them on late in the day, when your feet are a bit swollen."),
+         active=(yes("ogden", "奥格登"), yes("trail run", "running", "越野跑", "跑步"))),
+    # relations
+    case("relations", "paraphrase plain v24",
+         ("My father-in-law Augustin is moving in with us next month, so I'm turning the den into a bedroom.", "That's a big change for everyone. Good of you to make space."),
+         ("Augustin's been here two weeks and he's already fixed the squeaky gate and reorganized my garage. I'm not complaining.", "Sounds like he's settling in well."),
+         active=(yes("augustin", "奥古斯丁"),)),
+    case("relations", "remember conversational v24",
+         ("Our ball python hasn't eaten in six weeks. Should I take him to a vet?", "Ball pythons often fast for weeks, especially in cooler months or before a shed, so it's usually not an emergency. Check that the warm side is 88 to 92°F and that he isn't losing weight. What's his name, and how old is he?", "Custard. He's a banana morph, about four years old.", "Custard is a great name for a banana morph. If he's holding his weight and the temperatures are right, just offer food every week or two and wait.", "Okay. Please keep Custard in your memory, he's my son's and I'll definitely be asking about him again."),
+         active=(yes("custard",), any_("ball python", "python", "snake", "球蟒", "蛇"))),
+    # work
+    case("work", "paraphrase conversational v24",
+         ("What's good for sunburn on the back of the neck? I'm a roofer, so I'm up on shingles all day with no shade.", "Aloe and a cool compress for now; after that, a hard-hat sun shade or a neck flap, SPF 50 reapplied every two hours, and a light long-sleeve sun shirt help a lot."),
+         ("Brutal one today.", "What happened?", "Tore off a whole roof in 98 degrees, two layers of old shingles. Roofing in July is no joke."),
+         active=(any_("roof", "屋顶", "房顶"),)),
+    case("work", "change plain v24",
+         ("I manage a shoe store at the mall, so my weekends are pretty much never free.", "Retail weekends are tough."),
+         ("Back-to-school rush at the shoe store. We sold 140 pairs of sneakers today and I'm running on four hours of sleep.", "That's a serious day."),
+         ("Big change: I quit the store, finished a training program, and now I'm a wind turbine technician at a wind farm west of town. Please update my job.", "Congratulations! Updated: you're now a wind turbine technician."),
+         active=(any_("wind turbine", "turbine", "wind farm", "风电", "风机"),),
+         not_active=(any_("shoe store", "store manager", "retail", "鞋店", "零售"),),
+         history=(h(("shoe store", "store manager", "retail", "鞋店", "零售"), ("wind turbine", "turbine", "wind farm", "风电", "风机")),)),
+    # travel
+    case("travel", "paraphrase plain v24",
+         ("When I book a hotel I always ask for a room on a low floor, third floor at most. Elevators make me claustrophobic and I want to be able to take the stairs.", "Many hotels will note that as a request."),
+         ("Called the hotel in Charleston ahead of time to make sure I'd be on the second floor. Low floor or I don't stay there, simple as that.", "Good call to confirm ahead."),
+         active=(any_("low floor", "lower floor", "second floor", "third floor", "stairs", "低楼层", "楼层"),)),
+    # time zone as a city
+    case("timezone", "change plain v24",
+         ("I live in Calgary, so I'm on Mountain Time, two hours behind Toronto.", "Right, Mountain Time."),
+         ("Calgary had a chinook today. It went from minus twenty to plus eight in about six hours.", "Those swings are wild."),
+         ("Big news: I took an engineering job in Muscat and moved last week. Please switch me over to Muscat time.", "Done, you're on Muscat time now."),
+         active=(any_("muscat", "oman", "asia/muscat", "+4", "+04", "马斯喀特", "阿曼"),),
+         not_active=(any_("calgary", "mountain", "america/edmonton", "-7", "-6", "卡尔加里"),),
+         history=(h(("calgary", "mountain", "america/edmonton", "-7", "-6", "卡尔加里"), ("muscat", "oman", "asia/muscat", "+4", "+04", "马斯喀特", "阿曼")),)),
+    # tools
+    case("tools", "paraphrase conversational v24",
+         ("How do I transpose a whole score up a whole step in MuseScore? I arrange everything for my church choir in it.", "Select everything with Ctrl+A, then Tools > Transpose, choose 'To key' or 'By interval', pick Major Second Up, and keep 'Transpose key signatures' checked."),
+         ("MuseScore keeps putting my lyrics in the wrong place after I add a second verse. I've arranged in it for years and never had this. What's going on?", "Usually the second verse got typed on the wrong verse number: select a syllable and check its verse in the Properties panel, and press Ctrl+Down to move to the next verse line while entering lyrics. Format > Style > Lyrics controls the spacing between verses."),
+         active=(yes("musescore",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v24",
+              ("A water main broke on our street this morning, so no water until noon. Brushed my teeth with bottled water like I was camping.", "Hopefully they fixed it quickly.", "They did, eventually. At lunch my coworker showed us videos of the old pinball machines she restores; she has six of them in her basement."),
+              ("Out of curiosity, what does it cost to restore a '66 Mustang?", "It varies enormously: a driver-quality restoration often runs $30,000 to $60,000 on top of the car, and a show-quality build can go past $100,000.", "Not something I'd ever take on, I just saw one at a gas station. My old shop teacher's favorite line was 'Measure twice, cut once, swear three times.'")),
+]
 # fmt: on
 
 
@@ -5950,14 +6189,17 @@ def render(
     v21: bool = False,
     v22: bool = False,
     v23: bool = False,
+    v24: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
     `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`, of the
-    twenty-third with `v23`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v23:
+    twenty-third with `v23`, of the twenty-fourth with `v24`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v24:
+        found = scenario_dicts(ZH_V24, EN_V24, first=2101)
+    elif v23:
         found = scenario_dicts(ZH_V23, EN_V23, first=2001)
     elif v22:
         found = scenario_dicts(ZH_V22, EN_V22, first=1901)
@@ -6024,6 +6266,7 @@ if __name__ == "__main__":
     OUT_V21.write_text(render(v21=True), encoding="utf-8")
     OUT_V22.write_text(render(v22=True), encoding="utf-8")
     OUT_V23.write_text(render(v23=True), encoding="utf-8")
+    OUT_V24.write_text(render(v24=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -6035,5 +6278,5 @@ if __name__ == "__main__":
         f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18},"
         f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20},"
         f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22},"
-        f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}"
+        f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}, {len(ZH_V24) + len(EN_V24)} to {OUT_V24}"
     )
