@@ -266,6 +266,26 @@ _STACK: dict[str, str] = {
         "stack:web_framework",
     ),
     **dict.fromkeys(("ros2", "ros 2", "nav2"), "stack:robotics"),
+    # who signs users in: one identity provider each
+    **dict.fromkeys(
+        (
+            "auth0",
+            "keycloak",
+            "okta",
+            "cognito",
+            "amazon cognito",
+            "clerk",
+            "firebase auth",
+            "supabase auth",
+            "authentik",
+            "fusionauth",
+            "ory",
+            "ory kratos",
+            "azure ad",
+            "entra id",
+        ),
+        "stack:auth",
+    ),
     # what a service caches in, and what its maps are drawn with: one each
     **dict.fromkeys(
         ("redis", "memcached", "caffeine", "ehcache", "valkey", "hazelcast", "guava cache", "keydb"), "stack:cache"
@@ -407,7 +427,7 @@ def attribute_of(predicate: Predicate, value: str) -> str:
 _SLOT_ATTRIBUTES = frozenset(
     {
         "editor", "os", "notes_app", "design_tool", "reference_manager", "photo_editor", "daw", "issue_tracker",
-        "diagram_tool", "pcb_tool", "cad_tool", "travel_connection", "travel_low_cost",
+        "diagram_tool", "pcb_tool", "cad_tool", "api_client", "travel_connection", "travel_low_cost",
         "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_size", "meeting_length", "meeting_buffer", "meeting_camera", "meeting_mic",
         "meeting_room", "code_docstring_style",

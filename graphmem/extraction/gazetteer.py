@@ -245,6 +245,11 @@ _PCB_TOOLS = """
 KiCad: kicad; Altium Designer: altium designer, altium; EasyEDA|嘉立创EDA: easyeda, 嘉立创eda, 立创eda; OrCAD: orcad;
 Proteus: proteus
 """
+# What one tries and documents HTTP APIs with: one each.
+_API_CLIENTS = """
+Postman: postman; Apifox: apifox; Insomnia: insomnia; Bruno: bruno; Hoppscotch: hoppscotch; Paw|RapidAPI: paw,
+rapidapi; Thunder Client: thunder client; ApiPost: apipost; Yapi: yapi
+"""
 _CAD_TOOLS = """
 Fusion 360: fusion 360, fusion360; SolidWorks: solidworks; AutoCAD: autocad, cad; FreeCAD: freecad; Onshape: onshape;
 SketchUp: sketchup; 3ds Max: 3ds max, 3dsmax; Cinema 4D: cinema 4d, c4d; CATIA: catia
@@ -386,6 +391,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("design_tool", _DESIGN_TOOLS),
     **_table("pcb_tool", _PCB_TOOLS),
     **_table("cad_tool", _CAD_TOOLS),
+    **_table("api_client", _API_CLIENTS),
     **_table("reference_manager", _REFERENCE_MANAGERS),
     **_table("photo_editor", _PHOTO_EDITORS),
     **_table("daw", _DAWS),

@@ -114,7 +114,7 @@ JOBS = words(
     "stylist optometrist optician radiographer sonographer physiotherapist physio surveyor copywriter illustrator "
     "animator producer instructor coach trainer ranger farmer nanny housekeeper bookkeeper actuary underwriter "
     "attendant teller realtor broker paralegal notary social-worker caseworker tech medic driver "
-    "adjunct rep representative arborist farrier rancher adjuster stocker "
+    "adjunct rep representative arborist farrier rancher adjuster stocker auctioneer "
     # more trades and professions by their head noun ("a court interpreter", "a postdoc", "a sous chef")
     "actor actress agent anesthesiologist anesthetist announcer appraiser apprentice archaeologist archivist "
     "astronomer athlete attorney audiologist author babysitter barrister beautician blacksmith bodyguard bricklayer "

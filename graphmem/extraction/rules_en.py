@@ -303,6 +303,11 @@ EN_RULES: tuple[Rule, ...] = (
         r"desktop\s+|ios\s+|android\s+)?app|client|site|website)\s+is)\s+"
         r"(?:all\s+|just\s+|basically\s+|mostly\s+|entirely\s+)?",
     ),
+    _PROJECT_TECH.rule(  # "so it uses their self-hosted Keycloak instead of Auth0": what the thing spoken of uses
+        "en",
+        r"(?:^|[.!?;:]\s+|,\s*|\bso\s+)(?P<verb>it\s+(?:uses|is\s+using|runs\s+on))\s+"
+        r"(?:(?:their|its|our|the|a|an)\s+)?(?:(?:self-hosted|own|in-house|hosted|managed)\s+)?(?=(?-i:[A-Z]))",
+    ),
     _PROJECT_TECH.rule(  # "It's a Laravel 10 app with Redis queues", "hazel is a Tauri app": what it is built on
         "en",
         r"(?:^|[.!?;:]\s+|,\s*)(?P<verb>(?:it's|it\s+is|this\s+is|it's\s+just|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an))\s+(?=[\w.+#-]{1,30}\s+(?:\d[\d.]{0,6}\s+)?"
@@ -448,8 +453,8 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(  # "I started a postdoc in the same lab", "just landed a job as a sous chef": a new role (a job word only)
         "en",
-        r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+)(?:just\s+|finally\s+|recently\s+)?"
-        r"(?:started|began|took|landed|got|accepted)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?"
+        r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+|(?<![\w'])i\s+(?:[a-z]{2,20}\s){1,3}and\s)"
+        r"(?:just\s+|finally\s+|recently\s+)?(?:started|began|took|landed|got|accepted)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?"
         r"(?:(?:[a-z]+-[a-z-]+\s+|full-time\s+|permanent\s+)?(?:job|position|role|gig)\s+as\s+(?:a\s+|an\s+)?)?",
         P.JOB,
         "job",

@@ -279,8 +279,15 @@ _IN_FIELD = re.compile(r"\bin\s+$", re.IGNORECASE)
 @functools.lru_cache(maxsize=1024)
 def _trade_of(value: str) -> re.Pattern[str] | None:
     """For a Latin role of two words, a trade and a generic word for its person ("tattoo artist"), the pattern of
-    the trade and its forms ("tattooing", "tattoos"); else None."""
+    the trade and its forms ("tattooing", "tattoos"); for a one-word role, its stem ("auctioneer" →
+    "auctioneering", "photographer" → "photographs"); else None."""
     words = value.split()
+    if len(words) == 1 and value.isascii() and value.isalpha():
+        # "Auctioneering is the best job there is" for "auctioneer": the trade of a one-word role by its stem
+        stem = value[:-3] if value.endswith("eer") else value[:-2] if value.endswith("er") else ""
+        if len(stem) >= 6:
+            return re.compile(rf"\b{re.escape(stem)}(?:s|ed|ing|eering)?\b", re.IGNORECASE)
+        return None
     if len(words) != 2 or not value.isascii():
         return None
     if words[1] in _GENERIC_ROLES and len(words[0]) >= 4 and words[0].isalpha():

@@ -195,6 +195,15 @@ _KINDS: dict[str, _Kind] = {
             r"画板|画板子|板子|原理图|pcb|布线|设计|用|换|" + _RELIANCE_ZH,
         ),
     ),
+    "api_client": _Kind(
+        Predicate.USES_TOOL,
+        "api_client",
+        _cue(
+            r"apis?|endpoints?|requests?|collections?|debug|debugging|test|testing|use|using|switched|moved|"
+            + _RELIANCE_EN,
+            r"接口|调试|调接口|测接口|请求|collection|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
     "cad_tool": _Kind(
         Predicate.USES_TOOL,
         "cad_tool",
@@ -331,6 +340,12 @@ _FIRST_PERSON = {
     "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
 }
 _FIRM_AFTER = re.compile(r"\s?(?:公司|企业|行业|集团|工厂|厂|company|companies|firm|startup|agency|business)", _F)
+# A word of its own right before an English role ("an instructional designer", "a graphic designer"): the role is
+# the whole phrase, which the rules read; the lexicon's head word alone would cut it short.
+_ROLE_MODIFIER = re.compile(
+    r"(?<![\w'])(?!(?:a|an|the|as|is|am|are|was|were|be|being|been|i'm|im|my|our|your|his|her|their|and|or|of|to|"
+    r"for|at|in|on|now|still|just|also|new|full-time|part-time|freelance|former)\s)[a-z][a-z-]{2,20}\s$"
+)
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
 # A move to come, said before the city in its clause ("公司下个月派我去槟城常驻", "I'm relocating to Leeds"):
 # not where the speaker lives yet
@@ -422,7 +437,7 @@ _CODE_RULE = re.compile(
     # "the maps in sumac are built with ArcGIS": what a part of the code base is made with, said of it
     r"\b(?:is|are)\s+(?:all\s+)?(?:built|written|made|done)\s+(?:with|in|on)\b|"
     # "Mapbox, as usual.": the one the speaker always reaches for, named alone
-    r"^[\w.+#-]{2,24}(?:\s[\w.+#-]{1,12})?,\s+(?:as\s+(?:usual|always)|like\s+always)\b",
+    r"^[\w.+#-]{2,24}(?:\s[\w.+#-]{1,12})?,?\s+(?:as\s+(?:usual|always)|like\s+always)\b",
     re.IGNORECASE,
 )
 
@@ -469,6 +484,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             continue  # "the Mapbox GL JS snippet", "ArcGIS Maps SDK for JavaScript": the name of a product
         if hit.category == "job" and _FIRM_AFTER.match(text, hit.end):
             continue  # "在一家物流公司做会计": the line of business of the employer, not the role
+        if hit.category == "job" and lang == "en" and _ROLE_MODIFIER.search(text, max(0, hit.start - 22), hit.start):
+            continue  # "a job as an instructional designer": the rules read the role whole
         if (
             hit.category == "company"
             and _DETERMINER_BEFORE.search(text, max(0, hit.start - 7), hit.start)

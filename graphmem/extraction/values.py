@@ -416,7 +416,8 @@ def _place_ok(text: str, start: int) -> bool:
 
 
 _TECH_CUT = re.compile(
-    r"\s(?:for|because|but|which|so|now|since|on|in|with|as|at|to|that|uses|is|was|runs|has|lol|throughout|everywhere)\b|"
+    r"\s(?:for|because|but|which|so|now|since|on|in|with|as|at|to|that|uses|is|was|runs|has|lol|throughout|everywhere|"
+    r"instead|rather|not|than)\b|"
     r"写|开发|实现|编写|做的|搭|构建|来|的|语言|了|框架",
     _F,
 )

@@ -1,0 +1,47 @@
+"""Mechanisms built against the twenty-second development round: a role with a word of its own before the
+lexicon's head ("an instructional designer"), a new job taken after leaving the old one, a one-word role's trade
+as a later sighting ("Auctioneering" for "auctioneer"), who signs users in as a stack slot and what one tries
+APIs with as a tool slot (so a project's Keycloak or Apifox overrides the user's Auth0 or Postman), and a
+technology the thing spoken of uses "instead of" another."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.scope import marked
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_a_role_keeps_the_word_before_its_head(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I work as an instructional designer.") == {"user|job": "instructional designer"}
+    assert _facts(extractor, "I took a job as a graphic designer at a software company.") == {
+        "user|job": "graphic designer"
+    }
+    assert _facts(extractor, "I'm a designer.") == {"user|job": "designer"}
+    said = "Big change: I left teaching and took a job as an instructional designer at a software company."
+    assert _facts(extractor, said) == {"user|job": "instructional designer"}
+    assert _facts(extractor, "My wife quit and took a job as a nurse.") == {}  # someone else's new job
+
+
+def test_a_one_word_roles_trade_sights_the_role(extractor: RuleExtractor) -> None:
+    said = "Estate sale out past Hutchinson, 400 lots. Auctioneering is the best job there is."
+    assert extractor.mentioned(said, ["auctioneer"], [True], [True]) == [True]
+    assert extractor.mentioned("We went to an auction on Sunday.", ["auctioneer"], [True], [True]) == [False]
+
+
+def test_who_signs_users_in_and_what_apis_are_tried_with_are_one_slot_each(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Every app I ship uses Auth0 for login.") == {"user|stack:auth": "auth0"}
+    said = "Write me an Express middleware that checks the Auth0 access token. Auth0 as usual."
+    assert _facts(extractor, said) == {"user|stack:auth": "auth0"}
+    assert _facts(extractor, "我调接口一直用Postman，collection攒了好几百个") == {"user|api_client": "postman"}
+    said = "菠萝这个项目公司统一用Apifox，Postman那套在这儿用不上。在菠萝里你给我讲接口调试都按Apifox来，记住"
+    assert _facts(extractor, said).get("user|api_client") == "apifox"
+
+
+def test_what_the_thing_spoken_of_uses_instead_of_another(extractor: RuleExtractor) -> None:
+    said = "It's for a hospital network, so it uses their self-hosted Keycloak instead of Auth0."
+    assert [(f.value, f.attribute) for f in extractor.extract(said)] == [("keycloak", "stack:auth")]
+    said = marked("sedge uses Keycloak instead of Auth0.", "sedge")  # as said inside project sedge
+    assert [f.value for f in extractor.extract(said)] == ["keycloak"]
