@@ -65,7 +65,9 @@ DAYS: dict[str, str] = {
 }  # fmt: skip
 FORMATS: dict[str, str] = {
     "bullet points": "bullet points", "bullet point": "bullet points", "bullets": "bullet points",
-    "bulleted lists": "bullet points", "numbered lists": "bullet points", "tables": "tables",
+    "bulleted lists": "bullet points", "numbered lists": "numbered steps", "numbered list": "numbered steps",
+    "numbered steps": "numbered steps", "step-by-step lists": "numbered steps", "分步骤": "numbered steps",
+    "tables": "tables",
     "a table": "tables", "table": "tables", "markdown": "markdown", "plain text": "plain text",
     "emojis": "emojis", "emoji": "emojis", "表情": "emojis", "表情符号": "emojis", "表情包": "emojis",
     "表格": "tables", "列表": "bullet points", "要点": "bullet points", "项目符号": "bullet points",

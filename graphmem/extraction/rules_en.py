@@ -158,12 +158,21 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "en",
         r"(?:(?P<neg>don't|do\s+not|never|stop)\s+)?(?:use|using|give\s+me|write\s+in|format\s+\w+\s+(?:as|in|"
-        r"with))\s+(?P<v>headings|headers|bullet\s+points?|bullets|bulleted\s+lists|numbered\s+lists|tables|a\s+table|markdown|"
-        r"plain\s+text|emojis?)\b",
+        r"with)|(?:break|split|put)\s+(?:it|that|this|them|things|answers)\s+(?:up\s+)?into)\s+"
+        r"(?P<v>headings|headers|bullet\s+points?|bullets|bulleted\s+lists|numbered\s+(?:lists?|steps)|tables|a\s+table|"
+        r"markdown|plain\s+text|emojis?)\b",
         P.PREFERS_FORMAT,
         "group",
         "user wants {d}",
         neg_template="user does not want {d}",
+    ),
+    rule(  # "Numbered steps, please, like I asked last time.": the device asked for, named alone
+        "en",
+        r"^(?P<v>numbered\s+(?:lists|steps)|bullet\s+points|bullets|tables|headings|plain\s+text)(?:,\s{0,3}|\s{1,3})"
+        r"(?:please|pls|plz)\b",
+        P.PREFERS_FORMAT,
+        "group",
+        "user wants {d}",
     ),
     rule(
         "en",

@@ -46,7 +46,10 @@ _BARE_DAY_PART = re.compile(
     r"(?:in\s+the\s+)?(?:mornings?|afternoons?|evenings?)|(?:上午|早上|早晨|下午|晚上|傍晚)吧?", _F
 )
 # Kinds of meeting named by their Chinese nouns (shared by the meeting-word patterns below)
-_ZH_MEETING_NOUNS = r"例会|站会|周会|晨会|早会|夕会|组会|月会|复盘会|评审会|碰头会"
+_ZH_MEETING_NOUNS = (
+    r"例会|站会|周会|晨会|早会|夕会|组会|月会|复盘会|评审会|碰头会|"
+    + r"对接会|协调会|沟通会|启动会|汇报会|部门会|项目会|需求会|进度会"
+)
 # "会" alone only after 的/个/场/开 and not as "can" ("保安大叔可会唱京剧了" names no meeting)
 _MEETING = re.compile(
     r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?)\b|开会|会议|(?<=[的个场开把些次])会(?![员计话儿唱说做弹跳写画])|"
@@ -496,6 +499,9 @@ _CLOCK = re.compile(r"\b\d{1,2}:\d{2}(?:\s?[ap]m)?|\b\d{1,2}\s?[ap]m\b", _F)
 # "Every morning, same script.", "现在改成周二了".
 GOES_ON = re.compile(
     r"\s{0,3}(?:(?:and\s+|so\s+)?(?:now\s+)?(?:it's|it\s+is|they're|they\s+are)\b|every\s|each\s|现在(?:是|改成|改到|定在)|"
+    # "They hired someone on our side to run it, so it's Thursdays at 11 a.m. now": the day it is, after a reason
+    r"[^.!?]{0,80}?,\s{1,3}so\s{1,3}(?:now\s{1,3})?it(?:'s|\s{1,3}is)\s{1,3}(?:every\s{1,3})?"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|"
     r"if\s+there's\s+nothing\s+to\s+decide\b|没有?要(?:拍板|定)的|updates\s+(?:reach|get\s+to)\s+me\b|"
     r"改成|改到|以后(?:是|改成|都)|每周|每天)",
     _F,
@@ -565,6 +571,8 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     while stop is not None and stop.group(0) == "," and _DAY_LISTED.match(text, stop.end()):
         stop = _PUNCT_BREAK.search(text, stop.end())  # "Monday, Wednesday and Friday": a list of days goes on
     days = list(_WEEKDAY.finditer(text, first.start(), stop.start() if stop else len(text))) if first else []
+    if days and negated and _REMIND.search(day_clause):
+        days = []  # "周一下午别再提醒我这个会了", "stop reminding me on Tuesday mornings": no day kept free
     if days:
         names = {_WEEKDAYS[(d.group("en") or d.group("zh")).lower()] for d in days}
         value = ", ".join(d for d in _WEEK_ORDER if d in names)

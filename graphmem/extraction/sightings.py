@@ -236,7 +236,13 @@ def mentioned(
                 at = _role_head(folded, value[:-2])  # "做产品的真难" for "产品经理": a manager by what is managed
             if at < 0 and names[i] and (head := _zh_head(value)):
                 at = folded.find(head)  # "收费站的活儿就这样" for "高速收费站": the rare word it ends on
-            if at < 0 or (others and not any(e <= at and not folded[e:at].strip(" ,，") for e in others)):
+            if at < 0:
+                continue
+            # another person in the value's own clause: the value counts only as that person's name ("我哥在电话里
+            # 说…" names no one of the speaker's; "子豪分数出来了，…我哥在电话里乐得…" still names 子豪)
+            c0, c1 = clause_span(norm, at)
+            near = [e for e in others if c0 <= e <= c1]
+            if near and not any(e <= at and not folded[e:at].strip(" ,，") for e in near):
                 continue
             if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):
                 continue

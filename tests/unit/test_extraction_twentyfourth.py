@@ -45,3 +45,33 @@ def test_what_the_thing_spoken_of_uses_instead_of_another(extractor: RuleExtract
     assert [(f.value, f.attribute) for f in extractor.extract(said)] == [("keycloak", "stack:auth")]
     said = marked("sedge uses Keycloak instead of Auth0.", "sedge")  # as said inside project sedge
     assert [f.value for f in extractor.extract(said)] == ["keycloak"]
+
+
+def test_a_meeting_moved_after_a_reason_and_a_reminder_stopped(extractor: RuleExtractor) -> None:
+    said = (
+        "The Warsaw sync has moved. They hired someone on our side of the Atlantic to run it, so it's Thursdays at"
+        " 11 a.m. now. Please update it, and stop reminding me on Tuesday mornings."
+    )
+    assert _facts(extractor, said) == {"user|meeting_day": "thursday"}
+    said = "对接会往后挪到每周四上午十点半。你帮我改一下，周一下午别再提醒我这个会了"
+    assert _facts(extractor, said) == {"user|meeting_day": "thursday", "user|meeting_time": "10:30"}
+    assert _facts(extractor, "周五下午别给我排会了") == {"user|meeting_free_day": "friday"}  # still a day kept free
+    said = "我们跟甲方的对接会定在每周一下午两点，在他们公司开"  # a meeting named by its kind
+    assert _facts(extractor, said) == {"user|meeting_day": "monday", "user|meeting_time": "14:00"}
+
+
+def test_numbered_steps_are_a_format_of_their_own(extractor: RuleExtractor) -> None:
+    for said in ("Numbered steps, please, like I asked last time.", "I prefer numbered lists.", "Use numbered lists."):
+        assert _facts(extractor, said) == {"user|prefers_format|numbered steps": "numbered steps"}, said
+    assert _facts(extractor, "Break that into numbered steps.") == {
+        "user|prefers_format|numbered steps": "numbered steps"
+    }
+
+
+def test_a_relative_with_a_modern_given_name_and_named_again_beside_another_person(extractor: RuleExtractor) -> None:
+    said = "我侄子子豪今年高考，考完要来我这儿住一阵"
+    assert _facts(extractor, said) == {"user|relative:nephew:子豪": "子豪"}
+    said = "子豪分数出来了，六百二十多，我哥在电话里乐得话都说不利索了"
+    assert extractor.mentioned(said, ["子豪"], [True], [True]) == [True]
+    said = "我哥在电话里说子豪考得不错"  # in the other person's clause: theirs
+    assert extractor.mentioned(said, ["子豪"], [True], [True]) == [False]
