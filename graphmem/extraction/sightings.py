@@ -238,11 +238,10 @@ def mentioned(
                 at = folded.find(head)  # "收费站的活儿就这样" for "高速收费站": the rare word it ends on
             if at < 0:
                 continue
-            # another person in the value's own clause: the value counts only as that person's name ("我哥在电话里
-            # 说…" names no one of the speaker's; "子豪分数出来了，…我哥在电话里乐得…" still names 子豪)
-            c0, c1 = clause_span(norm, at)
-            near = [e for e in others if c0 <= e <= c1]
-            if near and not any(e <= at and not folded[e:at].strip(" ,，") for e in near):
+            # with another person named, the value counts only as that person's name, or as the topic the turn opens
+            # on before anyone else comes in ("子豪分数出来了，…我哥在电话里乐得…" names 子豪)
+            opens = all(e > clause_span(norm, at)[1] for e in others)
+            if others and not opens and not any(e <= at and not folded[e:at].strip(" ,，") for e in others):
                 continue
             if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):
                 continue
