@@ -218,10 +218,23 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_EN.rule(  # a pastime kept up for years: "I've been shooting archery at the county range for two years"
         "en",
-        r"(?<![\w'])i(?:'ve|\shave)\sbeen\s(?:shooting|playing|doing|practi[cs]ing|riding|dancing|swimming\sin)\s"
+        r"(?:(?<![\w'])i(?:'ve|\shave)\s|(?:^|(?<=[,;]\s)))been\s(?:shooting|playing|doing|practi[cs]ing|riding|dancing|"
+        r"swimming\sin)\s"
         r"(?P<v>(?!it\b|them\b|this\b|that\b|with\b|for\b|at\b|around\b|a\b|the\b|my\b|some\b)[a-z][\w'-]{2,20})"
         r"(?=\s(?:[^.!?;]{0,40}?\s)?for\s(?:about\s|nearly\s|almost\s|over\s|like\s)?(?:two|three|four|five|six|seven|"
-        r"eight|nine|ten|twenty|\d{1,2}|a\sfew|a\scouple(?:\sof)?|many|years)\s?(?:years?|yrs|decades?)?\b)",
+        r"eight|nine|ten|twenty|\d{1,2}|a\sfew|a\scouple(?:\sof)?|many|years)\s?(?:years?|yrs|decades?|seasons?)?\b)",
+    ),
+    _LIKES_EN.rule(  # a pastime named by its own verb, kept up for years: "I've been fly fishing for about five years"
+        "en",
+        r"(?:(?<![\w'])i(?:'ve|\shave)\s|(?:^|(?<=[,;]\s)))been\s(?P<v>(?:(?:fly|ice|deep-sea|sea|rock|ice|trail|open-water|scuba|free|road|"
+        r"mountain|cross-country|wild|bird|wood)\s)?(?:fishing|climbing|bouldering|knitting|crocheting|sewing|quilting|"
+        r"woodworking|gardening|sailing|surfing|skiing|snowboarding|skateboarding|skating|hiking|camping|running|"
+        r"cycling|biking|birding|birdwatching|painting|sketching|baking|homebrewing|brewing|fencing|rowing|kayaking|"
+        r"canoeing|diving|golfing|bowling|boxing|weightlifting|powerlifting|journaling|hunting|foraging|beekeeping|"
+        r"juggling|woodcarving|whittling|stargazing|geocaching|orienteering|mountaineering|caving|paddleboarding|"
+        r"swimming|dancing|drumming|busking|scrapbooking|calligraphy))"
+        r"(?=\s(?:[^.!?;]{0,40}?\s)?for\s(?:about\s|nearly\s|almost\s|over\s|like\s)?(?:two|three|four|five|six|seven|"
+        r"eight|nine|ten|twenty|\d{1,2}|a\sfew|a\scouple(?:\sof)?|many|years)\s?(?:years?|yrs|decades?|seasons?)?\b)",
     ),
     _LIKES_EN.rule(  # "Crosswords are the best part of my morning", "yoga is my favourite part of the week"
         "en",
@@ -324,6 +337,13 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
     rule(  # "我闻见芹菜那味儿就难受", "一看到香菜就想吐": what the speaker cannot bear to smell or see
         "zh",
         r"我?(?:一)?(?:闻见|闻到|看见|看到)(?P<v>[\u4e00-\u9fff]{1,4}?)(?:那|的|这)?(?:股)?(?:味儿|味道|味)?就(?:难受|想吐|恶心|头疼|反胃|受不了)",
+        P.DISLIKES,
+        "group",
+        "用户不喜欢{d}",
+    ),
+    rule(  # "我跟洋葱真是八字不合", "我和香菜天生犯冲": a thing the speaker is at odds with
+        "zh",
+        r"我(?:跟|和|与)(?P<v>[\u4e00-\u9fff]{1,4}?)(?:真是|简直|真的|就是|天生|可能|估计)?(?:八字不合|犯冲|相克|有仇)",
         P.DISLIKES,
         "group",
         "用户不喜欢{d}",

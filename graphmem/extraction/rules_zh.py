@@ -242,6 +242,10 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"(?:^|(?<=[，,。；;]))(?:(?:全|都|整个|主要)?是)?(?P<verb>拿|用|基于)(?=[A-Za-z][\w.+#-]{1,24}\s*(?:写|做|搭|开发|实现)的)",
     ),
+    USES_TECH_ZH.rule(  # "STM32F4上跑FreeRTOS": the board the thing runs on, and what runs on it
+        "zh",
+        r"(?:^|(?<=[，,。；;]))(?P<verb>)(?=[A-Za-z][A-Za-z0-9_.+#-]{1,24}\s?上面?(?:跑|运行)(?:的是|着)?\s?[A-Za-z])",
+    ),
     USES_TECH_ZH.rule(  # "这个项目的订单消息是走Kafka的": a part of the project runs through a technology
         "zh",
         _PROJ_ZH
@@ -260,6 +264,15 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         _ZI + _ZADV + r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?=(?:这边|这儿|这里)?[\u4e00-\u9fff]{1,2}了"
         r"(?:[一二两三四五六七八九十几\d]{1,3}|好几|半)个?(?:年|月|雪季|季|夏天|冬天))",
+        P.LOCATION,
+        "group",
+        "用户住在{d}",
+        confidence=0.65,
+    ),
+    rule(  # "在乐山待了这么些年": the years one has stayed in a city, the speaker's subject dropped
+        "zh",
+        r"(?:^|[，,。！!])(?:我)?(?:已经|都)?在(?P<v>[\u4e00-\u9fff]{2,4}?)(?=(?:这边|这儿|这里)?(?:待|呆|住|生活|混)了"
+        r"(?:这么些|这么多|那么多|好些|好多|十几|二十几|[一二两三四五六七八九十几\d]{1,3})年)",
         P.LOCATION,
         "group",
         "用户住在{d}",

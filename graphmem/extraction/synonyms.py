@@ -35,6 +35,7 @@ _EN_ACTIVITIES: dict[str, str] = {
     "reading": "reading",
     "yoga": "yoga", "karaoke": "ktv", "birding": "birdwatching", "birdwatching": "birdwatching",
     "bird watching": "birdwatching",
+    "paddleboarding": "paddleboard", "paddle boarding": "paddleboard", "paddleboard": "paddleboard",
 }  # fmt: skip
 # Words before an activity that size or time it without changing what it is ("a long run", "an early swim").
 _EN_ASIDE = frozenset(
@@ -51,6 +52,7 @@ _ZH: dict[str, str] = {
     "唱k": "ktv", "k歌": "ktv", "卡拉ok": "ktv", "ktv": "ktv",
     "写毛笔字": "书法", "毛笔字": "书法", "练毛笔字": "书法", "练字": "书法", "写书法": "书法", "练书法": "书法",
     "乒乓": "乒乓球", "打乒乓": "乒乓球", "下围棋": "围棋", "下象棋": "象棋", "玩滑板": "滑板",
+    "中式八球": "台球", "中八": "台球", "八球": "台球", "桌球": "台球", "斯诺克": "台球", "美式台球": "台球",
 }  # fmt: skip
 # A verb that only says an activity is done ("打乒乓球", "弹吉他", "练瑜伽"): the activity is its object.
 _ZH_DOING = ("打", "踢", "弹", "练", "跳", "滑")

@@ -158,6 +158,12 @@ _FEATURES: dict[str, tuple[str, str]] = {
         ("hotel_bed", "twin beds"),
     ),
     **dict.fromkeys(("有健身房", "带健身房"), ("hotel_gym", "gym")),
+    # a room off the street: said as one (不临街, 背街) or as the street-side room refused (临街的房间别给我)
+    **dict.fromkeys(
+        ("不临街", "临街", "背街", "不靠马路", "不对着马路", "away from the street", "quiet side", "quiet room",
+         "not street-facing", "street-facing", "facing the street"),
+        ("hotel_noise", "quiet room away from the street (不临街)"),
+    ),
 }  # fmt: skip
 _FEATURE = re.compile(
     r"(?<![A-Za-z])(?:"

@@ -75,3 +75,33 @@ def test_a_relative_with_a_modern_given_name_and_named_again_beside_another_pers
     assert extractor.mentioned(said, ["子豪"], [True], [True]) == [True]
     said = "我哥在电话里说子豪考得不错"  # in the other person's clause: theirs
     assert extractor.mentioned(said, ["子豪"], [True], [True]) == [False]
+
+
+def test_a_pastime_named_by_its_own_verb_kept_up_for_years(extractor: RuleExtractor) -> None:
+    said = "I've been fly fishing for about five years and I want something lighter than my 5-weight."
+    assert _facts(extractor, said) == {"user|taste|fly fishing": "fly fishing"}
+    said = "need new cleats, been playing softball in knoxville for 4 seasons and my current ones are taped"
+    assert _facts(extractor, said) == {"user|taste|softball": "softball"}
+    assert _facts(extractor, "been paddleboarding the river for like 4 yrs") == {
+        "user|taste|paddleboard": "paddleboard"
+    }
+    assert _facts(extractor, "I've been working for five years.") == {}  # no pastime
+    assert _facts(extractor, "My dad has been fishing for years.") == {}
+
+
+def test_what_a_board_runs_a_quiet_room_a_thing_one_is_at_odds_with_years_in_a_city(
+    extractor: RuleExtractor,
+) -> None:
+    said = marked("葡萄是我们做的智能电表采集板，STM32F4上跑FreeRTOS。", "putao")
+    assert [f.value for f in extractor.extract(said)] == ["stm32f4", "freertos"]
+    for said in (
+        "临街的房间别给我，我觉轻",
+        "往后订房你都记着，一律要不临街的",
+        "I ask for a quiet room away from the street.",
+    ):
+        assert _facts(extractor, said) == {"user|hotel_noise": "quiet room away from the street (不临街)"}, said
+    assert _facts(extractor, "我跟洋葱真是八字不合") == {"user|taste|洋葱": "洋葱"}
+    assert _facts(extractor, "我跟我婆婆八字不合") == {}
+    assert _facts(extractor, "在乐山待了这么些年，头一回报名市里的台球赛") == {"user|location": "乐山"}
+    assert _facts(extractor, "他在北京待了十年") == {}
+    assert _facts(extractor, "我打中式八球打了快十年") == _facts(extractor, "我喜欢打台球")  # one key for billiards
