@@ -60,12 +60,18 @@ _EN_WH: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 # "Is this for your own horse?" / "Do you have a dog?" + "Yes, Clover, …": the name of the speaker's one.
 _EN_HAVE = re.compile(
-    r"(?:\bfor\s+your\s+(?:own\s+)?(?P<n>[a-z]{3,12})|\bdo\s+you\s+have\s+(?:(?:a|an)\s+(?P<m>[a-z]{3,12})|one|any))\s*\?",
+    r"(?:\bfor\s+your\s+(?:own\s+)?(?P<n>[a-z]{3,12})|\bdo\s+you\s+have\s+(?:(?:a|an)\s+(?P<m>[a-z]{3,12})|one|any)|"
+    r"\bfor\s+one\s+(?:that\s+)?you\s+(?:have|own|keep))\s*\?",
     _F,
 )
 # What "one" stands for in "Do you have one?": a kind of pet the question or the speaker's turn before named.
 _PET_KIND = re.compile(
     r"\b(?P<k>" + "|".join(re.escape(w) for w in sorted(PET_WORDS, key=len, reverse=True)) + r")s?\b", _F
+)
+# "What's her name, by the way?" / "Clementine. Nigerian Dwarf, …": the name of the pet the speaker asked about
+_EN_PET_NAME_ASKED = re.compile(r"\bwhat(?:'s|\s+is)\s+(?:his|her|its|their)\s+name\b", _F)
+_EN_NAME = re.compile(
+    r"^(?:(?i:yes|yeah|yep|yup|oh|well|so|that's|it's)[,!.]?\s+)?(?P<name>[A-Z][a-z]{1,15})(?:[,.!;]|\s*$)"
 )
 _YES_NAMED = re.compile(r"^\s*(?i:yes|yeah|yep|yup)[,!.]?\s+(?P<name>[A-Z][a-z]{1,15})(?:[,.!;]|\s*$)")
 # "Do you eat cilantro?" + yes/no: the question's own verb phrase, affirmed or denied.
@@ -120,13 +126,21 @@ def framed(question: str, answer: str, before: str = "") -> str:
     return (_framed_zh if HAN.search(asked) else _framed_en)(asked, answer.strip(), around)
 
 
+def _last_pet(around: str) -> str:
+    """The last kind of pet named around the question ("is it normal for a goat to …" → "goat"), or ""."""
+    kinds = [" ".join(m.group("k").lower().split()) for m in _PET_KIND.finditer(around)]
+    return kinds[-1] if kinds else ""
+
+
 def _framed_en(asked: str, answer: str, around: str = "") -> str:
+    pet_name = _EN_NAME.match(answer) if _EN_PET_NAME_ASKED.search(asked) else None
+    if pet_name is not None and (kind := _last_pet(around)):
+        return f"I have a {kind}. My {kind}'s name is {pet_name.group('name')}."
     have, named = _EN_HAVE.search(asked), _YES_NAMED.match(answer)
     if have is not None and named is not None:
         kind = have.group("n") or have.group("m")
         if not kind:  # "Do you have one?": the last kind of pet named around the question
-            kinds = [" ".join(m.group("k").lower().split()) for m in _PET_KIND.finditer(around)]
-            kind = kinds[-1] if kinds else ""
+            kind = _last_pet(around)
         return f"I have a {kind}. My {kind}'s name is {named.group('name')}." if kind else ""
     yes_no = _EN_YES_NO.search(asked)
     if yes_no is not None:

@@ -122,7 +122,9 @@ _RELATIONS: dict[str, str] = {
     "sugar glider": "pet:sugar_glider", "守宫": "pet:lizard", "角蛙": "pet:frog",
     "鹅": "pet:goose", "大鹅": "pet:goose", "大白鹅": "pet:goose", "goose": "pet:goose", "鸭子": "pet:duck",
     "小鸭": "pet:duck", "duck": "pet:duck", "山羊": "pet:goat", "小羊": "pet:goat", "goat": "pet:goat",
-    "羊驼": "pet:alpaca", "alpaca": "pet:alpaca", "矮马": "pet:horse",
+    "羊驼": "pet:alpaca", "alpaca": "pet:alpaca", "矮马": "pet:horse", "donkey": "pet:donkey", "mule": "pet:donkey",
+    "驴": "pet:donkey", "毛驴": "pet:donkey", "axolotl": "pet:axolotl", "六角恐龙": "pet:axolotl",
+    "美西螈": "pet:axolotl", "llama": "pet:llama", "cockatoo": "pet:bird",
 }  # fmt: skip
 
 

@@ -36,7 +36,8 @@ _EN_RELATIONS: dict[str, str] = {
     "dad": "m", "father": "m", "brother": "m", "sister": "f", "grandma": "f", "grandpa": "m",
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
     "parrot": "n", "turtle": "n", "tortoise": "n", "pet": "n", "horse": "n", "pony": "n", "lizard": "n",
-    "gecko": "n", "snake": "n", "ferret": "n", "chinchilla": "n", "mother-in-law": "f", "father-in-law": "m",
+    "gecko": "n", "snake": "n", "ferret": "n", "chinchilla": "n", "goat": "n", "donkey": "n", "axolotl": "n",
+    "hedgehog": "n", "guinea pig": "n", "mother-in-law": "f", "father-in-law": "m",
     "grandmother": "f", "grandfather": "m", "grandson": "m", "granddaughter": "f",
     "sister-in-law": "f", "brother-in-law": "m",
 }  # fmt: skip
@@ -64,6 +65,14 @@ _EN_OWNED = re.compile(
     r"(?:(?:little|baby|eldest|oldest|youngest|younger|older|new|old)\s+)?(?P<rel>" + _EN_REL + r")|"
     r"(?<!'s\s)(?<!his\s)(?<!her\s)(?<!their\s)(?<!your\s)(?P<bare>mum|mom|dad))"
     r"(?![\w'])(?!'s\s(?:friend|boss|son|daughter))",
+    _F,
+)
+# A kind of animal the speaker asks about ("is it normal for a goat to …", "the best litter for a ferret"): the
+# speaker's own, as the question is about looking after it
+_EN_ASKED_PET = re.compile(
+    r"(?<![\w'])(?:for|with|does|do|can|should|would|when)\s+(?:a|an|my|our)\s+(?P<pet>"
+    + _alternation({k: v for k, v in _EN_RELATIONS.items() if v == "n"})
+    + r")(?![\w'])",
     _F,
 )
 _ZH_OWNED = re.compile(
@@ -109,6 +118,10 @@ def last_referent(text: str) -> Referent | None:
     for m in _EN_OWNED.finditer(text):  # "Mum"/"Dad" alone are the speaker's
         word = (m.group("rel") or m.group("bare")).lower()
         best = (m.start(), Referent("en", word, _EN_RELATIONS[word]))
+    for m in _EN_ASKED_PET.finditer(text):
+        if best is None or m.start() > best[0]:
+            word = m.group("pet").lower()
+            best = (m.start(), Referent("en", word, _EN_RELATIONS[word]))
     for m in _ZH_OWNED.finditer(text):
         if _ZH_OTHER_OWNER.search(text[max(0, m.start() - 6) : m.start()]):
             continue
@@ -119,8 +132,10 @@ def last_referent(text: str) -> Referent | None:
 
 
 def _agrees(pronoun_gender: str, referent: Referent) -> bool:
-    if referent.gender == "n" or pronoun_gender == "n":
-        return referent.gender == pronoun_gender
+    if referent.gender == "n":  # an animal is "it", and the speaker's own pet "he" or "she"
+        return True
+    if pronoun_gender == "n":
+        return False
     return not referent.gender or referent.gender == pronoun_gender
 
 

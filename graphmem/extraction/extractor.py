@@ -154,6 +154,11 @@ class RuleExtractor:
             for f in self._read(whole, context)
             if f.key not in keys and f.predicate is not Predicate.NOTE
         ]
+        if added and any(f.explicit for f in stated):
+            # "Yes, Noodle. … Please keep her in your memory": the request to remember is of what the answer
+            # states, not a note of its words
+            added = [replace(f, explicit=True) for f in added]
+            stated = [f for f in stated if f.predicate is not Predicate.NOTE]
         return stated + added
 
     def _read(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:

@@ -24,7 +24,7 @@ from graphmem.extraction.lexicon import ZH_STOP
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.segmentation import HAN, LATIN_WORD
 
-__all__ = ["MAX_NOTE_CHARS", "note_updates", "notes"]
+__all__ = ["MAX_NOTE_CHARS", "note_updates", "notes", "remembers_back"]
 
 _F = re.IGNORECASE
 MAX_NOTE_CHARS = 280  # a note's value; a longer request keeps its first clauses
@@ -516,3 +516,22 @@ HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]+")
 _ZH_FUNCTION = frozenset(
     {"我们", "以后", "现在", "一下", "都是", "可以", "就是", "还是", "正常", "一个", "因为", "所以"}
 )
+
+
+# A request to remember someone or some animal by a personal pronoun ("Please remember her", "keep him in your
+# memory", "你把它记下", "这小家伙你记住"): what it asks to keep is who the speaker introduced earlier in the session.
+_REMEMBER_THEM = re.compile(
+    r"\b(?:remember|keep\s+track\s+of|make\s+a\s+note\s+of|note\s+down|save)\s+(?:him|her|them)\b|"
+    r"\bkeep\s+(?:him|her|them)\s+in\s+(?:your\s+)?(?:memory|mind)\b|"
+    r"(?:把|将)?(?:它|他|她|这小家伙|小家伙|这家伙|这孩子|这只)(?:给我)?(?:你)?(?:帮我)?(?:记下|记住|记着|记一下|存着|存一下)|"
+    r"(?:记下|记住|记着)(?:它|他|她|这小家伙)",
+    _F,
+)
+
+
+def remembers_back(text: str) -> bool:
+    """Whether `text` asks to remember someone or some animal by a pronoun (`_REMEMBER_THEM`), outside a
+    question: the speaker's relation or pet named earlier in the session is what is to be kept."""
+    head = text[:MAX_NOTE_CHARS]
+    m = _REMEMBER_THEM.search(head)
+    return m is not None and head[m.end() : m.end() + 1] not in ("?", "？")

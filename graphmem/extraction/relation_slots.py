@@ -12,7 +12,7 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.lexicon import COMMON_SURNAMES
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.slot import Slot
-from graphmem.extraction.zh_pets import PET_KINDS
+from graphmem.extraction.zh_pets import BREED_KINDS, PET_KINDS
 
 __all__ = ["PET_WORDS", "relation_fields", "relation_names"]
 
@@ -45,6 +45,8 @@ _RELATION_WORDS: dict[str, str] = {
     "goddaughter": "relative:goddaughter", "stepmom": "relative:stepmother", "stepmother": "relative:stepmother",
     "stepdad": "relative:stepfather", "stepfather": "relative:stepfather", "mini pig": "pet:pig",
     "goat": "pet:goat", "hedgehog": "pet:hedgehog", "cockatiel": "pet:bird", "budgie": "pet:bird",
+    "donkey": "pet:donkey", "mule": "pet:donkey", "axolotl": "pet:axolotl", "llama": "pet:llama",
+    "alpaca": "pet:alpaca", "duck": "pet:duck", "goose": "pet:goose", "cockatoo": "pet:bird",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
@@ -62,7 +64,8 @@ _NAME = r"(?P<name>[A-Z][a-z]{1,15})"
 _RELATION_NAMED = re.compile(
     r"\b(?:my|our)\s(?:new\s|old\s|little\s|big\s|younger\s|older\s|baby\s|kid\s|twin\s)?(?P<rel>"
     + _REL
-    + r")(?:'s\sname\sis(?:\s(?:spelled|spelt|actually|now))?|\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
+    + r")(?:'s\sname(?:\sis|'s)(?:\s(?:spelled|spelt|actually|now))?|"
+    + r"\sis\snamed|\sis\scalled|\sis|\snamed|\scalled|,)?\s"
     + _NAME
     + r"\b|\b"
     + _NAME.replace("name", "name2")
@@ -242,10 +245,13 @@ _EN_SCHOOL = re.compile(
 
 
 _ZH_KEPT_KIND = re.compile(
-    r"(?:我|我家|我们家|咱家|家里)(?:养了|养的是|养着)(?:一|两|三)?(?:只|条|头|个)?(?P<k>" + "|".join(PET_KINDS) + r")"
+    r"(?:我|我家|我们家|咱家|家里)(?:养了|养的是|养的|养着)(?:一|两|三)?(?:只|条|头|个)?(?P<k>"
+    + "|".join(PET_KINDS)
+    + r")"
 )
 _EN_KEPT_KIND = re.compile(
-    r"(?<![\w'])(?:i|we)\s+(?:have|got|own|keep|'ve\s+got|have\s+got)\s+(?:a|an)\s+(?P<k>"
+    r"(?<![\w'])(?:(?:i|we)\s+(?:have|got|own|keep|'ve\s+got|have\s+got)\s+(?:a|an)|(?:my|our)(?=\s+\w+(?:\s\w+)?'s\s+name))"
+    r"\s+(?P<k>"
     + "|".join(sorted((w for w, k in _RELATION_WORDS.items() if k.startswith("pet:")), key=len, reverse=True))
     + r")\b",
     re.IGNORECASE,
@@ -263,8 +269,14 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
             kind = _ZH_BREEDS[breed.group("v")]
             out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", breed.group("v"), True, *breed.span("v")))
         kept = _ZH_KEPT_KIND.search(text)
-        attribute = relation_attribute(kept.group("k"), "kind") if kept is not None else ""
-        if kept is not None and attribute.startswith("pet:") and not attribute.startswith(("pet:dog", "pet:cat")):
+        kind = BREED_KINDS.get(kept.group("k"), kept.group("k")) if kept is not None else ""  # "金丝熊": a hamster
+        attribute = relation_attribute(kind, "kind") if kept is not None else ""
+        if kept is not None and kind != kept.group("k") and attribute.startswith(("pet:dog", "pet:cat")):
+            # "我养的是柴犬": a dog's or a cat's breed
+            base = attribute.removesuffix(":kind")
+            if breed is None:
+                out.append(Slot(Predicate.RELATION_NAME, f"{base}:breed", kept.group("k"), True, *kept.span("k")))
+        elif kept is not None and attribute.startswith("pet:") and not attribute.startswith(("pet:dog", "pet:cat")):
             # "我养了一只八哥": what the pet is (a dog's or a cat's kind is the relation itself)
             out.append(Slot(Predicate.RELATION_NAME, attribute, kept.group("k"), True, *kept.span("k")))
         school = _ZH_SCHOOL.search(text)

@@ -8,7 +8,7 @@ from graphmem.extraction.lexicon import ZH_STOP
 from graphmem.extraction.rule import Finding
 from graphmem.extraction.zh_tokens import Tok
 
-__all__ = ["PET_KINDS", "kept_pet_named", "pet_named"]
+__all__ = ["BREED_KINDS", "PET_KINDS", "kept_pet_named", "pet_named"]
 
 P = Predicate
 
@@ -71,6 +71,8 @@ _BREEDS: dict[str, str] = {
 _DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "一只", "一条", "一头", "只", "条", "头")
 _KEPT = ("新养了", "刚养了", "新添了", "养了", "养着", "养的", "添了")
 _KIND_WORDS = sorted([*_PETS, *_BREEDS], key=len, reverse=True)
+BREED_KINDS: dict[str, str] = dict(_BREEDS)
+"""A Chinese breed -> the kind of pet it is ("金丝熊" -> "仓鼠", "柴犬" -> "狗")."""
 PET_KINDS: tuple[str, ...] = tuple(_KIND_WORDS)
 """Chinese words for a kind or breed of pet, longest first."""
 _KEEPER_WORDS = ("我们家", "我家", "咱家", "家里")

@@ -18,6 +18,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
+from graphmem.extraction.notes import remembers_back
 from graphmem.extraction.recurrence import Topic, leaves_topics, meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
@@ -298,12 +299,13 @@ class SemanticMemory:
         *,
         correction: bool = False,
         resumed: bool = False,
+        explicit: bool = False,
     ) -> None:
-        """Asserts `version` for an episode that names it (again, or as a correction of the key's value), or
-        that resumes the project it belongs to (`resumed`)."""
+        """Asserts `version` for an episode that names it (again, or as a correction of the key's value), that
+        resumes the project it belongs to (`resumed`), or that asks to remember it (`explicit`)."""
         embedding = (await asyncio.to_thread(self._embedder.embed, [version.fact], EmbedKind.DOCUMENT))[0]
         incoming = Assertion(
-            version, episode_id, session_id, explicit=correction, correction=correction, resumed=resumed
+            version, episode_id, session_id, explicit=correction or explicit, correction=correction, resumed=resumed
         )
         now = self._clock.now()
 
@@ -355,6 +357,24 @@ class SemanticMemory:
                 version = self._sighting(fact, episode.id, episode.session_id)
                 await self._record_sighting(scope, version, episode.id, episode.session_id, resumed=True)
                 count += 1
+        return count
+
+    async def _remembered_back(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
+        """A request to remember someone by a pronoun ("Please remember her", "你把它记下"): the names and kinds of
+        the relations and pets the speaker gave earlier in this session, still candidates, are asked to be kept."""
+        if not episode.session_id or not remembers_back(episode.text):  # one bounded, linear pattern
+            return 0
+        projects = ["", episode.project_id] if episode.project_id else [""]
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], projects)
+        count = 0
+        for fact, _ in rows:
+            if fact.predicate != Predicate.RELATION_NAME or fact.key in stated_keys:
+                continue
+            if episode.session_id not in fact.session_ids or episode.id in fact.episode_ids:
+                continue
+            version = self._sighting(fact, episode.id, episode.session_id)
+            await self._record_sighting(scope, version, episode.id, episode.session_id, explicit=True)
+            count += 1
         return count
 
     def _sighting(self, fact: Fact, episode_id: str, session_id: str) -> Fact:
@@ -490,6 +510,7 @@ class SemanticMemory:
             notes_only = notes_only and candidate.predicate is Predicate.NOTE
             recorded += 1
         recorded += await self._named_corrections(scope, episode, stated_keys, notes_only)
+        recorded += await self._remembered_back(scope, episode, stated_keys)
         recorded += await self._earlier_sightings(scope, episode, fresh)
         # the episode's topics, read once for both steps below (and only if one of them needs them)
         topics = _TopicsOf(self._extractor, episode.text) if isinstance(self._extractor, TopicReader) else None

@@ -21,6 +21,7 @@ from pathlib import Path
 from graphmem.embedding.factory import build_embedder
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
+from graphmem.extraction.notes import remembers_back
 from graphmem.extraction.recurrence import meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
@@ -249,6 +250,22 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                         explicit=False,
                     )
                     incoming.append((again, False, False))
+            if remembers_back(turn.text):  # as SemanticMemory._remembered_back: "Please remember her"
+                for (p, _), vs in store.items():
+                    for v in vs:
+                        if (
+                            p in projects
+                            and v.status == FactStatus.CANDIDATE
+                            and v.predicate == Predicate.RELATION_NAME
+                            and v.key not in stated_keys
+                            and session.session_id in v.session_ids
+                            and episode_id not in v.episode_ids
+                        ):
+                            counter += 1
+                            again = replace(
+                                v, id=f"f{counter}", session_ids=(session.session_id,), episode_ids=(episode_id,)
+                            )
+                            incoming.append((again, True, False))
             sighted = {id(v) for v, hit in zip(pending, hits, strict=True) if hit}
             own = [v for (p, _), vs in store.items() if p == session.project_id for v in vs]
             for v in resumed_by(own, session.project_id, session.session_id, stated_keys):

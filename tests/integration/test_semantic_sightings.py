@@ -126,3 +126,40 @@ async def test_resuming_a_project_confirms_the_technology_it_was_described_with(
     finally:
         await service.forget_user(Scope("tenant-a", user))
         await service.close()
+
+
+async def test_a_request_to_remember_a_pet_by_a_pronoun_keeps_what_the_session_named(
+    require_neo4j: str, tmp_path: Path
+) -> None:
+    """A goat asked about, its name given as the answer to the assistant's question, then "Please remember her"
+    two turns later: the name and the kind become active at once (reason "explicit"); in a session without the
+    request they stay candidates."""
+    service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
+    await service.migrate()
+    kept, not_asked = Scope("tenant-a", unique("goat")), Scope("tenant-a", unique("goat"))
+    turns = [
+        ("user", "Quick one: is it normal for a goat to scream all day when her buddy goes to the vet?"),
+        ("assistant", "Completely normal: goats are herd animals. What's her name, by the way?"),
+        ("user", "Clementine. Nigerian Dwarf, three years old, and the loudest animal on our property."),
+        ("assistant", "Clementine sounds like a character."),
+        ("user", "She is. Please remember her, she'll come up again."),
+    ]
+    try:
+        for scope, said in ((kept, turns), (not_asked, turns[:4])):
+            drafts = [
+                EpisodeDraft(f"k{i}", text, T0 + timedelta(seconds=i), "s1", speaker)
+                for i, (speaker, text) in enumerate(said)
+            ]
+            await service.add_episodes(scope, drafts)
+            await service.extract_pending(scope)
+        facts = await service.list_facts(kept, None, FactScopeFilter.BOTH)
+        assert {(f.key, f.value, f.status_reason) for f in facts} == {
+            ("user|pet:goat:name", "clementine", "explicit"),
+            ("user|pet:goat:kind", "goat", "explicit"),
+        }
+        assert await service.list_facts(not_asked, None, FactScopeFilter.BOTH) == []
+        assert {f.value for f in await service.list_candidates(not_asked)} == {"clementine", "goat"}
+    finally:
+        await service.forget_user(kept)
+        await service.forget_user(not_asked)
+        await service.close()

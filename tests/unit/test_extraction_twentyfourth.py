@@ -7,6 +7,7 @@ technology the thing spoken of uses "instead of" another."""
 from __future__ import annotations
 
 from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.notes import remembers_back
 from graphmem.extraction.scope import marked
 
 
@@ -105,3 +106,48 @@ def test_what_a_board_runs_a_quiet_room_a_thing_one_is_at_odds_with_years_in_a_c
     assert _facts(extractor, "在乐山待了这么些年，头一回报名市里的台球赛") == {"user|location": "乐山"}
     assert _facts(extractor, "他在北京待了十年") == {}
     assert _facts(extractor, "我打中式八球打了快十年") == _facts(extractor, "我喜欢打台球")  # one key for billiards
+
+
+def test_a_pets_name_given_as_the_answer_to_the_assistants_question(extractor: RuleExtractor) -> None:
+    asked = "Completely normal: goats are herd animals. What's her name, by the way?"
+    said = "Clementine. Nigerian Dwarf, three years old, and the loudest animal on our property by a mile."
+    facts = extractor.extract(said, ["Quick one: is it normal for a goat to scream all day?"], asked)
+    assert {(f.key, f.value) for f in facts} == {("user|pet:goat:name", "clementine"), ("user|pet:goat:kind", "goat")}
+    asked = "Keep it cool: about 16 to 18°C. Is this for one you have?"
+    said = "Yes, Noodle. Pink, frilly gills, about a year old. Please keep her in your memory, she'll come up a lot."
+    facts = extractor.extract(said, ["What water temperature is right for an axolotl?"], asked)
+    assert {(f.key, f.value, f.explicit) for f in facts} == {  # what the answer states is kept, not a note
+        ("user|pet:axolotl:name", "noodle", True),
+        ("user|pet:axolotl:kind", "axolotl", True),
+    }
+
+
+def test_a_pronoun_for_the_pet_asked_about_and_its_kind_or_breed(extractor: RuleExtractor) -> None:
+    context = ["What's the best litter for a ferret? The one we have clumps and he hates it."]
+    said = "Three, and into absolutely everything. His name's Pretzel. Remember him."
+    facts = extractor.extract(said, context, "How old is he?")
+    assert {(f.key, f.value) for f in facts} == {
+        ("user|pet:ferret:name", "pretzel"),
+        ("user|pet:ferret:kind", "ferret"),
+    }
+    facts = extractor.extract("Her name is Anna.", ["My wife loves gardening."])
+    assert [(f.key, f.value) for f in facts] == [("user|spouse:name", "anna")]
+    facts = extractor.extract(
+        "柴犬，叫芋圆，母的，刚满两岁", ["我家狗这两天老舔爪子，咋回事？"], "它是啥品种？叫啥名？"
+    )
+    assert {(f.key, f.value) for f in facts} == {("user|pet:dog:name", "芋圆"), ("user|pet:dog:breed", "柴犬")}
+    asked = "一般一天一到两小勺就够了。你养的这只叫什么，多大了？"
+    facts = extractor.extract("叫团子，快两岁了。你记着它", ["虎皮鹦鹉一天喂多少小米合适？"], asked)
+    assert {(f.key, f.value) for f in facts} == {("user|pet:bird:name", "团子"), ("user|pet:bird:kind", "虎皮鹦鹉")}
+
+
+def test_a_request_to_remember_someone_by_a_pronoun() -> None:
+    for said in (
+        "She is. Please remember her, she'll come up again.",
+        "Please keep him in your memory.",
+        "你把它记下，往后我说芋圆就是它。",
+        "这小家伙你记住",
+    ):
+        assert remembers_back(said), said
+    for said in ("Do you remember her?", "Remember that I'm vegan.", "我记不住他的名字", "Please remember it."):
+        assert not remembers_back(said), said
