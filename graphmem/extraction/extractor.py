@@ -60,6 +60,7 @@ from graphmem.extraction.guards import (
     SITUATIONAL,
     without_quotations,
 )
+from graphmem.extraction.habit_gear import habit_activity
 from graphmem.extraction.house_rules import list_item, opens_list
 from graphmem.extraction.literal_gate import LiteralGate, lowered
 from graphmem.extraction.notes import note_updates, notes
@@ -144,6 +145,15 @@ class RuleExtractor:
         ("你养的是什么品种？" / "金丝熊，叫布丁") is also read as the statement it makes ("我养的是金丝熊，叫布丁",
         `answers.framed`). What that reading adds quotes the answer as its evidence."""
         stated = self._read(text, context)
+        habit = habit_activity(text[:MAX_EXTRACTION_CHARS])
+        if habit is not None and not any(f.predicate in _TASTE_LIKE for f in stated):
+            # "Can you recommend a pickleball paddle for someone who plays three or four times a week?": the
+            # activity the gear is for, kept up as a habit
+            value, start, end = habit
+            said_as = f"我喜欢{value}。" if HAN.search(value) else f"I love {value}."
+            stated += [
+                replace(f, evidence=text[start:end]) for f in self._read(said_as) if f.predicate is Predicate.LIKES
+            ]
         said = framed(asked, text[:MAX_EXTRACTION_CHARS], context[-1] if context else "") if asked else ""
         if not said:
             return stated

@@ -151,3 +151,15 @@ def test_a_request_to_remember_someone_by_a_pronoun() -> None:
         assert remembers_back(said), said
     for said in ("Do you remember her?", "Remember that I'm vegan.", "我记不住他的名字", "Please remember it."):
         assert not remembers_back(said), said
+
+
+def test_an_activity_kept_up_told_through_its_gear(extractor: RuleExtractor) -> None:
+    said = "Can you recommend a pickleball paddle for someone who plays three or four times a week?"
+    assert _facts(extractor, said) == {"user|taste|pickleball": "pickleball"}
+    said = "need gloves that can handle rope burn for balloon crewing, been doing it here like 3 seasons. recs?"
+    assert "user|taste|balloon crewing" in _facts(extractor, said)
+    said = "帮我挑个乒乓球拍呗，三百块以内。我一礼拜打三回球，想换个趁手点的"
+    assert _facts(extractor, said) == {"user|taste|乒乓球": "乒乓球"}
+    # neither half alone: gear as a gift, a habit with no gear
+    assert _facts(extractor, "Can you recommend a tennis racket for my nephew's birthday?") == {}
+    assert _facts(extractor, "帮我挑个羽毛球拍，送我表弟的") == {}
