@@ -63,6 +63,7 @@ from graphmem.extraction.guards import (
 from graphmem.extraction.habit_gear import habit_activity
 from graphmem.extraction.house_rules import list_item, opens_list
 from graphmem.extraction.literal_gate import LiteralGate, lowered
+from graphmem.extraction.local_weather import weather_city
 from graphmem.extraction.notes import note_updates, notes
 from graphmem.extraction.recurrence import Topic, topics
 from graphmem.extraction.relation_slots import relation_fields, relation_names
@@ -91,6 +92,8 @@ _F = re.IGNORECASE
 MAX_EXTRACTION_CHARS = 32_000  # as long as an episode may be; working-memory turns are cut to it too
 MAX_CONTEXT_TURNS = 3  # earlier turns of the session read for what a turn refers back to
 _PLACES = frozenset({Predicate.LOCATION, Predicate.EMPLOYER})
+_WEATHER_CONFIDENCE = 0.55  # a city named by its weather: a weak candidate until another session names it
+_SMALL_TALK_EVIDENCE = 160
 _TASTE_LIKE = frozenset({Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS, Predicate.ALLERGIC_TO, Predicate.DIET})
 _RULES: dict[Lang, tuple[Rule, ...]] = {"en": ATTR_EN_RULES + EN_RULES, "zh": ATTR_ZH_RULES + ZH_RULES}
 # Each rule with the literal words one of which its every match contains: a segment holding none is not scanned.
@@ -153,6 +156,16 @@ class RuleExtractor:
             said_as = f"我喜欢{value}。" if HAN.search(value) else f"I love {value}."
             stated += [
                 replace(f, evidence=text[start:end]) for f in self._read(said_as) if f.predicate is Predicate.LIKES
+            ]
+        local = weather_city(text[:MAX_EXTRACTION_CHARS])
+        if local is not None and not any(f.predicate is Predicate.LOCATION for f in stated):
+            # "ok milwaukee is finally above freezing": small talk of the weather where the speaker is (weak)
+            value, start, end = local
+            said_as = f"我住在{value}。" if HAN.search(value) else f"I live in {value}."
+            stated += [
+                replace(f, evidence=text[:_SMALL_TALK_EVIDENCE].strip(), confidence=_WEATHER_CONFIDENCE)
+                for f in self._read(said_as)
+                if f.predicate is Predicate.LOCATION
             ]
         said = framed(asked, text[:MAX_EXTRACTION_CHARS], context[-1] if context else "") if asked else ""
         if not said:

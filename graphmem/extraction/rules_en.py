@@ -45,6 +45,8 @@ _PROJ_EN = (
 
 
 P = Predicate
+# kinds of league a local league is named by ("the ann arbor summer league", "the omaha bowling league")
+_LEAGUE_KINDS = r"summer|winter|spring|fall|rec|adult|co-ed|coed|beer|bowling|softball|hockey|darts|pool|trivia|curling"
 # what several rules state alike, each written once
 _CONTACTABLE = Statement(P.CONTACT_WINDOW, "group", "user can be contacted {d}", confidence=0.8)
 _WORKS_ON = Statement(P.WORKDAYS, "days", "user works {d}")
@@ -350,6 +352,22 @@ EN_RULES: tuple[Rule, ...] = (
     _LIVES_IN.rule(
         "en", _I + r"(?:mostly\s+|now\s+)?work\s+(?:remotely\s+|from\s+home\s+)?from\s+(?!home\b)"
     ),  # "I work remotely from Lisbon"
+    _LIVES_IN.rule(  # "Finally unpacked after the move to Tucson", "since our move to Leeds": a move made
+        "en", r"(?<![\w'])(?:after|since)\s+(?:the|my|our)\s+(?:big\s+)?move\s+to\s+", confidence=0.7
+    ),
+    rule(  # "been in the same omaha league like 6 yrs", "playing in the ann arbor summer league since …"
+        "en",
+        r"(?<![\w'])been\s+(?:playing\s+|bowling\s+|skating\s+)?in\s+the\s+(?:same\s+)?"
+        r"(?P<v>(?!(?:"
+        + _LEAGUE_KINDS
+        + r"|same|company|work|office|church|school|youth|kids|men's|women's|local|city)\b)"
+        r"[a-z][a-z.]{2,15}(?:\s(?!(?:" + _LEAGUE_KINDS + r")\b)[a-z][a-z.]{2,15})?)"
+        r"\s(?:(?:" + _LEAGUE_KINDS + r")\s)?league\b",
+        P.LOCATION,
+        "group",
+        "user lives in {d}",
+        confidence=0.65,
+    ),
     _LIVES_IN.rule(  # "i swing dance 3 nights a week here in savannah", "The courts here in Tacoma are packed"
         "en", r"(?<![\w'])(?:out\s+|over\s+|back\s+|down\s+|up\s+)?here\s+(?:in|around)\s+", confidence=0.65
     ),

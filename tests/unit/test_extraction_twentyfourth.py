@@ -163,3 +163,18 @@ def test_an_activity_kept_up_told_through_its_gear(extractor: RuleExtractor) -> 
     # neither half alone: gear as a gift, a habit with no gear
     assert _facts(extractor, "Can you recommend a tennis racket for my nephew's birthday?") == {}
     assert _facts(extractor, "帮我挑个羽毛球拍，送我表弟的") == {}
+
+
+def test_a_city_by_its_weather_and_a_local_league_or_a_move_made(extractor: RuleExtractor) -> None:
+    for said, city in (
+        ("ok milwaukee is finally above freezing", "milwaukee"),
+        ("天津这两天总算不刮风了", "天津"),
+        ("finally a dry day in tacoma after like 2 weeks of drizzle lol", "tacoma"),
+    ):
+        (fact,) = extractor.extract(said)
+        assert (fact.key, fact.value) == ("user|location", city) and fact.confidence < 0.6, said
+    for said in ("Heard it's snowing in Denver", "Just landed in Rome, it's so hot", "北京今天下雪了吗？"):
+        assert _facts(extractor, said) == {}, said
+    assert _facts(extractor, "been in the same omaha league like 6 yrs")["user|location"] == "omaha"
+    assert _facts(extractor, "been in the same bowling league for years") == {}
+    assert _facts(extractor, "Finally unpacked after the move to Tucson.") == {"user|location": "tucson"}
