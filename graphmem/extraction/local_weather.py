@@ -45,8 +45,9 @@ def weather_city(text: str) -> tuple[str, int, int] | None:
     lang = "zh" if HAN.search(text) else "en"
     if QUESTION[lang].search(text) or REPORTED[lang].search(text):
         return None
-    weather = _WEATHER_ZH if lang == "zh" else _WEATHER_EN
+    if not (_WEATHER_ZH if lang == "zh" else _WEATHER_EN).search(text):
+        return None
     for hit in scan(text):
-        if hit.category == "city" and weather.search(text):
+        if hit.category == "city":
             return hit.value, hit.start, hit.end
     return None
