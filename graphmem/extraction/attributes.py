@@ -429,7 +429,8 @@ def attribute_of(predicate: Predicate, value: str) -> str:
 _SLOT_ATTRIBUTES = frozenset(
     {
         "editor", "os", "notes_app", "design_tool", "reference_manager", "photo_editor", "daw", "issue_tracker",
-        "diagram_tool", "pcb_tool", "cad_tool", "api_client", "hotel_noise", "travel_connection", "travel_low_cost",
+        "diagram_tool", "pcb_tool", "cad_tool", "api_client", "hotel_noise", "travel_flying",
+        "travel_connection", "travel_low_cost",
         "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_size", "meeting_length", "meeting_buffer", "meeting_camera", "meeting_mic",
         "meeting_room", "code_docstring_style",

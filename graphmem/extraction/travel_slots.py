@@ -70,6 +70,14 @@ _NO_LOW_COST = re.compile(
     r"(?:budget|low[-\s]cost|no[-\s]frills|ultra[-\s]low[-\s]cost)\s+(?:airlines?|carriers?)\b",
     _F,
 )
+# Not flying at all: "I don't fly", "I'm not getting on a plane, period", "飞机我是坚决不坐", "我从来不坐飞机".
+_NO_FLYING = re.compile(
+    r"(?<![\w'])i\s+(?:just\s+|simply\s+)?(?:don't|do\s+not|never|won't|can't)\s+fly(?:\s+anymore)?\s*(?:[.,;!]|$)|"
+    r"(?<![\w'])i(?:'m|\s+am)\s+not\s+(?:getting|going)\s+on\s+(?:a|another)\s+plane\b|"
+    r"(?<![\w'])i\s+(?:don't|won't|never)\s+(?:get\s+on|take|board)\s+(?:a\s+)?planes?\b|"
+    r"(?:我)(?:从来|从|坚决|死活|打死也)?(?:不|不敢|不肯)坐飞机|飞机我(?:是)?(?:坚决|死活|打死也|从来)?不坐",
+    _F,
+)
 # Habits of travel, each one attribute with one value whatever the words: (attribute, value, pattern).
 _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("train_class", "G字头高铁 (high-speed trains only)", _G_TRAINS),
@@ -78,6 +86,7 @@ _HABITS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("travel_ground", "rental car", _RENTAL),
     ("travel_fare", "refundable", _REFUNDABLE),
     ("travel_low_cost", "no low-cost airlines (廉航)", _NO_LOW_COST),
+    ("travel_flying", "doesn't fly (不坐飞机)", _NO_FLYING),
     ("flight_time", "early morning flights", _MORNING_FLIGHT),
     ("flight_time", "red-eye or late flights", _EVENING_FLIGHT),
 )

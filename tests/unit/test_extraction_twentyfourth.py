@@ -178,3 +178,10 @@ def test_a_city_by_its_weather_and_a_local_league_or_a_move_made(extractor: Rule
     assert _facts(extractor, "been in the same omaha league like 6 yrs")["user|location"] == "omaha"
     assert _facts(extractor, "been in the same bowling league for years") == {}
     assert _facts(extractor, "Finally unpacked after the move to Tucson.") == {"user|location": "tucson"}
+
+
+def test_not_flying_at_all(extractor: RuleExtractor) -> None:
+    for said in ("I don't fly.", "I'll take the train, because I'm not getting on a plane, period.", "我从来不坐飞机"):
+        assert _facts(extractor, said).get("user|travel_flying") == "doesn't fly (不坐飞机)", said
+    assert _facts(extractor, "I don't fly often.") == {}
+    assert _facts(extractor, "Birds don't fly at night.") == {}
