@@ -211,6 +211,23 @@ _ROOM = re.compile(
     r"(?:room|conference\s+room|meeting\s+room)\b",
     _F,
 )
+# No business over meals: "谈工作有个死规矩，不上饭局", "我一概不在饭桌上谈", "I don't do business over dinner".
+_NO_BUSINESS_MEALS = re.compile(
+    r"不上饭局|(?:不在|不去|不上)(?:饭桌|酒桌|饭局)上?(?:谈|聊)|(?:饭桌|酒桌)上(?:一概)?(?:不谈|不聊)|"
+    r"\bno\s+business\s+(?:dinners|lunches|meals|drinks)\b|"
+    r"\b(?:don't|never|won't|do\s+not)\s+(?:do|talk|discuss)\s+(?:business|work)\s+over\s+(?:dinner|lunch|drinks|meals?)\b",
+    _F,
+)
+
+
+def business_meals(text: str) -> list[Slot]:
+    """No business over meals, said by the speaker of their work (each wording one value)."""
+    m = _NO_BUSINESS_MEALS.search(text)
+    if m is None:
+        return []
+    return [Slot(Predicate.LIKES, "meeting_meals", "no business over meals (不上饭局)", True, m.start(), m.end())]
+
+
 # No phones in the speaker's meetings
 _NO_PHONES = re.compile(
     r"手机[^，。！？]{0,6}?(?:调静音|静音|扣在桌上|收起来)|(?:不许|不准|不能|别)(?:看|玩|刷|碰)手机|"

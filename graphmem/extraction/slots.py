@@ -24,6 +24,7 @@ from graphmem.extraction.replies import capped_reply, reply_shape, written
 from graphmem.extraction.reply_slots import reply_language, reply_settings
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.schedule_slots import (
+    business_meals,
     day_end,
     day_off,
     employment,
@@ -539,6 +540,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     meeting = meeting_settings(text)
     out.extend(meeting)
     out.extend(meeting_mic(text))
+    out.extend(business_meals(text))
     if not any(o.predicate is Predicate.DO_NOT_DISTURB for o in out):
         out.extend(day_end(text))
     if not any(m.attribute == "meeting_time" for m in meeting):

@@ -185,3 +185,10 @@ def test_not_flying_at_all(extractor: RuleExtractor) -> None:
         assert _facts(extractor, said).get("user|travel_flying") == "doesn't fly (不坐飞机)", said
     assert _facts(extractor, "I don't fly often.") == {}
     assert _facts(extractor, "Birds don't fly at night.") == {}
+
+
+def test_no_business_over_meals_and_a_role_taken_plainly(extractor: RuleExtractor) -> None:
+    for said in ("我谈工作有个死规矩，不上饭局。", "工作上的事我一概不在饭桌上谈", "I don't do business over dinner."):
+        assert _facts(extractor, said).get("user|meeting_meals") == "no business over meals (不上饭局)", said
+    assert _facts(extractor, "My boss never talks business over lunch.") == {}
+    assert _facts(extractor, "跟我表妹合伙干直播带货，我当主播") == {"user|job": "主播"}
