@@ -433,7 +433,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "travel_connection", "travel_low_cost",
         "meeting_tool", "meeting_format", "meeting_time", "meeting_day",
         "meeting_free_day", "meeting_size", "meeting_length", "meeting_buffer", "meeting_camera", "meeting_mic",
-        "meeting_room", "meeting_meals", "code_docstring_style",
+        "meeting_room", "meeting_meals", "meeting_start", "code_docstring_style",
         "travel_airline",
         "travel_hotel",
         "travel_seat", "travel_row", "travel_mode",

@@ -220,12 +220,28 @@ _NO_BUSINESS_MEALS = re.compile(
 )
 
 
+# Meetings that start past the hour: "All my meetings start at five past the hour", "Nothing on my calendar starts
+# on the hour", "会都整点过五分再开".
+_PAST_THE_HOUR = re.compile(
+    r"\b(?:meetings?|calls?)\s+(?:always\s+)?(?:start|begin)s?\s+(?:at\s+)?(?:five|5)\s+(?:minutes\s+)?(?:past|after)\s+"
+    r"the\s+hour\b|\bnothing\s+(?:on\s+my\s+calendar\s+)?(?:starts|begins)\s+on\s+the\s+hour\b|"
+    r"整点过五分(?:再)?(?:开|开始)|(?:会|会议)[^。！？]{0,6}?整点(?:不|别)(?:开|约)",
+    _F,
+)
+
+
 def business_meals(text: str) -> list[Slot]:
-    """No business over meals, said by the speaker of their work (each wording one value)."""
+    """No business over meals, and meetings that start past the hour, said by the speaker of their work."""
+    out: list[Slot] = []
     m = _NO_BUSINESS_MEALS.search(text)
-    if m is None:
-        return []
-    return [Slot(Predicate.LIKES, "meeting_meals", "no business over meals (不上饭局)", True, m.start(), m.end())]
+    if m is not None:
+        out.append(
+            Slot(Predicate.LIKES, "meeting_meals", "no business over meals (不上饭局)", True, m.start(), m.end())
+        )
+    m = _PAST_THE_HOUR.search(text)
+    if m is not None:
+        out.append(Slot(Predicate.LIKES, "meeting_start", "five past the hour (整点过五分)", True, m.start(), m.end()))
+    return out
 
 
 # No phones in the speaker's meetings

@@ -192,3 +192,9 @@ def test_no_business_over_meals_and_a_role_taken_plainly(extractor: RuleExtracto
         assert _facts(extractor, said).get("user|meeting_meals") == "no business over meals (不上饭局)", said
     assert _facts(extractor, "My boss never talks business over lunch.") == {}
     assert _facts(extractor, "跟我表妹合伙干直播带货，我当主播") == {"user|job": "主播"}
+
+
+def test_meetings_that_start_past_the_hour(extractor: RuleExtractor) -> None:
+    for said in ("All my meetings start at five past the hour.", "Nothing on my calendar starts on the hour."):
+        assert _facts(extractor, said) == {"user|meeting_start": "five past the hour (整点过五分)"}, said
+    assert _facts(extractor, "The train starts at five past the hour.") == {}
