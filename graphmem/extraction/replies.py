@@ -179,6 +179,16 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             _F,
         ),
     ),
+    (  # "别用那些网络词", "又是宝子又是家人们", "no internet slang": words of the internet's slang left out
+        "slang",
+        "no internet slang (网络用语)",
+        re.compile(
+            r"(?:别|不要|少)(?:给我)?(?:用|整|来|说|写)(?:那些|这种|那种)?(?:网络(?:用语|流行语|词|梗|热词)|流行语)|"
+            r"(?:又是|别|不要|少)(?:给我)?(?:整|用|来|说|喊)?(?:宝子|家人们|绝绝子|集美|尊嘟假嘟)|"
+            r"\b(?:no|skip\s+the|drop\s+the|cut\s+the|stop\s+with\s+the|less|don't\s+use|avoid)\s+(?:internet\s+|gen\s+z\s+)?slang\b",
+            _F,
+        ),
+    ),
     (  # "No 'delve', no 'tapestry' … Write like a person.", "That buzzword stuff makes it sound like a robot wrote it"
         "buzzwords",
         "no buzzwords or clichés, plain words (套话)",

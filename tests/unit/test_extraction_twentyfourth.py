@@ -198,3 +198,13 @@ def test_meetings_that_start_past_the_hour(extractor: RuleExtractor) -> None:
     for said in ("All my meetings start at five past the hour.", "Nothing on my calendar starts on the hour."):
         assert _facts(extractor, said) == {"user|meeting_start": "five past the hour (整点过五分)"}, said
     assert _facts(extractor, "The train starts at five past the hour.") == {}
+
+
+def test_no_internet_slang(extractor: RuleExtractor) -> None:
+    for said in (
+        "又是宝子又是家人们，这是要交给领导的",
+        "跟我说话正常点，别用那些网络词",
+        "No internet slang, please.",
+    ):
+        assert _facts(extractor, said).get("user|slang") == "no internet slang (网络用语)", said
+    assert _facts(extractor, "我家人们都挺好的") == {}
