@@ -28,6 +28,11 @@ _WEATHER_EN = re.compile(
 _WEATHER_ZH = re.compile(
     r"下雨|下雪|刮风|风大|大风|出太阳|晴|热|冷|降温|升温|雾霾|雾|零下|闷|潮|暴雨|雨|雪|天蓝|桑拿天|回南天"
 )
+# Cities whose names are everyday English words ("Nice weather today", "reading in the rain")
+_EVERYDAY_WORDS = frozenset(
+    {"nice", "reading", "bath", "mobile", "split", "buffalo", "orange", "cork", "derby", "hull", "sale", "wells",
+     "march", "may", "angers", "troy", "eugene", "surprise", "paradise", "independence", "victoria", "florence"}
+)  # fmt: skip
 _AWAY = re.compile(
     r"\b(?:trip|visit(?:ing)?|vacation|holiday|travel(?:l?ing)?|flew|flying|landed|heard|news|forecast\s+for|"
     # a reading of the temperature reports it; small talk remarks on the weather
@@ -48,6 +53,6 @@ def weather_city(text: str) -> tuple[str, int, int] | None:
     if not (_WEATHER_ZH if lang == "zh" else _WEATHER_EN).search(text):
         return None
     for hit in scan(text):
-        if hit.category == "city":
+        if hit.category == "city" and hit.value not in _EVERYDAY_WORDS:
             return hit.value, hit.start, hit.end
     return None

@@ -173,7 +173,12 @@ def test_a_city_by_its_weather_and_a_local_league_or_a_move_made(extractor: Rule
     ):
         (fact,) = extractor.extract(said)
         assert (fact.key, fact.value) == ("user|location", city) and fact.confidence < 0.6, said
-    for said in ("Heard it's snowing in Denver", "Just landed in Rome, it's so hot", "北京今天下雪了吗？"):
+    for said in (
+        "Heard it's snowing in Denver",
+        "Just landed in Rome, it's so hot",
+        "北京今天下雪了吗？",
+        "Nice weather today",
+    ):
         assert _facts(extractor, said) == {}, said
     assert _facts(extractor, "been in the same omaha league like 6 yrs")["user|location"] == "omaha"
     assert _facts(extractor, "been in the same bowling league for years") == {}
