@@ -1860,7 +1860,8 @@ type Fact struct {
 	EpisodeIds []string `protobuf:"bytes,18,rep,name=episode_ids,json=episodeIds,proto3" json:"episode_ids,omitempty"`
 	// The sessions it was seen in.
 	SessionIds []string `protobuf:"bytes,19,rep,name=session_ids,json=sessionIds,proto3" json:"session_ids,omitempty"`
-	// How it got its status: "extracted", "explicit", "seen_in_sessions", "reviewer", "correction",
+	// How it got its status: "extracted", "explicit", "seen_in_sessions", "project_resumed" (a project's
+	// technology, confirmed when the project is resumed in another session), "reviewer", "correction",
 	// "superseded", "lost_conflict", "rejected".
 	StatusReason string `protobuf:"bytes,20,opt,name=status_reason,json=statusReason,proto3" json:"status_reason,omitempty"`
 	// How many times it was returned by Search.

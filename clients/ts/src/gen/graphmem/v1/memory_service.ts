@@ -596,7 +596,8 @@ export interface Fact {
   /** The sessions it was seen in. */
   sessionIds: string[];
   /**
-   * How it got its status: "extracted", "explicit", "seen_in_sessions", "reviewer", "correction",
+   * How it got its status: "extracted", "explicit", "seen_in_sessions", "project_resumed" (a project's
+   * technology, confirmed when the project is resumed in another session), "reviewer", "correction",
    * "superseded", "lost_conflict", "rejected".
    */
   statusReason: string;
