@@ -148,25 +148,19 @@ class RuleExtractor:
         ("你养的是什么品种？" / "金丝熊，叫布丁") is also read as the statement it makes ("我养的是金丝熊，叫布丁",
         `answers.framed`). What that reading adds quotes the answer as its evidence."""
         stated = self._read(text, context)
-        habit = habit_activity(text[:MAX_EXTRACTION_CHARS])
+        head = text[:MAX_EXTRACTION_CHARS]
+        habit = habit_activity(head)
         if habit is not None and not any(f.predicate in _TASTE_LIKE for f in stated):
             # "Can you recommend a pickleball paddle for someone who plays three or four times a week?": the
             # activity the gear is for, kept up as a habit
             value, start, end = habit
-            said_as = f"我喜欢{value}。" if HAN.search(value) else f"I love {value}."
-            stated += [
-                replace(f, evidence=text[start:end]) for f in self._read(said_as) if f.predicate is Predicate.LIKES
-            ]
-        local = weather_city(text[:MAX_EXTRACTION_CHARS])
+            stated += self._restated(("我喜欢{}。", "I love {}."), value, Predicate.LIKES, text[start:end])
+        local = weather_city(head)
         if local is not None and not any(f.predicate is Predicate.LOCATION for f in stated):
             # "ok milwaukee is finally above freezing": small talk of the weather where the speaker is (weak)
-            value, start, end = local
-            said_as = f"我住在{value}。" if HAN.search(value) else f"I live in {value}."
-            stated += [
-                replace(f, evidence=text[:_SMALL_TALK_EVIDENCE].strip(), confidence=_WEATHER_CONFIDENCE)
-                for f in self._read(said_as)
-                if f.predicate is Predicate.LOCATION
-            ]
+            said = text[:_SMALL_TALK_EVIDENCE].strip()
+            homes = self._restated(("我住在{}。", "I live in {}."), local[0], Predicate.LOCATION, said)
+            stated += [replace(f, confidence=_WEATHER_CONFIDENCE) for f in homes]
         said = framed(asked, text[:MAX_EXTRACTION_CHARS], context[-1] if context else "") if asked else ""
         if not said:
             return stated
@@ -183,6 +177,14 @@ class RuleExtractor:
             added = [replace(f, explicit=True) for f in added]
             stated = [f for f in stated if f.predicate is not Predicate.NOTE]
         return stated + added
+
+    def _restated(
+        self, frames: tuple[str, str], value: str, predicate: Predicate, evidence: str
+    ) -> list[CandidateFact]:
+        """What a plain statement of `value` (`frames`: its Chinese and English wording) states of `predicate`,
+        quoting `evidence`: the words that implied it."""
+        said = (frames[0] if HAN.search(value) else frames[1]).format(value)
+        return [replace(f, evidence=evidence) for f in self._read(said) if f.predicate is predicate]
 
     def _read(self, text: str, context: Sequence[str] = ()) -> list[CandidateFact]:
         """Candidate facts stated in `text`, each quoting its evidence exactly; duplicates keep the best. Only the

@@ -31,6 +31,7 @@ from graphmem.memory.promotion import (
     decide,
     mentionable,
     reject,
+    resumable,
     resumed_by,
     turned,
 )
@@ -327,15 +328,18 @@ class SemanticMemory:
         reader = self._extractor
         if not isinstance(reader, MentionReader):
             return 0
-        if episode.project_id:
-            statuses = [FactStatus.CANDIDATE, FactStatus.ACTIVE]
-            rows = await self._facts.by_status(scope, statuses, ["", episode.project_id])
-        else:
-            rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], [""])
+        projects = ["", episode.project_id] if episode.project_id else [""]
+        rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], projects)
         pending = [f for f, _ in rows if mentionable(f, episode.session_id, stated_keys)]
         resumed: list[Fact] = []
-        if episode.project_id and self._rule.project_tech_on_resume:
-            resumed = resumed_by([f for f, _ in rows], episode.project_id, episode.session_id, stated_keys)
+        candidates = [f for f, _ in rows]
+        if self._rule.project_tech_on_resume and any(
+            resumable(f, episode.project_id, episode.session_id, stated_keys) for f in candidates
+        ):  # which of the project's technologies came first also needs those already active
+            active = await self._facts.by_status(scope, [FactStatus.ACTIVE], [episode.project_id])
+            resumed = resumed_by(
+                candidates + [f for f, _ in active], episode.project_id, episode.session_id, stated_keys
+            )
         if not pending and not resumed:
             return 0
         hits = await _mentions(reader, episode.text, pending) if pending else []
