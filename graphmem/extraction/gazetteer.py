@@ -277,7 +277,9 @@ _MEETING_TOOLS = """
 Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: google meet, meet, gmeet; Webex: webex;
 tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
 Slack huddle: huddle, huddles, slack huddle, slack huddles; Skype: skype; Discord: discord;
-wecom|企业微信: 企业微信, wecom
+wecom|企业微信: 企业微信, wecom; RingCentral: ringcentral, ring central; GoTo Meeting: gotomeeting, goto meeting;
+BlueJeans: bluejeans; Jitsi: jitsi, jitsi meet; Whereby: whereby; zhumu|瞩目: 瞩目, zhumu; welink|华为云会议: welink,
+华为云会议; 小鱼易连: 小鱼易连
 """
 # Where people book time with the speaker: a scheduling link's service.
 _SCHEDULING = """

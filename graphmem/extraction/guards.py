@@ -118,7 +118,7 @@ HEDGE = {
 }
 EXPLICIT = {
     "en": re.compile(
-        r"\b(?:remember|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
+        r"\b(?:remember|worth\s+remembering|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
         r"for\s+future\s+reference|keep\s+(?:(?:it|them|this|these|those|that)\s+)?in\s+mind|make\s+a\s+note|note\s+that|henceforth|from\s+here\s+on|"
         r"(?:keep|have|put)\s+(?:\w+\s+){0,3}on\s+file|for\s+your\s+records|jot\s+(?:this\s+|that\s+)?down|"
         r"note\s+(?:this|it)\s+down|save\s+(?:this|that)\s+(?:for\s+later|to\s+memory)|"

@@ -44,6 +44,9 @@ _EN_LEAD = re.compile(
     r"(?:remember|keep\s+in\s+mind|keep\s+(?:this\s+|that\s+|it\s+)?on\s+file|make\s+a\s+note(?:\s+of\s+(?:this|that))?|"
     r"take\s+note|note\s+(?:that|this|down)|(?:a\s+few\s+|few\s+|some\s+|two\s+|three\s+|a\s+couple\s+(?:of\s+)?)?things\s+"
     r"(?:for\s+you\s+)?to\s+(?:remember|keep\s+on\s+file|keep\s+in\s+mind|note)(?=\s*:)|"
+    # "Three things worth remembering about me: …"
+    r"(?:a\s+few\s+|few\s+|some\s+|two\s+|three\s+|four\s+|a\s+couple\s+(?:of\s+)?)?things\s+worth\s+"
+    r"(?:remembering|knowing|keeping\s+on\s+file)(?:\s+about\s+(?:me|us))?(?=\s*:)|"
     r"note(?=\s*:)|don't\s+forget|do\s+not\s+forget|for\s+(?:future\s+)?reference|for\s+the\s+record|fyi\s+for\s+later|"
     r"(?:save|store|jot\s+down|write\s+down|note)(?=\s+(?:my|our)\s[^.;!?]{1,40}?(?:,\s*it's|,\s*it\s+is|:|\s+is\s)))"
     r"(?!\s+(?:to|when|how|what|if|whether|why|who|where)\b)"
@@ -84,7 +87,9 @@ _OWN = {
     "en": re.compile(
         r"\b(?:i|i'm|i've|i'd|i'll|my|me|mine|we|we're|our|us|project|repo|"
         # a standing rule for the assistant's work: "for anything you book with people overseas: …"
-        r"(?:anything|everything|whatever)\s+you\s+(?:book|schedule|send|write|draft|plan|set\s+up|make))\b",
+        r"(?:anything|everything|whatever)\s+you\s+(?:book|schedule|send|write|draft|plan|set\s+up|make)|"
+        # "any call you set up, RingCentral is the default"
+        r"(?:any|every|each)\s+(?:[a-z-]{1,15}\s){1,2}you\s+(?:book|schedule|send|write|draft|plan|set\s+up|make))\b",
         _F,
     ),
     "zh": re.compile(r"我|咱|项目|仓库|以后|每次|一律"),

@@ -330,7 +330,8 @@ EN_RULES: tuple[Rule, ...] = (
         r"(?:[\w.+#-]{1,20}\s+){0,2}?(?:app|application|project|service|site|website|game|bot|cli|library|extension|"
         r"plugin|backend|api)\s+(?:in|with|on|using|(?:built|written|made)\s+(?:in|with|on))\s+|"
         # "larkspur is a Chrome extension, Manifest V3, all TypeScript": what it is built in, listed after it
-        r"(?:it's|it\s+is|this\s+is|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an)\s+(?:[\w.+#-]{1,20}\s+){0,2}?"
+        # "foxglove is my little farming game, Rust on Bevy"
+        r"(?:it's|it\s+is|this\s+is|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an|my|our)\s+(?:[\w.+#-]{1,20}\s+){0,2}?"
         r"(?:app|application|service|site|website|game|bot|cli|library|extension|plugin|backend|api),\s+"
         r"(?:all\s+|mostly\s+|entirely\s+)?(?=[A-Z]))",
     ),
@@ -478,11 +479,14 @@ EN_RULES: tuple[Rule, ...] = (
         "group",
         "user works as {v}",
     ),
-    rule(  # "I started a postdoc in the same lab", "just landed a job as a sous chef": a new role (a job word only)
+    rule(  # "I started a postdoc in the same lab", "just landed a job as a sous chef", "took a job with the county as
+        # an inspector": a new role (a job word only)
         "en",
         r"(?:^|(?<![\w'])i\s+|(?<![\w'])i've\s+|(?<![\w'])just\s+|(?<![\w'])i\s+(?:[a-z]{2,20}\s){1,3}and\s)"
         r"(?:just\s+|finally\s+|recently\s+)?(?:started|began|took|landed|got|accepted)\s+(?:a\s+|an\s+|my\s+)?(?:new\s+)?"
-        r"(?:(?:[a-z]+-[a-z-]+\s+|full-time\s+|permanent\s+)?(?:job|position|role|gig)\s+as\s+(?:a\s+|an\s+)?)?",
+        r"(?:(?:[a-z]+-[a-z-]+\s+|full-time\s+|permanent\s+)?(?:job|position|role|gig)\s+"
+        # "took a job with the county health department as a food safety inspector"
+        r"(?:(?:with|at)\s(?:[\w'&.-]{1,25}\s){1,6}?)?as\s+(?:a\s+|an\s+)?)?",
         P.JOB,
         "job",
         "user works as {d}",

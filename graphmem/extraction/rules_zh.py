@@ -242,6 +242,11 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"(?:^|(?<=[，,。；;]))(?:(?:全|都|整个|主要)?是)?(?P<verb>拿|用|基于)(?=[A-Za-z][\w.+#-]{1,24}\s*(?:写|做|搭|开发|实现)的)",
     ),
+    USES_TECH_ZH.rule(  # "…，Python加OpenCV先把砖面抠出来": two technologies joined, opening a clause on what they do
+        "zh",
+        r"(?:^|(?<=[，,。；;]))(?P<verb>)(?=[A-Za-z][\w.+#-]{1,24}\s?(?:加上?|配上?|\+|和|跟)\s?[A-Za-z][\w.+#-]{1,24}\s?"
+        r"(?:先|来|做|写|搭|跑|把|实现))",
+    ),
     USES_TECH_ZH.rule(  # "STM32F4上跑FreeRTOS": the board the thing runs on, and what runs on it
         "zh",
         r"(?:^|(?<=[，,。；;]))(?P<verb>)(?=[A-Za-z][A-Za-z0-9_.+#-]{1,24}\s?上面?(?:跑|运行)(?:的是|着)?\s?[A-Za-z])",
@@ -350,10 +355,10 @@ ZH_RULES: tuple[Rule, ...] = (
         r"(?<![你他她它])我(?:现在|目前|如今|就)?(?:当|做)" + _ROLE_VALUE,
         confidence=0.65,
     ),
-    _IS_ROLE.rule(  # "下礼拜去一家车企做公关": the role one goes to a firm to do
+    _IS_ROLE.rule(  # "下礼拜去一家车企做公关", "跳到一家猎头公司做猎头": the role one goes to a firm to do
         "zh",
-        r"(?:^|[，,。；;]|我)(?:下礼拜|下周|下个月|马上|已经)?(?:去|到|进)了?(?:一家|一个|家)[\u4e00-\u9fff]{2,8}?(?:做|当|干)"
-        + _ROLE_VALUE,
+        r"(?:^|[，,。；;]|我)(?:下礼拜|下周|下个月|马上|已经)?(?:跳槽?|换|转)?(?:去|到|进)了?(?:一家|一个|家)"
+        r"[\u4e00-\u9fff]{2,8}?(?:做|当|干)" + _ROLE_VALUE,
     ),
     _IS_ROLE.rule(  # "在舟山港找了个调度的活儿": the role of the work one has found
         "zh",

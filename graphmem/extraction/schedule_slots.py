@@ -286,6 +286,10 @@ _MODE = re.compile(
     r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)",
     _F,
 )
+# A kind of meeting, then the tool it is held on ("视频会向来都用它", "video calls are on Teams")
+_KIND_ON_TOOL = re.compile(
+    r"[^，。,.;；!?！？]{0,10}?(?:都用|就用|用的|一直用|向来用|一般用|\b(?:are|go|happen)\s+(?:on|over|through)\b)", _F
+)
 # A kind of meeting named as the scope of a rule ("for every in-person meeting you put on my calendar",
 # "凡是你帮我约的线下会"): the rule is the setting, the kind is no preference of its own.
 _EVERY_OF_KIND = re.compile(
@@ -343,9 +347,10 @@ def _left_behind(text: str, m: re.Match[str]) -> bool:
     return bool(LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]))
 
 
-_CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频|露脸", _F)
+# "开视频" is turning the camera on, "开视频会" holding a video meeting
+_CAMERA = re.compile(r"\b(?:cameras?|webcams?)\b|摄像头|开视频(?!会)|露脸", _F)
 _CAMERA_OFF = re.compile(r"\b(?:cameras?|webcams?)\s+off\b|\boff\s+camera\b|关摄像头|不开摄像头|不露脸|关着摄像头", _F)
-_CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频|露脸", _F)
+_CAMERA_ON = re.compile(r"\b(?:cameras?|webcams?)\s+on\b|\bon\s+camera\b|\bturn\s+on\b|开摄像头|开视频(?!会)|露脸", _F)
 # The microphone in calls: "我开线上会基本不开麦", "麦能不开就不开，全靠打字", "I stay on mute and type in the chat".
 _MIC_OFF = re.compile(
     r"\b(?:mics?|microphones?)\s+(?:off|muted)\b|\b(?:stay|staying|stays|keep\s+\w+|am|i'm|always)\s+(?:on\s+)?mute[d]?\b|"
@@ -670,6 +675,8 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         mode = None  # "视频会议我一般不开摄像头": the camera is the setting, video meetings its presupposed kind
     if mode is not None and _EVERY_OF_KIND.search(text, max(0, mode.start() - 14), mode.start()):
         mode = None  # "Do that for every in-person meeting you put on my calendar": a rule for that kind
+    if mode is not None and (mode.group("online") or mode.group("zonline")) and _KIND_ON_TOOL.match(text, mode.end()):
+        mode = None  # "我们这儿开视频会向来都用瞩目", "video calls go on RingCentral": the tool is the setting
     if mode is not None and _ROOM.search(text):
         mode = None  # "凡是你帮我约的线下会，会议室都先订望江": the room is the setting, meetings in person its scope
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")

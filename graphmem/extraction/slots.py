@@ -18,6 +18,7 @@ from graphmem.extraction.device_slots import devices, possessions
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
+from graphmem.extraction.lexicon import LANG_EN
 from graphmem.extraction.profile_slots import profile
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.replies import capped_reply, reply_shape, written
@@ -347,6 +348,19 @@ _ROLE_MODIFIER = re.compile(
     r"(?<![\w'])(?!(?:a|an|the|as|is|am|are|was|were|be|being|been|i'm|im|my|our|your|his|her|their|and|or|of|to|"
     r"for|at|in|on|now|still|just|also|new|full-time|part-time|freelance|former)\s)[a-z][a-z-]{2,20}\s$"
 )
+# A company named as the model something follows ("照着谷歌那套", "based on Google's style guide")
+_MODELLED_ON = re.compile(
+    r"(?:照着|按照|按着|仿照|参照|参考|学习|模仿|对标|抄)$|\b(?:based\s+on|modell?ed\s+(?:on|after)|borrowed\s+from|"
+    r"copied\s+from|following)\s+$",
+    _F,
+)
+# Where a relative comes from ("我媳妇是贝尔格莱德人", "my wife is from Belgrade"): not the speaker's home
+_KIN_FROM = re.compile(
+    r"我(?:的)?(?:媳妇|老婆|爱人|太太|妻子|老公|丈夫|先生|对象|男朋友|女朋友|妈|爸|婆婆|公公|岳母|丈母娘|岳父|老丈人)(?:她|他)?"
+    r"(?:是|老家(?:是|在)?)$|\bmy\s(?:wife|husband|partner|spouse|girlfriend|boyfriend|fianc[ée]e?|mom|mum|mother|"
+    r"dad|father|in-laws|mother-in-law|father-in-law)\s(?:is|was|comes)\s(?:originally\s)?from\s$",
+    _F,
+)
 _THIRD_PERSON_ZH = re.compile(r"^(?:他|她|他们|她们|人家|别人|大家)")
 # A move to come, said before the city in its clause ("公司下个月派我去槟城常驻", "I'm relocating to Leeds"):
 # not where the speaker lives yet
@@ -377,9 +391,18 @@ _PRODUCT_AFTER = re.compile(
 # speaker's own things and "in/on/with/using"; not a place or a company the gazetteer knows.
 _KEPT_IN = re.compile(
     r"(?<![\w'])[Ii]\s(?:basically\s|mostly\s|usually\s|now\s|still\s)?(?:run|do|keep|track|manage|plan|organi[sz]e|"
-    r"write|store|log|budget|draft|sync|study|learn|practi[cs]e)\s(?:all\s|pretty\smuch\sall\s)?(?:my|our)\s"
-    r"(?:[\w'-]+\s){0,3}?(?:in|on|with|using|through)\s(?P<v>[A-Z][A-Za-z0-9]{1,20}(?:\s[A-Z][A-Za-z0-9]{1,20})?)\b"
+    r"write|store|log|budget|draft|sync|study|learn|practi[cs]e|edit|record|mix|design|draw|sketch|compose|render|"
+    r"model|cut|lay\sout|build)\s"
+    # "I edit everything in Audacity": all the speaker's work of that kind
+    r"(?:everything\s|it\sall\s|all\sof\sit\s|(?:all\s|pretty\smuch\sall\s)?(?:my|our)\s(?:[\w'-]+\s){0,3}?)"
+    r"(?:in|on|with|using|through)\s(?P<v>[A-Z][A-Za-z0-9]{1,20}(?:\s[A-Z][A-Za-z0-9]{1,20})?)\b"
 )
+# "Every episode since 2021 has gone through Audacity": each piece of the speaker's work has passed through a tool
+_GONE_THROUGH = re.compile(
+    r"(?<![\w'])(?:[Ee]very|[Ee]ach)\s(?:single\s)?(?:[\w'-]+\s){1,4}?(?:has\sgone|goes|went|has\sbeen|gets)\s"
+    r"(?:through|into|in)\s(?P<v>[A-Z][A-Za-z0-9]{1,20}(?:\s[A-Z][A-Za-z0-9]{1,20})?)\b"
+)
+_NATURAL_LANGUAGE = re.compile(r"(?:" + LANG_EN + r")$", re.IGNORECASE)
 
 
 # "My whole novel lives in Scrivener", "all our notes live in Obsidian": the speaker's things kept in a named tool
@@ -420,8 +443,8 @@ def office(text: str) -> list[Slot]:
 
 def kept_in(text: str) -> list[Slot]:
     """The tool the speaker keeps their own things in, named with a capital (`_KEPT_IN`, `_LIVES_IN_TOOL`)."""
-    m = _KEPT_IN.search(text) or _LIVES_IN_TOOL.search(text)
-    if m is None or scan(m.group("v")) or _CALENDAR_WORD.match(m.group("v")):
+    m = _KEPT_IN.search(text) or _LIVES_IN_TOOL.search(text) or _GONE_THROUGH.search(text)
+    if m is None or scan(m.group("v")) or _CALENDAR_WORD.match(m.group("v")) or _NATURAL_LANGUAGE.match(m.group("v")):
         return []  # a place, a known company or a day ("I do my shopping in Boston", "my check-in on Sunday")
     return [Slot(Predicate.USES_TOOL, "", m.group("v").lower(), True, m.start("v"), m.end("v"))]
 
@@ -478,7 +501,10 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
         if hit.category == "timezone" and _CLOCK_BEFORE.search(text[max(0, hit.start - 3) : hit.start]):
             continue
         if hit.category == "city" and (
-            _MOVE_TO_COME.search(before) or _TRIP_BEFORE.search(before) or _STAY_AFTER.match(text, hit.end)
+            _KIN_FROM.search(before)
+            or _MOVE_TO_COME.search(before)
+            or _TRIP_BEFORE.search(before)
+            or _STAY_AFTER.match(text, hit.end)
         ):
             continue
         if hit.category == "programming" and _PRODUCT_FOR.search(text, max(0, hit.start - 12), hit.start):
@@ -493,6 +519,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             and _PRODUCT_AFTER.match(text, hit.end)
         ):
             continue  # "My Samsung fridge has started buzzing": a brand of a thing the speaker has, not an employer
+        if hit.category == "company" and _MODELLED_ON.search(text, max(0, hit.start - 14), hit.start):
+            continue  # "代码规范是照着谷歌那套定的", "based on Google's": a model, not an employer
         if hit.category != "timezone" and not kind.cue[lang].search(text):
             continue
         if NO_INTENTION.search(text[c_start:c_end]):

@@ -189,6 +189,14 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         "外地",
         "这里",
         "那里",
+        "国外",
+        "海外",
+        "本地",
+        "老家",
+        "北方",
+        "南方",
+        "城里",
+        "乡下",
     }:
         return None
     if p is Predicate.EMPLOYER and lang == "zh":  # "在一家广告公司上班": the kind of company, later "我们广告公司"
@@ -394,10 +402,11 @@ def zh_place_ok(value: str) -> bool:
     return len(value) >= 2 and _ZH_NOT_PLACE.search(value) is None
 
 
-# A trade named by its agent suffix ("lineman", "deckhand", "groundskeeper", "steelworker", "locksmith"): the
+# A trade named by its agent suffix ("lineman", "deckhand", "groundskeeper", "steelworker", "locksmith",
+# "hydrologist", "oceanographer", "mortician"): the
 # word is longer than the suffix by three letters or more and none of the words that only look like one.
-_TRADE_SUFFIXES = ("man", "hand", "keeper", "worker", "smith", "wright")
-_NOT_TRADES = words("woman human gentleman caveman madman superman snowman showman everyman")
+_TRADE_SUFFIXES = ("man", "hand", "keeper", "worker", "smith", "wright", "ologist", "ographer", "ician")
+_NOT_TRADES = words("woman human gentleman caveman madman superman snowman showman everyman apologist")
 
 
 def _is_job(value: str) -> bool:

@@ -1,0 +1,83 @@
+"""Mechanisms built against the twenty-third development round: meeting tools named as the default for calls,
+a video meeting named as the kind a tool is for (no camera, no format), a request that lists what is "worth
+remembering", a role by its "-ologist" / "-ician" suffix, a job taken "with the county as an inspector" and
+"跳到一家猎头公司做猎头", the tool everything is edited in or has gone through, a company named as a model
+("照着谷歌那套"), where a relative comes from (not the speaker's home), and two technologies joined at the
+start of a project's clause."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_a_meeting_tool_named_as_the_default(extractor: RuleExtractor) -> None:
+    said = "Perfect. Keep that on file for me: any call you set up, RingCentral is the default."
+    facts = extractor.extract(said)
+    assert [(f.key, f.value) for f in facts] == [("user|meeting_tool", "ringcentral")]
+    assert facts[0].explicit  # "keep that on file" with a standing rule for the assistant's work
+    said = "行。顺带说一句，我们这儿开视频会向来都用它，往后你拟通知、约会，软件那栏直接填瞩目就行，这个你记一下"
+    assert _facts(extractor, said) == {"user|meeting_tool": "瞩目"}  # no camera, no format
+    assert _facts(extractor, "这次发布会引人瞩目，会议很成功") == {}
+    assert _facts(extractor, "Video calls go on Teams at my company.") == {"user|meeting_tool": "microsoft teams"}
+
+
+def test_things_worth_remembering_are_kept(extractor: RuleExtractor) -> None:
+    said = (
+        "Three things worth remembering about me: I live in Billings, Montana; I'm a hydrologist with the state, "
+        "mostly checking groundwater monitoring wells; and I'm allergic to avocado."
+    )
+    facts = {f.key: f for f in extractor.extract(said)}
+    assert facts["user|location"].value == "billings" and facts["user|location"].explicit
+    assert facts["user|job"].value == "hydrologist" and facts["user|job"].explicit
+
+
+def test_a_role_by_its_suffix(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I'm an oceanographer.") == {"user|job": "oceanographer"}
+    assert _facts(extractor, "I'm a mortician") == {"user|job": "mortician"}
+
+
+def test_a_new_job_taken_with_an_employer_as_a_role(extractor: RuleExtractor) -> None:
+    said = (
+        "Career change: I left the hotel and took a job with the county health department as a food safety inspector."
+    )
+    assert _facts(extractor, said) == {"user|job": "food safety inspector"}
+    said = "通知你一声，国企那边我辞了，跳到一家猎头公司做猎头，专门给半导体公司挖工程师。"
+    assert _facts(extractor, said) == {"user|job": "猎头"}
+    assert _facts(extractor, "我在国外工作") == {}  # abroad is no employer
+
+
+def test_the_tool_everything_goes_through(extractor: RuleExtractor) -> None:
+    said = "How do I get rid of the hum in my podcast recordings? I edit everything in Audacity."
+    assert _facts(extractor, said) == {"user|uses_tool|audacity": "audacity"}
+    said = "Every episode since 2021 has gone through Audacity, and suddenly my exports come out mono."
+    assert _facts(extractor, said) == {"user|uses_tool|audacity": "audacity"}
+    assert _facts(extractor, "I do everything in Boston") == {}  # a place
+    assert "user|uses_tool|english" not in _facts(extractor, "I write everything in English.")  # a language
+
+
+def test_a_company_named_as_a_model_is_no_employer(extractor: RuleExtractor) -> None:
+    said = "百香果这个项目不一样，公司的代码规范是照着谷歌那套定的，统一用yapf格式化。"
+    assert "user|employer" not in _facts(extractor, said)
+    assert _facts(extractor, "Our style guide at work is based on Google's.") == {}
+
+
+def test_where_a_relative_comes_from_is_not_home(extractor: RuleExtractor) -> None:
+    said = "从今往后你跟我说话都改用塞尔维亚语吧。我媳妇是贝尔格莱德人，她爸妈下个月过来住仨月"
+    assert _facts(extractor, said) == {"user|prefers_language": "serbian"}
+    said = "跟你说一声，我爱人调到连云港工作，我们一家上个月跟着搬过来了。"
+    assert _facts(extractor, said) == {"user|location": "连云港"}
+
+
+def test_two_technologies_joined_open_a_clause(extractor: RuleExtractor) -> None:
+    said = "柚子是我们给厂里做的瓷砖缺陷检测，Python加OpenCV先把砖面抠出来，再丢给YOLOv8找裂纹和缺角。"
+    facts = _facts(extractor, said)
+    assert facts.get("project|uses_tech|opencv") == "opencv" or facts.get("user|uses_tech|opencv") == "opencv"
+
+
+def test_a_brother_in_law_by_a_common_given_name(extractor: RuleExtractor) -> None:
+    said = "我小舅子国栋下个月结婚，我媳妇让我给他当总管"
+    assert _facts(extractor, said) == {"user|relative:brother-in-law:国栋": "国栋"}
