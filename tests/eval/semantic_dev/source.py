@@ -39,6 +39,7 @@ OUT_V21 = Path(__file__).with_name("scenarios_v21.jsonl")
 OUT_V22 = Path(__file__).with_name("scenarios_v22.jsonl")
 OUT_V23 = Path(__file__).with_name("scenarios_v23.jsonl")
 OUT_V24 = Path(__file__).with_name("scenarios_v24.jsonl")
+OUT_V25 = Path(__file__).with_name("scenarios_v25.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -6117,6 +6118,244 @@ EN_V24: list[Case] = [
               ("A water main broke on our street this morning, so no water until noon. Brushed my teeth with bottled water like I was camping.", "Hopefully they fixed it quickly.", "They did, eventually. At lunch my coworker showed us videos of the old pinball machines she restores; she has six of them in her basement."),
               ("Out of curiosity, what does it cost to restore a '66 Mustang?", "It varies enormously: a driver-quality restoration often runs $30,000 to $60,000 on top of the car, and a show-quality build can go past $100,000.", "Not something I'd ever take on, I just saw one at a gas station. My old shop teacher's favorite line was 'Measure twice, cut once, swear three times.'")),
 ]
+# Twenty-fifth round (tag `v25`, its own file `scenarios_v25.jsonl`, ids from 2201): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Every family again, in the everyday phrasing people use with a chat assistant: about half plain,
+# direct statements (tag `plain`) and half conversational shapes (tag `conversational`: a fact inside a request,
+# given as the reason for something, as the bare answer to the assistant's question, after small talk, or
+# corrected), with sub-topics no earlier round used, and a few one-off mentions that must stay inactive.
+ZH_V25: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v25",
+         ("我主持的会有个老规矩：每人发言不超过三分钟，我手机上掐着表，到点就打断。以前在别的部门开会，有人一张嘴就讲半个钟头，一屋子人干陪着", "限时发言，会开得紧凑，大家也更愿意把话说精。"),
+         ("今天部门周会，新来的小伙子讲起方案来收不住，到了三分钟我照样给他喊停。我开的会都这样，谁发言都别想超过三分钟", "规矩一视同仁，大家反倒服气。"),
+         active=(any_("三分钟", "3分钟", "发言", "限时", "three minute", "3 minute", "3-minute"),)),
+    case("meeting", "remember conversational v25",
+         ("下礼拜二上午十点，我要跟县里几个乡镇的农技站开个视频会，布置春耕备耕，你帮我拟个通知", "好的。会议用什么平台开？腾讯会议还是钉钉？我把入会方式写进去。", "都不是，云视讯", "好的：【会议通知】定于下周二上午十点召开春耕备耕工作视频会，请各农技站通过移动云视讯提前十分钟入会，会议号另行通知……", "行，就这么发。我们系统里开视频会全用移动的云视讯，你记着，往后帮我弄线上会，平台一律按云视讯来，别再问我腾讯会议钉钉了"),
+         active=(any_("云视讯", "yunshixun"),)),
+    case("meeting", "change plain v25",
+         ("我们公司每个月5号下午开经营分析会，上个月的销售、回款、库存挨个过一遍。我管财务，数都得我来报", "月初复盘上个月，数据也正好齐了。"),
+         ("这个月5号的经营分析会，老板盯着回款那一页问了我二十分钟，散会的时候我后背都湿了", "回款是老板最关心的，下回可以把几笔大额的情况提前备注清楚。"),
+         ("跟你说一声，经营分析会挪了，改成每个月最后一个周五上午开，老板说要赶在月底前把问题摆出来。5号下午那个你就别再提醒我了，按新的来", "好的，已更新：经营分析会改为每月最后一个周五上午。"),
+         active=(any_("最后一个周五", "最后一个星期五", "月底", "last friday", "周五上午"),),
+         not_active=(any_("5号", "五号", "5日", "5th"),),
+         history=(h(("5号", "五号", "5日", "5th"), ("最后一个周五", "最后一个星期五", "月底", "last friday", "周五上午")),)),
+    # preference
+    case("preference", "paraphrase plain v25",
+         ("去年跟着老年大学学了葫芦丝，现在每天晚饭后不吹上半个钟头就浑身不得劲，《月光下的凤尾竹》已经吹得有模有样了", "葫芦丝声音柔和，吹起来也养气。"),
+         ("周末社区搞文艺汇演，我上台吹了一曲葫芦丝，底下掌声一片。这玩意儿我是真喜欢，吹着吹着心里就敞亮了", "能上台演出，说明功夫下到了。"),
+         active=(yes("葫芦丝", "hulusi", "cucurbit flute"),)),
+    case("preference", "paraphrase conversational v25",
+         ("帮我配个排骨汤的方子，冬瓜、玉米都行，就是别放海带。海带那股海腥味，再加上滑溜溜的口感，我是真咽不下去", "好的，冬瓜玉米排骨汤：排骨冷水下锅焯水撇沫，换热水加姜片炖四十分钟，再下玉米段炖二十分钟，最后放冬瓜块煮到透明，加盐调味就行。"),
+         ("中午食堂打菜没看清，打了份海带结烧肉", "吃得还习惯吗？", "肉挑着吃了，海带结一个没动。啥做法的海带我都不爱吃，打小就这样"),
+         active=(no("海带", "kelp", "seaweed"),)),
+    case("preference", "single plain v25",
+         ("早上在公司楼下买了个粢饭团，裹了油条、肉松，还加了个咸蛋黄，一路捧着走上来还热乎着", "油条肉松再加蛋黄，料挺足的。"),
+         not_active=(any_("粢饭团", "饭团", "粢饭"),)),
+    # correction
+    case("correction", "immediate remember plain v25",
+         ("帮我记一下我们卧室那张床的尺寸，网上买床单被罩老买错：一米五……哎不对，一米五的是儿子屋里那张，我们那张是一米八乘两米的", "好的，已记下：你们卧室的床是一米八乘两米。"),
+         active=(any_("一米八", "1米8", "1.8", "180"),),
+         not_active=(any_("一米五", "1米5", "1.5", "150"),)),
+    case("correction", "after_promotion conversational v25",
+         ("我鱼缸里养了二十条红绿灯，这个礼拜死了三条，死之前都贴着缸底不动，咋回事？", "红绿灯对水质挺敏感：先测一下氨氮和亚硝酸盐，换水一次别超过三分之一，新水要提前晾一天或者加水质稳定剂；水温保持在二十四到二十六度，别忽冷忽热。"),
+         ("红绿灯喂啥好？我现在就撒点鱼食片，它们抢得不太积极", "可以换成小颗粒的缓沉饲料，隔两三天再喂点冻干红虫或者丰年虾；一次喂的量两三分钟能吃完就行，剩下的及时捞掉。"),
+         ("闹了个笑话，今天去水族店买水质稳定剂，老板看了我拍的视频说这不是红绿灯，是宝莲灯：红绿灯肚子底下就后半截是红的，宝莲灯是从头红到尾。我一直叫错了，你那边也给我改成宝莲灯吧。喂食那些还照着来不？", "好的，已更正：你养的是宝莲灯。喂食照旧就行；宝莲灯比红绿灯更喜欢偏软偏酸的水，水温可以再高一点，二十五到二十八度都合适。"),
+         active=(any_("宝莲灯", "cardinal"),),
+         not_active=(any_("红绿灯", "neon"),),
+         history=(h(("红绿灯", "neon"), ("宝莲灯", "cardinal")),)),
+    case("correction", "single conversational v25",
+         ("我家那个燃气灶，万和的……哦不对，万和那个是我妈家的，我家这个是林内的。这两天左边那个灶眼老打不着火，咔咔响半天才着，是咋回事？", "多半是这几样：电池没电了，先换两节新的一号电池试试；点火针周围沾了油污或者汤汁，拿干布擦干净；火盖没放正或者出火孔堵了，取下来拿牙签通一通。都弄了还不行，就找林内的售后上门看看。"),
+         not_active=(any_("林内", "rinnai"), any_("万和", "vanward"))),
+    # reply style and language
+    case("reply", "paraphrase conversational v25",
+         ("教我做个番茄炒蛋呗", "好的：三个番茄、五个鸡蛋，鸡蛋先打散炒到凝固盛出；番茄切块下锅炒出汁，加一勺糖、适量盐，再把鸡蛋倒回去翻匀就行。这是三四个人的量。", "我一个人住，做这么多吃不完还得倒。给我讲菜谱按一个人的量来就行，别一上来就是一家子的"),
+         ("晚上想整个红烧排骨，咋做？", "排骨一斤半焯水，冰糖小火炒出糖色，下排骨翻炒上色，加生抽老抽和开水没过，炖四十分钟收汁。够四个人吃。", "又是四个人的量。我就一张嘴，你给我的菜谱都按一人份算，上回说过了"),
+         active=(any_("一人份", "一个人", "一人", "1人", "单人", "one person", "single serving", "one serving"),)),
+    case("reply", "remember plain v25",
+         ("往后你回我都用哈萨克语吧，这个你记着。公司派我到阿拉木图的分公司管仓库，手底下的人都说哈萨克语，我得逼着自己多用用", "Жақсы! Бұдан былай сізге қазақ тілінде жауап беремін."),
+         active=(any_("哈萨克", "kazakh", "қазақ"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v25",
+         ("@caomei", "草莓是我给厂里做的上位机软件，Qt写的，通过串口读PLC的数据画曲线。现在数据一多，QSerialPort收到的包老是断成两截，咋处理？", "串口本来就是字节流，readyRead触发一次不一定是一整包：在类里放个QByteArray当缓冲区，每次readAll()追加进去，再按协议的帧头、长度字段和校验去切完整的帧，切出一帧处理一帧，剩下的留着等下一回。"),
+         ("@caomei", "草莓这边曲线一刷新，界面就卡得拖不动窗口，是不是得开线程？", "对：把串口读取和解析挪到一个worker对象里，moveToThread到QThread上跑，解析完用信号把数据发回主线程；画图别每来一个点就重绘，用QTimer每五十毫秒批量刷一次。"),
+         active=(any_("qt", p="caomei"),)),
+    case("project", "project_only remember plain v25",
+         ("@lizi", "栗子这个Java项目有两条规矩你记好：配置一律放Nacos里，数据库地址、功能开关这些不许写死在代码或者yml里；依赖注入只用构造器注入，不许在字段上写@Autowired。往后在栗子里给我写的代码都照这个来", "记住了：栗子项目配置走Nacos，不写死；依赖注入用构造器注入，不在字段上用@Autowired。"),
+         active=(any_("nacos", "配置", p="lizi"), any_("构造器", "构造函数", "constructor", "autowired", "注入", p="lizi"))),
+    case("project", "override conversational v25",
+         ("我连数据库一直用Navicat，建表、导数据、看执行计划，在里头点几下就完事了", "Navicat的图形界面确实省事。"),
+         ("在Navicat里咋把一条查询的结果直接导成Excel？我天天拿它给业务那边导数", "在查询结果那一栏点“导出结果”，格式选Excel，勾上要的字段，选好保存位置，一路下一步就行；要是经常导，可以把这一步存成任务，下回直接跑。"),
+         ("@wutong", "梧桐这个项目是给医院做的，甲方信息科查得严，没授权的软件一律不让装，Navicat在他们机器上用不了，只能用DBeaver。在梧桐里你跟我讲数据库操作都按DBeaver来，记住", "好的，梧桐项目里数据库工具一律按DBeaver来。"),
+         active=(yes("navicat"), yes("dbeaver", p="wutong")),
+         not_active=(yes("navicat", p="wutong"),)),
+    # multi
+    case("multi", "remember plain v25",
+         ("有三件事你存一下：一是我住攀枝花；二是我在一家酒楼当厨师长，后厨二十来号人归我管；三是我对榛子过敏，吃一颗嘴唇就肿，给我推荐吃的、点心都别带榛子，榛子巧克力也不行。往后给我出主意先想着这几条", "存好了：住攀枝花、酒楼厨师长、对榛子过敏。"),
+         active=(yes("攀枝花", "panzhihua"), any_("厨师长", "厨师", "主厨", "后厨", "chef"), any_("榛子", "hazelnut"))),
+    case("multi", "paraphrase conversational v25",
+         ("安阳这礼拜总算不刮大风了", "风停了，出门舒坦多了。", "可不，晚上又能去文峰广场溜滑板了。我三十好几的人了，玩滑板玩了四年，风一大板子都站不稳"),
+         ("我这滑板天天玩，轴承最近老响，转起来也发涩，是不是该换了？在安阳这边找不着专门的滑板店，只能网上买", "响和发涩多半是轴承进了灰：拆下来泡清洗剂里晃一晃，晾干后点两滴专用润滑油；要是还响或者有卡顿，就换一套，等级不用追太高，耐用才要紧。"),
+         active=(yes("安阳", "anyang"), yes("滑板", "skateboard"))),
+    # relations
+    case("relations", "paraphrase plain v25",
+         ("我女婿浩然在中学教物理，人老实，每个礼拜都开车带我闺女回来看我们老两口", "有这样的女婿，家里人都省心。"),
+         ("昨儿浩然过来帮我把阳台的晾衣杆换了，又把油烟机拆下来洗了一遍，忙活了一下午，水都没顾上喝一口", "这女婿真是贴心。"),
+         active=(yes("浩然", "haoran"),)),
+    case("relations", "remember conversational v25",
+         ("我家鸟这两天不爱叫唤了，也不怎么吃东西，咋回事？", "鸟突然不叫、食欲差，可能是换羽、受凉或者吃的不对。它是什么鸟？多大了？叫什么名字？", "鹩哥，叫八宝，公的，养了三年了，平时会说“你好”“恭喜发财”", "八宝要是正在换羽，不爱叫很正常；这几天给它加点熟蛋黄和水果，笼子挪到暖和、没有穿堂风的地方。", "好，我这就挪。你把八宝记下，这鸟是我老伴的心头肉，往后少不了问你"),
+         active=(yes("八宝", "babao"), any_("鹩哥", "myna", "mynah", "鸟", "bird"))),
+    # work
+    case("work", "paraphrase conversational v25",
+         ("我老是睡到中午才醒，下午脑袋昏沉沉的，有啥法子调调？我晚上跑代驾，一般到凌晨三四点才收工", "作息倒过来了，关键是固定：每天同一个点睡、同一个点起，休息日也别差太多；睡前一小时别刷手机，屋里挂上遮光帘；醒了先拉开窗帘晒晒太阳，下午犯困就眯二十分钟，别超过半个钟头。"),
+         ("昨晚接了个喝大了的客人", "没出啥事吧？", "事倒没有，就是在他自己车里吐了一地，我还得帮着收拾干净才能走。跑代驾两年了，最怕碰上这种"),
+         active=(any_("代驾", "designated driver", "chauffeur", "司机", "driver"),)),
+    case("work", "change plain v25",
+         ("我在电子厂流水线上干活，一天站十个钟头插板子，两班倒", "站一整天挺累的，注意腿脚。"),
+         ("这礼拜轮到夜班，车间冷气开得足，我穿了两件还打哆嗦。电子厂的活就这样，熬人", "夜班车间凉，带件厚外套吧。"),
+         ("跟你说个事，电子厂那边我不干了，跟我对象在家门口盘了个早餐店，卖包子、油条、豆浆。工作这块你给我改一下", "好的，已更新：你现在开早餐店。"),
+         active=(any_("早餐店", "早餐", "早点", "包子", "breakfast"),),
+         not_active=(any_("电子厂", "流水线", "工厂", "factory", "assembly"),),
+         history=(h(("电子厂", "流水线", "工厂", "factory", "assembly"), ("早餐店", "早餐", "早点", "包子", "breakfast")),)),
+    # travel
+    case("travel", "paraphrase conversational v25",
+         ("帮我查查下礼拜三晚上北京去哈尔滨的夜车，只看软卧，硬卧就别列了，六个人挤一个隔间我压根睡不着", "好的，只看软卧：晚上九点多有一趟，第二天早上七点左右到……"),
+         ("上回图便宜买了张硬卧，对面大哥呼噜打得震天响，过道里还有人打牌打到半夜，第二天开会我眼皮都撑不开。往后坐夜车你给我记住，只买软卧", "明白，以后夜车只订软卧。"),
+         active=(any_("软卧", "soft sleeper", "soft berth"),)),
+    # location move
+    case("location", "change plain v25",
+         ("我住牡丹江，镜泊湖开车过去一个多钟头，夏天常带孙子去那儿玩水", "镜泊湖夏天凉快，是避暑的好地方。"),
+         ("牡丹江今天零下二十八度，我下楼倒个垃圾，眉毛上都挂了霜", "这么冷，出门帽子围巾手套得戴齐。"),
+         ("跟你说个事，我这老寒腿受不了东北的冬天，医生都劝往南边去，上个月我跟老伴搬到钦州了，买了套带小院的房子。往后查天气啥的都按钦州来", "好的，已更新为钦州。"),
+         active=(yes("钦州", "qinzhou"),),
+         not_active=(yes("牡丹江", "mudanjiang"),),
+         history=(h(("牡丹江", "mudanjiang"), ("钦州", "qinzhou")),)),
+    # tools
+    case("tools", "paraphrase plain v25",
+         ("我听播客一直用小宇宙，通勤路上一个钟头，正好听完一期", "通勤时间拿来听播客挺划算。"),
+         ("小宇宙上我关注了四十多档节目，评论区比节目本身还热闹。手机里别的播客软件都卸了，就它用着顺手", "小宇宙的社区氛围确实是一大特色。"),
+         active=(yes("小宇宙", "xiaoyuzhou", "cosmos"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v25",
+              ("今儿降温了，早上出门差点没冻透", "入冬了，早晚温差大，多穿点。", "嗯。我们单位看大门的老周养了一屋子蝈蝈，天冷了就揣在怀里的葫芦里带来上班，值班室里一天到晚叫个不停"),
+              ("要是有人想在农村老家盖个两层小楼，大概得花多少钱？", "看地方和标准：砖混结构一般每平米一千五到两千五，两层两百平左右，主体加简单装修大概三四十万；地基、水电和手续另算。", "我就是随口问问，刷到个视频看人家盖得挺漂亮，自己可没这打算。我爷爷以前老念叨一句“钱是省出来的，不是挣出来的”，这两天老在我脑子里转")),
+]
+EN_V25: list[Case] = [
+    # meeting
+    case("meeting", "paraphrase plain v25",
+         ("Every meeting I run has a timekeeper. Someone gets the job at the start, watches the clock on each agenda item, and calls time out loud when we go over.", "Handing one person the clock takes a lot of pressure off the chair."),
+         ("Forgot to name a timekeeper this morning and the budget meeting ran forty minutes over. Never again; in my meetings somebody always keeps time.", "Easy fix for next time: assign it before the first item."),
+         active=(any_("timekeeper", "time keeper", "keeps time", "keep time", "计时"),)),
+    case("meeting", "remember conversational v25",
+         ("Can you write a reminder email for my call with the lawyers handling my aunt's estate? Wednesday at 1.", "Sure. Should it include a video link? Teams, Zoom, something else?", "Dialpad.", "Here's a draft: 'Reminder: call about the estate, Wednesday at 1:00 p.m. Join via Dialpad Meetings: [link].'", "Good. Dialpad is what our whole office uses for calls and video, so please remember that: anything you set up for me, default to Dialpad."),
+         active=(any_("dialpad",),)),
+    case("meeting", "change plain v25",
+         ("I run a print shop, and every Wednesday at 8 a.m. we have a production meeting to go over the week's jobs before the presses start.", "Setting up the week before the presses roll makes sense."),
+         ("The Wednesday 8 a.m. production meeting ran long: a wedding invitation order came back with the couple's names misspelled, so we had to reshuffle the whole week.", "Better to catch it in the meeting than after it's mailed."),
+         ("We're moving the production meeting to Tuesdays at 4 p.m., so the schedule is set before anyone walks in Wednesday morning. Please update it and drop the Wednesday morning reminder.", "Updated: your production meeting is now on Tuesdays at 4 p.m."),
+         active=(any_("tuesday", "4 p.m", "4pm", "16:00", "周二", "星期二"),),
+         not_active=(any_("wednesday", "8 a.m", "8am", "08:00", "周三", "星期三"),),
+         history=(h(("wednesday", "8 a.m", "8am", "08:00", "周三", "星期三"), ("tuesday", "4 p.m", "4pm", "16:00", "周二", "星期二")),)),
+    # preference
+    case("preference", "paraphrase conversational v25",
+         ("When should I add a second brood box? I've kept bees for three years and I still second-guess this every spring.", "A common rule of thumb: add the second deep when the bees cover seven or eight of the ten frames in the first. Too early and they struggle to keep the brood warm; too late and they may swarm."),
+         ("Finally a sunny Saturday.", "Any plans?", "Hive inspections, then extracting honey. Beekeeping is pretty much every weekend of mine from April to September, and I wouldn't have it any other way."),
+         active=(yes("beekeep", "bee", "hive", "养蜂", "蜜蜂"),)),
+    case("preference", "paraphrase plain v25",
+         ("I really don't like papaya. To me it smells like feet, no matter how ripe it is.", "A lot of people pick up on that smell; it puts some people off completely."),
+         ("The resort breakfast had papaya in everything, even the smoothies. I picked around it all week. Never liked it, never will.", "Tropical breakfasts are tough if papaya isn't your thing."),
+         active=(no("papaya", "木瓜"),)),
+    case("preference", "single plain texting v25",
+         ("grabbed 2 empanadas from the truck outside the office, beef and chorizo, burned my tongue on the first one lol", "Fresh empanadas are worth a burned tongue."),
+         not_active=(any_("empanada", "恩潘纳达"),)),
+    # correction
+    case("correction", "immediate remember plain v25",
+         ("Can you remember my tire size so I can price out winter tires without going out to the car? It's 215/60R16. Wait, no, that's my wife's Camry. My RAV4 takes 225/65R17.", "Noted: your RAV4 takes 225/65R17 tires."),
+         active=(any_("225/65", "225 65"),),
+         not_active=(any_("215/60", "215 60"),)),
+    case("correction", "after_promotion conversational v25",
+         ("Our husky is blowing his coat and there's fur on literally everything. How do I get ahead of it?", "Blowing coat twice a year is normal for huskies: an undercoat rake or deshedding tool every day while it lasts, a high-velocity dryer after baths if you can get one, and a good vacuum. Don't shave him; the double coat insulates against heat too."),
+         ("How much exercise does a husky need? Ours gets an hour a day and still tears around the house at night.", "Huskies were bred to run all day, so an hour is on the low side: aim for 90 minutes to two hours, including some running, pulling or scent work, plus puzzle feeders in the evening."),
+         ("Slightly embarrassing update: the vet says he's not a husky at all, he's an Alaskan Malamute. Brown eyes, bigger frame, that plumed tail over his back. The shelter listed him wrong and we never questioned it. Can you fix that? And does the exercise advice still apply?", "Fixed: your dog is an Alaskan Malamute. The advice mostly holds, with a twist: malamutes were bred for hauling heavy loads rather than speed, so long walks, hikes and pulling work suit him better than fast running, and take it easy in hot weather. The daily raking during coat blow matters even more, since their coat is thicker."),
+         active=(any_("malamute", "阿拉斯加"),),
+         not_active=(any_("husky", "哈士奇"),),
+         history=(h(("husky", "哈士奇"), ("malamute", "阿拉斯加")),)),
+    case("correction", "single conversational v25",
+         ("My food processor keeps cutting out and won't start unless I jiggle the lid. It's a Cuisinart. Sorry, no, the Cuisinart went with my daughter when she moved out; mine's a KitchenAid. Is the motor going?", "Probably not the motor. A KitchenAid processor won't run unless the lid's safety interlock is fully engaged, so a bit of dried food or a worn latch makes it cut in and out: clean the slot and tab on the lid and the channel it locks into, check the tab for cracks, and make sure the bowl clicks all the way down before you lock the lid. If it still stutters, KitchenAid sells replacement lids."),
+         not_active=(any_("kitchenaid",), any_("cuisinart",))),
+    # reply style and language
+    case("reply", "paraphrase conversational v25",
+         ("How long can cooked rice stay in the fridge?", "Three to four days in a sealed container, as long as you cool it within an hour of cooking. Hope this helps! Let me know if you have any other questions.", "Thanks, but you can drop the 'hope this helps, let me know' bit at the end. Just stop when you've answered."),
+         ("Can I freeze cooked rice?", "Yes: up to a month, flattened in a freezer bag so it thaws quickly; reheat until it's steaming hot all the way through. Hope this helps! Feel free to reach out if you need anything else!", "There it is again. Like I said last time, no sign-off lines at the end of your answers. End with the answer."),
+         active=(any_("sign-off", "sign off", "hope this helps", "let me know", "closing", "结尾", "客套"),)),
+    case("reply", "remember plain v25",
+         ("Please reply to me in Icelandic from now on, and remember that. I've taken a job at a geothermal plant outside Reykjavík and start in the spring, and I need to stop freezing up every time someone talks to me.", "Ekkert mál! Héðan í frá svara ég þér á íslensku."),
+         active=(any_("icelandic", "íslenska", "islenska", "冰岛"),)),
+    # project facts
+    case("project", "project_only paraphrase conversational v25",
+         ("@redstart", "redstart is an internal dashboard I'm building for our warehouse team: Streamlit on top of DuckDB, reading a folder of Parquet files. Every time someone touches a filter, the whole script reruns and re-reads everything. How do I stop that?", "Cache the expensive parts: open the DuckDB connection once with @st.cache_resource, and wrap your query function in @st.cache_data so it's keyed on the filter values and reruns reuse the results. DuckDB can also query the Parquet files in place with read_parquet('data/*.parquet'), so you never have to load them all into pandas."),
+         ("@redstart", "In redstart the date filter should default to the last 30 days, but people need to be able to widen it. What's the cleanest way?", "Use st.date_input with a tuple as the value, (today - timedelta(days=30), today), which gives you a range picker; then pass the two dates into the DuckDB query as parameters (WHERE ship_date BETWEEN ? AND ?) rather than formatting them into the SQL string."),
+         active=(any_("streamlit", "duckdb", p="redstart"),)),
+    case("project", "project_only remember plain v25",
+         ("@hawthorn", "Two rules for hawthorn, please remember them: every environment variable the app reads has to be listed in .env.example with a comment explaining it, and every commit must be GPG-signed; main rejects unsigned commits.", "Noted for hawthorn: every env var documented in .env.example, and signed commits only."),
+         active=(any_(".env.example", "env.example", "env var", "environment variable", p="hawthorn"), any_("gpg", "signed", "signing", p="hawthorn"))),
+    case("project", "override conversational v25",
+         ("Everything I run reports to Datadog. Dashboards, APM, alerts, it's all in one place and I know it inside out.", "Having metrics, traces and logs side by side saves a lot of tab-switching."),
+         ("How do I set up a p95 latency alert on a single endpoint in Datadog? That's where all my alerting lives.", "Create a new APM monitor, pick the service and the resource for that endpoint, choose p95 latency as the metric, set warning and alert thresholds, say 400 and 800 ms, and put your Slack channel handle in the notification message."),
+         ("@bluebell", "bluebell is different: it runs on the client's own servers and they won't send any data to a SaaS, so monitoring there is self-hosted Prometheus and Grafana, not Datadog. Remember that for bluebell.", "Got it: Prometheus and Grafana for bluebell."),
+         active=(yes("datadog"), yes("grafana", "prometheus", p="bluebell")),
+         not_active=(yes("datadog", p="bluebell"),)),
+    # multi
+    case("multi", "remember plain v25",
+         ("Quick rundown for you to remember: I live in Eugene, Oregon. I tend bar at a brewpub downtown, mostly nights. And I'm allergic to pine nuts, so no pesto and no pine nuts in anything you suggest.", "Got it: Eugene, bartender, pine nut allergy."),
+         active=(yes("eugene", "尤金"), any_("bartend", "brewpub", "酒吧", "调酒", "酒保"), any_("pine nut", "松子"))),
+    case("multi", "paraphrase conversational texting v25",
+         ("finally got the lathe running again", "Nice! What was wrong with it?", "drive belt snapped lol. been turning bowls in my garage here in kalamazoo like 4 yrs, 2 weeks without it was torture"),
+         ("what wood is good for a first hollow form? been woodturning 4 yrs but only bowls so far. theres plenty of maple and cherry around kalamazoo if that helps", "Cherry is a great pick: it cuts cleanly, isn't too hard and finishes beautifully. Turn it green or part-dry to spare your tools, keep the opening small, use a swan-neck or articulated hollowing tool, and take light cuts."),
+         active=(yes("kalamazoo", "卡拉马祖"), yes("woodturn", "turning", "lathe", "车木", "木工"))),
+    # relations
+    case("relations", "paraphrase plain v25",
+         ("My grandson Rafael starts kindergarten next month, and I've signed up for the morning drop-offs.", "That's a lovely job to have. He'll remember those mornings."),
+         ("Rafael cried at the classroom door on day one, then ran off without looking back on day two. I was more upset than he was.", "That's usually how it goes; kids bounce back faster than grandparents."),
+         active=(yes("rafael", "拉斐尔"),)),
+    case("relations", "remember conversational v25",
+         ("Our bird has started pulling out his chest feathers. Should I be worried?", "Feather plucking is common in parrots and usually comes from boredom, stress or a health problem, so a vet check is worth it; plenty of foraging toys and daily time out of the cage help too. What kind of bird is he, and what's his name?", "Waldo, an umbrella cockatoo. He's eleven, we've had him since he was a baby.", "Umbrella cockatoos are very social, so Waldo may be plucking partly for attention; an avian vet can rule out skin problems first.", "Okay, I'll book the vet. Could you save Waldo in your memory? He'll probably outlive me, so I'll be asking about him for years."),
+         active=(yes("waldo",), any_("cockatoo", "parrot", "bird", "凤头鹦鹉", "鹦鹉"))),
+    # work
+    case("work", "paraphrase conversational v25",
+         ("What's the best lip balm for wind and sun at altitude? I'm on ski patrol, so I'm outside at 11,000 feet all day.", "Look for SPF 30 or higher in a waxy base, like beeswax or petrolatum, and reapply every hour or two; pulling a neck gaiter over your mouth on windy lift rides helps a lot too."),
+         ("What a shift.", "Rough one?", "Three toboggan runs before lunch, one of them a snowboarder with a broken wrist from the terrain park. Ski patrol during a powder week is no joke."),
+         active=(any_("ski patrol", "patrol", "滑雪巡逻", "巡逻"),)),
+    case("work", "change plain v25",
+         ("I'm a tax preparer at an H&R Block, so from January to April I basically live at my desk.", "Tax season is brutal."),
+         ("Nineteen returns filed today. Tax preparer life in March: caffeine and shoeboxes full of receipts.", "That's a lot of shoeboxes."),
+         ("Big change: I left H&R Block and got hired as a park ranger at the state park up the road. Please update my job.", "Congratulations! Updated: you're now a park ranger."),
+         active=(any_("park ranger", "ranger", "state park", "护林", "公园管理"),),
+         not_active=(any_("tax prep", "h&r", "tax", "报税", "税"),),
+         history=(h(("tax prep", "h&r", "tax", "报税", "税"), ("park ranger", "ranger", "state park", "护林", "公园管理")),)),
+    # travel
+    case("travel", "paraphrase plain v25",
+         ("When I book a hotel, the room has to have blackout curtains. I'm a light sleeper, and even a sliver of daylight wakes me up at five.", "Worth filtering for; plenty of booking sites list it."),
+         ("Emailed the hotel in Nashville to confirm the room has real blackout curtains before I paid. Blackout curtains or I don't book, that's my rule.", "Good to check ahead; some 'room-darkening' shades aren't the real thing."),
+         active=(any_("blackout", "遮光"),)),
+    # time zone as a city
+    case("timezone", "change plain v25",
+         ("I live in Cleveland, so I'm on Eastern Time.", "Got it, Eastern Time."),
+         ("Lake-effect snow in Cleveland again, eight inches overnight. My car looks like a marshmallow.", "Sounds like a shoveling morning."),
+         ("Big news: my husband got a posting at the embassy in Montevideo, and we moved last week. Please switch me over to Montevideo time.", "Done, you're on Montevideo time now."),
+         active=(any_("montevideo", "uruguay", "america/montevideo", "-3", "-03", "蒙得维的亚", "乌拉圭"),),
+         not_active=(any_("cleveland", "eastern", "america/new_york", "-5", "-4", "克利夫兰"),),
+         history=(h(("cleveland", "eastern", "america/new_york", "-5", "-4", "克利夫兰"), ("montevideo", "uruguay", "america/montevideo", "-3", "-03", "蒙得维的亚", "乌拉圭")),)),
+    # tools
+    case("tools", "paraphrase conversational v25",
+         ("How do I apply the same edit to 200 photos at once in darktable? I process everything in it; I've never used Lightroom.", "In the lighttable, select the edited image and press Ctrl+C (or Ctrl+Shift+C to choose which modules), then select the rest and press Ctrl+V. You can also save the edit as a style and apply it on import."),
+         ("I've been editing in darktable for years, and suddenly my exports look washed out next to what I see in the darkroom. What changed?", "Usually a color profile mismatch: check that the export module's output profile is sRGB and that the display profile matches your monitor. Also make sure a preset didn't switch off filmic or sigmoid."),
+         active=(yes("darktable",),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question negated_hypothetical quote v25",
+              ("The leaf blowers on my street started at 7 a.m. on a Sunday. I'm running on coffee.", "Nothing like a leaf-blower alarm clock.", "Right? Anyway, my cousin just showed me the ships in bottles he builds. He's got forty of them lined up in his den and spends months on each one."),
+              ("Hypothetically, if someone wanted to thru-hike the Appalachian Trail, what would it take?", "Most people need five to seven months for the roughly 2,200 miles, and budget something like $6,000 to $10,000 for gear, food and town stops along the way.", "Not something I'm planning, a coworker just sent me a video about it. My old high school coach always said, 'You can't steer a parked car.'")),
+]
 # fmt: on
 
 
@@ -6190,14 +6429,18 @@ def render(
     v22: bool = False,
     v23: bool = False,
     v24: bool = False,
+    v25: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
     `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`, of the
-    twenty-third with `v23`, of the twenty-fourth with `v24`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v24:
+    twenty-third with `v23`, of the twenty-fourth with `v24`, of the twenty-fifth with `v25`): one scenario a line,
+    UTF-8, no ASCII escaping."""
+    if v25:
+        found = scenario_dicts(ZH_V25, EN_V25, first=2201)
+    elif v24:
         found = scenario_dicts(ZH_V24, EN_V24, first=2101)
     elif v23:
         found = scenario_dicts(ZH_V23, EN_V23, first=2001)
@@ -6267,6 +6510,7 @@ if __name__ == "__main__":
     OUT_V22.write_text(render(v22=True), encoding="utf-8")
     OUT_V23.write_text(render(v23=True), encoding="utf-8")
     OUT_V24.write_text(render(v24=True), encoding="utf-8")
+    OUT_V25.write_text(render(v25=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -6278,5 +6522,6 @@ if __name__ == "__main__":
         f" {len(ZH_V17) + len(EN_V17)} to {OUT_V17}, {len(ZH_V18) + len(EN_V18)} to {OUT_V18},"
         f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20},"
         f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22},"
-        f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}, {len(ZH_V24) + len(EN_V24)} to {OUT_V24}"
+        f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}, {len(ZH_V24) + len(EN_V24)} to {OUT_V24},"
+        f" {len(ZH_V25) + len(EN_V25)} to {OUT_V25}"
     )
