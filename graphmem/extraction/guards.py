@@ -128,7 +128,10 @@ EXPLICIT = {
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b|"
         # said before and said again: "I've told you before", "as I said before"
         r"\b(?:i've|i\s+have|i\s+already|i've\s+already)\s+told\s+you\b|\b(?:as|like)\s+i\s+(?:said|told\s+you)\s+before\b|"
-        r"\bi\s+(?:said|told\s+you)\s+(?:this|that)\s+(?:before|already)\b",
+        r"\bi\s+(?:said|told\s+you)\s+(?:this|that)\s+(?:before|already)\b|"
+        # a complaint about the replies' form made again: "Asterisks again.", "Emojis again!"
+        r"(?:^|[.!?]\s{1,3})(?:the\s+)?(?:asterisks|emojis?|bullets|bullet\s+points|exclamation\s+(?:marks|points)|headings|"
+        r"tables|markdown|bold(?:ing)?)\s+again\b",
         _F,
     ),
     "zh": re.compile(

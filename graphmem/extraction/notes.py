@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
-from graphmem.extraction.guards import HYPOTHETICAL, JOKE, QUESTION, QUOTED, REPORTED
+from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED
 from graphmem.extraction.lexicon import ZH_STOP
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.segmentation import HAN, LATIN_WORD
@@ -105,6 +105,7 @@ _EN_CONTENT_LEAD = re.compile(
     r"^(?:(?:them|this|these|it|all\s+of\s+(?:it|this|that|them))\s*:|that\s+(?=(?:i|i'm|my|we|our)\b))\s*", _F
 )
 _ZH_PARTICLES = "啊哈哦吧呀喔了"
+_SPOUSE_ZH = re.compile(r"我(?:的)?(?:媳妇|爱人|太太)")
 
 
 # A slip repaired in the same breath as the request ("Please remember my kids' pediatrician is Dr. Alvarez. Wait, no,
@@ -210,6 +211,15 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
             and (_PRONOUN_LED.match(text[span[0] : span[1]].lstrip()) or _fragment(text[earlier[0] : earlier[1]]))
         ):
             span = (earlier[0], span[1])  # "Humphrey. He's a Hermann's tortoise. Please remember him": who "he" is
+        if (
+            asked == (0, 0)
+            and span is not None
+            and any(b <= span[0] for _, b in taken)
+            and (OTHER_PERSON[lang].search(text, *span) or _SPOUSE_ZH.search(text, *span))
+        ):
+            # "从今往后跟我说话都用塞尔维亚语。我媳妇是贝尔格莱德人，她爸妈…不会中文。这个你记着": what was read before
+            # is what is kept; the sentence between tells of others, the reason for it
+            continue
         if len(asked) == 3:  # the sentence before, with what it is for
             span = (previous[0], at + asked[2]) if previous is not None else None
         last, previous = previous, here

@@ -302,6 +302,16 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             _F,
         ),
     ),
+    (  # "Please don't bold anything in your answers", "no more bold", "别再给我加粗了"
+        "bold",
+        "no bold",
+        re.compile(
+            r"\b(?:(?:don't|do\s+not|never|stop|quit)\s+(?:using\s+|use\s+)?bold(?:ing|face)?|"
+            r"no\s+(?:more\s+)?bold(?:ing|face)?|without\s+(?:the\s+|any\s+)?bold(?:ing|face)?)\b|"
+            r"(?:别|不要|不用|少)(?:再)?(?:给我|帮我)?(?:用)?(?:加粗|粗体)",
+            _F,
+        ),
+    ),
 )
 
 

@@ -124,8 +124,9 @@ _HOW_TO_IN = re.compile(
     r"\bhow\s+(?:do|can|should)\s+i\s+[a-z]{2,15}\s+an?\s+(?-i:[A-Z])[\w.+#-]*\s+(?:function|class|method|module|crate|"
     r"package|library|struct|component|script|query|macro|trait|interface|endpoint|hook|type)s?\b|"
     # "MicroPython里咋写？", "在Django里怎么配": how to do it in a thing named in Latin letters
+    # ("OpenCV里咋把它拉正？": how to get a thing done in it)
     r"(?<![A-Za-z0-9])[A-Za-z][\w.+#-]{1,20}(?:里面?|中|上)(?:该|应该|要)?(?:咋|怎么|怎样|如何)"
-    r"(?:写|弄|实现|配置?|搞|做|处理|调)|"
+    r"(?:写|弄|实现|配置?|搞|做|处理|调|把)|"
     # "Nav2里该调哪几个参数？": what to set in it
     r"(?<![A-Za-z0-9])[A-Za-z][\w.+#-]{1,20}(?:里面?|中|上)(?:该|应该|要|得)(?:调|改|配|设|用|写|加)(?:哪|什么|啥)|"
     # "鸿蒙这边一般咋弄？": how it is done on a platform the speaker builds for

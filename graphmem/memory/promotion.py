@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 
@@ -173,6 +174,13 @@ def resumed_by(facts: list[Fact], project_id: str, session_id: str, stated_keys:
         if said not in first or rank < first[said][0]:
             first[said] = (rank, fact)
     return [fact for _, fact in first.values() if resumable(fact, project_id, session_id, stated_keys)]
+
+
+def names_its_technology(sighted: Iterable[Fact], project_id: str) -> bool:
+    """Whether the return to project `project_id` names a technology of the project itself (one of `sighted`,
+    the candidates this episode named again): then its own sightings confirm what it names, and the project
+    resumed confirms nothing more ("…OpenCV里咋把它拉正？" confirms OpenCV, not the Python named before it)."""
+    return bool(project_id) and any(f.project_id == project_id and f.predicate in _PROJECT_TECH for f in sighted)
 
 
 def _strength(version: Fact) -> tuple[float, int, datetime]:

@@ -30,6 +30,7 @@ from graphmem.memory.promotion import (
     confirm,
     decide,
     mentionable,
+    names_its_technology,
     reject,
     resumable,
     resumed_by,
@@ -356,6 +357,8 @@ class SemanticMemory:
             await self._record_sighting(scope, version, episode.id, episode.session_id)
             count += 1
         sighted = {f.id for f, hit in zip(pending, hits, strict=True) if hit}
+        if names_its_technology((f for f, hit in zip(pending, hits, strict=True) if hit), episode.project_id):
+            resumed = []
         for fact in resumed:
             if fact.id not in sighted:
                 version = self._sighting(fact, episode.id, episode.session_id)

@@ -25,7 +25,16 @@ from graphmem.extraction.notes import remembers_back
 from graphmem.extraction.recurrence import meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
-from graphmem.memory.promotion import Assertion, Plan, PromotionRule, decide, mentionable, resumed_by, turned
+from graphmem.memory.promotion import (
+    Assertion,
+    Plan,
+    PromotionRule,
+    decide,
+    mentionable,
+    names_its_technology,
+    resumed_by,
+    turned,
+)
 from graphmem.memory.semantic import candidate_version, corrected_version, winning_per_key
 from graphmem.memory.topic_kinds import TopicKinds
 from graphmem.model import Episode, Fact, FactStatus
@@ -268,7 +277,8 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                             incoming.append((again, True, False))
             sighted = {id(v) for v, hit in zip(pending, hits, strict=True) if hit}
             own = [v for (p, _), vs in store.items() if p == session.project_id for v in vs]
-            for v in resumed_by(own, session.project_id, session.session_id, stated_keys):
+            named = names_its_technology((v for v, hit in zip(pending, hits, strict=True) if hit), session.project_id)
+            for v in [] if named else resumed_by(own, session.project_id, session.session_id, stated_keys):
                 if id(v) in sighted:
                     continue
                 # as SemanticMemory._sightings: the project resumed in this session

@@ -81,3 +81,27 @@ def test_two_technologies_joined_open_a_clause(extractor: RuleExtractor) -> None
 def test_a_brother_in_law_by_a_common_given_name(extractor: RuleExtractor) -> None:
     said = "我小舅子国栋下个月结婚，我媳妇让我给他当总管"
     assert _facts(extractor, said) == {"user|relative:brother-in-law:国栋": "国栋"}
+
+
+def test_a_pointer_after_a_reason_about_others_keeps_what_was_read(extractor: RuleExtractor) -> None:
+    said = (
+        "从今往后你跟我说话都改用塞尔维亚语吧。我媳妇是贝尔格莱德人，她爸妈下个月过来住仨月，老两口一句中文都不会，"
+        "我总不能天天跟人家比划。这个你记着"
+    )
+    assert _facts(extractor, said) == {"user|prefers_language": "serbian"}  # no note of the reason
+
+
+def test_no_bold_and_a_complaint_made_again(extractor: RuleExtractor) -> None:
+    said = "Asterisks again. Please don't bold anything in your answers, ever."
+    facts = extractor.extract(said)
+    assert [(f.key, f.value) for f in facts] == [("user|bold", "no bold")]
+    assert facts[0].explicit  # said again: the preference was given before
+    assert _facts(extractor, "别给我加粗了") == {"user|bold": "no bold"}  # not a food left out
+    assert _facts(extractor, "别放香菜") == {"user|taste|香菜": "香菜"}
+    assert _facts(extractor, "The bold font looks nice") == {}
+
+
+def test_how_to_get_a_thing_done_in_a_tool_sights_it(extractor: RuleExtractor) -> None:
+    said = "柚子这边产线上的相机是斜着拍的，砖面在图里是个梯形，OpenCV里咋把它拉正？"
+    assert extractor.mentioned(said, ["opencv"], [True], [False]) == [True]
+    assert extractor.mentioned("OpenCV是啥？", ["opencv"], [True], [False]) == [False]

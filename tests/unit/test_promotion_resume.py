@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from graphmem.memory.promotion import Assertion, PromotionRule, decide, resumed_by
+from graphmem.memory.promotion import Assertion, PromotionRule, decide, names_its_technology, resumed_by
 from graphmem.model import Fact, FactStatus
 
 T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
@@ -84,3 +84,11 @@ def test_a_resumed_sighting_promotes_with_its_own_reason_unless_the_rule_is_off(
     strict = PromotionRule(3, True, timedelta(seconds=60))  # its own rule: two sessions of the project suffice
     changes = decide([FACTS[2]], Assertion(again, "e2", "s2", False, resumed=True), strict, later).changes
     assert [c.reason for c in changes] == ["project_resumed"]
+
+
+def test_a_return_that_names_a_technology_of_the_project_confirms_only_what_it_names() -> None:
+    # "…OpenCV里咋把它拉正？": the episode's own sighting of OpenCV; the Python named first is not confirmed too
+    assert names_its_technology([FACTS[1]], "burdock")
+    assert not names_its_technology([FACTS[1]], "other")
+    assert not names_its_technology([], "burdock")
+    assert not names_its_technology([FACTS[1]], "")
