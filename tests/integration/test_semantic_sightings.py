@@ -128,6 +128,35 @@ async def test_resuming_a_project_confirms_the_technology_it_was_described_with(
         await service.close()
 
 
+async def test_a_return_that_names_a_technology_confirms_only_that_one(require_neo4j: str, tmp_path: Path) -> None:
+    """The project resumed in a session that names one of its technologies again ("How do I add a Prisma
+    migration in burdock?"): Prisma's own sighting promotes it; NestJS, named first, is not confirmed by the
+    return as well."""
+    service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
+    await service.migrate()
+    user = unique("resume-named")
+    burdock = Scope("tenant-a", user, "burdock")
+    said = "burdock is our booking API, NestJS with Prisma on Postgres."
+    try:
+        await service.add_episodes(burdock, [EpisodeDraft("a", said, T0, "s1", "user")])
+        await service.extract_pending(burdock)
+        later = EpisodeDraft(
+            "b",
+            "Our burdock Prisma schema is getting long, I keep every model in one Prisma file.",
+            T0 + timedelta(days=2),
+            "s2",
+            "user",
+        )
+        await service.add_episodes(burdock, [later])
+        await service.extract_pending(burdock)
+        active = await service.list_facts(burdock, None, FactScopeFilter.PROJECT)
+        assert [f.value for f in active] == ["prisma"]
+        assert "nestjs" in {f.value for f in await service.list_candidates(burdock)}
+    finally:
+        await service.forget_user(Scope("tenant-a", user))
+        await service.close()
+
+
 async def test_a_request_to_remember_a_pet_by_a_pronoun_keeps_what_the_session_named(
     require_neo4j: str, tmp_path: Path
 ) -> None:
