@@ -14,7 +14,7 @@ import re
 
 from graphmem.extraction.relation_slots import PET_WORDS
 from graphmem.extraction.segmentation import HAN
-from graphmem.extraction.zh_pets import PET_KINDS
+from graphmem.extraction.zh_pets import BREED_KINDS, PET_KINDS
 
 __all__ = ["framed"]
 
@@ -95,6 +95,8 @@ _ZH_KIND_NAMED = re.compile(
     r"(?=$|[，,。！!\s])"
 )
 _ZH_ASKS_NAME = re.compile(r"叫什么|叫啥|什么名字|啥名字|名字是")
+# "叫啥名？" / "叫大福，一只灰色的垂耳兔，一岁多": the name first, the kind said in the answer or asked about before
+_ZH_NAME_FIRST = re.compile(r"(?:它|他|她)?(?:名叫|叫做|叫)(?P<n>[\u4e00-\u9fff]{1,4}?)(?=$|[，,。！!\s])")
 # "你吃香菜吗？", "你喝咖啡不？"
 _ZH_YES_NO = re.compile(r"你(?P<v>[^，,。？?！!你我吗]{1,12}?)(?:吗|不|没)\s*[？?]\s*$")
 _ZH_NOUNS = re.compile(r"^(?:品种|种类|名字|牌子|型号|地方|城市|公司|软件|工具|东西|类型|颜色|款)")
@@ -166,6 +168,14 @@ def _framed_zh(asked: str, answer: str, around: str = "") -> str:
     kind = _ZH_KIND_NAMED.match(answer) if _ZH_ASKS_NAME.search(asked) else None
     if kind is not None:  # "叫什么名字？" / "八哥，名叫来福，四岁多了": the speaker's pet of that kind, so named
         return f"我家养了{kind.group('k')}。我家{kind.group('k')}叫{kind.group('n')}{answer[kind.end() :]}"
+    name_first = _ZH_NAME_FIRST.match(answer) if _ZH_ASKS_NAME.search(asked) else None
+    if name_first is not None:
+        end = name_first.end()
+        own, asked_about = _ZH_PET_KIND.findall(answer[end : end + 40]), _ZH_PET_KIND.findall(around)
+        k = own[0] if own else asked_about[-1] if asked_about else ""
+        if k:
+            k = BREED_KINDS.get(k, k)
+            return f"我家养了{k}。我家{k}叫{name_first.group('n')}{answer[end:]}"
     wh = _ZH_WH.search(asked)
     if wh is not None:
         value = _first_chunk(answer, "zh")

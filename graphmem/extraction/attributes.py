@@ -124,7 +124,8 @@ _RELATIONS: dict[str, str] = {
     "小鸭": "pet:duck", "duck": "pet:duck", "山羊": "pet:goat", "小羊": "pet:goat", "goat": "pet:goat",
     "羊驼": "pet:alpaca", "alpaca": "pet:alpaca", "矮马": "pet:horse", "donkey": "pet:donkey", "mule": "pet:donkey",
     "驴": "pet:donkey", "毛驴": "pet:donkey", "axolotl": "pet:axolotl", "六角恐龙": "pet:axolotl",
-    "美西螈": "pet:axolotl", "llama": "pet:llama", "cockatoo": "pet:bird",
+    "美西螈": "pet:axolotl", "llama": "pet:llama", "cockatoo": "pet:bird", "hermit crab": "pet:crab",
+    "寄居蟹": "pet:crab", "tarantula": "pet:spider", "垂耳兔": "pet:rabbit", "小兔子": "pet:rabbit",
 }  # fmt: skip
 
 

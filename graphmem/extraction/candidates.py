@@ -69,18 +69,22 @@ def with_slots(
         )
         if s.predicate is Predicate.RELATION_NAME:
             fact = _relation_statement(s.attribute, _slot_display(seg.text, norm, s), lang)
+        stack = attribute_of(s.predicate, s.value) if s.predicate is Predicate.USES_TOOL and not s.attribute else ""
+        # "I write all my end-to-end tests in Playwright": the stack slot it fills
+        slotted = stack.startswith("stack:")
+        predicate, attribute = (Predicate.USES_TECH, stack) if slotted else (s.predicate, s.attribute)
         candidate = CandidateFact(
             subject="user",
-            predicate=s.predicate,
+            predicate=predicate,
+            attribute=attribute,
             value=s.value,
             polarity=s.polarity,
-            kind=s.predicate.kind,
+            kind=predicate.kind,
             fact=fact if s.polarity else f"not: {fact}",
             evidence=seg.text,
             confidence=conf,
             explicit=seg.explicit,
             language=lang,
-            attribute=s.attribute,
             correction=seg.correction,
         )
         surface = norm[s.start : s.end].casefold()

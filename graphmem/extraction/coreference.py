@@ -37,6 +37,7 @@ _EN_RELATIONS: dict[str, str] = {
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
     "parrot": "n", "turtle": "n", "tortoise": "n", "pet": "n", "horse": "n", "pony": "n", "lizard": "n",
     "gecko": "n", "snake": "n", "ferret": "n", "chinchilla": "n", "goat": "n", "donkey": "n", "axolotl": "n",
+    "hermit crab": "n", "crab": "n", "tarantula": "n",
     "hedgehog": "n", "guinea pig": "n", "mother-in-law": "f", "father-in-law": "m",
     "grandmother": "f", "grandfather": "m", "grandson": "m", "granddaughter": "f",
     "sister-in-law": "f", "brother-in-law": "m",
@@ -49,7 +50,7 @@ _ZH_RELATIONS: dict[str, str] = {
     "奶奶": "f", "爷爷": "m", "外婆": "f", "外公": "m", "岳母": "f", "丈母娘": "f", "岳父": "m", "老丈人": "m",
     "婆婆": "f", "公公": "m",
     "狗": "n", "小狗": "n", "狗狗": "n", "猫": "n", "小猫": "n", "猫咪": "n", "兔子": "n", "仓鼠": "n",
-    "乌龟": "n", "巴西龟": "n", "鹦鹉": "n",
+    "垂耳兔": "n", "寄居蟹": "n", "乌龟": "n", "巴西龟": "n", "鹦鹉": "n",
 }  # fmt: skip
 
 

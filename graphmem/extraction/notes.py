@@ -538,10 +538,29 @@ _ZH_FUNCTION = frozenset(
 _REMEMBER_THEM = re.compile(
     r"\b(?:remember|keep\s+track\s+of|make\s+a\s+note\s+of|note\s+down|save)\s+(?:him|her|them)\b|"
     r"\bkeep\s+(?:him|her|them)\s+in\s+(?:your\s+)?(?:memory|mind)\b|"
-    r"(?:把|将)?(?:它|他|她|这小家伙|小家伙|这家伙|这孩子|这只)(?:给我)?(?:你)?(?:帮我)?(?:记下|记住|记着|记一下|存着|存一下)|"
+    r"(?:把|将)?(?:它|他|她|这小家伙|小家伙|这家伙|这孩子|这只)(?:给我)?(?:你)?(?:帮我)?(?:也)?(?:记下|记住|记着|记一下|记上|存着|存一下)|"
     r"(?:记下|记住|记着)(?:它|他|她|这小家伙)",
     _F,
 )
+
+
+# A request to remember someone or some animal by the name given earlier ("Please remember Sheldon, he's my
+# daughter's pride and joy", "把大福记上"): the name, kept with what the session said of the one it names.
+_REMEMBER_NAMED = re.compile(
+    r"\b(?:remember|keep\s+track\s+of|make\s+a\s+note\s+of|save)\s+(?P<en>(?-i:[A-Z])[a-z]{1,20})\b(?!\s+(?-i:[A-Z]))|"
+    r"(?:把|将)(?P<zh>[\u4e00-\u9fff]{2,3}?)(?:给我)?(?:你)?(?:帮我)?(?:也)?(?:记下|记住|记着|记一下|记上)",
+    _F,
+)
+
+
+def remembered_names(text: str) -> set[str]:
+    """The names a request to remember points at by name (`_REMEMBER_NAMED`), casefolded, outside a question."""
+    head = text[:MAX_NOTE_CHARS]
+    out = set()
+    for m in _REMEMBER_NAMED.finditer(head):
+        if head[m.end() : m.end() + 1] not in ("?", "？"):
+            out.add((m.group("en") or m.group("zh")).casefold())
+    return out
 
 
 def remembers_back(text: str) -> bool:

@@ -47,6 +47,7 @@ _RELATION_WORDS: dict[str, str] = {
     "goat": "pet:goat", "hedgehog": "pet:hedgehog", "cockatiel": "pet:bird", "budgie": "pet:bird",
     "donkey": "pet:donkey", "mule": "pet:donkey", "axolotl": "pet:axolotl", "llama": "pet:llama",
     "alpaca": "pet:alpaca", "duck": "pet:duck", "goose": "pet:goose", "cockatoo": "pet:bird",
+    "hermit crab": "pet:crab", "tarantula": "pet:spider", "cockatiel bird": "pet:bird",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",

@@ -176,6 +176,20 @@ def resumed_by(facts: list[Fact], project_id: str, session_id: str, stated_keys:
     return [fact for _, fact in first.values() if resumable(fact, project_id, session_id, stated_keys)]
 
 
+def named_relations(facts: Iterable[Fact], names: set[str], session_id: str) -> set[str]:
+    """The relations a request to remember names (`names`, casefolded: "Please remember Sheldon"): the key
+    prefixes ("user|pet:crab") of the relation-name candidates said in session `session_id` with one of those
+    names, so that the name and what else the session said of them (its kind) are kept together."""
+    return {
+        f.key.rpartition(":")[0]
+        for f in facts
+        if f.predicate == Predicate.RELATION_NAME
+        and session_id in f.session_ids
+        and f.value.casefold() in names
+        and ":" in f.key
+    }
+
+
 def names_its_technology(sighted: Iterable[Fact], project_id: str) -> bool:
     """Whether the return to project `project_id` names a technology of the project itself (one of `sighted`,
     the candidates this episode named again): then its own sightings confirm what it names, and the project

@@ -18,7 +18,7 @@ from graphmem.clock import Clock
 from graphmem.embedding.protocol import Embedder, EmbedKind, Vectors
 from graphmem.errors import FieldViolation, InvalidArgument, NotFound, StorageUnavailable, UserForgotten
 from graphmem.extraction.facts import NAMING, CandidateFact, Predicate
-from graphmem.extraction.notes import remembers_back
+from graphmem.extraction.notes import remembered_names, remembers_back
 from graphmem.extraction.recurrence import Topic, leaves_topics, meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
@@ -30,6 +30,7 @@ from graphmem.memory.promotion import (
     confirm,
     decide,
     mentionable,
+    named_relations,
     names_its_technology,
     reject,
     resumable,
@@ -368,14 +369,22 @@ class SemanticMemory:
 
     async def _remembered_back(self, scope: Scope, episode: Episode, stated_keys: set[str]) -> int:
         """A request to remember someone by a pronoun ("Please remember her", "你把它记下"): the names and kinds of
-        the relations and pets the speaker gave earlier in this session, still candidates, are asked to be kept."""
-        if not episode.session_id or not remembers_back(episode.text):  # one bounded, linear pattern
+        the relations and pets the speaker gave earlier in this session, still candidates, are asked to be kept.
+        By a name ("Please remember Sheldon"): those of the one with that name."""
+        if not episode.session_id:
+            return 0
+        back = remembers_back(episode.text)  # bounded, linear patterns
+        names = set() if back else remembered_names(episode.text)
+        if not back and not names:
             return 0
         projects = ["", episode.project_id] if episode.project_id else [""]
         rows = await self._facts.by_status(scope, [FactStatus.CANDIDATE], projects)
+        named = named_relations([f for f, _ in rows], names, episode.session_id)
         count = 0
         for fact, _ in rows:
             if fact.predicate != Predicate.RELATION_NAME or fact.key in stated_keys:
+                continue
+            if not back and fact.key.rpartition(":")[0] not in named:
                 continue
             if episode.session_id not in fact.session_ids or episode.id in fact.episode_ids:
                 continue

@@ -21,7 +21,7 @@ from pathlib import Path
 from graphmem.embedding.factory import build_embedder
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.facts import NAMING, Predicate
-from graphmem.extraction.notes import remembers_back
+from graphmem.extraction.notes import remembered_names, remembers_back
 from graphmem.extraction.recurrence import meet, named_by, read_of, recurring_fact, unread
 from graphmem.extraction.scope import about_project, as_said, in_place_of, marked, project_fact, set_aside
 from graphmem.extraction.sightings import needles
@@ -31,6 +31,7 @@ from graphmem.memory.promotion import (
     PromotionRule,
     decide,
     mentionable,
+    named_relations,
     names_its_technology,
     resumed_by,
     turned,
@@ -259,11 +260,25 @@ def replay(extractor: RuleExtractor, scenario: Scenario) -> Observation:
                         explicit=False,
                     )
                     incoming.append((again, False, False))
-            if remembers_back(turn.text):  # as SemanticMemory._remembered_back: "Please remember her"
+            back = remembers_back(turn.text)
+            names = set() if back else remembered_names(turn.text)
+            if back or names:  # as SemanticMemory._remembered_back: "Please remember her", "remember Sheldon"
+                named = named_relations(
+                    [
+                        v
+                        for (p, _), vs in store.items()
+                        if p in projects
+                        for v in vs
+                        if v.status == FactStatus.CANDIDATE
+                    ],
+                    names,
+                    session.session_id,
+                )
                 for (p, _), vs in store.items():
                     for v in vs:
                         if (
-                            p in projects
+                            (back or v.key.rpartition(":")[0] in named)
+                            and p in projects
                             and v.status == FactStatus.CANDIDATE
                             and v.predicate == Predicate.RELATION_NAME
                             and v.key not in stated_keys

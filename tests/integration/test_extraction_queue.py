@@ -108,3 +108,19 @@ async def test_an_episode_failing_extraction_is_quarantined_after_three_attempts
     assert (await service.get_episode(scope, good.id)).extraction_status == "done"
     await service.extract_pending(scope)
     assert stack.extractor.calls[poison] == 3  # never retried
+
+
+async def test_a_batchs_episodes_are_extracted_in_the_order_they_were_said(stack: Stack) -> None:
+    """One AddEpisodes call writes its episodes at one instant: the queue gives them in the order they were said
+    (occurred time, then position), so a turn that points back ("Please remember her") is read after the turn it
+    points at, by the worker's queue and by a user's own drain alike."""
+    service = stack.service
+    scope = Scope(unique("tenant"), unique("u"))
+    said = [EpisodeDraft(f"o{i}", f"turn {i}", START + timedelta(seconds=i), "s1", "user") for i in range(12)]
+    written = await service.add_episodes(scope, list(reversed(said[6:])) + said[:6])  # not in said order
+    by_key = {e.key: e.id for e in written}
+    repo = EpisodeRepository(service.graph)
+    order = [by_key[f"o{i}"] for i in range(12)]
+    assert [e.id for e in await repo.pending_extraction(50, scope.group_id)] == order
+    assert [e.id for e in await repo.pending_extraction(500) if e.user_id == scope.user_id] == order
+    await service.extract_pending(scope)

@@ -192,3 +192,44 @@ async def test_a_request_to_remember_a_pet_by_a_pronoun_keeps_what_the_session_n
         await service.forget_user(kept)
         await service.forget_user(not_asked)
         await service.close()
+
+
+async def test_a_request_to_remember_a_pet_by_its_name_keeps_that_one(require_neo4j: str, tmp_path: Path) -> None:
+    """A rabbit asked about, its name given as the answer ("叫大福，一只灰色的垂耳兔"), and a hermit crab named in
+    another user's session, then "Please remember Sheldon" / "把大福记上": the named one's name and kind become
+    active (reason "explicit")."""
+    service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
+    await service.migrate()
+    rabbit, crab = Scope("tenant-a", unique("rabbit")), Scope("tenant-a", unique("crab"))
+    sessions = {
+        rabbit: [
+            ("user", "兔子一直拉稀是咋回事？"),
+            ("assistant", "多半跟吃的有关。它多大了？平时吃啥？叫啥名？"),
+            ("user", "叫大福，一只灰色的垂耳兔，一岁多。平时就吃兔粮和提摩西草"),
+            ("assistant", "先把青菜停了。"),
+            ("user", "行，我看着它。你帮我把大福记上，往后少不了问你它的事"),
+        ],
+        crab: [
+            ("user", "My daughter's hermit crab hasn't come out of his shell in over a week. Is he dead?"),
+            ("assistant", "Probably molting. What's his name, and how long have you had him?"),
+            ("user", "Sheldon. He's a purple pincher, we've had him about two years."),
+            ("assistant", "Then Sheldon is most likely molting."),
+            ("user", "Okay. Please remember Sheldon, I'm sure I'll be asking about him again."),
+        ],
+    }
+    try:
+        for scope, said in sessions.items():
+            drafts = [
+                EpisodeDraft(f"k{i}", text, T0 + timedelta(seconds=i), "s1", speaker)
+                for i, (speaker, text) in enumerate(said)
+            ]
+            await service.add_episodes(scope, drafts)
+            await service.extract_pending(scope)
+        kept = {(f.key, f.value, f.status_reason) for f in await service.list_facts(rabbit, None, FactScopeFilter.BOTH)}
+        assert kept == {("user|pet:rabbit:name", "大福", "explicit"), ("user|pet:rabbit:kind", "兔子", "explicit")}
+        kept = {(f.key, f.value) for f in await service.list_facts(crab, None, FactScopeFilter.BOTH)}
+        assert {("user|pet:crab:name", "sheldon"), ("user|pet:crab:kind", "hermit crab")} <= kept
+    finally:
+        await service.forget_user(rabbit)
+        await service.forget_user(crab)
+        await service.close()

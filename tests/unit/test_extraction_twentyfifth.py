@@ -8,6 +8,7 @@ start of a project's clause."""
 from __future__ import annotations
 
 from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.notes import remembered_names, remembers_back
 
 
 def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
@@ -105,3 +106,34 @@ def test_how_to_get_a_thing_done_in_a_tool_sights_it(extractor: RuleExtractor) -
     said = "柚子这边产线上的相机是斜着拍的，砖面在图里是个梯形，OpenCV里咋把它拉正？"
     assert extractor.mentioned(said, ["opencv"], [True], [False]) == [True]
     assert extractor.mentioned("OpenCV是啥？", ["opencv"], [True], [False]) == [False]
+
+
+def test_a_pets_name_answered_first_with_its_kind_after(extractor: RuleExtractor) -> None:
+    said = "叫大福，一只灰色的垂耳兔，一岁多。平时就吃兔粮和提摩西草"
+    facts = {
+        f.key: f.value for f in extractor.extract(said, ["兔子一直拉稀是咋回事？"], "它多大了？平时吃啥？叫啥名？")
+    }
+    assert facts == {"user|pet:rabbit:kind": "兔子", "user|pet:rabbit:name": "大福"}
+    facts = {f.key: f.value for f in extractor.extract("叫豆豆", ["我家仓鼠最近不爱动"], "它叫啥名？")}
+    assert facts == {"user|pet:hamster:name": "豆豆", "user|pet:hamster:kind": "仓鼠"}
+    assert extractor.extract("叫豆豆", ["最近不爱动"], "它叫啥名？") == []  # no kind of pet asked about
+
+
+def test_a_hermit_crab_answered_by_name(extractor: RuleExtractor) -> None:
+    ctx = ["My daughter's hermit crab hasn't come out of his shell in over a week. Is he dead?"]
+    said = "Sheldon. He's a purple pincher, we've had him about two years."
+    facts = {f.key: f.value for f in extractor.extract(said, ctx, "What's his name, and how long have you had him?")}
+    assert facts == {"user|pet:crab:kind": "hermit crab", "user|pet:crab:name": "sheldon"}
+
+
+def test_a_tool_read_by_its_name_fills_its_stack_slot(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I write all my end-to-end tests in Playwright.") == {"user|stack:tests": "playwright"}
+    said = "Give me a Playwright test that logs in. My usual Playwright setup."
+    assert _facts(extractor, said) == {"user|stack:tests": "playwright"}  # one key, one claim
+
+
+def test_names_a_request_to_remember_points_at() -> None:
+    assert remembered_names("Okay. Please remember Sheldon, he's my daughter's pride and joy") == {"sheldon"}
+    assert remembered_names("帮我把大福记上") == {"大福"}
+    assert remembered_names("Remember New York") == set()  # a place of two words
+    assert remembers_back("行，我看着它。你也把它记上，大福是我家老三")

@@ -4,9 +4,17 @@ attribute anew."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
-from graphmem.memory.promotion import Assertion, PromotionRule, decide, names_its_technology, resumed_by
+from graphmem.memory.promotion import (
+    Assertion,
+    PromotionRule,
+    decide,
+    named_relations,
+    names_its_technology,
+    resumed_by,
+)
 from graphmem.model import Fact, FactStatus
 
 T0 = datetime(2026, 2, 1, 9, 0, tzinfo=UTC)
@@ -92,3 +100,11 @@ def test_a_return_that_names_a_technology_of_the_project_confirms_only_what_it_n
     assert not names_its_technology([FACTS[1]], "other")
     assert not names_its_technology([], "burdock")
     assert not names_its_technology([FACTS[1]], "")
+
+
+def test_a_request_to_remember_by_name_keeps_the_relation_with_that_name_in_the_session() -> None:
+    name = replace(FACTS[0], id="n1", key="user|pet:crab:name", predicate="relation_name", value="sheldon")
+    kind = replace(FACTS[0], id="n2", key="user|pet:crab:kind", predicate="relation_name", value="hermit crab")
+    assert named_relations([name, kind], {"sheldon"}, "s1") == {"user|pet:crab"}
+    assert named_relations([name, kind], {"oscar"}, "s1") == set()  # a name the session never gave
+    assert named_relations([name, kind], {"sheldon"}, "s2") == set()  # said in another session

@@ -195,20 +195,20 @@ RETURN seq, count, writes, facts_version, facts_forgotten, facts_erased, collect
 )
 
 # The extraction queue, fair between tenants and between the users of a tenant: each user's pending episodes in
-# the order they were written, dealt out round robin (every user's first, then every user's second, ...) into
+# the order they were written (a batch's episodes in the order they were said), dealt out round robin (every user's first, then every user's second, ...) into
 # each tenant's share, and the tenants' shares dealt out round robin into the batch. One tenant's (or user's)
 # flood therefore delays another's episodes by at most one batch position per flooding tenant.
 _PENDING: LiteralString = (
     """
 MATCH (e:Episodic:ExtractionPending)
-WITH e ORDER BY e.created_at
+WITH e ORDER BY e.created_at, e.valid_at, e.seq
 WITH e.group_id AS g, collect(e)[..$limit] AS queue
 MATCH (u:User {group_id: g})
 UNWIND range(0, size(queue) - 1) AS i
-WITH queue[i] AS e, i, u.tenant_id AS t ORDER BY i, e.created_at
+WITH queue[i] AS e, i, u.tenant_id AS t ORDER BY i, e.created_at, e.valid_at, e.seq
 WITH t, collect(e)[..$limit] AS share
 UNWIND range(0, size(share) - 1) AS j
-WITH share[j] AS e, j ORDER BY j, e.created_at LIMIT $limit
+WITH share[j] AS e, j ORDER BY j, e.created_at, e.valid_at, e.seq LIMIT $limit
 MATCH (u:User {group_id: e.group_id})
 RETURN u.tenant_id AS tenant_id, u.user_id AS user_id, e"""
     + _EPISODE_FIELDS
@@ -231,7 +231,7 @@ _PENDING_OF_USER: LiteralString = (
     """
 MATCH (u:User {group_id: $group_id})
 MATCH (e:Episodic:ExtractionPending {group_id: $group_id})
-WITH u, e ORDER BY e.created_at LIMIT $limit
+WITH u, e ORDER BY e.created_at, e.valid_at, e.seq LIMIT $limit
 RETURN u.tenant_id AS tenant_id, u.user_id AS user_id, e"""
     + _EPISODE_FIELDS
     + " AS e"
