@@ -48,7 +48,9 @@ _BARE_DAY_PART = re.compile(
 # Kinds of meeting named by their Chinese nouns (shared by the meeting-word patterns below)
 _ZH_MEETING_NOUNS = (
     r"例会|站会|周会|晨会|早会|夕会|组会|月会|复盘会|评审会|碰头会|"
-    + r"对接会|协调会|沟通会|启动会|汇报会|部门会|项目会|需求会|进度会"
+    + r"对接会|协调会|沟通会|启动会|汇报会|部门会|项目会|需求会|进度会|"
+    # a team's standing get-together said as a verb ("项目组每天下午五点碰个头")
+    + r"(?<=[点半刻])碰(?:个|一下|一次)?头(?!会)"
 )
 # "会" alone only after 的/个/场/开 and not as "can" ("保安大叔可会唱京剧了" names no meeting)
 _MEETING = re.compile(
@@ -111,7 +113,12 @@ def meeting_time(text: str) -> list[Slot]:
         return []
     # "…委员礼拜天晚上得陪孩子写作业，往后挪到每月第二个礼拜六上午十点": the time moved to, not the one of the reason
     moved = _RESCHEDULED.search(text)
-    since = moved.end() if moved is not None and _DAY_PART.search(text, moved.end()) else 0
+    # ("碰头会改到每天中午十二点半了": a clock time moved to)
+    since = (
+        moved.end()
+        if moved is not None and (_DAY_PART.search(text, moved.end()) or _ZH_CLOCK.search(text, moved.end()))
+        else 0
+    )
     if clock := _zh_clock(text, meetings, since):
         return clock
     kept_free = negation_in(text) or bool(_KEPT_FREE.search(text))

@@ -45,6 +45,35 @@ _ENDINGS = ("ists", "ist", "ies", "ing", "ers", "er", "ics", "ic", "db", "y")
 _MIN_STEM = 5
 
 
+_CLOCK_VALUE = re.compile(r"^(?P<h>\d{1,2}):(?P<m>\d{2})$")
+_ZH_DIGITS = "零一二三四五六七八九十"
+_ZH_MINUTES = {0: "", 15: "一刻", 30: "半", 45: "三刻"}
+
+
+def _zh_hour(n: int) -> str:
+    return _ZH_DIGITS[n] if n <= 10 else "十" + _ZH_DIGITS[n - 10]
+
+
+def clock_forms(value: str) -> list[str]:
+    """Other ways to say a clock time kept as H:MM ("17:00"): "下午五点", "下午5点", "17点", "5pm", "5 pm" (with
+    the minutes: "十二点半", "12:30"); none for any other value."""
+    m = _CLOCK_VALUE.match(value)
+    if m is None:
+        return []
+    hour, minute = int(m.group("h")), int(m.group("m"))
+    if not (0 <= hour < 24 and 0 <= minute < 60):
+        return []
+    twelve = hour - 12 if hour > 12 else hour
+    part = "上午" if hour < 12 else "中午" if hour == 12 else "下午" if hour < 18 else "晚上"
+    zh_min = _ZH_MINUTES.get(minute, f"{minute}分")
+    out = [f"{part}{_zh_hour(twelve)}点{zh_min}", f"{part}{twelve}点{zh_min}", f"{hour}点{zh_min}"]
+    if hour == 12:
+        out.append(f"十二点{zh_min}")
+    suffix = "am" if hour < 12 else "pm"
+    en = f"{twelve}" if minute == 0 else f"{twelve}:{minute:02d}"
+    return [*out, f"{en}{suffix}", f"{en} {suffix}"]
+
+
 def _mention_pattern(value: str) -> re.Pattern[str] | None:
     """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped. A
     one-word value of five letters or more also matches its stem with another of the `_ENDINGS`."""
@@ -63,6 +92,7 @@ def _mention_pattern(value: str) -> re.Pattern[str] | None:
         forms = f"{re.escape(value)}|{re.escape(stem)}{endings}"
     aliases = [re.escape(a) for a, v in STACK_CANONICAL.items() if v == value.casefold()]  # "Mongo" for "mongodb"
     aliases += [re.escape(a) for a in paraphrases(value)]  # "birding" for "birdwatching"
+    aliases += [re.escape(a) for a in clock_forms(value)]  # "下午五点" for "17:00"
     return re.compile(r"(?<![A-Za-z0-9])(?:" + "|".join([forms, *aliases]) + r")(?![A-Za-z0-9])", _F)
 
 
@@ -126,6 +156,7 @@ def needles(value: str) -> list[str]:
         out.extend(core[: -len(e)] for e in _ENDINGS if core.endswith(e) and len(core) - len(e) >= _MIN_STEM)
     out.extend(a.casefold() for a, v in STACK_CANONICAL.items() if v == core)
     out.extend(paraphrases(core))
+    out.extend(clock_forms(core))
     out.extend(f.casefold() for f in forms_of(core) if len(f) >= (3 if f.isascii() else 2))  # "abq", "鹅厂"
     head = _zh_head(core)
     if head:  # "收费站的活儿就这样": the rare word a Chinese compound ends on names it ("高速收费站")

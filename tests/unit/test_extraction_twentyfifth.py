@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from graphmem.extraction.extractor import RuleExtractor
 from graphmem.extraction.notes import remembered_names, remembers_back
+from graphmem.extraction.sightings import clock_forms
 
 
 def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
@@ -137,3 +138,18 @@ def test_names_a_request_to_remember_points_at() -> None:
     assert remembered_names("帮我把大福记上") == {"大福"}
     assert remembered_names("Remember New York") == set()  # a place of two words
     assert remembers_back("行，我看着它。你也把它记上，大福是我家老三")
+
+
+def test_a_standing_get_together_and_the_clock_time_it_moves_to(extractor: RuleExtractor) -> None:
+    said = "我们项目组每天下午五点碰个头，十来分钟，把当天的进度捋一遍"
+    assert _facts(extractor, said) == {"user|meeting_time": "17:00"}
+    said = "跟你说一下，组里好几个人得赶五点半的班车，碰头会改到每天中午十二点半了，大伙端着饭盒边吃边说。"
+    assert _facts(extractor, said) == {"user|meeting_time": "12:30"}  # not the bus the reason names
+    assert _facts(extractor, "我跟他在楼下碰头") == {}
+
+
+def test_a_clock_time_is_sighted_in_other_words(extractor: RuleExtractor) -> None:
+    assert clock_forms("17:00")[:3] == ["下午五点", "下午5点", "17点"]
+    assert "12:30 pm" in clock_forms("12:30") and clock_forms("vim") == []
+    said = "今天下午五点的碰头会又拖到快六点"
+    assert extractor.mentioned(said, ["17:00", "9:00"], [True, True], [False, False]) == [True, False]
