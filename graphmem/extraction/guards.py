@@ -222,7 +222,7 @@ MENTION_NEGATION = re.compile(
     r"\b(?:not|no(?!\s+(?:joke|doubt|wonder|problem|worries|kidding))|never|don't|dont|doesn't|can't|cant|won't|isn't|"
     r"aren't|hate|stopped|quit|anymore|no\s+longer|"
     # (not a resultative that denies only finishing: "滴答清单里还挂着五件事没做完")
-    r"instead|switched|moved|left|resigned|broke\s+up)\b|不(?![\u4e00-\u9fff]完)|没(?![\u4e00-\u9fff]完)|别|讨厌|(?<![切转交兑])换(?!套|块|个|副|双|件|条|只|台|身|批)|改|搬|"
+    r"instead|switched|moved|left|resigned|broke\s+up)\b|不(?![\u4e00-\u9fff]完)|没(?![\u4e00-\u9fff]完)|别|讨厌|(?<![切转交兑])换(?!套|块|个|副|双|件|条|只|台|身|批)|改(?![天日])|搬|"
     r"分了|戒|辞职|离职|辞了|退了",
     _F,
 )
@@ -240,6 +240,6 @@ MENTION_TAKEN = re.compile(
 )
 # (换 with a measure word buys a new one of something: "轮胎想换套静音点的" swaps the tyres, not the car named)
 MENTION_SWAP = re.compile(
-    r"\b(?:switched|moved|left|resigned|instead|broke\s+up)\b|换(?!套|块|个|副|双|件|条|只|台|身|批)|改|搬|分了|辞职|离职|辞了",
+    r"\b(?:switched|moved|left|resigned|instead|broke\s+up)\b|换(?!套|块|个|副|双|件|条|只|台|身|批)|改(?![天日])|搬|分了|辞职|离职|辞了",
     _F,
 )

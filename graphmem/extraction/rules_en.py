@@ -369,6 +369,15 @@ EN_RULES: tuple[Rule, ...] = (
         "user lives in {d}",
         confidence=0.65,
     ),
+    _KIND_LIKED.rule(  # "darts league lol. tuesday nights…", "my bowling league", "I'm in a pool league": what one
+        # plays in a league of
+        "en",
+        r"(?:^|(?<=[.!?]\s)|\b(?:my|our|in\s+a|on\s+a|joined\s+a)\s)(?P<v>darts|pool|bowling|softball|hockey|curling|"
+        r"volleyball|kickball|cornhole|bocce|pickleball|tennis|soccer|basketball|golf|billiards|badminton|"
+        r"table\s+tennis|ultimate(?:\s+frisbee)?|cricket|rugby|baseball|squash)\s+(?:league|team)\b"
+        r"(?!\s+(?:on\s+tv|games?\s+on|standings|tickets?|scores?|playoffs?\s+on)\b)",
+        confidence=0.7,
+    ),
     _LIVES_IN.rule(  # "i swing dance 3 nights a week here in savannah", "The courts here in Tacoma are packed"
         "en", r"(?<![\w'])(?:out\s+|over\s+|back\s+|down\s+|up\s+)?here\s+(?:in|around)\s+", confidence=0.65
     ),

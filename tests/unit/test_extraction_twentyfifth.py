@@ -153,3 +153,24 @@ def test_a_clock_time_is_sighted_in_other_words(extractor: RuleExtractor) -> Non
     assert "12:30 pm" in clock_forms("12:30") and clock_forms("vim") == []
     said = "今天下午五点的碰头会又拖到快六点"
     assert extractor.mentioned(said, ["17:00", "9:00"], [True, True], [False, False]) == [True, False]
+
+
+def test_a_pastime_with_its_years_said_first(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我打了二十年乒乓球") == {"user|taste|乒乓球": "乒乓球"}
+    assert _facts(extractor, "在锦州踢了十几年花毽，头一回伤着。") == {"user|taste|毽子": "毽子"}  # 花毽 is 毽子
+    assert _facts(extractor, "他打了二十年乒乓球") == {}
+    assert _facts(extractor, "我打了十年工") == {}
+
+
+def test_another_day_is_no_change_of_stance(extractor: RuleExtractor) -> None:
+    said = "帮我看看锦州这礼拜六下不下雨？我们十来个人约好了早上去古塔公园踢毽子，下雨就得改天"
+    assert extractor.mentioned(said, ["毽子"], [True], [False]) == [True]
+    assert extractor.mentioned("我现在改打羽毛球了，不踢毽子了", ["毽子"], [True], [False]) == [False]
+
+
+def test_what_one_plays_in_a_league_of(extractor: RuleExtractor) -> None:
+    said = "darts league lol. tuesday nights at a bar here in akron, same team 6 yrs."
+    assert _facts(extractor, said) == {"user|taste|dart": "dart", "user|location": "akron"}
+    assert _facts(extractor, "I joined a pickleball league last month.") == {"user|taste|pickleball": "pickleball"}
+    assert _facts(extractor, "I watched the basketball league on TV") == {}
+    assert _facts(extractor, "My son's soccer team won today") == {}
