@@ -37,7 +37,7 @@ _EN_RELATIONS: dict[str, str] = {
     "dog": "n", "cat": "n", "puppy": "n", "kitten": "n", "rabbit": "n", "bunny": "n", "hamster": "n",
     "parrot": "n", "turtle": "n", "tortoise": "n", "pet": "n", "horse": "n", "pony": "n", "lizard": "n",
     "gecko": "n", "snake": "n", "ferret": "n", "chinchilla": "n", "goat": "n", "donkey": "n", "axolotl": "n",
-    "hermit crab": "n", "crab": "n", "tarantula": "n",
+    "hermit crab": "n", "crab": "n", "tarantula": "n", "leopard gecko": "n", "crested gecko": "n",
     "hedgehog": "n", "guinea pig": "n", "mother-in-law": "f", "father-in-law": "m",
     "grandmother": "f", "grandfather": "m", "grandson": "m", "granddaughter": "f",
     "sister-in-law": "f", "brother-in-law": "m",

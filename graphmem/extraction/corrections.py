@@ -107,6 +107,11 @@ def corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
     return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
 
 
+_ARTICLE = re.compile(r"^(?:a|an|the)\s+", _F)
+# what the thing is, said last in the chunk before the "not": "…and he said she's a crested gecko"
+_SAID_IS = re.compile(
+    r"\b(?:she's|he's|it's|they're|she\s+is|he\s+is|it\s+is)\s+(?:a|an)\s+(?P<v>[\w-]+(?:\s[\w-]+)?)$", _F
+)
 _CLEFT = re.compile(r"^(?P<v>[\w-]+(?:\s[\w-]+)?)\s+(?:i'm|i\s+am|i)\s", _F)
 
 
@@ -147,16 +152,19 @@ def replaced(text: str, values: list[str]) -> list[str]:
     out = [""] * len(values)
     wanted = [v.casefold() for v in values]
     for m in NOT_BUT.finditer(text):  # "不是对虾过敏，是对螃蟹过敏": a contrast naming a known value as the wrong one
-        wrong, right = _contrasted(m.group("zx") or m.group("ex"), m.group("zy") or m.group("ey"))
+        said_wrong, said_right = (m.group("zx") or m.group("ex")).strip(), (m.group("zy") or m.group("ey")).strip()
+        wrong, right = _contrasted(said_wrong, said_right)
         if not right or len(right.split()) > 3 or (_HAN.search(right) and (len(right) > 8 or "我" in right)):
             continue
         for i, known in enumerate(wanted):
             if not out[i] and known and wrong.casefold() == known:
                 out[i] = right.lower() if right.isascii() else right
+            elif not out[i] and known and said_wrong.casefold() == known:  # "不是英短，是美短": words sharing a end
+                out[i] = said_right.lower() if said_right.isascii() else said_right
     if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text)):
         return out
     for m in NOT_THAT.finditer(text):
-        named = (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold()
+        named = _ARTICLE.sub("", (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold())
         before = LAST_CHUNK.search(text[: m.start()])
         if before is None:
             continue
@@ -166,6 +174,9 @@ def replaced(text: str, values: list[str]) -> list[str]:
         cleft = _CLEFT.match(value)
         if cleft is not None:  # "it's pecans I'm allergic to, not walnuts": the value the cleft puts first
             value = cleft.group("v")
+        said_is = _SAID_IS.search(value)
+        if said_is is not None:  # "he said she's a crested gecko, not a leopard gecko": what it is said to be
+            value = said_is.group("v")
         if not value or len(value.split()) > 3 or value.casefold() == named:
             continue
         if _HAN.search(value) and (len(value) > 8 or "我" in value):  # a statement, not a bare value

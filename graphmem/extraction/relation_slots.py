@@ -48,6 +48,7 @@ _RELATION_WORDS: dict[str, str] = {
     "donkey": "pet:donkey", "mule": "pet:donkey", "axolotl": "pet:axolotl", "llama": "pet:llama",
     "alpaca": "pet:alpaca", "duck": "pet:duck", "goose": "pet:goose", "cockatoo": "pet:bird",
     "hermit crab": "pet:crab", "tarantula": "pet:spider", "cockatiel bird": "pet:bird",
+    "leopard gecko": "pet:lizard", "crested gecko": "pet:lizard", "ball python": "pet:snake", "corn snake": "pet:snake",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
@@ -231,6 +232,14 @@ _ZH_BREED = re.compile(
     r"我(?:家|的|养的)?(?:那只|这只|那条|这条)?(?:狗|猫|狗狗|猫咪)[^。！？!?]{0,12}?[，,]\s*是(?:一)?(?:只|条|个)[^，,。]{0,6}?"
     r"(?P<v>" + "|".join(sorted(_ZH_BREEDS, key=len, reverse=True)) + r")"
 )
+# The speaker's pet called by its breed alone ("我家那只英短最近掉毛", "家里的柯基"): the breed is what it is
+_ZH_OUR_BREED = re.compile(
+    r"(?:我家|我们家|咱家|家里)(?:的)?(?:那只|这只|那条|这条)?(?P<v>"
+    + "|".join(sorted(_ZH_BREEDS, key=len, reverse=True))
+    + r")(?:猫|狗|犬)?"
+    # what is said of it right after, so no name is given ("我家橘猫可乐…" names it: its name is what is kept)
+    + r"(?=最近|这两天|这阵子|今天|昨天|又|老是|总是|一直|特别|有点|太|掉|不|没|吃|是不是|怎么|咋|[，,。！!？?])"
+)
 # A child's school: "儿子上的是育才小学", "我女儿的学校是育英小学", "my son goes to Lincoln Elementary".
 _ZH_SCHOOL = re.compile(
     # the speaker's own child: after 我 / 我的 / 我家 or opening a clause, not "我同事儿子…"
@@ -251,7 +260,10 @@ _ZH_KEPT_KIND = re.compile(
     + r")"
 )
 _EN_KEPT_KIND = re.compile(
-    r"(?<![\w'])(?:(?:i|we)\s+(?:have|got|own|keep|'ve\s+got|have\s+got)\s+(?:a|an)|(?:my|our)(?=\s+\w+(?:\s\w+)?'s\s+name))"
+    r"(?<![\w'])(?:(?:i|we)\s+(?:have|got|own|keep|'ve\s+got|have\s+got)\s+(?:a|an)|(?:my|our)(?=\s+\w+(?:\s\w+)?'s\s+name)|"
+    # "My son's leopard gecko has stopped eating", "our hermit crab": the household's pet, by its kind
+    r"(?:my|our)(?:\s+(?:son|daughter|kid|kids|children|boy|girl)(?:'s|s'))?(?=\s+(?:leopard|crested)\s+gecko|"
+    r"\s+hermit\s+crab|\s+bearded\s+dragon|\s+ball\s+python|\s+corn\s+snake|\s+axolotl|\s+tarantula))"
     r"\s+(?P<k>"
     + "|".join(sorted((w for w, k in _RELATION_WORDS.items() if k.startswith("pet:")), key=len, reverse=True))
     + r")\b",
@@ -265,7 +277,7 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
     out: list[Slot] = []
     if lang == "zh":
         out.extend(zh_relatives(text))
-        breed = _ZH_BREED.search(text)
+        breed = _ZH_BREED.search(text) or _ZH_OUR_BREED.search(text)
         if breed is not None:
             kind = _ZH_BREEDS[breed.group("v")]
             out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", breed.group("v"), True, *breed.span("v")))

@@ -174,3 +174,15 @@ def test_what_one_plays_in_a_league_of(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I joined a pickleball league last month.") == {"user|taste|pickleball": "pickleball"}
     assert _facts(extractor, "I watched the basketball league on TV") == {}
     assert _facts(extractor, "My son's soccer team won today") == {}
+
+
+def test_a_pet_called_by_its_breed_and_its_breed_corrected(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我家那只英短最近掉毛掉得厉害，沙发上全是") == {"user|pet:cat:breed": "英短"}
+    assert _facts(extractor, "我家橘猫可乐最近胖得不行") == {"user|pet:cat:name": "可乐"}  # named: the name is kept
+    said = "医生瞅了一眼就说这不是英短，是美短，你看它身上一圈一圈的银色虎斑。你那边也帮我改成美短吧"
+    assert extractor.replaced(said, ["英短"]) == ["美短"]
+    assert extractor.replaced("不是对虾过敏，是对螃蟹过敏", ["虾"]) == ["螃蟹"]
+    said = "My son's leopard gecko has stopped eating her crickets."
+    assert _facts(extractor, said) == {"user|pet:lizard:kind": "leopard gecko"}
+    said = "He said she's a crested gecko, not a leopard gecko. The previous owner told us wrong. Can you fix that?"
+    assert extractor.replaced(said, ["leopard gecko"]) == ["crested gecko"]
