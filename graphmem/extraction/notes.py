@@ -115,13 +115,15 @@ _SAME_BREATH = re.compile(
     r"(?<=[.!…]\s)sorry,|"
     r"(?:等会儿|等等|等一下|稍等)?[，,]?(?:哎|哦)?不对[，,]?|"
     r"(?:等下|等会儿|等等|等一下|哎呀|哎)[，,]?[^，,。！!？?]{0,8}?(?:写反了|说反了|写错了|说错了|记错了|打错了|搞错了)[，,]?|"
-    r"(?:hang|hold)\son,?\s(?:let\sme\s(?:check|see|look)\W{0,4}\s?)?no,?|actually,?\sno,?|"
+    r"(?:hang|hold)\son,?\s(?:let\sme\s(?:check|see|look)\W{0,4}\s?)?no,?|actually,?\sno,?|no,?\s(?:hang|hold)\son,?|"
     r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
     _F,
 )
 _BY_WHAT_WAS_SAID = re.compile(r"(?:照|按)(?:这个|这|这些|这几条|这两条|上面的?)(?:来|办|弄|写)$")
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
 _REPAIR_WORD = re.compile(
+    # a size of several dimensions ("20x25x1") or a Chinese measure ("二尺六") whole, before a bare number
+    r"\d{1,4}(?:[x×]\d{1,4}){1,3}|[" + _ZH_NUMERAL + r"]{1,3}(?:尺|寸|码)[" + _ZH_NUMERAL + r"]{0,2}|"
     r"\d{1,6}|(?<![A-Za-z])(?:[A-Z][a-z'-]{1,20}|[A-Z]{2,5})(?![A-Za-z])|["
     + _ZH_NUMERAL
     + r"]{1,3}(?=[班号楼层栋岁年级])"
@@ -145,6 +147,15 @@ def _shape(value: str) -> re.Pattern[str]:
         else:
             parts.append(re.escape(m.group("o")))
     return re.compile("".join(parts))
+
+
+# A question asking to remember something of the speaker's, answered by the speaker at once: "Can you remember my
+# furnace filter size so I stop …? It's 20x25x1."
+_ASKED_THEN_SAID = re.compile(
+    r"^\s*(?P<q>(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?remember\s+(?:my|our)\s"
+    r"[^?.!]{1,120})\?\s{1,3}(?:it's|it\s+is|they're|they\s+are)\s+(?P<v>[^.!?;]{1,40})[.!]?\s*$",
+    _F,
+)
 
 
 def _repaired(text: str) -> str | None:
@@ -177,6 +188,10 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
     fixed = _repaired(text[: MAX_NOTE_CHARS * 2])
     if fixed is not None:
         return [replace(n, evidence=text[: MAX_NOTE_CHARS * 2].strip()) for n in notes(fixed, stated)]
+    asked_then_said = _ASKED_THEN_SAID.match(text[: MAX_NOTE_CHARS * 2])
+    if asked_then_said is not None:  # "Can you remember my furnace filter size? It's 20x25x1.": one note
+        joined = f"{asked_then_said.group('q')}: {asked_then_said.group('v')}."
+        return [replace(n, evidence=text[: MAX_NOTE_CHARS * 2].strip()) for n in notes(joined, stated)]
     if _CORRECTING.search(text):  # a turn that corrects itself is read by the corrections alone
         return []
     taken = [(at, at + len(f.evidence)) for f in stated if (at := text.find(f.evidence)) >= 0]

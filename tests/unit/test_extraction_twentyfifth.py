@@ -186,3 +186,18 @@ def test_a_pet_called_by_its_breed_and_its_breed_corrected(extractor: RuleExtrac
     assert _facts(extractor, said) == {"user|pet:lizard:kind": "leopard gecko"}
     said = "He said she's a crested gecko, not a leopard gecko. The previous owner told us wrong. Can you fix that?"
     assert extractor.replaced(said, ["leopard gecko"]) == ["crested gecko"]
+
+
+def test_a_value_to_remember_repaired_later_in_the_turn(extractor: RuleExtractor) -> None:
+    said = (
+        "Can you remember my furnace filter size so I stop climbing down to the basement to check? It's 16x25x1. "
+        "No, hold on, 16x25 was the old house. This furnace takes a 20x25x1."
+    )
+    [note] = extractor.extract(said)
+    assert note.value.endswith(": 20x25x1") and note.explicit and "16x25x1" in note.evidence
+    said = "记一下我的裤腰尺寸，往后买裤子省得一回回翻出软尺来量：二尺四……哎不对不对，那是前年的老黄历了，现在得穿二尺六的"
+    [note] = extractor.extract(said)
+    assert note.value.endswith("二尺六") and "二尺四" not in note.value
+    assert [f.value for f in extractor.extract("Can you remember my locker code? It's 4471.")] == [
+        "my locker code: 4471"
+    ]
