@@ -195,7 +195,7 @@ def test_a_value_to_remember_repaired_later_in_the_turn(extractor: RuleExtractor
     )
     [note] = extractor.extract(said)
     assert note.value.endswith(": 20x25x1") and note.explicit and "16x25x1" in note.evidence
-    said = "记一下我的裤腰尺寸，往后买裤子省得一回回翻出软尺来量：二尺四……哎不对不对，那是前年的老黄历了，现在得穿二尺六的"
+    said = "记一下我的裤腰尺寸，省得一回回翻出软尺来量：二尺四……哎不对不对，那是前年的老黄历了，现在得穿二尺六的"
     [note] = extractor.extract(said)
     assert note.value.endswith("二尺六") and "二尺四" not in note.value
     assert [f.value for f in extractor.extract("Can you remember my locker code? It's 4471.")] == [
