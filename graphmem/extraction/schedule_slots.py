@@ -175,9 +175,15 @@ _MEETING_WORD = re.compile(
 _ARTEFACT = re.compile(
     r"\b(?P<agenda>agendas?)\b|\b(?P<minutes>(?:meeting|the|send|take|taking|keep|with)\s+minutes|meeting\s+notes|notes?\s+afterwards|write-?ups?)\b|"
     r"\b(?P<recording>recorded|recordings?|record)\b|(?P<zagenda>议程)|(?P<zminutes>纪要|会议记录|会议总结)|"
-    r"(?P<zrecording>录像|录屏|录下来|录制)|\b(?P<captions>(?:live\s+)?captions?|subtitles?)\b|(?P<zcaptions>字幕|实时转写)",
+    r"(?P<zrecording>录像|录屏|录下来|录制)|\b(?P<captions>(?:live\s+)?captions?|subtitles?)\b|(?P<zcaptions>字幕|实时转写)|"
+    # "a list of action items, each with one owner", "会前一定得知道都有谁参加", "先拿到名单"
+    r"\b(?P<actions>action\s+items?)\b|(?P<zactions>行动项|待办事项)|"
+    r"\b(?P<attendees>attendee\s+list|list\s+of\s+attendees|who(?:'s|\s+is)\s+(?:attending|coming))\b|"
+    r"(?P<zattendees>参会名单|与会名单|参会人员名单|都有谁参加|都有谁参会|(?<=拿到)名单|(?<=先要)名单)",
     _F,
 )
+# what an artefact of meetings is kept as
+_ARTEFACT_VALUES = {"actions": "action items", "attendees": "attendee list (参会名单)"}
 # An artefact said with the language it is to be written in (the language is the setting, not the artefact)
 _WRITTEN_IN = re.compile(
     r"[^，。,.;；!?！？]{0,6}?(?:用|拿|改成|换成)(?:中|英|日|韩|法|德|西班牙)(?:文|语)|\s{1,3}(?:in|into)\s{1,3}(?:english|chinese|"
@@ -672,7 +678,8 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         artefact = None  # "会议邀请和议程你也都用英文写", "agendas in English": the language is the setting
     if artefact is not None:  # "会前不给议程的会我现在基本都想拒了": wanted, whatever the clause says of its absence
         kind = next(k.lstrip("z") for k, v in artefact.groupdict().items() if v)
-        value = kind if not _REFUSED.search(text[max(0, artefact.start() - 10) : artefact.start()]) else f"no {kind}"
+        value = _ARTEFACT_VALUES.get(kind, kind)
+        value = value if not _REFUSED.search(text[max(0, artefact.start() - 10) : artefact.start()]) else f"no {kind}"
         out.append(Slot(Predicate.LIKES, f"meeting_{kind}", value, True, artefact.start(), artefact.end()))
     mode = next(
         (m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])), None

@@ -201,3 +201,13 @@ def test_a_value_to_remember_repaired_later_in_the_turn(extractor: RuleExtractor
     assert [f.value for f in extractor.extract("Can you remember my locker code? It's 4471.")] == [
         "my locker code: 4471"
     ]
+
+
+def test_action_items_and_the_attendee_list_of_meetings(extractor: RuleExtractor) -> None:
+    said = "Every meeting I run ends the same way: a list of action items, each with one owner and a due date."
+    assert _facts(extractor, said) == {"user|meeting_actions": "action items"}
+    said = "我这人开会有个讲究，会前一定得知道都有谁参加。"  # "知道都有谁" asks nothing
+    assert _facts(extractor, said) == {"user|meeting_attendees": "attendee list (参会名单)"}
+    said = "不管跟谁开会，我都得先拿到名单，两眼一抹黑进会议室，我浑身不自在"
+    assert _facts(extractor, said) == {"user|meeting_attendees": "attendee list (参会名单)"}
+    assert _facts(extractor, "明天谁参加会议？") == {}
