@@ -125,7 +125,8 @@ _RELATIONS: dict[str, str] = {
     "羊驼": "pet:alpaca", "alpaca": "pet:alpaca", "矮马": "pet:horse", "donkey": "pet:donkey", "mule": "pet:donkey",
     "驴": "pet:donkey", "毛驴": "pet:donkey", "axolotl": "pet:axolotl", "六角恐龙": "pet:axolotl",
     "美西螈": "pet:axolotl", "llama": "pet:llama", "cockatoo": "pet:bird", "hermit crab": "pet:crab",
-    "寄居蟹": "pet:crab", "tarantula": "pet:spider", "垂耳兔": "pet:rabbit", "小兔子": "pet:rabbit",
+    "寄居蟹": "pet:crab", "芦丁鸡": "pet:quail", "鹌鹑": "pet:quail", "小鸡": "pet:chicken", "quail": "pet:quail",
+    "tarantula": "pet:spider", "垂耳兔": "pet:rabbit", "小兔子": "pet:rabbit",
 }  # fmt: skip
 
 
@@ -269,6 +270,9 @@ _STACK: dict[str, str] = {
         "stack:web_framework",
     ),
     **dict.fromkeys(("ros2", "ros 2", "nav2"), "stack:robotics"),
+    # where errors are reported, and what keeps the code's versions: one each
+    **dict.fromkeys(("sentry", "rollbar", "bugsnag", "honeybadger", "raygun", "airbrake"), "stack:error_tracking"),
+    **dict.fromkeys(("git", "svn", "subversion", "mercurial", "perforce"), "stack:vcs"),
     # who signs users in: one identity provider each
     **dict.fromkeys(
         (
@@ -440,7 +444,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "travel_seat", "travel_row", "travel_mode",
         "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "meeting_captions",
-        "meeting_actions", "meeting_attendees",
+        "meeting_actions", "meeting_attendees", "music_app",
         "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
         "hotel_smoking", "hotel_checkout",

@@ -59,7 +59,7 @@ _ORDINARY_WORDS: dict[str, Callable[[str, re.Match[str]], bool]] = {
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"
     r"db|framework|deploy|deployed|hosted|host|ci|tests?|reach\s+for|go\s+with|stick\s+with|give\s+me|"
-    r"standardi[sz]ed\s+on|through|via|sends?|sent|models?\s+on|lives?\s+(?:in|on)|sits?\s+on|it's|it\s+is|"
+    r"standardi[sz]ed\s+on|through|via|sends?|sent|reports?|go(?:es)?\s+to|models?\s+on|lives?\s+(?:in|on)|sits?\s+on|it's|it\s+is|"
     r"as\s+usual|as\s+always|like\s+always)\b|用|写|做的|迁|换|"
     r"按|基于|数据库|框架|部署|托管|跑在|拿|纯血|App是|应用是",
     _F,

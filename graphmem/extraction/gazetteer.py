@@ -194,6 +194,11 @@ Libby: libby; Goodreads: goodreads; 多看阅读: 多看阅读; 掌阅: 掌阅, 
 Audible: audible
 """
 # How one finds the way: one navigation app at a time.
+_MUSIC = """
+NetEase Cloud Music|网易云音乐: 网易云音乐, 网易云, netease cloud music; QQ Music|QQ音乐: qq音乐, qq music;
+Spotify: spotify; Apple Music: apple music; kugou|酷狗音乐: 酷狗, 酷狗音乐; kuwo|酷我音乐: 酷我, 酷我音乐;
+YouTube Music: youtube music; Tidal: tidal; Deezer: deezer; Pandora: pandora; Amazon Music: amazon music
+"""
 _NAVIGATION = """
 amap|高德地图: 高德, 高德地图, amap; baidu maps|百度地图: 百度地图; tencent maps|腾讯地图: 腾讯地图;
 Google Maps: google maps;
@@ -278,7 +283,8 @@ Zoom: zoom; Microsoft Teams: teams, microsoft teams, ms teams; Google Meet: goog
 tencent meeting|腾讯会议: 腾讯会议, voov; feishu|飞书: 飞书, feishu, lark; dingtalk|钉钉: 钉钉, dingtalk;
 Slack huddle: huddle, huddles, slack huddle, slack huddles; Skype: skype; Discord: discord;
 wecom|企业微信: 企业微信, wecom; RingCentral: ringcentral, ring central; GoTo Meeting: gotomeeting, goto meeting;
-BlueJeans: bluejeans; Jitsi: jitsi, jitsi meet; Whereby: whereby; zhumu|瞩目: 瞩目, zhumu; welink|华为云会议: welink,
+BlueJeans: bluejeans; Zoho Meeting: zoho meeting; haoshitong|好视通: 好视通, fsmeeting; Jitsi: jitsi, jitsi meet;
+Whereby: whereby; zhumu|瞩目: 瞩目, zhumu; welink|华为云会议: welink,
 华为云会议; 小鱼易连: 小鱼易连
 """
 # Where people book time with the speaker: a scheduling link's service.
@@ -387,6 +393,7 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("budget_app", _BUDGET),
     **_table("flashcard_app", _FLASHCARDS),
     **_table("navigation_app", _NAVIGATION),
+    **_table("music_app", _MUSIC),
     **_table("password_manager", _PASSWORDS),
     **_table("office_suite", _OFFICE),
     **_table("video_editor", _VIDEO_EDITORS),

@@ -46,7 +46,9 @@ QUESTION = {
 }
 HYPOTHETICAL = {
     "en": re.compile(
-        r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume|pretend|hypothetically)\b|"
+        # (not a default handed over: "From now on, assume Zoho Meeting for anything you schedule")
+        r"(?:^|[,;:]\s*)(?:if|suppose|supposing|imagine|assuming|assume(?!\s(?-i:[A-Z])[\w-]{1,20}(?:\s(?-i:[A-Z])[\w-]{1,20})?"
+        r"\s(?:for|as|by)\b)|pretend|hypothetically)\b|"
         r"\b(?:what\s+if|if\s+i|if\s+i'm|were\s+i|wish\s+i|suppose|supposing|imagine|in\s+another\s+life|"
         r"let's\s+say|would\s+have|as\s+if|"
         r"i\s+would(?!\s+(?:rather|prefer)\b|\s+like\s+(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:you|your)\b)|"
@@ -127,7 +129,7 @@ EXPLICIT = {
         r"(?:please\s+)?switch\s+me\s+(?:over\s+)?to)\b|"
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b|"
         # said before and said again: "I've told you before", "as I said before"
-        r"\b(?:i've|i\s+have|i\s+already|i've\s+already)\s+told\s+you\b|\b(?:as|like)\s+i\s+(?:said|told\s+you)\s+before\b|"
+        r"\b(?:i've|i\s+have|i\s+already|i've\s+already)\s+told\s+you\b|\b(?:as|like)\s+i\s+(?:said|told\s+you|asked)\s+(?:before|last\s+time)\b|"
         r"\bi\s+(?:said|told\s+you)\s+(?:this|that)\s+(?:before|already)\b|"
         # a complaint about the replies' form made again: "Asterisks again.", "Emojis again!"
         r"(?:^|[.!?]\s{1,3})(?:the\s+)?(?:asterisks|emojis?|bullets|bullet\s+points|exclamation\s+(?:marks|points)|headings|"

@@ -22,11 +22,12 @@ _MAX_CHARS = 160  # small talk: a longer text is about something else
 _WEATHER_EN = re.compile(
     r"\b(?:weather|rain(?:ing|y|ed)?|snow(?:ing|y|ed)?|wind(?:y)?|humid(?:ity)?|hot|cold|freezing|minus|"
     r"sunny|sunshine|cooled\s+off|heat(?:wave)?|drizzle|fog(?:gy)?|smog|storm(?:y|s)?|dry\s+day|grey|gray|"
-    r"gorgeous\s+today|muggy|frost|ice\s+storm|below\s+zero)\b",
+    r"gorgeous\s+today|muggy|frost|ice\s+storm|below\s+zero|cooler|cooled\s+down|warmer|warmed\s+up)\b",
     _F,
 )
 _WEATHER_ZH = re.compile(
-    r"下雨|下雪|刮风|风大|大风|出太阳|晴|热|冷|降温|升温|雾霾|雾|零下|闷|潮|暴雨|雨|雪|天蓝|桑拿天|回南天"
+    r"下雨|下雪|刮风|风大|大风|出太阳|晴|热|冷|降温|升温|雾霾|雾|零下|闷|潮|暴雨|雨|雪|天蓝|桑拿天|回南天|凉快|凉爽|暖和|"
+    r"入秋|入冬|秋老虎"
 )
 # Cities whose names are everyday English words ("Nice weather today", "reading in the rain")
 _EVERYDAY_WORDS = frozenset(

@@ -123,7 +123,11 @@ _BY_WHAT_WAS_SAID = re.compile(r"(?:照|按)(?:这个|这|这些|这几条|这�
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
 _REPAIR_WORD = re.compile(
     # a size of several dimensions ("20x25x1") or a Chinese measure ("二尺六") whole, before a bare number
-    r"\d{1,4}(?:[x×]\d{1,4}){1,3}|[" + _ZH_NUMERAL + r"]{1,3}(?:尺|寸|码)[" + _ZH_NUMERAL + r"]{0,2}|"
+    r"\d{1,4}(?:[x×]\d{1,4}){1,3}|\d{1,3}[A-Z]{1,2}-?\d{1,3}|["
+    + _ZH_NUMERAL
+    + r"]{1,3}(?:尺|寸|码)["
+    + _ZH_NUMERAL
+    + r"]{0,2}|"
     r"\d{1,6}|(?<![A-Za-z])(?:[A-Z][a-z'-]{1,20}|[A-Z]{2,5})(?![A-Za-z])|["
     + _ZH_NUMERAL
     + r"]{1,3}(?=[班号楼层栋岁年级])"
@@ -152,8 +156,8 @@ def _shape(value: str) -> re.Pattern[str]:
 # A question asking to remember something of the speaker's, answered by the speaker at once: "Can you remember my
 # furnace filter size so I stop …? It's 20x25x1."
 _ASKED_THEN_SAID = re.compile(
-    r"^\s*(?P<q>(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?remember\s+(?:my|our)\s"
-    r"[^?.!]{1,120})\?\s{1,3}(?:it's|it\s+is|they're|they\s+are)\s+(?P<v>[^.!?;]{1,40})[.!]?\s*$",
+    r"^\s*(?P<q>(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?remember\s+(?P<o>(?:my|our|what|which|how)\s"
+    r"[^?.!]{1,120}))\?\s{1,3}(?:it's|it\s+is|they're|they\s+are)\s+(?P<v>[^.!?;]{1,40})[.!]?\s*$",
     _F,
 )
 
@@ -190,7 +194,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
         return [replace(n, evidence=text[: MAX_NOTE_CHARS * 2].strip()) for n in notes(fixed, stated)]
     asked_then_said = _ASKED_THEN_SAID.match(text[: MAX_NOTE_CHARS * 2])
     if asked_then_said is not None:  # "Can you remember my furnace filter size? It's 20x25x1.": one note
-        joined = f"{asked_then_said.group('q')}: {asked_then_said.group('v')}."
+        joined = f"Note: {asked_then_said.group('o')}: {asked_then_said.group('v')}."
         return [replace(n, evidence=text[: MAX_NOTE_CHARS * 2].strip()) for n in notes(joined, stated)]
     if _CORRECTING.search(text):  # a turn that corrects itself is read by the corrections alone
         return []
@@ -440,6 +444,9 @@ def _stripped(said: str, lang: Lang) -> str:
     return said.strip()
 
 
+_ANSWERED = re.compile(r"[：:]\s{0,3}[^\s？?]")
+
+
 def _note(said: str, lang: Lang, own: bool = True) -> str | None:
     """The note's words, cut to MAX_NOTE_CHARS at a word or clause; None when they are too short or not a plain
     first-hand statement (a question, supposition, joke, quotation, report or correction). With `own`, they must
@@ -447,7 +454,10 @@ def _note(said: str, lang: Lang, own: bool = True) -> str | None:
     content = _USE_LATER.sub("", said)
     if not said or QUOTED.search(said) or JOKE[lang].search(said) or REPORTED[lang].search(content):
         return None
-    if QUESTION[lang].search(content) or HYPOTHETICAL[lang].search(content) or _CORRECTING.search(said):
+    asks = QUESTION[lang].search(content)
+    if asks is not None and _ANSWERED.search(content, asks.end()):
+        asks = None  # "我这车加啥油…：95号", "what oil my car takes: 0W-20": the question is answered after it
+    if asks is not None or HYPOTHETICAL[lang].search(content) or _CORRECTING.search(said):
         return None
     if (own and not _OWN[lang].search(said)) or _TO_LISTENER[lang].search(content):
         return None
@@ -563,6 +573,7 @@ _REMEMBER_THEM = re.compile(
 # daughter's pride and joy", "把大福记上"): the name, kept with what the session said of the one it names.
 _REMEMBER_NAMED = re.compile(
     r"\b(?:remember|keep\s+track\s+of|make\s+a\s+note\s+of|save)\s+(?P<en>(?-i:[A-Z])[a-z]{1,20})\b(?!\s+(?-i:[A-Z]))|"
+    r"\bkeep\s+(?P<en2>(?-i:[A-Z])[a-z]{1,20})\s+in\s+(?:your\s+)?(?:memory|mind)\b|"
     r"(?:把|将)(?P<zh>[\u4e00-\u9fff]{2,3}?)(?:给我)?(?:你)?(?:帮我)?(?:也)?(?:记下|记住|记着|记一下|记上)",
     _F,
 )
@@ -574,7 +585,7 @@ def remembered_names(text: str) -> set[str]:
     out = set()
     for m in _REMEMBER_NAMED.finditer(head):
         if head[m.end() : m.end() + 1] not in ("?", "？"):
-            out.add((m.group("en") or m.group("zh")).casefold())
+            out.add((m.group("en") or m.group("en2") or m.group("zh")).casefold())
     return out
 
 

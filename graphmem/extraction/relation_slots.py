@@ -47,7 +47,7 @@ _RELATION_WORDS: dict[str, str] = {
     "goat": "pet:goat", "hedgehog": "pet:hedgehog", "cockatiel": "pet:bird", "budgie": "pet:bird",
     "donkey": "pet:donkey", "mule": "pet:donkey", "axolotl": "pet:axolotl", "llama": "pet:llama",
     "alpaca": "pet:alpaca", "duck": "pet:duck", "goose": "pet:goose", "cockatoo": "pet:bird",
-    "hermit crab": "pet:crab", "tarantula": "pet:spider", "cockatiel bird": "pet:bird",
+    "hermit crab": "pet:crab", "quail": "pet:quail", "button quail": "pet:quail", "tarantula": "pet:spider",
     "leopard gecko": "pet:lizard", "crested gecko": "pet:lizard", "ball python": "pet:snake", "corn snake": "pet:snake",
     # a breed names the kind ("our greyhound Pickle", "my tabby Miso")
     **dict.fromkeys(
@@ -180,7 +180,7 @@ def _person_name(word: str) -> bool:
 # Characters common in Chinese given names: two of them that make no dictionary word are a name ("晓燕", "丽娟")
 _GIVEN_CHARS = frozenset(
     "晓燕丽娟婷伟芳娜敏静磊洋勇军杰涛明超秀霞刚桂英华玲红梅兰雪琳欣雯倩颖佳慧莉萍艳鹏斌辉浩宇轩睿涵琪瑶婧妍"
-    "嘉怡蕾璐茜薇蓉凤娇琴晨曦悦彤昊俊峰强波宁亮飞鑫鸿坤龙建志永海春秋冬梦思诗子豪梓轩宸国栋"
+    "嘉怡蕾璐茜薇蓉凤娇琴晨曦悦彤昊俊峰强波宁亮飞鑫鸿坤龙建志永海春秋冬梦思诗子豪梓轩宸国栋雨"
 )
 
 

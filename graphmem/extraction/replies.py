@@ -302,6 +302,16 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
             _F,
         ),
     ),
+    (  # "no analogies with me, ever. Straight definitions.", "别老打比方"
+        "analogies",
+        "no analogies, plain definitions",
+        re.compile(
+            r"\b(?:no|stop\s+(?:using\s+)?|(?:don't|do\s+not|never)\s+(?:use\s+|give\s+me\s+)?|skip\s+the|without)\s+"
+            r"(?:the\s+|any\s+|more\s+)?(?:analogies|analogy|metaphors|comparisons)\b|"
+            r"(?:别|不要|不用|少)(?:再)?(?:老|总)?(?:给我)?(?:打比方|比喻|类比)",
+            _F,
+        ),
+    ),
     (  # "Please don't bold anything in your answers", "no more bold", "别再给我加粗了"
         "bold",
         "no bold",

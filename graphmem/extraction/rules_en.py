@@ -330,6 +330,10 @@ EN_RULES: tuple[Rule, ...] = (
         r"(?:[\w.+#-]{1,20}\s+){0,2}?(?:app|application|project|service|site|website|game|bot|cli|library|extension|"
         r"plugin|backend|api)\s+(?:in|with|on|using|(?:built|written|made)\s+(?:in|with|on))\s+|"
         # "larkspur is a Chrome extension, Manifest V3, all TypeScript": what it is built in, listed after it
+        # "bracken is my side project, a recipe-sharing site on SvelteKit with Supabase": what it is built on
+        r"(?:(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:my|our)\s+(?:side\s+|pet\s+|little\s+|hobby\s+)?project,\s+(?:a|an)\s+"
+        r"(?:[\w.+#-]{1,20}\s+){0,3}?(?:app|application|service|site|website|game|bot|cli|library|extension|plugin|"
+        r"backend|api)\s+(?:on|in|with|using|(?:built|written|made)\s+(?:in|with|on))\s+|"
         # "foxglove is my little farming game, Rust on Bevy"
         r"(?:it's|it\s+is|this\s+is|(?:project\s+)?[a-z][\w-]{1,24}\s+is)\s+(?:a|an|my|our)\s+(?:[\w.+#-]{1,20}\s+){0,2}?"
         r"(?:app|application|service|site|website|game|bot|cli|library|extension|plugin|backend|api),\s+"
@@ -368,6 +372,11 @@ EN_RULES: tuple[Rule, ...] = (
         "group",
         "user lives in {d}",
         confidence=0.65,
+    ),
+    _LIKES.rule(  # "Stained glass is what I do with every free day I get": what the speaker's free time goes to
+        "en",
+        r"(?:^|(?<=[.;!?]\s)|(?<=[.;!?]\s\s))(?=[a-z][\w' -]{2,30}?\s+is\s+what\s+i\s+(?:do|spend)\s+(?:with|on|in)\s+"
+        r"(?:every|my|all\s+my|most)\s+(?:free|spare|days?\s+off|weekends?|evenings?))",
     ),
     _KIND_LIKED.rule(  # "darts league lol. tuesday nights…", "my bowling league", "I'm in a pool league": what one
         # plays in a league of
@@ -508,6 +517,15 @@ EN_RULES: tuple[Rule, ...] = (
         P.JOB,
         "group",
         "user owns a {v}",
+    ),
+    rule(  # "I manage a shoe store at the mall": the manager of a business (not "I manage my own …")
+        "en",
+        r"(?<![\w'])i\s+(?:now\s+|currently\s+|still\s+)?(?P<v>manage\s+(?:a|the)\s+(?:[a-z]+\s){0,2}(?:shop|store|bakery|"
+        r"cafe|café|restaurant|salon|clinic|bar|brewery|boutique|gym|hotel|warehouse|pharmacy|bookstore|dealership|"
+        r"branch|kitchen|garden\s+center))\b",
+        P.JOB,
+        "group",
+        "user manages a {v}",
     ),
     rule(  # "Grooming pays the bills": the trade that keeps the speaker
         "en",

@@ -301,7 +301,8 @@ _MODE = re.compile(
 )
 # A kind of meeting, then the tool it is held on ("视频会向来都用它", "video calls are on Teams")
 _KIND_ON_TOOL = re.compile(
-    r"[^，。,.;；!?！？]{0,10}?(?:都用|就用|用的|一直用|向来用|一般用|\b(?:are|go|happen)\s+(?:on|over|through)\b)", _F
+    r"[^，。,.;；!?！？]{0,10}?(?:都用|就用|用的|一直用|向来用|一般用|清一色用|统一用|全用|\b(?:are|go|happen)\s+(?:on|over|through)\b)",
+    _F,
 )
 # A kind of meeting named as the scope of a rule ("for every in-person meeting you put on my calendar",
 # "凡是你帮我约的线下会"): the rule is the setting, the kind is no preference of its own.

@@ -118,6 +118,8 @@ _HOW_TO_IN = re.compile(
     r"\b(?:how\s+(?:do|can|should|would)\s+i|what's\s+the\s+(?:best|cleanest|right|easiest|simplest|proper|idiomatic)"
     r"\s+way\s+to|where\s+(?:do|should)\s+i)\s+(?!(?:get\s+(?:into|started)|learn|start|begin|pick\s+up|try)\b)"
     r"[^?]{0,80}?\b(?:in|with|using|on)\s+(?-i:[A-Z])|"
+    # "What's the best solder for stained glass? I've been doing copper foil work…": the gear for one's own craft
+    r"\bwhat(?:'s|\s+is)\s+the\s+best\s+[a-z]{3,15}\s+(?:for|to\s+use\s+(?:for|on|with))\s+(?!(?:a|an|my|the)\s)[a-z]|"
     # "how do I sync the Core Data store across devices?": what the speaker works with, as the thing acted on
     r"\bhow\s+(?:do|can|should)\s+i\s+[a-z]{2,15}\s+(?:the|my|our)\s+(?-i:[A-Z])[\w.+#-]*\s+(?-i:[A-Z]?)[a-z]|"
     # "How do I call a Rust function from the front end?": a piece of code in the language one works in

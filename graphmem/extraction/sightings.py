@@ -259,7 +259,9 @@ def mentioned(
                 # "Tattooing is the best job in the world" for "tattoo artist", "July in HVAC means nobody
                 # sleeps" for "hvac tech": the trade, said of one's work or as the field one is in
                 at = _first(trade, norm)
-                if at >= 0 and not (_JOB_TALK.search(norm) or _IN_FIELD.search(norm, max(0, at - 4), at)):
+                # ("Roofing in July is no joke": the trade opening what is said of it)
+                opens = at >= 0 and not norm[:at].strip() and norm[at : at + 1].isupper()
+                if at >= 0 and not (_JOB_TALK.search(norm) or _IN_FIELD.search(norm, max(0, at - 4), at) or opens):
                     at = -1
             if at < 0 and names[i] and len(value) >= 3 and value[-1] in _ZH_ROLE_ENDS and HAN.match(value):
                 at = _zh_trade(folded, value[:-1])  # "干我们理发这行" for "理发师": the trade without its person
@@ -323,6 +325,8 @@ def _trade_of(value: str) -> re.Pattern[str] | None:
         stem = value[:-3] if value.endswith("eer") else value[:-2] if value.endswith("er") else ""
         if len(stem) >= 6:
             return re.compile(rf"\b{re.escape(stem)}(?:s|ed|ing|eering)?\b", re.IGNORECASE)
+        if len(stem) >= 4:  # "Roofing in July is no joke" for "roofer": a short stem only as the trade's -ing
+            return re.compile(rf"\b{re.escape(stem)}ing\b", re.IGNORECASE)
         return None
     if len(words) != 2 or not value.isascii():
         return None

@@ -134,6 +134,14 @@ _KINDS: dict[str, _Kind] = {
             r"导航|开车|地图|路线|绕|只认|用|换|" + _RELIANCE_ZH,
         ),
     ),
+    "music_app": _Kind(
+        Predicate.USES_TOOL,
+        "music_app",
+        _cue(
+            r"music|songs?|listen|listening|playlists?|albums?|stream|streaming|use|using|switched|" + _RELIANCE_EN,
+            r"听歌|音乐|歌单|听|日推|年度报告|用|换|" + _RELIANCE_ZH,
+        ),
+    ),
     "flashcard_app": _Kind(
         Predicate.USES_TOOL,
         "flashcard_app",
@@ -341,6 +349,7 @@ _FIRST_PERSON = {
     ),
     "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
 }
+_RELIED_ON = re.compile(r"(?:靠|找个?|请个?|雇个?|问问?)$")
 _FIRM_AFTER = re.compile(r"\s?(?:公司|企业|行业|集团|工厂|厂|company|companies|firm|startup|agency|business)", _F)
 # A word of its own right before an English role ("an instructional designer", "a graphic designer"): the role is
 # the whole phrase, which the rules read; the lexicon's head word alone would cut it short.
@@ -456,6 +465,8 @@ _CODE_RULE = re.compile(
     r"\b(?:should|must|has\s+to|have\s+to|needs?\s+to)\s+(?:be|use|go\s+through)\b|\bstandardi[sz]ed\s+on\b|"
     # "so it sends through Postmark instead": what the code base goes through, said of it
     r"\b(?:it|this\s+one)\s+(?:sends|goes|runs|deploys)\s+(?:through|via|on)\b|"
+    # "so errors there go to Rollbar, not Sentry": where the code base's errors are reported
+    r"\berrors\s+(?:there\s+|here\s+)?(?:go|get\s+reported|are\s+reported)\s+to\b|"
     # "hornbeam's endpoints are getting slow. It's FastAPI on uvicorn": what the code base is
     r"(?:^|[.;]\s)(?:it's|it\s+is)\s+(?=(?-i:[A-Z])[\w.+#-]{1,20}\s+(?:on|with|and|\+)\s)|"
     # "the maps in sumac are built with ArcGIS": what a part of the code base is made with, said of it
@@ -509,6 +520,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             continue
         if hit.category == "programming" and _PRODUCT_FOR.search(text, max(0, hit.start - 12), hit.start):
             continue  # "the Mapbox GL JS snippet", "ArcGIS Maps SDK for JavaScript": the name of a product
+        if hit.category == "job" and lang == "zh" and _RELIED_ON.search(text, max(0, hit.start - 3), hit.start):
+            continue  # "我不能老靠翻译", "得找个律师": someone the speaker relies on or hires, not their role
         if hit.category == "job" and _FIRM_AFTER.match(text, hit.end):
             continue  # "在一家物流公司做会计": the line of business of the employer, not the role
         if hit.category == "job" and lang == "en" and _ROLE_MODIFIER.search(text, max(0, hit.start - 22), hit.start):

@@ -156,6 +156,7 @@ _BUSINESS = re.compile(
     r"^(?!tend\s)(?:[a-z]+\s){0,2}(?:shop|store|bakery|cafe|café|restaurant|studio|salon|clinic|practice|bar|brewery|boutique|agency|firm|gym|"
     r"nursery|kennel|garage)$"
 )
+_MANAGED = re.compile(r"^manage\s+(?:a|the)\s+")
 _ZH_ONE_OF = re.compile(r"^(?:一家|一个|一所|某家|某个|这家|那家)")
 
 
@@ -207,6 +208,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         return None if r[6:] in EN_STOP else f"{r[6:]} teacher"
     if p is Predicate.JOB and lang == "en" and r.endswith("ing") and " " not in r:  # "grooming (pays the bills)"
         return None if r in EN_STOP else f"{_AGENTS.get(r[:-3], r[:-3] + 'er')}"
+    if p is Predicate.JOB and lang == "en" and (managed := _MANAGED.match(r)):  # "I manage a shoe store"
+        return f"{r[managed.end() :]} manager"
     if p is Predicate.JOB and lang == "en" and _BUSINESS.search(r):  # "opened my own wine shop": its owner
         return f"{r} owner"
     if p is Predicate.JOB and lang == "en" and " " in r:  # "drive trams" (for a living): a tram driver

@@ -57,6 +57,9 @@ _PETS = frozenset(
         "羊驼",
         "矮马",
         "寄居蟹",
+        "芦丁鸡",
+        "小鸡",
+        "鹌鹑",
     }
 )
 # Breeds name the kind of pet they are: "我家那只柯基叫旺财" names the speaker's dog.

@@ -211,3 +211,76 @@ def test_action_items_and_the_attendee_list_of_meetings(extractor: RuleExtractor
     said = "不管跟谁开会，我都得先拿到名单，两眼一抹黑进会议室，我浑身不自在"
     assert _facts(extractor, said) == {"user|meeting_attendees": "attendee list (参会名单)"}
     assert _facts(extractor, "明天谁参加会议？") == {}
+
+
+# -- built against the twenty-fourth round (tuned on from this session) --
+
+
+def test_a_value_to_remember_answered_after_a_question_word(extractor: RuleExtractor) -> None:
+    said = "帮我记一下我这车加啥油，省得到了加油站还得去翻油箱盖：92号……哎不对，92号那是我以前那辆的，得加95号"
+    [note] = extractor.extract(said)
+    assert note.value.endswith("95号")
+    said = (
+        "Can you remember what oil my car takes so I don't have to dig through the manual every time? It's 5W-30. "
+        "Wait, no, that was the truck I sold. The Camry takes 0W-20."
+    )
+    [note] = extractor.extract(said)
+    assert note.value.endswith(": 0w-20")
+
+
+def test_meeting_tools_music_apps_and_where_errors_go(extractor: RuleExtractor) -> None:
+    said = "Looks good. From now on, assume Zoho Meeting for anything you schedule for me, no need to ask."
+    assert _facts(extractor, said) == {"user|meeting_tool": "zoho meeting"}
+    assert _facts(extractor, "Assume I live in Paris, what would rent cost?") == {}  # a supposition
+    said = "可以。我们公司线上开会、搞培训清一色用好视通，以后凡是帮我约线上的，都默认它"
+    assert _facts(extractor, said) == {"user|meeting_tool": "好视通"}
+    said = "我听歌一直用网易云音乐，每天上班路上就刷日推"
+    assert _facts(extractor, said) == {"user|music_app": "网易云音乐"}  # not NetEase as an employer
+    said = "Every app I ship reports its errors to Sentry."
+    assert _facts(extractor, said) == {"user|stack:error_tracking": "sentry"}
+    assert _facts(extractor, "我管代码一直用Git，分支开起来、合起来都方便") == {"user|stack:vcs": "git"}
+
+
+def test_someone_relied_on_is_no_role(extractor: RuleExtractor) -> None:
+    said = "公司在仰光新开了个服装厂，底下几百个工人都说缅甸话，我不能老靠翻译。"
+    assert "user|job" not in _facts(extractor, said)
+    assert _facts(extractor, "我是翻译") == {"user|job": "翻译"}
+
+
+def test_roles_by_what_one_runs(extractor: RuleExtractor) -> None:
+    said = "I manage a shoe store at the mall, so my weekends are pretty much never free."
+    assert _facts(extractor, said) == {"user|job": "shoe store manager"}
+    assert _facts(extractor, "I manage my own time.") == {}
+    assert _facts(extractor, "我在小区门口开了个快递驿站，一天进出七八百个件") == {"user|job": "快递驿站"}
+    roofing = "Tore off a whole roof today. Roofing in July is no joke."
+    assert extractor.mentioned(roofing, ["roofer"], [True], [True]) == [True]
+
+
+def test_what_free_days_go_to_and_gear_for_ones_craft(extractor: RuleExtractor) -> None:
+    said = "Garage, glass cutter, radio on. Stained glass is what I do with every free day I get."
+    assert _facts(extractor, said) == {"user|taste|stained glass": "stained glass"}
+    said = "What's the best solder for stained glass? My beads keep coming out lumpy."
+    assert extractor.mentioned(said, ["stained glass"], [True], [False]) == [True]
+
+
+def test_no_analogies_said_again(extractor: RuleExtractor) -> None:
+    said = "Another comparison. Like I said last time, no analogies with me, ever. Straight definitions."
+    [fact] = extractor.extract(said)
+    assert (fact.key, fact.value, fact.explicit) == ("user|analogies", "no analogies, plain definitions", True)
+
+
+def test_a_side_project_and_what_it_is_built_on(extractor: RuleExtractor) -> None:
+    said = "bracken is my side project, a recipe-sharing site on SvelteKit with Supabase for auth and the database."
+    assert {f.value for f in extractor.extract(said)} >= {"sveltekit", "supabase"}
+
+
+def test_a_city_by_its_cooler_days_and_years_played_there(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "常德这两天总算凉快点了") == {"user|location": "常德"}
+    said = "是不是我垫球姿势不对？在常德打了这么些年，头一回疼成这样"
+    assert _facts(extractor, said) == {"user|location": "常德"}
+
+
+def test_pets_and_relatives_remembered(extractor: RuleExtractor) -> None:
+    assert remembered_names("Okay. Please keep Custard in your memory, he's my son's") == {"custard"}
+    said = "我儿媳妇思雨下个月就生了，我提前俩礼拜过去伺候月子"
+    assert _facts(extractor, said) == {"user|relative:daughter-in-law:思雨": "思雨"}
