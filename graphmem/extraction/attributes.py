@@ -444,7 +444,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "travel_seat", "travel_row", "travel_mode",
         "birthday", "units", "office_days", "remote_days", "temperature_unit",
         "time_format", "currency", "meeting_agenda", "meeting_minutes", "meeting_recording", "meeting_captions",
-        "meeting_actions", "meeting_attendees", "music_app",
+        "meeting_actions", "meeting_attendees", "music_app", "meeting_memo", "meeting_smoking",
         "work_shift",
         "meeting_reminder", "reminder_channel", "day_off", "driving", "hotel_floor", "hotel_window", "hotel_lift",
         "hotel_smoking", "hotel_checkout",

@@ -242,6 +242,12 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"(?:^|(?<=[，,。；;]))(?:(?:全|都|整个|主要)?是)?(?P<verb>拿|用|基于)(?=[A-Za-z][\w.+#-]{1,24}\s*(?:写|做|搭|开发|实现)的)",
     ),
+    USES_TECH_ZH.rule(  # "青梅是我们给一家茶叶公司做的官网，Nuxt 3，…": what it is built on, listed after it
+        "zh",
+        r"(?:^|(?<=[。！!？?]))(?:这个|这|[\u4e00-\u9fffA-Za-z0-9]{1,8}?)是(?:我们|我|咱们)[^，,。！!？?]{0,24}?"
+        r"(?:官网|网站|小程序|App|app|APP|系统|平台|后台|游戏|插件|工具|服务)[，,]\s?(?P<verb>)"
+        + r"(?=[A-Za-z][\w.+#-]{1,24}(?:\s?\d[\d.]{0,4})?\s?[，,。])",
+    ),
     USES_TECH_ZH.rule(  # "…，Python加OpenCV先把砖面抠出来": two technologies joined, opening a clause on what they do
         "zh",
         r"(?:^|(?<=[，,。；;]))(?P<verb>)(?=[A-Za-z][\w.+#-]{1,24}\s?(?:加上?|配上?|\+|和|跟)\s?[A-Za-z][\w.+#-]{1,24}\s?"

@@ -126,6 +126,8 @@ def meeting_time(text: str) -> list[Slot]:
     for m in _DAY_PART.finditer(text, since):
         if negation_in(text[max(0, m.start() - 6) : m.start()]):
             continue
+        if text[max(0, m.start() - 1) : m.start()] in ("一", "整"):
+            continue  # "散了会我头疼一下午": a whole afternoon, no time of day for meetings
         if kept_free and _weekday_before(text, m.start()):
             continue  # "周一上午…别给我约别的会": a weekday's part kept free, not the time wanted
         if negation_in(text[m.end() : clause_bounds(text, m.start(), m.end())[1]]):
@@ -179,11 +181,24 @@ _ARTEFACT = re.compile(
     # "a list of action items, each with one owner", "会前一定得知道都有谁参加", "先拿到名单"
     r"\b(?P<actions>action\s+items?)\b|(?P<zactions>行动项|待办事项)|"
     r"\b(?P<attendees>attendee\s+list|list\s+of\s+attendees|who(?:'s|\s+is)\s+(?:attending|coming))\b|"
-    r"(?P<zattendees>参会名单|与会名单|参会人员名单|都有谁参加|都有谁参会|(?<=拿到)名单|(?<=先要)名单)",
+    r"(?P<zattendees>参会名单|与会名单|参会人员名单|都有谁参加|都有谁参会|(?<=拿到)名单|(?<=先要)名单)|"
+    # "The first ten minutes of every meeting I run are silent reading. I send a two-page memo"
+    r"\b(?P<memo>(?:silent|quiet)\s+reading|(?:the\s+|a\s+)?(?:two|one|three|\d)-page\s+memo|memo's\s+been\s+read)\b|"
+    r"(?P<zmemo>先看材料|先读材料|默读)",
     _F,
 )
 # what an artefact of meetings is kept as
-_ARTEFACT_VALUES = {"actions": "action items", "attendees": "attendee list (参会名单)"}
+_ARTEFACT_VALUES = {
+    "actions": "action items",
+    "attendees": "attendee list (参会名单)",
+    "memo": "a memo read in silence first",
+}
+# what is kept out of meetings: "会议室里一根烟都不许点", "会上都不能抽烟", "no smoking in my meetings"
+_NO_SMOKING = re.compile(
+    r"一根烟都不(?:许|让|准)(?:点|抽)|(?:不许|不能|不准|禁止|别|不让)(?:点|抽|吸)烟|\bno\s+smoking\b|"
+    r"\b(?:nobody|no\s+one)\s+smokes\b",
+    _F,
+)
 # An artefact said with the language it is to be written in (the language is the setting, not the artefact)
 _WRITTEN_IN = re.compile(
     r"[^，。,.;；!?！？]{0,6}?(?:用|拿|改成|换成)(?:中|英|日|韩|法|德|西班牙)(?:文|语)|\s{1,3}(?:in|into)\s{1,3}(?:english|chinese|"
@@ -638,6 +653,9 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     if daily is not None:  # "My team has a standup every single day at 9"
         out.append(Slot(Predicate.LIKES, "meeting_day", "every day", True, daily.start(), daily.end()))
     length = _DURATION.search(text)
+    memo = _ARTEFACT.search(text)
+    if length is not None and memo is not None and (memo.group("memo") or memo.group("zmemo")):
+        length = None  # "The first ten minutes … are silent reading": how long the reading takes, not the meeting
     if length is not None:
         minutes = (
             length.group("min")
@@ -715,6 +733,9 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         name = (venue.group("zv") or venue.group("ev") or "").lower()
         value = _VENUES.get(name, name)
         out.append(Slot(Predicate.LIKES, "meeting_venue", value, True, venue.start(), venue.end()))
+    smoking = _NO_SMOKING.search(text)
+    if smoking is not None:  # "跟我开会就这样，会上都不能抽烟"
+        out.append(Slot(Predicate.LIKES, "meeting_smoking", "no smoking (不许抽烟)", True, *smoking.span()))
     phones = _NO_PHONES.search(text)
     if phones is not None:  # "手机一律调静音扣在桌上", "我的会上就是不许看手机"
         out.append(Slot(Predicate.LIKES, "meeting_phones", "no phones (手机静音)", True, *phones.span()))

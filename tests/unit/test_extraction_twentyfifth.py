@@ -284,3 +284,15 @@ def test_pets_and_relatives_remembered(extractor: RuleExtractor) -> None:
     assert remembered_names("Okay. Please keep Custard in your memory, he's my son's") == {"custard"}
     said = "我儿媳妇思雨下个月就生了，我提前俩礼拜过去伺候月子"
     assert _facts(extractor, said) == {"user|relative:daughter-in-law:思雨": "思雨"}
+
+
+def test_a_memo_read_first_and_no_smoking_in_meetings(extractor: RuleExtractor) -> None:
+    said = "The first ten minutes of every meeting I run are silent reading. I send a two-page memo."
+    assert _facts(extractor, said) == {"user|meeting_memo": "a memo read in silence first"}  # no 10-minute meeting
+    said = "我开会有条规矩，会议室里一根烟都不许点。以前单位开会一帮老烟枪吞云吐雾，散了会我头疼一下午"
+    assert _facts(extractor, said) == {"user|meeting_smoking": "no smoking (不许抽烟)"}  # 一下午 is no meeting time
+
+
+def test_a_chinese_project_and_the_technology_listed_after_it(extractor: RuleExtractor) -> None:
+    said = "青梅是我们给一家茶叶公司做的官网，Nuxt 3，要做SEO所以全走服务端渲染。"
+    assert "nuxt 3" in {f.value for f in extractor.extract(said)}
