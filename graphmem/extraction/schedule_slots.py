@@ -167,6 +167,8 @@ _MEETING_WORD = re.compile(
     r"\b(?:meetings?|calls?|stand-?ups?|syncs?|1:1s?|one-on-ones?|invites?|huddles?|skip-?levels?|"
     r"meet\s+with\s+(?:my|our)\s+(?:mentor|manager|boss|coach|therapist|advisor|adviser|team|lead)|"
     r"meet\s+(?:every|once|twice|weekly|monthly|biweekly|fortnightly)|"
+    # "I meet the builder on site every Monday at 7 a.m.": a standing meeting with someone
+    r"meet\s+(?:the|my|our)\s+[a-z]{3,15}(?:\s+on\s+site)?\s+(?=every\b|each\b)|"
     r"(?<!hotel\s)(?<!flight\s)(?<!online\s)check-ins?(?!\s+(?:time|desk|counter|online|bags?|luggage))|(?:schedule|book)\s+(?:anything|something|stuff)|"
     r"meet\s+(?:in\s+person|face\s+to\s+face|online|virtually))\b|开(?:完|了|个)?会|会议|排会|约会|"
     r"会前|会后|会和会|会与会|会跟会|(?<=[的个场])会(?![员计话儿])|客户会|部门会|内部会|一对一|见客户|跟客户(?:碰头|见面)|约了?(?:个|一个)?(?:老)?客户|"

@@ -296,3 +296,11 @@ def test_a_memo_read_first_and_no_smoking_in_meetings(extractor: RuleExtractor) 
 def test_a_chinese_project_and_the_technology_listed_after_it(extractor: RuleExtractor) -> None:
     said = "青梅是我们给一家茶叶公司做的官网，Nuxt 3，要做SEO所以全走服务端渲染。"
     assert "nuxt 3" in {f.value for f in extractor.extract(said)}
+
+
+def test_a_standing_meeting_with_someone_and_the_new_one_to_follow(extractor: RuleExtractor) -> None:
+    said = "We're building a house, and I meet the builder on site every Monday at 7 a.m., before the crews get going."
+    assert _facts(extractor, said)["user|meeting_day"] == "monday"
+    said = "安全例会挪到每周一早上七点半，开工前开。周五下午那个你就别再提醒我了，按新的来"
+    facts = extractor.extract(said)
+    assert {f.value for f in facts} == {"monday", "7:30"} and all(f.explicit for f in facts)  # "按新的来": asked for
