@@ -324,15 +324,21 @@ def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
 
 _ZH_RELATION_WORDS = {
     "dog": "狗", "cat": "猫", "son": "儿子", "daughter": "女儿", "child": "孩子", "spouse": "爱人", "mother": "母亲",
-    "father": "父亲", "manager": "领导",
+    "father": "父亲", "manager": "领导", "plant": "花木",
 }  # fmt: skip
 _RELATION_FIELDS: dict[Lang, dict[str, str]] = {
     "en": {
         "name": "user's {rel} is called {d}",
         "breed": "user's {rel} is a {d}",
         "school": "user's {rel} goes to {d}",
+        "kind": "user's {rel} is a {d}",
     },
-    "zh": {"name": "用户的{rel}叫{d}", "breed": "用户的{rel}是{d}", "school": "用户的{rel}在{d}上学"},
+    "zh": {
+        "name": "用户的{rel}叫{d}",
+        "breed": "用户的{rel}是{d}",
+        "school": "用户的{rel}在{d}上学",
+        "kind": "用户的{rel}是{d}",
+    },
 }
 
 

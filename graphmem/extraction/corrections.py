@@ -57,7 +57,7 @@ TURN_CORRECTION = re.compile(
     _F,
 )
 # The value a correction names as the wrong one ("it's Bosch, not Siemens", "是无锡，不是南京").
-NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?]{1,12})", _F)
+NOT_THAT = re.compile(r"\bnot\s(?P<en>[^,.;!?]{1,30})|不是(?P<zh>[^，,。；;！!？?：:]{1,12})", _F)
 # The value given as the true one after the wrong one was named: "…my day off was Tuesday. It's actually Thursday",
 # "…说的是南京，其实是无锡".
 ACTUALLY = re.compile(
@@ -108,6 +108,11 @@ def corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
 
 
 _ARTICLE = re.compile(r"^(?:a|an|the)\s+", _F)
+_AT_ALL = re.compile(r"\sat\sall$", _F)
+# the turn asks the assistant to change what it keeps: "你那边也给我改成月季吧", "Can you fix that?"
+_CHANGE_ASKED = re.compile(r"(?:给我|帮我|你那边)(?:也)?(?:给我)?改成|改过来|\b(?:fix|update|change)\s+that\b", _F)
+# what the thing is said to be, last in the chunk before "不是": "他看了照片直乐，说这是月季"
+_ZH_SAID_IS = re.compile(r"(?:说)?(?:这|它|那)(?:个)?(?:其实|明明)?(?:是|就是)(?P<v>[\u4e00-\u9fff]{2,6})$")
 # what the thing is, said last in the chunk before the "not": "…and he said she's a crested gecko"
 _SAID_IS = re.compile(
     r"\b(?:she's|he's|it's|they're|she\s+is|he\s+is|it\s+is)\s+(?:a|an)\s+(?P<v>[\w-]+(?:\s[\w-]+)?)$", _F
@@ -156,12 +161,16 @@ def replaced(text: str, values: list[str]) -> list[str]:
         wrong, right = _contrasted(said_wrong, said_right)
         if not right or len(right.split()) > 3 or (_HAN.search(right) and (len(right) > 8 or "我" in right)):
             continue
+        if right.isascii():  # "it's not a maple at all, it's a sweetgum": the kinds without their articles
+            wrong = _AT_ALL.sub("", _ARTICLE.sub("", wrong))
+            right = _ARTICLE.sub("", right).strip()
         for i, known in enumerate(wanted):
-            if not out[i] and known and wrong.casefold() == known:
+            named_kind = wrong.isascii() and len(wrong) >= 4 and known.endswith(" " + wrong.casefold())
+            if not out[i] and known and (wrong.casefold() == known or named_kind):  # "maple" for "silver maple"
                 out[i] = right.lower() if right.isascii() else right
             elif not out[i] and known and said_wrong.casefold() == known:  # "不是英短，是美短": words sharing a end
                 out[i] = said_right.lower() if said_right.isascii() else said_right
-    if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text)):
+    if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text) or _CHANGE_ASKED.search(text)):
         return out
     for m in NOT_THAT.finditer(text):
         named = _ARTICLE.sub("", (m.group("en") or m.group("zh")).strip().rstrip("!.！。").casefold())
@@ -174,7 +183,7 @@ def replaced(text: str, values: list[str]) -> list[str]:
         cleft = _CLEFT.match(value)
         if cleft is not None:  # "it's pecans I'm allergic to, not walnuts": the value the cleft puts first
             value = cleft.group("v")
-        said_is = _SAID_IS.search(value)
+        said_is = _SAID_IS.search(value) or _ZH_SAID_IS.search(value)
         if said_is is not None:  # "he said she's a crested gecko, not a leopard gecko": what it is said to be
             value = said_is.group("v")
         if not value or len(value.split()) > 3 or value.casefold() == named:

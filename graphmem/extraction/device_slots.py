@@ -177,6 +177,29 @@ _GOING_TO = re.compile(
 )
 
 
+# A plant or tree the speaker keeps, by where it grows ("我阳台上那几盆玫瑰", "The silver maple in our backyard"):
+# what it is, so that a later "it's a sweetgum, not a maple" corrects it.
+_ZH_GROWN = re.compile(
+    r"我(?:家)?(?:阳台|院子|院里|花园|窗台|屋里|家里|楼顶)(?:上|里)?(?:的)?(?:那|这)?(?:[几一两三四五]|好几)?(?:盆|棵|株|丛)"
+    r"(?P<v>[\u4e00-\u9fff]{2,3}?)(?=这阵子|这两天|最近|今年|叶|开|长|老|总|怎么|咋|[，,。])"
+)
+_EN_GROWN = re.compile(
+    r"\b(?:the|our|my)\s+(?P<v>(?:[a-z]+\s)?(?:maple|oak|birch|pine|spruce|elm|willow|magnolia|dogwood|cherry|"
+    r"sweetgum|cedar|juniper|hydrangea|lilac|azalea|rhododendron|crape\s+myrtle|redbud|linden|beech|walnut)"
+    r"(?:\s+tree)?)\s+in\s+(?:our|my|the)\s+(?:back|front|side)?\s?(?:yard|garden)\b",
+    re.IGNORECASE,
+)
+
+
+def grown(text: str) -> list[Slot]:
+    """A plant or tree the speaker keeps (`_ZH_GROWN`, `_EN_GROWN`), as what it is."""
+    m = _ZH_GROWN.search(text) or _EN_GROWN.search(text)
+    if m is None:
+        return []
+    value = m.group("v").lower().removesuffix(" tree")
+    return [Slot(Predicate.RELATION_NAME, "garden:plant:kind", value, True, m.start("v"), m.end("v"))]
+
+
 def possessions(text: str, correcting: bool = False) -> list[Slot]:
     """What the segment says the speaker has, one per category (the first said as theirs): a vehicle, a bicycle,
     the internet provider, the mobile carrier, the insurer, the bank. `correcting`: the turn corrects what was said

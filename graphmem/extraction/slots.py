@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from graphmem.extraction.code_slots import code_settings
 from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.deadlines import deadline
-from graphmem.extraction.device_slots import devices, possessions
+from graphmem.extraction.device_slots import devices, grown, possessions
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
@@ -575,6 +575,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     out.extend(office(text))
     out.extend(devices(text))
     out.extend(possessions(text, correcting or bool(TURN_CORRECTION.search(text))))
+    out.extend(grown(text))
     out.extend(profile(text))
     if not names_meeting(text):
         out.extend(office_days(text))

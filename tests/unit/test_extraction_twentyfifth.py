@@ -304,3 +304,19 @@ def test_a_standing_meeting_with_someone_and_the_new_one_to_follow(extractor: Ru
     said = "安全例会挪到每周一早上七点半，开工前开。周五下午那个你就别再提醒我了，按新的来"
     facts = extractor.extract(said)
     assert {f.value for f in facts} == {"monday", "7:30"} and all(f.explicit for f in facts)  # "按新的来": asked for
+
+
+def test_a_plant_one_keeps_and_its_kind_corrected(extractor: RuleExtractor) -> None:
+    said = "我阳台上那几盆玫瑰这阵子叶子发黄，底下的老叶子一碰就掉，是咋回事？"
+    assert _facts(extractor, said) == {"user|garden:plant:kind": "玫瑰"}
+    said = "The silver maple in our backyard is dropping leaves in July."
+    assert _facts(extractor, said) == {"user|garden:plant:kind": "silver maple"}
+    said = "他看了照片直乐，说这是月季，不是玫瑰：玫瑰枝子上的刺密。你那边也给我改成月季吧。"
+    assert extractor.replaced(said, ["玫瑰"]) == ["月季"]
+    said = "The arborist said it's not a maple at all, it's a sweetgum. Can you fix that?"
+    assert extractor.replaced(said, ["silver maple"]) == ["sweetgum"]
+
+
+def test_a_request_to_remember_is_no_instruction_of_its_own(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "往后给我订机票你都记着，只订直飞，不转机")
+    assert not [k for k in facts if k.startswith("user|instruction")] and facts
