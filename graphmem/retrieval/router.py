@@ -170,17 +170,24 @@ def _quoted(words: list[str]) -> str:
 
 def query_kind(query: str) -> tuple[QueryKind, str]:
     """The query kind (recall, preference or default) and the rule that decided it."""
-    if back := _words(_TIME_BACK, query):
+    back = _words(_TIME_BACK, query)
+    return _kind_of(back, _words(_PREFERENCE, query) if not back else [])
+
+
+def _kind_of(back: list[str], liked: list[str]) -> tuple[QueryKind, str]:
+    """The query kind from the time-back and preference words found (each pattern is scanned once a query)."""
+    if back:
         return QueryKind.RECALL, f"time-back word {_quoted(back)}"
-    if liked := _words(_PREFERENCE, query):
+    if liked:
         return QueryKind.PREFERENCE, f"preference word {_quoted(liked)}"
     return QueryKind.DEFAULT, "no routing word"
 
 
 def route_rules(query: str) -> Route:
     """The layers the rules send `query` to, whatever is served (precedence: see the module doc)."""
-    kind, _ = query_kind(query)
     back = _words(_TIME_BACK, query)
+    liked = _words(_PREFERENCE, query)
+    kind, _ = _kind_of(back, liked)
     current = _words(_CURRENT, query)
     dropped: list[str] = []
     if back:
@@ -189,7 +196,7 @@ def route_rules(query: str) -> Route:
     signals: list[tuple[Layer, str, list[str]]] = [
         (Layer.WORKING, "current-context", current),
         (Layer.EPISODIC, "time-back", back),
-        (Layer.SEMANTIC, "preference", _words(_PREFERENCE, query)),
+        (Layer.SEMANTIC, "preference", liked),
         (Layer.PROCEDURAL, "operation", _words(_OPERATION, query)),
     ]
     hits = [(layer, rule, words) for layer, rule, words in signals if words]
