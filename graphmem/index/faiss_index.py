@@ -406,7 +406,8 @@ class FaissIndex:
             scores, labels = part.index.search(q, min(k, total), params=params)
         finally:
             part.lock.release()
-        return [(int(i), float(s)) for i, s in zip(labels[0], scores[0], strict=True) if i >= 0]
+        # plain Python numbers first: iterating the arrays makes a numpy scalar of every element
+        return [(i, s) for i, s in zip(labels[0].tolist(), scores[0].tolist(), strict=True) if i >= 0]
 
     def _warm_up(self, sample: Vectors) -> None:
         faiss.omp_set_num_threads(self._threads)

@@ -15,7 +15,7 @@ import functools
 import logging
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
@@ -197,7 +197,7 @@ def _columns(
     if found is None or not len(found):
         return RankColumns.empty()
     c, codes = found.columns, found.codes
-    visible = np.isin(c["project"], [codes[""], codes[scope.project_id]])
+    visible = _among(c["project"], [codes[""], codes[scope.project_id]])
     if flt.session_id:
         visible &= c["session"] == codes[flt.session_id]
     if flt.event_types:
@@ -210,14 +210,19 @@ def _columns(
     moved = np.full(len(found) + 1, -1, dtype=np.int64)  # old position -> new; the extra slot: -1 stays -1
     moved[keep] = np.arange(keep.shape[0])
     seqs = c["seq"][keep]
-    where = dict(zip(seqs.tolist(), range(keep.shape[0]), strict=True))
+    by_seq = np.argsort(seqs)
+    ordered = seqs[by_seq]
 
-    def signal(pairs: Iterable[tuple[int, float]]) -> npt.NDArray[np.float64]:
+    def signal(pairs: Sequence[tuple[int, float]]) -> npt.NDArray[np.float64]:
+        """Each kept candidate's value in `pairs` (NaN when absent): the seqs looked up in one sorted pass."""
         values = np.full(keep.shape[0], np.nan)
-        for seq, value in pairs:
-            i = where.get(seq)
-            if i is not None:
-                values[i] = value
+        if not pairs or not keep.shape[0]:
+            return values
+        asked = np.fromiter((seq for seq, _ in pairs), dtype=np.int64, count=len(pairs))
+        given = np.fromiter((value for _, value in pairs), dtype=np.float64, count=len(pairs))
+        at = np.minimum(np.searchsorted(ordered, asked), ordered.shape[0] - 1)
+        hit = ordered[at] == asked
+        values[by_seq[at[hit]]] = given[hit]
         return values
 
     ends = c["event_end"][keep]
@@ -227,14 +232,22 @@ def _columns(
         importance=c["importance"][keep],
         cosines=signal(dense),
         bm25=signal(lexical),
-        graph=signal(walked.items()),
+        graph=signal(list(walked.items())),
         prev=moved[found.prev[keep]],
         next=moved[found.next[keep]],
         has_event=c["has_event"][keep],
         event_start_us=c["event_start"][keep],  # the partition stores an open bound as OPEN_START
         event_end_us=np.where(ends == OPEN_START, OPEN_END, ends),
-        spoken=np.isin(c["speaker"][keep], [codes[s] for s in speakers if s]),
+        spoken=_among(c["speaker"][keep], [codes[s] for s in speakers if s]),
     )
+
+
+def _among(column: npt.NDArray[Any], values: Sequence[int]) -> npt.NDArray[np.bool_]:
+    """`np.isin(column, values)` for the few codes a search names (a comparison per code: np.isin sorts)."""
+    out = np.zeros(column.shape[0], dtype=np.bool_)
+    for value in set(values):
+        out |= column == value
+    return out
 
 
 @dataclass(frozen=True)

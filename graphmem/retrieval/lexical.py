@@ -936,4 +936,4 @@ class BM25Index:
             part = np.argpartition(-scores[nz], k - 1)[:k]
             nz = nz[part]
         order = nz[np.argsort(-scores[nz], kind="stable")]
-        return [(int(self._ids[s]), float(scores[s])) for s in order]
+        return list(zip(self._ids[order].tolist(), scores[order].tolist(), strict=True))

@@ -12,6 +12,7 @@ whose speaker the query names scores `speaker` = 1 in the rerank.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 import numpy as np
@@ -37,12 +38,18 @@ def speakers_named(query: str, speakers: Iterable[str]) -> frozenset[str]:
         if not name:
             continue
         if name.isascii():
-            tokens = tokenize(name)
+            tokens = _name_tokens(name)
             if tokens and all(t in words for t in tokens):
                 named.add(speaker)
         elif name in query:
             named.add(speaker)
     return frozenset(named)
+
+
+@functools.lru_cache(maxsize=4096)
+def _name_tokens(name: str) -> tuple[str, ...]:
+    """A speaker name's tokens: a user's few names are asked about by every query (bounded memo)."""
+    return tuple(tokenize(name))
 
 
 def closest_speakers(
