@@ -81,7 +81,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -277,16 +277,7 @@ async def graphmem_run(api: Served, conv: Conversation, items: list[Item], run_i
     try:
         started = time.perf_counter()
         for start in range(0, len(items), BATCH):
-            episodes = []
-            for item in items[start : start + BATCH]:
-                if item.key in turns:
-                    episodes.append(episode_input(turns[item.key]))
-                else:
-                    episode = pb.EpisodeInput(
-                        key=item.key, text=item.text, speaker=item.speaker, session_id=item.session
-                    )
-                    episode.occurred_at.CopyFrom(timestamp(item.at.replace(tzinfo=None)))
-                    episodes.append(episode)
+            episodes = episode_inputs(items[start : start + BATCH], turns)
             await api.stub.AddEpisodes(pb.AddEpisodesRequest(scope=scope, episodes=episodes), metadata=api.auth)
         out.ingest_s += time.perf_counter() - started
         out.ingested += len(items)
@@ -750,3 +741,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def episode_inputs(items: Sequence[Item], turns: Mapping[str, Any]) -> list[pb.EpisodeInput]:
+    """The AddEpisodes inputs of a batch of items: a conversation's own turn as the LoCoMo runs send it, a filler
+    line with its key, speaker, session and time."""
+    episodes = []
+    for item in items:
+        if item.key in turns:
+            episodes.append(episode_input(turns[item.key]))
+        else:
+            episode = pb.EpisodeInput(key=item.key, text=item.text, speaker=item.speaker, session_id=item.session)
+            episode.occurred_at.CopyFrom(timestamp(item.at.replace(tzinfo=None)))
+            episodes.append(episode)
+    return episodes

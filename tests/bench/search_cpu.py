@@ -37,9 +37,9 @@ import grpc
 from graphmem.v1 import memory_service_pb2 as pb
 from graphmem.v1 import memory_service_pb2_grpc as pb_grpc
 from tests.bench.latency import pct
-from tests.bench.locomo import episode_input, reference_time, timestamp
+from tests.bench.locomo import reference_time, timestamp
 from tests.bench.locomo_data import load_locomo
-from tests.bench.peers import BATCH, TOP_K, asked, items_of, recall_at_10
+from tests.bench.peers import BATCH, TOP_K, asked, episode_inputs, items_of, recall_at_10
 from tests.conftest import neo4j_uri
 from tests.launched.serve import DEV_KEY, error_lines, spawn_serve, stop, wait_serving
 
@@ -158,14 +158,7 @@ async def ingest(server: Server, user: str, data: Path, size: int) -> None:
     turns = {t.dia_id: t for t in conv.turns}
     began = time.perf_counter()
     for start in range(0, len(items), BATCH):
-        episodes = []
-        for item in items[start : start + BATCH]:
-            if item.key in turns:
-                episodes.append(episode_input(turns[item.key]))
-            else:
-                episode = pb.EpisodeInput(key=item.key, text=item.text, speaker=item.speaker, session_id=item.session)
-                episode.occurred_at.CopyFrom(timestamp(item.at.replace(tzinfo=None)))
-                episodes.append(episode)
+        episodes = episode_inputs(items[start : start + BATCH], turns)
         await server.stub.AddEpisodes(
             pb.AddEpisodesRequest(scope=pb.Scope(user_id=user), episodes=episodes), metadata=AUTH
         )
