@@ -270,6 +270,20 @@ async def embed_documents(shared: SharedEmbedder, items: Sequence[Item]) -> floa
 
 
 # ---------------------------------------------------------------------------------------------- graphmem
+def episode_inputs(items: Sequence[Item], turns: Mapping[str, Any]) -> list[pb.EpisodeInput]:
+    """The AddEpisodes inputs of a batch of items: a conversation's own turn as the LoCoMo runs send it, a filler
+    line with its key, speaker, session and time."""
+    episodes = []
+    for item in items:
+        if item.key in turns:
+            episodes.append(episode_input(turns[item.key]))
+        else:
+            episode = pb.EpisodeInput(key=item.key, text=item.text, speaker=item.speaker, session_id=item.session)
+            episode.occurred_at.CopyFrom(timestamp(item.at.replace(tzinfo=None)))
+            episodes.append(episode)
+    return episodes
+
+
 async def graphmem_run(api: Served, conv: Conversation, items: list[Item], run_id: str, out: Scores) -> None:
     scope = pb.Scope(user_id=f"peers-{conv.sample_id}-{run_id}-{len(items)}")  # a forgotten user stays forgotten
     turns = {t.dia_id: t for t in conv.turns}
@@ -741,17 +755,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-def episode_inputs(items: Sequence[Item], turns: Mapping[str, Any]) -> list[pb.EpisodeInput]:
-    """The AddEpisodes inputs of a batch of items: a conversation's own turn as the LoCoMo runs send it, a filler
-    line with its key, speaker, session and time."""
-    episodes = []
-    for item in items:
-        if item.key in turns:
-            episodes.append(episode_input(turns[item.key]))
-        else:
-            episode = pb.EpisodeInput(key=item.key, text=item.text, speaker=item.speaker, session_id=item.session)
-            episode.occurred_at.CopyFrom(timestamp(item.at.replace(tzinfo=None)))
-            episodes.append(episode)
-    return episodes
