@@ -61,6 +61,17 @@ def require_neo4j() -> str:
     return uri
 
 
+# A pet asked about, named in answer to the assistant's question, then remembered by a pronoun: the conversation
+# the pronoun request is tested with, in process and through the gRPC API.
+GOAT_TURNS: tuple[tuple[str, str], ...] = (
+    ("user", "Quick one: is it normal for a goat to scream all day when her buddy goes to the vet?"),
+    ("assistant", "Completely normal: goats are herd animals. What's her name, by the way?"),
+    ("user", "Clementine. Nigerian Dwarf, three years old, and the loudest animal on our property."),
+    ("assistant", "Clementine sounds like a character."),
+    ("user", "She is. Please remember her, she'll come up again."),
+)
+
+
 def unique(prefix: str = "u") -> str:
     return f"{prefix}-{uuid.uuid4().hex[:10]}"
 

@@ -358,7 +358,9 @@ class SemanticMemory:
             await self._record_sighting(scope, version, episode.id, episode.session_id)
             count += 1
         sighted = {f.id for f, hit in zip(pending, hits, strict=True) if hit}
-        if names_its_technology((f for f, hit in zip(pending, hits, strict=True) if hit), episode.project_id):
+        if resumed and names_its_technology(
+            (f for f, hit in zip(pending, hits, strict=True) if hit), episode.project_id
+        ):
             resumed = []
         for fact in resumed:
             if fact.id not in sighted:

@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from graphmem.v1 import memory_service_pb2 as pb
 from tests.api.test_facts_api import T0, Say, candidates, facts, say, settled
-from tests.conftest import Api, unique
+from tests.conftest import GOAT_TURNS, Api, unique
 
 
 async def test_resuming_a_project_confirms_the_technology_named_first(api: Api) -> None:
@@ -28,13 +28,7 @@ async def test_resuming_a_project_confirms_the_technology_named_first(api: Api) 
 async def test_a_request_to_remember_a_pet_by_a_pronoun_keeps_its_name(api: Api) -> None:
     user = unique("pet")
     scope = pb.Scope(user_id=user)
-    turns = [
-        ("user", "Quick one: is it normal for a goat to scream all day when her buddy goes to the vet?"),
-        ("assistant", "Completely normal: goats are herd animals. What's her name, by the way?"),
-        ("user", "Clementine. Nigerian Dwarf, three years old, and the loudest animal on our property."),
-        ("assistant", "Clementine sounds like a character."),
-        ("user", "She is. Please remember her, she'll come up again."),
-    ]
+    turns = GOAT_TURNS
     items = []
     for i, (speaker, text) in enumerate(turns):
         item = pb.EpisodeInput(key=f"t{i}", text=text, session_id="s1", speaker=speaker)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from graphmem.model import EpisodeDraft, FactScopeFilter, Scope
 from graphmem.service import MemoryService
-from tests.conftest import make_settings, unique
+from tests.conftest import GOAT_TURNS, make_settings, unique
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -166,13 +166,7 @@ async def test_a_request_to_remember_a_pet_by_a_pronoun_keeps_what_the_session_n
     service = MemoryService.from_settings(make_settings(tmp_path, embedder="hash"))
     await service.migrate()
     kept, not_asked = Scope("tenant-a", unique("goat")), Scope("tenant-a", unique("goat"))
-    turns = [
-        ("user", "Quick one: is it normal for a goat to scream all day when her buddy goes to the vet?"),
-        ("assistant", "Completely normal: goats are herd animals. What's her name, by the way?"),
-        ("user", "Clementine. Nigerian Dwarf, three years old, and the loudest animal on our property."),
-        ("assistant", "Clementine sounds like a character."),
-        ("user", "She is. Please remember her, she'll come up again."),
-    ]
+    turns = GOAT_TURNS
     try:
         for scope, said in ((kept, turns), (not_asked, turns[:4])):
             drafts = [
