@@ -217,9 +217,26 @@ def spaces_time(fact: CandidateFact) -> bool:
     return fact.predicate in _TASTES and fact.value in _INTERVALS
 
 
+# A trade said as what one does, by the role's own name
+_TRADE_ROLES = {
+    "tend bar": "bartender",
+    "bartend": "bartender",
+    "wait tables": "server",
+    "wait on tables": "server",
+    "cut hair": "hairstylist",
+    "do hair": "hairstylist",
+    "do nails": "nail technician",
+    "walk dogs": "dog walker",
+    "deliver mail": "mail carrier",
+    "deliver packages": "delivery driver",
+}
+
+
 def canonical(fact: CandidateFact) -> CandidateFact:
     """`fact` with its object of taste in canonical form ("horror films" -> "horror movie", "a long bike ride" ->
     "cycling"), so paraphrases of one object share its key; other facts unchanged."""
+    if fact.predicate is Predicate.JOB and fact.value in _TRADE_ROLES:  # "I tend bar": a bartender
+        return replace(fact, value=_TRADE_ROLES[fact.value])
     if fact.attribute or fact.predicate.family != "taste":
         return fact
     shown = reply_format(fact.value) if fact.predicate is Predicate.AVOIDS else None

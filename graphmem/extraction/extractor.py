@@ -64,7 +64,7 @@ from graphmem.extraction.habit_gear import habit_activity
 from graphmem.extraction.house_rules import list_item, opens_list
 from graphmem.extraction.literal_gate import LiteralGate, lowered
 from graphmem.extraction.local_weather import weather_city
-from graphmem.extraction.notes import note_updates, notes
+from graphmem.extraction.notes import note_updates, notes, standing_notes
 from graphmem.extraction.recurrence import Topic, topics
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
@@ -248,7 +248,8 @@ class RuleExtractor:
                 fixed = corrected(last, seg)
                 if fixed is not None:  # "…, sorry, I meant amoxicillin": the value replaces the one just said
                     if any(f is last for f in best.values()):
-                        repaired.add(last.key)
+                        # (a value-keyed fact repaired gets the new value's key: "都用Edge……不对，是Chrome")
+                        repaired.update((last.key, fixed.key))
                     best = {k: f for k, f in best.items() if f is not last}
                     facts = [fixed]
             for found in map(canonical, (f for f in facts if not spaces_time(f))):
@@ -267,7 +268,8 @@ class RuleExtractor:
         # what the turn asks to be remembered and no reading above stated: a note (a turn correcting what was said
         # before is read by the corrections, one repairing a slip in the same breath keeps the repaired words)
         stated += notes(text, stated)
-        return stated
+        # a turn nothing above understood that still says how things stand from now on ("以后…", "going forward …")
+        return stated or standing_notes(text)
 
     def _about_referent(self, seg: Segment, referent: Referent) -> list[CandidateFact]:
         """The facts `seg` states once its opening pronoun is read as the speaker's `referent`; each quotes the

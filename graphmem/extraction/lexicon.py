@@ -155,7 +155,7 @@ EN_STOP = words(
 )
 EN_PLACE_STOP = EN_STOP | {
     "and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby", "night", "nights", "weekends",
-    "weekend", "midnight", "sometimes", "least", "times", "all", "means", "makes", "keeps",
+    "weekend", "midnight", "sometimes", "least", "times", "all", "means", "makes", "keeps", "like",
 }  # fmt: skip
 EN_LEAD_SKIP = words("the a an some any my all eating drinking having to")
 EN_SPLIT = frozenset({"and", "or", ",", "&", "plus"})

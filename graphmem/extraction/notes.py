@@ -24,12 +24,13 @@ from graphmem.extraction.lexicon import ZH_STOP
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.segmentation import HAN, LATIN_WORD
 
-__all__ = ["MAX_NOTE_CHARS", "note_updates", "notes", "remembers_back"]
+__all__ = ["MAX_NOTE_CHARS", "note_updates", "notes", "remembers_back", "standing_notes"]
 
 _F = re.IGNORECASE
 MAX_NOTE_CHARS = 280  # a note's value; a longer request keeps its first clauses
 _MIN_WORDS = 3  # an English note says at least this much
 _MIN_HAN = 4  # a Chinese note at least this many characters
+_STANDING_CONFIDENCE = 0.8  # a note from a standing-request word: below one asked for with "remember"
 
 # Sentences, as segmentation cuts them: a "." or ";" ends one only before whitespace or the end.
 _SENTENCE = re.compile(
@@ -595,3 +596,58 @@ def remembers_back(text: str) -> bool:
     head = text[:MAX_NOTE_CHARS]
     m = _REMEMBER_THEM.search(head)
     return m is not None and head[m.end() : m.end() + 1] not in ("?", "？")
+
+
+# Words that say how things stand from now on (a subset of `guards.EXPLICIT`: no "remember", which `notes` reads)
+_STANDING = {
+    "en": re.compile(
+        r"\b(?:from\s+now\s+on|going\s+forward|moving\s+forward|henceforth|from\s+here\s+on|in\s+(?:the\s+)?future)\b|"
+        r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
+        _F,
+    ),
+    "zh": re.compile(
+        r"(?<![点时完班课年月号天周岁])以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|一律|每次都"
+    ),
+}
+
+_POINTING = {
+    "en": re.compile(r"\b(?:this|that|these|those|it|them|such)\b", _F),
+    "zh": re.compile(r"[这那](?:类|种|个|些|样|么|款|家|回|次)|它"),
+}
+
+
+def standing_notes(text: str) -> list[CandidateFact]:
+    """The notes of a turn no reading understood that still says how things stand from now on: each first-hand
+    sentence carrying a standing-request word ("from now on", "going forward", "以后", "往后",
+    "一律", "always" opening a clause …), kept in its own words ("以后我的周报都发在钉钉群里，不走邮件了"). Such
+    a sentence is as strong a request to keep as "remember …", and no narrower reading states it; a sentence of
+    another person, a question, supposition, joke, quotation or correction is not kept."""
+    if _CORRECTING.search(text):
+        return []
+    out: list[CandidateFact] = []
+    for m in _SENTENCE.finditer(text[: MAX_NOTE_CHARS * 2]):
+        sentence = m.group(0).strip()
+        lang: Lang = "zh" if len(HAN.findall(sentence)) >= len(LATIN_WORD.findall(sentence)) else "en"
+        if not sentence or not _STANDING[lang].search(sentence) or OTHER_PERSON[lang].search(sentence):
+            continue
+        if not _substantial(_STANDING[lang].sub("", sentence), lang) or _POINTING[lang].search(sentence):
+            continue  # "以后再说吧", "以后这类活动别给我推了": little else, or what it means was said before
+        note = _note(_stripped(sentence, lang), lang)
+        if note is None:
+            continue
+        value = note.casefold() if note.isascii() else note
+        out.append(
+            CandidateFact(
+                subject="user",
+                predicate=Predicate.NOTE,
+                value=value,
+                polarity=True,
+                kind=FactKind.ATTRIBUTE,
+                fact=("user asked to remember: " if lang == "en" else "用户让记住：") + value,
+                evidence=sentence,
+                confidence=_STANDING_CONFIDENCE,
+                explicit=True,
+                language=lang,
+            )
+        )
+    return out

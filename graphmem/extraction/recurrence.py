@@ -8,8 +8,9 @@ in another, with a word of stance or habit in at least one of them, is something
 - a content word of a first-hand clause: the clause names the speaker (我, I, my, me; a Chinese clause with no
   subject, an English one whose sentence named the speaker before it) and is no question, supposition, joke,
   quotation, one-off, reported remark or request to the assistant;
-- Chinese: a noun jieba knows (dictionary words only, no HMM guessing), two characters or more, not everyday
-  vocabulary (jieba's dictionary frequency above _ZH_COMMON) nor a word of time or generality; English: a word of
+- Chinese: a noun or a rare verb jieba knows (dictionary words only, no HMM guessing), two characters or more,
+  not everyday vocabulary (jieba's dictionary frequency above _ZH_COMMON; above _ZH_VERB_RARE for a verb) nor a
+  word of time or generality; English: a word of
   four letters or more that can name a thing (a noun or an activity in lemminflect's lexicon, or a word it does
   not know; never an adjective or adverb), not a stopword or an everyday generality, compared by its light stem
   ("fencing" meets "fence");
@@ -174,6 +175,9 @@ _ASKING = {
 # not a thing a person is known by (咖啡 1400, 韭菜 144, 钩针 23).
 _ZH_COMMON = 2000
 _ZH_NOUN = frozenset({"n", "nz", "vn", "nr", "ns", "nt", "nrt", "nrfg", "eng", "j", "l"})
+# A verb is a topic when it names an activity one is known by ("抽烟" 403, "露营" 72, "烘焙" 26), rarer than this:
+# everyday doings ("开会" 1302, "抬头" 1892, "觉得" 15995) are not.
+_ZH_VERB_RARE = 1000
 _WORD = re.compile(r"(?<![^\W\d_])[^\W\d_]{4,24}(?:['\u2019][a-z]{1,2})?(?![^\W\d_])")
 _posseg_lock = threading.Lock()
 _lexicon_lock = threading.Lock()
@@ -230,9 +234,11 @@ def _zh_nouns(clause: str) -> Iterator[str]:
     with _posseg_lock:
         pairs = [(p.word, p.flag) for p in pseg.lcut(clause, HMM=False)]
     for word, flag in pairs:
-        general = word in _ZH_GENERAL or word in ZH_STOPWORDS or word.startswith("我")
-        common = (freq.get(word) or 0) > _ZH_COMMON
-        if flag in _ZH_NOUN and len(word) >= 2 and not general and not common and word.isalnum():
+        # a verb saying the stance is none of its topics ("这玩意儿我是真上瘾")
+        stance_word = flag == "v" and bool(_FOR["zh"].search(word) or _AGAINST["zh"].search(word))
+        general = word in _ZH_GENERAL or word in ZH_STOPWORDS or word.startswith("我") or stance_word
+        common = (freq.get(word) or 0) > (_ZH_VERB_RARE if flag == "v" else _ZH_COMMON)
+        if (flag in _ZH_NOUN or flag == "v") and len(word) >= 2 and not general and not common and word.isalnum():
             yield word.casefold()
 
 

@@ -357,6 +357,11 @@ EN_RULES: tuple[Rule, ...] = (
     _LIVES_IN.rule(
         "en", _I + r"(?:mostly\s+|now\s+)?work\s+(?:remotely\s+|from\s+home\s+)?from\s+(?!home\b)"
     ),  # "I work remotely from Lisbon"
+    _LIVES_IN.rule(  # "I've lived in Kalamazoo for like 4 yrs", "have lived in Tulsa since 2015": lived there till now
+        "en",
+        _IVE + r"(?:been\s+)?(?:lived|living)\s+in\s+(?=[^.!?;,]{1,40}?\b(?:for|since)\s)",
+        confidence=0.7,
+    ),
     _LIVES_IN.rule(  # "Finally unpacked after the move to Tucson", "since our move to Leeds": a move made
         "en", r"(?<![\w'])(?:after|since)\s+(?:the|my|our)\s+(?:big\s+)?move\s+to\s+", confidence=0.7
     ),
@@ -451,6 +456,15 @@ EN_RULES: tuple[Rule, ...] = (
         r"(?:^|[,;]\s*|(?<![\w'])i(?:'m|\s+am)\s+)(?:starting|beginning|staying\s+on|coming\s+back|back)\s+"
         r"(?:(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|today|next\s+\w+|this\s+\w+)\s+)?"
         r"as\s+(?:a|an|the)\s+",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
+    rule(  # "I got hired as a park ranger", "they took me on as a welder": the role one was taken on in
+        "en",
+        r"(?<![\w'])(?:(?:i\s+(?:just\s+|finally\s+)?(?:got|was|have\s+been)|i've\s+been|(?:and|then|but)\s+got)\s+"
+        r"(?:hired|taken\s+on|brought\s+on|promoted)|(?:they|she|he)\s+(?:just\s+)?(?:hired|took)\s+me)"
+        r"\s+(?:on\s+)?as\s+(?:a|an|the)\s+",
         P.JOB,
         "job",
         "user works as {d}",

@@ -307,6 +307,15 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户在{d}工作",
         confidence=0.65,
     ),
+    rule(  # "我连数据库一直用Navicat", "我听播客一直用小宇宙，…": the tool one always does a thing in
+        "zh",
+        _ZI + r"[\u4e00-\u9fff]{1,6}?(?:一直|都是|都|平时|向来|一向|一般|主要|基本都|基本上)(?:在)?用"
+        r"(?P<v>[A-Za-z][\w.+#-]{1,20}(?:\s[A-Za-z][\w.+#-]{1,20})?|[\u4e00-\u9fff]{2,4}(?=[，。！,.!；;]|$))",
+        P.USES_TOOL,
+        "group",
+        "用户使用{d}",
+        confidence=0.65,
+    ),
     rule(  # "下周一去小红书报到": the employer one moves to
         "zh",
         r"(?<![他她])(?:去|到)(?P<v>[\u4e00-\u9fffA-Za-z]{2,6}?)(?:报到|入职)",

@@ -591,7 +591,7 @@ def test_a_chinese_city_keeps_the_name_it_is_called_by() -> None:
     assert [h.value for h in scan("我住襄阳")] == ["襄阳"]  # not the list's first form, 樊城
     assert {f.key: f.value for f in RuleExtractor().extract("I tend bar at a cocktail place downtown")}.get(
         "user|job"
-    ) == "tend bar"
+    ) == "bartender"  # the trade by its role
 
 
 def test_things_kept_in_a_named_tool() -> None:

@@ -53,7 +53,7 @@ def test_roles_said_as_the_one_at_a_place_for_a_living_or_as_a_business_of_ones_
     opened = "Big news: I left the restaurant and opened my own wine shop last week."
     assert _facts(extractor, opened).get("user|job") == "wine shop owner"
     assert _facts(extractor, "Grooming pays the bills, but my shoulders hate me.").get("user|job") == "groomer"
-    assert _facts(extractor, "I tend bar at a cocktail place downtown").get("user|job") == "tend bar"
+    assert _facts(extractor, "I tend bar at a cocktail place downtown").get("user|job") == "bartender"
 
 
 def test_a_ships_officer_and_a_job_found(extractor: RuleExtractor) -> None:

@@ -1,0 +1,81 @@
+"""Mechanisms of the twenty-sixth session, built from the failure kinds of blind rounds before the twenty-fifth
+round was tuned on: a standing request ("以后…", "from now on …") no reading understood kept as a note, Chinese
+activities (rare verbs) as recurring topics, the tool one always does a thing in ("我连数据库一直用Navicat"), a role
+one was hired as, a trade said as a doing kept as its role, a place lived in "for like 4 yrs", in-laws by name, and
+a value-keyed fact repaired in the same breath."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.notes import standing_notes
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_a_standing_request_no_reading_understood_is_kept_as_a_note(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("以后我的周报都发在钉钉群里，不走邮件了")
+    assert [(f.predicate, f.value, f.explicit) for f in facts] == [
+        (Predicate.NOTE, "以后我的周报都发在钉钉群里，不走邮件", True)
+    ]
+    facts = extractor.extract("From now on my weekly reports go in the team channel instead of email.")
+    assert [f.predicate for f in facts] == [Predicate.NOTE]
+    assert "team channel" in facts[0].value
+    # the word of standing and little else; what it means was said before; a question; another person's
+    for said in (
+        "以后再说吧",
+        "以后这类活动别给我推了",
+        "From now on, what time is it in Tokyo?",
+        "以后有啥事你问我就行",
+        "From now on my boss wants the reports on Fridays.",
+    ):
+        assert standing_notes(said) == [], said
+    # a reading that understood the turn leaves no note
+    assert [f.predicate for f in extractor.extract("以后回复我都用英文")] != [Predicate.NOTE]
+
+
+def test_a_chinese_activity_is_a_recurring_topic_but_not_an_everyday_doing(extractor: RuleExtractor) -> None:
+    assert ("抽烟", False) in [(t.word, t.stance) for t in extractor.topics("我开的会一律不许抽烟")]
+    assert "露营" in [t.word for t in extractor.topics("我最近迷上露营了")]
+    assert "开会" not in [t.word for t in extractor.topics("我天天开会，烦死了")]  # everyday
+    # the verb of stance is no topic of its own
+    said = extractor.topics("昨晚在手机上跟人下象棋，一口气赢了七把，抬头一看都两点了。这玩意儿我是真上瘾")
+    assert [(t.word, t.stance) for t in said] == [("下象棋", True)]
+
+
+def test_the_tool_one_always_does_a_thing_in(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我连数据库一直用Navicat，建表、导数据") == {"user|uses_tool|navicat": "navicat"}
+    assert _facts(extractor, "我听播客一直用小宇宙，通勤路上正好听完一期") == {"user|uses_tool|小宇宙": "小宇宙"}
+    assert _facts(extractor, "我对孩子一直用心。") == {}
+
+
+def test_a_role_one_was_hired_as(extractor: RuleExtractor) -> None:
+    said = "Big change: I left H&R Block and got hired as a park ranger at the state park up the road."
+    assert _facts(extractor, said).get("user|job") == "park ranger"
+    assert _facts(extractor, "They hired me on as a welder.") == {"user|job": "welder"}
+    assert _facts(extractor, "I was treated as a guest") == {}
+
+
+def test_a_trade_said_as_a_doing_is_kept_as_its_role(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I tend bar at a brewpub downtown, mostly nights.") == {"user|job": "bartender"}
+
+
+def test_a_place_lived_in_for_years(extractor: RuleExtractor) -> None:
+    said = "been turning bowls in my garage here in kalamazoo like 4 yrs"
+    assert _facts(extractor, said) == {"user|location": "kalamazoo"}  # not "kalamazoo like 4 yrs"
+    assert _facts(extractor, "I've lived in kalamazoo for like 4 yrs") == {"user|location": "kalamazoo"}
+    assert _facts(extractor, "I have lived in Tulsa since 2015.") == {"user|location": "tulsa"}
+
+
+def test_in_laws_by_name(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我女婿叫浩然") == {"user|in_law:son:name": "浩然"}
+    assert _facts(extractor, "我儿媳妇叫丽丽") == {"user|in_law:daughter:name": "丽丽"}
+    said = "我女婿浩然在中学教物理，人老实"
+    assert _facts(extractor, said).get("user|relative:son-in-law:浩然") == "浩然"  # a given name that is a word too
+
+
+def test_a_value_keyed_fact_repaired_in_the_same_breath_is_no_correction(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("我平时上网都用Edge……不对，是Chrome，Edge是公司电脑上的。")
+    assert [(f.value, f.correction) for f in facts if f.predicate is Predicate.USES_TOOL] == [("chrome", False)]
