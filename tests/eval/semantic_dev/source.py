@@ -40,6 +40,7 @@ OUT_V22 = Path(__file__).with_name("scenarios_v22.jsonl")
 OUT_V23 = Path(__file__).with_name("scenarios_v23.jsonl")
 OUT_V24 = Path(__file__).with_name("scenarios_v24.jsonl")
 OUT_V25 = Path(__file__).with_name("scenarios_v25.jsonl")
+OUT_V26 = Path(__file__).with_name("scenarios_v26.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -6356,6 +6357,250 @@ EN_V25: list[Case] = [
               ("The leaf blowers on my street started at 7 a.m. on a Sunday. I'm running on coffee.", "Nothing like a leaf-blower alarm clock.", "Right? Anyway, my cousin just showed me the ships in bottles he builds. He's got forty of them lined up in his den and spends months on each one."),
               ("Hypothetically, if someone wanted to thru-hike the Appalachian Trail, what would it take?", "Most people need five to seven months for the roughly 2,200 miles, and budget something like $6,000 to $10,000 for gear, food and town stops along the way.", "Not something I'm planning, a coworker just sent me a video about it. My old high school coach always said, 'You can't steer a parked car.'")),
 ]
+# Twenty-sixth round (tag `v26`, its own file `scenarios_v26.jsonl`, ids from 2301): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Unlike the rounds before it, it does not look for hard shapes: it measures how the memory does on the
+# ordinary, everyday phrasing most users use, across the whole range of facts a user states. About half plain,
+# direct statements (tag `plain`) and half ordinary conversational shapes (tag `conversational`: a fact given as the
+# reason for a request, mentioned in passing, the answer to the assistant's question, a change of mind in a later
+# session, an explicit request to remember), with sub-topics no earlier round used.
+ZH_V26: list[Case] = [
+    # preference: likes, dislikes, allergies, diets
+    case("preference", "paraphrase plain v26",
+         ("我特别爱吃酸辣粉，尤其是加了花生碎和酸豆角的那种，一碗下去浑身舒坦", "酸辣粉又酸又辣，确实开胃。"),
+         ("今天下班又绕路去吃了碗酸辣粉，老板都认识我了。这东西我是真吃不够，一礼拜少说三回", "都成熟客了，哈哈。"),
+         active=(yes("酸辣粉", "suanla", "hot and sour noodle", "sour and spicy noodle"),)),
+    case("preference", "remember conversational v26",
+         ("帮我想个周末炖汤的方子，鸡汤排骨汤都行，就是别放香菇。香菇那股味儿我闻着就犯恶心，以后给我出菜谱都别带香菇", "好的，以后给你的菜谱都不放香菇。这周末可以试试玉米胡萝卜排骨汤：排骨焯水后和玉米、胡萝卜一起小火炖一个半钟头，出锅前加盐就行。"),
+         active=(no("香菇", "shiitake", "mushroom"),)),
+    case("preference", "paraphrase plain v26",
+         ("我对腰果过敏，吃一两颗嗓子就发痒，脸也跟着肿", "那买坚果和零食的时候得仔细看配料表。"),
+         ("公司发的年货里有一大盒混合坚果，我把里头的腰果全挑出来给同事了，过敏的东西我可不敢碰", "挑出来送人，两全其美。"),
+         active=(any_("腰果", "cashew"),)),
+    case("preference", "change polarity conversational v26",
+         ("同事约我周五去吃江浙菜，说那家的鳝鱼做得一绝。可我不吃鳝鱼啊，滑溜溜的长得跟蛇似的，看着就发怵", "那点菜的时候避开鳝鱼就好，江浙菜里清蒸鲥鱼、东坡肉、油焖笋都不错。"),
+         ("昨天那顿饭，一桌子人抢着吃响油鳝糊，就我一筷子没动。鳝鱼这玩意儿我是真下不去嘴", "不吃也没关系，江浙菜能选的多得是。"),
+         ("跟你说个事，上礼拜去宜兴出差，客户非让我尝一口鳝丝面，结果一口下去我就服了，现在我可爱吃鳝鱼了。你记一下，以后别再当我不吃鳝鱼了", "哈哈，口味变了！已更新：你现在爱吃鳝鱼。"),
+         active=(yes("鳝", "eel"),),
+         not_active=(no("鳝", "eel"),),
+         history=(h(("鳝", "eel"), ("鳝", "eel"), old_pol=False, new_pol=True),)),
+    # location
+    case("location", "paraphrase conversational v26",
+         ("周末想带孩子出去放风筝，我们就住潍坊，你说去哪儿放比较敞亮？", "潍坊是风筝之都，可以去浮烟山或者白浪河湿地公园那边，地方开阔，风也合适。"),
+         ("潍坊这两天风沙大，出门一趟满嘴都是土", "春天风大，出门戴个口罩吧。"),
+         active=(yes("潍坊", "weifang"),)),
+    case("location", "change plain v26",
+         ("我家在邯郸，老城区，离丛台公园走路十分钟", "丛台公园逛起来挺舒服的。"),
+         ("邯郸今天雾霾又爆表了，家里窗户都不敢开", "那就在家开着净化器吧。"),
+         ("跟你说一下，我上个月调到泸州的分公司了，一家人都搬了过来。以后默认我在泸州，帮我更新一下", "好的，已更新为泸州。"),
+         active=(yes("泸州", "luzhou"),),
+         not_active=(yes("邯郸", "handan"),),
+         history=(h(("邯郸", "handan"), ("泸州", "luzhou")),)),
+    # work: employer, role, workdays, hours
+    case("work", "paraphrase plain one_off v26",
+         ("我在比亚迪当电池工程师，主要做电芯的安全测试", "电芯安全测试很关键，挺有挑战的。"),
+         ("最近比亚迪新车型一个接一个，我们搞电池测试的天天加班到九点。中午就在食堂扒了两口鸡腿饭", "这么忙，注意休息。"),
+         active=(any_("比亚迪", "byd"), any_("电池", "电芯", "工程师", "battery", "engineer")),
+         not_active=(any_("鸡腿饭", "鸡腿"),)),
+    case("work", "remember conversational v26",
+         ("帮我排个下礼拜的健身计划，一周练三次", "好的。你哪几天有空？我按你的时间来排。", "我在超市上班，每周四周五休息，其他天都得去，下班都九点多了", "好的：周四上午练胸和三头，周五上午练背和二头，周日上班前做三十分钟有氧……", "行。我这休息日是固定的，你记住我每周四周五休息，以后排啥都按这个来"),
+         active=(any_("周四", "星期四", "礼拜四", "周五", "星期五", "thursday", "friday"),)),
+    case("work", "change plain v26",
+         ("我上班时间是早上八点到下午五点，中午休息一个钟头", "朝八晚五，作息挺规律的。"),
+         ("早上八点就得打卡，我六点半就得起，冬天天都还没亮", "冬天早起确实难熬。"),
+         ("跟你说下，我们公司改了作息，现在是上午十点上班、晚上七点下班，帮我把上班时间更新一下", "好的，已更新：你的上班时间改为上午十点到晚上七点。"),
+         active=(any_("十点", "10点", "10:00", "七点", "19:00", "7点", "晚七"),),
+         not_active=(any_("八点", "8点", "8:00", "五点", "17:00", "朝八", "早八"),),
+         history=(h(("八点", "8点", "8:00", "五点", "17:00", "朝八", "早八"), ("十点", "10点", "10:00", "七点", "19:00", "7点", "晚七")),)),
+    # tools
+    case("tools", "paraphrase conversational v26",
+         ("美图秀秀里怎么把证件照的背景换成白色？我修图一直用它，别的软件用不惯", "打开美图秀秀，选“证件照”，导入照片后点“换背景”，选白色，边缘调一调再保存就行。"),
+         ("美图秀秀新出的那个AI消除挺好使，我拿它把旅游照里的路人全抹掉了", "这个功能确实方便，处理景区照片很实用。"),
+         active=(yes("美图", "meitu"),)),
+    case("tools", "remember plain v26",
+         ("我写代码主要用MATLAB，搞信号处理的，以后给我举代码例子都用MATLAB写，记住了", "好的，以后代码例子都用MATLAB。"),
+         active=(yes("matlab",),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v26",
+         ("啥叫边际效应递减？", "边际效应递减是指在其他条件不变时，连续增加某一投入，每多投入一单位带来的额外产出或满足感会逐渐减少。", "太绕了，光讲道理我记不住。跟我解释东西的时候顺手举个生活里的例子"),
+         ("复利是啥意思？", "复利就是利息也计入本金，下一期连本带利一起生息。", "还是老问题，你得给我举个例子我才能明白，比如拿存钱说说"),
+         active=(any_("例子", "举例", "example"),)),
+    case("reply", "remember plain v26",
+         ("从今天起你回复我都用土耳其语，我下个月要去安卡拉常驻，得抓紧练练。记住啊", "Tamam! Bundan sonra size Türkçe cevap vereceğim."),
+         active=(any_("土耳其", "turkish", "türkçe", "turkce"),)),
+    # relations: spouse, children, pets, birthdays
+    case("relations", "paraphrase plain one_off v26",
+         ("我老公叫海涛，在铁路上开火车，一出车就是好几天", "跑车辛苦，家里就全靠你操持了。"),
+         ("海涛今天总算跑完车回来了，我包了一大锅韭菜鸡蛋饺子等他", "一家人吃上团圆饺子，真好。"),
+         active=(yes("海涛", "haitao"),),
+         not_active=(any_("韭菜", "饺子"),)),
+    case("relations", "remember conversational v26",
+         ("我闺女快过七岁生日了，想在家给她办个小派对，有啥好点子？", "可以定个主题，比如公主或者恐龙，再准备些小游戏和小礼物。她叫什么名字、生日是哪天？我帮你把流程排一下。", "她叫糖糖，生日是六月十二号", "好的，糖糖的生日派对可以这样安排：下午三点开始，先做手工，再玩寻宝游戏……", "挺好。你把糖糖的生日记下来，六月十二，每年快到了提醒我一声"),
+         active=(yes("糖糖", "tangtang"), any_("6月12", "六月十二", "06-12", "june 12", "12 june"))),
+    case("relations", "paraphrase conversational v26",
+         ("我家猫这两天不怎么吃猫粮，光喝水", "可能是换季胃口差，也可能是猫粮放久了受潮。它几岁了？叫什么名字？", "三岁，纯黑的，叫煤球", "煤球要是精神还好，可以先换一包新开的猫粮试试，再观察两天；要是连着两天不吃，就得带去医院看看。"),
+         ("煤球今天又跳上灶台偷吃了半条鱼，胃口好得很，白担心了", "哈哈，看来煤球已经缓过来了。"),
+         active=(yes("煤球", "meiqiu"),)),
+    # time zone
+    case("timezone", "remember conversational v26",
+         ("帮我约个跟国内同事的视频会，他们说北京时间周二上午十点方便", "好的。你那边是什么时区？我帮你换算一下。", "我在墨尔本，今年一直待在这边", "墨尔本现在是夏令时，比北京时间快三个小时，北京时间周二上午十点就是你那边周二下午一点。", "对。你记着我人在墨尔本，以后跟我说时间都按墨尔本时间来"),
+         active=(any_("墨尔本", "melbourne", "australia/melbourne", "+11", "+10", "aedt", "aest", "澳大利亚东部"),)),
+    # travel
+    case("travel", "paraphrase plain v26",
+         ("我出差坐飞机基本都坐海航，攒了好几年里程，已经是金卡了", "金卡能走优先通道，出差省不少事。"),
+         ("这回去海口又是坐的海航，用里程升了个公务舱，舒舒服服睡了一路。别家航空公司我一般不考虑", "用里程升舱，划算。"),
+         active=(yes("海航", "海南航空", "hainan"),)),
+    # meeting
+    case("meeting", "remember conversational v26",
+         ("帮我跟装修公司的设计师约个时间碰一下方案，明天后天都行", "好的。上午九点可以吗？", "不行，上午十点以前我得送孩子上学再去趟菜市场，回不来。以后给我约人、开会都排在上午十点以后", "明白，以后会议都安排在上午十点以后。那就约明天上午十点半？", "行，就明天十点半，你帮我跟设计师说一声"),
+         active=(any_("十点以后", "10点以后", "十点后", "10点后", "十点之后", "10点之后", "10:00", "after 10", "10am"),)),
+    # correction
+    case("correction", "immediate remember plain v26",
+         ("帮我记一下我的血型，万一哪天用得着：A型……不对不对，我说错了，A型是我老公的，我是B型", "好的，已记下：你的血型是B型。"),
+         active=(any_("B型", "type b", "血型b"),),
+         not_active=(any_("A型", "type a", "血型a"),)),
+    case("correction", "after_promotion conversational v26",
+         ("我那辆雅阁最近一踩刹车就吱吱响，是不是该换刹车片了？", "刹车吱吱响常见的原因是刹车片磨到了报警片，也可能是进了沙子。可以去店里量一下刹车片还剩多厚。"),
+         ("我那雅阁开了六万公里了，保养一次大概得多少钱？", "小保养一般四五百，大保养一千多，看你是去4S店还是外面的修理厂。"),
+         ("我之前跟你说错了，我开的不是雅阁，是轩逸，雅阁是我姐夫的车，我老把这两辆搞混。你给我改一下。刚才说的保养价格还准吗？", "好的，已更正：你开的是轩逸。轩逸保养比雅阁便宜些，小保养三四百就够了。"),
+         active=(any_("轩逸", "sylphy"),),
+         not_active=(any_("雅阁", "accord"),),
+         history=(h(("雅阁", "accord"), ("轩逸", "sylphy")),)),
+    # project facts
+    case("project", "project_only paraphrase plain v26",
+         ("@nianhui", "公司年会今年归我张罗，定在腊月二十三晚上，在滨河酒店的宴会厅，一共四十桌", "年会规模不小，节目和流程得提前排好。"),
+         ("@nianhui", "年会的酒店又来确认了一遍，腊月二十三晚上六点入场。抽奖环节你帮我想几个有意思的玩法", "可以试试“倒数抽奖”：先抽小奖再抽大奖，每抽一轮全场一起倒数……"),
+         active=(any_("腊月二十三", "腊月廿三", "十二月二十三", "小年", p="nianhui"),)),
+    case("project", "override conversational v26",
+         ("我写材料一直用Word，排版、改格式我都门儿清", "Word用熟了效率很高。"),
+         ("Word里咋让目录自动生成？我写年终总结要用", "先给各级标题套上“标题1”“标题2”样式，再到“引用”里点“目录”，选个自动目录就行；标题改了之后点“更新目录”。"),
+         ("@zhaosheng", "学校这个招生简章的活儿不一样，好几个老师要一起改，学校规定都在腾讯文档里弄，不用Word。这个项目里你跟我讲操作都按腾讯文档来，记住", "好的，招生简章项目里一律按腾讯文档来。"),
+         active=(yes("word"), yes("腾讯文档", "tencent doc", p="zhaosheng")),
+         not_active=(yes("word", p="zhaosheng"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v26",
+              ("今天下了一整天雨，小区门口的路上全是水坑", "雨天路滑，出门当心。", "可不。我表姐最近迷上了陶艺，周末就泡在工作室里拉坯，说捏泥巴比啥都解压"),
+              ("假如一个人想学开挖掘机，一般得学多久？", "正规培训学校一般一到三个月，学完考个操作证就能上岗。", "我就是好奇问问，没打算学。楼下修鞋的大爷常说一句“手艺在身，饿不着人”，今天又听他念叨了一遍")),
+]
+EN_V26: list[Case] = [
+    # preference: likes, dislikes, allergies, diets
+    case("preference", "paraphrase plain v26",
+         ("I could eat pierogi every single day. Potato and cheese, fried in butter with onions, nothing better.", "Pan-fried pierogi with onions are hard to beat."),
+         ("Found a Polish deli near work that makes pierogi by hand, so I bought four dozen for the freezer. I never get tired of them.", "Four dozen should last a little while, at least."),
+         active=(yes("pierog", "波兰饺子"),)),
+    case("preference", "remember conversational v26",
+         ("Can you give me a chicken sandwich idea for lunch tomorrow? No mayo though. I can't stand mayonnaise, so from now on please leave it out of anything you suggest.", "Sure, no mayo from now on. Try grilled chicken on ciabatta with pesto, roasted red peppers, arugula and a squeeze of lemon."),
+         active=(no("mayo", "蛋黄酱", "美乃滋"),)),
+    case("preference", "paraphrase conversational v26",
+         ("What fruit should I put in a fruit salad for a barbecue? I'm allergic to peaches, so nothing with peaches, please.", "Watermelon, blueberries, strawberries, pineapple and a little mint make a great mix. Skip nectarines and apricots too, since they're close cousins of peaches."),
+         ("My neighbor brought over a peach cobbler this afternoon. Sweet of her, but with my peach allergy I handed it straight to my husband.", "Kind of her, and at least it didn't go to waste."),
+         active=(any_("peach", "桃"),)),
+    case("preference", "change plain v26",
+         ("I'm doing Whole30 this month, so no sugar, grains, dairy or alcohol for me.", "Good luck! The first week is usually the hardest."),
+         ("Day 12 of Whole30. Made cauliflower rice for the third time this week and I'm dreaming about bread.", "You're almost halfway there."),
+         ("Whole30 is over, and my doctor has now put me on a low-FODMAP diet for my stomach. Please update my diet to low-FODMAP.", "Updated: you're following a low-FODMAP diet now."),
+         active=(any_("fodmap",),),
+         not_active=(any_("whole30", "whole 30"),),
+         history=(h(("whole30", "whole 30"), ("fodmap",)),)),
+    # location
+    case("location", "paraphrase conversational v26",
+         ("Any ideas for a day trip this weekend? I live in Tallahassee and I've barely explored outside the city.", "Wakulla Springs is about half an hour south, with boat tours and manatees in season; the St. Marks lighthouse and the coast are close by too."),
+         ("Storms rolled through Tallahassee all afternoon. The power flickered twice at our place.", "Hope it stayed on; keep some flashlights handy this time of year."),
+         active=(yes("tallahassee", "塔拉哈西"),)),
+    case("location", "change plain v26",
+         ("I live in Galway, on the west coast of Ireland.", "Lovely part of the world."),
+         ("Galway was all sideways rain today, as usual. Walked the Salthill promenade anyway.", "A brisk walk by the sea in the rain has its charm."),
+         ("We moved to Dundee last month for my partner's job. Please update my location to Dundee.", "Done, your location is now Dundee."),
+         active=(yes("dundee", "邓迪"),),
+         not_active=(yes("galway", "戈尔韦"),),
+         history=(h(("galway", "戈尔韦"), ("dundee", "邓迪")),)),
+    # work: employer, role, workdays, hours
+    case("work", "paraphrase plain one_off v26",
+         ("I work at Boeing as a machinist, mostly running CNC mills for wing parts.", "Precision work. Those tolerances must be tight."),
+         ("Long day at Boeing, a whole batch of brackets came back from inspection. Machinist life. Grabbed a burrito from the food cart on the way home.", "Frustrating when a batch comes back. Hope tomorrow's smoother."),
+         active=(any_("boeing", "波音"), any_("machinist", "cnc", "机械师", "机工", "数控")),
+         not_active=(any_("burrito", "墨西哥卷"),)),
+    case("work", "remember conversational v26",
+         ("Can you help me plan meals for the week? I want to batch cook on my days off.", "Sure. Which days are you off?", "Mondays and Tuesdays. I work Wednesday through Sunday at the garden center.", "Great, then you could batch cook on Monday afternoon and do a smaller top-up cook on Tuesday evening.", "Perfect. Remember my days off are Monday and Tuesday, that never changes."),
+         active=(any_("monday", "tuesday", "wednesday", "sunday", "周一", "周二", "星期一", "星期二"),)),
+    case("work", "change conversational v26",
+         ("I'm on the early shift at the distribution center, 6 a.m. to 2 p.m., so I'm usually in bed by nine.", "Early shifts take discipline, especially the bedtime part."),
+         ("Any tips for staying alert on a 6 a.m. start? The first hour of my shift is rough.", "Get bright light as soon as you wake up, eat a protein-heavy breakfast, move around early in the shift, and hold the coffee until 60 to 90 minutes after waking."),
+         ("Good news, I switched to the afternoon shift, 3 to 11 p.m., so no more 4:30 alarms. Please update my hours.", "Updated: your shift is now 3 to 11 p.m."),
+         active=(any_("3 to 11", "3-11", "3 p.m", "3pm", "15:00", "11 p.m", "11pm", "23:00", "下午3"),),
+         not_active=(any_("6 a.m", "6am", "06:00", "6 to 2", "6-2", "2 p.m", "2pm", "14:00"),),
+         history=(h(("6 a.m", "6am", "06:00", "6 to 2", "6-2", "2 p.m", "2pm", "14:00"), ("3 to 11", "3-11", "3 p.m", "3pm", "15:00", "11 p.m", "11pm", "23:00", "下午3")),)),
+    # tools
+    case("tools", "paraphrase conversational v26",
+         ("How do I make Strava stop auto-pausing at traffic lights? I log all my runs there.", "In the Strava app, open Settings, then Recording Settings, and switch Auto-Pause off for runs."),
+         ("Strava says I ran 1,400 miles last year. Every run goes on there, even the slow recovery jogs.", "That's a serious mileage total, congrats."),
+         active=(yes("strava",),)),
+    case("tools", "remember plain v26",
+         ("I do nearly all my scripting in Perl. Please remember that and write any code examples for me in Perl.", "Got it, Perl for your code examples from now on."),
+         active=(yes("perl",),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v26",
+         ("How do I get red wine out of a carpet?", "Quick Fix. Blot the spill with a clean cloth; don't rub. Deep Clean. Mix a tablespoon of dish soap and a tablespoon of white vinegar in two cups of warm water, sponge it on, and blot until the stain lifts.", "Please drop the headings when you answer me. Just write it out as a normal paragraph."),
+         ("Why does my banana bread sink in the middle?", "Possible Causes. Too much leavening or underbaking. The Fix. Measure the baking soda carefully and bake until a skewer comes out clean.", "Headings again. Plain paragraphs with no headings or section titles, like I asked last time."),
+         active=(any_("heading", "header", "title", "paragraph", "标题", "段落"),)),
+    case("reply", "remember plain v26",
+         ("From now on, please answer me in Hindi. My in-laws in Lucknow only speak Hindi and I want to be fluent before our visit.", "ठीक है! अब से मैं आपको हिंदी में जवाब दूँगा।"),
+         active=(any_("hindi", "हिंदी", "印地"),)),
+    # relations: spouse, children, pets, birthdays
+    case("relations", "paraphrase plain one_off v26",
+         ("My wife Marisol teaches third grade, so our kitchen table is always covered in spelling tests.", "Teachers take a lot of work home."),
+         ("Marisol and I finally had a date night, our first in months. Tacos and a movie, and she fell asleep before the credits.", "Sounds like a perfect evening anyway."),
+         active=(yes("marisol", "玛丽索尔"),),
+         not_active=(any_("taco", "塔可"),)),
+    case("relations", "remember conversational v26",
+         ("What's a good gift for a boy turning nine? He's into Lego and dinosaurs.", "A Lego Jurassic World set would combine both, and a fossil dig kit is fun too. Who's it for?", "My son Ruben. His birthday's on April 3.", "Ruben will love a dinosaur set, then. You could plan a small dig-themed party as well.", "Good idea. Please remember Ruben's birthday, April 3, and remind me a couple of weeks before."),
+         active=(yes("ruben", "鲁本"), any_("april 3", "3 april", "apr 3", "4月3", "04-03"))),
+    case("relations", "paraphrase conversational v26",
+         ("Our hamster keeps chewing the bars of his cage at night. How do I get him to stop?", "Bar chewing usually means boredom or a cage that's too small: add a bigger wheel, chew toys and deep bedding to burrow in. What's his name, and how old is he?", "Sprocket. He's about a year old, a Syrian.", "Sprocket may just want more room; Syrian hamsters do best with at least 450 square inches of floor space."),
+         ("Sprocket escaped last night and we found him in the laundry basket this morning, stuffing his cheeks with crackers.", "Ha, at least Sprocket had a good night."),
+         active=(yes("sprocket",),)),
+    # time zone
+    case("timezone", "paraphrase plain v26",
+         ("I live in St. John's, Newfoundland, so I'm on Newfoundland time, half an hour ahead of the Maritimes.", "The famous half-hour time zone, noted."),
+         ("Newfoundland time strikes again: the webinar said 2 p.m. Eastern, so I joined at 3:30 my time.", "That half-hour offset trips up a lot of schedules."),
+         active=(any_("newfoundland", "st. john", "st john", "america/st_johns", "-3:30", "-03:30", "-2:30", "-02:30", "纽芬兰"),)),
+    # travel
+    case("travel", "remember conversational v26",
+         ("Can you find me a hotel near the convention center in San Antonio for May 12 to 15?", "Sure. Any chain or budget in mind?", "A Hyatt if there's one close. I've got status with them, so I stick with Hyatt wherever I go.", "There's a Hyatt Regency on the River Walk, about a five-minute walk from the convention center.", "Book that one. And remember that I always want Hyatt hotels when I travel."),
+         active=(yes("hyatt", "凯悦"),)),
+    # meeting
+    case("meeting", "paraphrase plain v26",
+         ("Every meeting I run ends five minutes early. People need a minute to refill their coffee before the next call.", "A built-in breather, nice."),
+         ("Wrapped up the budget review at 10:55 on the dot. My meetings always finish five minutes before the hour, no exceptions.", "Consistency like that makes the rest of the day easier to plan."),
+         active=(any_("early", "five minute", "5 minute", "five-minute", "5-minute", "提前"),)),
+    # correction
+    case("correction", "immediate remember plain v26",
+         ("Please remember our building's gate code so I stop texting my landlord for it: 4417. Sorry, I meant 4471, I always flip the last two.", "Noted: your gate code is 4471."),
+         active=(any_("4471",),),
+         not_active=(any_("4417",),)),
+    case("correction", "after_promotion conversational v26",
+         ("My Subaru Outback's check engine light came on this morning. Is it safe to keep driving?", "If the light is steady rather than flashing, short trips are usually fine: make sure the gas cap is tight, then have the code read at an auto parts store, which is often free. A flashing light means pull over soon."),
+         ("How often should I change the CVT fluid in my Outback? I'm at about 60,000 miles.", "Subaru calls it lifetime fluid, but many mechanics recommend a drain-and-fill around 60,000 miles, especially if you tow or drive in hills."),
+         ("Oops, I've had this wrong the whole time. It's not an Outback, it's a Forester. The Outback was my old car and I keep mixing them up. Can you correct that? Does the CVT advice still apply?", "Corrected: you drive a Subaru Forester. The CVT advice still applies; the Forester uses a similar CVT, so a drain-and-fill around 60,000 miles is sensible."),
+         active=(any_("forester", "森林人"),),
+         not_active=(any_("outback", "傲虎"),),
+         history=(h(("outback", "傲虎"), ("forester", "森林人")),)),
+    # project facts
+    case("project", "project_only paraphrase plain v26",
+         ("@reunion", "I'm organizing our family reunion this year: July 18 at Lake Cumberland, about sixty people.", "That's a big group! A headcount form and a shared schedule will help."),
+         ("@reunion", "For the reunion on July 18, can you draft a sign-up sheet for who's bringing what food?", "Sure: Name / Dish / Serves how many / Needs a fridge or oven?"),
+         active=(any_("july 18", "18 july", "jul 18", "7月18", "07-18", p="reunion"),)),
+    case("project", "override conversational v26",
+         ("I keep all my spreadsheets in Google Sheets, it's the only thing I use.", "Sheets is handy for sharing, too."),
+         ("How do I make a dropdown list in Google Sheets? I use it for our household budget.", "Select the cells, go to Data > Data validation, add a rule, choose Dropdown and type your options."),
+         ("@pantry", "The food pantry I volunteer with runs everything in Excel on an old office PC, no Google accounts. So for the pantry, walk me through Excel, not Sheets. Remember that for this project.", "Got it: Excel for the pantry project."),
+         active=(yes("google sheets", "sheets", "谷歌表格"), yes("excel", p="pantry")),
+         not_active=(yes("google sheets", "sheets", p="pantry"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v26",
+              ("Our power went out for an hour last night, so we played cards by candlelight.", "That sounds kind of cozy, honestly.", "It was. My brother-in-law, meanwhile, has gotten really into competitive barbecue; he's entering a contest in Kansas City next month."),
+              ("If someone wanted to learn to fly a small plane, roughly what would it cost?", "A private pilot license in the US typically runs $12,000 to $20,000, depending on the school and how many flight hours it takes.", "Just wondering, I'm not planning to. My grandpa's favorite saying was 'Don't borrow trouble.'")),
+]
 # fmt: on
 
 
@@ -6430,15 +6675,18 @@ def render(
     v23: bool = False,
     v24: bool = False,
     v25: bool = False,
+    v26: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
     the twelfth with `v12`, of the thirteenth with `v13`, of the fourteenth with `v14`, of the fifteenth with `v15`, of
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
     `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`, of the
-    twenty-third with `v23`, of the twenty-fourth with `v24`, of the twenty-fifth with `v25`): one scenario a line,
-    UTF-8, no ASCII escaping."""
-    if v25:
+    twenty-third with `v23`, of the twenty-fourth with `v24`, of the twenty-fifth with `v25`, of the twenty-sixth with
+    `v26`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v26:
+        found = scenario_dicts(ZH_V26, EN_V26, first=2301)
+    elif v25:
         found = scenario_dicts(ZH_V25, EN_V25, first=2201)
     elif v24:
         found = scenario_dicts(ZH_V24, EN_V24, first=2101)
@@ -6511,6 +6759,7 @@ if __name__ == "__main__":
     OUT_V23.write_text(render(v23=True), encoding="utf-8")
     OUT_V24.write_text(render(v24=True), encoding="utf-8")
     OUT_V25.write_text(render(v25=True), encoding="utf-8")
+    OUT_V26.write_text(render(v26=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -6523,5 +6772,5 @@ if __name__ == "__main__":
         f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20},"
         f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22},"
         f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}, {len(ZH_V24) + len(EN_V24)} to {OUT_V24},"
-        f" {len(ZH_V25) + len(EN_V25)} to {OUT_V25}"
+        f" {len(ZH_V25) + len(EN_V25)} to {OUT_V25}, {len(ZH_V26) + len(EN_V26)} to {OUT_V26}"
     )
