@@ -274,6 +274,22 @@ _STACK: dict[str, str] = {
     # where errors are reported, and what keeps the code's versions: one each
     **dict.fromkeys(("sentry", "rollbar", "bugsnag", "honeybadger", "raygun", "airbrake"), "stack:error_tracking"),
     **dict.fromkeys(("git", "svn", "subversion", "mercurial", "perforce"), "stack:vcs"),
+    # the client one works on databases in
+    **dict.fromkeys(
+        (
+            "navicat",
+            "dbeaver",
+            "datagrip",
+            "tableplus",
+            "heidisql",
+            "pgadmin",
+            "mysql workbench",
+            "sequel pro",
+            "sequel ace",
+            "dbvisualizer",
+        ),
+        "stack:db_client",
+    ),
     # who signs users in: one identity provider each
     **dict.fromkeys(
         (

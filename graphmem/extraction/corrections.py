@@ -130,7 +130,7 @@ def _singular(word: str) -> str:
 # The wrong value first, then the true one: "我其实不是对虾过敏，是对螃蟹过敏", "it's not Leeds but Sheffield".
 NOT_BUT = re.compile(
     r"不是(?P<zx>[^，,。；;！!？?]{1,12})[，,]\s?(?:而)?是(?P<zy>[^，,。；;！!？?]{1,12})|"
-    r"\bnot\s(?P<ex>[\w' -]{1,30}?),?\s(?:but|it's|it\sis)\s(?P<ey>[\w' -]{1,30})",
+    r"\bnot\s(?P<ex>[\w' -]{1,30}?),?\s(?:but|it's|it\sis|he's|he\sis|she's|she\sis)\s(?P<ey>[\w' -]{1,30})",
     _F,
 )
 

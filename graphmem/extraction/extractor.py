@@ -106,6 +106,11 @@ MAX_EVIDENCE_CHARS = 300
 """The longest quote of an answer kept as the evidence of what its question framed."""
 
 
+# A move said in the turn, and a time zone named by its city ("montevideo time", "成都时间")
+_MOVED = re.compile(r"\b(?:we|i)(?:'ve|\s+have|\s+just|\s+finally)?\s+moved\b|搬(?:到|去|家|过去|过来)", re.IGNORECASE)
+_CITY_TIME = re.compile(r"^([a-z][a-z .'-]{1,30}?)\s+time$|^([\u4e00-\u9fff]{2,5})时间$")
+
+
 class RuleExtractor:
     """Extracts candidate facts with spaCy tokenisers and rules; no trained model, nothing downloaded.
 
@@ -161,6 +166,16 @@ class RuleExtractor:
             said = text[:_SMALL_TALK_EVIDENCE].strip()
             homes = self._restated(("我住在{}。", "I live in {}."), local[0], Predicate.LOCATION, said)
             stated += [replace(f, confidence=_WEATHER_CONFIDENCE) for f in homes]
+        zone = next((f for f in stated if f.predicate is Predicate.TIMEZONE and _CITY_TIME.match(f.value)), None)
+        if zone is not None and _MOVED.search(head) and not any(f.predicate is Predicate.LOCATION for f in stated):
+            # "we moved last week. Please switch me over to Montevideo time": the city of the new time is home, as
+            # explicitly as the time is asked for
+            city = _CITY_TIME.match(zone.value)
+            assert city is not None
+            homes = self._restated(
+                ("我住在{}。", "I live in {}."), city.group(1) or city.group(2), Predicate.LOCATION, zone.evidence
+            )
+            stated += [replace(f, explicit=zone.explicit) for f in homes]
         said = framed(asked, text[:MAX_EXTRACTION_CHARS], context[-1] if context else "") if asked else ""
         if not said:
             return stated

@@ -200,8 +200,23 @@ class Topic:
         compound of three characters or more also its first two, the shorter noun `meet` finds within it
         ("冲浪" in "冲浪板"); of an English compound its first stem."""
         if self.key.isascii():
-            return [self.key.split()[0]]  # "cottag chees": each stem is the start of its word, the first is found
+            # "cottag chees": each stem is the start of its word, the first is found; a compound word is also
+            # found by its parts ("beekeep": "kept bees", "woodturn": "turning bowls")
+            return [self.key.split()[0], *_parts(self.key)]
         return [self.word, self.word[:2]] if len(self.word) >= 3 else [self.word]
+
+
+def _parts(key: str) -> list[str]:
+    """The two English words a one-word key is compounded of ("beekeep" -> "bee", "keep"; "woodturn" -> "wood",
+    "turn"), each of three letters or more and known to the lexicon; none for another key."""
+    if " " in key or len(key) < 6:
+        return []
+    nouns, _, verbs = _english_lexicon()
+    for i in range(3, len(key) - 2):
+        head, tail = key[:i], key[i:]
+        if head in nouns and (tail in verbs or tail in nouns):
+            return [head, tail]
+    return []
 
 
 def _a_city(word: str) -> bool:
@@ -233,13 +248,18 @@ def _zh_nouns(clause: str) -> Iterator[str]:
     freq = jieba.dt.FREQ
     with _posseg_lock:
         pairs = [(p.word, p.flag) for p in pseg.lcut(clause, HMM=False)]
+    verbs: list[str] = []  # after the nouns: a thing named is what a clause is about before what is done
     for word, flag in pairs:
         # a verb saying the stance is none of its topics ("这玩意儿我是真上瘾")
         stance_word = flag == "v" and bool(_FOR["zh"].search(word) or _AGAINST["zh"].search(word))
         general = word in _ZH_GENERAL or word in ZH_STOPWORDS or word.startswith("我") or stance_word
         common = (freq.get(word) or 0) > (_ZH_VERB_RARE if flag == "v" else _ZH_COMMON)
         if (flag in _ZH_NOUN or flag == "v") and len(word) >= 2 and not general and not common and word.isalnum():
-            yield word.casefold()
+            if flag == "v":
+                verbs.append(word.casefold())
+            else:
+                yield word.casefold()
+    yield from verbs
 
 
 def _clause_words(clause: str, lang: Lang) -> list[tuple[str, str]]:
@@ -344,6 +364,8 @@ def topics(text: str) -> list[Topic]:
     found: dict[str, Topic] = {}
     last: list[str] = []  # the keys the clause before named first
     named: list[str] = []  # the keys of the last clause that named any
+    mine: list[str] = []  # the keys of the last clause that named the speaker and any key
+    last_mine = False  # whether the clause before named the speaker
     previous = ""
     for sentence in _SENTENCE_END.split(text):
         if not sentence.strip():
@@ -359,6 +381,7 @@ def topics(text: str) -> list[Topic]:
         for clause in clauses:
             before, last = last, []
             named = before or named
+            before_mine, last_mine = last_mine, False
             # the clause before, first-hand or not ("Airtable's automation just stopped …"), unless another's
             prior, previous = previous, clause if clause and not _OTHER[lang].search(clause) else ""
             spoken = spoken or bool(_FIRST[lang].search(clause))
@@ -380,7 +403,10 @@ def topics(text: str) -> list[Topic]:
                 # keeps double-counting … It's the only accounting software I touch"), first-hand or not
                 # ("Airtable's automation just stopped … It's the one app I can't do without")
                 # ("…下象棋，一口气赢了七把，抬头一看都两点了。这玩意儿我是真上瘾": the last clause that named one)
-                for key in (before or named)[:1]:
+                # ("…我上台吹了一曲葫芦丝，底下掌声一片。这玩意儿我是真喜欢": the speaker's thing, not the applause)
+                # (of the speaker's clause, the thing done last: its object)
+                pointed = mine[-1:] if mine and before and not before_mine else (before or named)[:1]
+                for key in pointed:
                     if found[key].stance is None:
                         found[key] = replace(found[key], stance=own)
                 referent = _clause_words(prior, lang)[:1] if not (before or named) and prior else []
@@ -401,8 +427,11 @@ def topics(text: str) -> list[Topic]:
                     stance = None if doing and not word.endswith("ing") else own
                     found[key] = Topic(key, word, stance, clause)
                     last.append(key)
+                    last_mine = last_mine or bool(_FIRST[lang].search(clause))
                     if len(found) >= MAX_TOPICS:
                         return list(found.values())
+            if last_mine:
+                mine = last
     return list(found.values())
 
 

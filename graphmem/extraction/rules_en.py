@@ -460,6 +460,16 @@ EN_RULES: tuple[Rule, ...] = (
         "job",
         "user works as {d}",
     ),
+    rule(  # "I'm on ski patrol", "I'm on the grounds crew at a golf course": the team one works on
+        "en",
+        _IM + r"(?:on|with)\s+(?:the\s+)?(?P<v>(?:ski|beach|border|highway|night)\s+patrol|"
+        r"(?:grounds|ground|stage|road|pit|fire|flight|film|camera|cleaning|construction|maintenance|kitchen|line)\s+crew|"
+        r"(?:nursing|teaching|medical|kitchen|wait|bar|cleaning)\s+staff)\b",
+        P.JOB,
+        "group",
+        "user works on {v}",
+        confidence=0.7,
+    ),
     rule(  # "I got hired as a park ranger", "they took me on as a welder": the role one was taken on in
         "en",
         r"(?<![\w'])(?:(?:i\s+(?:just\s+|finally\s+)?(?:got|was|have\s+been)|i've\s+been|(?:and|then|but)\s+got)\s+"

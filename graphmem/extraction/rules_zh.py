@@ -412,6 +412,20 @@ ZH_RULES: tuple[Rule, ...] = (
         r"(?:^|[，,：:]|(?<![你他她它])我(?:是|就是)?)(?:当|干|做|跑|开)(?!玩笑|家务|作业|完|了|过)(?P<v>(?:(?![是着了过])[\u4e00-\u9fff]){2,6}?)的(?=$|[，。！,.!\s])",
         confidence=0.65,
     ),
+    _DOES_ZH.rule(  # "我晚上跑代驾", "平时跑滴滴": the driving trade one runs, said without 的
+        "zh",
+        _ZI + r"(?:晚上|白天|平时|现在|一直|下班后|周末)?(?:在)?跑"
+        r"(?P<v>代驾|滴滴|网约车|出租|出租车|外卖|快递|货拉拉|货运|长途|专车)(?!的)",
+        confidence=0.65,
+    ),
+    rule(  # "跑代驾两年了": the trade run for years, the speaker's subject dropped
+        "zh",
+        r"(?:^|[，,。！!])(?:我)?跑(?P<v>代驾|滴滴|网约车|出租|外卖|快递|货拉拉)(?=[一二两三四五六七八九十几\d]{1,3}年|好几年|多年)",
+        P.JOB,
+        "group",
+        "用户跑{d}",
+        confidence=0.65,
+    ),
     _DOES_ZH.rule(  # "我是送快递的", "我是卖保险的", "我就是修电脑的": the trade as what one sells or fixes
         "zh",
         r"(?<![你他她它])我(?:是|就是)(?:送|卖|修|搞)(?P<v>[\u4e00-\u9fff]{2,6}?)的(?=$|[，。！,.!\s])",

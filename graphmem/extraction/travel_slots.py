@@ -167,6 +167,10 @@ _FEATURES: dict[str, tuple[str, str]] = {
         ("hotel_bed", "twin beds"),
     ),
     **dict.fromkeys(("有健身房", "带健身房"), ("hotel_gym", "gym")),
+    **dict.fromkeys(
+        ("blackout curtains", "blackout curtain", "blackout blinds", "blackout shades", "遮光窗帘", "遮光帘", "全遮光"),
+        ("hotel_curtains", "blackout curtains"),
+    ),
     # a room off the street: said as one (不临街, 背街) or as the street-side room refused (临街的房间别给我)
     **dict.fromkeys(
         ("不临街", "临街", "背街", "不靠马路", "不对着马路", "away from the street", "quiet side", "quiet room",

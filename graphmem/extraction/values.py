@@ -84,7 +84,11 @@ def rule_values(
             value = _without_setting(value)  # a disliked activity keeps its setting: "不喜欢在办公室吃饭"
         if not value or (rule.mode == "job" and lang == "en" and not _is_job(value)):
             continue
-        if p is Predicate.INSTRUCTION and (_BY_THIS.search(value) or _BY_PLACE.match(text, e)):
+        if p is Predicate.INSTRUCTION and (
+            _BY_THIS.search(value)
+            or _BY_PLACE.match(text, e)
+            or (_SETTING_ONLY.match(value) and text[e : e + 1] in "，,")
+        ):
             # "以后都按这个算", "往后给我的代码都照这个来": by what was just said, which the turn's other readings
             # state; "往后给我看天气、找吃的啥的，都按韶关来": by the place the location reading states
             continue
@@ -350,8 +354,12 @@ _BY_THIS = re.compile(
     r"(?:按|照|就按|就照)(?:这个|这|那个|那)(?:来|算|办|弄)?$|(?:就)?这样(?:吧|就行)?$|"
     r"^(?:给|帮|跟|让)?我[看发推弄放选订找买上拿]?[一]?[下]?$|"
     # "往后给我订机票你都记着，只订直飞": a request to remember, what to keep said after it
-    r"(?:你)?(?:都|也)?(?:记着|记住|记好|记牢|记一下|记下)$"
+    r"(?:你)?(?:都|也)?(?:记着|记住|记好|记牢|记一下|记下)$|"
+    # "往后给我出主意先想着这几条": by the things listed before
+    r"(?:这几条|这几件事|这几点|这些|这两条|这三条|这几样|上面这些|上面几条|以上几条)$"
 )
+# "往后帮我弄线上会，平台一律按云视讯来": what the assistant will do, the setting of the rule said after the comma
+_SETTING_ONLY = re.compile(r"^(?:帮|替)我[\u4e00-\u9fff]{1,6}$")
 
 
 def _without_setting(v: str) -> str:

@@ -46,7 +46,8 @@ def test_a_chinese_activity_is_a_recurring_topic_but_not_an_everyday_doing(extra
 
 
 def test_the_tool_one_always_does_a_thing_in(extractor: RuleExtractor) -> None:
-    assert _facts(extractor, "我连数据库一直用Navicat，建表、导数据") == {"user|uses_tool|navicat": "navicat"}
+    # a database client fills one slot: a project's DBeaver overrides it there
+    assert _facts(extractor, "我连数据库一直用Navicat，建表、导数据") == {"user|stack:db_client": "navicat"}
     assert _facts(extractor, "我听播客一直用小宇宙，通勤路上正好听完一期") == {"user|uses_tool|小宇宙": "小宇宙"}
     assert _facts(extractor, "我对孩子一直用心。") == {}
 
@@ -79,3 +80,47 @@ def test_in_laws_by_name(extractor: RuleExtractor) -> None:
 def test_a_value_keyed_fact_repaired_in_the_same_breath_is_no_correction(extractor: RuleExtractor) -> None:
     facts = extractor.extract("我平时上网都用Edge……不对，是Chrome，Edge是公司电脑上的。")
     assert [(f.value, f.correction) for f in facts if f.predicate is Predicate.USES_TOOL] == [("chrome", False)]
+
+
+def test_a_pointer_back_says_its_stance_of_the_speakers_own_thing(extractor: RuleExtractor) -> None:
+    said = extractor.topics("周末社区搞文艺汇演，我上台吹了一曲葫芦丝，底下掌声一片。这玩意儿我是真喜欢")
+    assert ("葫芦丝", True) in [(t.word, t.stance) for t in said]
+
+
+def test_a_compound_activity_is_found_by_its_parts(extractor: RuleExtractor) -> None:
+    beekeeping = extractor.topics("Beekeeping is pretty much every weekend of mine from April to September")[0]
+    assert beekeeping.key == "beekeep" and "bee" in beekeeping.needles
+    assert extractor.topics("I've kept bees for three years")[0].key == "bee"
+
+
+def test_a_pets_kind_corrected_as_he_is_not_x_hes_y(extractor: RuleExtractor) -> None:
+    said = "the vet says he's not a husky at all, he's an Alaskan Malamute. Can you fix that?"
+    assert extractor.replaced(said, ["husky"]) == ["alaskan malamute"]
+
+
+def test_a_rule_pointing_at_what_was_listed_or_only_setting_the_scene_is_no_instruction(
+    extractor: RuleExtractor,
+) -> None:
+    said = "有三件事你存一下：一是我住攀枝花；三是我对榛子过敏。往后给我出主意先想着这几条"
+    assert not [f for f in extractor.extract(said) if f.predicate is Predicate.INSTRUCTION]
+    said = "你记着，往后帮我弄线上会，平台一律按云视讯来"
+    assert [f.value for f in extractor.extract(said) if f.predicate is Predicate.INSTRUCTION] == ["按云视讯来"]
+
+
+def test_a_move_with_the_time_of_a_city_makes_it_home(extractor: RuleExtractor) -> None:
+    said = "Big news: we moved last week. Please switch me over to Montevideo time."
+    facts = {f.key: f for f in extractor.extract(said)}
+    assert facts["user|location"].value == "montevideo" and facts["user|location"].explicit
+    assert _facts(extractor, "我们上个月搬到成都了，时区帮我改成成都时间")["user|location"] == "成都"
+    assert "user|location" not in _facts(extractor, "Please switch me over to Montevideo time.")
+
+
+def test_blackout_curtains_a_room_must_have(extractor: RuleExtractor) -> None:
+    said = "When I book a hotel, the room has to have blackout curtains."
+    assert _facts(extractor, said) == {"user|hotel_curtains": "blackout curtains"}
+
+
+def test_a_patrol_or_crew_one_is_on_and_a_driving_trade_run(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I'm on ski patrol, so I'm outside all day.") == {"user|job": "ski patrol"}
+    assert _facts(extractor, "我晚上跑代驾，一般到凌晨三四点才收工") == {"user|job": "代驾"}
+    assert _facts(extractor, "跑代驾两年了，最怕碰上这种") == {"user|job": "代驾"}
