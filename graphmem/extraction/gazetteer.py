@@ -285,7 +285,7 @@ Slack huddle: huddle, huddles, slack huddle, slack huddles; Skype: skype; Discor
 wecom|企业微信: 企业微信, wecom; RingCentral: ringcentral, ring central; GoTo Meeting: gotomeeting, goto meeting;
 BlueJeans: bluejeans; Zoho Meeting: zoho meeting; haoshitong|好视通: 好视通, fsmeeting; Jitsi: jitsi, jitsi meet;
 Whereby: whereby; zhumu|瞩目: 瞩目, zhumu; welink|华为云会议: welink,
-华为云会议; 小鱼易连: 小鱼易连
+华为云会议; 小鱼易连: 小鱼易连; Dialpad: dialpad; Amazon Chime: amazon chime; yunshixun|云视讯: 云视讯, 移动云视讯
 """
 # Where people book time with the speaker: a scheduling link's service.
 _SCHEDULING = """

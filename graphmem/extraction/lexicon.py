@@ -104,6 +104,7 @@ ZH_ROLE_HEADS = (
 )
 
 JOBS = words(
+    "preparer assessor patroller "
     "engineer developer programmer designer teacher doctor nurse student manager lawyer scientist "
     "researcher analyst consultant accountant writer journalist professor architect chef pharmacist "
     "dentist freelancer entrepreneur founder photographer artist musician translator editor marketer "

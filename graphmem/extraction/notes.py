@@ -120,7 +120,11 @@ _SAME_BREATH = re.compile(
     r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
     _F,
 )
-_BY_WHAT_WAS_SAID = re.compile(r"(?:照|按)(?:这个|这|这些|这几条|这两条|上面的?)(?:来|办|弄|写)$")
+_BY_WHAT_WAS_SAID = re.compile(
+    r"(?:照|按)(?:这个|这|这些|这几条|这两条|上面的?)(?:来|办|弄|写)$|"
+    # "往后给我出主意先想着这几条": by the things just listed
+    r"(?:想着|记着|考虑|顾着|照顾到)(?:这几条|这几件事|这几点|这些|这两条|这三条|上面这些|上面几条)$"
+)
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
 _REPAIR_WORD = re.compile(
     # a size of several dimensions ("20x25x1") or a Chinese measure ("二尺六") whole, before a bare number
@@ -612,7 +616,7 @@ _STANDING = {
 
 _POINTING = {
     "en": re.compile(r"\b(?:this|that|these|those|it|them|such)\b", _F),
-    "zh": re.compile(r"[这那](?:类|种|个|些|样|么|款|家|回|次)|它"),
+    "zh": re.compile(r"[这那](?:类|种|个|些|样|么|款|家|回|次|几|两|三)|它"),
 }
 
 

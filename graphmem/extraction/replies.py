@@ -211,10 +211,22 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "sign_off",
+        "no sign-off lines",
+        re.compile(
+            r"\b(?:no|skip|drop|lose|cut|stop\s+adding|without)\s+(?:the\s+|any\s+)?(?:sign-?offs?(?:\s+lines?)?|"
+            r"sign\s+off\s+lines?|closing\s+lines?)\b|"
+            r"\b(?:drop|skip|lose|cut)\s+the\s+['\"\u2018\u201c]hope\s+this\s+helps|"
+            r"(?:结尾|最后|末尾)[^。！？!?]{0,8}?(?:别|不要|不用)(?:再)?(?:给我)?(?:加|来|写|整)(?:那些|那句|这些)?(?:客套话|客气话)",
+            _F,
+        ),
+    ),
+    (
         "closing_summary",
         "no closing summary",
         re.compile(
-            r"(?:结尾|最后那段|最后那句|末尾)[^。！？!?]{0,12}?(?:别|不要|不用)(?:再)?(?:给我)?(?:加|来|写|整)|"
+            r"(?:结尾|最后那段|最后那句|末尾)[^。！？!?]{0,12}?(?:别|不要|不用)(?:再)?(?:给我)?(?:加|来|写|整)"
+            r"(?!(?:那些|那句|这些)?(?:客套话|客气话))|"
             r"(?:别|不要|不用)(?:再)?(?:在)?(?:结尾|最后|末尾)(?:再)?(?:加|来|写|整)(?:个|一段)?(?:总结|总之|小结)|"
             r"\b(?:skip|drop|no|stop\s+adding|lose)\s+(?:the\s+)?(?:summary|recap|tl;?dr)\s+at\s+the\s+end\b|"
             r"\bno\s+(?:closing|final)\s+(?:summary|summaries|recap)\b",

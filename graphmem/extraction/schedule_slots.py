@@ -317,6 +317,10 @@ _MODE = re.compile(
     _F,
 )
 # A kind of meeting, then the tool it is held on ("视频会向来都用它", "video calls are on Teams")
+# what a tool is used for, right before the kind of meeting named ("uses for calls and video", "用来开视频会")
+_USED_FOR = re.compile(
+    r"(?:\b(?:uses?|used|using)\s+(?:it\s+)?for\s+(?:[a-z]+\s+(?:and|&)\s+)?|用来|用于)$", re.IGNORECASE
+)
 _KIND_ON_TOOL = re.compile(
     r"[^，。,.;；!?！？]{0,10}?(?:都用|就用|用的|一直用|向来用|一般用|清一色用|统一用|全用|\b(?:are|go|happen)\s+(?:on|over|through)\b)",
     _F,
@@ -712,6 +716,12 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         mode = None  # "Do that for every in-person meeting you put on my calendar": a rule for that kind
     if mode is not None and (mode.group("online") or mode.group("zonline")) and _KIND_ON_TOOL.match(text, mode.end()):
         mode = None  # "我们这儿开视频会向来都用瞩目", "video calls go on RingCentral": the tool is the setting
+    if (
+        mode is not None
+        and (mode.group("online") or mode.group("zonline"))
+        and _USED_FOR.search(text, max(0, mode.start() - 24), mode.start())
+    ):
+        mode = None  # "Dialpad is what our whole office uses for calls and video": what the tool is for
     if mode is not None and _ROOM.search(text):
         mode = None  # "凡是你帮我约的线下会，会议室都先订望江": the room is the setting, meetings in person its scope
     if mode is not None:  # "我还是喜欢当面开会", "以后约会就都约线上吧" (not "比视频会议顺多了")

@@ -137,10 +137,27 @@ _HOW_TO_IN = re.compile(
 )
 
 
+# "how do I … in …": where the name after it may be written in lower case
+_HOW_IN_LOWER = re.compile(
+    r"\bhow\s+(?:do|can|should|would)\s+i\s(?!(?:get\s+(?:into|started)|learn|start|begin|pick\s+up|try)\b)"
+    r"[^?]{0,80}?\b(?:in|with|using)\s+",
+    _F,
+)
+
+
 def works_in(question: str) -> bool:
     """Whether an English question asks how to do one's work in a named thing ("what's the cleanest way to version
-    the API routes in Laravel?"): it names what the speaker works with, as a statement would."""
-    return bool(_HOW_TO_IN.search(question))
+    the API routes in Laravel?", "how do I batch-edit 200 photos in darktable?" with a tool the gazetteer knows,
+    whatever its case): it names what the speaker works with, as a statement would."""
+    if _HOW_TO_IN.search(question):
+        return True
+    from graphmem.extraction.gazetteer import scan
+
+    for m in _HOW_IN_LOWER.finditer(question):
+        named = scan(question[m.end() : m.end() + 40])
+        if named and named[0].start == 0:
+            return True
+    return False
 
 
 def presupposes(question: str) -> bool:

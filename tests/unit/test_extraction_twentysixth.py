@@ -104,7 +104,7 @@ def test_a_rule_pointing_at_what_was_listed_or_only_setting_the_scene_is_no_inst
     said = "有三件事你存一下：一是我住攀枝花；三是我对榛子过敏。往后给我出主意先想着这几条"
     assert not [f for f in extractor.extract(said) if f.predicate is Predicate.INSTRUCTION]
     said = "你记着，往后帮我弄线上会，平台一律按云视讯来"
-    assert [f.value for f in extractor.extract(said) if f.predicate is Predicate.INSTRUCTION] == ["按云视讯来"]
+    assert _facts(extractor, said) == {"user|meeting_tool": "云视讯"}  # the meeting tool, no "帮我弄线上会"
 
 
 def test_a_move_with_the_time_of_a_city_makes_it_home(extractor: RuleExtractor) -> None:
@@ -124,3 +124,31 @@ def test_a_patrol_or_crew_one_is_on_and_a_driving_trade_run(extractor: RuleExtra
     assert _facts(extractor, "I'm on ski patrol, so I'm outside all day.") == {"user|job": "ski patrol"}
     assert _facts(extractor, "我晚上跑代驾，一般到凌晨三四点才收工") == {"user|job": "代驾"}
     assert _facts(extractor, "跑代驾两年了，最怕碰上这种") == {"user|job": "代驾"}
+
+
+def test_how_to_do_ones_work_in_a_tool_written_in_lower_case(extractor: RuleExtractor) -> None:
+    said = "How do I apply the same edit to 200 photos at once in darktable? I process everything in it."
+    assert extractor.mentioned(said, ["darktable"], [True], [False]) == [True]
+    assert extractor.mentioned("How do I get better at cooking in general?", ["cooking"], [True], [False]) == [False]
+
+
+def test_an_agent_noun_trade_at_a_firm(extractor: RuleExtractor) -> None:
+    said = "I'm a tax preparer at an H&R Block, so from January to April I basically live at my desk."
+    assert _facts(extractor, said) == {"user|job": "tax preparer"}
+
+
+def test_no_sign_off_lines_at_the_end_of_replies(extractor: RuleExtractor) -> None:
+    said = "Like I said last time, no sign-off lines at the end of your answers. End with the answer."
+    assert _facts(extractor, said) == {"user|sign_off": "no sign-off lines"}
+    assert _facts(extractor, "结尾别加客套话") == {"user|sign_off": "no sign-off lines"}  # no closing summary
+    assert "user|sign_off" not in _facts(extractor, "From now on, skip the pleasantries and just give me the code.")
+
+
+def test_a_meeting_tool_named_with_what_it_is_used_for(extractor: RuleExtractor) -> None:
+    said = "Dialpad is what our whole office uses for calls and video, so please remember that."
+    assert _facts(extractor, said) == {"user|meeting_tool": "dialpad"}  # video is what it is for, no format
+
+
+def test_a_rule_pointing_at_the_things_listed_is_no_note(extractor: RuleExtractor) -> None:
+    said = "有三件事你存一下：一是我住攀枝花；三是我对榛子过敏。往后给我出主意先想着这几条"
+    assert not [f for f in extractor.extract(said) if "这几条" in f.value]
