@@ -234,6 +234,17 @@ _MANNERS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        "recipe_servings",
+        "one serving (一人份)",
+        re.compile(
+            r"(?:菜谱|食谱|做法|方子)[^。！？!?]{0,8}?按(?:一人份|一个人的量|一个人吃的量|单人份|1人份)|"
+            r"按(?:一人份|一个人的量|单人份)(?:来|算|写|给)|"
+            r"\brecipes?\b[^.!?]{0,30}?\b(?:for\s+one(?:\s+person)?|(?:a\s+)?single\s+serving|one\s+serving)\b|"
+            r"\b(?:scale|portion)\s+(?:them|it|recipes?)\s+(?:down\s+)?(?:to|for)\s+(?:one|a\s+single)\s+(?:person|serving)\b",
+            _F,
+        ),
+    ),
+    (
         "prices",
         "include prices (价位)",
         re.compile(

@@ -245,8 +245,9 @@ ZH_RULES: tuple[Rule, ...] = (
     USES_TECH_ZH.rule(  # "青梅是我们给一家茶叶公司做的官网，Nuxt 3，…": what it is built on, listed after it
         "zh",
         r"(?:^|(?<=[。！!？?]))(?:这个|这|[\u4e00-\u9fffA-Za-z0-9]{1,8}?)是(?:我们|我|咱们)[^，,。！!？?]{0,24}?"
-        r"(?:官网|网站|小程序|App|app|APP|系统|平台|后台|游戏|插件|工具|服务)[，,]\s?(?P<verb>)"
-        + r"(?=[A-Za-z][\w.+#-]{1,24}(?:\s?\d[\d.]{0,4})?\s?[，,。])",
+        r"(?:官网|网站|小程序|App|app|APP|系统|平台|后台|游戏|插件|工具|服务|软件)[，,]\s?(?P<verb>)"
+        # ("草莓是我给厂里做的上位机软件，Qt写的，…")
+        + r"(?=[A-Za-z][\w.+#-]{1,24}(?:\s?\d[\d.]{0,4})?\s?(?:(?:写|做|搭|开发)的)?[，,。])",
     ),
     USES_TECH_ZH.rule(  # "…，Python加OpenCV先把砖面抠出来": two technologies joined, opening a clause on what they do
         "zh",

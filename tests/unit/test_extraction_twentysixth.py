@@ -152,3 +152,16 @@ def test_a_meeting_tool_named_with_what_it_is_used_for(extractor: RuleExtractor)
 def test_a_rule_pointing_at_the_things_listed_is_no_note(extractor: RuleExtractor) -> None:
     said = "有三件事你存一下：一是我住攀枝花；三是我对榛子过敏。往后给我出主意先想着这几条"
     assert not [f for f in extractor.extract(said) if "这几条" in f.value]
+
+
+def test_a_projects_technology_alone_opening_a_clause(extractor: RuleExtractor) -> None:
+    from graphmem.extraction.scope import marked
+
+    said = marked("草莓是我给厂里做的上位机软件，Qt写的，通过串口读PLC的数据画曲线。", "caomei")
+    assert [(f.key, f.value) for f in extractor.extract(said)] == [("project|uses_tech|qt", "qt")]
+
+
+def test_recipes_for_one(extractor: RuleExtractor) -> None:
+    said = "我就一张嘴，你给我的菜谱都按一人份算，上回说过了"
+    assert _facts(extractor, said) == {"user|recipe_servings": "one serving (一人份)"}
+    assert _facts(extractor, "给我讲菜谱按一个人的量来就行") == {"user|recipe_servings": "one serving (一人份)"}
