@@ -626,8 +626,8 @@ def standing_notes(text: str) -> list[CandidateFact]:
     "一律", "always" opening a clause …), kept in its own words ("以后我的周报都发在钉钉群里，不走邮件了"). Such
     a sentence is as strong a request to keep as "remember …", and no narrower reading states it; a sentence of
     another person, a question, supposition, joke, quotation or correction is not kept."""
-    if _CORRECTING.search(text):
-        return []
+    if _CORRECTING.search(text) or _UPDATE.search(text):
+        return []  # a turn asking to update what was said is an update of a note, not a note of its own
     out: list[CandidateFact] = []
     for m in _SENTENCE.finditer(text[: MAX_NOTE_CHARS * 2]):
         sentence = m.group(0).strip()

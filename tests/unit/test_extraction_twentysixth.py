@@ -165,3 +165,8 @@ def test_recipes_for_one(extractor: RuleExtractor) -> None:
     said = "我就一张嘴，你给我的菜谱都按一人份算，上回说过了"
     assert _facts(extractor, said) == {"user|recipe_servings": "one serving (一人份)"}
     assert _facts(extractor, "给我讲菜谱按一个人的量来就行") == {"user|recipe_servings": "one serving (一人份)"}
+
+
+def test_a_standing_change_asked_as_an_update_is_no_note_of_its_own() -> None:
+    # the note it updates takes the words (`note_updates`), as through the API
+    assert standing_notes("We're moving the retros to every Monday from now on. Can you update that?") == []
