@@ -118,8 +118,8 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?<![\w'])(?:i\s(?:usually\s|normally\s|typically\s)?work\s(?:from\s)?|my\s(?:working|work|office)\shours\s"
-        r"are\s(?:from\s)?)(?P<v>" + _HOUR + r"\s?(?:to|-|–|until|till)\s?" + _HOUR + r")",
+        r"(?<![\w'])(?:i\s(?:usually\s|normally\s|typically\s)?work\s(?:from\s)?|my\s(?:(?:working|work|office)\s)?hours\s"
+        r"are\s(?:usually\s|normally\s)?(?:from\s)?)(?P<v>" + _HOUR + r"\s?(?:to|-|–|until|till)\s?" + _HOUR + r")",
         P.WORK_HOURS,
         "group",
         "user works {d}",

@@ -568,6 +568,13 @@ EN_RULES: tuple[Rule, ...] = (
         "job",
         "user works as {d}",
     ),
+    rule(  # "I work at Siemens as a process engineer": the role after where it is held
+        "en",
+        _I + r"work\s+(?:at|for)\s+[^,.;!?]{2,40}?\s+as\s+(?:a|an|the)\s+",
+        P.JOB,
+        "job",
+        "user works as {d}",
+    ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
     rule(  # "I work for a small startup called Nimbus": the employer by its name
         "en",

@@ -272,6 +272,12 @@ ZH_RULES: tuple[Rule, ...] = (
         "zh",
         _ZI + _ZADV + r"(?:搬到了|搬到|搬去了|搬去|搬家到|搬来了|搬来)",
     ),
+    _LIVES_IN.rule(  # "我跟我对象住在杭州", "我和爸妈一起住在洛阳": where one lives with one's people
+        "zh",
+        _ZI + _ZADV + r"(?:跟|和|同|与)(?:我)?(?:的)?"
+        r"(?:对象|老婆|老公|爱人|媳妇|家人|爸妈|父母|孩子|女朋友|男朋友|室友|闺蜜|家里人)"
+        r"(?:们)?(?:一起|一块儿?)?(?:住在|生活在|住)",
+    ),
     rule(  # "我在日照这边玩了两年了", "我在吉林滑了三个雪季了": doing something in a city for years
         "zh",
         _ZI + _ZADV + r"在(?P<v>[\u4e00-\u9fff]{2,4}?)(?=(?:这边|这儿|这里)?[\u4e00-\u9fff]{1,2}了"
@@ -315,6 +321,15 @@ ZH_RULES: tuple[Rule, ...] = (
         P.USES_TOOL,
         "group",
         "用户使用{d}",
+        confidence=0.65,
+    ),
+    rule(  # "我是一名护士，在市一医院上班": the clause after the speaker's own, its subject dropped
+        "zh",
+        _ZI + r"[^，,。！？!?；;]{1,12}[，,]\s?(?:现在|目前|平时)?在(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:工作|上班)"
+        r"(?=$|[，,。！!；;\s])",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
         confidence=0.65,
     ),
     rule(  # "下周一去小红书报到": the employer one moves to

@@ -20,7 +20,10 @@ HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Segments end at CJK/Latin terminators and newlines; a "." or ";" only ends one before whitespace or the end
 # ("3.5", "tl;dr" stay whole).
-_SEGMENT = re.compile(r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|[.;](?=\s|$)|$)")
+# ("St. Louis", "Dr. Patel": a short title or place word's "." ends nothing)
+_SEGMENT = re.compile(
+    r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|(?<!\bSt)(?<!\bMt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)[.;](?=\s|$)|$)"
+)
 Tokenize = Callable[[str, Lang], list[Span]]
 
 

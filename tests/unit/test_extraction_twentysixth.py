@@ -170,3 +170,19 @@ def test_recipes_for_one(extractor: RuleExtractor) -> None:
 def test_a_standing_change_asked_as_an_update_is_no_note_of_its_own() -> None:
     # the note it updates takes the words (`note_updates`), as through the API
     assert standing_notes("We're moving the retros to every Monday from now on. Can you update that?") == []
+
+
+def test_everyday_statements_of_work_and_home(extractor: RuleExtractor) -> None:
+    """Plain statements a new user makes on day one (written for this test, not taken from an evaluation round)."""
+    said = _facts(extractor, "I work at Siemens as a process engineer.")
+    assert (said.get("user|job"), said.get("user|employer")) == ("process engineer", "siemens")
+    assert _facts(extractor, "My hours are 9 to 5.") == {"user|work_hours": "9-5"}
+    # a short word with its "." goes on the name ("St. Louis", "St. Mary's"), and ends no sentence
+    assert _facts(extractor, "I live in St. Louis.") == {"user|location": "st. louis"}
+    assert _facts(extractor, "I'm a nurse at St. Mary's.").get("user|employer") == "st. mary's"
+    assert _facts(extractor, "I live in Boston. I love it.") == {"user|location": "boston"}
+    assert _facts(extractor, "我跟我对象住在杭州") == {"user|location": "杭州"}
+    assert _facts(extractor, "我和爸妈一起住在洛阳，离单位近") == {"user|location": "洛阳"}
+    said = _facts(extractor, "我是一名护士，在市一医院上班")
+    assert (said.get("user|job"), said.get("user|employer")) == ("护士", "市一医院")
+    assert _facts(extractor, "他是医生，在市一医院上班") == {}
