@@ -99,6 +99,18 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user's birthday is {d}",
         confidence=0.85,
     ),
+    rule(  # "Our son Leo turns six on March 3rd", "my daughter turns 10 on May 5": a birthday by the age it brings
+        "en",
+        # (not after a name and a comma, "Lily, she turns eight…": who "she" is reads the name and the date)
+        r"(?<![\w'])(?<!,\s)(?:my|our)\s"
+        + _REL_EN
+        + r"(?:\s(?-i:[A-Z])[a-z]{1,15})?\s(?:turns|will\sturn|is\sturning)\s"
+        r"(?:\d{1,3}|[a-z]{3,12})\s(?:on\s)?" + _DATE_EN,
+        P.BIRTHDAY,
+        "group",
+        "user's birthday is {d}",
+        confidence=0.8,
+    ),
     rule(
         "en",
         r"(?<![\w'])(?:my\stime\s?zone\sis|i(?:'m|\sam)\s(?:in|on)(?:\sthe)?)\s" + _TZ_EN + r"(?:\stime\s?zone)?\b",
@@ -416,6 +428,15 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "group",
         "用户的生日是{d}",
         confidence=0.85,
+    ),
+    rule(  # "我五月八号生日", "我女儿五月八号过生日": the date, then 生日
+        "zh",
+        r"我(?:的)?(?:" + _REL_ZH + r")?(?:每年)?(?P<v>(?:农历|阴历)?(?:[0-9一二三四五六七八九十]{1,3}|[正冬腊])月"
+        r"(?:初)?[0-9一二三四五六七八九十]{1,3}[日号])(?:过)?生日",
+        P.BIRTHDAY,
+        "group",
+        "用户的生日是{d}",
+        confidence=0.8,
     ),
     rule(
         "zh",

@@ -186,3 +186,13 @@ def test_everyday_statements_of_work_and_home(extractor: RuleExtractor) -> None:
     said = _facts(extractor, "我是一名护士，在市一医院上班")
     assert (said.get("user|job"), said.get("user|employer")) == ("护士", "市一医院")
     assert _facts(extractor, "他是医生，在市一医院上班") == {}
+
+
+def test_a_birthday_by_the_age_it_brings_or_by_its_date_said_first(extractor: RuleExtractor) -> None:
+    said = _facts(extractor, "Our son Leo turns six on March 3rd.")
+    assert (said.get("user|child:son:name"), said.get("user|child:son:birthday")) == ("leo", "march 3")
+    assert _facts(extractor, "My daughter turns 10 on May 5.") == {"user|child:daughter:birthday": "may 5"}
+    assert _facts(extractor, "我五月八号生日") == {"user|birthday": "5月8号"}
+    assert _facts(extractor, "我女儿五月八号过生日") == {"user|child:daughter:birthday": "5月8号"}
+    # a date after another's name is not the speaker's birthday
+    assert "user|birthday" not in _facts(extractor, "我女儿叫朵朵，五月八号生日")
