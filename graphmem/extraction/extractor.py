@@ -166,12 +166,11 @@ class RuleExtractor:
             said = text[:_SMALL_TALK_EVIDENCE].strip()
             homes = self._restated(("我住在{}。", "I live in {}."), local[0], Predicate.LOCATION, said)
             stated += [replace(f, confidence=_WEATHER_CONFIDENCE) for f in homes]
-        zone = next((f for f in stated if f.predicate is Predicate.TIMEZONE and _CITY_TIME.match(f.value)), None)
-        if zone is not None and _MOVED.search(head) and not any(f.predicate is Predicate.LOCATION for f in stated):
+        zones = [(f, m) for f in stated if f.predicate is Predicate.TIMEZONE if (m := _CITY_TIME.match(f.value))]
+        if zones and _MOVED.search(head) and not any(f.predicate is Predicate.LOCATION for f in stated):
             # "we moved last week. Please switch me over to Montevideo time": the city of the new time is home, as
             # explicitly as the time is asked for
-            city = _CITY_TIME.match(zone.value)
-            assert city is not None
+            zone, city = zones[0]
             homes = self._restated(
                 ("我住在{}。", "I live in {}."), city.group(1) or city.group(2), Predicate.LOCATION, zone.evidence
             )

@@ -289,21 +289,7 @@ def notes(text: str, stated: Sequence[CandidateFact]) -> list[CandidateFact]:
         if note is None or note.casefold() in seen:
             continue
         seen.add(note.casefold())
-        out.append(
-            CandidateFact(
-                subject="user",
-                predicate=Predicate.NOTE,
-                value=note.casefold() if note.isascii() else note,
-                polarity=True,
-                kind=FactKind.ATTRIBUTE,
-                fact=("user asked to remember: " if lang == "en" else "用户让记住：")
-                + (note.casefold() if note.isascii() else note),
-                evidence=said,
-                confidence=0.9,
-                explicit=True,
-                language=lang,
-            )
-        )
+        out.append(_note_fact(note, said, lang, 0.9))
     # "这两条你记住，往后给我的代码都照这个来": by what the turn's other readings stated, nothing of its own
     return [n for n in out if not _BY_WHAT_WAS_SAID.search(n.value)]
 
@@ -639,19 +625,22 @@ def standing_notes(text: str) -> list[CandidateFact]:
         note = _note(_stripped(sentence, lang), lang)
         if note is None:
             continue
-        value = note.casefold() if note.isascii() else note
-        out.append(
-            CandidateFact(
-                subject="user",
-                predicate=Predicate.NOTE,
-                value=value,
-                polarity=True,
-                kind=FactKind.ATTRIBUTE,
-                fact=("user asked to remember: " if lang == "en" else "用户让记住：") + value,
-                evidence=sentence,
-                confidence=_STANDING_CONFIDENCE,
-                explicit=True,
-                language=lang,
-            )
-        )
+        out.append(_note_fact(note, sentence, lang, _STANDING_CONFIDENCE))
     return out
+
+
+def _note_fact(note: str, said: str, lang: Lang, confidence: float) -> CandidateFact:
+    """The note as a fact of the user's, quoting `said` as its evidence (English kept case-folded)."""
+    value = note.casefold() if note.isascii() else note
+    return CandidateFact(
+        subject="user",
+        predicate=Predicate.NOTE,
+        value=value,
+        polarity=True,
+        kind=FactKind.ATTRIBUTE,
+        fact=("user asked to remember: " if lang == "en" else "用户让记住：") + value,
+        evidence=said,
+        confidence=confidence,
+        explicit=True,
+        language=lang,
+    )

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 from graphmem.extraction.asides import breaks
 from graphmem.extraction.corrections import CORRECTION, MID_CORRECTION
+from graphmem.extraction.gazetteer import scan
 from graphmem.extraction.guards import ASK_TO_REMEMBER, EXPLICIT, MARKER_ONLY, QUESTION, REQUEST, TURN_MARKER
 from graphmem.extraction.rule import Lang, Segment, Span
 
@@ -154,8 +155,6 @@ def works_in(question: str) -> bool:
     whatever its case): it names what the speaker works with, as a statement would."""
     if _HOW_TO_IN.search(question):
         return True
-    from graphmem.extraction.gazetteer import scan
-
     for m in _HOW_IN_LOWER.finditer(question):
         named = scan(question[m.end() : m.end() + 40])
         if named and named[0].start == 0:
