@@ -69,9 +69,24 @@ FIFTH_COUNTS = {
 }
 # Per language, one time-zone or location move.
 FIFTH_MOVE_KINDS = ("timezone", "location")
-# Rounds with families of their own, per language: the twenty-sixth measures everyday phrasing over every fact family.
+# Rounds with families of their own, per language: the twenty-sixth and twenty-seventh measure everyday phrasing over
+# every fact family.
 ROUND_COUNTS = {
     "v26": {
+        "preference": 4,
+        "location": 2,
+        "work": 3,
+        "tools": 2,
+        "reply": 2,
+        "relations": 3,
+        "timezone": 1,
+        "travel": 1,
+        "meeting": 1,
+        "correction": 2,
+        "project": 2,
+        "pollution": 1,
+    },
+    "v27": {
         "preference": 4,
         "location": 2,
         "work": 3,
@@ -112,6 +127,7 @@ ROUNDS = (
     ("v24", 2101),
     ("v25", 2201),
     ("v26", 2301),
+    ("v27", 2401),
 )
 
 

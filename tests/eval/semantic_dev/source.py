@@ -41,6 +41,7 @@ OUT_V23 = Path(__file__).with_name("scenarios_v23.jsonl")
 OUT_V24 = Path(__file__).with_name("scenarios_v24.jsonl")
 OUT_V25 = Path(__file__).with_name("scenarios_v25.jsonl")
 OUT_V26 = Path(__file__).with_name("scenarios_v26.jsonl")
+OUT_V27 = Path(__file__).with_name("scenarios_v27.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -6601,6 +6602,255 @@ EN_V26: list[Case] = [
               ("Our power went out for an hour last night, so we played cards by candlelight.", "That sounds kind of cozy, honestly.", "It was. My brother-in-law, meanwhile, has gotten really into competitive barbecue; he's entering a contest in Kansas City next month."),
               ("If someone wanted to learn to fly a small plane, roughly what would it cost?", "A private pilot license in the US typically runs $12,000 to $20,000, depending on the school and how many flight hours it takes.", "Just wondering, I'm not planning to. My grandpa's favorite saying was 'Don't borrow trouble.'")),
 ]
+
+# Twenty-seventh round (tag `v27`, its own file `scenarios_v27.jsonl`, ids from 2401): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Like the twenty-sixth, it does not look for hard shapes: it measures how the memory does on the
+# ordinary, everyday phrasing most users use, across the whole range of facts a user states, with the same families
+# and counts. About half plain, direct statements (tag `plain`) and half ordinary conversational shapes (tag
+# `conversational`: a fact given as the reason for a request, mentioned in passing, the answer to the assistant's
+# question, a change of mind or a slip fixed in a later session, an explicit request to remember), with sub-topics
+# no earlier round used.
+ZH_V27: list[Case] = [
+    # preference: likes, dislikes, allergies, drinks
+    case("preference", "paraphrase plain v27",
+         ("我最爱吃锅包肉，酸酸甜甜、外酥里嫩的，每回下馆子必点", "锅包肉确实是东北菜的招牌。"),
+         ("中午又整了一盘锅包肉，一个人全干完了。这菜我吃多少回都不腻", "看来是真爱了，哈哈。"),
+         active=(yes("锅包肉", "guobaorou", "guo bao rou", "sweet and sour pork"),)),
+    case("preference", "remember conversational v27",
+         ("周末带外地朋友逛北京胡同，帮我列几样必吃的小吃。豆汁儿就别列了啊，那玩意儿我喝一口就想吐，以后给我推荐吃的都别带它", "好的，以后推荐都不带豆汁儿。胡同里可以试试卤煮、炸酱面、驴打滚、糖火烧和爆肚。"),
+         active=(no("豆汁", "douzhi", "mung bean"),)),
+    case("preference", "paraphrase conversational v27",
+         ("晚上想炖个排骨汤，放点啥配菜好？山药就算了，我对山药过敏，一碰手就痒得不行", "可以放玉米、莲藕、胡萝卜或者冬瓜，炖出来都很鲜甜。"),
+         ("我妈又给我寄了一箱铁棍山药，说是补身子。她老忘了我山药过敏，只能转手送给邻居了", "心意收下了，东西也没浪费。"),
+         active=(any_("山药", "yam"),)),
+    case("preference", "change polarity plain v27",
+         ("我滴酒不沾，啤的白的红的都不喝", "不喝酒挺好，对身体也好。"),
+         ("今天单位聚餐，一桌人轮着劝酒，我还是一口没喝。我是真不喝酒", "能扛住劝酒也不容易。"),
+         ("跟你说，我最近开始喝点红酒了，睡前一小杯，医生说适量没啥事。以后别再当我不喝酒了，帮我改一下", "好的，已更新：你现在会适量喝点红酒。"),
+         active=(yes("红酒", "葡萄酒", "wine"),),
+         not_active=(no("酒", "alcohol", "drink"),),
+         history=(h(("酒", "alcohol", "drink"), ("红酒", "葡萄酒", "wine"), old_pol=False, new_pol=True),)),
+    # location
+    case("location", "paraphrase conversational v27",
+         ("南充这边有啥适合带老人逛的公园？我家就在南充，爸妈刚从老家过来住", "可以去西山风景区或者北湖公园，路平、树荫多，老人走着不累。"),
+         ("南充今天热得跟蒸笼似的，家里空调开了一整天", "注意防暑，多喝水。"),
+         active=(yes("南充", "nanchong"),)),
+    case("location", "change plain v27",
+         ("我住大同，平城区这边", "大同是座古城，挺有味道的。"),
+         ("大同今天零下二十度，出门脸都冻麻了", "这么冷，出门帽子口罩都得戴上。"),
+         ("跟你说一声，我年初调到东莞上班了，家也搬过来了。以后默认我在东莞哈，帮我改一下", "好的，已更新为东莞。"),
+         active=(yes("东莞", "dongguan"),),
+         not_active=(yes("大同", "datong"),),
+         history=(h(("大同", "datong"), ("东莞", "dongguan")),)),
+    # work: employer and role, workdays
+    case("work", "paraphrase plain one_off v27",
+         ("我在顺丰当快递员，管我们小区这一片的收派件", "收派件挺辛苦的，天天在外面跑。"),
+         ("今天顺丰这边件多到爆，我一个人跑了一百八十多单，送到天黑。晚饭就在车上啃了俩烧饼", "这工作量太大了，早点歇着。"),
+         active=(any_("顺丰", "sf express", "s.f."), any_("快递员", "快递", "收派", "courier", "delivery")),
+         not_active=(any_("烧饼",),)),
+    case("work", "remember conversational v27",
+         ("帮我安排下这个月回老家看爸妈的时间，来回得一整天", "好的。你平时哪天休息？", "我们厂单休，就礼拜天歇一天，周一到周六都得上班", "那就定在这个月的某个礼拜天，早上七点出发，晚上八点前回来。", "行。你记着我是单休，只有礼拜天休息，以后排事儿都按这个来"),
+         active=(any_("单休", "周日", "礼拜天", "星期天", "星期日", "sunday", "周一到周六", "6天", "六天"),)),
+    case("work", "change conversational v27",
+         ("帮我写个请假条，理由是孩子发烧。我在携程做机票客服，领导要求写得正式点", "好的：“尊敬的领导：因孩子突发高烧需就医陪护，本人特申请于X月X日请假一天，工作已交接给同组同事，望批准。”"),
+         ("携程这边最近退改签的电话打爆了，我一天接一百多个，嗓子都哑了", "嗓子要紧，备点润喉糖吧。"),
+         ("我从携程辞职了，下周一去得物报到，做商品鉴别。你帮我把工作这块更新一下", "恭喜！已更新：你现在在得物做商品鉴别。"),
+         active=(any_("得物", "dewu", "poizon"),),
+         not_active=(any_("携程", "ctrip", "trip.com"),),
+         history=(h(("携程", "ctrip", "trip.com"), ("得物", "dewu", "poizon")),)),
+    # tools
+    case("tools", "paraphrase conversational v27",
+         ("随手记里咋设置每月预算提醒？我记账一直用它", "在随手记首页点“预算”，设好每月总预算和各分类预算，再打开超支提醒就行。"),
+         ("月底翻了翻随手记，这个月光打车就花了六百多。我记账全靠它，一笔都不落", "记得这么细，省钱就有方向了。"),
+         active=(yes("随手记", "suishouji"),)),
+    case("tools", "remember plain v27",
+         ("我平时写代码基本就是Excel里的VBA，搞报表自动化的。以后给我写代码例子都用VBA，记住了啊", "好的，以后代码例子都用VBA写。"),
+         active=(yes("vba", "visual basic", "宏"),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v27",
+         ("信用卡分期和最低还款哪个更划算？", "这两种方式都有成本，得分开算：分期是按期收手续费，比如一万块分12期、每期手续费0.6%，一年手续费七百二，折成实际年化差不多13%；最低还款是只还账单的10%，剩下的从消费当天起按日息万分之五计息，年化大约18%，还可能影响征信评分……", "太长了，我都是在手机上看，以后回答控制在一屏以内"),
+         ("基金定投一般选每周投还是每月投？", "从长期来看，每周定投和每月定投的收益差别不大，历史回测里年化相差通常不到0.5%。选的时候主要看你的发薪节奏、扣款日和手续费，另外还要考虑……", "又写了一大篇。手机一屏能看完就行，别给我写小作文"),
+         active=(any_("一屏", "简短", "简洁", "短", "brief", "short", "concise"),)),
+    case("reply", "remember plain v27",
+         ("以后你都用荷兰语回我吧，我九月份去鹿特丹读研，得抓紧把荷兰语捡起来。记住哈", "Goed! Vanaf nu antwoord ik je in het Nederlands."),
+         active=(any_("荷兰语", "荷兰文", "dutch", "nederlands"),)),
+    # relations: spouse, child's birthday, pet
+    case("relations", "paraphrase plain one_off v27",
+         ("我爱人叫春梅，在镇上开了家包子铺", "自己开店挺好的，就是起得早。"),
+         ("今天冬至，春梅的包子铺门口排长队，我下了班过去帮她收钱，忙到八点，晚饭就泡了碗方便面", "一家人一起忙，也挺热闹的。"),
+         active=(yes("春梅", "chunmei"),),
+         not_active=(any_("方便面", "泡面"),)),
+    case("relations", "paraphrase conversational v27",
+         ("帮我想句生日蛋糕上的祝福语，我儿子果果9月28号满五岁，他最喜欢奥特曼", "可以写：“果果五岁啦，愿你像奥特曼一样勇敢，天天开心！”"),
+         ("下礼拜就是果果生日了，9月28那天我想请半天假陪他去游乐场，你说带点啥好", "带好水、零食、湿巾和一套换洗衣服，再备个小风扇。"),
+         active=(yes("果果", "guoguo"), any_("9月28", "九月二十八", "9.28", "09-28", "september 28", "sep 28", "28 sep"))),
+    case("relations", "paraphrase plain v27",
+         ("我家养了只泰迪叫奥利奥，棕色的，四岁了，黏人得很", "泰迪聪明又黏人，挺好养的。"),
+         ("奥利奥今天去宠物店剪了毛，剪完跟个小绒球似的，我笑了半天", "哈哈，剪完毛的泰迪确实像个小球。"),
+         active=(yes("奥利奥", "oreo"),)),
+    # time zone
+    case("timezone", "paraphrase plain v27",
+         ("我在西雅图读书，跟国内夏天差十五个小时、冬天差十六个，跟爸妈视频都得掐着点", "时差这么大，确实得提前约好。"),
+         ("我这边用的是美国太平洋时间，国内早上八点我这儿才前一天下午四点", "那跟家里通话放在你这边的傍晚正合适。"),
+         active=(any_("西雅图", "seattle", "太平洋", "pacific", "美西", "america/los_angeles", "pst", "pdt", "-8", "-08", "-7", "-07", "西部时间"),)),
+    # travel
+    case("travel", "remember conversational v27",
+         ("下礼拜去合肥出差三天，帮我看看住哪儿方便", "好的。你有偏好的酒店吗？", "汉庭就行，干净便宜，报销也不超标，我出差一般都住汉庭", "好的，会展中心附近有两家汉庭，一家挨着地铁站，一家离会场步行五分钟。", "就订挨着地铁的那家。以后我出差订酒店都先找汉庭，记住了"),
+         active=(yes("汉庭", "hanting"),)),
+    # meeting
+    case("meeting", "paraphrase plain v27",
+         ("跟客户碰面我一般约在咖啡馆，比会议室放松，话也聊得开", "轻松的环境确实更容易谈事情。"),
+         ("今天下午又在瑞幸跟客户聊了俩钟头。我见客户基本都约咖啡馆，不爱去人家公司", "咖啡馆谈事情，双方都自在。"),
+         active=(any_("咖啡馆", "咖啡店", "咖啡厅", "café", "cafe", "coffee"),)),
+    # correction
+    case("correction", "immediate remember plain v27",
+         ("帮我记一下，以后看生肖运势用得上：我属狗……哎不对，说错了，我属猪，属狗的是我哥", "好的，已记下：你属猪。"),
+         active=(any_("属猪", "猪", "pig", "boar"),),
+         not_active=(any_("属狗", "dog"),)),
+    case("correction", "after_promotion conversational v27",
+         ("我儿子上初二，数学老拖后腿，有啥好用的练习册推荐吗？", "可以看看《五年中考三年模拟》或者《必刷题》，先把基础题刷熟，再做压轴题。"),
+         ("初二下学期物理是不是要学力学了？我想提前给孩子买点资料", "对，一般初二下学期学力、压强和浮力，可以先买本配套的同步练习。"),
+         ("我前面说岔了，我儿子是初三，不是初二，初二那是我侄子。你给我改一下。刚才推荐的资料还合适吗？", "好的，已更正：你儿子上初三。初三更适合直接做中考总复习的资料，可以换成中考真题汇编。"),
+         active=(any_("初三", "九年级", "grade 9", "ninth grade", "9th grade"),),
+         not_active=(any_("初二", "八年级", "grade 8", "eighth grade", "8th grade"),),
+         history=(h(("初二", "八年级", "grade 8", "eighth grade", "8th grade"), ("初三", "九年级", "grade 9", "ninth grade", "9th grade")),)),
+    # project facts
+    case("project", "project_only paraphrase plain v27",
+         ("@zhuangxiu", "我家新房装修归我管，总预算十八万，一分都不能超", "十八万得精打细算，先把硬装和软装的比例定下来。"),
+         ("@zhuangxiu", "装修就十八万的预算，你帮我把水电、瓷砖、柜子大概怎么分配列一下", "可以按这个比例来：水电改造约两万五，瓷砖和铺贴约三万，定制柜子约四万……"),
+         active=(any_("18万", "十八万", "180000", "180,000", "180k", "18w", p="zhuangxiu"),)),
+    case("project", "override conversational v27",
+         ("我修图做图一直用PS，快捷键闭着眼都能按", "PS用熟了效率很高。"),
+         ("PS里怎么把照片的天空换成晚霞？我给朋友修旅游照", "用“编辑”菜单里的“天空替换”，选一张晚霞素材，再调一下边缘和光照就行。"),
+         ("@haibao", "社团这个招新海报不一样，好几个人一起改，大家都用可画，电脑上也没装PS。这个项目里你教我操作就按可画来，记住", "好的，海报项目里一律按可画来讲。"),
+         active=(yes("photoshop", "ps"), yes("可画", "canva", p="haibao")),
+         not_active=(yes("photoshop", "ps", p="haibao"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v27",
+              ("今天早高峰堵得我怀疑人生，二十分钟的路开了一个钟头", "早高峰确实磨人，路上听点东西能好受些。", "可不。我发小最近迷上了盘核桃，走哪儿手里都攥俩，说能静心"),
+              ("要是一个人想学萨克斯，从零开始大概得多久能吹个曲子？", "一般每天练半小时，三个月左右能吹些简单的曲子。", "随便问问，我没打算学。我姥姥以前老说“艺多不压身”，今天不知咋就想起来了")),
+]
+EN_V27: list[Case] = [
+    # preference: likes, dislikes, allergies
+    case("preference", "paraphrase plain texting v27",
+         ("Arepas are my all-time comfort food. Give me one stuffed with black beans and queso and I'm happy.", "Black beans and queso in a warm arepa is a great combo."),
+         ("there's a venezuelan spot two blocks from my place and i'm there for arepas like three times a week lol", "Sounds like you've found your regular spot."),
+         active=(yes("arepa", "阿雷帕"),)),
+    case("preference", "remember conversational v27",
+         ("Can you suggest a quick salad for lunch? Just not kale. I really hate kale, it's like chewing on a lawn. Please keep kale out of anything you suggest from now on.", "Noted, no kale from now on. Try romaine with chickpeas, cucumber, feta, cherry tomatoes and a lemon-oregano dressing."),
+         active=(no("kale", "羽衣甘蓝"),)),
+    case("preference", "paraphrase conversational v27",
+         ("What can I use instead of cinnamon in apple crisp? I'm allergic to cinnamon, it makes my lips swell.", "Cardamom, a little nutmeg or some grated fresh ginger all work well with apples. Check spice blends like apple pie spice too, since they usually contain cinnamon."),
+         ("Somebody brought cinnamon rolls to the office this morning and everyone went nuts. I had to sit that one out, thanks to my cinnamon allergy.", "Rough luck, but better safe than sorry."),
+         active=(any_("cinnamon", "肉桂"),)),
+    case("preference", "change polarity plain v27",
+         ("Sauerkraut is one of those foods I just can't do. The smell alone.", "It's definitely a strong smell."),
+         ("My husband piled sauerkraut on his bratwurst tonight and I had to move to the other end of the table. I really don't like the stuff.", "Ha, fair enough."),
+         ("Okay, plot twist: a coworker brought in her homemade sauerkraut, I tried some to be polite, and now I actually love it. I've been putting it on everything. Please update that, I like sauerkraut now.", "Ha, updated: you like sauerkraut now."),
+         active=(yes("sauerkraut", "酸菜"),),
+         not_active=(no("sauerkraut", "酸菜"),),
+         history=(h(("sauerkraut", "酸菜"), ("sauerkraut", "酸菜"), old_pol=False, new_pol=True),)),
+    # location
+    case("location", "paraphrase conversational v27",
+         ("We live in Des Moines. Any good spots for a family bike ride this weekend?", "The Des Moines River trails are flat and easy, and the High Trestle Trail north of town is a fun half-day ride, especially the lit-up bridge at dusk."),
+         ("Crazy hail storm in Des Moines this afternoon. The car's got dents all over the hood now.", "Ugh, sorry. Worth taking photos for your insurance."),
+         active=(yes("des moines", "得梅因"),)),
+    case("location", "change plain v27",
+         ("I live in Wollongong, about an hour south of Sydney.", "Nice spot, right by the coast."),
+         ("Wollongong beach was packed today, first warm weekend of the year.", "Sounds like everyone had the same idea."),
+         ("We've moved to Geelong, my wife got a job at Deakin. Can you update my location to Geelong?", "Done, your location is now Geelong."),
+         active=(yes("geelong", "吉朗"),),
+         not_active=(yes("wollongong", "卧龙岗"),),
+         history=(h(("wollongong", "卧龙岗"), ("geelong", "吉朗")),)),
+    # work: employer and role, workdays
+    case("work", "paraphrase plain one_off v27",
+         ("I work at Home Depot in the lumber department, cutting boards for contractors all day.", "That's a physical job. Hope they give you good gloves."),
+         ("Saturday at Home Depot was nuts, half the town is building a deck. I must have cut 300 boards in lumber. Scarfed down a gyro in the break room and went right back.", "Busy season for decks, for sure. Rest up."),
+         active=(any_("home depot", "家得宝"), any_("lumber", "木材", "associate")),
+         not_active=(any_("gyro",),)),
+    case("work", "remember conversational v27",
+         ("Can you help me find a time to get my car serviced this month?", "Sure, which days are easiest for you?", "Fridays. I work four ten-hour days, Monday to Thursday, so Friday's my day off.", "Then a Friday morning slot would be ideal; most shops take drop-offs from 7:30.", "Great. Remember that Fridays are always my day off."),
+         active=(any_("friday", "monday to thursday", "monday-thursday", "mon-thu", "four ten", "4x10", "4/10", "周五", "星期五", "周一到周四"),)),
+    case("work", "change conversational v27",
+         ("My lower back is wrecked. Any stretches? I drive for FedEx, so I'm climbing in and out of the truck all day.", "Try cat-cow, knee-to-chest and a gentle child's pose morning and evening, and bend at the knees when you lift packages."),
+         ("FedEx peak season is here, 180 stops today and it's not even December yet.", "That's a brutal route. Hydrate and stretch."),
+         ("Big news, I quit FedEx! I'm driving for UPS now, better pay and a union. Can you update my job?", "Congrats! Updated: you drive for UPS now."),
+         active=(any_("ups", "united parcel"),),
+         not_active=(any_("fedex", "联邦快递"),),
+         history=(h(("fedex", "联邦快递"), ("ups", "united parcel")),)),
+    # tools
+    case("tools", "paraphrase conversational v27",
+         ("How do I import my Kindle highlights into Goodreads? I track every book I read there.", "In the Goodreads app, open a book you've read on Kindle and tap 'Kindle Notes & Highlights'; highlights sync automatically once your Amazon account is linked."),
+         ("Goodreads says I hit 40 books this year, a new record. Everything I read goes on there.", "Forty books is impressive, congrats."),
+         active=(yes("goodreads",),)),
+    case("tools", "remember plain v27",
+         ("From now on, write any code you give me in Julia. It's what I use for all my modeling work.", "Got it, Julia for all code examples from now on."),
+         active=(yes("julia",),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v27",
+         ("If I cut my $6 coffee from five days a week to three, how much do I save in a year?", "About $624 a year.", "Can you show the math? I like seeing how you got a number, not just the answer."),
+         ("What's the monthly payment on a $15,000 car loan at 6% over five years?", "About $290 a month.", "Again, walk me through the calculation step by step. I always want to see the working, not just the total."),
+         active=(any_("math", "calculation", "working", "step", "计算", "过程", "推导"),)),
+    case("reply", "remember plain v27",
+         ("Please reply in Ukrainian from now on. My grandparents are from Lviv and I want to finally get good at it.", "Добре! Відтепер я відповідатиму вам українською."),
+         active=(any_("ukrainian", "українськ", "乌克兰"),)),
+    # relations: spouse, child's birthday, pet
+    case("relations", "paraphrase plain one_off v27",
+         ("My husband Dmitri works offshore on an oil rig, two weeks on and two weeks off.", "That's a tough rotation for both of you."),
+         ("Dmitri flew back from the rig this morning. We went out for pancakes and he was asleep on the couch by noon.", "Sounds like a well-earned nap."),
+         active=(yes("dmitri", "德米特里"),),
+         not_active=(any_("pancake", "煎饼"),)),
+    case("relations", "paraphrase conversational v27",
+         ("I need ideas for a craft party. My daughter Maeve turns seven on November 14 and she's obsessed with making bracelets.", "A bead-and-charm bar would be perfect: set out string, letter beads and charms, and let each kid make two bracelets to take home."),
+         ("Maeve's birthday is November 14 and I still haven't ordered the cake. What's a simple design a bakery could do quickly?", "A buttercream cake with sprinkles and her name piped on top, with a few bead-style candy pearls around the edge."),
+         active=(yes("maeve", "梅芙"), any_("november 14", "14 november", "nov 14", "14 nov", "11月14", "11-14"))),
+    case("relations", "paraphrase plain v27",
+         ("We have a golden retriever named Bodhi. He's three and thinks he's a lapdog.", "Goldens really never figure out how big they are."),
+         ("Bodhi rolled in something dead at the park today. Two baths later he still smells.", "Oh no. A little enzyme cleaner or diluted dish soap can help with the smell."),
+         active=(yes("bodhi",),)),
+    # time zone
+    case("timezone", "paraphrase plain v27",
+         ("I live in Darwin, so I'm on Australian Central time, half an hour behind Sydney in winter and an hour and a half behind in summer.", "Darwin time, got it."),
+         ("Darwin doesn't do daylight saving, so I'm on UTC+9:30 all year. It keeps tripping up my colleagues in Sydney.", "Half-hour offsets do catch people out."),
+         active=(any_("darwin", "acst", "+9:30", "+09:30", "australia/darwin", "central australia", "australian central", "达尔文", "9.5"),)),
+    # travel
+    case("travel", "paraphrase plain v27",
+         ("I fly Southwest pretty much exclusively. Two free checked bags and no change fees.", "Those perks add up."),
+         ("Booked Southwest again for Thanksgiving. I don't really look at other airlines anymore.", "Easy choice when it works for you."),
+         active=(yes("southwest", "西南航空"),)),
+    # meeting
+    case("meeting", "remember conversational v27",
+         ("Can you help me set up a call with a new client next week?", "Sure. What days work for you?", "Tuesday or Thursday. I keep all client calls on Tuesdays and Thursdays so the rest of the week stays clear for real work.", "Then I'd suggest Tuesday at 10 or Thursday at 2; I can draft the invite.", "Tuesday at 10. And remember that: client calls only on Tuesdays and Thursdays."),
+         active=(any_("tuesday", "thursday", "周二", "周四", "星期二", "星期四"),)),
+    # correction
+    case("correction", "immediate remember plain v27",
+         ("Please remember my apartment number for deliveries: 5B. Wait, sorry, I meant 5D. 5B is across the hall.", "Noted: your apartment is 5D."),
+         active=(any_("5d",),),
+         not_active=(any_("5b",),)),
+    case("correction", "after_promotion conversational v27",
+         ("My Wi-Fi keeps dropping in the bedroom. The router's a Netgear Nighthawk in the living room. Any fixes?", "Try moving the router higher and more central, switch the bedroom devices to the 5 GHz band if they're in range, or add a mesh point or extender near the bedroom."),
+         ("Should I update the firmware on my Netgear? The app keeps nagging me about it.", "Yes, firmware updates usually fix bugs and security holes. Do it when nobody needs the internet for ten minutes."),
+         ("Hold on, I've been telling you the wrong router. It's an Eero, not a Netgear. The Netgear was what we had at the old place. Please fix that. Does the firmware advice still apply?", "Corrected: your router is an Eero. The advice still applies, though Eero updates itself automatically through the Eero app, so you mostly just check it's on the latest version."),
+         active=(any_("eero",),),
+         not_active=(any_("netgear", "nighthawk"),),
+         history=(h(("netgear", "nighthawk"), ("eero",)),)),
+    # project facts
+    case("project", "project_only paraphrase plain v27",
+         ("@bakesale", "I'm running the school bake sale this spring, and our goal is to raise $2,000 for new library books.", "That's a great cause. Pricing and a volunteer schedule will be the first things to sort out."),
+         ("@bakesale", "Can you write a short flyer for the bake sale? Mention we're trying to hit $2,000 for the library.", "Sure: 'Sweet treats for a good cause! Help us raise $2,000 for new library books...'"),
+         active=(any_("2,000", "2000", "2k", "两千", p="bakesale"),)),
+    case("project", "override conversational v27",
+         ("Quick note: please use American spelling with me. Color, organize, center.", "Got it, American spelling."),
+         ("That email draft had 'favourite' in it. I always want American spelling, please.", "Sorry about that, American spelling from here on."),
+         ("@grant", "This proposal is going to a UK research council, so in this project switch to British spelling: colour, organisation and so on. Only for this grant, though.", "Understood: British spelling in the grant project."),
+         active=(any_("american", "us english", "us spelling", "美式"), any_("british", "uk english", "uk spelling", "英式", p="grant")),
+         not_active=(any_("american", "us english", "us spelling", "美式", p="grant"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v27",
+              ("The neighbors' dog barked all night, so I'm running on about four hours of sleep.", "Ugh, that's rough. Coffee and an early night, maybe.", "Yeah. Meanwhile my sister-in-law has gotten really into horseback riding, she's at the stables every weekend now."),
+              ("How long does it usually take an adult to learn the cello from scratch?", "Most adults can play simple pieces after six months to a year of regular practice with a teacher.", "Just curious, it's not something I'm planning to do. My nana always used to say 'Waste not, want not,' and it popped into my head today for some reason.")),
+]
 # fmt: on
 
 
@@ -6676,6 +6926,7 @@ def render(
     v24: bool = False,
     v25: bool = False,
     v26: bool = False,
+    v27: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
@@ -6683,8 +6934,10 @@ def render(
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
     `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`, of the
     twenty-third with `v23`, of the twenty-fourth with `v24`, of the twenty-fifth with `v25`, of the twenty-sixth with
-    `v26`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v26:
+    `v26`, of the twenty-seventh with `v27`): one scenario a line, UTF-8, no ASCII escaping."""
+    if v27:
+        found = scenario_dicts(ZH_V27, EN_V27, first=2401)
+    elif v26:
         found = scenario_dicts(ZH_V26, EN_V26, first=2301)
     elif v25:
         found = scenario_dicts(ZH_V25, EN_V25, first=2201)
@@ -6760,6 +7013,7 @@ if __name__ == "__main__":
     OUT_V24.write_text(render(v24=True), encoding="utf-8")
     OUT_V25.write_text(render(v25=True), encoding="utf-8")
     OUT_V26.write_text(render(v26=True), encoding="utf-8")
+    OUT_V27.write_text(render(v27=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -6772,5 +7026,6 @@ if __name__ == "__main__":
         f" {len(ZH_V19) + len(EN_V19)} to {OUT_V19}, {len(ZH_V20) + len(EN_V20)} to {OUT_V20},"
         f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22},"
         f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}, {len(ZH_V24) + len(EN_V24)} to {OUT_V24},"
-        f" {len(ZH_V25) + len(EN_V25)} to {OUT_V25}, {len(ZH_V26) + len(EN_V26)} to {OUT_V26}"
+        f" {len(ZH_V25) + len(EN_V25)} to {OUT_V25}, {len(ZH_V26) + len(EN_V26)} to {OUT_V26},"
+        f" {len(ZH_V27) + len(EN_V27)} to {OUT_V27}"
     )
