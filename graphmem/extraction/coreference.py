@@ -89,8 +89,11 @@ _ZH_OTHER_OWNER = re.compile(r"(?:同事|朋友|邻居|老板|领导|同学|室�
 _EN_PRONOUN = re.compile(r"(?:^|(?<=[,;:]))\s*(?P<p>she's|he's|she|he|her|his|its)(?![\w'])", _F)
 _ZH_PRONOUN = re.compile(r"(?:^|(?<=[,，;；:：]))\s*(?P<p>她老人家|他老人家|她|他|它)(?P<de>的)?")
 # A Chinese clause with no subject that names ("…改名了，现在叫汤圆") or dates a birthday ("…今年三岁了，生日是4月2号"):
-# its subject is the referent.
-_ZH_ZERO = re.compile(r"(?:^|(?<=[，,;；:：]))\s*(?:现在|已经|后来|又)?(?=(?:改名)?改?叫|生日(?:是|在))")
+# its subject is the referent. "我女儿叫朵朵，五月八号生日": the date, then 生日
+_ZH_ZERO = re.compile(
+    r"(?:^|(?<=[，,;；:：]))\s*(?:现在|已经|后来|又)?(?=(?:改名)?改?叫|生日(?:是|在)"
+    r"|(?:农历|阴历)?(?:[0-9一二三四五六七八九十]{1,3}|[正冬腊])月(?:初)?[0-9一二三四五六七八九十]{1,3}[日号]?过?生日)"
+)
 _EN_PRONOUN_GENDER = {"she": "f", "she's": "f", "her": "f", "he": "m", "he's": "m", "his": "m", "its": "n"}
 _ZH_PRONOUN_GENDER = {"她": "f", "他": "m", "它": "n", "她老人家": "f", "他老人家": "m"}
 

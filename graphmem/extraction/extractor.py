@@ -108,6 +108,8 @@ MAX_EVIDENCE_CHARS = 300
 
 # A move said in the turn, and a time zone named by its city ("montevideo time", "成都时间")
 _MOVED = re.compile(r"\b(?:we|i)(?:'ve|\s+have|\s+just|\s+finally)?\s+moved\b|搬(?:到|去|家|过去|过来)", re.IGNORECASE)
+# A business by the kind of place it is ("早餐店", "快递驿站", "花店"): one's own, one's employer too
+_OWN_BUSINESS = re.compile(r"(?:店|驿站|超市|饭馆|餐馆|工作室|诊所|小卖部|面馆|摊|铺子?|作坊|民宿|饭庄)$")
 _CITY_TIME = re.compile(r"^([a-z][a-z .'-]{1,30}?)\s+time$|^([\u4e00-\u9fff]{2,5})时间$")
 
 
@@ -175,6 +177,10 @@ class RuleExtractor:
                 ("我住在{}。", "I live in {}."), city.group(1) or city.group(2), Predicate.LOCATION, zone.evidence
             )
             stated += [replace(f, explicit=zone.explicit) for f in homes]
+        own = [f for f in stated if f.predicate is Predicate.JOB and _OWN_BUSINESS.search(f.value)]
+        if own and not any(f.predicate is Predicate.EMPLOYER for f in stated):
+            # "跟我对象盘了个早餐店": a business of one's own is where one works as much as what one does
+            stated.append(replace(own[0], predicate=Predicate.EMPLOYER))
         said = framed(asked, text[:MAX_EXTRACTION_CHARS], context[-1] if context else "") if asked else ""
         if not said:
             return stated

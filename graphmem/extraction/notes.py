@@ -127,8 +127,9 @@ _BY_WHAT_WAS_SAID = re.compile(
 )
 _ZH_NUMERAL = "零一二三四五六七八九十百千两"
 _REPAIR_WORD = re.compile(
-    # a size of several dimensions ("20x25x1") or a Chinese measure ("二尺六") whole, before a bare number
-    r"\d{1,4}(?:[x×]\d{1,4}){1,3}|\d{1,3}[A-Z]{1,2}-?\d{1,3}|["
+    # a size of several dimensions ("20x25x1", a tyre's "225/65R17") or a Chinese measure ("二尺六") whole, before a
+    # bare number
+    r"\d{1,4}(?:[x×]\d{1,4}){1,3}|\d{2,4}/\d{2,3}(?:\s?[A-Z]{1,3}\s?\d{2})?|\d{1,3}[A-Z]{1,2}-?\d{1,3}|["
     + _ZH_NUMERAL
     + r"]{1,3}(?:尺|寸|码)["
     + _ZH_NUMERAL

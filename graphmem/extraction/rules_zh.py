@@ -308,10 +308,21 @@ ZH_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "zh",
-        _ZI + _ZADV + r"在(?P<v>[\u4e00-\u9fffa-z]{2,8}?)(?:工作|上班)",
+        _ZI
+        + _ZADV
+        + r"在(?P<v>[\u4e00-\u9fffa-z]{2,8}?)(?:工作|上班|(?:的?(?:流水线|车间|工地|后厨))?上?(?:干活|打工))",
         P.EMPLOYER,
         "group",
         "用户在{d}工作",
+        confidence=0.65,
+    ),
+    rule(  # "…我不干了，跟我对象在家门口盘了个早餐店": a business of one's own, the clause opening on what one did
+        "zh",
+        r"(?:^|[，,。！!；;])\s?(?:我)?(?:现在|自己|今年|去年|刚)?(?:跟[\u4e00-\u9fff]{1,4})?(?:在[\u4e00-\u9fff]{1,6}?)?"
+        r"(?:开|盘|接)了?(?:个|一家|一个|家)(?P<v>[\u4e00-\u9fff]{1,5}?(?:店|馆|铺|工作室|饭庄|超市))(?=$|[，,。！!；;])",
+        P.JOB,
+        "group",
+        "用户开了{d}",
         confidence=0.65,
     ),
     rule(  # "我连数据库一直用Navicat", "我听播客一直用小宇宙，…": the tool one always does a thing in

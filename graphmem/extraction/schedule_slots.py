@@ -396,7 +396,9 @@ _MIC_ON = re.compile(r"\b(?:mics?|microphones?)\s+on\b|\bunmute[ds]?\b|(?<!不)�
 # a call the microphone is in: any meeting word, or an online one ("我开线上会基本不开麦")
 _CALL = re.compile(r"\b(?:meetings?|calls?|zoom|teams|stand-?ups?|syncs?)\b|会|通话|语音", _F)
 _CLOCK_TIME = re.compile(
-    r"(?:\b(?P<rel>after|before)\s+)?(?P<t>\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b|\bnoon\b)", _F
+    r"(?:\b(?P<rel>after|before)\s+)?(?P<t>\b\d{1,2}(?::\d{2})?\s?[ap]\.m\b\.?|\b\d{1,2}:\d{2}(?:\s?[ap]m)?\b|\b\d{1,2}\s?[ap]m\b"
+    r"|\bnoon\b)",
+    _F,
 )
 
 
@@ -781,7 +783,7 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         rel = (clock.group("rel") or "").lower()
         if clock.group("t").lower() == "noon" and not rel:
             return out
-        value = " ".join(w for w in (rel, clock.group("t").lower().replace(" ", "")) if w)
+        value = " ".join(w for w in (rel, clock.group("t").lower().replace(" ", "").replace(".", "")) if w)
         # "before noon" is the morning, "after noon" the afternoon: one value with "morning meetings"
         value = {"before noon": "morning meeting", "after noon": "afternoon meeting"}.get(value, value)
         out.append(Slot(Predicate.LIKES, "meeting_time", value, True, clock.start(), clock.end()))

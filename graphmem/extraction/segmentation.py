@@ -21,9 +21,11 @@ HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 # Segments end at CJK/Latin terminators and newlines; a "." or ";" only ends one before whitespace or the end
 # ("3.5", "tl;dr" stay whole).
-# ("St. Louis", "Dr. Patel": a short title or place word's "." ends nothing)
+# ("St. Louis", "Dr. Patel": a short title or place word's "." ends nothing; "8 a.m. we meet": nor does a.m./p.m.'s
+# before a word in lower case)
 _SEGMENT = re.compile(
-    r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|(?<!\bSt)(?<!\bMt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)[.;](?=\s|$)|$)"
+    r"[^。！？!?；\n…]+?(?:[。！？!?；\n…]+|(?<!\bSt)(?<!\bMt)(?<!\bFt)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\b[ap]\.m)[.;](?=\s|$)"
+    r"|(?<=\b[ap]\.m)[.;](?=\s+[A-Z0-9]|$)|$)"
 )
 Tokenize = Callable[[str, Lang], list[Span]]
 

@@ -32,6 +32,8 @@ from graphmem.extraction.synonyms import paraphrases
 __all__ = ["claimed_by_it", "mentioned", "needles"]
 
 _F = re.IGNORECASE
+# A thing swapped for another, named by 把 in its own clause ("把阳台的晾衣杆换了", "把灯泡换成LED的")
+_BA_SWAP = re.compile(r"把[^，,。！!？?；;把]{1,12}?(?:换|改)(?:成|掉|了|一下)?")
 
 
 def _first(pattern: re.Pattern[str], text: str) -> int:
@@ -230,7 +232,9 @@ def mentioned(
         ):
             continue
         negated = bool(MENTION_NEGATION.search(norm))
-        if negated and MENTION_SWAP.search(norm):
+        # "浩然过来帮我把阳台的晾衣杆换了": what is swapped is the thing 把 names, the rest of the turn is not
+        swapped_things = [m.span() for m in _BA_SWAP.finditer(norm)] if lang == "zh" else []
+        if negated and MENTION_SWAP.search(_BA_SWAP.sub("", norm) if swapped_things else norm):
             continue
         dropped = negated and bool(MENTION_DROPPED.search(norm))
         taken = negated and bool(MENTION_TAKEN.search(norm))
@@ -269,7 +273,7 @@ def mentioned(
                 at = _role_head(folded, value[:-2])  # "做产品的真难" for "产品经理": a manager by what is managed
             if at < 0 and names[i] and (head := _zh_head(value)):
                 at = folded.find(head)  # "收费站的活儿就这样" for "高速收费站": the rare word it ends on
-            if at < 0:
+            if at < 0 or any(a <= at < b for a, b in swapped_things):
                 continue
             # with another person named, the value counts only as that person's name, or as the topic the turn opens
             # on before anyone else comes in ("子豪分数出来了，…我哥在电话里乐得…" names 子豪)

@@ -251,7 +251,8 @@ def test_roles_by_what_one_runs(extractor: RuleExtractor) -> None:
     said = "I manage a shoe store at the mall, so my weekends are pretty much never free."
     assert _facts(extractor, said) == {"user|job": "shoe store manager"}
     assert _facts(extractor, "I manage my own time.") == {}
-    assert _facts(extractor, "我在小区门口开了个快递驿站，一天进出七八百个件") == {"user|job": "快递驿站"}
+    said = "我在小区门口开了个快递驿站，一天进出七八百个件"
+    assert _facts(extractor, said) == {"user|job": "快递驿站", "user|employer": "快递驿站"}
     roofing = "Tore off a whole roof today. Roofing in July is no joke."
     assert extractor.mentioned(roofing, ["roofer"], [True], [True]) == [True]
 

@@ -53,7 +53,7 @@ def test_a_meeting_moved_after_a_reason_and_a_reminder_stopped(extractor: RuleEx
         "The Warsaw sync has moved. They hired someone on our side of the Atlantic to run it, so it's Thursdays at"
         " 11 a.m. now. Please update it, and stop reminding me on Tuesday mornings."
     )
-    assert _facts(extractor, said) == {"user|meeting_day": "thursday"}
+    assert _facts(extractor, said) == {"user|meeting_day": "thursday", "user|meeting_time": "11am"}
     said = "对接会往后挪到每周四上午十点半。你帮我改一下，周一下午别再提醒我这个会了"
     assert _facts(extractor, said) == {"user|meeting_day": "thursday", "user|meeting_time": "10:30"}
     assert _facts(extractor, "周五下午别给我排会了") == {"user|meeting_free_day": "friday"}  # still a day kept free

@@ -1,0 +1,66 @@
+"""Mechanisms of the twenty-seventh session, from failures of the tuned rounds: a relation's birthday said in the
+clause after its name ("我女儿叫朵朵，五月八号生日"), a clock time said with a.m./p.m. ("every Wednesday at 8 a.m."),
+work on a shop floor ("在电子厂流水线上干活") and a business of one's own ("盘了个早餐店"), an update asked of the
+assistant ("你给我改一下"), a tyre size repaired in the same breath, and a name sighted in a turn that swaps
+something else ("浩然过来帮我把阳台的晾衣杆换了")."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text)}
+
+
+def test_a_birthday_in_the_clause_after_the_relation_is_named_is_the_relation_s(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "我女儿叫朵朵，五月八号生日")
+    assert facts["user|child:daughter:name"] == "朵朵"
+    assert facts["user|child:daughter:birthday"] == "5月8号"
+    assert _facts(extractor, "我家狗叫豆豆，腊月初八生日")["user|pet:dog:birthday"] == "腊月初八"
+    assert _facts(extractor, "我腊月初八过生日") == {"user|birthday": "腊月初八"}
+    assert "user|child:daughter:birthday" not in _facts(extractor, "我女儿叫朵朵，我五月八号生日")
+
+
+def test_a_clock_time_with_dotted_a_m_is_a_meeting_time_and_ends_no_sentence(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "Every Wednesday at 8 a.m. we have a production meeting, so don't book anything then.")
+    assert facts == {"user|meeting_day": "wednesday", "user|meeting_time": "8am"}
+    assert _facts(extractor, "I prefer meetings after 2 p.m.") == {"user|meeting_time": "after 2pm"}
+    # a.m. before a capital still ends the sentence
+    facts = _facts(extractor, "I get up at 6 a.m. I like tea.")
+    assert facts["user|taste|tea"] == "tea"
+
+
+def test_work_on_a_shop_floor_names_the_employer(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我在电子厂流水线上干活，一天站十个钟头插板子") == {"user|employer": "电子厂"}
+    assert _facts(extractor, "我在工地上打工") == {"user|employer": "工地"}
+    assert _facts(extractor, "我在北京上班").get("user|employer") is None
+
+
+def test_a_business_of_one_s_own_is_where_one_works(extractor: RuleExtractor) -> None:
+    said = "电子厂那边我不干了，跟我对象在家门口盘了个早餐店，卖包子、油条、豆浆。"
+    assert _facts(extractor, said) == {"user|job": "早餐店", "user|employer": "早餐店"}
+    assert _facts(extractor, "我现在开了个早餐店") == {"user|job": "早餐店", "user|employer": "早餐店"}
+    assert _facts(extractor, "我朋友开了个火锅店") == {}
+
+
+def test_asking_the_assistant_to_change_what_it_keeps_is_explicit(extractor: RuleExtractor) -> None:
+    said = "跟你说个事，电子厂那边我不干了，跟我对象盘了个早餐店。工作这块你给我改一下"
+    assert {(f.value, f.explicit) for f in extractor.extract(said)} == {("早餐店", True)}
+    assert {(f.value, f.explicit) for f in extractor.extract("我现在开了个早餐店")} == {("早餐店", False)}
+
+
+def test_a_tyre_size_repaired_in_the_same_breath_is_kept_whole(extractor: RuleExtractor) -> None:
+    said = (
+        "Can you remember my tire size so I can price out winter tires? It's 215/60R16. Wait, no, that's my "
+        "wife's Camry. My RAV4 takes 225/65R17."
+    )
+    notes = [f.value for f in extractor.extract(said) if f.key.startswith("user|note|")]
+    assert len(notes) == 1 and notes[0].endswith("225/65r17"), notes
+
+
+def test_a_name_is_sighted_in_a_turn_that_swaps_something_else(extractor: RuleExtractor) -> None:
+    said = "昨儿浩然过来帮我把阳台的晾衣杆换了，忙活了一下午"
+    assert extractor.mentioned(said, ["浩然"], [True], [True]) == [True]
+    assert extractor.mentioned("我把浩然换成了别人", ["浩然"], [True], [True]) == [False]
+    assert extractor.mentioned("浩然那边我换成了小李", ["浩然"], [True], [True]) == [False]
