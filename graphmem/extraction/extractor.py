@@ -464,9 +464,14 @@ class RuleExtractor:
             keys = {f.key for f in out}
             for f, span in self._structural_spans(seg, norm, lang, hedged):
                 c_start, c_end = clause_span(norm, span)
-                if f.predicate in _PLACES:  # "I'm a nurse in Leeds": a rule read the role, the place is unread
+                unread = False
+                if f.predicate in _PLACES or f.predicate is Predicate.JOB:
+                    # "I'm a nurse in Leeds": a rule read the role, the place is unread; "我在比亚迪当电池工程师": the
+                    # employer, the role is unread
                     c_start, c_end = span, span + len(f.value)
-                if f.key not in keys and not overlaps(taken, c_start, c_end):
+                    # "I work at Boeing as a machinist": the role's rule spans the employer, whose words no fact holds
+                    unread = not any(f.value in o.value or o.value in f.value for o in out)
+                if f.key not in keys and (unread or not overlaps(taken, c_start, c_end)):
                     keys.add(f.key)
                     out.append(f)
         found = slots(norm, lang, correcting=seg.correction)

@@ -90,13 +90,15 @@ _AGAINST = {
         r"\b(?:hate|hates|dislike|dislikes|can't\s+stand|cannot\s+stand|can't\s+bear|can't\s+do(?!\s+without)|"
         r"don't\s+(?:like|want|take|do|eat|drink)|"
         r"do\s+not\s+(?:like|want|take|do|eat|drink)|never|no\s+more|not\s+a\s+fan|avoid|allergic|(?<!gets\s)(?<!getting\s)(?<!got\s)gross|hard\s+no|"
-        r"won't|refuse|sick\s+of|tired\s+of|none)\b",
+        r"won't|refuse|sick\s+of|tired\s+of|none|quit|resigned)\b",
         _F,
     ),
     "zh": re.compile(
         r"不吃|不喝|不碰|不用|[别甭][给弄放加整用上搞来]|受不了|讨厌|烦|不喜欢|不爱|八字不合|反感|恶心|怕|不要|不想|戒了|"
         r"[吃喝]不惯|咽不下|"
-        r"忍不了|吃不了|喝不了|闻不了|不感冒|嫌|别再|不许|不准"
+        r"忍不了|吃不了|喝不了|闻不了|不感冒|嫌|别再|不许|不准|"
+        # leaving a job: "驾校那活儿我辞了"
+        r"辞了|辞职|离职|不干了"
     ),
 }
 # English words of stance: of liking, and of a habit or a duration only (which says no liking of what else the

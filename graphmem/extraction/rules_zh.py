@@ -316,6 +316,17 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户在{d}工作",
         confidence=0.65,
     ),
+    rule(  # "我在比亚迪当电池工程师": where one holds a role (the role is the structure's)
+        "zh",
+        _ZI
+        + _ZADV
+        + r"在(?!一家|一所|一个|家|个)(?P<v>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=(?:当|做|干)(?:一名|一个|一位|个|名)?"
+        r"[\u4e00-\u9fff]{0,4}?" + ZH_ROLE_HEADS + r"(?:$|[，,。！!；;\s了啊呀]))",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
+        confidence=0.65,
+    ),
     rule(  # "…我不干了，跟我对象在家门口盘了个早餐店": a business of one's own, the clause opening on what one did
         "zh",
         r"(?:^|[，,。！!；;])\s?(?:我)?(?:现在|自己|今年|去年|刚)?(?:跟[\u4e00-\u9fff]{1,4})?(?:在[\u4e00-\u9fff]{1,6}?)?"

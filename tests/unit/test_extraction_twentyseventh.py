@@ -64,3 +64,19 @@ def test_a_name_is_sighted_in_a_turn_that_swaps_something_else(extractor: RuleEx
     assert extractor.mentioned(said, ["浩然"], [True], [True]) == [True]
     assert extractor.mentioned("我把浩然换成了别人", ["浩然"], [True], [True]) == [False]
     assert extractor.mentioned("浩然那边我换成了小李", ["浩然"], [True], [True]) == [False]
+
+
+def test_the_employer_before_a_role_is_read_with_the_role(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "I work at Boeing as a machinist, mostly running CNC mills for wing parts.")
+    assert facts == {"user|job": "machinist", "user|employer": "boeing"}
+    facts = _facts(extractor, "我在比亚迪当电池工程师，主要做电芯的安全测试")
+    assert facts == {"user|employer": "比亚迪", "user|job": "电池工程师"}
+    assert _facts(extractor, "我在成都做老师") == {"user|location": "成都", "user|job": "老师"}
+    assert "user|employer" not in _facts(extractor, "我在一家律所做律师")
+
+
+def test_a_job_left_is_no_sighting_of_it(extractor: RuleExtractor) -> None:
+    said = "跟你说个事，驾校那活儿我辞了，回老家包了四十亩地种脐橙，往后就是个果农了。"
+    assert [t.stance for t in extractor.topics(said) if t.word == "驾校"] == [False]
+    said = "I resigned from Deloitte, the hours were brutal."
+    assert [t.stance for t in extractor.topics(said) if t.word == "deloitte"] == [False]
