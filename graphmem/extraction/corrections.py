@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from graphmem.extraction.device_slots import owned_value
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.lexicon import LANGS
 from graphmem.extraction.rule import Segment
@@ -164,10 +165,14 @@ def replaced(text: str, values: list[str]) -> list[str]:
         if right.isascii():  # "it's not a maple at all, it's a sweetgum": the kinds without their articles
             wrong = _AT_ALL.sub("", _ARTICLE.sub("", wrong))
             right = _ARTICLE.sub("", right).strip()
+        # "我开的不是雅阁，是轩逸": a thing one has by any of its names
+        wrong_as, right_as = owned_value(wrong), owned_value(right)
         for i, known in enumerate(wanted):
             named_kind = wrong.isascii() and len(wrong) >= 4 and known.endswith(" " + wrong.casefold())
             if not out[i] and known and (wrong.casefold() == known or named_kind):  # "maple" for "silver maple"
                 out[i] = right.lower() if right.isascii() else right
+            elif not out[i] and known and wrong_as == known:
+                out[i] = right_as or (right.lower() if right.isascii() else right)
             elif not out[i] and known and said_wrong.casefold() == known:  # "不是英短，是美短": words sharing a end
                 out[i] = said_right.lower() if said_right.isascii() else said_right
     if not values or not (TURN_CORRECTION.search(text) or CORRECTION.match(text) or _CHANGE_ASKED.search(text)):

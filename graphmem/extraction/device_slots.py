@@ -16,7 +16,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import Slot, stated_away
 
-__all__ = ["devices", "possessions"]
+__all__ = ["devices", "owned_value", "possessions"]
 
 _F = re.IGNORECASE
 
@@ -200,6 +200,26 @@ def grown(text: str) -> list[Slot]:
     return [Slot(Predicate.RELATION_NAME, "garden:plant:kind", value, True, m.start("v"), m.end("v"))]
 
 
+def owned_value(name: str) -> str | None:
+    """The value a name of a thing one has stands for ("雅阁" -> "accord", "Chevy" -> "chevrolet"), or None."""
+    found = _BRAND_OF.get(name.strip().casefold())
+    return found[1] if found else None
+
+
+def _model_after(
+    text: str, make: re.Match[str], category: str, named: list[tuple[re.Match[str], str, str]]
+) -> str | None:
+    """The value of a name of the same category right after `make` (a space apart at most), or None."""
+    return next(
+        (
+            v
+            for m, c, v in named
+            if c == category and m.start() >= make.end() and not text[make.end() : m.start()].strip()
+        ),
+        None,
+    )
+
+
 def possessions(text: str, correcting: bool = False) -> list[Slot]:
     """What the segment says the speaker has, one per category (the first said as theirs): a vehicle, a bicycle,
     the internet provider, the mobile carrier, the insurer, the bank. `correcting`: the turn corrects what was said
@@ -207,6 +227,11 @@ def possessions(text: str, correcting: bool = False) -> list[Slot]:
     out: list[Slot] = []
     seen: set[str] = set()
     named = [(m, *_BRAND_OF[m.group(0).casefold()]) for m in _OWNED_THING.finditer(text)]
+    # a make and its model ("My Subaru Outback", "我那辆丰田卡罗拉"): the model, said where the make is
+    named = [
+        (m, category, model if (model := _model_after(text, m, category, named)) else value)
+        for m, category, value in named
+    ]
     for m, category, value in named:
         form = m.group(0).casefold()
         # an ordinary word is the thing with a word of its category, or beside another of its category

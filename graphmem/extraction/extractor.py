@@ -44,6 +44,7 @@ from graphmem.extraction.coreference import (
     without_apposition,
 )
 from graphmem.extraction.corrections import NOT_THAT, TURN_CORRECTION, corrected, replaced
+from graphmem.extraction.device_slots import possessions
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.guards import (
     EXPLICIT,
@@ -422,7 +423,7 @@ class RuleExtractor:
             # a one-off remark; said with "remember"/"update", the time word dates a change instead. Only its own
             # clause is one-off: "我家那只柯基叫旺财，今天又把我的拖鞋咬烂了" still names the dog
             norm = without_one_offs(norm, SITUATIONAL[lang], lang)
-            if not norm.strip(CLAUSE_PUNCT) and not (lang == "en" and relation_names(said)):
+            if not norm.strip(CLAUSE_PUNCT) and not (lang == "en" and relation_names(said)) and not possessions(said):
                 return []
         norm = without_quotations(norm)  # "喊“离合慢点”": the words quoted, not the speaker's statement around them
         if QUOTED.search(norm):
@@ -491,6 +492,9 @@ class RuleExtractor:
         if lang == "en" and not any(s.predicate is Predicate.RELATION_NAME for s in found):
             # "Our greyhound Pickle turned nine this month": a name is no one-off, whatever the clause dates
             found += relation_names(said) + relation_fields(said, lang)
+        held = {s.attribute for s in found}
+        # "My Subaru Outback's check engine light came on this morning": what one has is no one-off either
+        found += [s for s in possessions(said) if s.attribute not in held and not norm[s.start : s.end].strip()]
         if found:
             out = with_slots(out, found, seg, norm, lang, hedged)
         return out

@@ -26,6 +26,15 @@ class Hit:
     end: int
 
 
+_NAMES_END = re.compile(r":(?=\s|$)")
+
+
+def _split_row(row: str) -> tuple[str, str]:
+    """A row's names and forms, split at the first ":" before a space ("india time (utc+5:30): ist, …")."""
+    m = _NAMES_END.search(row)
+    return (row[: m.start()], row[m.end() :]) if m else (row, "")
+
+
 def _table(category: str, rows: str) -> dict[str, tuple[str, str]]:
     """Rows "english|中文: form, form, ..." separated by ";" -> {form: (category, canonical)}: the canonical
     value is the English name (lowercase) for a Latin form, the Chinese name (when given) for a Chinese form."""
@@ -33,7 +42,7 @@ def _table(category: str, rows: str) -> dict[str, tuple[str, str]]:
     for row in rows.split(";"):
         if not row.strip():
             continue
-        names, _, forms = row.partition(":")
+        names, forms = _split_row(row)
         english, _, chinese = names.strip().partition("|")
         for raw in [english, *forms.split(",")]:
             form = raw.strip()
@@ -348,7 +357,9 @@ cet (utc+1): cet, cest, central european, central european time, berlin time, pa
 london time (gmt, utc+0): gmt, bst, uk time, london time, british time, 伦敦时间, 英国时间;
 japan time (jst, utc+9): jst, japan time, tokyo time, 东京时间, 日本时间;
 sydney time (aest, utc+10): aest, aedt, sydney time, 悉尼时间, 澳洲东部时间;
-india time (ist, utc+5:30): ist, india time, indian standard time; singapore time (sgt, utc+8): sgt, singapore time
+india time (ist, utc+5:30): ist, india time, indian standard time; singapore time (sgt, utc+8): sgt, singapore time;
+atlantic time (utc-4): atlantic time, adt; newfoundland time (utc-3:30): newfoundland time, nst, ndt;
+alaska time (utc-9): alaska time, akst, akdt; hawaii time (utc-10): hawaii time, hst
 """
 _DIETS = """
 vegan: vegan, plant-based, plant based, 纯素, 全素; vegetarian: vegetarian, veggie, 吃素, 素食, 素食者, 素食主义;
@@ -357,7 +368,9 @@ mediterranean diet: mediterranean; gluten-free: gluten-free, gluten free, coelia
 lactose intolerant: lactose intolerant, lactose-intolerant, lactose intolerance, 乳糖不耐, 乳糖不耐受;
 intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher;
 low-sugar: low-sugar, low sugar, cutting sugar, cutting out sugar, 低糖, 控糖, 戒糖, 少放糖; low-salt: low-salt,
-low sodium, low-sodium, watch my salt, 低盐, 少盐, 控盐, 少放盐, 清淡少盐; low-fat: low-fat, 低脂
+low sodium, low-sodium, watch my salt, 低盐, 少盐, 控盐, 少放盐, 清淡少盐; low-fat: low-fat, 低脂;
+low-fodmap: low-fodmap, low fodmap, fodmap, 低fodmap; whole30: whole30, whole 30; paleo: paleo, paleolithic;
+carnivore diet: carnivore diet; dash diet: dash diet
 """
 _JOBS = """
 product manager|产品经理: product manager, 产品经理; product owner|产品负责人: product owner;

@@ -36,6 +36,18 @@ _F = re.IGNORECASE
 _BA_SWAP = re.compile(r"把[^，,。！!？?；;把]{1,12}?(?:换|改)(?:成|掉|了|一下)?")
 
 
+# A person after a preposition is the object of what the speaker does, not the subject of the clause
+_AS_OBJECT = re.compile(r"\b(?:to|for|from|by|at)\s+$", _F)
+
+
+def _counts_with_others(norm: str, folded: str, at: int, others: list[int]) -> bool:
+    """Whether the mention at `at` counts with other people named (`others`: where their names end): only as that
+    person's name, or as the topic the turn opens on before anyone else comes in ("子豪分数出来了，…我哥在电话里乐得…"
+    names 子豪)."""
+    opens = all(e > clause_span(norm, at)[1] for e in others)
+    return opens or any(e <= at and not folded[e:at].strip(" ,，") for e in others)
+
+
 def _first(pattern: re.Pattern[str], text: str) -> int:
     m = pattern.search(text)
     return m.start() if m else -1
@@ -240,7 +252,12 @@ def mentioned(
         taken = negated and bool(MENTION_TAKEN.search(norm))
         folded = norm.casefold()
         # a clause about someone of the speaker's names only that person: "我岳母周桂兰今天…" sights 周桂兰
-        others = [m.end() for m in OTHER_PERSON[lang].finditer(norm)]
+        # (not someone the speaker does something to or for: "I handed it straight to my husband")
+        others = [
+            m.end()
+            for m in OTHER_PERSON[lang].finditer(norm)
+            if lang == "zh" or not _AS_OBJECT.search(norm, max(0, m.start() - 6), m.start())
+        ]
         # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
         named = {h.value.casefold(): h.start for h in scan(norm)}
         for i, (value, pattern) in enumerate(wanted):
@@ -275,11 +292,15 @@ def mentioned(
                 at = folded.find(head)  # "收费站的活儿就这样" for "高速收费站": the rare word it ends on
             if at < 0 or any(a <= at < b for a, b in swapped_things):
                 continue
-            # with another person named, the value counts only as that person's name, or as the topic the turn opens
-            # on before anyone else comes in ("子豪分数出来了，…我哥在电话里乐得…" names 子豪)
-            opens = all(e > clause_span(norm, at)[1] for e in others)
-            if others and not opens and not any(e <= at and not folded[e:at].strip(" ,，") for e in others):
-                continue
+            if others and not _counts_with_others(norm, folded, at, others):
+                # "My neighbor brought over a peach cobbler… with my peach allergy I…": a later mention may be the
+                # speaker's own
+                later = folded.find(value, at + 1) if pattern is None else -1
+                while later >= 0 and not _counts_with_others(norm, folded, later, others):
+                    later = folded.find(value, later + 1)
+                if later < 0:
+                    continue
+                at = later
             if asked and QUESTION[lang].search(norm[slice(*clause_span(norm, at))]):
                 continue
             if not negated:

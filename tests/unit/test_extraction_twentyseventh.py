@@ -80,3 +80,34 @@ def test_a_job_left_is_no_sighting_of_it(extractor: RuleExtractor) -> None:
     assert [t.stance for t in extractor.topics(said) if t.word == "驾校"] == [False]
     said = "I resigned from Deloitte, the hours were brutal."
     assert [t.stance for t in extractor.topics(said) if t.word == "deloitte"] == [False]
+
+
+def test_a_later_mention_can_be_the_speaker_s_own(extractor: RuleExtractor) -> None:
+    said = (
+        "My neighbor brought over a peach cobbler this afternoon. Sweet of her, but with my peach allergy I handed "
+        "it straight to my husband."
+    )
+    assert extractor.mentioned(said, ["peach"], [False], [False]) == [True]
+    assert extractor.mentioned("My neighbor brought over a peach cobbler.", ["peach"], [False], [False]) == [False]
+
+
+def test_a_make_and_its_model_are_the_model_and_what_one_has_is_no_one_off(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "My Subaru Outback's check engine light came on this morning.") == {
+        "user|vehicle": "outback"
+    }
+    assert _facts(extractor, "我那辆丰田卡罗拉最近老熄火") == {"user|vehicle": "corolla"}
+    assert _facts(extractor, "My wife's Camry got a flat this morning.") == {}
+
+
+def test_a_correction_names_a_thing_one_has_by_any_of_its_names(extractor: RuleExtractor) -> None:
+    said = "我之前跟你说错了，我开的不是雅阁，是轩逸，雅阁是我姐夫的车。你给我改一下。"
+    assert extractor.replaced(said, ["accord"]) == ["轩逸"]
+    assert extractor.replaced("我开的不是雅阁，是卡罗拉", ["accord"]) == ["corolla"]
+    assert extractor.replaced("我开的不是雅阁，是轩逸", ["civic"]) == [""]
+
+
+def test_time_zones_and_diets_with_a_colon_in_their_names(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I'm on Newfoundland time.") == {"user|timezone": "newfoundland time (utc-3:30)"}
+    assert _facts(extractor, "I'm on India time.") == {"user|timezone": "india time (ist, utc+5:30)"}
+    assert _facts(extractor, "I'm on a low-FODMAP diet.") == {"user|diet": "low-fodmap"}
+    assert _facts(extractor, "I'm doing intermittent fasting.") == {"user|diet": "intermittent fasting"}
