@@ -46,6 +46,7 @@ from graphmem.extraction.coreference import (
 from graphmem.extraction.corrections import NOT_THAT, TURN_CORRECTION, corrected, replaced
 from graphmem.extraction.device_slots import possessions
 from graphmem.extraction.facts import CandidateFact, Predicate
+from graphmem.extraction.gazetteer import scan
 from graphmem.extraction.guards import (
     EXPLICIT,
     HEDGE,
@@ -109,6 +110,19 @@ MAX_EVIDENCE_CHARS = 300
 
 # A move said in the turn, and a time zone named by its city ("montevideo time", "成都时间")
 _MOVED = re.compile(r"\b(?:we|i)(?:'ve|\s+have|\s+just|\s+finally)?\s+moved\b|搬(?:到|去|家|过去|过来)", re.IGNORECASE)
+# A pronoun standing for a tool: "一直用它", "I log all my runs there", "I do everything in it"
+_TOOL_POINTER: dict[Lang, re.Pattern[str]] = {
+    "zh": re.compile(r"(?<=用)(?:它|这个)(?![\u4e00-\u9fff]?的)"),
+    "en": re.compile(
+        r"(?<=\buse\s)it\b|(?<=\busing\s)it\b|(?<=\bin\s)it\b|(?<=\bon\s)it\b|\bthere(?=\s*[.,!;]|$)", re.IGNORECASE
+    ),
+}
+# What is named but is no tool
+_NOT_TOOLS = frozenset(
+    {"city", "company", "job", "timezone", "airline", "hotel", "seat", "seat_row", "seat_class", "travel_mode", "diet"}
+)
+# A capitalised English name inside a sentence ("How do I make Strava stop …?"), not "I" or a sentence's first word
+_EN_NAME = re.compile(r"(?<=[a-z,] )(?!I\b)(?-i:[A-Z])[A-Za-z0-9]{2,20}\b")
 # A business by the kind of place it is ("早餐店", "快递驿站", "花店"): one's own, one's employer too
 _OWN_BUSINESS = re.compile(r"(?:店|驿站|超市|饭馆|餐馆|工作室|诊所|小卖部|面馆|摊|铺子?|作坊|民宿|饭庄)$")
 _CITY_TIME = re.compile(r"^([a-z][a-z .'-]{1,30}?)\s+time$|^([\u4e00-\u9fff]{2,5})时间$")
@@ -260,6 +274,8 @@ class RuleExtractor:
                 facts = facts + [f for f in self._about_referent(seg, referent) if f.key not in keys]
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
+            if not facts and seg.start > 0:  # "美图秀秀里怎么…？我修图一直用它": the tool the turn named before
+                facts = self._about_tool(seg, text[: seg.start])
             facts = facts + self._apposed(seg, {f.key for f in facts})
             facts = facts + self._self_described(seg, {f.key for f in facts})
             if not facts and seg.correction and last is None and earlier:
@@ -352,6 +368,33 @@ class RuleExtractor:
             replace(f, evidence=seg.text)
             for f in self._extract_segment(read, seg.lang)
             if f.predicate in taste and f.value.casefold() in antecedent.casefold()
+        ]
+
+    def _about_tool(self, seg: Segment, before: str) -> list[CandidateFact]:
+        """What `seg` says of the tool it points back to ("我修图一直用它", "I log all my runs there"): read with the
+        tool the turn named last before it (one the gazetteer knows, or a capitalised English name); only the facts
+        of that tool, quoting the segment."""
+        pointer = _TOOL_POINTER[seg.lang].search(seg.text)
+        if pointer is None:
+            return []
+        known = [h for h in scan(before) if h.category not in _NOT_TOOLS]
+        names = [before[h.start : h.end] for h in known]
+        if not names and seg.lang == "en":
+            names = [m.group(0) for m in _EN_NAME.finditer(before)]
+        if not names:
+            return []
+        name = names[-1]
+        said = ("on " if pointer.group(0).lower() == "there" else "") + name
+        read = Segment(
+            seg.start,
+            seg.text[: pointer.start()] + said + seg.text[pointer.end() :],
+            seg.lang,
+            seg.explicit,
+            self._tokenize,
+        )
+        wanted = {name.casefold(), *(h.value.casefold() for h in known[-1:])}
+        return [
+            replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.value.casefold() in wanted
         ]
 
     def _last_stated(self, earlier: list[str], seg: Segment) -> CandidateFact | None:

@@ -236,8 +236,16 @@ Todoist: todoist; TickTick|滴答清单: 滴答清单, ticktick; Microsoft To Do
 # The office suite one works in.
 _OFFICE = """
 WPS|WPS: wps, wps office, 金山办公; Microsoft Office: microsoft office, ms office, office 365, microsoft 365;
-Google Docs: google docs, google sheets, google workspace; LibreOffice: libreoffice; 腾讯文档: 腾讯文档;
-石墨文档: 石墨文档
+Google Workspace: google workspace; LibreOffice: libreoffice
+"""
+# What one writes documents in, and keeps spreadsheets in: one of each at a time ("不用Word，在腾讯文档里弄").
+_DOCUMENTS = """
+Word: word, microsoft word, ms word; Google Docs: google docs, gdocs; Pages: apple pages; 腾讯文档: 腾讯文档;
+石墨文档: 石墨文档; 飞书文档: 飞书文档; WPS文字: wps文字
+"""
+_SPREADSHEETS = """
+Excel: excel, microsoft excel, ms excel; Google Sheets: google sheets, gsheets, sheets; Numbers: apple numbers;
+WPS表格: wps表格; 腾讯表格: 腾讯表格; Airtable: airtable
 """
 # Where passwords live, and what video is cut with: one at a time.
 _PASSWORDS = """
@@ -409,6 +417,8 @@ LEXICON: dict[str, tuple[str, str]] = {
     **_table("music_app", _MUSIC),
     **_table("password_manager", _PASSWORDS),
     **_table("office_suite", _OFFICE),
+    **_table("document_app", _DOCUMENTS),
+    **_table("spreadsheet_app", _SPREADSHEETS),
     **_table("video_editor", _VIDEO_EDITORS),
     **_table("design_tool", _DESIGN_TOOLS),
     **_table("pcb_tool", _PCB_TOOLS),
@@ -476,7 +486,8 @@ _CAPITALISED = frozenset(
     {"go", "idea", "cursor", "zed", "helix", "eclipse", "united", "delta", "southwest", "teams", "meet", "arch", "mint",
      "bear", "emirates", "qatar", "cathay", "phoenix", "mac", "resolve", "premiere", "keychain", "nice", "cork", "rio",
      "charlotte", "richmond", "columbus", "florence", "santiago", "sofia", "bali", "lima", "reading", "bath",
-     "sketch", "framer", "linear", "reaper", "basecamp", "whimsical", "lightroom", "capture one", "studio one"}
+     "sketch", "framer", "linear", "reaper", "basecamp", "whimsical", "lightroom", "capture one", "studio one",
+     "word", "sheets", "excel", "numbers", "pages"}
 )  # fmt: skip
 # "Dubai time" for every city whose name is no ordinary word ("nice time" is no zone)
 LEXICON.update({k: v for k, v in _city_times(_table("city", _CITIES)).items() if k.split()[0] not in _CAPITALISED})

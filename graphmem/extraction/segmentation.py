@@ -151,15 +151,27 @@ _HOW_IN_LOWER = re.compile(
 )
 
 
+# "Word里咋让目录自动生成？", "在剪映里怎么加字幕": how to do something in a named thing, in Chinese
+_ZH_HOW_IN = re.compile(
+    r"(?:^|[，,。！!；;])\s?(?:我)?(?:在|用)?"
+    r"(?P<t>[A-Za-z][\w.+#-]{1,20}(?: [A-Za-z][\w.+#-]{1,20})?|[\u4e00-\u9fff]{2,6}?)"
+    r"(?:里面|里头|里|上)(?:咋|怎么|怎样|如何|能不能|可以|要怎么)"
+)
+
+
 def works_in(question: str) -> bool:
-    """Whether an English question asks how to do one's work in a named thing ("what's the cleanest way to version
-    the API routes in Laravel?", "how do I batch-edit 200 photos in darktable?" with a tool the gazetteer knows,
-    whatever its case): it names what the speaker works with, as a statement would."""
+    """Whether a question asks how to do one's work in a named thing ("what's the cleanest way to version the API
+    routes in Laravel?", "how do I batch-edit 200 photos in darktable?" with a tool the gazetteer knows, whatever
+    its case; "Word里咋让目录自动生成？"): it names what the speaker works with, as a statement would."""
     if _HOW_TO_IN.search(question):
         return True
     for m in _HOW_IN_LOWER.finditer(question):
         named = scan(question[m.end() : m.end() + 40])
         if named and named[0].start == 0:
+            return True
+    for m in _ZH_HOW_IN.finditer(question):  # "Word里咋让目录自动生成？": a tool the gazetteer knows, whole
+        named = scan(m.group("t"))
+        if len(named) == 1 and (named[0].start, named[0].end) == (0, len(m.group("t"))):
             return True
     return False
 

@@ -174,6 +174,22 @@ _KINDS: dict[str, _Kind] = {
             r"用|办公|文档|表格|装了|换|" + _RELIANCE_ZH,
         ),
     ),
+    "document_app": _Kind(
+        Predicate.USES_TOOL,
+        "document_app",
+        _cue(
+            r"use|using|write|writing|documents?|docs|drafts?|switched|moved|" + _RELIANCE_EN,
+            r"用|写|文档|材料|稿|排版|换|" + _RELIANCE_ZH,
+        ),
+    ),
+    "spreadsheet_app": _Kind(
+        Predicate.USES_TOOL,
+        "spreadsheet_app",
+        _cue(
+            r"use|using|spreadsheets?|sheets?|budget|formulas?|pivot|switched|moved|" + _RELIANCE_EN,
+            r"用|表格|表|公式|换|" + _RELIANCE_ZH,
+        ),
+    ),
     "password_manager": _Kind(
         Predicate.USES_TOOL,
         "password_manager",
@@ -387,7 +403,7 @@ _STAY_AFTER = re.compile(
 )
 # A company named as the brand of a thing ("my Samsung fridge", "the Xfinity modem"): a determiner, the name, then a
 # noun that is no part of working there
-_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|the|a|an|this|that|his|her|their|your)\s$", _F)
+_DETERMINER_BEFORE = re.compile(r"\b(?:my|our|the|a|an|this|that|his|her|their|your|no|any|without)\s$", _F)
 _PRODUCT_AFTER = re.compile(
     r"\s(?!(?:office|offices|team|teams|colleagues|coworkers|badge|job|jobs|internship|interview|campus|hq|"
     r"headquarters|recruiter|manager|salary|stock|shares|benefits|contract|days|years|folks|people|account\s+team)\b)"

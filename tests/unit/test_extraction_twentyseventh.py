@@ -111,3 +111,31 @@ def test_time_zones_and_diets_with_a_colon_in_their_names(extractor: RuleExtract
     assert _facts(extractor, "I'm on India time.") == {"user|timezone": "india time (ist, utc+5:30)"}
     assert _facts(extractor, "I'm on a low-FODMAP diet.") == {"user|diet": "low-fodmap"}
     assert _facts(extractor, "I'm doing intermittent fasting.") == {"user|diet": "intermittent fasting"}
+
+
+def test_documents_and_spreadsheets_are_apps_of_their_own(extractor: RuleExtractor) -> None:
+    said = "I keep all my spreadsheets in Google Sheets, it's the only thing I use."
+    assert _facts(extractor, said) == {"user|spreadsheet_app": "google sheets"}
+    assert _facts(extractor, "我写材料一直用Word，排版、改格式我都门儿清") == {"user|document_app": "word"}
+    assert _facts(extractor, "学校规定都在腾讯文档里弄，不用Word。") == {"user|document_app": "腾讯文档"}
+    assert _facts(extractor, "I use Google Docs for writing.") == {"user|document_app": "google docs"}
+    # an ordinary word in lower case, a product of a company no employer
+    assert "user|document_app" not in _facts(extractor, "Use fewer words in your replies, a word or two is fine.")
+    said = (
+        "The pantry runs on an old office PC, no Google accounts. So for the pantry, walk me through Excel, not Sheets."
+    )
+    assert _facts(extractor, said) == {"user|spreadsheet_app": "excel"}
+
+
+def test_how_to_do_something_in_a_named_tool_names_it_in_chinese_too(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("Word里咋让目录自动生成？我写年终总结要用", ["word"], [True], [False]) == [True]
+    assert extractor.mentioned("在剪映里怎么加字幕？", ["剪映"], [True], [False]) == [True]
+    assert extractor.mentioned("剪映好用吗？", ["剪映"], [True], [False]) == [False]
+
+
+def test_a_pronoun_for_the_tool_the_turn_named_before(extractor: RuleExtractor) -> None:
+    said = "美图秀秀里怎么把证件照的背景换成白色？我修图一直用它，别的软件用不惯"
+    assert _facts(extractor, said) == {"user|photo_editor": "美图秀秀"}
+    said = "How do I make Strava stop auto-pausing at traffic lights? I log all my runs there."
+    assert _facts(extractor, said) == {"user|uses_tool|strava": "strava"}
+    assert _facts(extractor, "I went to Paris last year. I loved it there.") == {}
