@@ -10,6 +10,7 @@ left alone. Every pattern is a literal alternation matched in linear time.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from graphmem.extraction.rule import Lang
@@ -175,7 +176,13 @@ def resolve(text: str, lang: Lang, referent: Referent) -> Resolved | None:
         if not _agrees(_ZH_PRONOUN_GENDER[m.group("p")], referent):
             return None
         replacement = f"我{referent.word}" + (m.group("de") or "")
-        return Resolved(text[: m.start("p")] + replacement + text[m.end() :], replacement, pronoun)
+        resolved = text[: m.start("p")] + replacement + text[m.end() :]
+        # "她叫糖糖，生日是六月十二号": a clause after it with no subject says more of the same
+        at = m.start("p") + len(replacement)
+        zero = _ZH_ZERO.search(resolved, at + 1) if at < len(resolved) else None
+        if zero is not None and zero.start() > at:
+            resolved = resolved[: zero.end()] + f"我{referent.word}" + resolved[zero.end() :]
+        return Resolved(resolved, replacement, pronoun)
     return None
 
 
@@ -293,3 +300,29 @@ def self_described(text: str, lang: Lang) -> str | None:
         return None
     m = _ZH_SELF_KIND.search(text) or _ZH_ONE_OF_THEM.search(text)
     return "我" + m.group("vp") if m else None
+
+
+# A name the speaker gave a relation earlier in the session ("她叫糖糖", "我闺女叫糖糖", "her name is Mia", "she's
+# called Mia") stands for the relation when a later turn says something of it ("糖糖的生日", "Mia's birthday").
+_ZH_NAMED = re.compile(r"叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=$|[，,。！!；;\s])")
+_EN_NAMED = re.compile(r"\b(?:named|called|name\s+is|name's)\s+(?P<n>(?-i:[A-Z])[a-z]{1,15})\b", _F)
+
+
+def by_relation(text: str, earlier: Sequence[str]) -> str:
+    """`text` with "<name>的" / "<Name>'s" read as the relation the speaker named so in `earlier` (their turns of the
+    session, oldest first): the relation is the last one named in or before the turn that gave the name."""
+    referent: Referent | None = None
+    names: dict[str, Referent] = {}
+    for turn in earlier:
+        referent = last_referent(turn) or referent
+        if referent is None:
+            continue
+        for m in (_ZH_NAMED if referent.lang == "zh" else _EN_NAMED).finditer(turn):
+            names[m.group("n")] = referent
+    # (the name said again, as without_apposition keeps it: "…，我闺女叫糖糖")
+    for name, who in names.items():
+        if who.lang == "zh" and f"{name}的" in text:
+            text = text.replace(f"{name}的", f"我{who.word}的") + f"。我{who.word}叫{name}"
+        elif who.lang == "en" and f"{name}'s " in text:
+            text = text.replace(f"{name}'s ", f"my {who.word}'s ") + f". My {who.word}'s name is {name}."
+    return text

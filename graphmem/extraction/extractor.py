@@ -35,6 +35,7 @@ from graphmem.extraction.candidates import (
 from graphmem.extraction.clauses import clause_span, overlaps
 from graphmem.extraction.coreference import (
     Referent,
+    by_relation,
     clause_object,
     last_plural,
     last_referent,
@@ -66,7 +67,7 @@ from graphmem.extraction.habit_gear import habit_activity
 from graphmem.extraction.house_rules import list_item, opens_list
 from graphmem.extraction.literal_gate import LiteralGate, lowered
 from graphmem.extraction.local_weather import weather_city
-from graphmem.extraction.notes import note_updates, notes, standing_notes
+from graphmem.extraction.notes import note_updates, notes, remembered_as_said, standing_notes
 from graphmem.extraction.recurrence import Topic, topics
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
@@ -171,6 +172,12 @@ class RuleExtractor:
         `answers.framed`). What that reading adds quotes the answer as its evidence."""
         stated = self._read(text, context)
         head = text[:MAX_EXTRACTION_CHARS]
+        read_as = by_relation(remembered_as_said(head), context[-MAX_CONTEXT_TURNS:])
+        if read_as != head:
+            # "你把糖糖的生日记下来，六月十二" after "她叫糖糖": "我闺女的生日是六月十二，记下来"
+            keys = {f.key for f in stated}
+            said = head[:MAX_EVIDENCE_CHARS].strip() or head
+            stated += [replace(f, evidence=said) for f in self._read(read_as, context) if f.key not in keys]
         habit = habit_activity(head)
         if habit is not None and not any(f.predicate in _TASTE_LIKE for f in stated):
             # "Can you recommend a pickleball paddle for someone who plays three or four times a week?": the

@@ -645,3 +645,19 @@ def _note_fact(note: str, said: str, lang: Lang, confidence: float) -> Candidate
         explicit=True,
         language=lang,
     )
+
+
+# Asking to keep something, then saying it after a comma: "你把我闺女的生日记下来，六月十二"
+_KEEP_THEN_SAID = re.compile(
+    r"^(?P<pre>.{0,40}?)(?:你|请|麻烦)?(?:帮我)?把(?P<o>[^，,。！？!?]{1,16}?的[\u4e00-\u9fff]{1,6}?)"
+    r"(?:记下来|记住|记一下|记好|记上)(?:吧|哈)?[，,：:]\s?(?P<v>[^，,。！？!?；;]{1,20})"
+)
+
+
+def remembered_as_said(text: str) -> str:
+    """`text` with a request to keep something whose value follows it read as the statement it makes ("你把我闺女的
+    生日记下来，六月十二" -> "我闺女的生日是六月十二，记下来"), else `text`."""
+    m = _KEEP_THEN_SAID.match(text)
+    if m is None:
+        return text
+    return f"{m.group('pre')}{m.group('o')}是{m.group('v')}，记下来{text[m.end() :]}"

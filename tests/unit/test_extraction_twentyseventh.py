@@ -139,3 +139,24 @@ def test_a_pronoun_for_the_tool_the_turn_named_before(extractor: RuleExtractor) 
     said = "How do I make Strava stop auto-pausing at traffic lights? I log all my runs there."
     assert _facts(extractor, said) == {"user|uses_tool|strava": "strava"}
     assert _facts(extractor, "I went to Paris last year. I loved it there.") == {}
+
+
+def test_a_clause_after_a_resolved_pronoun_says_more_of_the_relation(extractor: RuleExtractor) -> None:
+    context = ["我闺女快过七岁生日了，想在家给她办个小派对，有啥好点子？"]
+    facts = {f.key: f.value for f in extractor.extract("她叫糖糖，生日是六月十二号", context)}
+    assert facts == {"user|child:daughter:name": "糖糖", "user|child:daughter:birthday": "6月12号"}
+
+
+def test_a_name_given_earlier_stands_for_the_relation_and_a_kept_value_said_after(extractor: RuleExtractor) -> None:
+    context = ["我闺女快过七岁生日了，有啥好点子？", "她叫糖糖，生日是六月十二号"]
+    said = "挺好。你把糖糖的生日记下来，六月十二，每年快到了提醒我一声"
+    facts = {f.key: (f.value, f.explicit) for f in extractor.extract(said, context)}
+    assert facts == {"user|child:daughter:birthday": ("6月12", True), "user|child:daughter:name": ("糖糖", True)}
+    assert all(f.evidence == said for f in extractor.extract(said, context))
+    facts = {
+        f.key: f.value
+        for f in extractor.extract("Please remember Mia's birthday is May 9.", ["I have a daughter, her name is Mia."])
+    }
+    assert facts == {"user|child:daughter:birthday": "may 9", "user|child:daughter:name": "mia"}
+    # no relation named before: nobody's
+    assert extractor.extract("你把糖糖的生日记下来，六月十二") == []
