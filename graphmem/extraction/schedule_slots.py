@@ -368,6 +368,16 @@ _EN_MINUTES = {
     "five": "5", "ten": "10", "fifteen": "15", "twenty": "20", "twenty-five": "25", "thirty": "30", "forty": "40",
     "forty-five": "45", "fifty": "50", "sixty": "60", "ninety": "90",
 }  # fmt: skip
+# Ending early, speaking time, an overrun, a timekeeper: what a duration said of a meeting is about
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_EARLY_AFTER = re.compile(r"\s{0,3}(?:early|before\s+the\s+(?:hour|half[-\s]hour))\b|\s?(?:结束|散会)前?", _F)
+_EARLY_BEFORE = re.compile(r"提前$|早$")
+_SPEAKING = re.compile(r"发言|讲话|每人|每个人|\b(?:speak|speaks|speaking|speaker|each\s+person|per\s+person)\b", _F)
+_SPEAKING_AFTER = re.compile(r"\s{0,3}(?:each|apiece|per\s+(?:person|speaker|head)|to\s+speak)\b", _F)
+_OVERRUN_AFTER = re.compile(r"\s{0,3}(?:over|late|overtime|past\s+(?:the|its))\b", _F)
+# (and reaching a time: "到了三分钟我照样给他喊停")
+_OVERRUN_BEFORE = re.compile(r"(?:超时|拖了|拖堂|超了|晚了|到了|ran|went|running)\s?$", _F)
+_TIMEKEEPER = re.compile(r"\btime\s?-?keepers?\b|\bkeeps?\s+(?:the\s+)?time\b|计时员|掐时间的人", _F)
 _REMIND = re.compile(r"\b(?:remind\w*|reminders?|nudge|ping)\b|提醒|通知我|叫我", _F)
 # How to be reminded: by text, email, a call or a chat app.
 _CHANNEL = re.compile(
@@ -675,7 +685,22 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         if _REMIND.search(text):  # "在每个会开始前十分钟提醒我": how long before a meeting to be reminded
             attribute = "meeting_reminder"
         value = f"{zh_number(minutes)} min"
-        out.append(Slot(Predicate.LIKES, attribute, value, True, length.start(), length.end()))
+        before = text[max(0, length.start() - 12) : length.start()]
+        said_min, zh = zh_number(minutes), bool(_HAN.search(text))
+        if _EARLY_AFTER.match(text, length.end()) or _EARLY_BEFORE.search(before):
+            # "Every meeting I run ends five minutes early", "提前五分钟结束": when it ends, not how long it is
+            attribute, value = "meeting_end", f"提前{said_min}分钟结束" if zh else f"{value} early"
+        elif _SPEAKING.search(text, max(0, length.start() - 16), length.start()) or _SPEAKING_AFTER.match(
+            text, length.end()
+        ):
+            # "每人发言不超过三分钟", "everyone gets two minutes to speak": each speaker's time
+            attribute, value = "meeting_speaking_time", f"每人发言{said_min}分钟" if zh else f"{said_min} minutes per speaker"
+        if not _OVERRUN_AFTER.match(text, length.end()) and not _OVERRUN_BEFORE.search(before):
+            # ("the budget meeting ran forty minutes over", "拖了半小时": an overrun, no length)
+            out.append(Slot(Predicate.LIKES, attribute, value, True, length.start(), length.end()))
+    keeper = _TIMEKEEPER.search(text)
+    if keeper is not None:  # "Every meeting I run has a timekeeper", "我开会都安排一个计时员"
+        out.append(Slot(Predicate.LIKES, "meeting_roles", "timekeeper", True, keeper.start(), keeper.end()))
     size = _SIZE.search(text)
     if size is not None:  # "最好控制在五个人以内", "no more than five people in a meeting"
         n = zh_number(size.group("n") or size.group("zn") or "") if (size.group("n") or size.group("zn")) else ""

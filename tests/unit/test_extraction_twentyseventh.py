@@ -160,3 +160,18 @@ def test_a_name_given_earlier_stands_for_the_relation_and_a_kept_value_said_afte
     assert facts == {"user|child:daughter:birthday": "may 9", "user|child:daughter:name": "mia"}
     # no relation named before: nobody's
     assert extractor.extract("你把糖糖的生日记下来，六月十二") == []
+
+
+def test_what_a_duration_said_of_a_meeting_is_about(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Every meeting I run ends five minutes early.") == {"user|meeting_end": "5 min early"}
+    assert _facts(extractor, "我开会一般提前五分钟结束") == {"user|meeting_end": "提前5分钟结束"}
+    facts = _facts(extractor, "我开的会都这样，谁发言都别想超过三分钟")  # 谁…都: whoever, no question
+    assert facts == {"user|meeting_speaking_time": "每人发言3分钟"}
+    facts = _facts(extractor, "Each person gets 2 minutes to speak in my standups.")
+    assert facts == {"user|meeting_speaking_time": "2 minutes per speaker"}
+    assert _facts(extractor, "Every meeting I run has a timekeeper.") == {"user|meeting_roles": "timekeeper"}
+    assert _facts(extractor, "Keep my meetings to 30 minutes.") == {"user|meeting_length": "30 min"}
+    # an overrun and a time reached are no length
+    assert _facts(extractor, "Our standup always runs ten minutes over, I hate it.").get("user|meeting_length") is None
+    assert _facts(extractor, "我们周会到了三分钟我就喊停").get("user|meeting_length") is None
+    assert _facts(extractor, "谁知道我住哪儿？") == {}
