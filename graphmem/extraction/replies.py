@@ -470,6 +470,20 @@ def capped_reply(text: str, lang: Lang) -> list[ReplySetting]:
     return [ReplySetting(Predicate.PREFERS_REPLY_STYLE, "", "short replies", m.start(), m.end())] if m else []
 
 
+# Explanations with examples: "跟我解释东西的时候顺手举个生活里的例子", "give me a real-life example when you explain"
+_EXAMPLES = re.compile(
+    r"举(?:个|几个|些|点)?(?:(?:生活|实际|具体|简单|通俗|日常|现实|身边|真实)[\u4e00-\u9fff]{0,2}的)?例子|多举例|打个比方|"
+    r"\b(?:give|include|use|show|add)\s+(?:me\s+)?(?:(?:an?|some|concrete|real[-\s](?:life|world)|practical|everyday)\s+){0,3}"
+    r"(?:examples?|analog(?:y|ies))\b(?!\s+(?:of|for)\b)",
+    _F,
+)
+_EXAMPLES_CUE = re.compile(
+    r"你|给我|跟我|解释|讲|\b(?:you|explain|explaining|explanations?|answers?|replies|always)\b", _F
+)
+# "举个例子，我昨天…": the speaker's own example, opening what they say
+_OWN_EXAMPLE = re.compile(r"\s{0,3}[，,：:]")
+
+
 def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
     """The reply settings one segment asks for in words other than a name of the setting."""
     out: list[ReplySetting] = []
@@ -502,6 +516,13 @@ def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
             continue
         seen.add(attribute)
         out.append(ReplySetting(Predicate.PREFERS_FORMAT, attribute, value, m.start(), m.end()))
+    example = _EXAMPLES.search(text)
+    if (
+        example is not None
+        and _EXAMPLES_CUE.search(text)
+        and not (not text[: example.start()].strip(" ，,。") and _OWN_EXAMPLE.match(text, example.end()))
+    ):
+        out.append(ReplySetting(Predicate.PREFERS_FORMAT, "examples", "with examples", example.start(), example.end()))
     units = _UNITS.search(text)
     if units is not None and not _BEHIND.search(text[max(0, units.start() - 12) : units.start()]):
         word = (units.group("en") or units.group("zh")).lower()

@@ -30,7 +30,7 @@ _TZ_EN = (
     r"bst|ist|jst|kst|aest|aedt|sgt|hkt|[a-z]{3,15}\s(?:time|standard\stime))"
 )
 _TZ_ZH = r"(?P<v>[东西](?:十[一二]?|[一二三四五六七八九])区|北京时间|(?:utc|gmt)\s?[+-]\s?\d{1,2})"
-_HOUR = r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.|p\.m\.)?"
+_HOUR = r"\d{1,2}(?::\d{2})?\s?(?:am|pm|a\.m\.?|p\.m\.?)?"
 _HOUR_WORD = r"(?:" + "|".join(HOUR_WORDS) + r"|noon|midnight)"
 _ZPOINT = r"(?:早上|上午|下午|晚上)?[0-9零一二两三四五六七八九十]{1,3}点半?"
 _DATE_EN = (

@@ -694,7 +694,10 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
             text, length.end()
         ):
             # "每人发言不超过三分钟", "everyone gets two minutes to speak": each speaker's time
-            attribute, value = "meeting_speaking_time", f"每人发言{said_min}分钟" if zh else f"{said_min} minutes per speaker"
+            attribute, value = (
+                "meeting_speaking_time",
+                f"每人发言{said_min}分钟" if zh else f"{said_min} minutes per speaker",
+            )
         if not _OVERRUN_AFTER.match(text, length.end()) and not _OVERRUN_BEFORE.search(before):
             # ("the budget meeting ran forty minutes over", "拖了半小时": an overrun, no length)
             out.append(Slot(Predicate.LIKES, attribute, value, True, length.start(), length.end()))
@@ -839,18 +842,27 @@ def day_end(text: str) -> list[Slot]:
 
 # The shift one works, in either language: "I'm on the early shift", "这个月排的全是夜班", "I work nights".
 _SHIFT = re.compile(
-    r"\b(?P<en>early|late|night|day|morning|evening|graveyard|overnight|swing)\s+shifts?\b|"
+    r"\b(?P<en>early|late|night|day|morning|afternoon|evening|graveyard|overnight|swing)\s+shifts?\b|"
     r"\b(?:work|working|works)\s+(?P<nights>nights|overnights)\b|(?P<zh>早|晚|夜|白|中|大夜|小夜)班",
     _F,
 )
 # What makes the shift one's own: working it ("on the early shift", "pulling night shifts", "上夜班", "排的全是夜班").
-_ON_SHIFT_EN = re.compile(r"\b(?:on|work|works|working|do|doing|pull|pulling|cover|covering)\s+(?:the\s+|a\s+)?$", _F)
+_ON_SHIFT_EN = re.compile(
+    r"\b(?:on|work|works|working|do|doing|pull|pulling|cover|covering|(?:switched|moved|changed|transferred)\s+"
+    r"(?:over\s+)?(?:to|onto))\s+(?:the\s+|a\s+)?$",
+    _F,
+)
 _ON_SHIFT_ZH = re.compile(r"[上下排值倒轮做是]")
 # A coming day or week a shift is dated to: one turn of the rota.
 _ONE_PERIOD = re.compile(r"下周|下礼拜|这周|本周|明天|今晚|今天|\b(?:next|this)\s+week\b|\btomorrow\b|\btonight\b", _F)
 _SHIFT_PLACE = re.compile(
     r"(?<!\s)\s+at\s+the\s+(?P<w>bakery|hospital|warehouse|factory|plant|restaurant|cafe|café|"
     r"hotel|airport|station|store|shop|supermarket|clinic|lab|depot|mill|mine|port)\b",
+    _F,
+)
+_SHIFT_HOURS = re.compile(
+    r"(?:\s(?:at|in)\s(?:the\s)?[a-z]{2,15}(?:\s[a-z]{2,15})?)?[,\s(]{1,3}(?:from\s)?"
+    r"(?P<a>\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\b\.?)?)\s?(?:to|-|–|until|till)\s?(?P<b>\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\b\.?)?)",
     _F,
 )
 _SHIFT_ZH = {"早": "early", "晚": "late", "夜": "night", "白": "day", "中": "late", "大夜": "night", "小夜": "night"}
@@ -875,8 +887,12 @@ def work_shift(text: str) -> list[Slot]:
     else:
         word = m.group("en").lower()
         kind = _SHIFT_EN.get(word, word)
-    out = [Slot(Predicate.WORK_HOURS, "work_shift", f"{kind} shift", True, m.start(), m.end())]
     place = _SHIFT_PLACE.match(text, m.end())
+    hours = _SHIFT_HOURS.match(text, place.end() if place is not None else m.end())
+    # "the early shift at the distribution center, 6 a.m. to 2 p.m.": the shift with its hours
+    said = f" {hours.group('a')}-{hours.group('b')}".replace(" ", "").replace(".", "") if hours else ""
+    value = f"{kind} shift" + (f" {said}" if said else "")
+    out = [Slot(Predicate.WORK_HOURS, "work_shift", value, True, m.start(), hours.end() if hours else m.end())]
     if place is not None:  # "I'm on the early shift at the bakery": where the shift is worked
         word = place.group("w").lower()
         out.append(Slot(Predicate.EMPLOYER, "", word, True, place.start("w"), place.end("w")))

@@ -175,3 +175,27 @@ def test_what_a_duration_said_of_a_meeting_is_about(extractor: RuleExtractor) ->
     assert _facts(extractor, "Our standup always runs ten minutes over, I hate it.").get("user|meeting_length") is None
     assert _facts(extractor, "我们周会到了三分钟我就喊停").get("user|meeting_length") is None
     assert _facts(extractor, "谁知道我住哪儿？") == {}
+
+
+def test_explanations_with_examples_are_a_reply_setting(extractor: RuleExtractor) -> None:
+    for said in (
+        "太绕了，光讲道理我记不住。跟我解释东西的时候顺手举个生活里的例子",
+        "还是老问题，你得给我举个例子我才能明白",
+        "When you explain things, give me a real-life example.",
+    ):
+        assert _facts(extractor, said) == {"user|examples": "with examples"}, said
+    for said in (
+        "举个例子，我昨天去超市买了三斤苹果",
+        "Can you give me an example of a closure in Python?",
+        "能给我举个闭包的例子吗？",
+    ):
+        assert "user|examples" not in _facts(extractor, said), said
+
+
+def test_a_shift_keeps_its_hours(extractor: RuleExtractor) -> None:
+    said = "I'm on the early shift at the distribution center, 6 a.m. to 2 p.m., so I'm usually in bed by nine."
+    assert _facts(extractor, said)["user|work_shift"] == "early shift 6am-2pm"
+    said = "Good news, I switched to the afternoon shift, 3 to 11 p.m. Please update my hours."
+    assert _facts(extractor, said) == {"user|work_shift": "afternoon shift 3-11pm"}
+    assert _facts(extractor, "I work 6 a.m. to 2 p.m.") == {"user|work_hours": "6am-2pm"}
+    assert _facts(extractor, "I work the night shift.") == {"user|work_shift": "night shift"}
