@@ -320,6 +320,10 @@ def _statement(f: Finding, lang: Lang) -> str:
 _SPEAKER = {"en": re.compile(r"\b(?:i|i'm|i've|i'd|my|me)\b", re.IGNORECASE), "zh": re.compile(r"我")}
 
 
+_OPENS_ON_SPEAKER = {
+    "en": re.compile(r"[\s,;:]{0,3}(?:i|i'm|i've|i'd|my)\b", re.IGNORECASE),
+    "zh": re.compile(r"[\s，,；;：:]{0,3}(?:我(?:自己|本人)?(?:是|就是|也是|其实是|的|呢|倒是|反正))"),
+}
 _WITH_SPEAKER: dict[Lang, re.Pattern[str]] = {
     "en": re.compile(r"\b(?:our|we|us|and\s+i|and\s+me)\b", re.IGNORECASE),
     "zh": re.compile(r"我们|咱们|和我|跟我"),
@@ -336,7 +340,9 @@ def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
     last = None
     for m in OTHER_PERSON[lang].finditer(norm, 0, c_start):
         last = m
-    return last is not None and not _SPEAKER[lang].search(norm, last.end(), c_start)
+    # ("A型是我老公的，我是B型": a clause opening on the speaker has them back)
+    opens = _OPENS_ON_SPEAKER[lang].match(norm, c_start)
+    return last is not None and not _SPEAKER[lang].search(norm, last.end(), c_start) and opens is None
 
 
 _ZH_RELATION_WORDS = {

@@ -12,6 +12,7 @@ from dataclasses import replace
 from graphmem.extraction.device_slots import owned_value
 from graphmem.extraction.facts import CandidateFact, Predicate
 from graphmem.extraction.lexicon import LANGS
+from graphmem.extraction.profile_slots import profile_value
 from graphmem.extraction.rule import Segment
 
 __all__ = [
@@ -104,6 +105,7 @@ def corrected(last: CandidateFact, seg: Segment) -> CandidateFact | None:
         value = LANGS.get(value, "")
         if not value:
             return None
+    value = profile_value(last.attribute, value) or value  # "…哎不对，B型": the blood type as it is kept
     fact = last.fact.replace(last.value, value) if last.value in last.fact else last.fact
     return replace(last, value=value, fact=fact, evidence=seg.text, correction=True)
 

@@ -13,7 +13,7 @@ import re
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import Slot, stated_away
 
-__all__ = ["profile"]
+__all__ = ["profile", "profile_value"]
 
 _F = re.IGNORECASE
 
@@ -71,7 +71,24 @@ _HANDED = re.compile(
 # Short sight in degrees ("我近视六百度", "我其实是四百五十度" after a mention of 近视/度数/眼镜)
 _MYOPIA = re.compile(r"(?:近视|我(?:其实|实际上)?是|度数是)(?P<v>[一二三四五六七八九两百零十]{2,6}度|\d{3,4}度)")
 _EYES = re.compile(r"近视|度数|眼镜|验光|镜片|隐形")
+# One's blood group: "我是B型血", "我的血型是O型", "血型：AB", "my blood type is O negative", "I'm type A+"
+_BLOOD = re.compile(
+    r"(?:我是|我的血型是|我血型是|血型是?[:：]?|我血型|我是个)\s?(?P<zh>AB|A|B|O)\s?型(?:血)?(?P<rh>[+-]|\s?rh阴性|\s?rh阳性)?"
+    r"|\b(?:my\s+blood\s+(?:type|group)\s+is|i'm\s+(?:blood\s+)?type|i\s+am\s+(?:blood\s+)?type)\s+"
+    r"(?P<en>AB|A|B|O)(?P<rh2>\s?(?:[+-]|positive|negative))?(?![A-Za-z])",
+    _F,
+)
 _NOT_MINE = re.compile(r"是我(?:老婆|老公|妈|爸|女儿|儿子|孩子|媳妇|对象)的")
+
+
+_BARE_BLOOD = re.compile(r"^(?P<v>AB|A|B|O)\s?型?(?:血)?$|^type\s+(?P<v2>AB|A|B|O)[+-]?$", _F)
+
+
+def profile_value(attribute: str, said: str) -> str | None:
+    """The value of a profile attribute a bare correction gives ("B型" for the blood type -> "type B"), or None."""
+    if attribute == "blood_type" and (m := _BARE_BLOOD.match(said.strip())):
+        return f"type {(m.group('v') or m.group('v2')).upper()}"
+    return None
 
 
 def profile(text: str) -> list[Slot]:
@@ -114,6 +131,26 @@ def profile(text: str) -> list[Slot]:
             continue  # "我是三十度的天气也不怕": no eyes spoken of
         out.append(Slot(Predicate.LIKES, "eyesight", f"近视{m.group('v')}", True, *m.span("v")))
         break
+    bloods = [
+        m
+        for m in _BLOOD.finditer(text)
+        if not stated_away(text, m.start(), m.end()) and not _NOT_MINE.match(text, m.end())
+    ]
+    if bloods:  # "A型……不对不对，A型是我老公的，我是B型": the last one said as the speaker's
+        last = bloods[-1]
+        kind = (last.group("zh") or last.group("en")).upper()
+        rh = (last.group("rh") or last.group("rh2") or "").strip().lower()
+        sign = "+" if rh in ("+", "positive", "rh阳性") else "-" if rh in ("-", "negative", "rh阴性") else ""
+        out.append(
+            Slot(
+                Predicate.LIKES,
+                "blood_type",
+                f"type {kind}{sign}",
+                True,
+                last.start(),
+                last.end(),
+            )
+        )
     for m in _MAJOR.finditer(text):
         group = next(g for g in ("zh", "zh2", "en") if m.group(g))
         value = m.group(group).strip().lower()

@@ -190,7 +190,6 @@ def test_no_note_is_updated_without_an_update_of_it(extractor: RuleExtractor, te
             "我的车位号，B2-173，以后我问停哪了你就告诉我",
         ),
         ("帮我记一下，我现在体重六十五公斤……哎不对，六十八，今早刚上的秤", "我现在体重六十八公斤"),
-        ("帮我记一下，我是A型血……哎不对，B型", "我是B型血"),
     ],
 )  # fmt: skip
 def test_a_slip_repaired_in_the_same_breath_is_noted_repaired(extractor: RuleExtractor, text: str, note: str) -> None:

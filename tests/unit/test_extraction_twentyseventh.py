@@ -199,3 +199,13 @@ def test_a_shift_keeps_its_hours(extractor: RuleExtractor) -> None:
     assert _facts(extractor, said) == {"user|work_shift": "afternoon shift 3-11pm"}
     assert _facts(extractor, "I work 6 a.m. to 2 p.m.") == {"user|work_hours": "6am-2pm"}
     assert _facts(extractor, "I work the night shift.") == {"user|work_shift": "night shift"}
+
+
+def test_a_blood_type_is_the_last_said_as_the_speaker_s(extractor: RuleExtractor) -> None:
+    said = "帮我记一下我的血型，万一哪天用得着：A型……不对不对，我说错了，A型是我老公的，我是B型"
+    assert {f.key: (f.value, f.explicit) for f in extractor.extract(said)} == {"user|blood_type": ("type B", True)}
+    assert _facts(extractor, "我是O型血") == {"user|blood_type": "type O"}
+    assert _facts(extractor, "My blood type is O negative.") == {"user|blood_type": "type O-"}
+    assert _facts(extractor, "我老公是A型血") == {}
+    # a slip repaired in the same breath: the blood type as kept (it was a note before blood types were read)
+    assert _facts(extractor, "帮我记一下，我是A型血……哎不对，B型") == {"user|blood_type": "type B"}
