@@ -225,11 +225,12 @@ _NOTICE = re.compile(
 # Where the speaker meets people: a teahouse, a coffee shop
 _VENUES = {
     "茶馆": "茶馆 (teahouse)", "茶楼": "茶馆 (teahouse)", "茶室": "茶馆 (teahouse)", "咖啡馆": "咖啡馆 (coffee shop)",
-    "咖啡厅": "咖啡馆 (coffee shop)", "coffee shop": "coffee shop", "café": "coffee shop", "cafe": "coffee shop",
+    "咖啡厅": "咖啡馆 (coffee shop)", "咖啡店": "咖啡馆 (coffee shop)",
+    "coffee shop": "coffee shop", "café": "coffee shop", "cafe": "coffee shop",
     "teahouse": "teahouse", "tea house": "teahouse",
 }  # fmt: skip
 _VENUE = re.compile(
-    r"(?:约在|去|放在|定在|选在|都在)(?P<zv>茶馆|茶楼|茶室|咖啡馆|咖啡厅)|"
+    r"(?:约在|去|放在|定在|选在|都在)(?P<zv>茶馆|茶楼|茶室|咖啡馆|咖啡厅|咖啡店)|"
     r"\b(?:meet|meeting)\s+(?:clients|people|customers)?\s?(?:at|in)\s+(?:a\s+)?(?P<ev>coffee\s+shop|café|cafe|teahouse|tea\s+house)\b",
     _F,
 )

@@ -130,9 +130,15 @@ _HEADS_EN = (
 _HEADS_ZH = ("小说", "电影", "音乐", "片", "剧", "书", "歌", "菜", "文档", "软件", "网盘", "浏览器")
 
 
+_GLOSSED = re.compile(r"^([^()]{2,40}?) \([^()]{1,40}\)$")
+
+
 def _core(value: str) -> str:
     """What names `value` in a later mention: the value without a generic head when enough is left ("country
     music" -> "country", "科幻小说" -> "科幻"), else the value."""
+    glossed = _GLOSSED.match(value)
+    if glossed is not None:  # "咖啡馆 (coffee shop)", "left-handed (左撇子)": the value as said, not its gloss
+        value = glossed.group(1)
     folded = value.casefold()
     if value.isascii():
         head = next((h for h in _HEADS_EN if folded.endswith(h)), "")

@@ -209,3 +209,12 @@ def test_a_blood_type_is_the_last_said_as_the_speaker_s(extractor: RuleExtractor
     assert _facts(extractor, "我老公是A型血") == {}
     # a slip repaired in the same breath: the blood type as kept (it was a note before blood types were read)
     assert _facts(extractor, "帮我记一下，我是A型血……哎不对，B型") == {"user|blood_type": "type B"}
+
+
+def test_a_glossed_value_is_sighted_by_its_words_and_zones_in_more_chinese(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("今天又在咖啡馆见了个客户，聊得挺好", ["咖啡馆 (coffee shop)"], [True], [False]) == [
+        True
+    ]
+    assert _facts(extractor, "见客户我一般都约在咖啡店") == {"user|meeting_venue": "咖啡馆 (coffee shop)"}
+    assert _facts(extractor, "我这边按美国东部时间算") == {"user|timezone": "eastern time (utc-5)"}
+    assert _facts(extractor, "以后都按西部时间给我排") == {"user|timezone": "pacific time (utc-8)"}
