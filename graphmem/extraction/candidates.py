@@ -69,6 +69,8 @@ def with_slots(
         )
         if s.predicate is Predicate.RELATION_NAME:
             fact = _relation_statement(s.attribute, _slot_display(seg.text, norm, s), lang)
+        elif s.attribute == "event_date":  # "our family reunion … July 18": the day of the event, no deadline
+            fact = ("活动定在{d}" if lang == "zh" else "the event is on {d}").format(d=_slot_display(seg.text, norm, s))
         stack = attribute_of(s.predicate, s.value) if s.predicate is Predicate.USES_TOOL and not s.attribute else ""
         # "I write all my end-to-end tests in Playwright": the stack slot it fills
         slotted = stack.startswith("stack:")

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Deadline", "deadline"]
+from graphmem.extraction.time_values import zh_number
+
+__all__ = ["Deadline", "deadline", "event_date"]
 
 _F = re.IGNORECASE
 _MONTHS = (
@@ -45,6 +47,11 @@ def deadline(text: str) -> Deadline | None:
     m = _DATE.search(text)
     if m is None:
         return None
+    return deadline_of(m)
+
+
+def deadline_of(m: re.Match[str]) -> Deadline | None:
+    """The normalised date `_DATE` matched ("june 20", "3月30日"), or None when it is no day of the year."""
     if m.group("m3"):
         month, day = int(m.group("m3")), int(m.group("d3"))
         if not (1 <= month <= 12 and 1 <= day <= 31):
@@ -56,3 +63,46 @@ def deadline(text: str) -> Deadline | None:
     if not 1 <= day <= 31:
         return None
     return Deadline(f"{name} {day}", m.start(), m.end())
+
+
+# The day of an event of the speaker's ("I'm organizing our family reunion this year: July 18",
+# "公司年会今年归我张罗，定在腊月二十三晚上"): the event word and the date in one sentence, said by the speaker or of
+# what is theirs. Said inside a project it is that project's date.
+_EVENT = re.compile(
+    r"\b(?:reunion|wedding(?!\s+anniversary)|party|conference|retreat|offsite|off-site|fundraiser|gala|festival|ceremony|recital|"
+    r"banquet|shower|anniversary\s+dinner)\b|年会|婚礼|婚宴|聚会|晚会|寿宴|满月酒|同学会|运动会|发布会|典礼|团建|展会|年夜饭",
+    _F,
+)
+_OURS = re.compile(r"\b(?:i|i'm|i've|my|our|we|we're|the)\b|我|咱|公司|单位", _F)
+_ZH_DATE = re.compile(
+    r"(?P<m>[正冬腊]|十[一二]|[一二三四五六七八九十])月(?P<d>初[一二三四五六七八九十]|廿[一二三四五六七八九]|"
+    r"[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])(?:号|日)?|(?P<dm>\d{1,2})月(?P<dd>\d{1,2})[号日]?"
+)
+_SENTENCE_END = re.compile(r"[.!?。！？]")
+
+
+def event_date(text: str) -> Deadline | None:
+    """The date of an event of the speaker's (`_EVENT` with a date in the same sentence), "july 18" or "7月18日";
+    a lunar day ("腊月二十三", "正月初八") as said."""
+    event = _EVENT.search(text)
+    if event is None:
+        return None
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, event.start())), default=0)
+    end_m = _SENTENCE_END.search(text, event.end())
+    end = end_m.start() if end_m else len(text)
+    if not _OURS.search(text, start, end):
+        return None
+    m = _DATE.search(text, start, end)
+    if m is not None:
+        return deadline_of(m)
+    z = _ZH_DATE.search(text, start, end)
+    if z is None:
+        return None
+    if z.group("dm"):
+        month, day = int(z.group("dm")), int(z.group("dd"))
+        return Deadline(f"{month}月{day}日", z.start(), z.end()) if 1 <= month <= 12 and 1 <= day <= 31 else None
+    lunar = z.group("m") in "正冬腊" or z.group("d")[0] in "初廿"
+    if lunar:
+        return Deadline(z.group(0).rstrip("号日"), z.start(), z.end())
+    month, day = zh_number(z.group("m")), zh_number(z.group("d"))
+    return Deadline(f"{month}月{day}日", z.start(), z.end()) if 1 <= month <= 12 and 1 <= day <= 31 else None

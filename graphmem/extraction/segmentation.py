@@ -176,7 +176,14 @@ def works_in(question: str) -> bool:
     return False
 
 
+# A request after what it is for: "For the reunion on July 18, can you draft a sign-up sheet?"
+_FRONTED_REQUEST = re.compile(
+    r"^\s*(?:for|about|regarding|since|because|as)\s[^,?]{3,80},\s?(?:can|could|would|will)\s+you\b", _F
+)
+
+
 def presupposes(question: str) -> bool:
     """Whether an English question asks after the cause of the speaker's own trouble ("Any idea why Bluetooth keeps
-    dropping on Fedora after suspend?"): it takes what it names as given, as a statement would."""
-    return bool(_WHY.search(question) and _TROUBLE.search(question))
+    dropping on Fedora after suspend?") or asks for something after saying what it is for ("For the reunion on July
+    18, can you draft …?"): it takes what it names as given, as a statement would."""
+    return bool(_WHY.search(question) and _TROUBLE.search(question)) or bool(_FRONTED_REQUEST.search(question))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from graphmem.extraction.code_slots import code_settings
 from graphmem.extraction.corrections import TURN_CORRECTION
-from graphmem.extraction.deadlines import deadline
+from graphmem.extraction.deadlines import deadline, event_date
 from graphmem.extraction.device_slots import devices, grown, possessions
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
@@ -499,6 +499,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     `correcting`: the turn corrects what was said before ("Wait, correction: it's not Xfinity, it's Spectrum")."""
     due = deadline(text)  # "The June 20 beta date isn't moving": a date of the work, said in any person
     dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
+    when = event_date(text) if due is None else None  # "I'm organizing our family reunion this year: July 18"
+    dated += [Slot(Predicate.DEADLINE, "event_date", when.value, True, when.start, when.end)] if when else []
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
     # "every PR has to link a ticket": a rule of the code base, in any person
     dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]

@@ -218,3 +218,19 @@ def test_a_glossed_value_is_sighted_by_its_words_and_zones_in_more_chinese(extra
     assert _facts(extractor, "见客户我一般都约在咖啡店") == {"user|meeting_venue": "咖啡馆 (coffee shop)"}
     assert _facts(extractor, "我这边按美国东部时间算") == {"user|timezone": "eastern time (utc-5)"}
     assert _facts(extractor, "以后都按西部时间给我排") == {"user|timezone": "pacific time (utc-8)"}
+
+
+def test_the_day_of_an_event_of_the_speaker_s(extractor: RuleExtractor) -> None:
+    said = "I'm organizing our family reunion this year: July 18 at Lake Cumberland, about sixty people."
+    assert _facts(extractor, said) == {"user|event_date": "july 18"}
+    assert _facts(extractor, "公司年会今年归我张罗，定在腊月二十三晚上，在滨河酒店的宴会厅") == {
+        "user|event_date": "腊月二十三"
+    }
+    assert _facts(extractor, "我们婚礼定在十月二号") == {"user|event_date": "10月2日"}
+    # someone else's event; an anniversary is no event day of this kind
+    assert _facts(extractor, "I'm going to my cousin's wedding on June 20.") == {}
+    assert "user|event_date" not in _facts(extractor, "Remember my wedding anniversary is October 5.")
+    # a request after what it is for takes it as given
+    said = "For the reunion on July 18, can you draft a sign-up sheet for who's bringing what food?"
+    assert extractor.mentioned(said, ["july 18"], [True], [False]) == [True]
+    assert extractor.mentioned("Is the reunion on July 18?", ["july 18"], [True], [False]) == [False]
