@@ -99,6 +99,7 @@ _RELATIONS: dict[str, str] = {
     "狗狗": "pet:dog", "puppy": "pet:dog", "kitten": "pet:cat",
     "猫": "pet:cat", "小猫": "pet:cat", "猫咪": "pet:cat", "妈妈": "parent:mother", "爸爸": "parent:father",
     "哥哥": "sibling:brother", "弟弟": "sibling:brother", "姐姐": "sibling:sister", "妹妹": "sibling:sister",
+    "老大": "child:eldest", "老二": "child:second", "老三": "child:third",
     "闺女": "child:daughter", "妈": "parent:mother", "爸": "parent:father", "兔子": "pet:rabbit",
     "mother-in-law": "in_law:mother", "father-in-law": "in_law:father", "岳母": "in_law:mother",
     "丈母娘": "in_law:mother", "婆婆": "in_law:mother", "岳父": "in_law:father", "老丈人": "in_law:father",

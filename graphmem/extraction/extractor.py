@@ -505,9 +505,12 @@ class RuleExtractor:
                     facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
                 if facts:
                     end = max(m.end(), *(e for _, e in facts))
-                    if overlaps(taken, m.start(), end):
+                    # the words read as the value: "我老家是东北的，现在在深圳上班" reads 东北 and 深圳 by two rules
+                    # whose matches overlap
+                    start = m.start("v") if "v" in rule.pattern.groupindex and m.group("v") else m.end()
+                    if overlaps(taken, start, end):
                         continue
-                    bisect.insort(taken, (m.start(), end))
+                    bisect.insort(taken, (start, end))
                     out.extend(f for f, _ in facts)
         if not out:
             out = self._structural(seg, norm, lang, hedged)

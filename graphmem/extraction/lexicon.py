@@ -156,7 +156,7 @@ EN_STOP = words(
 )
 EN_PLACE_STOP = EN_STOP | {
     "and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby", "night", "nights", "weekends",
-    "weekend", "midnight", "sometimes", "least", "times", "all", "means", "makes", "keeps", "like",
+    "weekend", "midnight", "sometimes", "least", "times", "all", "means", "makes", "keeps", "like", "originally",
 }  # fmt: skip
 EN_LEAD_SKIP = words("the a an some any my all eating drinking having to")
 EN_SPLIT = frozenset({"and", "or", ",", "&", "plus"})

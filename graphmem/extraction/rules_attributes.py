@@ -50,6 +50,7 @@ _PROJ_EN = (
 P = Predicate
 # what several rules state alike, each written once
 _RELATIVE_NAMED = Statement(P.RELATION_NAME, "group", "user's {rel} is called {d}")
+_RELATIVE_NAMED_ZH = Statement(P.RELATION_NAME, "group", "用户的{rel}叫{d}", confidence=0.8)
 _LIVES_IN_EN = Statement(P.LOCATION, "group", "user lives in {d}")
 _LIKES_EN = Statement(P.LIKES, "group", "user likes {d}")
 _DISLIKES_EN = Statement(P.DISLIKES, "group", "user dislikes {d}")
@@ -406,6 +407,15 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "group",
         "用户的{rel}叫{d}",
         confidence=0.85,
+    ),
+    # "我家有两个孩子，老大叫乐乐，老二叫安安": the children by their order, after they are spoken of
+    _RELATIVE_NAMED_ZH.rule(
+        "zh", r"(?:孩子|娃|小孩|闺女|儿子)[^。！？!?]{0,30}?[，,；;]\s?(?P<rel>老大|老二|老三)(?:叫|名字叫)" + _ZNAME
+    ),
+    _RELATIVE_NAMED_ZH.rule(
+        "zh",
+        r"(?:孩子|娃|小孩|闺女|儿子)[^。！？!?]{0,30}?[，,；;]\s?老大[^。！？!?]{1,16}?[，,；;]\s?(?P<rel>老二|老三)(?:叫|名字叫)"
+        + _ZNAME,
     ),
     rule(  # "我儿子石头今年六岁了": a relation named right before their age
         "zh",

@@ -576,6 +576,25 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
+    rule(  # "I've been at Google for three years": the employer one has been with
+        "en",
+        r"(?<![\w'])i(?:'ve|\s+have)\s+been\s+(?:at|with)\s+(?P<v>(?-i:[A-Z])[\w&.-]{1,20}(?:\s(?-i:[A-Z])[\w&.-]{1,20}){0,2})"
+        r"\s+(?:for|since)\s+(?:\d|a\s|an\s|about|almost|nearly|over|one|two|three|four|five|six|seven|eight|nine|ten|"
+        r"a\s+few|several|many|years|months)",
+        P.EMPLOYER,
+        "group",
+        "user works at {d}",
+        confidence=0.65,
+    ),
+    rule(  # "I'm retired", "I'm fully retired now"
+        "en",
+        _IM + r"(?:now\s+|fully\s+|finally\s+|officially\s+|semi-)?(?P<v>retired)\b"
+        r"(?!\s+(?:from\s+)?(?:the|my|that|this)\b)",
+        P.JOB,
+        "group",
+        "user is {d}",
+        confidence=0.7,
+    ),
     rule(  # "I work for a small startup called Nimbus": the employer by its name
         "en",
         _I + r"work\s+(?:at|for)\s+(?:a|an)\s+(?:[a-z-]{2,15}\s+){0,3}(?:called|named)\s+"
@@ -664,6 +683,17 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"my\s+(?:biggest\s+|main\s+|only\s+|one\s+|real\s+|big\s+|current\s+|latest\s+)*(?:hobby|passion|pastime|"
         r"obsession)\s+(?:is|has\s+been|these\s+days\s+is)\s+",
+    ),
+    # a thing put first with what it is to the speaker ("Coffee is life", "Mushrooms are the worst")
+    _KIND_LIKED.rule(
+        "en",
+        r"(?:^|(?<=[,;.!]\s))(?P<v>[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+(?:is|are)\s+(?:honestly\s+|literally\s+)?"
+        r"(?:life|my\s+(?:jam|thing|weakness|everything|guilty\s+pleasure|comfort\s+food|happy\s+place))\b",
+    ),
+    _KIND_DISLIKED.rule(
+        "en",
+        r"(?:^|(?<=[,;.!]\s))(?P<v>[a-z]{3,15}s)\s+are\s+(?:honestly\s+|literally\s+|just\s+)?(?:the\s+worst|gross|"
+        r"disgusting|nasty|vile|revolting)\b",
     ),
     # the kind of person one is ("I'm a dog person", "Honestly, not a cat person"), said with or without "I'm"
     _KIND_LIKED.rule("en", _KIND_OF_PERSON + r"(?:more\s+of\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),

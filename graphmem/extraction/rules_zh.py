@@ -316,6 +316,22 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户在{d}工作",
         confidence=0.65,
     ),
+    rule(  # "我已经退休了", "我前年就退休了"
+        "zh",
+        _ZI + r"(?:已经|早就|早|刚|前年|去年|今年)?(?:就)?(?P<v>退休)了",
+        P.JOB,
+        "group",
+        "用户已{d}",
+        confidence=0.7,
+    ),
+    rule(  # "咖啡我一天都离不开": the thing put first, then the speaker who cannot do without it
+        "zh",
+        r"(?:^|[，,。！!；;])(?P<v>(?![这那它])[\u4e00-\u9fff]{1,5}?)我(?:一天|每天|是|真|真的|根本|完全|可)?(?:都|也)?(?:离不开|离不了|戒不掉|戒不了)",
+        P.LIKES,
+        "group",
+        "用户喜欢{d}",
+        confidence=0.7,
+    ),
     rule(  # "我在比亚迪当电池工程师": where one holds a role (the role is the structure's)
         "zh",
         _ZI

@@ -157,7 +157,8 @@ def test_a_clock_time_is_sighted_in_other_words(extractor: RuleExtractor) -> Non
 
 def test_a_pastime_with_its_years_said_first(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我打了二十年乒乓球") == {"user|taste|乒乓球": "乒乓球"}
-    assert _facts(extractor, "在锦州踢了十几年花毽，头一回伤着。") == {"user|taste|毽子": "毽子"}  # 花毽 is 毽子
+    said = _facts(extractor, "在锦州踢了十几年花毽，头一回伤着。")  # 花毽 is 毽子, played for years where one lives
+    assert said == {"user|taste|毽子": "毽子", "user|location": "锦州"}
     assert _facts(extractor, "他打了二十年乒乓球") == {}
     assert _facts(extractor, "我打了十年工") == {}
 

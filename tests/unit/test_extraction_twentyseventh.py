@@ -234,3 +234,24 @@ def test_the_day_of_an_event_of_the_speaker_s(extractor: RuleExtractor) -> None:
     said = "For the reunion on July 18, can you draft a sign-up sheet for who's bringing what food?"
     assert extractor.mentioned(said, ["july 18"], [True], [False]) == [True]
     assert extractor.mentioned("Is the reunion on July 18?", ["july 18"], [True], [False]) == [False]
+
+
+def test_everyday_statements_of_the_twenty_seventh_session(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Coffee is life, I drink like four cups a day.") == {"user|taste|coffee": "coffee"}
+    assert _facts(extractor, "Mushrooms are the worst.") == {"user|taste|mushroom": "mushroom"}
+    assert _facts(extractor, "Traffic is the worst.") == {}
+    facts = _facts(extractor, "I'm from Ohio originally but I live in Denver now.")
+    assert facts == {"user|hometown": "ohio", "user|location": "denver"}
+    assert _facts(extractor, "I've been at Google for three years.") == {"user|employer": "google"}
+    assert _facts(extractor, "I'm retired.") == {"user|job": "retired"}
+    # two rules whose matches overlap read different words
+    assert _facts(extractor, "我老家是东北的，现在在深圳上班") == {"user|hometown": "东北", "user|location": "深圳"}
+
+
+def test_everyday_chinese_statements_of_the_twenty_seventh_session(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "我家有两个孩子，老大叫乐乐，老二叫安安")
+    assert facts == {"user|child:eldest:name": "乐乐", "user|child:second:name": "安安"}
+    assert _facts(extractor, "我们老大叫我加班") == {}
+    assert _facts(extractor, "咖啡我一天离不开") == {"user|taste|咖啡": "咖啡"}
+    assert _facts(extractor, "我已经退休了") == {"user|job": "退休"}
+    assert _facts(extractor, "他已经退休了") == {}
