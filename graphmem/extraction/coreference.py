@@ -63,7 +63,8 @@ def _alternation(words: dict[str, str]) -> str:
 # is not a referent for "she"/"he"); a possessive after it ("my coworker's son") makes it someone else's.
 _EN_REL = _alternation(_EN_RELATIONS)
 _EN_OWNED = re.compile(
-    r"(?<![\w'])(?:(?:my|our|i\s+have\s+(?:a|an|one)|i've\s+got\s+(?:a|an|one)|we\s+have\s+(?:a|an|one))\s+"
+    r"(?<![\w'])(?:(?:my|our|i\s+have\s+(?:a|an|one)|i've\s+got\s+(?:a|an|one)|we\s+have\s+(?:a|an|one)|"
+    r"(?:we|i)\s+(?:just\s+|finally\s+)?(?:got|adopted|brought\s+home|rescued)\s+(?:a|an))\s+"
     r"(?:(?:little|baby|eldest|oldest|youngest|younger|older|new|old)\s+)?(?P<rel>" + _EN_REL + r")|"
     r"(?<!'s\s)(?<!his\s)(?<!her\s)(?<!their\s)(?<!your\s)(?P<bare>mum|mom|dad))"
     r"(?![\w'])(?!'s\s(?:friend|boss|son|daughter))",

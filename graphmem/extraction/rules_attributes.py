@@ -24,7 +24,7 @@ _REL_ZH = (
     r"(?P<rel>未婚妻|女婿|儿媳妇|儿媳|未婚夫|老婆|妻子|太太|爱人|老公|丈夫|对象|男朋友|女朋友|男友|女友|女儿|闺女|儿子|孩子|小狗|狗狗|狗|小猫|猫咪|猫|兔子|巴西龟|乌龟|仓鼠|鹦鹉|"
     r"妈妈|爸爸|妈|爸|哥哥|弟弟|姐姐|妹妹|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|领导|上司)"
 )
-_ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦])"
+_ZNAME = r"(?P<v>[\u4e00-\u9fffA-Za-z]{1,4}?)(?=$|[，。！,.!\s了呀啊哦]|不是|而不是)"
 _TZ_EN = (
     r"(?P<v>(?:utc|gmt)\s?[+-]\s?\d{1,2}(?::?00)?|utc|gmt|pst|pdt|pt|est|edt|et|cst|cdt|ct|mst|mdt|mt|cet|cest|"
     r"bst|ist|jst|kst|aest|aedt|sgt|hkt|[a-z]{3,15}\s(?:time|standard\stime))"

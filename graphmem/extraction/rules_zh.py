@@ -198,6 +198,15 @@ ZH_RULES: tuple[Rule, ...] = (
         neg_template="用户不是素食者",
         confidence=0.8,
     ),
+    rule(  # "我不吃素了", "我已经不再吃素": no longer vegetarian
+        "zh",
+        _ZI + r"(?:现在|已经|早就)?(?P<neg>不再|不)(?P<v>吃素)(?:了)",
+        P.DIET,
+        "group",
+        "用户{d}",
+        neg_template="用户不再吃素",
+        confidence=0.8,
+    ),
     rule("zh", _ZI + _ZADV + r"(?P<v>只吃素|吃长素|吃素|吃清真)", P.DIET, "group", "用户{d}", confidence=0.8),
     _ALLERGIC.rule(
         "zh",

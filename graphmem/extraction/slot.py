@@ -40,13 +40,17 @@ class Slot:
 # getting rid of a thing ("wiped Windows off my laptop", "uninstalled Slack", "卸载了微信").
 LEFT_BEFORE = re.compile(
     # ("an offer from Netflix" is the one taken up)
-    r"(?:\b(?:(?<!offer\s)(?<!offers\s)from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
+    # ("I quit my job at Amazon": the employer left)
+    r"(?:\b(?:(?:quit|left|leaving|lost)\s+(?:my\s+)?(?:job|position|role|gig)\s+(?:at|with)|"
+    r"(?<!offer\s)(?<!offers\s)from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
     r"telling\s+you|dropped|wiped|ditched|uninstalled|deleted|removed|dumped|got\s+rid\s+of)|不是|而不是|从|离开|放弃|"
     r"卸载了?|卸掉了?|删了|删掉了?|比(?!较)|不在|没在|不住在?|不再住在?|搬离了?|搬出了?)\s*$",
     _F,
 )
 LEFT_AFTER = re.compile(
-    r"^\s*(?:不用了|不碰了|已经不|基本不|我?(?:已经)?(?:放弃了|戒了|不搞了|不做了|停了)|is\s+history|is\s+over|was|used\s+to)",
+    # ("把Windows换成Mac了": the one swapped out)
+    r"^\s*(?:不用了|不碰了|已经不|基本不|我?(?:已经)?(?:放弃了|戒了|不搞了|不做了|停了)|换成|改成|is\s+history|is\s+over|was|"
+    r"used\s+to)",
     _F,
 )
 # "别" forbids, but not in "别的" (other), "别人", "特别", "区别", "分别" …

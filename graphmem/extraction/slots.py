@@ -116,7 +116,9 @@ _KINDS: dict[str, _Kind] = {
     "os": _Kind(
         Predicate.USES_TOOL,
         "os",
-        _cue(r"on|use|using|run|running|switched|laptop|machine|daily\s+driver|commands?", r"用|系统|电脑|按|命令"),
+        _cue(
+            r"on|use|using|run|running|switched|laptop|machine|daily\s+driver|commands?", r"用|系统|电脑|按|命令|换成"
+        ),
     ),
     "notes_app": _Kind(
         Predicate.USES_TOOL,
@@ -352,7 +354,9 @@ _KINDS: dict[str, _Kind] = {
         _cue(r"i'm|i\s+am|im|i've|i\s+went|going|gone|doing|on|diet|eat|eating|strictly|now", r"我|在|吃|改成|现在"),
     ),
 }
-_DENIABLE = frozenset({Predicate.USES_TOOL, Predicate.USES_LANGUAGE, Predicate.EMPLOYER, Predicate.LOCATION})
+_DENIABLE = frozenset(
+    {Predicate.USES_TOOL, Predicate.USES_LANGUAGE, Predicate.EMPLOYER, Predicate.LOCATION, Predicate.DIET}
+)
 # A clock time right before a zone ("3pm EST", "下午三点北京时间") times an event; it does not state the user's zone.
 _CLOCK_BEFORE = re.compile(r"(?:\d|am|pm|点|时)\s*$", _F)
 _FIRST_PERSON = {
@@ -525,7 +529,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             continue
         c_start, c_end = clause_bounds(text, hit.start, hit.end)
         before = text[c_start : hit.start]
-        if LEFT_BEFORE.search(text[max(0, hit.start - 14) : hit.start]) or LEFT_AFTER.search(text[hit.end :]):
+        if LEFT_BEFORE.search(text[max(0, hit.start - 28) : hit.start]) or LEFT_AFTER.search(text[hit.end :]):
             continue
         if hit.category == "timezone" and _CLOCK_BEFORE.search(text[max(0, hit.start - 3) : hit.start]):
             continue

@@ -255,3 +255,13 @@ def test_everyday_chinese_statements_of_the_twenty_seventh_session(extractor: Ru
     assert _facts(extractor, "咖啡我一天离不开") == {"user|taste|咖啡": "咖啡"}
     assert _facts(extractor, "我已经退休了") == {"user|job": "退休"}
     assert _facts(extractor, "他已经退休了") == {}
+
+
+def test_changes_said_in_everyday_words(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I quit my job at Amazon and joined Stripe.") == {"user|employer": "stripe"}
+    assert _facts(extractor, "I quit my job at Amazon.") == {}
+    assert _facts(extractor, "We got a new puppy, her name is Luna.") == {"user|pet:dog:name": "luna"}
+    assert _facts(extractor, "我已经把Windows换成Mac了") == {"user|os": "macos"}
+    assert _facts(extractor, "我女儿叫朵朵不是多多") == {"user|child:daughter:name": "朵朵"}
+    assert [(f.value, f.polarity) for f in extractor.extract("我不吃素了")] == [("vegetarian", False)]
+    assert [(f.value, f.polarity) for f in extractor.extract("我吃素")] == [("vegetarian", True)]
