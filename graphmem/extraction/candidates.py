@@ -129,6 +129,14 @@ def structural_candidate(f: Finding, seg: Segment, lang: Lang, hedged: bool) -> 
     )
 
 
+# What the liking is of is the device left out: "(I'd rather) you didn't use …", "(I'd prefer) no …"
+_WITHOUT_DEVICE = re.compile(
+    r"\s{0,2}(?:(?:you\s+)?(?:didn't|did\s+not|don't|do\s+not|not|never|wouldn't|would\s+not)\s+(?:use|add|include|put)\b"
+    r"|(?:no|fewer|less|without)\b|(?:不要|别|不用|不加|少用|少加|没有))",
+    re.IGNORECASE,
+)
+
+
 def rule_facts(
     rule: Rule,
     m: re.Match[str],
@@ -173,6 +181,8 @@ def rule_facts(
         said = polarity
         if predicate is Predicate.PREFERS_FORMAT and rule.predicate is not Predicate.PREFERS_FORMAT:
             said = polarity == (rule.predicate is not Predicate.DISLIKES)  # "我真不喜欢回复里带emoji": without
+            if _WITHOUT_DEVICE.match(norm, m.end(), end):  # "I'd rather you didn't use tables", "I'd prefer no tables"
+                said = not said
             template = "user wants {v}" if said else "user does not want {v}"
         relation = groups.get("rel") or rule.value
         fact = template.format(

@@ -32,6 +32,7 @@ class ReplySetting:
     value: str
     start: int
     end: int
+    polarity: bool = True
 
 
 # A reply is meant: a word for answering, writing or talking to the speaker.
@@ -396,6 +397,11 @@ _BETTER = re.compile(
 )
 # A preference said before the device: "I'd rather read normal paragraphs", "我更喜欢成段的".
 _RATHER = re.compile(r"\b(?:rather|prefer)\b[\w\s]{0,24}$|(?:更喜欢|偏好|倾向于?)[\u4e00-\u9fff]{0,6}$", _F)
+_LEFT_OUT = re.compile(
+    r"(?:\b(?:didn't|did\s+not|don't|do\s+not|not|never|wouldn't|would\s+not)\s+(?:use|add|include|put\s+in)\s+"
+    r"(?:any\s+|so\s+many\s+|the\s+)?|\b(?:no|fewer|less|without)\s+|不要|别用|不用|不加|少用|少加|不带)$",
+    _F,
+)
 _BEHIND = re.compile(r"(?:\b(?:than|over|instead\s+of|rather\s+than|not)|比|而不是|不要|别用|不用)\s*$", _F)
 _UNITS = re.compile(
     r"\b(?P<en>metric|imperial)\b(?:\s+(?:units?|system|measurements?))?|(?P<zh>公制|英制)(?:单位)?", _F
@@ -451,7 +457,9 @@ def _preferred_device(text: str) -> ReplySetting | None:
         if (better is None or better.start() - m.end() > 24) and not _RATHER.search(text, c_start, m.start()):
             continue
         word = m.group(0).lower() if m.group(0).isascii() else m.group(0)
-        return ReplySetting(Predicate.PREFERS_FORMAT, "", _DEVICES[word], m.start(), m.end())
+        # "I'd rather you didn't use tables", "I'd prefer no tables": the device preferred left out
+        left_out = _LEFT_OUT.search(text, max(c_start, m.start() - 24), m.start()) is not None
+        return ReplySetting(Predicate.PREFERS_FORMAT, "", _DEVICES[word], m.start(), m.end(), not left_out)
     return None
 
 

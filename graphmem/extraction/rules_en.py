@@ -159,7 +159,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(
         "en",
-        r"(?:(?P<neg>don't|do\s+not|never|stop)\s+)?(?:use|using|give\s+me|write\s+in|format\s+\w+\s+(?:as|in|"
+        r"(?:(?P<neg>don't|do\s+not|didn't|did\s+not|(?<=you\s)not|never|stop)\s+)?(?:use|using|give\s+me|write\s+in|format\s+\w+\s+(?:as|in|"
         r"with)|(?:break|split|put)\s+(?:it|that|this|them|things|answers)\s+(?:up\s+)?into)\s+"
         r"(?P<v>headings|headers|bullet\s+points?|bullets|bulleted\s+lists|numbered\s+(?:lists?|steps)|tables|a\s+table|"
         r"markdown|plain\s+text|emojis?)\b",

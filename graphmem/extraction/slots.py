@@ -581,7 +581,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
         if not any((s.attribute, s.value) == (r.attribute, r.value) for s in said) and not (
             said and r.predicate is Predicate.PREFERS_REPLY_STYLE
         ):
-            out.append(Slot(r.predicate, r.attribute, r.value, True, r.start, r.end))
+            out.append(Slot(r.predicate, r.attribute, r.value, r.polarity, r.start, r.end))
     out.extend(code_settings(text))
     if lang == "zh":
         out.extend(work_schedule(text))

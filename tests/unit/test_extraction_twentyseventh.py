@@ -265,3 +265,10 @@ def test_changes_said_in_everyday_words(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我女儿叫朵朵不是多多") == {"user|child:daughter:name": "朵朵"}
     assert [(f.value, f.polarity) for f in extractor.extract("我不吃素了")] == [("vegetarian", False)]
     assert [(f.value, f.polarity) for f in extractor.extract("我吃素")] == [("vegetarian", True)]
+
+
+def test_a_device_preferred_left_out(extractor: RuleExtractor) -> None:
+    for said in ("I'd rather you didn't use emojis.", "I'd rather you not use tables.", "I'd prefer no tables."):
+        assert [f.polarity for f in extractor.extract(said)] == [False], said
+    for said in ("I'd prefer tables.", "Use emojis."):
+        assert [f.polarity for f in extractor.extract(said)] == [True], said
