@@ -545,9 +545,9 @@ class RuleExtractor:
         if lang == "en" and not any(s.predicate is Predicate.RELATION_NAME for s in found):
             # "Our greyhound Pickle turned nine this month": a name is no one-off, whatever the clause dates
             found += relation_names(said) + relation_fields(said, lang)
-        held = {s.attribute for s in found}
-        # "My Subaru Outback's check engine light came on this morning": what one has is no one-off either
-        found += [s for s in possessions(said) if s.attribute not in held and not norm[s.start : s.end].strip()]
+        if norm != said:  # "My Subaru Outback's check engine light came on this morning": what one has is no one-off
+            held = {s.attribute for s in found}
+            found += [s for s in possessions(said) if s.attribute not in held and not norm[s.start : s.end].strip()]
         if found:
             out = with_slots(out, found, seg, norm, lang, hedged)
         return out
