@@ -74,7 +74,7 @@ _BREEDS: dict[str, str] = {
     **dict.fromkeys(("垂耳兔", "侏儒兔", "荷兰兔", "狮子兔"), "兔子"),
 }
 _DEMONSTRATIVES = ("那只", "这只", "那条", "这条", "那个", "这个", "一只", "一条", "一头", "只", "条", "头")
-_KEPT = ("新养了", "刚养了", "新添了", "养了", "养着", "养的", "添了")
+_KEPT = ("新养了", "刚养了", "新添了", "养了", "养着", "养的", "添了", "有", "还有")
 _KIND_WORDS = sorted([*_PETS, *_BREEDS], key=len, reverse=True)
 BREED_KINDS: dict[str, str] = dict(_BREEDS)
 """A Chinese breed -> the kind of pet it is ("金丝熊" -> "仓鼠", "柴犬" -> "狗")."""
@@ -162,6 +162,9 @@ def pet_named(text: str, clause: list[Tok], pet: str) -> tuple[Finding | None, s
     if not pet or k >= len(clause) or clause[k].word not in _NAMED or k + 1 >= len(clause):
         return None, pet
     name = clause[k + 1]
+    rest = text[name.start : clause[-1].end]
+    if rest != name.word and 2 <= len(rest) <= 3 and all("\u4e00" <= ch <= "\u9fff" for ch in rest):
+        name = Tok(rest, "nr", name.start, clause[-1].end)  # "叫旺财": a name the segmenter split ("旺/财")
     doubled = len(name.word) == 2 and name.word[0] == name.word[1]  # "慢慢", "乐乐": a pet's name, whatever its tag
     if not 1 <= len(name.word) <= 4 or name.word in ZH_STOP or not (doubled or name.flag.startswith(("n", "a", "v"))):
         return None, ""

@@ -272,3 +272,10 @@ def test_a_device_preferred_left_out(extractor: RuleExtractor) -> None:
         assert [f.polarity for f in extractor.extract(said)] == [False], said
     for said in ("I'd prefer tables.", "Use emojis."):
         assert [f.polarity for f in extractor.extract(said)] == [True], said
+
+
+def test_a_pet_or_child_had_is_named_whole(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我养了只柯基叫旺财")["user|pet:dog:name"] == "旺财"  # the segmenter splits 旺/财
+    assert _facts(extractor, "我家有只橘猫叫胖虎") == {"user|pet:cat:name": "胖虎"}
+    assert _facts(extractor, "我家有个孩子叫乐乐") == {"user|child:name": "乐乐"}
+    assert _facts(extractor, "我朋友养了只猫叫球球") == {}
