@@ -111,6 +111,15 @@ MAX_EVIDENCE_CHARS = 300
 
 # A move said in the turn, and a time zone named by its city ("montevideo time", "成都时间")
 _MOVED = re.compile(r"\b(?:we|i)(?:'ve|\s+have|\s+just|\s+finally)?\s+moved\b|搬(?:到|去|家|过去|过来)", re.IGNORECASE)
+# A sentence opening on the speaker's verb with "I" dropped, as texting does: "been living in portland for 6 years",
+# "work at target", "allergic to cats unfortunately", "gluten free here"
+_DROPPED_I = re.compile(
+    r"\s{0,3}(?:(?P<have>been\s+(?:living|working|at|in|with|doing|vegan|vegetarian))|"
+    r"(?P<am>living\s+in|working\s+(?:at|for|as)|allergic\s+to|gluten[-\s]free|lactose\s+intolerant|vegan|vegetarian|"
+    r"based\s+in|originally\s+from|retired)|"
+    r"(?:work\s+(?:at|for|as)|live\s+in|moved\s+to|just\s+moved\s+to|drive\s+an?|teach|use)\s)",
+    re.IGNORECASE,
+)
 # A pronoun standing for a tool: "一直用它", "I log all my runs there", "I do everything in it"
 _TOOL_POINTER: dict[Lang, re.Pattern[str]] = {
     "zh": re.compile(r"(?<=用)(?:它|这个)(?![\u4e00-\u9fff]?的)"),
@@ -281,6 +290,11 @@ class RuleExtractor:
                 facts = facts + [f for f in self._about_referent(seg, referent) if f.key not in keys]
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
+            if not facts and seg.lang == "en" and (opening := _DROPPED_I.match(seg.text)):
+                # "been living in portland for like 6 years now", "work at target, cashier mostly": texting drops "I"
+                facts = self._with_subject(
+                    seg, "I'm " if opening.group("am") else "I've " if opening.group("have") else "I "
+                )
             if not facts and seg.start > 0:  # "美图秀秀里怎么…？我修图一直用它": the tool the turn named before
                 facts = self._about_tool(seg, text[: seg.start])
             facts = facts + self._apposed(seg, {f.key for f in facts})
@@ -376,6 +390,12 @@ class RuleExtractor:
             for f in self._extract_segment(read, seg.lang)
             if f.predicate in taste and f.value.casefold() in antecedent.casefold()
         ]
+
+    def _with_subject(self, seg: Segment, subject: str) -> list[CandidateFact]:
+        """What `seg` states read with the speaker's dropped subject put back, quoting the segment."""
+        read = Segment(seg.start, subject + seg.text.lstrip(), seg.lang, seg.explicit, self._tokenize)
+        read.correction, read.request = seg.correction, seg.request
+        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang)]
 
     def _about_tool(self, seg: Segment, before: str) -> list[CandidateFact]:
         """What `seg` says of the tool it points back to ("我修图一直用它", "I log all my runs there"): read with the

@@ -152,7 +152,7 @@ EN_STOP = words(
     "after before from by over than to more most better best lately these those it this them you him "
     "her me us everything anything nothing something stuff things how what where why myself yourself "
     "ever again any one ones please thanks n't not no 's is are was were be been am do does did can "
-    "will would should could i my your"
+    "will would should could i my your unfortunately sadly btw honestly apparently obviously"
 )
 EN_PLACE_STOP = EN_STOP | {
     "and", "home", "work", "last", "recently", "ago", "currently", "right", "nearby", "night", "nights", "weekends",

@@ -279,3 +279,13 @@ def test_a_pet_or_child_had_is_named_whole(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我家有只橘猫叫胖虎") == {"user|pet:cat:name": "胖虎"}
     assert _facts(extractor, "我家有个孩子叫乐乐") == {"user|child:name": "乐乐"}
     assert _facts(extractor, "我朋友养了只猫叫球球") == {}
+
+
+def test_texting_that_drops_the_speaker(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "been living in portland for like 6 years now") == {"user|location": "portland"}
+    assert _facts(extractor, "work at target, cashier mostly")["user|employer"] == "target"
+    assert _facts(extractor, "allergic to cats unfortunately") == {"user|taste|cat": "cat"}
+    assert _facts(extractor, "gluten free here") == {"user|diet": "gluten-free"}
+    assert all(f.evidence == "gluten free here" for f in extractor.extract("gluten free here"))
+    # no verb of the speaker's: nothing put back
+    assert _facts(extractor, "love this weather") == {}
