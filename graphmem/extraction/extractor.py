@@ -120,6 +120,10 @@ _DROPPED_I = re.compile(
     r"(?:work\s+(?:at|for|as)|live\s+in|moved\s+to|just\s+moved\s+to|drive\s+an?|teach|use)\s)",
     re.IGNORECASE,
 )
+_DROPPED_WO = re.compile(
+    r"\s{0,3}(?:(?P<one>[\u4e00-\u9fff]{2,6}一枚)|本人|对[\u4e00-\u9fff]{1,8}过敏|不(?:吃|喝|碰)(?![了啦吧啊])[\u4e00-\u9fff]|"
+    r"(?:一直|目前|现在|平时)在[\u4e00-\u9fffA-Za-z]{2,8}(?:上班|工作)(?=$|[，,。！!；;\s了呢]))"
+)
 # A pronoun standing for a tool: "一直用它", "I log all my runs there", "I do everything in it"
 _TOOL_POINTER: dict[Lang, re.Pattern[str]] = {
     "zh": re.compile(r"(?<=用)(?:它|这个)(?![\u4e00-\u9fff]?的)"),
@@ -290,6 +294,13 @@ class RuleExtractor:
                 facts = facts + [f for f in self._about_referent(seg, referent) if f.key not in keys]
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
+            if not facts and seg.lang == "zh" and (opening := _DROPPED_WO.match(seg.text)):
+                # "对猫毛过敏", "不吃香菜哈", "本人程序员一枚": the speaker left unsaid, or said as 本人
+                said = seg.text.lstrip()
+                said = "我" + said[2:] if said.startswith("本人") else said
+                if opening.group("one"):  # "程序员一枚": one of a kind, "我是程序员"
+                    said = "我是" + said.replace("一枚", "", 1).removeprefix("我")
+                facts = self._with_subject(seg, "" if said.startswith("我") else "我", said)
             if not facts and seg.lang == "en" and (opening := _DROPPED_I.match(seg.text)):
                 # "been living in portland for like 6 years now", "work at target, cashier mostly": texting drops "I"
                 facts = self._with_subject(
@@ -391,9 +402,10 @@ class RuleExtractor:
             if f.predicate in taste and f.value.casefold() in antecedent.casefold()
         ]
 
-    def _with_subject(self, seg: Segment, subject: str) -> list[CandidateFact]:
-        """What `seg` states read with the speaker's dropped subject put back, quoting the segment."""
-        read = Segment(seg.start, subject + seg.text.lstrip(), seg.lang, seg.explicit, self._tokenize)
+    def _with_subject(self, seg: Segment, subject: str, said: str = "") -> list[CandidateFact]:
+        """What `seg` (or `said`, its words reworded) states read with the speaker's dropped subject put back,
+        quoting the segment."""
+        read = Segment(seg.start, subject + (said or seg.text.lstrip()), seg.lang, seg.explicit, self._tokenize)
         read.correction, read.request = seg.correction, seg.request
         return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang)]
 

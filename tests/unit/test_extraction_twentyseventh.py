@@ -289,3 +289,12 @@ def test_texting_that_drops_the_speaker(extractor: RuleExtractor) -> None:
     assert all(f.evidence == "gluten free here" for f in extractor.extract("gluten free here"))
     # no verb of the speaker's: nothing put back
     assert _facts(extractor, "love this weather") == {}
+
+
+def test_chinese_that_leaves_the_speaker_unsaid(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "对猫毛过敏") == {"user|taste|猫毛": "猫毛"}
+    assert _facts(extractor, "不吃香菜哈") == {"user|taste|香菜": "香菜"}
+    assert _facts(extractor, "本人程序员一枚") == {"user|job": "程序员"}
+    assert _facts(extractor, "本人在杭州") == {"user|location": "杭州"}
+    assert _facts(extractor, "不喝了谢谢") == {}  # a polite no, nothing avoided
+    assert _facts(extractor, "他不吃香菜") == {}
