@@ -71,36 +71,21 @@ FIFTH_COUNTS = {
 FIFTH_MOVE_KINDS = ("timezone", "location")
 # Rounds with families of their own, per language: the twenty-sixth and twenty-seventh measure everyday phrasing over
 # every fact family.
-ROUND_COUNTS = {
-    "v26": {
-        "preference": 4,
-        "location": 2,
-        "work": 3,
-        "tools": 2,
-        "reply": 2,
-        "relations": 3,
-        "timezone": 1,
-        "travel": 1,
-        "meeting": 1,
-        "correction": 2,
-        "project": 2,
-        "pollution": 1,
-    },
-    "v27": {
-        "preference": 4,
-        "location": 2,
-        "work": 3,
-        "tools": 2,
-        "reply": 2,
-        "relations": 3,
-        "timezone": 1,
-        "travel": 1,
-        "meeting": 1,
-        "correction": 2,
-        "project": 2,
-        "pollution": 1,
-    },
+EVERYDAY_COUNTS = {
+    "preference": 4,
+    "location": 2,
+    "work": 3,
+    "tools": 2,
+    "reply": 2,
+    "relations": 3,
+    "timezone": 1,
+    "travel": 1,
+    "meeting": 1,
+    "correction": 2,
+    "project": 2,
+    "pollution": 1,
 }
+ROUND_COUNTS = {"v26": EVERYDAY_COUNTS, "v27": EVERYDAY_COUNTS}
 
 
 # The blind rounds from the fifth on: tag, own file, first id; each checked against every set before it.
