@@ -127,9 +127,7 @@ _DROPPED_WO = re.compile(
 # A pronoun standing for a tool: "一直用它", "I log all my runs there", "I do everything in it"
 _TOOL_POINTER: dict[Lang, re.Pattern[str]] = {
     "zh": re.compile(r"(?<=用)(?:它|这个)(?![\u4e00-\u9fff]?的)"),
-    "en": re.compile(
-        r"(?<=\buse\s)it\b|(?<=\busing\s)it\b|(?<=\bin\s)it\b|(?<=\bon\s)it\b|\bthere(?=\s*[.,!;]|$)", re.IGNORECASE
-    ),
+    "en": re.compile(r"\b(?:use|using|in|on)\s(?P<p>it)\b|\b(?P<p2>there)(?=\s{0,3}[.,!;]|$)", re.IGNORECASE),
 }
 # What is named but is no tool
 _NOT_TOOLS = frozenset(
@@ -413,9 +411,12 @@ class RuleExtractor:
         """What `seg` says of the tool it points back to ("我修图一直用它", "I log all my runs there"): read with the
         tool the turn named last before it (one the gazetteer knows, or a capitalised English name); only the facts
         of that tool, quoting the segment."""
-        pointer = _TOOL_POINTER[seg.lang].search(seg.text)
-        if pointer is None:
+        found = _TOOL_POINTER[seg.lang].search(seg.text)
+        if found is None:
             return []
+        start, end = (
+            found.span("p") if found.groupdict().get("p") else found.span("p2") if seg.lang == "en" else found.span()
+        )
         known = [h for h in scan(before) if h.category not in _NOT_TOOLS]
         names = [before[h.start : h.end] for h in known]
         if not names and seg.lang == "en":
@@ -423,10 +424,10 @@ class RuleExtractor:
         if not names:
             return []
         name = names[-1]
-        said = ("on " if pointer.group(0).lower() == "there" else "") + name
+        said = ("on " if seg.text[start:end].lower() == "there" else "") + name
         read = Segment(
             seg.start,
-            seg.text[: pointer.start()] + said + seg.text[pointer.end() :],
+            seg.text[:start] + said + seg.text[end:],
             seg.lang,
             seg.explicit,
             self._tokenize,

@@ -14,6 +14,7 @@ __all__ = [
     "CLAUSE_NEGATION",
     "LEFT_AFTER",
     "LEFT_BEFORE",
+    "LEFT_JOB_AT",
     "NO_INTENTION",
     "Slot",
     "clause_bounds",
@@ -40,13 +41,13 @@ class Slot:
 # getting rid of a thing ("wiped Windows off my laptop", "uninstalled Slack", "卸载了微信").
 LEFT_BEFORE = re.compile(
     # ("an offer from Netflix" is the one taken up)
-    # ("I quit my job at Amazon": the employer left)
-    r"(?:\b(?:(?:quit|left|leaving|lost)\s+(?:my\s+)?(?:job|position|role|gig)\s+(?:at|with)|"
-    r"(?<!offer\s)(?<!offers\s)from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
+    r"(?:\b(?:(?<!offer\s)(?<!offers\s)from|not|than|over|instead\s+of|rather\s+than|left|quit|leaving|no\s+longer|ex-|saying|said|"
     r"telling\s+you|dropped|wiped|ditched|uninstalled|deleted|removed|dumped|got\s+rid\s+of)|不是|而不是|从|离开|放弃|"
     r"卸载了?|卸掉了?|删了|删掉了?|比(?!较)|不在|没在|不住在?|不再住在?|搬离了?|搬出了?)\s*$",
     _F,
 )
+# A job left, right before where it was: "I quit my job at Amazon" (the employer is no longer theirs)
+LEFT_JOB_AT = re.compile(r"\b(?:quit|left|leaving|lost)\s+(?:my\s+)?(?:job|position|role|gig)\s+(?:at|with)\s+$", _F)
 LEFT_AFTER = re.compile(
     # ("把Windows换成Mac了": the one swapped out)
     r"^\s*(?:不用了|不碰了|已经不|基本不|我?(?:已经)?(?:放弃了|戒了|不搞了|不做了|停了)|换成|改成|is\s+history|is\s+over|was|"

@@ -43,6 +43,7 @@ from graphmem.extraction.slot import (
     CLAUSE_NEGATION,
     LEFT_AFTER,
     LEFT_BEFORE,
+    LEFT_JOB_AT,
     NO_INTENTION,
     Slot,
     clause_bounds,
@@ -529,7 +530,9 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             continue
         c_start, c_end = clause_bounds(text, hit.start, hit.end)
         before = text[c_start : hit.start]
-        if LEFT_BEFORE.search(text[max(0, hit.start - 28) : hit.start]) or LEFT_AFTER.search(text[hit.end :]):
+        if LEFT_BEFORE.search(text[max(0, hit.start - 14) : hit.start]) or LEFT_AFTER.search(text[hit.end :]):
+            continue
+        if hit.category == "company" and LEFT_JOB_AT.search(text[max(0, hit.start - 28) : hit.start]):
             continue
         if hit.category == "timezone" and _CLOCK_BEFORE.search(text[max(0, hit.start - 3) : hit.start]):
             continue
