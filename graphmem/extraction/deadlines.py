@@ -1,6 +1,8 @@
 """The date a piece of work must be done by: a day of the year said with a word of shipping or of a deadline
 ("星河这个项目3月30号必须上线", "We've got until June 20 to ship Harbor's beta"). Said inside a project it is that
-project's deadline; a new date replaces the old one. Each pattern is a literal alternation or a bounded digit run.
+project's deadline; a new date replaces the old one. The day of an event of the speaker's (`event_date`: "our family
+reunion … July 18", "公司年会…定在腊月二十三") is read the same way, as its own attribute. Each pattern is a literal
+alternation or a bounded digit run.
 """
 
 from __future__ import annotations
