@@ -305,8 +305,17 @@ def self_described(text: str, lang: Lang) -> str | None:
 
 # A name the speaker gave a relation earlier in the session ("她叫糖糖", "我闺女叫糖糖", "her name is Mia", "she's
 # called Mia") stands for the relation when a later turn says something of it ("糖糖的生日", "Mia's birthday").
-_ZH_NAMED = re.compile(r"叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=$|[，,。！!；;\s])")
-_EN_NAMED = re.compile(r"\b(?:named|called|name\s+is|name's)\s+(?P<n>(?-i:[A-Z])[a-z]{1,15})\b", _F)
+# (a naming said of the relation or a pronoun for it: not "今天叫外卖", "I called Mike")
+_ZH_NAMED = re.compile(
+    r"(?:[她他它]|名字|小名|"
+    + _alternation(_ZH_RELATIONS)
+    + r")(?:的名字)?叫(?P<n>[\u4e00-\u9fff]{2,3}?)(?=$|[，,。！!；;\s])"
+)
+_EN_NAMED = re.compile(
+    r"\b(?:(?:her|his|its)\s+name(?:\s+is|'s)|(?:she's|he's|it's|she\s+is|he\s+is|it\s+is)\s+(?:called|named)|named)\s+"
+    r"(?P<n>(?-i:[A-Z])[a-z]{1,15})\b",
+    _F,
+)
 
 
 def by_relation(text: str, earlier: Sequence[str]) -> str:

@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 
 from graphmem.extraction.facts import Predicate
+from graphmem.extraction.segmentation import HAN
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 from graphmem.extraction.time_values import hour_bound, window, zh_number
 
@@ -370,7 +371,6 @@ _EN_MINUTES = {
     "forty-five": "45", "fifty": "50", "sixty": "60", "ninety": "90",
 }  # fmt: skip
 # Ending early, speaking time, an overrun, a timekeeper: what a duration said of a meeting is about
-_HAN = re.compile(r"[\u4e00-\u9fff]")
 _EARLY_AFTER = re.compile(r"\s{0,3}(?:early|before\s+the\s+(?:hour|half[-\s]hour))\b|\s?(?:结束|散会)前?", _F)
 _EARLY_BEFORE = re.compile(r"提前$|早$")
 _SPEAKING = re.compile(r"发言|讲话|每人|每个人|\b(?:speak|speaks|speaking|speaker|each\s+person|per\s+person)\b", _F)
@@ -685,9 +685,9 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         attribute = "meeting_buffer" if _BUFFER.search(text) else "meeting_length"  # "a 15-minute buffer between"
         if _REMIND.search(text):  # "在每个会开始前十分钟提醒我": how long before a meeting to be reminded
             attribute = "meeting_reminder"
-        value = f"{zh_number(minutes)} min"
+        said_min, zh = zh_number(minutes), bool(HAN.search(text))
+        value = f"{said_min} min"
         before = text[max(0, length.start() - 12) : length.start()]
-        said_min, zh = zh_number(minutes), bool(_HAN.search(text))
         if _EARLY_AFTER.match(text, length.end()) or _EARLY_BEFORE.search(before):
             # "Every meeting I run ends five minutes early", "提前五分钟结束": when it ends, not how long it is
             attribute, value = "meeting_end", f"提前{said_min}分钟结束" if zh else f"{value} early"
@@ -891,8 +891,8 @@ def work_shift(text: str) -> list[Slot]:
     place = _SHIFT_PLACE.match(text, m.end())
     hours = _SHIFT_HOURS.match(text, place.end() if place is not None else m.end())
     # "the early shift at the distribution center, 6 a.m. to 2 p.m.": the shift with its hours
-    said = f" {hours.group('a')}-{hours.group('b')}".replace(" ", "").replace(".", "") if hours else ""
-    value = f"{kind} shift" + (f" {said}" if said else "")
+    said = f"{hours.group('a')}-{hours.group('b')}".replace(" ", "").replace(".", "") if hours else ""
+    value = f"{kind} shift {said}".rstrip()
     out = [Slot(Predicate.WORK_HOURS, "work_shift", value, True, m.start(), hours.end() if hours else m.end())]
     if place is not None:  # "I'm on the early shift at the bakery": where the shift is worked
         word = place.group("w").lower()

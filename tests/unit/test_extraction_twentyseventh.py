@@ -9,8 +9,8 @@ from __future__ import annotations
 from graphmem.extraction.extractor import RuleExtractor
 
 
-def _facts(extractor: RuleExtractor, text: str) -> dict[str, str]:
-    return {f.key: f.value for f in extractor.extract(text)}
+def _facts(extractor: RuleExtractor, text: str, context: tuple[str, ...] | list[str] = ()) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text, context)}
 
 
 def test_a_birthday_in_the_clause_after_the_relation_is_named_is_the_relation_s(extractor: RuleExtractor) -> None:
@@ -298,3 +298,8 @@ def test_chinese_that_leaves_the_speaker_unsaid(extractor: RuleExtractor) -> Non
     assert _facts(extractor, "本人在杭州") == {"user|location": "杭州"}
     assert _facts(extractor, "不喝了谢谢") == {}  # a polite no, nothing avoided
     assert _facts(extractor, "他不吃香菜") == {}
+
+
+def test_only_a_name_given_to_the_relation_stands_for_it(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "外卖的钱我来出", ["我老婆说今天叫外卖。"]) == {}
+    assert _facts(extractor, "Mike's car broke down.", ["My daughter is sick, I called Mike."]) == {}
