@@ -42,6 +42,7 @@ OUT_V24 = Path(__file__).with_name("scenarios_v24.jsonl")
 OUT_V25 = Path(__file__).with_name("scenarios_v25.jsonl")
 OUT_V26 = Path(__file__).with_name("scenarios_v26.jsonl")
 OUT_V27 = Path(__file__).with_name("scenarios_v27.jsonl")
+OUT_V28 = Path(__file__).with_name("scenarios_v28.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -6851,6 +6852,254 @@ EN_V27: list[Case] = [
               ("The neighbors' dog barked all night, so I'm running on about four hours of sleep.", "Ugh, that's rough. Coffee and an early night, maybe.", "Yeah. Meanwhile my sister-in-law has gotten really into horseback riding, she's at the stables every weekend now."),
               ("How long does it usually take an adult to learn the cello from scratch?", "Most adults can play simple pieces after six months to a year of regular practice with a teacher.", "Just curious, it's not something I'm planning to do. My nana always used to say 'Waste not, want not,' and it popped into my head today for some reason.")),
 ]
+# Twenty-eighth round (tag `v28`, its own file `scenarios_v28.jsonl`, ids from 2501): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Like the twenty-sixth and twenty-seventh, it does not look for hard shapes: it measures how the memory
+# does on the ordinary, everyday phrasing most users use, across the whole range of facts a user states, with the
+# same families and counts. About half plain, direct statements (tag `plain`) and half ordinary conversational
+# shapes (tag `conversational`: a fact given as the reason for a request, mentioned in passing, the answer to the
+# assistant's question, a change of mind, employer or role in a later session, a slip fixed in a later session, an
+# explicit request to remember), with sub-topics no earlier round used.
+ZH_V28: list[Case] = [
+    # preference: likes, dislikes, a diet, a stance that turns around
+    case("preference", "paraphrase plain v28",
+         ("我是真爱吃酸菜鱼，酸汤一泡，鱼片滑嫩嫩的，配两碗米饭都不够", "酸菜鱼下饭确实一绝。"),
+         ("今晚又点了份酸菜鱼外卖，连汤带菜全造完了。这玩意儿吃多少回都不腻", "看来是真爱，哈哈。"),
+         active=(yes("酸菜鱼", "suancaiyu", "pickled fish", "pickled cabbage fish", "sauerkraut fish"),)),
+    case("preference", "remember conversational v28",
+         ("周六在家搞烧烤，帮我配几样腌料方子。孜然就别放了啊，那股味儿我是真受不了，以后给我弄吃的都别带孜然", "好的，以后都不给你放孜然。可以试试这几种：黑胡椒柠檬腌鸡翅、蜂蜜酱油腌五花、韩式甜辣酱腌鸡腿。"),
+         active=(no("孜然", "cumin"),)),
+    case("preference", "paraphrase plain v28",
+         ("我血压有点高，医生让我少吃盐，现在做菜都是清汤寡水的", "控盐对血压确实有帮助，可以用葱姜、柠檬汁提提味。"),
+         ("我现在吃得特别淡，一天的盐不超过五克，咸菜腊肉这些早就不碰了", "能坚持下来不容易，血压应该会稳一些。"),
+         active=(any_("盐", "低盐", "少盐", "low-salt", "low salt", "low-sodium", "low sodium", "sodium"),)),
+    case("preference", "change polarity conversational v28",
+         ("晚上跟同事去逛夜市，帮我想想吃点啥。臭豆腐别算我，那味儿我隔条街闻着都想跑", "那可以试试烤鱿鱼、炸串、糖葫芦和烤冷面，都是夜市常见的。"),
+         ("今天楼下新开了家臭豆腐摊，一下楼就是那股味儿，我捂着鼻子绕着走。这东西我是真吃不来", "那以后下楼可得憋口气了，哈哈。"),
+         ("说出来你都不信，昨天被同事硬塞了一块臭豆腐，咬下去外酥里嫩，香得我又买了一份。我现在是真爱吃了，你给我改一下，别再当我不吃臭豆腐", "哈哈，真香现场！已更新：你现在爱吃臭豆腐。"),
+         active=(yes("臭豆腐", "stinky tofu"),),
+         not_active=(no("臭豆腐", "stinky tofu"),),
+         history=(h(("臭豆腐", "stinky tofu"), ("臭豆腐", "stinky tofu"), old_pol=False, new_pol=True),)),
+    # location
+    case("location", "paraphrase conversational one_off v28",
+         ("我家在徐州，周末想带爸妈出去转转，附近有啥不累人的地方？", "可以去云龙湖走走，湖边步道平整；户部山那边的老街也适合慢慢逛。"),
+         ("徐州今天热得邪乎，出门买了杯冰柠檬水，走到家就喝完了", "这种天尽量少出门，注意防暑。"),
+         active=(yes("徐州", "xuzhou"),),
+         not_active=(any_("柠檬水", "lemonade", "lemon water"),)),
+    case("location", "change plain v28",
+         ("我住在齐齐哈尔，冬天零下三十度是常事", "那冬天出门可得全副武装。"),
+         ("齐齐哈尔今年雪下得早，十月底就白茫茫一片了，我家楼下的车全埋了", "下雪早，出行注意防滑。"),
+         ("跟你说，我上个月搬到湖州了，老婆娘家在这边，我们就过来定居了", "恭喜安家！湖州山清水秀，挺宜居的。"),
+         ("在湖州住了一个来月，最大的感受就是冬天不用穿那么厚了，南方是真暖和", "哈哈，从东北到江南，确实是两个世界。"),
+         active=(yes("湖州", "huzhou"),),
+         not_active=(yes("齐齐哈尔", "qiqihar"),),
+         history=(h(("齐齐哈尔", "qiqihar"), ("湖州", "huzhou")),)),
+    # work: employer and role, workdays, a change of role
+    case("work", "paraphrase plain v28",
+         ("我在宁德时代上班，干设备维修的，产线上的机器一出毛病就得我们去修", "设备维修是产线的保障，责任不小。"),
+         ("今天宁德时代这边一条线的机械臂趴窝了，我们几个修设备的折腾到半夜才弄好", "辛苦了，早点休息。"),
+         active=(any_("宁德时代", "catl", "contemporary amperex"), any_("设备维修", "维修", "设备", "maintenance", "technician", "repair"))),
+    case("work", "remember conversational v28",
+         ("帮我找个瑜伽班，看看哪家的课表合适", "好的。你一般哪几天有空？我按你的时间挑。", "我在地铁站上班，做二休二，上两天歇两天，所以休息日不一定赶上周末", "明白了，那买次卡比较合适，不用固定哪天去上课，休息那两天随时约。", "对，按次的好。你记住我是做二休二，以后给我排事儿都按这个来"),
+         active=(any_("做二休二", "上二休二", "二休二", "上两天", "歇两天", "休两天", "2 on 2 off", "two days on", "two on two off"),)),
+    case("work", "change conversational v28",
+         ("帮我写个调班申请，下周三想跟同事换个班。我在老百姓大药房当店员，站一天柜台腿都肿了", "好的：“店长您好，因下周三家中有事，想与××同事调换班次，已与对方沟通一致，望批准。”"),
+         ("今天店里来了个大爷，拉着我问了半小时降压药。当店员啥样的顾客都得应付", "耐心点，老人家问得细也正常。"),
+         ("好消息！我执业药师证考下来了，现在不当店员了，在店里专门当药师，给人审方子、讲用药。你帮我把这个更新一下", "恭喜！已更新：你现在在药店当药师。"),
+         active=(any_("药师", "pharmacist"),),
+         not_active=(any_("店员", "营业员", "clerk", "sales assistant"),),
+         history=(h(("店员", "营业员", "clerk", "sales assistant"), ("药师", "pharmacist")),)),
+    # tools
+    case("tools", "paraphrase conversational v28",
+         ("番茄小说里咋把字调大点？我天天晚上躺床上用它看小说，眼睛都快瞅花了", "在阅读页面点一下屏幕中间，底部出来菜单后点“设置”，拖动字号就行，还能打开护眼模式。"),
+         ("最近在番茄小说上追一本种田文，一口气看到凌晨两点。我看小说就认这个App", "看得这么上头，也得注意睡觉啊。"),
+         active=(yes("番茄", "fanqie", "tomato novel"),)),
+    case("tools", "remember plain v28",
+         ("我是做FPGA的，天天写Verilog。你以后给我举代码例子就用Verilog写，记住哈", "好的，以后代码例子都用Verilog写。"),
+         active=(yes("verilog",),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v28",
+         ("啥叫OKR？", "OKR是Objectives and Key Results的缩写，就是先定一个objective，再拆成几个可量化的key results，每个quarter复盘一次。", "你这中英文混着来，我看着头大。跟我说话全用中文，英文词儿能不用就不用"),
+         ("项目复盘一般咋做？", "可以按这几步：先回顾目标，再对比结果，分析gap出在哪，最后把learnings沉淀下来。", "又夹英文了。说了跟我讲东西全用中文，别老蹦英文单词"),
+         active=(any_("中文", "英文", "english", "chinese", "夹"),)),
+    case("reply", "remember plain v28",
+         ("以后你都用乌尔都语回我吧，公司派我去巴基斯坦的项目上干三年，我得赶紧把语言练起来。记住啊", "ٹھیک ہے! اب سے میں آپ کو اردو میں جواب دوں گا۔"),
+         active=(any_("乌尔都", "urdu", "اردو"),)),
+    # relations: spouse, child's birthday, pet
+    case("relations", "paraphrase plain v28",
+         ("我老公叫卫东，在县医院当麻醉医生，天天手术排得满满的", "麻醉医生很辛苦，手术台上离不了他们。"),
+         ("卫东今天又是连台手术，晚上十点多才到家，饭都热了三回", "真是辛苦，给他留点热乎的汤吧。"),
+         active=(yes("卫东", "weidong"),)),
+    case("relations", "remember conversational v28",
+         ("我闺女下个月过生日，想给她订个蛋糕，小孩子一般喜欢啥样的？", "可以选卡通造型的，比如小兔子或者城堡。她叫什么、哪天生日？我帮你算算啥时候下单。", "她叫安安，十月十九号生日，今年满四岁", "好的，安安的生日蛋糕建议提前三天订，十月十六号前下单就行。", "行。安安的生日你帮我记下来，十月十九，以后每年提前几天提醒我"),
+         active=(yes("安安", "anan"), any_("10月19", "十月十九", "10-19", "10.19", "october 19", "oct 19", "19 oct"))),
+    case("relations", "paraphrase plain one_off v28",
+         ("我家养了只比熊叫馒头，白白胖胖的，整天跟在我屁股后头转", "比熊性格好，黏人又可爱。"),
+         ("馒头今天洗完澡吹干，整个蓬成了一朵棉花糖。我顺路给自己买了盒章鱼小丸子，边吃边看它在那儿甩毛", "哈哈，画面感十足。"),
+         active=(yes("馒头", "mantou"),),
+         not_active=(any_("章鱼小丸子", "章鱼烧", "takoyaki"),)),
+    # time zone
+    case("timezone", "paraphrase plain v28",
+         ("我在布拉格工作，用的中欧时间，冬天比北京晚七个小时", "布拉格时间，记下了。"),
+         ("我这儿是中欧时间，国内下午三点我这边才早上八点，跟家里打电话老得算时差", "那约通话放在你这边的晚上比较方便。"),
+         active=(any_("布拉格", "prague", "中欧", "cet", "cest", "europe/prague", "central european", "+1", "+01", "+2", "+02"),)),
+    # travel
+    case("travel", "remember conversational v28",
+         ("帮我看看下个月十五号从杭州飞福州的机票", "好的。有偏好的航空公司吗？", "厦航优先，我是白鹭会员，积分都攒在厦航那儿，出差能坐厦航就坐厦航", "好的，十五号厦航有上午九点和下午三点各一班，都是直飞。", "订上午那班。以后给我查机票都先找厦航，记住了"),
+         active=(yes("厦航", "厦门航空", "xiamen air", "xiamenair"),)),
+    # meeting
+    case("meeting", "paraphrase plain v28",
+         ("开会我更喜欢打电话，不爱开视频，对着摄像头我浑身不自在", "语音沟通确实更轻松。"),
+         ("今天跟供应商对接又是电话里聊的，二十分钟就说完了。能打电话解决的会，我一概不开视频", "电话沟通效率确实高。"),
+         active=(any_("电话", "语音", "phone", "audio", "voice", "视频", "video"),)),
+    # correction
+    case("correction", "immediate remember plain v28",
+         ("帮我记一下，以后给我定闹钟、排早上的事用得着：我每天早上六点五十起床……哎不对，说错了，是六点十五，我嘴瓢了", "好的，已记下：你每天早上六点十五起床。"),
+         active=(any_("6:15", "六点十五", "6点15", "六点一刻", "06:15", "6.15"),),
+         not_active=(any_("6:50", "六点五十", "6点50", "06:50", "6.50"),)),
+    case("correction", "after_promotion conversational v28",
+         ("我这OPPO手机最近掉电特别快，一天得充三回，是不是电池老化了？", "用了两年以上的话电池老化很常见。可以在设置的“电池”里看看电池健康度，低于80%就建议换电池了。"),
+         ("OPPO官方换个电池大概多少钱？", "官方售后换电池一般一两百块，具体看型号，可以在官网或者售后App里查。"),
+         ("哎我前面说错了，我这手机是vivo的，不是OPPO，俩牌子长得太像，我一直没留意。你给我改过来。刚才说的换电池还管用不？", "好的，已更正：你用的是vivo手机。换电池的思路一样，vivo官方售后也是一两百块。"),
+         active=(any_("vivo",),),
+         not_active=(any_("oppo",),),
+         history=(h(("oppo",), ("vivo",)),)),
+    # project facts
+    case("project", "project_only paraphrase plain v28",
+         ("@shouyan", "我爸七十大寿的寿宴我来张罗，定在老城区的聚丰园酒楼，包了二楼一整层", "七十大寿是大事，酒楼定下来就好办了，接下来是菜单和座次。"),
+         ("@shouyan", "聚丰园那边让我下礼拜去定菜单。寿宴上除了长寿面，你再帮我想几道寓意好的菜", "可以考虑：福如东海（清蒸鱼）、鸿运当头（剁椒鱼头）、步步高升（炸春卷）、团团圆圆（四喜丸子）。"),
+         active=(any_("聚丰园", "jufengyuan", p="shouyan"),)),
+    case("project", "override conversational v28",
+         ("我人在国内，你跟我说时间直接说北京时间就行，别给我整什么UTC", "好的，说时间都用北京时间。"),
+         ("看球赛直播的时间你给我换算成北京时间，我这儿看啥都按北京时间来", "好的，都按北京时间给你换算。"),
+         ("@kuajing", "我在亚马逊美国站开了个网店，这个项目不一样：上架、促销、回客户消息全得按美国西部时间来。这个项目里你跟我说时间都用美西时间，记住", "好的，跨境店铺项目里时间一律按美国西部时间。"),
+         active=(any_("北京", "beijing", "东八", "+8", "+08", "asia/shanghai", "china standard"), any_("美西", "太平洋", "洛杉矶", "pacific", "los angeles", "america/los_angeles", "pst", "pdt", "-8", "-08", "-7", "-07", p="kuajing")),
+         not_active=(any_("北京", "beijing", "东八", "+8", "+08", "asia/shanghai", "china standard", p="kuajing"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v28",
+              ("这两天降温降得厉害，早上出门差点没给我冻回去", "变天了，多穿点，别感冒了。", "嗯。我二舅退休以后迷上了养鸽子，楼顶搭了个鸽棚，天天早上放飞一圈"),
+              ("要是有人想学滑翔伞，考个证大概得花多少钱？", "国内培训加考证一般在一万到两万之间，要学十来天，还得看场地和天气。", "就是随便问问，我没打算学。我奶奶老说“吃亏是福”，今天跟人掰扯半天，又想起这句了")),
+]
+EN_V28: list[Case] = [
+    # preference: likes, dislikes, a diet, a stance that turns around
+    case("preference", "paraphrase plain texting v28",
+         ("Biryani is hands down my favorite food. Chicken biryani with raita on the side, I could eat it every week.", "A good biryani with cool raita is hard to beat."),
+         ("ordered biryani again tonight lol. the place on 5th knows my order by heart at this point, never get sick of it", "Sounds like you're a regular."),
+         active=(yes("biryani", "biriyani", "印度香饭"),)),
+    case("preference", "remember conversational v28",
+         ("Can you give me some ideas for a quick breakfast I can eat at my desk? Nothing with peanut butter though, I can't stand it. Please keep peanut butter out of anything you suggest from now on.", "Got it, no peanut butter from now on. Try overnight oats with berries, a boiled egg and a banana, or a cream cheese bagel with cucumber."),
+         active=(no("peanut butter", "花生酱"),)),
+    case("preference", "paraphrase plain v28",
+         ("I've been dairy-free for about two years now. No milk, cheese, butter, any of it.", "Two years is a long stretch; there are plenty of good substitutes around now."),
+         ("Found a cashew-based mac and cheese that's actually good. Being off dairy this long, I'd forgotten how much I missed it.", "Nice find, those have come a long way."),
+         active=(any_("dairy", "乳制品", "奶制品", "lactose", "milk"),)),
+    case("preference", "change polarity conversational texting v28",
+         ("Need a quick pasta for tonight with whatever's in my pantry. There's a tin of sardines in there but skip those, sardines gross me out.", "No sardines, then. Try spaghetti aglio e olio with chili flakes and parsley, or penne with canned tomatoes, olives and capers."),
+         ("my roommate made sardines on toast for breakfast and the whole apartment smelled like a fish market. nope nope nope, can't do sardines", "Ha, strong smells travel fast in a small place."),
+         ("ok so I caved and tried the fancy tinned sardines she keeps buying, on toast with lemon and chili... and I actually love them now?? please update that, I like sardines now", "Ha, a convert! Updated: you like sardines now."),
+         active=(yes("sardine", "沙丁鱼"),),
+         not_active=(no("sardine", "沙丁鱼"),),
+         history=(h(("sardine", "沙丁鱼"), ("sardine", "沙丁鱼"), old_pol=False, new_pol=True),)),
+    # location
+    case("location", "paraphrase conversational v28",
+         ("I live in Louisville and my sister's coming to visit next weekend. Any ideas for things to do that aren't bourbon tours?", "Walk the Big Four Bridge at sunset, visit the Louisville Slugger Museum, catch a race at Churchill Downs, and spend a lazy afternoon in Cherokee Park."),
+         ("Louisville humidity is no joke today. Walked to the mailbox and came back soaked.", "Ohio Valley summers, yep. Stay inside with the AC."),
+         active=(yes("louisville", "路易斯维尔"),)),
+    case("location", "change plain v28",
+         ("I live in Coventry, just outside the ring road.", "Handy for getting around the Midlands."),
+         ("Coventry's been grey and drizzly all week. Haven't seen the sun since Sunday.", "Classic Midlands autumn."),
+         ("Big change: we've moved up to Inverness. My husband's from the Highlands and we wanted to be near his family. Please update my location to Inverness.", "Done, your location is now Inverness."),
+         active=(yes("inverness", "因弗内斯"),),
+         not_active=(yes("coventry", "考文垂"),),
+         history=(h(("coventry", "考文垂"), ("inverness", "因弗内斯")),)),
+    # work: employer and role, workdays, a change of employer
+    case("work", "paraphrase plain texting v28",
+         ("I work at Trader Joe's as a cashier. Yes, I ring the bell, and yes, I love the Hawaiian shirts.", "Ha, the shirts are iconic."),
+         ("long day at trader joe's, line was out the door all afternoon. rang people up for 8 hrs straight, my feet are done", "Busy day. Hope you got your feet up after."),
+         active=(any_("trader joe", "乔氏"), any_("cashier", "crew", "收银"))),
+    case("work", "remember conversational texting v28",
+         ("can u help me figure out when to fit in a dentist appt this month", "Sure, which days are you free?", "weekdays mostly. I only work weekends, sat and sun at the hospital cafeteria, 7 to 7", "Then a weekday morning would be easiest; most offices open at 8.", "cool. remember that, I work weekends only so weekdays are my free days"),
+         active=(any_("weekend", "saturday", "sunday", "周末", "周六", "周日"),)),
+    case("work", "change conversational v28",
+         ("Busy season is killing me. I'm an auditor at PwC and we're in the office until 10 most nights. Any ideas for healthy dinners I can grab late?", "Look for grain bowls, rotisserie chicken with a bagged salad, or sushi hand rolls; keep nuts and Greek yogurt at your desk for the 7 p.m. slump."),
+         ("PwC just announced we're going back to the office four days a week. Not thrilled.", "That's a big shift. Maybe save your heads-down work for the remote day."),
+         ("I did it, I left PwC! Starting Monday I'm a financial analyst at Nike. Can you update my job?", "Congratulations! Updated: you're a financial analyst at Nike."),
+         active=(any_("nike", "耐克"),),
+         not_active=(any_("pwc", "pricewaterhouse", "普华永道"),),
+         history=(h(("pwc", "pricewaterhouse", "普华永道"), ("nike", "耐克")),)),
+    # tools
+    case("tools", "paraphrase conversational one_off v28",
+         ("How do I add a homemade recipe to MyFitnessPal so I don't have to log every ingredient separately? I track all my meals there.", "In MyFitnessPal go to More, then My Meals, Recipes & Foods, then Recipes; enter the ingredients and the number of servings, and after that you can log it in one tap."),
+         ("Logged everything in MyFitnessPal today, even the handful of gummy bears I grabbed off a coworker's desk. It's the only way I stay honest.", "Logging the little stuff is where the real insight is."),
+         active=(yes("myfitnesspal", "my fitness pal", "mfp"),),
+         not_active=(any_("gummy", "小熊软糖"),)),
+    case("tools", "remember plain v28",
+         ("I write most of my code in Lua, mainly for Roblox games. From now on please use Lua for any code examples you give me.", "Got it, Lua for your code examples from now on."),
+         active=(yes("lua",),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v28",
+         ("Should I get a heat pump or a new gas furnace?", "It depends on your climate, your electricity and gas prices, and whether you need AC too. In most mild or moderate climates a heat pump is the better long-term choice.", "Could you lay it out as pros and cons for each? That's how I like to see a comparison."),
+         ("Is it better to lease or buy a car?", "Buying is usually cheaper over the long run, while leasing gets you a newer car for lower monthly payments.", "Pros and cons again, please, one short list for each side. Whenever I ask you to compare options, that's the format I want."),
+         active=(any_("pros and cons", "pros/cons", "pro", "优缺点", "利弊"),)),
+    case("reply", "remember plain v28",
+         ("Please reply to me in Catalan from now on. We're moving to Barcelona in the fall and I'd like to get comfortable with it before we go.", "D'acord! A partir d'ara et respondré en català."),
+         active=(any_("catalan", "català", "加泰罗尼亚"),)),
+    # relations: spouse, child's birthday, pet
+    case("relations", "paraphrase plain one_off v28",
+         ("My husband Obinna is a physiotherapist, so he's always on me about my posture.", "Handy to have one in the house, even if it means posture checks."),
+         ("Obinna finally had a Saturday off, so we got Thai takeout and watched a movie. I had a massaman curry and he fell asleep before the credits.", "Sounds like a perfect lazy evening."),
+         active=(yes("obinna", "奥宾纳"),),
+         not_active=(any_("massaman", "玛莎曼", "马沙文"),)),
+    case("relations", "remember conversational v28",
+         ("What's a fun theme for a 6th birthday party? My son is obsessed with garbage trucks.", "A garbage-truck or construction theme would be a hit: toy trucks on the tables, a 'dump truck' snack bar and a cake with crushed-cookie 'dirt'. What's his name, and when's the big day?", "Emmett. He turns six on March 22.", "Emmett's garbage-truck party sounds great. For March 22, send the invites around March 1.", "Perfect. Please remember Emmett's birthday is March 22 and give me a heads-up a couple of weeks before."),
+         active=(yes("emmett", "埃米特"), any_("march 22", "22 march", "mar 22", "22 mar", "3月22", "03-22"))),
+    case("relations", "paraphrase plain v28",
+         ("We've got a beagle named Rufus. Sweetest dog alive, but his nose runs his whole life.", "Beagles really do live nose-first."),
+         ("Rufus dug under the fence again and we found him two yards over, rolling in somebody's mulch.", "Escape-artist beagle, classic. Burying some chicken wire along the fence line can help."),
+         active=(yes("rufus", "鲁弗斯"),)),
+    # time zone
+    case("timezone", "paraphrase plain v28",
+         ("I'm in Regina, Saskatchewan, so we're on Central Standard Time all year and never change the clocks.", "Saskatchewan skipping daylight saving, got it."),
+         ("Half the year I'm on the same time as Calgary and half the year I match Winnipeg, because Saskatchewan stays at UTC-6 no matter what.", "That does make scheduling across provinces confusing."),
+         active=(any_("regina", "saskatchewan", "america/regina", "central standard", "cst", "-6", "-06", "萨斯喀彻温", "里贾纳"),)),
+    # travel
+    case("travel", "paraphrase conversational texting v28",
+         ("Can you check train times from Philly to DC on Friday the 14th? I take Amtrak whenever I can, flying that distance is a waste of time.", "There are Northeast Regional trains at 7:05, 9:10 and 11:40, about two hours each, and an Acela at 8:00 that takes around an hour forty."),
+         ("booked amtrak to boston for thanksgiving. honestly I'd take the train over a plane for anything under like 5 hrs", "Trains are a lot less stressful for trips like that."),
+         active=(yes("amtrak", "train", "rail", "火车", "铁路"),)),
+    # meeting
+    case("meeting", "paraphrase plain v28",
+         ("I always keep my camera on in video meetings. It feels more like an actual conversation when people can see each other.", "Agreed, it helps people stay engaged."),
+         ("Had six video calls today and I was on camera for every single one. I'm just not a black-square-with-initials person.", "Ha, respect for the commitment."),
+         active=(any_("camera", "video", "摄像头", "镜头", "视频"),)),
+    # correction
+    case("correction", "immediate remember plain v28",
+         ("Can you remember the tire pressure for my car? It's 36 psi. Sorry, no, 33. I always mix those two up.", "Noted: your car's tire pressure is 33 psi."),
+         active=(any_("33",),),
+         not_active=(any_("36",),)),
+    case("correction", "after_promotion conversational v28",
+         ("My Dell laptop gets super hot on my lap whenever I'm on a video call. Is that normal?", "Some heat is normal during video calls since they work the processor hard, but if it's too hot to touch, keep the vents clear, use it on a hard surface and check for background apps."),
+         ("Is it worth replacing the battery on my Dell? It's three years old and barely lasts two hours now.", "Often yes: a replacement battery usually costs $60 to $120 and can make a three-year-old laptop feel new again, as long as the rest of it runs well."),
+         ("Oh wait, I've been telling you the wrong brand this whole time. It's an Acer, not a Dell. No idea why I kept saying Dell. Can you fix that? Does the battery advice still hold?", "Corrected: your laptop is an Acer. The advice still holds; Acer batteries are easy to find and usually in the same price range."),
+         active=(any_("acer", "宏碁"),),
+         not_active=(any_("dell", "戴尔"),),
+         history=(h(("dell", "戴尔"), ("acer", "宏碁")),)),
+    # project facts
+    case("project", "project_only paraphrase plain v28",
+         ("@thesis", "I'm writing my master's thesis this year, and the hard limit is 12,000 words, not counting the bibliography.", "Good to know up front; it helps to budget words per chapter early."),
+         ("@thesis", "Can you help me split the thesis into chapters? The whole thing has to come in under 12,000 words.", "Sure: introduction 1,200, literature review 3,000, methods 2,000, results 2,800, discussion 2,200, conclusion 800."),
+         active=(any_("12,000", "12000", "12k", "一万二", "1.2万", p="thesis"),)),
+    case("project", "override conversational v28",
+         ("What's a safe internal temp for pork chops? Give it to me in Fahrenheit, that's what I'm used to.", "145°F, then let them rest for three minutes."),
+         ("How warm should I keep the house overnight for a newborn? Fahrenheit again, please, I always think in Fahrenheit.", "Around 68 to 72°F is the usual recommendation."),
+         ("@chemclass", "This is for the intro chemistry class I teach, and everything there is metric, so in this project use Celsius for any temperatures. Only here, though.", "Understood: Celsius for temperatures in the chemistry class project."),
+         active=(any_("fahrenheit", "°f", "华氏"), any_("celsius", "°c", "摄氏", "centigrade", p="chemclass")),
+         not_active=(any_("fahrenheit", "°f", "华氏", p="chemclass"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v28",
+              ("Finally stopped raining here. First time in a week I've seen the sun.", "Nice, hope you get outside for a bit.", "Planning to. My dad's gotten totally hooked on genealogy, by the way. He spends every evening on Ancestry building a giant family tree and won't stop talking about it."),
+              ("How long does it take to get scuba certified, roughly?", "Open Water certification usually takes three or four days: some online theory, pool sessions and four open-water dives.", "Just curious, I'm not actually planning to do it. My mom always says 'This too shall pass,' and it's been stuck in my head all day.")),
+]
 # fmt: on
 
 
@@ -6927,6 +7176,7 @@ def render(
     v25: bool = False,
     v26: bool = False,
     v27: bool = False,
+    v28: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
@@ -6934,8 +7184,11 @@ def render(
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
     `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`, of the
     twenty-third with `v23`, of the twenty-fourth with `v24`, of the twenty-fifth with `v25`, of the twenty-sixth with
-    `v26`, of the twenty-seventh with `v27`): one scenario a line, UTF-8, no ASCII escaping."""
-    if v27:
+    `v26`, of the twenty-seventh with `v27`, of the twenty-eighth with `v28`): one scenario a line, UTF-8, no ASCII
+    escaping."""
+    if v28:
+        found = scenario_dicts(ZH_V28, EN_V28, first=2501)
+    elif v27:
         found = scenario_dicts(ZH_V27, EN_V27, first=2401)
     elif v26:
         found = scenario_dicts(ZH_V26, EN_V26, first=2301)
@@ -7014,6 +7267,7 @@ if __name__ == "__main__":
     OUT_V25.write_text(render(v25=True), encoding="utf-8")
     OUT_V26.write_text(render(v26=True), encoding="utf-8")
     OUT_V27.write_text(render(v27=True), encoding="utf-8")
+    OUT_V28.write_text(render(v28=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -7027,5 +7281,5 @@ if __name__ == "__main__":
         f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22},"
         f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}, {len(ZH_V24) + len(EN_V24)} to {OUT_V24},"
         f" {len(ZH_V25) + len(EN_V25)} to {OUT_V25}, {len(ZH_V26) + len(EN_V26)} to {OUT_V26},"
-        f" {len(ZH_V27) + len(EN_V27)} to {OUT_V27}"
+        f" {len(ZH_V27) + len(EN_V27)} to {OUT_V27}, {len(ZH_V28) + len(EN_V28)} to {OUT_V28}"
     )
