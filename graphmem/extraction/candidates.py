@@ -71,6 +71,8 @@ def with_slots(
             fact = _relation_statement(s.attribute, _slot_display(seg.text, norm, s), lang)
         elif s.attribute == "event_date":  # "our family reunion … July 18": the day of the event, no deadline
             fact = ("活动定在{d}" if lang == "zh" else "the event is on {d}").format(d=_slot_display(seg.text, norm, s))
+        elif s.attribute == "goal_amount":  # "our goal is to raise $2,000": an amount aimed at, no budget
+            fact = ("目标是{d}" if lang == "zh" else "the goal is {d}").format(d=_slot_display(seg.text, norm, s))
         stack = attribute_of(s.predicate, s.value) if s.predicate is Predicate.USES_TOOL and not s.attribute else ""
         # "I write all my end-to-end tests in Playwright": the stack slot it fills
         slotted = stack.startswith("stack:")
@@ -292,6 +294,7 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.RELATION_NAME: "user's {rel} is called {d}",
         Predicate.WORK_HOURS: "user works {d}",
         Predicate.DEADLINE: "the deadline is {d}",
+        Predicate.BUDGET: "the budget is {d}",
     },
     "zh": {
         Predicate.LIKES: "用户喜欢{d}",
@@ -304,6 +307,7 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.RELATION_NAME: "用户的{rel}叫{d}",
         Predicate.WORK_HOURS: "用户{d}工作",
         Predicate.DEADLINE: "截止日期是{d}",
+        Predicate.BUDGET: "预算是{d}",
     },
 }
 

@@ -90,6 +90,9 @@ class Predicate(StrEnum):
     DEADLINE = "deadline"
     """Functional: the date a piece of work must be done by; said inside a project, the project's ("3月30日",
     "june 20")."""
+    BUDGET = "budget"
+    """Functional: money a piece of work may spend (attribute "budget": "总预算十八万") or aims to raise or reach
+    (attribute "goal_amount": "our goal is to raise $2,000"), kept as said; said inside a project, the project's."""
     INSTRUCTION = "instruction"
     """Multi-valued: a standing instruction to the agent ("always cc my manager" → value "cc my manager",
     polarity True; "never use jargon" → value "use jargon", polarity False)."""
@@ -142,6 +145,7 @@ FUNCTIONAL: frozenset[Predicate] = frozenset(
         Predicate.TIMEZONE,
         Predicate.WORK_HOURS,
         Predicate.DEADLINE,
+        Predicate.BUDGET,
     }
 )
 """Predicates with one current value per subject: a new value replaces the old one."""
@@ -174,6 +178,7 @@ _KINDS: dict[Predicate, FactKind] = {
     Predicate.INSTRUCTION: FactKind.CONSTRAINT,
     Predicate.TIMEZONE: FactKind.CONSTRAINT,
     Predicate.DEADLINE: FactKind.CONSTRAINT,
+    Predicate.BUDGET: FactKind.CONSTRAINT,
 }
 
 

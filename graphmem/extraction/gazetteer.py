@@ -258,7 +258,7 @@ final cut; DaVinci Resolve|达芬奇: davinci resolve, davinci, resolve, 达芬�
 """
 # What one designs in, keeps one's references in, edits photos or makes music with, tracks work in: one each.
 _DESIGN_TOOLS = """
-Figma: figma; Sketch: sketch; Adobe XD: adobe xd; Photoshop: photoshop; Illustrator: illustrator,
+Figma: figma; Sketch: sketch; Adobe XD: adobe xd; Photoshop: photoshop, ps; Illustrator: illustrator,
 adobe illustrator; Canva: canva, 可画; Affinity Designer: affinity designer; Framer: framer; Procreate: procreate;
 即时设计: 即时设计; MasterGo: mastergo; 墨刀: 墨刀; Pixso: pixso
 """
@@ -481,6 +481,7 @@ _CASED = frozenset(
         "lr",
         "tapd",
         "cad",
+        "ps",
     }
 )
 # Latin forms that are ordinary English words: matched only when written with a capital ("Go", "Teams").

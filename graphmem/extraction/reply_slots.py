@@ -92,6 +92,23 @@ _DROPPED = re.compile(r"(?:\b(?:drop|stop|no\s+more|not|don't|dont|no|without)\b
 _ZH_ADVERB_USE = re.compile(r"(?:从|在|向|跟|和|把|被|入职|离职|加入|开始|上线|成为|宣布|生效|退休)")
 
 
+# A style word after an article and before a thing to write is that thing's ("Can you write a short flyer?",
+# "帮我写一封正式的邮件"): a one-off piece of writing, not how to reply ("a short answer" still is)
+_ARTICLE_BEFORE = {
+    "en": re.compile(r"\b(?:a|an|the|this|that|one|another)\s+(?:really\s+|very\s+|quick\s+|nice\s+)?$", _F),
+    "zh": re.compile(r"(?:[一两几][个封篇段份条句张]|个|封|篇|段|份)$"),
+}
+_THING_AFTER = {
+    "en": re.compile(
+        r"\s{1,3}(?!(?:answers?|replies|reply|responses?|versions?|explanations?|tone|style|register|manner|way|voice|"
+        r"format|summary\s+of\s+your|and|or|but|please)\b)"
+        r"[a-z]{3,}",
+        _F,
+    ),
+    "zh": re.compile(r"(?!的?(?:回答|回复|答复|解释|版本|一点|点|语气|口吻|风格|方式))的?[\u4e00-\u9fff]"),
+}
+
+
 def reply_settings(text: str, lang: Lang) -> list[Slot]:
     if not _REPLY_SETTING_CUE[lang].search(text):
         return []
@@ -105,6 +122,10 @@ def reply_settings(text: str, lang: Lang) -> list[Slot]:
             continue  # "they just make the answers longer": a complaint of what they do, not a setting
         if lang == "zh" and _ZH_ADVERB_USE.match(text, m.end()):
             continue  # "我上周正式从美团离职": an adverb of the clause's own action, not how to reply
+        if _ARTICLE_BEFORE[lang].search(text, max(0, m.start() - 16), m.start()) and _THING_AFTER[lang].match(
+            text, m.end()
+        ):
+            continue  # "Can you write a short flyer for the bake sale?": a piece of writing of its own
         seen.add(predicate)
         out.append(Slot(predicate, "", value, True, m.start(), m.end()))
     return out

@@ -249,10 +249,12 @@ def mentioned(
             or PAST[lang].search(norm)
         ):
             continue
-        negated = bool(MENTION_NEGATION.search(norm))
         # "浩然过来帮我把阳台的晾衣杆换了": what is swapped is the thing 把 names, the rest of the turn is not
+        # ("PS里怎么把照片的天空换成晚霞": nor is the turn negated by it)
         swapped_things = [m.span() for m in _BA_SWAP.finditer(norm)] if lang == "zh" else []
-        if negated and MENTION_SWAP.search(_BA_SWAP.sub("", norm) if swapped_things else norm):
+        unswapped = _BA_SWAP.sub("", norm) if swapped_things else norm
+        negated = bool(MENTION_NEGATION.search(unswapped))
+        if negated and MENTION_SWAP.search(unswapped):
             continue
         dropped = negated and bool(MENTION_DROPPED.search(norm))
         taken = negated and bool(MENTION_TAKEN.search(norm))

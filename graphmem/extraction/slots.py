@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphmem.extraction.budgets import budget, money_goal
 from graphmem.extraction.code_slots import code_settings
 from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.deadlines import deadline, event_date
@@ -506,6 +507,9 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     dated = [Slot(Predicate.DEADLINE, "", due.value, True, due.start, due.end)] if due is not None else []
     when = event_date(text) if due is None else None  # "I'm organizing our family reunion this year: July 18"
     dated += [Slot(Predicate.DEADLINE, "event_date", when.value, True, when.start, when.end)] if when else []
+    # "装修总预算十八万", "our goal is to raise $2,000": money the work may spend or aims at, in any person
+    dated += [Slot(Predicate.BUDGET, "budget", a.value, True, a.start, a.end) for a in [budget(text)] if a]
+    dated += [Slot(Predicate.BUDGET, "goal_amount", a.value, True, a.start, a.end) for a in [money_goal(text)] if a]
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
     # "every PR has to link a ticket": a rule of the code base, in any person
     dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]

@@ -1,0 +1,53 @@
+"""Mechanisms of the twenty-eighth session, from failures of the tuned rounds: a tool known by its short name
+("PS"), a turn that swaps something else ("PS里怎么把背景换成白色"), a rule for the project the turn is in ("in this
+project switch to …"), money a piece of work may spend or aims at (a budget, a goal), and a style word that
+describes a piece of writing rather than the replies ("Can you write a short toast for …")."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.scope import as_said, marked
+
+
+def _facts(extractor: RuleExtractor, text: str, context: tuple[str, ...] | list[str] = ()) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text, context)}
+
+
+def test_photoshop_is_named_by_ps_in_capitals_or_beside_chinese(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我做海报一般用PS") == {"user|design_tool": "photoshop"}
+    assert _facts(extractor, "I edit all my product shots in PS.") == {"user|design_tool": "photoshop"}
+    assert "user|design_tool" not in _facts(extractor, "ps i use tabs")
+    assert extractor.mentioned("PS里怎么把证件照背景换成白色？", ["photoshop"], [True], [False]) == [True]
+
+
+def test_what_a_turn_swaps_with_ba_does_not_negate_the_rest_of_it(extractor: RuleExtractor) -> None:
+    assert extractor.mentioned("Excel里怎么把这一列换成日期格式？", ["excel"], [True], [False]) == [True]
+    assert extractor.mentioned("我把Excel换成了WPS", ["excel"], [True], [False]) == [False]
+    assert extractor.mentioned("我不用Excel了", ["excel"], [True], [False]) == [False]
+
+
+def test_a_rule_for_the_project_the_turn_is_in_is_explicit(extractor: RuleExtractor) -> None:
+    said = "The client is in Sydney, so for this project use British spelling throughout."
+    facts = [as_said(f, "docs") for f in extractor.extract(marked(said, "docs"))]
+    assert [(f.key, f.value, f.explicit) for f in facts] == [("user|spelling", "british spelling", True)]
+    assert all(not f.explicit for f in extractor.extract("I use British spelling in this project."))
+
+
+def test_a_budget_and_a_goal_in_money_are_their_own_attributes(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "厨房翻新总预算八万，超了就不做了") == {"user|budget": "八万"}
+    assert _facts(extractor, "给婚礼留的预算是5万块") == {"user|budget": "5万块"}
+    assert _facts(extractor, "We have a budget of 4,500 euros for the garden.") == {"user|budget": "4,500 euros"}
+    assert _facts(extractor, "The $12k budget covers the whole renovation.") == {"user|budget": "$12k"}
+    assert _facts(extractor, "Our target is to raise $5,000 for the animal shelter.") == {"user|goal_amount": "$5,000"}
+    assert _facts(extractor, "我们班义卖目标是筹到三千块") == {"user|goal_amount": "三千块"}
+    assert _facts(extractor, "My sister's budget is $300.") == {}
+    assert _facts(extractor, "I budget carefully every month.") == {}
+
+
+def test_a_style_word_before_a_piece_of_writing_is_no_reply_setting(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Can you write a short toast for my brother's wedding?") == {}
+    assert _facts(extractor, "帮我写一篇正式的请假条") == {}
+    assert _facts(extractor, "Could you keep your answers short?") == {"user|prefers_reply_style": "short replies"}
+    assert _facts(extractor, "I want a short answer, not an essay.") == {"user|prefers_reply_style": "short replies"}
+    assert _facts(extractor, "Please write in a formal tone.") == {"user|prefers_tone": "formal"}
+    assert _facts(extractor, "用个轻松的语气跟我说") == {"user|prefers_tone": "casual"}
