@@ -11,7 +11,7 @@ from dataclasses import replace
 from graphmem.extraction.attributes import attribute_of, favourite_attribute, relation_attribute
 from graphmem.extraction.clauses import bare_prefix, clause_span
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
-from graphmem.extraction.guards import HEDGE, OTHER_PERSON, PAST, QUESTION, REPORTED, REQUEST
+from graphmem.extraction.guards import HEDGE, NAMED_KIN_ZH, OTHER_PERSON, PAST, QUESTION, REPORTED, REQUEST
 from graphmem.extraction.lexicon import PROGRAMMING
 from graphmem.extraction.rule import Finding, Lang, Rule, Segment
 from graphmem.extraction.schedule_slots import names_meeting
@@ -346,6 +346,20 @@ _WITH_SPEAKER: dict[Lang, re.Pattern[str]] = {
 }
 
 
+def continues_named_kin(norm: str, c_start: int) -> bool:
+    """Whether a Chinese clause with no subject of its own goes on about a relation named by a name just before
+    it ("我爱人叫春梅，在镇上开了家包子铺"), the speaker not named since."""
+    last = None
+    for m in NAMED_KIN_ZH.finditer(norm, 0, c_start):
+        last = m
+    return (
+        last is not None
+        and not _SPEAKER["zh"].search(norm, last.end(), c_start)
+        and _OPENS_ON_SPEAKER["zh"].match(norm, c_start) is None
+        and not norm[c_start:].lstrip("，,；; ").startswith("我")
+    )
+
+
 def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
     """Whether the clause is about someone of the speaker's: it names them, or a clause before it in the segment
     did and none since has the speaker back ("我表哥最近迷上了钓鱼，天天凌晨四点起来…")."""
@@ -353,6 +367,8 @@ def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
     if named is not None:
         # "my team does all our calls as Slack huddles", "my wife and I both…": the speaker is one of them
         return not _WITH_SPEAKER[lang].search(norm, named.end(), c_end)
+    if lang == "zh" and continues_named_kin(norm, c_start):
+        return True
     last = None
     for m in OTHER_PERSON[lang].finditer(norm, 0, c_start):
         last = m

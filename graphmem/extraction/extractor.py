@@ -26,6 +26,7 @@ from graphmem.extraction.attributes import relation_attribute
 from graphmem.extraction.candidates import (
     REQUEST_SLOTS,
     canonical,
+    continues_named_kin,
     requestable,
     rule_facts,
     spaces_time,
@@ -536,6 +537,10 @@ class RuleExtractor:
                 facts = rule_facts(rule, m, seg, norm, v_end, lang, hedged)
                 if OTHER_PERSON[lang].search(clause):
                     facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
+                v_at = m.start("v") if "v" in rule.pattern.groupindex and m.group("v") else m.start()
+                if lang == "zh" and continues_named_kin(norm, clause_span(norm, v_at)[0]):
+                    # "我爱人叫春梅，在镇上开了家包子铺": the clause goes on about the relation just named
+                    facts = [(f, e) for f, e in facts if ":" in f.attribute or f.predicate is Predicate.RELATION_NAME]
                 if facts:
                     end = max(m.end(), *(e for _, e in facts))
                     # the words read as the value: "我老家是东北的，现在在深圳上班" reads 东北 and 深圳 by two rules

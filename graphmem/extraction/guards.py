@@ -20,6 +20,7 @@ __all__ = [
     "MENTION_NEGATION",
     "MENTION_SWAP",
     "MENTION_TAKEN",
+    "NAMED_KIN_ZH",
     "OTHER_PERSON",
     "PAST",
     "QUESTION",
@@ -93,7 +94,7 @@ PAST = {
     ),
     # (not the 过去 of a way there: "开车过去", "走过去")
     "zh": re.compile(
-        r"(?<!点)以前|(?<!点)之前|(?<![车走跑飞游爬搬送拿带开骑坐])过去|曾经|小时候|那时候|那时|当年|原来|以往|从前"
+        r"(?<!点)以前|(?<!点)之前|(?<![车走跑飞游爬搬送拿带开骑坐班赶冲溜绕])过去(?![帮看接找陪送吃玩买拿瞧取等]|一趟)|曾经|小时候|那时候|那时|当年|原来|以往|从前"
     ),
 }
 REPORTED = {
@@ -149,6 +150,11 @@ EXPLICIT = {
         r"(?:给我|帮我|你那边|你这边)(?:把[\u4e00-\u9fff]{1,6}?)?也?(?:改成|改为|更新成|更新为)|你(?:那边|这边)?记的"
     ),
 }
+_ZH_KIN = (
+    r"(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
+    r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|未婚妻|未婚夫|对象|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司|"
+    r"表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|阿姨|姨妈|伯伯|侄子|侄女|外甥|嫂子|姐夫|妹夫)"
+)
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
 # are not the speaker's facts.
 OTHER_PERSON = {
@@ -161,13 +167,11 @@ OTHER_PERSON = {
         r"(?<!with\smy\s)team(?!\s+(?:has|holds|does|meets|stand-?ups?|syncs?|meetings?)\b))s?\b(?!'s\s(?:name|birthday))",
         _F,
     ),
-    "zh": re.compile(
-        r"我(?:的|们)?(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
-        r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|未婚妻|未婚夫|对象|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司|"
-        r"表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|阿姨|姨妈|伯伯|侄子|侄女|外甥|嫂子|姐夫|妹夫)"
-        r"(?!的?(?:名字|生日|叫))|^\s*[她他它]"
-    ),
+    "zh": re.compile(r"我(?:的|们)?" + _ZH_KIN + r"(?!的?(?:名字|生日|叫))|^\s*[她他它]"),
 }
+# Someone of the speaker's named by a name given to them ("我爱人叫春梅，在镇上开了家包子铺"): the clauses after it
+# with no subject of their own speak of them.
+NAMED_KIN_ZH = re.compile(r"我(?:的|们|家)?(?:" + _ZH_KIN + r"|爱人|丈夫|妻子|太太|媳妇|闺女)(?=的?(?:名字)?叫)")
 # A question that asks the assistant to behave some way ("Can you keep answers short?", "能不能用中文回我",
 # "能不能把会都约在早上？") states how the speaker wants replies or meetings, and only that (_REQUEST_SLOTS); one
 # about this answer ("Can you keep it short") is a one-off.

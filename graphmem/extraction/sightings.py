@@ -36,6 +36,11 @@ _F = re.IGNORECASE
 _BA_SWAP = re.compile(r"把[^，,。！!？?；;把]{1,12}?(?:换|改)(?:成|掉|了|一下)?")
 
 
+# A day of the year in Chinese ("9月28号"), and the same day said without 号/日 ("9月28那天")
+_ZH_DAY = re.compile(r"\d{1,2}月\d{1,2}[号日]")
+_ZH_DAY_BARE = re.compile(r"(?<!\d)\d{1,2}月\d{1,2}(?!\d)")
+
+
 # A person after a preposition is the object of what the speaker does, not the subject of the clause
 _AS_OBJECT = re.compile(r"\b(?:to|for|from|by|at)\s+$", _F)
 
@@ -274,6 +279,8 @@ def mentioned(
             at = named.get(value, -1)
             if at < 0:
                 at = folded.find(value) if pattern is None else _first(pattern, norm)
+            if at < 0 and pattern is None and _ZH_DAY.fullmatch(value):  # "9月28那天" for "9月28号": the day
+                at = next((d.start() for d in _ZH_DAY_BARE.finditer(folded) if d.group(0) == value[:-1]), -1)
             if at < 0 and pattern is None:  # "骑车" for "骑行": another name of the same thing
                 at = next((x for x in (folded.find(a) for a in paraphrases(value)) if x >= 0), -1)
             if (

@@ -51,3 +51,26 @@ def test_a_style_word_before_a_piece_of_writing_is_no_reply_setting(extractor: R
     assert _facts(extractor, "I want a short answer, not an essay.") == {"user|prefers_reply_style": "short replies"}
     assert _facts(extractor, "Please write in a formal tone.") == {"user|prefers_tone": "formal"}
     assert _facts(extractor, "用个轻松的语气跟我说") == {"user|prefers_tone": "casual"}
+
+
+def test_a_clause_with_no_subject_after_a_relation_s_name_is_about_them(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我老公叫建国，在县城开了家五金店") == {"user|spouse:name": "建国"}
+    assert _facts(extractor, "我妹妹叫李娟，住在成都") == {"user|sibling:sister:name": "李娟"}
+    facts = _facts(extractor, "我老公叫建国，我在县城开了家五金店")
+    assert facts["user|spouse:name"] == "建国" and facts["user|job"] == "五金店"
+    assert _facts(extractor, "我叫王磊，在北京上班")["user|location"] == "北京"
+
+
+def test_going_over_is_no_past(extractor: RuleExtractor) -> None:
+    said = "今天海燕的花店搞活动，我下了班过去帮她看店"
+    assert extractor.mentioned(said, ["海燕"], [True], [True]) == [True]
+    assert extractor.mentioned("我过去在海燕那边住过", ["海燕"], [True], [True]) == [False]
+
+
+def test_a_relation_named_before_the_day_they_turn_a_year_older(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "给我出个主意，我女儿豆豆11月3号满六岁，想办个小派对")
+    assert facts == {"user|child:daughter:name": "豆豆", "user|child:daughter:birthday": "11月3号"}
+    assert _facts(extractor, "我儿子7月9号过生日") == {"user|child:son:birthday": "7月9号"}
+    # the day said again without 号 names the same day
+    assert extractor.mentioned("11月3那天我请了假", ["11月3号"], [True], [False]) == [True]
+    assert extractor.mentioned("11月30那天我请了假", ["11月3号"], [True], [False]) == [False]
