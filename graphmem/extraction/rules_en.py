@@ -52,6 +52,7 @@ _CONTACTABLE = Statement(P.CONTACT_WINDOW, "group", "user can be contacted {d}",
 _WORKS_ON = Statement(P.WORKDAYS, "days", "user works {d}")
 _SHORT_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers short replies", value="short replies")
 _DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers detailed replies", value="detailed replies")
+_DRIVER = Statement(P.JOB, "fixed", "user works as a driver", value="driver", confidence=0.65)
 _TONE = Statement(P.PREFERS_TONE, "group", "user prefers a {v} tone")
 _PROJECT_TECH = Statement(P.USES_TECH, "tech", "the project uses {d}", confidence=0.8, project=True)
 _REPLY_LANGUAGE = Statement(P.PREFERS_LANGUAGE, "group", "user prefers replies in {V}")
@@ -491,8 +492,7 @@ EN_RULES: tuple[Rule, ...] = (
     rule(  # "I drive long-haul", "I drive a cab in Queens": driving as the speaker's trade
         "en",
         r"(?<![\w'])i\s+(?:currently\s+|still\s+|now\s+|basically\s+)?(?P<v>drive\s+(?:long-haul|long\s+haul|otr|"
-        r"(?:a\s+)?(?:truck|semi|big\s+rig|cab|taxi|bus|forklift|tow\s+truck|delivery\s+van|school\s+bus)s?|"
-        r"for\s+(?:uber|lyft|doordash|fedex|ups|amazon))|"
+        r"(?:a\s+)?(?:truck|semi|big\s+rig|cab|taxi|bus|forklift|tow\s+truck|delivery\s+van|school\s+bus)s?)|"
         r"(?:run|operate)\s+(?:a\s+|an\s+)?(?:tower\s+|mobile\s+|overhead\s+)?(?:crane|excavator|backhoe|bulldozer)s?)\b",
         P.JOB,
         "group",
@@ -576,6 +576,29 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
+    rule(  # "I work at Home Depot in the lumber department", "I work in the produce department": where one's role is
+        "en",
+        _I + r"work\s+(?:(?:at|for)\s+[^,.;!?]{2,30}?\s+)?in\s+(?:the\s+)?"
+        r"(?P<v>[a-z]{2,15}(?:\s[a-z]{3,15})?\s+department)\b",
+        P.JOB,
+        "group",
+        "user works in the {v}",
+        confidence=0.65,
+    ),
+    rule(  # "I drive for FedEx", "I'm driving for UPS now": the company one drives or delivers for
+        "en",
+        r"(?<![\w'])i(?:'m|\s+am)?\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:drive|driving|deliver|delivering)\s+for\s+"
+        r"(?=(?-i:[A-Z]))",
+        P.EMPLOYER,
+        "place",
+        "user works at {d}",
+        confidence=0.65,
+    ),
+    _DRIVER.rule(
+        "en",
+        r"(?<![\w'])i(?:'m|\s+am)?\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:drive|driving)\s+for\s+"
+        r"(?=(?-i:[A-Z])|(?:uber|lyft|doordash|instacart|grubhub)\b)",
+    ),
     rule(  # "I've been at Google for three years": the employer one has been with
         "en",
         r"(?<![\w'])i(?:'ve|\s+have)\s+been\s+(?:at|with)\s+(?P<v>(?-i:[A-Z])[\w&.-]{1,20}(?:\s(?-i:[A-Z])[\w&.-]{1,20}){0,2})"

@@ -220,6 +220,8 @@ def _group_value(p: Predicate, raw: str, lang: Lang) -> str | None:
         verb, _, what = r.partition(" ")
         if what.startswith("and ") and what[4:].partition(" ")[0] in _AGENTS:  # "tune and repair pianos"
             what = what[4:].partition(" ")[2]
+        if verb in _AGENTS and what.startswith("for "):  # "drive for FedEx": a driver (the employer is its own fact)
+            return _AGENTS[verb]
         if verb in _AGENTS and what not in EN_STOP:
             return f"{_singular(what)} {_AGENTS[verb]}"
     if p is Predicate.TIMEZONE:

@@ -74,3 +74,19 @@ def test_a_relation_named_before_the_day_they_turn_a_year_older(extractor: RuleE
     # the day said again without 号 names the same day
     assert extractor.mentioned("11月3那天我请了假", ["11月3号"], [True], [False]) == [True]
     assert extractor.mentioned("11月30那天我请了假", ["11月3号"], [True], [False]) == [False]
+
+
+def test_driving_for_a_company_is_a_driver_there(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I drive for Amazon, so my weekends are short.") == {
+        "user|employer": "amazon",
+        "user|job": "driver",
+    }
+    facts = _facts(extractor, "Quick update: I'm driving for DHL now.")
+    assert facts["user|employer"] == "dhl" and facts["user|job"] == "driver"
+    assert _facts(extractor, "I'm driving for my mom to the clinic today.") == {}
+
+
+def test_the_department_one_works_in_is_one_s_role(extractor: RuleExtractor) -> None:
+    facts = _facts(extractor, "I work at Costco in the bakery department, mostly on the early shift.")
+    assert facts["user|job"] == "bakery department" and facts["user|employer"] == "costco"
+    assert _facts(extractor, "I work in the HR department.") == {"user|job": "hr department"}
