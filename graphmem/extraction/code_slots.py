@@ -46,6 +46,11 @@ _STACK_WORD = re.compile(
 _HTTP = re.compile(r"\b(?:https?|api|apis|endpoints?|json|python|rest|get|post|session|pip)\b", _F)
 _GO_WEB = re.compile(r"\b(?:go|golang|router|routes?|middleware|handlers?|框架)\b|框架|路由|中间件|后端", _F)
 _STYLES = re.compile(r"\b(?:css|styles?|styling|stylesheets?|sass|scss|themes?|theming|components?)\b|样式", _F)
+_CODE_FORMAT = re.compile(
+    r"\b(?:python|py|code|codebase|format\w*|lint\w*|pre-commit|pyproject|ruff|isort|flake8|repo|pr|ci|style)\b|"
+    r"格式化|代码|规范",
+    _F,
+)
 # Names of technologies that are ordinary words too, and when they name the technology
 _ORDINARY_WORDS: dict[str, Callable[[str, re.Match[str]], bool]] = {
     "unity": lambda text, m: m.group(0) == "Unity",
@@ -55,6 +60,9 @@ _ORDINARY_WORDS: dict[str, Callable[[str, re.Match[str]], bool]] = {
     "less": lambda text, m: m.group(0) == "Less" and bool(_STYLES.search(text)),
     "emotion": lambda text, m: bool(_STYLES.search(text)),
     "stylus": lambda text, m: bool(_STYLES.search(text)),
+    # ("stuffed with black beans", "make the slides prettier": a colour and a comparative, no formatter)
+    "black": lambda text, m: bool(_CODE_FORMAT.search(text)),
+    "prettier": lambda text, m: m.group(0) == "Prettier" or bool(_CODE_FORMAT.search(text)),
 }
 _STACK_CUE = re.compile(
     r"\b(?:use|uses|using|with|written|built|build|building|runs?|train|targets?|migrated|moved|switched|stack|database|"

@@ -492,6 +492,19 @@ _EXAMPLES_CUE = re.compile(
 _OWN_EXAMPLE = re.compile(r"\s{0,3}[，,：:]")
 
 
+# Answers that show how they were reached: "I like seeing how you got a number", "always show the working",
+# "把计算过程写出来", "别只给我结果"
+_WORKING = re.compile(
+    r"\b(?:see|seeing|show|showing)\s+how\s+you\s+(?:got|get|arrived\s+at|worked\s+out|came\s+up\s+with)\b|"
+    r"\b(?:see|seeing|show|showing|walk\s+me\s+through)\s+(?:me\s+)?(?:the|your|all\s+the)\s+"
+    r"(?:math|maths|working|workings|calculations?|derivations?|steps)\b|"
+    r"(?:计算|推导|解题|推算)过程|(?:别|不要)只给(?:我)?(?:答案|结果|数字)",
+    _F,
+)
+_WORKING_CUE = re.compile(r"\b(?:i|i'd|i'm|always|please|every\s+time|from\s+now\s+on)\b|我|以后|每次|都", _F)
+_NOT_WANTED = re.compile(r"(?:\b(?:don't|do\s+not|no\s+need\s+to|never|not|skip)\b|不用|不需要|不必)[\s\w]{0,10}$", _F)
+
+
 def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
     """The reply settings one segment asks for in words other than a name of the setting."""
     out: list[ReplySetting] = []
@@ -531,6 +544,15 @@ def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
         and not (not text[: example.start()].strip(" ，,。") and _OWN_EXAMPLE.match(text, example.end()))
     ):
         out.append(ReplySetting(Predicate.PREFERS_FORMAT, "examples", "with examples", example.start(), example.end()))
+    working = _WORKING.search(text)
+    if (
+        working is not None
+        and _WORKING_CUE.search(text)
+        and not _NOT_WANTED.search(text[max(0, working.start() - 16) : working.start()])
+    ):
+        out.append(
+            ReplySetting(Predicate.PREFERS_FORMAT, "show_working", "show the working", working.start(), working.end())
+        )
     units = _UNITS.search(text)
     if units is not None and not _BEHIND.search(text[max(0, units.start() - 12) : units.start()]):
         word = (units.group("en") or units.group("zh")).lower()

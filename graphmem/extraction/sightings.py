@@ -36,6 +36,13 @@ _F = re.IGNORECASE
 _BA_SWAP = re.compile(r"把[^，,。！!？?；;把]{1,12}?(?:换|改)(?:成|掉|了|一下)?")
 
 
+# How often the speaker does something: a habit, said in earnest even when laughed at
+_HABIT = re.compile(
+    r"\b(?:\d{1,2}|once|twice|one|two|three|four|five|six|several|a\s+few|a\s+couple(?:\s+of)?)\s+(?:times\s+)?"
+    r"(?:a|per|every)\s+(?:week|month|day)\b|\bevery\s+(?:single\s+)?(?:day|week|morning|night|weekend|lunch)\b|"
+    r"\ball\s+the\s+time\b|\bdaily\b|每天|天天|每周|每个?礼拜|一(?:周|星期|个?礼拜)[一二三四五六七两几]次",
+    re.IGNORECASE,
+)
 # A day of the year in Chinese ("9月28号"), and the same day said without 号/日 ("9月28那天")
 _ZH_DAY = re.compile(r"\d{1,2}月\d{1,2}[号日]")
 _ZH_DAY_BARE = re.compile(r"(?<!\d)\d{1,2}月\d{1,2}(?!\d)")
@@ -50,7 +57,9 @@ def _counts_with_others(norm: str, folded: str, at: int, others: list[int]) -> b
     person's name, or as the topic the turn opens on before anyone else comes in ("子豪分数出来了，…我哥在电话里乐得…"
     names 子豪)."""
     opens = all(e > clause_span(norm, at)[1] for e in others)
-    return opens or any(e <= at and not folded[e:at].strip(" ,，") for e in others)
+    # ("她老忘了我山药过敏", "she keeps forgetting my peanut allergy": the speaker's own, right before it)
+    own = folded[:at].endswith(("我", "我的", "my "))
+    return opens or own or any(e <= at and not folded[e:at].strip(" ,，") for e in others)
 
 
 def _first(pattern: re.Pattern[str], text: str) -> int:
@@ -108,7 +117,8 @@ def _mention_pattern(value: str) -> re.Pattern[str] | None:
         )
         # the stem itself names the value only when it is the value ("design" is no "designer")
         endings = "(?:" + "|".join(_ENDINGS) + (")?" if stem == folded else ")")
-        forms = f"{re.escape(value)}|{re.escape(stem)}{endings}"
+        plural = "(?:e?s)?" if not value.endswith("s") else ""  # "arepas" still names "arepa"
+        forms = f"{re.escape(value)}{plural}|{re.escape(stem)}{endings}"
     aliases = [re.escape(a) for a, v in STACK_CANONICAL.items() if v == value.casefold()]  # "Mongo" for "mongodb"
     aliases += [re.escape(a) for a in paraphrases(value)]  # "birding" for "birdwatching"
     aliases += [re.escape(a) for a in clock_forms(value)]  # "下午五点" for "17:00"
@@ -274,7 +284,8 @@ def mentioned(
         # a named thing said in another of its forms ("use PT" for "pacific time (utc-8)", "py" for "python")
         named = {h.value.casefold(): h.start for h in scan(norm)}
         for i, (value, pattern) in enumerate(wanted):
-            if found[i] or (laughed and not names[i]):
+            # ("i'm there for arepas like three times a week lol": a habit, laughed at, is still the speaker's)
+            if found[i] or (laughed and not names[i] and not (stances[i] and _HABIT.search(norm))):
                 continue
             at = named.get(value, -1)
             if at < 0:

@@ -90,3 +90,28 @@ def test_the_department_one_works_in_is_one_s_role(extractor: RuleExtractor) -> 
     facts = _facts(extractor, "I work at Costco in the bakery department, mostly on the early shift.")
     assert facts["user|job"] == "bakery department" and facts["user|employer"] == "costco"
     assert _facts(extractor, "I work in the HR department.") == {"user|job": "hr department"}
+
+
+def test_black_and_prettier_are_formatters_only_with_code_in_view(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Make me a burrito bowl with black beans, I'm happy with that.") == {}
+    assert _facts(extractor, "We format every Python file with black.") == {"user|stack:formatter": "black"}
+    assert _facts(extractor, "Can you make the chart prettier?") == {}
+
+
+def test_a_plural_still_names_a_long_value_and_a_laughed_habit_sights_it(extractor: RuleExtractor) -> None:
+    said = "ok there's a pupusa truck by my office and i get pupusas like twice a week lol"
+    assert extractor.mentioned(said, ["pupusa"], [True], [False]) == [True]
+    assert extractor.mentioned("pupusas again?? what am i doing lol", ["pupusa"], [True], [False]) == [False]
+
+
+def test_the_speaker_s_own_thing_right_after_someone_else_is_theirs(extractor: RuleExtractor) -> None:
+    said = "我婆婆又炖了一锅花生猪脚。她老记不住我花生过敏，我只能吃米饭"
+    assert extractor.mentioned(said, ["花生"], [False], [False]) == [True]
+    assert extractor.mentioned("我婆婆又炖了一锅花生猪脚", ["花生"], [False], [False]) == [False]
+
+
+def test_answers_that_show_the_working_are_a_reply_setting(extractor: RuleExtractor) -> None:
+    expected = {"user|show_working": "show the working"}
+    assert _facts(extractor, "I always want to see the math, not just the final figure.") == expected
+    assert _facts(extractor, "以后帮我算东西都把推导过程写出来") == expected
+    assert _facts(extractor, "No need to show the steps, just the number.") == {}
