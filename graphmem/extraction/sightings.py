@@ -102,7 +102,7 @@ def clock_forms(value: str) -> list[str]:
     return [*out, f"{en}{suffix}", f"{en} {suffix}"]
 
 
-def _mention_pattern(value: str) -> re.Pattern[str] | None:
+def _mention_pattern(value: str, plural: bool = True) -> re.Pattern[str] | None:
     """Whole-word matcher for a Latin value (None for Chinese, matched as a substring); the value is escaped. A
     one-word value of five letters or more also matches its stem with another of the `_ENDINGS`."""
     if not value.isascii():
@@ -117,8 +117,8 @@ def _mention_pattern(value: str) -> re.Pattern[str] | None:
         )
         # the stem itself names the value only when it is the value ("design" is no "designer")
         endings = "(?:" + "|".join(_ENDINGS) + (")?" if stem == folded else ")")
-        plural = "(?:e?s)?" if not value.endswith("s") else ""  # "arepas" still names "arepa"
-        forms = f"{re.escape(value)}{plural}|{re.escape(stem)}{endings}"
+        plurals = "(?:e?s)?" if plural and not value.endswith("s") else ""  # "arepas" still names "arepa"
+        forms = f"{re.escape(value)}{plurals}|{re.escape(stem)}{endings}"
     aliases = [re.escape(a) for a, v in STACK_CANONICAL.items() if v == value.casefold()]  # "Mongo" for "mongodb"
     aliases += [re.escape(a) for a in paraphrases(value)]  # "birding" for "birdwatching"
     aliases += [re.escape(a) for a in clock_forms(value)]  # "下午五点" for "17:00"
@@ -239,7 +239,8 @@ def mentioned(
     """
     stances = polarities if polarities is not None else [True] * len(values)
     names = naming if naming is not None else [False] * len(values)
-    wanted = [(v.casefold(), _mention_pattern(v)) for v in map(_core, values)]
+    # (a name is one word: "Biscuits are great" does not name the dog Biscuit)
+    wanted = [(v.casefold(), _mention_pattern(v, not name)) for v, name in zip(map(_core, values), names, strict=True)]
     found = [False] * len(values)
     for seg in read:
         lang = seg.lang

@@ -138,7 +138,9 @@ def test_a_later_plain_mention_of_a_value_is_a_sighting_but_not_in_a_question_or
     assert extractor.mentioned("is Seattle rainy in May?", values) == [False, False, False]
     assert extractor.mentioned("we moved away from Seattle", values) == [False, False, False]
     assert extractor.mentioned("my sister loves Seattle", values) == [False, False, False]
-    assert extractor.mentioned("Biscuits are great", values) == [False, False, False]  # whole words only
+    # a name is one whole word ("Biscuit" the dog); a thing's plural names it ("biscuits" the food)
+    assert extractor.mentioned("Biscuits are great", values, None, [True, False, True]) == [False, False, False]
+    assert extractor.mentioned("Biscuits are great", values) == [True, False, False]
 
 
 def _candidate(value: str, sessions: tuple[str, ...], status: FactStatus = FactStatus.CANDIDATE) -> Fact:
