@@ -125,6 +125,12 @@ _DROPPED_WO = re.compile(
     r"\s{0,3}(?:(?P<one>[\u4e00-\u9fff]{2,6}一枚)|本人|对[\u4e00-\u9fff]{1,8}过敏|不(?:吃|喝|碰)(?![了啦吧啊])[\u4e00-\u9fff]|"
     r"(?:一直|目前|现在|平时)在[\u4e00-\u9fffA-Za-z]{2,8}(?:上班|工作)(?=$|[，,。！!；;\s了呢]))"
 )
+# A thing pointed back at ("那玩意儿我喝一口就想吐", "以后…都别带它"), and a food the turn set aside before it
+# ("豆汁儿就别列了啊", "山药就算了")
+_ZH_THING_POINTER = re.compile(r"[那这]玩意儿?|[那这]东西|(?<=[带放加上])它")
+_ZH_SET_ASIDE = re.compile(
+    r"(?:^|[，,。！!；;])\s?(?![那这它你我他她])(?P<t>[\u4e00-\u9fff]{1,5}?)儿?(?:就别|就算了|就不要|可别|千万别|就免了)"
+)
 # A pronoun standing for a tool: "一直用它", "I log all my runs there", "I do everything in it"
 _TOOL_POINTER: dict[Lang, re.Pattern[str]] = {
     "zh": re.compile(r"(?<=用)(?:它|这个)(?![\u4e00-\u9fff]?的)"),
@@ -293,6 +299,9 @@ class RuleExtractor:
                 facts = facts + [f for f in self._about_referent(seg, referent) if f.key not in keys]
             if not facts and seg.lang == "en":  # "olives finally grew on me, I actually enjoy them now"
                 facts = self._about_object(seg, text)
+            if not facts and seg.lang == "zh" and _ZH_THING_POINTER.search(seg.text):
+                # "豆汁儿就别列了啊，那玩意儿我喝一口就想吐，以后…都别带它": the thing the turn set aside
+                facts = self._about_thing_zh(seg, text)
             if not facts and seg.lang == "zh" and (opening := _DROPPED_WO.match(seg.text)):
                 # "对猫毛过敏", "不吃香菜哈", "本人程序员一枚": the speaker left unsaid, or said as 本人
                 said = seg.text.lstrip()
@@ -370,6 +379,20 @@ class RuleExtractor:
             return []
         read = Segment(seg.start, read_as, seg.lang, seg.explicit, self._tokenize)
         return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.key not in keys]
+
+    def _about_thing_zh(self, seg: Segment, text: str) -> list[CandidateFact]:
+        """The stance `seg` takes on "那玩意儿" or "它" (as what is kept off: "别带它"), read as the food the turn set
+        aside before it ("豆汁儿就别列了啊"); only tastes, quoting the segment."""
+        pointers = list(_ZH_THING_POINTER.finditer(seg.text))
+        topics = list(_ZH_SET_ASIDE.finditer(text, 0, seg.start + pointers[0].start()))
+        if not topics:
+            return []
+        thing = topics[-1].group("t")
+        resolved = _ZH_THING_POINTER.sub(thing, seg.text)
+        read = Segment(seg.start, resolved, seg.lang, seg.explicit, self._tokenize)
+        read.correction = seg.correction
+        taste = (Predicate.LIKES, Predicate.DISLIKES, Predicate.AVOIDS)
+        return [replace(f, evidence=seg.text) for f in self._extract_segment(read, seg.lang) if f.predicate in taste]
 
     def _about_object(self, seg: Segment, text: str) -> list[CandidateFact]:
         """The stance `seg` takes on "them", read as the last plural thing the turn named before it (else the thing

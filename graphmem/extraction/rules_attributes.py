@@ -57,6 +57,8 @@ _DISLIKES_EN = Statement(P.DISLIKES, "group", "user dislikes {d}")
 _AVOIDS_ZH = Statement(P.AVOIDS, "group", "用户不吃{d}", confidence=0.7)
 _LIVES_IN_ZH = Statement(P.LOCATION, "group", "用户住在{d}")
 _LIKES_ZH = Statement(P.LIKES, "group", "用户最喜欢{d}")
+_DISGUSTS_ZH = Statement(P.DISLIKES, "group", "用户不喜欢{d}", confidence=0.7)
+_SICK = r"(?:想吐|恶心|反胃|犯恶心|难受)"
 ATTR_EN_RULES: tuple[Rule, ...] = (
     _RELATIVE_NAMED.rule(
         "en",
@@ -501,7 +503,7 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
     ),
     _AVOIDS_ZH.rule(
         "zh",
-        r"(?:别|不要|不用|千万别|记得别|记得不要)(?:给我)?(?:放|加|带)(?![它他她这那])(?!粗体?(?:了|$|[，。！,.!\s]))(?P<v>[\u4e00-\u9fff]{1,4}?)的?(?=$|[，。！,.!\s了啊哦])",
+        r"(?:别|不要|不用|千万别|记得别|记得不要)(?:给我)?(?:放|加|带)(?![它他她这那了啊吧呀哦])(?!粗体?(?:了|$|[，。！,.!\s]))(?P<v>[\u4e00-\u9fff]{1,4}?)的?(?=$|[，。！,.!\s了啊哦])",
     ),
     _AVOIDS_ZH.rule(  # "教我做个水煮肉片呗。花椒你给我去掉啊": an ingredient taken out of what is made for the speaker
         "zh",
@@ -514,6 +516,14 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"(?:别|不要|千万别|千万不要|记得别|一定别)(?:给我)?(?:出现|安排)(?![它他她这那])(?P<v>[\u4e00-\u9fff]{1,4}?)"
         r"(?=[，。！,.!\s了啊哦])(?=[^。！？!?]{0,30}(?:吃|味|口感|咽|难吃|菜|饭))",
+    ),
+    _DISGUSTS_ZH.rule(  # "豆汁儿那玩意儿我喝一口就想吐": a food that turns the speaker's stomach
+        "zh",
+        r"(?:^|[，,。])(?![那这它])(?P<v>[\u4e00-\u9fff]{1,5}?)儿?(?:这东西|这玩意儿?|那东西|那玩意儿?)?我(?:是)?(?:只要)?"
+        r"(?:一)?(?:吃|喝|闻|尝)(?:一口|一下|着|到)?就" + _SICK,
+    ),
+    _DISGUSTS_ZH.rule(  # "我一闻到榴莲就反胃"
+        "zh", r"(?<![你他她它])我(?:只要)?一(?:吃|喝|闻|尝|碰)(?:到)?(?P<v>[\u4e00-\u9fff]{1,5}?)就" + _SICK
     ),
     _AVOIDS_ZH.rule(  # "苦瓜我真咽不下去", "香菜我实在吃不了": a food the speaker cannot get down
         "zh",

@@ -668,6 +668,15 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         _IM + _ADV + r"not\s+(?:a\s+(?:big\s+|huge\s+)?fan\s+of|into|keen\s+on|fond\s+of)\s+",
     ),
+    rule(  # "Sauerkraut is one of those foods I just can't do": the thing, then the kind one can't take
+        "en",
+        r"^(?P<v>[a-z][a-z'-]{2,20}(?:\s[a-z][a-z'-]{2,20})?)\s+(?:is|are)\s+(?:one\s+of\s+those|the\s+one|a|the)\s+"
+        r"(?:foods?|things?|dishes|drinks?|flavou?rs?|textures?|smells?)\s+(?:that\s+)?i\s+(?:just\s+|really\s+|simply\s+|"
+        r"honestly\s+)?(?:can't|cannot|could\s+never|will\s+never)\s+(?:do|stand|eat|handle|stomach|get\s+(?:into|behind|used\s+to))\b",
+        P.DISLIKES,
+        "group",
+        "user dislikes {d}",
+    ),
     _DISLIKES.rule("en", r"^(?:honestly,?\s+)?not\s+(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of\s+"),  # the subject dropped
     _LIKES.rule("en", r"^(?:honestly,?\s+)?(?:a\s+)?(?:big|huge|massive|total)\s+fan\s+of\s+"),
     _AVOIDS.rule(  # "I don't really do sweets", "I can't do dairy": a food kept off the plate

@@ -206,6 +206,12 @@ def _topic(clause: list[Tok], carried: bool = False) -> tuple[int, int, int]:
     return 0, 0, -1
 
 
+# What eating it does to the speaker ("山药我吃了嘴巴痒"): a reaction, no stance of eating it
+_SYMPTOM = re.compile(
+    r"[了过]?(?:就|会|都|之后|以后)?(?:嘴巴?|嗓子|喉咙|肚子|胃|身上|脸|手|皮肤)?(?:痒|疼|痛|难受|不舒服|拉肚子|过敏|想吐|起疹子|长疹子|肿|胀气)"
+)
+
+
 def _stance_toward(text: str, clause: list[Tok], i: int) -> Finding | None:
     """对 + noun phrase + what the speaker feels about it: "我对甜食没什么兴趣", "对摄影特别感兴趣", "对芒果过敏"."""
     start, end, j = _phrase(clause, i + 1)
@@ -295,7 +301,7 @@ def _read(
         topic = topic if topic[0] != topic[1] else previous
     elif word in _EAT and only:
         predicate = P.LIKES  # "咖啡只喝美式": what the speaker does drink
-    elif word in _EAT and (able or topic[0] != topic[1]):
+    elif word in _EAT and (able or topic[0] != topic[1]) and not _SYMPTOM.match(text, clause[i].end):
         # "现在辣的我也能吃了", "香菜我现在也吃了": eating it is a stance on the item, the opposite of avoiding it
         predicate, polarity = P.AVOIDS, False
     elif word in _LIVE or (word == "在" and not neg):

@@ -115,3 +115,26 @@ def test_answers_that_show_the_working_are_a_reply_setting(extractor: RuleExtrac
     assert _facts(extractor, "I always want to see the math, not just the final figure.") == expected
     assert _facts(extractor, "以后帮我算东西都把推导过程写出来") == expected
     assert _facts(extractor, "No need to show the steps, just the number.") == {}
+
+
+def test_a_thing_then_the_kind_of_thing_one_cannot_take(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Okra is one of those foods I just can't stand.") == {"user|taste|okra": "okra"}
+    assert _facts(extractor, "Lisbon is one of those places I just can't do.") == {}
+
+
+def test_a_food_that_turns_the_speaker_s_stomach_is_disliked(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "臭豆腐我闻一下就想吐") == {"user|taste|臭豆腐": "臭豆腐"}
+    assert _facts(extractor, "我一喝到羊奶就反胃") == {"user|taste|羊奶": "羊奶"}
+    assert _facts(extractor, "今天坐车我一坐就想吐") == {}
+
+
+def test_that_thing_and_it_kept_off_are_the_food_the_turn_set_aside(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("帮我订个菜单。苦瓜就别放了，那玩意儿我吃一口就想吐，以后做菜都别加它")
+    assert {(f.key, f.explicit) for f in facts} == {("user|taste|苦瓜", True)}
+    # a pet is no food set aside
+    assert "user|taste|巧克力" not in _facts(extractor, "我家狗叫旺财，以后别给它吃巧克力")
+
+
+def test_what_eating_it_does_to_the_speaker_is_no_stance_of_eating_it(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "芒果我吃了嘴巴痒") == {}
+    assert _facts(extractor, "香菜我现在也吃了") == {"user|taste|香菜": "香菜"}
