@@ -386,12 +386,14 @@ _RELATION_FIELDS: dict[Lang, dict[str, str]] = {
         "name": "user's {rel} is called {d}",
         "breed": "user's {rel} is a {d}",
         "school": "user's {rel} goes to {d}",
+        "grade": "user's {rel} is in {d}",
         "kind": "user's {rel} is a {d}",
     },
     "zh": {
         "name": "用户的{rel}叫{d}",
         "breed": "用户的{rel}是{d}",
         "school": "用户的{rel}在{d}上学",
+        "grade": "用户的{rel}上{d}",
         "kind": "用户的{rel}是{d}",
     },
 }

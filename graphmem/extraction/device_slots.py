@@ -112,6 +112,12 @@ _OWNED: dict[str, dict[str, str]] = {
         "24 hour fitness": "24 hour fitness", "anytime fitness": "anytime fitness", "crunch": "crunch",
         "orangetheory": "orangetheory", "f45": "f45", "gold's gym": "gold's gym", "ymca": "ymca",
     },
+    "router": {
+        "netgear": "netgear", "nighthawk": "nighthawk", "orbi": "orbi", "eero": "eero", "tp-link": "tp-link",
+        "tplink": "tp-link", "deco": "deco", "linksys": "linksys", "asus": "asus",
+        "google nest wifi": "google nest wifi", "nest wifi": "google nest wifi", "ubiquiti": "ubiquiti",
+        "unifi": "unifi", "小米路由器": "小米路由器", "华为路由器": "华为路由器", "tp-link路由器": "tp-link",
+    },
     "bank": {
         "chase": "chase", "capital one": "capital one", "wells fargo": "wells fargo",
         "bank of america": "bank of america",
@@ -137,6 +143,7 @@ _CATEGORY_WORD: dict[str, re.Pattern[str]] = {
     "mobile_carrier": re.compile(r"手机|话费|流量|套餐|信号|\b(?:phone|carrier|plan|signal|data|coverage|sim)\b", _F),
     "insurer": re.compile(r"保险|车险|保费|\b(?:insurance|insurer|policy|premium|rate|renewal|claim)\b", _F),
     "gym": re.compile(r"健身|练|办卡|私教|撸铁|\b(?:gym|workout|lift|lifting|membership|class|classes|trainer)\b", _F),
+    "router": re.compile(r"路由|wifi|无线|\b(?:router|wi-?fi|mesh|firmware|access\s+point)\b", _F),
     "bank": re.compile(r"银行|卡|账户|存款|\b(?:bank|checking|savings|account|card|wire|transfer|atm)\b", _F),
 }
 _BRAND_OF = {form: (category, value) for category, forms in _OWNED.items() for form, value in forms.items()}
@@ -154,7 +161,7 @@ _HAVING_BEFORE = re.compile(
     r"\bmy\s+(?:[a-z]+\s+){1,2}(?:is|are)\s+(?:actually\s+|really\s+)?(?:with\s+|through\s+|from\s+|an?\s+)?|"
     r"我(?:的|那辆|这辆|家那辆|家的|开的是?|骑的是?|这车是|那车是|的车是|的电动车是|这辆车是|那辆车是|用的是?|办的是?|"
     r"的卡是|的保险是|家宽带是|家的宽带是|办卡的是|办的卡是|去的是|练的是)\s*|\bi\s+go\s+to\s+(?:an?\s+|the\s+)?|"
-    r"\bmy\s+gym\s+is\s+(?:an?\s+|the\s+)?)$",
+    r"\bmy\s+gym\s+is\s+(?:an?\s+|the\s+)?|\b(?:the|our)\s+(?:wi-?fi\s+)?router(?:'s|\s+is)\s+(?:an?\s+|the\s+)?)$",
     _F,
 )
 
@@ -237,7 +244,9 @@ def possessions(text: str, correcting: bool = False) -> list[Slot]:
         # an ordinary word is the thing with a word of its category, or beside another of its category
         # ("it's not Xfinity, it's Spectrum")
         beside = any(c == category and v != value for _, c, v in named)
-        if category in seen or (form in _ORDINARY and not beside and not _CATEGORY_WORD[category].search(text)):
+        # (a router's make names one only with a word of networking: "asus" makes laptops too)
+        ordinary = form in _ORDINARY or category == "router"
+        if category in seen or (ordinary and not beside and not _CATEGORY_WORD[category].search(text)):
             continue
         before = text[max(0, m.start() - _HAVING_WINDOW) : m.start()]
         having = _HAVING_BEFORE.search(before) or (correcting and _CORRECTED_BEFORE.search(before))

@@ -270,6 +270,8 @@ class RuleExtractor:
             for seg in segments:
                 seg.explicit = True
         correcting = bool(TURN_CORRECTION.search(text))
+        for seg in segments:
+            seg.in_correction = correcting
         if segments and earlier and arranges_meeting(earlier[-1]) and not names_meeting(segments[0].text):
             # "Can you find a slot with the Berlin team?" … "Mornings.": a bare answer about the meeting asked for
             segments[0].answers_meeting = True
@@ -589,7 +591,7 @@ class RuleExtractor:
                 if f.key not in keys and (unread or not overlaps(taken, c_start, c_end)):
                     keys.add(f.key)
                     out.append(f)
-        found = slots(norm, lang, correcting=seg.correction)
+        found = slots(norm, lang, correcting=seg.correction or seg.in_correction)
         if not found and seg.explicit and names_meeting(norm):
             # "The check-in is now Monday at 7 a.m. … Please update that for me": a meeting the speaker asks to keep
             found = meeting_settings(norm)

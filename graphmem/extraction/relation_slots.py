@@ -249,6 +249,18 @@ _ZH_SCHOOL = re.compile(
     r"(?:小学|中学|初中|高中|幼儿园|大学))"
 )
 _ZH_CHILD = {"儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child"}
+# A child's year at school: "我儿子上初二", "闺女今年读三年级", "my son is in 8th grade", "my daughter's a sophomore".
+_ZH_GRADE = re.compile(
+    r"(?:(?<=我)|(?<=我的)|(?<=我家)|^|(?<=[，,；;：:\s]))(?P<rel>儿子|女儿|孩子|闺女)(?:现在|今年|才|已经)?(?:上|读|在读|是|念|刚上)"
+    r"(?P<v>(?:小学|初中|高中)?[一二三四五六1-6]年级|初[一二三]|高[一二三]|大[一二三四]|幼儿园(?:小|中|大)班|[小中大]班)"
+    r"(?![\u4e00-\u9fff]{0,2}的(?:时候|那年))"
+)
+_EN_GRADE = re.compile(
+    r"\bmy\s(?P<rel>son|daughter|kid|child)(?:\sis|'s)\s(?:now\s|already\s|just\s)?(?:in\s)?"
+    r"(?P<v>(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|"
+    r"twelfth)\sgrade|a\s(?:freshman|sophomore|junior|senior)|kindergarten|pre-?k|year\s\d{1,2})\b",
+    re.IGNORECASE,
+)
 _EN_SCHOOL = re.compile(
     r"\bmy\s(?P<rel>son|daughter|kid|child)\s(?:goes\sto|attends|is\sat|started\sat)\s(?P<v>(?-i:[A-Z])[\w'-]{1,20}"
     r"(?:\s(?-i:[A-Z])[\w'-]{1,20}){0,3})",
@@ -298,6 +310,10 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
         if school is not None:
             attribute = relation_attribute(_ZH_CHILD[school.group("rel")], "school")
             out.append(Slot(Predicate.RELATION_NAME, attribute, school.group("v"), True, *school.span("v")))
+        grade = _ZH_GRADE.search(text)
+        if grade is not None:
+            attribute = relation_attribute(_ZH_CHILD[grade.group("rel")], "grade")
+            out.append(Slot(Predicate.RELATION_NAME, attribute, grade.group("v"), True, *grade.span("v")))
         return out
     for m in _RELATION_NAMED.finditer(text):
         rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4") or m.group("rel5")).lower()
@@ -315,4 +331,9 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
     if school is not None:
         attribute = relation_attribute(school.group("rel").lower(), "school")
         out.append(Slot(Predicate.RELATION_NAME, attribute, school.group("v").lower(), True, *school.span("v")))
+    grade = _EN_GRADE.search(text)
+    if grade is not None:
+        attribute = relation_attribute(grade.group("rel").lower(), "grade")
+        value = grade.group("v").lower().removeprefix("a ")
+        out.append(Slot(Predicate.RELATION_NAME, attribute, value, True, *grade.span("v")))
     return out

@@ -74,6 +74,7 @@ class Segment:
     # Wednesday and Friday now."), itself naming none
     continues_meeting: bool = False
     list_item: bool = False  # an item of a list of rules a segment before announced, after its "；"
+    in_correction: bool = False  # the turn corrects what was said before ("I've been telling you the wrong router")
 
     @property
     def tokens(self) -> list[Span]:

@@ -138,3 +138,20 @@ def test_that_thing_and_it_kept_off_are_the_food_the_turn_set_aside(extractor: R
 def test_what_eating_it_does_to_the_speaker_is_no_stance_of_eating_it(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "芒果我吃了嘴巴痒") == {}
     assert _facts(extractor, "香菜我现在也吃了") == {"user|taste|香菜": "香菜"}
+
+
+def test_a_child_s_year_at_school_is_their_field(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我闺女今年读五年级，英语有点跟不上") == {"user|child:daughter:grade": "五年级"}
+    assert _facts(extractor, "My son is in 7th grade now.") == {"user|child:son:grade": "7th grade"}
+    assert _facts(extractor, "我同事儿子上初二") == {}
+    facts = extractor.extract("不对，我说错了，我女儿是高二，不是高一。你帮我改一下")
+    assert [(f.key, f.value, f.explicit) for f in facts] == [("user|child:daughter:grade", "高二", True)]
+
+
+def test_the_household_router_by_its_make(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "The router's a TP-Link in the hallway, and the Wi-Fi dies every night.") == {
+        "user|router": "tp-link"
+    }
+    facts = extractor.extract("Sorry, I've been telling you the wrong router. It's an Orbi, not a Linksys. Fix that.")
+    assert [(f.key, f.value, f.explicit) for f in facts] == [("user|router", "orbi", True)]
+    assert _facts(extractor, "I bought an Asus laptop for school.").get("user|router") is None
