@@ -192,6 +192,18 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         r"(?<![\w'])(?:home\sis|home\sfor\sme\sis|i\scall)\s(?:now\s)?(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])"
         r"[\w'-]{1,20})?)(?:\shome)?\b",
     ),
+    _LIVES_IN_EN.rule(  # "I'm studying in Seattle", "I go to college in Austin": where one studies is where one lives
+        "en",
+        r"(?<![\w'])(?:i'm|i\sam|i've\sbeen)\s(?:now\s|currently\s)?(?:studying|at\s(?:school|uni|university|college))\sin\s"
+        r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)",
+        confidence=0.65,
+    ),
+    _LIVES_IN_EN.rule(
+        "en",
+        r"(?<![\w'])i\s(?:go\sto|attend)\s(?:school|college|uni|university|grad\sschool)\sin\s"
+        r"(?P<v>(?-i:[A-Z])[\w'-]{1,20}(?:\s(?-i:[A-Z])[\w'-]{1,20})?)",
+        confidence=0.65,
+    ),
     _LIVES_IN_EN.rule(  # "one perk of living in Bristol": what living there is like, said of one's own life
         "en",
         r"(?<![\w'])(?:perks?|joys?|upsides?|downsides?|benefits?|advantages?|best\spart|beauty)\sof\sliving\sin\s"
@@ -495,6 +507,12 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
     _LIVES_IN_ZH.rule(
         "zh",
         r"(?<![你他她它])我(?:已经|现在|目前|一直)?在(?P<v>[\u4e00-\u9fff]{2,6}?)(?:住了|住|生活了|生活|定居了|定居|安家)",
+    ),
+    _LIVES_IN_ZH.rule(  # "我在西雅图读书": where one studies is where one lives
+        "zh",
+        r"(?<![你他她它])我(?:已经|现在|目前|正|还)?在(?P<v>[\u4e00-\u9fff]{2,6}?)"
+        r"(?:读书|读研|读博|读本科|读大学|上大学|上学|念书|念大学|留学|求学)",
+        confidence=0.65,
     ),
     _LIVES_IN_ZH.rule(
         "zh",

@@ -11,7 +11,7 @@ import threading
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.gazetteer import ZH_CITIES
+from graphmem.extraction.gazetteer import ZH_CITIES, scan
 from graphmem.extraction.lexicon import (
     DAYS,
     DIETS,
@@ -536,4 +536,8 @@ def _is_person(word: str) -> bool:
 
 
 def _is_place(word: str) -> bool:
-    return word in ZH_CITIES or any(t == "ns" for t in _pos_tags(word))
+    """Whether a Chinese word names a place: a Chinese city, a world city the gazetteer knows whole ("西雅图"), or
+    a place name by its part-of-speech tag."""
+    if word in ZH_CITIES or any(h.category == "city" and (h.start, h.end) == (0, len(word)) for h in scan(word)):
+        return True
+    return any(t == "ns" for t in _pos_tags(word))

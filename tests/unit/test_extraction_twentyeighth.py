@@ -155,3 +155,11 @@ def test_the_household_router_by_its_make(extractor: RuleExtractor) -> None:
     facts = extractor.extract("Sorry, I've been telling you the wrong router. It's an Orbi, not a Linksys. Fix that.")
     assert [(f.key, f.value, f.explicit) for f in facts] == [("user|router", "orbi", True)]
     assert _facts(extractor, "I bought an Asus laptop for school.").get("user|router") is None
+
+
+def test_where_one_studies_is_where_one_lives(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我在墨尔本读研，这边冬天也不冷") == {"user|location": "墨尔本"}
+    assert _facts(extractor, "I'm studying in Edinburgh this year.") == {"user|location": "edinburgh"}
+    assert _facts(extractor, "I go to college in Austin.") == {"user|location": "austin"}
+    assert _facts(extractor, "我在图书馆读书") == {}
+    assert _facts(extractor, "I'm studying in the library.") == {}
