@@ -125,6 +125,12 @@ _DROPPED_WO = re.compile(
     r"\s{0,3}(?:(?P<one>[\u4e00-\u9fff]{2,6}一枚)|本人|对[\u4e00-\u9fff]{1,8}过敏|不(?:吃|喝|碰)(?![了啦吧啊])[\u4e00-\u9fff]|"
     r"(?:一直|目前|现在|平时)在[\u4e00-\u9fffA-Za-z]{2,8}(?:上班|工作)(?=$|[，,。！!；;\s了呢]))"
 )
+# What the assistant is told to stop taking as so ("以后别再当我不喝酒了", "stop assuming I don't drink"), right
+# before the statement taken back
+_RETRACTED: dict[Lang, re.Pattern[str]] = {
+    "zh": re.compile(r"(?:别|不要|甭)再?(?:当|以为|觉得|认为|当作|当成)$"),
+    "en": re.compile(r"\b(?:don't|do\s+not|stop)\s+(?:assume|assuming|think|thinking)\s+(?:that\s+)?$", _F),
+}
 # A thing pointed back at ("那玩意儿我喝一口就想吐", "以后…都别带它"), and a food the turn set aside before it
 # ("豆汁儿就别列了啊", "山药就算了")
 _ZH_THING_POINTER = re.compile(r"[那这]玩意儿?|[那这]东西|(?<=[带放加上])它")
@@ -562,6 +568,9 @@ class RuleExtractor:
                 facts = rule_facts(rule, m, seg, norm, v_end, lang, hedged)
                 if OTHER_PERSON[lang].search(clause):
                     facts = [(f, e) for f, e in facts if f.predicate not in _TASTE_LIKE]
+                if _RETRACTED[lang].search(before):
+                    # "以后别再当我不喝酒了", "stop assuming I don't drink": what is taken back is the opposite
+                    facts = [(replace(f, polarity=not f.polarity), e) for f, e in facts if f.predicate in _TASTE_LIKE]
                 v_at = m.start("v") if "v" in rule.pattern.groupindex and m.group("v") else m.start()
                 if lang == "zh" and continues_named_kin(norm, clause_span(norm, v_at)[0]):
                     # "我爱人叫春梅，在镇上开了家包子铺": the clause goes on about the relation just named

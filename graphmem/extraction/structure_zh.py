@@ -147,6 +147,8 @@ def _after_subject(clause: list[Tok], carried: bool, dropped: bool = True) -> in
 
 
 def _value(text: str, start: int, end: int) -> str:
+    if text.count("的", start, end) >= 2:
+        return ""  # "啤的白的红的都不喝": kinds listed by what they are, no one thing
     value = both_kinds(text[start:end].strip().rstrip("的了"))
     return value.lower() if value.isascii() else value
 
@@ -246,7 +248,7 @@ def _read(
 ) -> Finding | None:
     """The statement of a clause whose subject ends before clause[i]; `topic` is a fronted object of the clause,
     `previous` the noun phrase the clause before opened with (what "我不过敏了" is about after "花生现在没问题了")."""
-    neg = able = only = habit = False
+    neg = able = only = habit = started = False
     while i + 1 < len(clause) and clause[i + 1].flag.startswith("n") and clause[i].word + clause[i + 1].word in _SKIP:
         i += 2  # "我写代码基本离不开Vim": the activity the segmenter split ("写/代码")
     while i < len(clause) and (
@@ -255,8 +257,11 @@ def _read(
         or clause[i].flag in ("d", "t", "ad")
         or clause[i].word in _ABLE
         or clause[i].word in _HABITUAL
+        or clause[i].word == "开始"
     ):
         neg = neg or clause[i].word in _NEG
+        # "我最近开始喝点红酒了", "我现在也喝酒了": taking it up is a turn to having it
+        started = started or clause[i].word == "开始" or (clause[i].word == "也" and clause[-1].word == "了")
         able = able or clause[i].word in _ABLE
         only = only or clause[i].word == "只"
         habit = habit or clause[i].word in _HABITUAL
@@ -301,7 +306,10 @@ def _read(
         topic = topic if topic[0] != topic[1] else previous
     elif word in _EAT and only:
         predicate = P.LIKES  # "咖啡只喝美式": what the speaker does drink
-    elif word in _EAT and (able or topic[0] != topic[1]) and not _SYMPTOM.match(text, clause[i].end):
+    elif started and not neg and len(word) == 2 and word[0] in "吃喝" and word != "吃饭":
+        # "我现在也喝酒了": the verb and its object as one word
+        return Finding(P.AVOIDS, word[1], word[1], tok.start + 1, tok.end, False)
+    elif word in _EAT and (able or started or topic[0] != topic[1]) and not _SYMPTOM.match(text, clause[i].end):
         # "现在辣的我也能吃了", "香菜我现在也吃了": eating it is a stance on the item, the opposite of avoiding it
         predicate, polarity = P.AVOIDS, False
     elif word in _LIVE or (word == "在" and not neg):
@@ -316,6 +324,8 @@ def _read(
     j = i + 1
     while j < len(clause) and clause[j].word in ("上", "了", "过", "着"):
         j += 1
+    if started and j < len(clause) and clause[j].word in ("点", "点儿", "一点", "些", "一些"):
+        j += 1  # "开始喝点红酒了": a little of it
     if predicate is not P.AVOIDS and j < len(clause) and clause[j].word in _CONSUME:
         j += 1
     start, end, _ = _phrase(clause, j)

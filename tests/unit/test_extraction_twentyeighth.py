@@ -163,3 +163,20 @@ def test_where_one_studies_is_where_one_lives(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I go to college in Austin.") == {"user|location": "austin"}
     assert _facts(extractor, "我在图书馆读书") == {}
     assert _facts(extractor, "I'm studying in the library.") == {}
+
+
+def test_taking_up_a_food_or_drink_is_no_longer_avoiding_it(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我最近开始喝点咖啡了") == {"user|taste|咖啡": "咖啡"}
+    assert [f.polarity for f in extractor.extract("我最近开始喝点咖啡了")] == [False]
+    assert [(f.value, f.polarity) for f in extractor.extract("我现在也吃肉了")] == [("肉", False)]
+    assert [(f.value, f.polarity) for f in extractor.extract("我开始不吃肉了")] == [("肉", True)]
+
+
+def test_a_statement_the_assistant_is_told_to_stop_assuming_is_taken_back(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("以后别再当我不吃辣了，我现在挺能吃的")
+    assert [(f.key, f.polarity) for f in facts if f.key == "user|taste|辣"] == [("user|taste|辣", False)]
+    assert [(f.value, f.polarity) for f in extractor.extract("Stop assuming I don't eat fish.")] == [("fish", False)]
+
+
+def test_kinds_listed_by_what_they_are_name_no_food(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我滴酒不沾，啤的白的红的都不喝") == {"user|taste|酒": "酒"}
