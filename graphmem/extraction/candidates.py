@@ -346,6 +346,12 @@ _WITH_SPEAKER: dict[Lang, re.Pattern[str]] = {
 }
 
 
+_SPEAKER_AHEAD: dict[Lang, re.Pattern[str]] = {
+    "en": re.compile(r"\b(?:me|i)\s+and\s+$", re.IGNORECASE),
+    "zh": re.compile(r"我(?:跟|和|与)$"),
+}
+
+
 def continues_named_kin(norm: str, c_start: int) -> bool:
     """Whether a Chinese clause with no subject of its own goes on about a relation named by a name just before
     it ("我爱人叫春梅，在镇上开了家包子铺"), the speaker not named since."""
@@ -366,7 +372,9 @@ def _about_another(norm: str, c_start: int, c_end: int, lang: Lang) -> bool:
     named = OTHER_PERSON[lang].search(norm, c_start, c_end)
     if named is not None:
         # "my team does all our calls as Slack huddles", "my wife and I both…": the speaker is one of them
-        return not _WITH_SPEAKER[lang].search(norm, named.end(), c_end)
+        # ("我跟我老公都在京东上班", "me and my wife both…": the speaker said first)
+        ahead = _SPEAKER_AHEAD[lang].search(norm, max(c_start, named.start() - 6), named.start())
+        return not (_WITH_SPEAKER[lang].search(norm, named.end(), c_end) or ahead)
     if lang == "zh" and continues_named_kin(norm, c_start):
         return True
     last = None

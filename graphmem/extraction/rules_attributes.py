@@ -508,6 +508,12 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         "zh",
         r"(?<![你他她它])我(?:已经|现在|目前|一直)?在(?P<v>[\u4e00-\u9fff]{2,6}?)(?:住了|住|生活了|生活|定居了|定居|安家)",
     ),
+    _LIVES_IN_ZH.rule(  # "我们家在海淀", "我家住海淀": where the speaker's household lives
+        "zh",
+        r"(?<![你他她它])(?:我们家|我家|咱家|咱们家)(?:现在|目前|一直)?(?:住在|在|住)(?P<v>[\u4e00-\u9fff]{2,6}?)"
+        r"(?=$|[，。！,.!\s]|这边|那边|这块|附近)",
+        confidence=0.65,
+    ),
     _LIVES_IN_ZH.rule(  # "我在西雅图读书": where one studies is where one lives
         "zh",
         r"(?<![你他她它])我(?:已经|现在|目前|正|还)?在(?P<v>[\u4e00-\u9fff]{2,6}?)"

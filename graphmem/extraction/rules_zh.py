@@ -325,6 +325,14 @@ ZH_RULES: tuple[Rule, ...] = (
         "用户在{d}工作",
         confidence=0.65,
     ),
+    rule(  # "我跟我老婆都在腾讯上班": the speaker works there with someone
+        "zh",
+        _ZI + r"(?:跟|和)(?:我)?[\u4e00-\u9fff]{1,4}?(?:都|一起)在(?P<v>[\u4e00-\u9fffa-z]{2,8}?)(?:工作|上班)",
+        P.EMPLOYER,
+        "group",
+        "用户在{d}工作",
+        confidence=0.65,
+    ),
     rule(  # "我已经退休了", "我前年就退休了"
         "zh",
         _ZI + r"(?:已经|早就|早|刚|前年|去年|今年)?(?:就)?(?P<v>退休)了",

@@ -251,13 +251,18 @@ def _read(
     neg = able = only = habit = started = False
     while i + 1 < len(clause) and clause[i + 1].flag.startswith("n") and clause[i].word + clause[i + 1].word in _SKIP:
         i += 2  # "我写代码基本离不开Vim": the activity the segmenter split ("写/代码")
-    while i < len(clause) and (
-        clause[i].word in _SKIP
-        or clause[i].word in _NEG
-        or clause[i].flag in ("d", "t", "ad")
-        or clause[i].word in _ABLE
-        or clause[i].word in _HABITUAL
-        or clause[i].word == "开始"
+    while (
+        i < len(clause)
+        and (
+            clause[i].word in _SKIP
+            or clause[i].word in _NEG
+            or clause[i].flag in ("d", "t", "ad")
+            or clause[i].word in _ABLE
+            or clause[i].word in _HABITUAL
+            or clause[i].word == "开始"
+            # "我是不吃辣的": the emphasis before a refusal
+            or (clause[i].word == "是" and i + 1 < len(clause) and clause[i + 1].word[:1] in ("不", "没"))
+        )
     ):
         neg = neg or clause[i].word in _NEG
         # "我最近开始喝点红酒了", "我现在也喝酒了": taking it up is a turn to having it

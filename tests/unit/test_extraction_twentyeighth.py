@@ -180,3 +180,17 @@ def test_a_statement_the_assistant_is_told_to_stop_assuming_is_taken_back(extrac
 
 def test_kinds_listed_by_what_they_are_name_no_food(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我滴酒不沾，啤的白的红的都不喝") == {"user|taste|酒": "酒"}
+
+
+def test_an_emphatic_refusal_after_someone_else_s_taste_is_the_speaker_s(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我老婆爱吃甜的，我是不吃甜的") == {"user|taste|甜": "甜"}
+    assert _facts(extractor, "我是不是不吃辣") == {}
+
+
+def test_working_somewhere_with_someone_is_working_there(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我跟我老公都在京东上班") == {"user|employer": "京东"}
+
+
+def test_where_the_speaker_s_household_lives(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我们家在朝阳，离公司不远") == {"user|location": "朝阳"}
+    assert _facts(extractor, "我家在五楼") == {}
