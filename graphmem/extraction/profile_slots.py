@@ -84,6 +84,32 @@ _NOT_MINE = re.compile(r"是我(?:老婆|老公|妈|爸|女儿|儿子|孩子|媳
 _BARE_BLOOD = re.compile(r"^(?P<v>AB|A|B|O)\s?型?(?:血)?$|^type\s+(?P<v2>AB|A|B|O)[+-]?$", _F)
 
 
+# Whether the speaker is a night owl or an early bird: "I'm a night owl", "我是夜猫子", "我是早起党".
+_NIGHT_OWL = frozenset({"night owl", "夜猫子", "熬夜党", "夜猫"})
+_CHRONOTYPE = re.compile(
+    r"(?:\bi'm\s+(?:a\s+|such\s+a\s+|more\s+of\s+a\s+|definitely\s+a\s+|totally\s+a\s+)|\bi\s+am\s+a\s+|我是(?:个|一个|典型的|资深)?)"
+    r"(?P<v>night\s+owl|early\s+bird|morning\s+person|夜猫子|熬夜党|早起党|早鸟)",
+    _F,
+)
+_SO_AFTER = re.compile(r"\bso\b|所以|因此", _F)
+# How the speaker gets to work: "I take the bus to work", "I bike to work", "我每天坐地铁上班", "骑电动车通勤".
+_COMMUTE_MODES = {
+    "bus": "bus", "the bus": "bus", "train": "train", "the train": "train", "subway": "subway", "the subway": "subway",
+    "metro": "subway", "the metro": "subway", "tube": "subway", "the tube": "subway", "bike": "bike", "cycle": "bike",
+    "drive": "car", "walk": "walk", "ferry": "ferry", "the ferry": "ferry", "carpool": "carpool",
+    "地铁": "subway", "公交": "bus", "公交车": "bus", "骑车": "bike", "自行车": "bike", "电动车": "e-bike",
+    "电瓶车": "e-bike", "开车": "car", "走路": "walk", "步行": "walk", "打车": "taxi", "班车": "shuttle",
+    "轻轨": "train", "高铁": "train", "火车": "train",
+}  # fmt: skip
+_COMMUTE = re.compile(
+    r"\bi\s+(?:usually\s+|always\s+|normally\s+|just\s+)?(?:take\s+(?P<en>the\s+(?:bus|train|subway|metro|tube|ferry))"
+    r"|(?P<en2>bike|cycle|drive|walk|carpool))\s+(?:to\s+)?(?:work|the\s+office)\b|"
+    r"我(?:每天|平时|一般|天天|都)?(?:都)?(?:坐|搭|骑|乘)?(?P<zh>地铁|公交车|公交|自行车|电动车|电瓶车|轻轨|班车|开车|走路|步行|打车|骑车)"
+    r"(?:去|来)?(?:上班|通勤|去公司)",
+    _F,
+)
+
+
 def profile_value(attribute: str, said: str) -> str | None:
     """The value of a profile attribute a bare correction gives ("B型" for the blood type -> "type B"), or None."""
     if attribute == "blood_type" and (m := _BARE_BLOOD.match(said.strip())):
@@ -164,4 +190,17 @@ def profile(text: str) -> list[Slot]:
             continue
         out.append(Slot(Predicate.LIKES, "field_of_study", value, True, *m.span(group)))
         break
+    rhythm = _CHRONOTYPE.search(text)
+    # (not a reason given for a setting: "I'm a morning person, so put my meetings before lunch")
+    serves = rhythm is not None and bool(_SO_AFTER.search(text, rhythm.end()))
+    if rhythm is not None and not serves and not stated_away(text, rhythm.start(), rhythm.end()):
+        word = rhythm.group("v").lower()
+        value = "night owl" if word in _NIGHT_OWL else "early bird"
+        out.append(Slot(Predicate.LIKES, "chronotype", value, True, *rhythm.span("v")))
+    way = _COMMUTE.search(text)
+    if way is not None and not stated_away(text, way.start(), way.end()):  # "I take the bus to work", "我坐地铁上班"
+        mode = next(g for g in ("en", "en2", "zh") if way.group(g))
+        word = " ".join(way.group(mode).lower().split())
+        value = _COMMUTE_MODES.get(word, word)
+        out.append(Slot(Predicate.LIKES, "commute", value, True, *way.span(mode)))
     return out

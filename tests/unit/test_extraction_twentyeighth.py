@@ -194,3 +194,16 @@ def test_working_somewhere_with_someone_is_working_there(extractor: RuleExtracto
 def test_where_the_speaker_s_household_lives(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我们家在朝阳，离公司不远") == {"user|location": "朝阳"}
     assert _facts(extractor, "我家在五楼") == {}
+
+
+def test_a_night_owl_or_an_early_bird(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Honestly I'm a night owl, always have been.") == {"user|chronotype": "night owl"}
+    assert _facts(extractor, "我是早起党") == {"user|chronotype": "early bird"}
+    # a reason given for a setting is not stated apart from it
+    assert "user|chronotype" not in _facts(extractor, "I'm an early bird, so book my calls before nine.")
+
+
+def test_how_the_speaker_gets_to_work(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I usually take the train to work.") == {"user|commute": "train"}
+    assert _facts(extractor, "我平时骑自行车上班") == {"user|commute": "bike"}
+    assert _facts(extractor, "My husband takes the bus to work.") == {}
