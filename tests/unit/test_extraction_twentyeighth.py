@@ -207,3 +207,8 @@ def test_how_the_speaker_gets_to_work(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I usually take the train to work.") == {"user|commute": "train"}
     assert _facts(extractor, "我平时骑自行车上班") == {"user|commute": "bike"}
     assert _facts(extractor, "My husband takes the bus to work.") == {}
+
+
+def test_how_long_asks_so_a_question_of_it_is_no_note(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "奶粉快喝完了。这东西开封以后能放多久？") == {}
+    assert _facts(extractor, "从家到公司要多长时间？") == {}
