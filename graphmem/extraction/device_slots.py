@@ -112,6 +112,11 @@ _OWNED: dict[str, dict[str, str]] = {
         "24 hour fitness": "24 hour fitness", "anytime fitness": "anytime fitness", "crunch": "crunch",
         "orangetheory": "orangetheory", "f45": "f45", "gold's gym": "gold's gym", "ymca": "ymca",
     },
+    "phone": {
+        "iphone": "iphone", "苹果手机": "iphone", "android": "android", "安卓": "android", "安卓手机": "android",
+        "pixel": "pixel", "google pixel": "pixel", "galaxy": "samsung galaxy", "samsung galaxy": "samsung galaxy",
+        "华为手机": "华为", "小米手机": "小米", "oppo": "oppo", "vivo": "vivo", "荣耀": "荣耀", "一加": "一加",
+    },
     "router": {
         "netgear": "netgear", "nighthawk": "nighthawk", "orbi": "orbi", "eero": "eero", "tp-link": "tp-link",
         "tplink": "tp-link", "deco": "deco", "linksys": "linksys", "asus": "asus",
@@ -143,6 +148,7 @@ _CATEGORY_WORD: dict[str, re.Pattern[str]] = {
     "mobile_carrier": re.compile(r"手机|话费|流量|套餐|信号|\b(?:phone|carrier|plan|signal|data|coverage|sim)\b", _F),
     "insurer": re.compile(r"保险|车险|保费|\b(?:insurance|insurer|policy|premium|rate|renewal|claim)\b", _F),
     "gym": re.compile(r"健身|练|办卡|私教|撸铁|\b(?:gym|workout|lift|lifting|membership|class|classes|trainer)\b", _F),
+    "phone": re.compile(r"手机|\b(?:phone|iphone|android|pixel|galaxy|smartphone|cell)\b", _F),
     "router": re.compile(r"路由|wifi|无线|\b(?:router|wi-?fi|mesh|firmware|access\s+point)\b", _F),
     "bank": re.compile(r"银行|卡|账户|存款|\b(?:bank|checking|savings|account|card|wire|transfer|atm)\b", _F),
 }
@@ -245,7 +251,7 @@ def possessions(text: str, correcting: bool = False) -> list[Slot]:
         # ("it's not Xfinity, it's Spectrum")
         beside = any(c == category and v != value for _, c, v in named)
         # (a router's make names one only with a word of networking: "asus" makes laptops too)
-        ordinary = form in _ORDINARY or category == "router"
+        ordinary = form in _ORDINARY or category in ("router", "phone")
         if category in seen or (ordinary and not beside and not _CATEGORY_WORD[category].search(text)):
             continue
         before = text[max(0, m.start() - _HAVING_WINDOW) : m.start()]

@@ -569,7 +569,9 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             continue
         if NO_INTENTION.search(text[c_start:c_end]):
             continue  # "我就随便问问，又不打算吃素": an intention denied states nothing
-        if kind.predicate in _DENIABLE and CLAUSE_NEGATION.search(A_NOT_A.sub("", text[c_start:c_end])):
+        # (the value's own words deny nothing: "我乳糖不耐受")
+        unvalued = text[c_start : hit.start] + text[hit.end : c_end]
+        if kind.predicate in _DENIABLE and CLAUSE_NEGATION.search(A_NOT_A.sub("", unvalued)):
             continue  # "VS Code那种我用不惯", "I don't work at Google": the clause does not state the value
         polarity = True
         if kind.predicate is Predicate.LIKES and negation_in(before):
@@ -605,7 +607,10 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     out.extend(hotel_room(text))
     out.extend(office(text))
     out.extend(devices(text))
-    out.extend(possessions(text, correcting or bool(TURN_CORRECTION.search(text))))
+    # (a phone by its model, where `devices` read one, is the phone: "My phone is an iPhone 13")
+    phones = any(o.attribute == "phone" for o in out)
+    owned = possessions(text, correcting or bool(TURN_CORRECTION.search(text)))
+    out.extend(o for o in owned if not (phones and o.attribute == "phone"))
     out.extend(grown(text))
     out.extend(profile(text))
     if not names_meeting(text):

@@ -212,3 +212,15 @@ def test_how_the_speaker_gets_to_work(extractor: RuleExtractor) -> None:
 def test_how_long_asks_so_a_question_of_it_is_no_note(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "奶粉快喝完了。这东西开封以后能放多久？") == {}
     assert _facts(extractor, "从家到公司要多长时间？") == {}
+
+
+def test_a_diet_whose_name_holds_a_negation_is_no_denial(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我乳糖不耐受，喝拿铁得换燕麦奶") == {"user|diet": "lactose intolerant"}
+    assert _facts(extractor, "我不是乳糖不耐受") == {}
+
+
+def test_the_phone_one_uses_by_its_kind(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I use an Android phone for work.") == {"user|phone": "android"}
+    assert _facts(extractor, "我用的是苹果手机") == {"user|phone": "iphone"}
+    assert _facts(extractor, "My phone is an iPhone 15") == {"user|phone": "iphone 15"}
+    assert _facts(extractor, "My son has an iPhone.") == {}
