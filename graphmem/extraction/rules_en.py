@@ -70,6 +70,7 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "en",
         r"(?<![\w'])(?:call\s+me|my\s+name\s+is|my\s+name's|i\s+go\s+by|i'm\s+called|refer\s+to\s+me\s+as|"
+        r"i(?:'d)?\s+(?:prefer|like|want)\s+to\s+be\s+called|"
         r"address\s+me\s+as)\s+(?P<v>[a-z][\w'-]*)",
         P.NAME,
         "name",

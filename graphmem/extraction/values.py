@@ -340,12 +340,14 @@ def _normalise(display: str, mode: Mode, lang: Lang) -> str:
         v = both_kinds(v) if mode == "taste" else v
         return v if 0 < len(v) <= 16 else ""
     if mode == "taste":
+        v = _SENSE_OF.sub("", v)  # "the taste of lamb": lamb
         v = "" if v in LIGHT_VERBS else _singular(v)
     if mode == "job":
         v = _YEAR_OF_STUDY.sub("", v)  # "a fourth-year PhD student": the role is the same every year
     return v
 
 
+_SENSE_OF = re.compile(r"^(?:the\s)?(?:taste|smell|texture|flavou?r|sound|feel)\sof\s(?=\S)")
 _YEAR_OF_STUDY = re.compile(r"^(?:first|second|third|fourth|fifth|sixth|final|last|\d{1,2}(?:st|nd|rd|th))[- ]year\s")
 
 

@@ -224,3 +224,13 @@ def test_the_phone_one_uses_by_its_kind(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我用的是苹果手机") == {"user|phone": "iphone"}
     assert _facts(extractor, "My phone is an iPhone 15") == {"user|phone": "iphone 15"}
     assert _facts(extractor, "My son has an iPhone.") == {}
+
+
+def test_a_food_one_cannot_get_used_to_and_a_taste_of_a_thing(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我吃不惯香椿") == {"user|taste|香椿": "香椿"}
+    assert _facts(extractor, "我受不了他") == {}
+    assert _facts(extractor, "I hate the smell of durian.") == {"user|taste|durian": "durian"}
+
+
+def test_the_name_one_prefers_to_be_called(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I'd prefer to be called Robbie.") == {"user|name": "robbie"}
