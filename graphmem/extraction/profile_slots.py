@@ -12,6 +12,7 @@ import re
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import Slot, stated_away
+from graphmem.extraction.time_values import zh_number
 
 __all__ = ["profile", "profile_value"]
 
@@ -84,6 +85,15 @@ _NOT_MINE = re.compile(r"是我(?:老婆|老公|妈|爸|女儿|儿子|孩子|媳
 _BARE_BLOOD = re.compile(r"^(?P<v>AB|A|B|O)\s?型?(?:血)?$|^type\s+(?P<v2>AB|A|B|O)[+-]?$", _F)
 
 
+# The speaker's age: "我今年35岁", "我三十二了" (not "我25岁那年"), "I'm 42 years old", "I'm 42." (two digits, nothing
+# after: not "I'm 30 minutes away")
+_AGE = re.compile(
+    r"(?<![你他她它])我(?:今年|现在|已经|都)?(?:都)?(?P<zh>\d{2}|[二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九])"
+    r"(?:周?岁)(?:了)?(?![\u4e00-\u9fff]{0,2}(?:那年|那会|的时候|时|生日))|"
+    r"\bi(?:'m|\s+am)\s+(?:now\s+|turning\s+)?(?P<en>\d{2})\s+(?:years?\s+old|y/?o)\b|"
+    r"\bi(?:'m|\s+am)\s+(?P<en2>\d{2})(?=\s*(?:[.!;]|,\s|$))",
+    _F,
+)
 # Whether the speaker is a night owl or an early bird: "I'm a night owl", "我是夜猫子", "我是早起党".
 _NIGHT_OWL = frozenset({"night owl", "夜猫子", "熬夜党", "夜猫"})
 _CHRONOTYPE = re.compile(
@@ -190,6 +200,13 @@ def profile(text: str) -> list[Slot]:
             continue
         out.append(Slot(Predicate.LIKES, "field_of_study", value, True, *m.span(group)))
         break
+    age = _AGE.search(text)
+    if age is not None and not stated_away(text, age.start(), age.end()):  # "我今年35岁", "I'm 42 years old"
+        group = next(g for g in ("zh", "en", "en2") if age.group(g))
+        said = age.group(group)
+        years = int(said) if said.isdigit() else zh_number(said)
+        if years and 10 <= years <= 110:
+            out.append(Slot(Predicate.LIKES, "age", f"{years} years old", True, *age.span(group)))
     rhythm = _CHRONOTYPE.search(text)
     # (not a reason given for a setting: "I'm a morning person, so put my meetings before lunch")
     serves = rhythm is not None and bool(_SO_AFTER.search(text, rhythm.end()))

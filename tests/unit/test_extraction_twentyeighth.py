@@ -234,3 +234,10 @@ def test_a_food_one_cannot_get_used_to_and_a_taste_of_a_thing(extractor: RuleExt
 
 def test_the_name_one_prefers_to_be_called(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I'd prefer to be called Robbie.") == {"user|name": "robbie"}
+
+
+def test_the_speaker_s_age(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我今年二十八岁，还没结婚") == {"user|age": "28 years old"}
+    assert _facts(extractor, "I'm 57 years old and just took up running.")["user|age"] == "57 years old"
+    assert _facts(extractor, "我20岁那年在深圳打工") == {}
+    assert _facts(extractor, "I'm 15 minutes late, sorry.") == {}
