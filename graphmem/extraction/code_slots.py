@@ -77,7 +77,7 @@ _INDENT = re.compile(
     r"(?<![A-Za-z0-9])(?P<n>[248])[\s-]?spaces?\b|\bspaces\b|(?<![A-Za-z])tabs?(?![A-Za-z])|(?P<zn>[248两四二])个?空格|空格|制表符",
     _F,
 )
-_INDENT_CUE = re.compile(r"\b(?:indent\w*|code|style|formatting)\b|缩进|代码|规范|风格|格式", _F)
+_INDENT_CUE = re.compile(r"\b(?:indent\w*|code|codebase|repo|style|formatting)\b|缩进|代码|规范|风格|格式|仓库", _F)
 _ZH_DIGITS = {"两": "2", "二": "2", "四": "4"}
 # A naming convention for names in code ("file names in snake_case", "变量名用驼峰").
 _NAMING = re.compile(
@@ -100,6 +100,12 @@ _QUOTES_CUE = re.compile(
 _COMMENT_LANGUAGE = re.compile(
     r"\bcomments?\s+(?:in|written\s+in)\s+(?P<en>english|chinese|german|french|spanish|japanese)\b|"
     r"注释(?:都|一律|全部|统一)?(?:写|用|使用)?(?:成)?(?P<zh>中文|英文|英语|汉语)",
+    _F,
+)
+# The language a project's documentation is written in ("这个项目的文档都用英文写", "the docs are in English").
+_DOCS_LANGUAGE = re.compile(
+    r"\b(?:docs|documentation|readme)\s+(?:is\s+|are\s+|gets?\s+)?(?:all\s+)?(?:written\s+)?in\s+(?P<en>english|chinese|german|"
+    r"french|spanish|japanese)\b|(?:文档|说明文档|README)(?:都|一律|统一|全部)?(?:用|写成?|使用)?(?:成)?(?P<zh>中文|英文|英语|汉语)",
     _F,
 )
 _LANGUAGE_NAMES = {"中文": "chinese", "汉语": "chinese", "英文": "english", "英语": "english"}
@@ -170,4 +176,8 @@ def code_settings(text: str) -> list[Slot]:
     if said is not None and not stated_away(text, said.start(), said.end()):
         name = (said.group("en") or "").lower() or _LANGUAGE_NAMES[said.group("zh")]
         out.append(Slot(Predicate.LIKES, "code_comment_language", name, True, said.start(), said.end()))
+    docs = _DOCS_LANGUAGE.search(text)
+    if docs is not None and not stated_away(text, docs.start(), docs.end()):
+        name = (docs.group("en") or "").lower() or _LANGUAGE_NAMES[docs.group("zh")]
+        out.append(Slot(Predicate.LIKES, "docs_language", name, True, docs.start(), docs.end()))
     return out

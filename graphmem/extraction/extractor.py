@@ -71,6 +71,7 @@ from graphmem.extraction.local_weather import weather_city
 from graphmem.extraction.notes import note_updates, notes, remembered_as_said, standing_notes
 from graphmem.extraction.recurrence import Topic, topics
 from graphmem.extraction.relation_slots import relation_fields, relation_names
+from graphmem.extraction.reply_slots import WRITTEN_THING
 from graphmem.extraction.rule import Lang, Rule, Segment, Span
 from graphmem.extraction.rules_attributes import ATTR_EN_RULES, ATTR_ZH_RULES
 from graphmem.extraction.rules_en import EN_RULES
@@ -564,6 +565,8 @@ class RuleExtractor:
                     continue
                 if QUESTION[lang].search(clause) and not asked:
                     continue
+                if rule.predicate is Predicate.PREFERS_LANGUAGE and WRITTEN_THING.search(clause):
+                    continue  # "这个项目的文档都用英文写": what the docs are written in
                 v_end = clause_span(norm, m.end())[1] if m.end() < len(norm) else c_end
                 facts = rule_facts(rule, m, seg, norm, v_end, lang, hedged)
                 if OTHER_PERSON[lang].search(clause):

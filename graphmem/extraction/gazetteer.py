@@ -241,7 +241,7 @@ Google Workspace: google workspace; LibreOffice: libreoffice
 # What one writes documents in, and keeps spreadsheets in: one of each at a time ("不用Word，在腾讯文档里弄").
 _DOCUMENTS = """
 Word: word, microsoft word, ms word; Google Docs: google docs, gdocs; Pages: apple pages; 腾讯文档: 腾讯文档;
-石墨文档: 石墨文档; 飞书文档: 飞书文档; WPS文字: wps文字
+石墨文档: 石墨文档; 飞书文档: 飞书文档; WPS文字: wps文字; LaTeX: latex; Overleaf: overleaf
 """
 _SPREADSHEETS = """
 Excel: excel, microsoft excel, ms excel; Google Sheets: google sheets, gsheets, sheets; Numbers: apple numbers;

@@ -11,7 +11,7 @@ from graphmem.extraction.lexicon import LANGS
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
 
-__all__ = ["reply_language", "reply_settings"]
+__all__ = ["WRITTEN_THING", "reply_language", "reply_settings"]
 
 _F = re.IGNORECASE
 
@@ -30,13 +30,17 @@ _LANG_WORD = re.compile(
 )
 
 
+# What documents or comments are written in is no language to reply in ("这个项目的文档都用英文写")
+WRITTEN_THING = re.compile(r"文档|注释|说明书|\b(?:docs|documentation|readme|comments?|commit\s+messages?)\b", _F)
+
+
 def reply_language(text: str, lang: Lang) -> list[Slot]:
     out: list[Slot] = []
     for m in _LANG_WORD.finditer(text):
         c_start, c_end = clause_bounds(text, m.start(), m.end())
         clause = text[c_start:c_end]
-        if not _REPLY_CUE[lang].search(clause) or _SPEAKING.search(clause):
-            continue
+        if not _REPLY_CUE[lang].search(clause) or _SPEAKING.search(clause) or WRITTEN_THING.search(clause):
+            continue  # (nor what documents or comments are written in: "这个项目的文档都用英文写")
         if LEFT_BEFORE.search(text[c_start : m.start()]):
             continue
         value = LANGS[m.group(0).lower() if m.group(0).isascii() else m.group(0)]

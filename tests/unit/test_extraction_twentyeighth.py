@@ -241,3 +241,21 @@ def test_the_speaker_s_age(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I'm 57 years old and just took up running.")["user|age"] == "57 years old"
     assert _facts(extractor, "我20岁那年在深圳打工") == {}
     assert _facts(extractor, "I'm 15 minutes late, sorry.") == {}
+
+
+def test_a_project_rule_told_to_the_assistant_in_chinese_is_explicit(extractor: RuleExtractor) -> None:
+    said = "这个项目里回复我用日语"
+    facts = [as_said(f, "jp") for f in extractor.extract(marked(said, "jp"))]
+    assert [(f.key, f.value, f.explicit) for f in facts] == [("user|prefers_language", "japanese", True)]
+    # a description of the project said once is no request
+    assert all(not f.explicit for f in extractor.extract(marked("这个项目的会都定在周三下午", "jp")))
+
+
+def test_what_documents_are_written_in_is_no_reply_language(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "这个项目的文档都用英文写") == {"user|docs_language": "english"}
+    assert _facts(extractor, "The docs are all written in German.") == {"user|docs_language": "german"}
+    assert _facts(extractor, "In this repo we use tabs, not spaces.") == {"user|code_indentation": "tabs"}
+
+
+def test_latex_is_a_document_tool(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I write all my papers in LaTeX.") == {"user|document_app": "latex"}
