@@ -985,10 +985,31 @@ _STAFF = re.compile(
 )
 
 
+# Where one works, every day: "I work from home", "I'm fully remote", "我一直在家办公" (not "on Fridays": remote days).
+_WORK_MODE = re.compile(
+    r"(?<![\w'])(?:i\s+(?:work|am\s+working|now\s+work)\s+(?:fully\s+|full[-\s]time\s+|100%\s+)?(?:from\s+home|remotely)|"
+    r"(?:i'm|i\s+am)\s+(?:now\s+)?(?:fully\s+|100%\s+)?remote)\b(?!\s+(?:on|every|most|some|two|three|a\s+few)\b)|"
+    r"我(?:现在|目前|一直|平时){0,2}(?:是|都)?(?:全职)?(?:在家办公|远程办公|居家办公|远程上班|在家上班)(?![^，。！？,.!?]{0,4}(?:周|礼拜|星期))",
+    _F,
+)
+# Working for oneself: "I'm self-employed", "我是个体户", "我自己单干" ("我是自由职业" is a job of its own).
+_SELF_EMPLOYED = re.compile(
+    r"(?<![\w'])(?:i'm|im|i\s+am)\s+(?:now\s+)?self[-\s]employed\b|\bi\s+work\s+for\s+myself\b|我(?:现在|目前)?(?:是)?(?:个体户|自己单干)",
+    _F,
+)
+
+
 def employment(text: str) -> list[Slot]:
-    """Whether the user works part-time or full-time, and on staff or as a contractor, said of themselves."""
+    """Whether the user works part-time or full-time, on staff, as a contractor or for themselves, and from home,
+    said of themselves."""
     staff = _STAFF.search(text)
     out = []
+    mode = _WORK_MODE.search(text)
+    if mode is not None:
+        out.append(Slot(Predicate.LIKES, "work_mode", "remote", True, mode.start(), mode.end()))
+    own = _SELF_EMPLOYED.search(text) if staff is None else None
+    if own is not None:
+        out.append(Slot(Predicate.LIKES, "employment_terms", "self-employed", True, own.start(), own.end()))
     if staff is not None:
         permanent = staff.group("perm") or staff.group("perm2") or staff.group("zp")
         out.append(

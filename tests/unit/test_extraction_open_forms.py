@@ -187,7 +187,7 @@ def test_meeting_settings_in_everyday_words(extractor: RuleExtractor, text: str,
 @pytest.mark.parametrize(
     ("text", "found"),
     [
-        ("I work remotely from Lisbon.", {("user|location", "lisbon")}),
+        ("I work remotely from Lisbon.", {("user|location", "lisbon"), ("user|work_mode", "remote")}),
         ("I work from home most days.", set()),
         ("我是自由职业", {("user|job", "自由职业")}),
         ("I teach high school math.", {("user|job", "high school math teacher")}),

@@ -259,3 +259,11 @@ def test_what_documents_are_written_in_is_no_reply_language(extractor: RuleExtra
 
 def test_latex_is_a_document_tool(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I write all my papers in LaTeX.") == {"user|document_app": "latex"}
+
+
+def test_working_from_home_every_day_and_working_for_oneself(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I work from home.") == {"user|work_mode": "remote"}
+    assert _facts(extractor, "我现在一直在家办公") == {"user|work_mode": "remote"}
+    assert _facts(extractor, "I usually work from home on Fridays.") == {"user|remote_days": "friday"}
+    assert _facts(extractor, "I'm self-employed.") == {"user|employment_terms": "self-employed"}
+    assert _facts(extractor, "我是个体户，开了家小卖部")["user|employment_terms"] == "self-employed"
