@@ -355,6 +355,8 @@ _SPEAKER_AHEAD: dict[Lang, re.Pattern[str]] = {
 def continues_named_kin(norm: str, c_start: int) -> bool:
     """Whether a Chinese clause with no subject of its own goes on about a relation named by a name just before
     it ("我爱人叫春梅，在镇上开了家包子铺"), the speaker not named since."""
+    if norm.find("叫", 0, c_start) < 0:  # no name given before it: the common case, without a scan
+        return False
     last = None
     for m in NAMED_KIN_ZH.finditer(norm, 0, c_start):
         last = m

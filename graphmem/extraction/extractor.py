@@ -392,8 +392,8 @@ class RuleExtractor:
     def _about_thing_zh(self, seg: Segment, text: str) -> list[CandidateFact]:
         """The stance `seg` takes on "那玩意儿" or "它" (as what is kept off: "别带它"), read as the food the turn set
         aside before it ("豆汁儿就别列了啊"); only tastes, quoting the segment."""
-        pointers = list(_ZH_THING_POINTER.finditer(seg.text))
-        topics = list(_ZH_SET_ASIDE.finditer(text, 0, seg.start + pointers[0].start()))
+        pointer = _ZH_THING_POINTER.search(seg.text)
+        topics = list(_ZH_SET_ASIDE.finditer(text, 0, seg.start + pointer.start())) if pointer else []
         if not topics:
             return []
         thing = topics[-1].group("t")

@@ -52,6 +52,8 @@ _CONTACTABLE = Statement(P.CONTACT_WINDOW, "group", "user can be contacted {d}",
 _WORKS_ON = Statement(P.WORKDAYS, "days", "user works {d}")
 _SHORT_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers short replies", value="short replies")
 _DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers detailed replies", value="detailed replies")
+# "I drive for", "I'm now driving for": the company one drives for (the alternation left open for more verbs)
+_DRIVES = r"(?<![\w'])i(?:'m|\s+am)?\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:drive|driving"
 _DRIVER = Statement(P.JOB, "fixed", "user works as a driver", value="driver", confidence=0.65)
 _TONE = Statement(P.PREFERS_TONE, "group", "user prefers a {v} tone")
 _PROJECT_TECH = Statement(P.USES_TECH, "tech", "the project uses {d}", confidence=0.8, project=True)
@@ -588,8 +590,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(  # "I drive for FedEx", "I'm driving for UPS now": the company one drives or delivers for
         "en",
-        r"(?<![\w'])i(?:'m|\s+am)?\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:drive|driving|deliver|delivering)\s+for\s+"
-        r"(?=(?-i:[A-Z]))",
+        _DRIVES + r"|deliver|delivering)\s+for\s+(?=(?-i:[A-Z]))",
         P.EMPLOYER,
         "place",
         "user works at {d}",
@@ -597,8 +598,7 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     _DRIVER.rule(
         "en",
-        r"(?<![\w'])i(?:'m|\s+am)?\s+(?:now\s+|currently\s+|still\s+|also\s+)?(?:drive|driving)\s+for\s+"
-        r"(?=(?-i:[A-Z])|(?:uber|lyft|doordash|instacart|grubhub)\b)",
+        _DRIVES + r")\s+for\s+(?=(?-i:[A-Z])|(?:uber|lyft|doordash|instacart|grubhub)\b)",
     ),
     rule(  # "I've been at Google for three years": the employer one has been with
         "en",

@@ -518,9 +518,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
         # "tests in yarrow should be Vitest": what the code base is to use, a rule of it in any person
         ruled = code_settings(text) if _CODE_RULE.search(text) else []
         # "it's not Xfinity, it's Spectrum" corrects what the speaker has, with no person named
-        ruled += possessions(text, True) if correcting else []
-        # "The router's a Netgear Nighthawk in the living room": the household's own router, no person named
-        ruled += [s for s in possessions(text) if s.attribute == "router"] if not correcting else []
+        # ("The router's a Netgear Nighthawk in the living room": the household's own router, no person named)
+        ruled += possessions(text, True) if correcting else [s for s in possessions(text) if s.attribute == "router"]
         ruled += avoided_connection(text)  # "Any connection but O'Hare": said to whoever books, of the speaker
         return dated + ruled + [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in written(text)]
     if lang == "zh" and _THIRD_PERSON_ZH.search(text):
