@@ -69,7 +69,7 @@ FIFTH_COUNTS = {
 }
 # Per language, one time-zone or location move.
 FIFTH_MOVE_KINDS = ("timezone", "location")
-# Rounds with families of their own, per language: the twenty-sixth to twenty-eighth measure everyday phrasing over
+# Rounds with families of their own, per language: the twenty-sixth to twenty-ninth measure everyday phrasing over
 # every fact family.
 EVERYDAY_COUNTS = {
     "preference": 4,
@@ -85,7 +85,7 @@ EVERYDAY_COUNTS = {
     "project": 2,
     "pollution": 1,
 }
-ROUND_COUNTS = {"v26": EVERYDAY_COUNTS, "v27": EVERYDAY_COUNTS, "v28": EVERYDAY_COUNTS}
+ROUND_COUNTS = {"v26": EVERYDAY_COUNTS, "v27": EVERYDAY_COUNTS, "v28": EVERYDAY_COUNTS, "v29": EVERYDAY_COUNTS}
 
 
 # The blind rounds from the fifth on: tag, own file, first id; each checked against every set before it.
@@ -114,6 +114,7 @@ ROUNDS = (
     ("v26", 2301),
     ("v27", 2401),
     ("v28", 2501),
+    ("v29", 2601),
 )
 
 

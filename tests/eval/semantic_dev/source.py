@@ -43,6 +43,7 @@ OUT_V25 = Path(__file__).with_name("scenarios_v25.jsonl")
 OUT_V26 = Path(__file__).with_name("scenarios_v26.jsonl")
 OUT_V27 = Path(__file__).with_name("scenarios_v27.jsonl")
 OUT_V28 = Path(__file__).with_name("scenarios_v28.jsonl")
+OUT_V29 = Path(__file__).with_name("scenarios_v29.jsonl")
 BASE = datetime(2026, 1, 5, 8, 0, tzinfo=UTC)
 GAP_DAYS = (0, 2, 6, 13)
 NAMESPACE = uuid.UUID("6f1d3c1e-9a51-4c55-8d0e-2f4f3f7d0a10")
@@ -7100,6 +7101,255 @@ EN_V28: list[Case] = [
               ("Finally stopped raining here. First time in a week I've seen the sun.", "Nice, hope you get outside for a bit.", "Planning to. My dad's gotten totally hooked on genealogy, by the way. He spends every evening on Ancestry building a giant family tree and won't stop talking about it."),
               ("How long does it take to get scuba certified, roughly?", "Open Water certification usually takes three or four days: some online theory, pool sessions and four open-water dives.", "Just curious, I'm not actually planning to do it. My mom always says 'This too shall pass,' and it's been stuck in my head all day.")),
 ]
+# Twenty-ninth round (tag `v29`, its own file `scenarios_v29.jsonl`, ids from 2601): written blind, by an engineer
+# who had not read the extractor, its rules or its tests, and never run over these cases before they were
+# committed. Like the twenty-sixth to twenty-eighth, it does not look for hard shapes: it measures how the memory
+# does on the ordinary, everyday phrasing most users use, across the whole range of facts a user states, with the
+# same families and counts. About half plain, direct statements (tag `plain`) and half ordinary conversational
+# shapes (tag `conversational`: a fact given as the reason for a request, mentioned in passing, the answer to the
+# assistant's question, a change of mind, employer or role in a later session, a slip fixed in a later session, an
+# explicit request to remember), with sub-topics no earlier round used.
+ZH_V29: list[Case] = [
+    # preference: likes, dislikes, an allergy, a stance that turns around
+    case("preference", "paraphrase plain v29",
+         ("我打小就好吃羊肉泡馍，馍掰得碎碎的，汤一浇，再就两瓣糖蒜，美得很", "掰馍是门手艺，掰得越碎越入味。"),
+         ("今儿中午又去回民街咥了一大碗泡馍，这东西我吃了二十年也没吃腻", "老味道最难割舍，哈哈。"),
+         active=(yes("泡馍", "paomo", "pao mo", "bread soup", "pita soup"),)),
+    case("preference", "remember conversational v29",
+         ("我妈最近有点贫血，帮我想几道补铁的家常菜。先说好，猪肝别算进来，那个味儿我一口都咽不下去，以后给我推荐菜都别带猪肝", "好的，以后推荐菜都不带猪肝。补铁可以做：菠菜炒牛肉、黑木耳炒鸡蛋、红烧鸭血、番茄炖牛腩，牛肉和鸭血里的铁都好吸收。"),
+         active=(no("猪肝", "pork liver", "pig liver", "liver"),)),
+    case("preference", "paraphrase conversational v29",
+         ("周末想烤点曲奇带去公司，这个方子里有杏仁粉，能换成啥？我对杏仁过敏，沾一点嘴唇就肿", "可以把杏仁粉换成等量的低筋面粉，或者用燕麦粉，口感会稍微扎实一点。巧克力豆的配料表也看一眼，有的会写“可能含有坚果”。"),
+         ("同事从新疆带回来一大包巴旦木，办公室里人手一把，我一颗都没敢碰。那玩意儿就是杏仁，我过敏", "小心为上，过敏的东西离远点。"),
+         active=(any_("杏仁", "almond", "巴旦木"),)),
+    case("preference", "change polarity conversational v29",
+         ("帮我想想过年回老家带点啥年货。我自己是离不开腊肠的，广式那种甜口的，蒸饭的时候切两根铺上，香得很", "腊肠是好选择，再配点腊肉、坚果礼盒、茶叶，老人孩子都照顾到了。"),
+         ("刚又蒸了一锅腊肠饭，一个人干了两大碗。腊肠这东西我家冰箱一年四季都得备着", "腊肠饭确实香，油都渗进米里了。"),
+         ("体检报告出来了，血脂高了一大截，医生让我腌的腊的都少碰。腊肠我现在不吃了，冰箱里剩的全送邻居了。你改一下，以后别再当我爱吃腊肠", "身体要紧。已更新：你现在不吃腊肠了。"),
+         active=(no("腊肠", "香肠", "sausage", "lap cheong"),),
+         not_active=(yes("腊肠", "香肠", "sausage", "lap cheong"),),
+         history=(h(("腊肠", "香肠", "sausage", "lap cheong"), ("腊肠", "香肠", "sausage", "lap cheong"), old_pol=True, new_pol=False),)),
+    # location
+    case("location", "paraphrase conversational v29",
+         ("我住银川，下礼拜大学同学从广州过来玩，帮我排个两天的行程", "第一天可以去西夏陵和镇北堡西部影城，第二天去沙湖，晚上回市区逛逛怀远夜市。"),
+         ("银川这两天风刮得邪乎，阳台上晾的床单直接吹到楼下去了", "西北春天风大，晾东西得夹紧点。"),
+         active=(yes("银川", "yinchuan"),)),
+    case("location", "change plain v29",
+         ("我家在宝鸡，就在渭河边上", "宝鸡好啊，吃的也多。"),
+         ("宝鸡今年夏天雨水特别多，渭河涨了一大截，河堤步道都封了", "雨季出门注意安全。"),
+         ("给你说一声，我今年开春搬到江门了，在这边找了份工作，租了个两居室。以后我的所在地就按江门来，帮我改一下", "好的，已更新为江门。"),
+         active=(yes("江门", "jiangmen"),),
+         not_active=(yes("宝鸡", "baoji"),),
+         history=(h(("宝鸡", "baoji"), ("江门", "jiangmen")),)),
+    # work: employer and role, working hours, a change of employer
+    case("work", "paraphrase plain v29",
+         ("我在国家电网上班，干输电线路巡检的，一年到头都在山里钻", "巡线挺辛苦的，风吹日晒的。"),
+         ("今天跟着班组上山查线路，一天走了两万多步。在国家电网干巡检，就没几天是坐办公室的", "辛苦了，回去好好泡个脚。"),
+         active=(any_("国家电网", "电网", "state grid", "sgcc"), any_("巡检", "巡线", "线路", "输电", "line inspect", "lineman", "power line", "transmission"))),
+    case("work", "remember conversational v29",
+         ("帮我定个每天学英语的计划，一天半小时就行", "好的。你一般几点上班、几点下班？我看看塞在哪个时段合适。", "下午两点到夜里十一点，我在火锅店当服务员，晚上那阵最忙", "那可以放在上午十点到十点半，睡醒吃完早饭学，脑子最清醒。", "行。你记着我上班是下午两点到晚上十一点，以后给我排啥都避开这个点"),
+         active=(any_("两点", "2点", "14:00", "十一点", "11点", "23:00", "下午2", "晚上11"),)),
+    case("work", "change conversational v29",
+         ("帮我写条朋友圈，宣传下我们营业厅这周的宽带优惠。我在中国移动营业厅办业务，这个月任务还差一截", "好的：“家里网速慢？来中国移动营业厅看看！本周办理千兆宽带，预存即送三个月月租，名额有限……”"),
+         ("今天营业厅来了个大爷，说手机打不出去了，折腾半天原来是欠费停机。在移动站柜台啥事都能碰上", "哈哈，耐心解释就好，老人家不容易。"),
+         ("跟你说个事，我跳槽了，从移动出来去了中国电信，还是在营业厅干，就是换了个东家。你把我工作单位更新一下", "好的，已更新：你现在在中国电信工作。"),
+         active=(any_("电信", "china telecom", "telecom"),),
+         not_active=(any_("移动", "china mobile"),),
+         history=(h(("移动", "china mobile"), ("电信", "china telecom", "telecom")),)),
+    # tools
+    case("tools", "paraphrase conversational one_off v29",
+         ("墨迹天气上那个“穿衣指数”准不准？我每天出门前都瞅一眼墨迹，看完再定穿几件", "穿衣指数是按气温、湿度和风力估出来的，大体能参考，不过体感因人而异，怕冷的可以往厚里再加一件。"),
+         ("墨迹天气说今天下午三点有雨，我就揣了把伞，结果还真下了。看天气我就认它，别的App早删了。中午在楼下买了个肉松饭团对付了一口", "准的话用着就放心。"),
+         active=(yes("墨迹", "moji"),),
+         not_active=(any_("饭团", "肉松"),)),
+    case("tools", "remember plain v29",
+         ("我是搞气象数值模拟的，天天跟Fortran打交道。以后你给我写代码例子就用Fortran，记住了啊", "好的，以后代码例子都用Fortran写。"),
+         active=(yes("fortran",),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v29",
+         ("“饕餮”“耄耋”这俩词啥意思？", "饕餮原指传说中贪吃的凶兽，后来用来形容贪吃的人；耄耋指八九十岁的老人，泛指高龄。", "意思我懂了，可这几个字我压根不会念啊。以后碰上生僻字，你顺手给我标个拼音"),
+         ("“睚眦必报”咋理解？", "睚眦（yá zì）是瞪眼睛的意思，睚眦必报就是一点小仇都要报复，形容心胸狭窄。", "对，就这样，难念的字都给我带上拼音，我好跟着念"),
+         active=(any_("拼音", "pinyin", "注音", "读音"),)),
+    case("reply", "remember plain v29",
+         ("以后你回我都用波斯语吧，我老公是伊朗人，下个月要跟他回德黑兰见公婆，我得赶紧练练。记住啊", "باشه! از این به بعد به فارسی جوابت را می‌دهم."),
+         active=(any_("波斯", "persian", "farsi", "فارسی"),)),
+    # relations: spouse, child's birthday, pet
+    case("relations", "paraphrase plain one_off v29",
+         ("我老公叫建华，在工地上开塔吊，天不亮就得爬上去", "塔吊司机责任重，高空作业也辛苦。"),
+         ("建华今天收工早，我俩去夜市溜达了一圈。我买了根烤玉米边走边啃，他光顾着看人家套圈", "两口子逛夜市，挺惬意的。"),
+         active=(yes("建华", "jianhua"),),
+         not_active=(any_("烤玉米", "玉米"),)),
+    case("relations", "paraphrase conversational v29",
+         ("我闺女妞妞7月23号过五岁生日，想给她订个冰雪奇缘的蛋糕，六寸的够不够？", "家里人少的话六寸够了，要是还请了小朋友就订八寸。冰雪奇缘主题可以做成蓝白渐变，上面放个艾莎的小摆件。"),
+         ("妞妞下礼拜过生日，7月23那天我想请个假带她去海洋馆，票得提前买吗？", "暑假海洋馆人多，建议提前在网上买好票，早点去排队。"),
+         active=(yes("妞妞", "niuniu"), any_("7月23", "七月二十三", "07-23", "7.23", "july 23", "jul 23", "23 jul"))),
+    case("relations", "paraphrase plain v29",
+         ("我养了只橘猫叫橙子，十五斤，胖得都跳不上沙发了", "橘猫十只九胖，哈哈。"),
+         ("橙子今天把我桌上的绿萝啃了一半，叶子吐了一地", "绿萝对猫有毒，最好挪到它够不着的地方，再留意下它有没有拉肚子、没精神。"),
+         active=(yes("橙子", "chengzi"),)),
+    # time zone
+    case("timezone", "paraphrase plain v29",
+         ("我在开罗常驻，当地时间冬天比北京晚六个小时，夏天晚五个", "开罗时间，记下了。"),
+         ("我这边用的是埃及时间，国内晚上十点我这儿才下午四点，跟家里视频只能趁我下班前", "那确实得掐着点打。"),
+         active=(any_("开罗", "cairo", "埃及", "egypt", "africa/cairo", "eet", "eest", "+2", "+02", "+3", "+03"),)),
+    # travel
+    case("travel", "paraphrase plain v29",
+         ("我坐飞机基本认准深航，坐惯了，里程也都攒在那儿", "常坐一家，攒里程确实划算。"),
+         ("下礼拜去成都开会，买的又是深航。别家的航班我基本都不看", "认准一家，订票也省心。"),
+         active=(yes("深航", "深圳航空", "shenzhen air"),)),
+    # meeting
+    case("meeting", "paraphrase plain v29",
+         ("线上开会我习惯直接共享屏幕，边放文档边讲，光靠嘴说对面老听岔", "边看边讲确实更清楚。"),
+         ("今天跟设计那边对稿子，我一上来就把屏幕共享出去了，十分钟就对完了。开会不投屏我浑身难受", "有画面对照，沟通效率高多了。"),
+         active=(any_("共享屏幕", "屏幕共享", "共享", "投屏", "screen shar", "share screen", "屏幕"),)),
+    # correction
+    case("correction", "immediate remember plain v29",
+         ("帮我记个日子，到时候好提醒我续保：我的车险三月十二号到期……哎不对，看岔了，三月十二那是我老婆那辆，我的是五月十二号", "好的，已记下：你的车险五月十二号到期。"),
+         active=(any_("5月12", "五月十二", "05-12", "5.12", "may 12", "12 may"),),
+         not_active=(any_("3月12", "三月十二", "03-12", "3.12", "march 12", "12 mar"),)),
+    case("correction", "after_promotion conversational v29",
+         ("我家海信电视这两天开机老卡在logo那儿不动，得拔了电源重插才行，咋整？", "可以先试试在设置里检查系统更新，不行就恢复出厂设置；要还是卡，多半是主板或者存储出了问题，得找售后。"),
+         ("海信售后上门修电视收钱不？我这台买了快四年了", "过了保修期一般要收上门费加配件费，上门费几十到一百不等，具体打售后电话问一下。"),
+         ("我才发现一直说错了，我家电视是创维的，不是海信，海信那台在我爸妈家。你给我改过来。上门费还是那个价吗？", "好的，已更正：你家电视是创维的。创维保外上门费也差不多，一般几十到一百块。"),
+         active=(any_("创维", "skyworth"),),
+         not_active=(any_("海信", "hisense"),),
+         history=(h(("海信", "hisense"), ("创维", "skyworth")),)),
+    # project facts
+    case("project", "project_only paraphrase plain v29",
+         ("@tongxuehui", "毕业二十年的同学会归我张罗，地方定在城郊的望湖山庄，能吃能住还能钓鱼", "地方选得好，吃住玩一条龙，省心。"),
+         ("@tongxuehui", "望湖山庄那边催我先报人数和房间数。同学会的邀请函你帮我写一段，别太煽情", "可以这样写：“老同学们，一别二十年，……”"),
+         active=(any_("望湖山庄", "望湖", "wanghu", p="tongxuehui"),)),
+    case("project", "override conversational v29",
+         ("跟我聊天别那么一本正经的，口语一点，跟朋友唠嗑似的就行", "行嘞，那咱就随便唠。"),
+         ("你又开始“综上所述”了。我说过跟我说话随意点、口语化，别端着", "哈哈，收到，放松着说。"),
+         ("@gongwen", "这个项目是帮单位写公文，通知、请示、报告这些，跟平时不一样，必须用正式的书面语，不能像跟我平时聊天那么随便。在这个项目里你都按公文的规矩来", "明白，公文项目里一律用正式书面语。"),
+         active=(any_("随意", "口语", "唠嗑", "casual", "colloquial", "informal"), any_("书面", "正式", "公文", "formal", "official", p="gongwen")),
+         not_active=(any_("随意", "唠嗑", "casual", "colloquial", "informal", p="gongwen"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v29",
+              ("楼上装修，电钻从早上八点一直响到现在，脑仁都要炸了", "装修噪音确实折磨人，戴个降噪耳机试试。", "戴了也不顶用。对了，我表妹最近迷上了跳街舞，天天晚上在小区广场练，还拉了一帮初中生跟她一块儿"),
+              ("要是有人想考个厨师证，一般得学多久？", "正规培训班一般一到三个月，学完参加考核拿初级证，想考高级的还得有从业年限。", "我就随口问问，没打算去考。我姥爷常说“车到山前必有路”，今天不知道咋又想起这句了")),
+]
+EN_V29: list[Case] = [
+    # preference: likes, dislikes, a diet, a stance that turns around
+    case("preference", "paraphrase plain texting v29",
+         ("Banh mi is my favorite sandwich, no contest. Crusty baguette, pickled carrots, jalapeños, a ton of cilantro, the works.", "That crunch-plus-pickle combo is hard to beat."),
+         ("grabbed banh mi from the little vietnamese bakery by my gym again lol. could honestly eat one every day", "Sounds like you've found your go-to spot."),
+         active=(yes("banh mi", "bánh mì", "越南法棍", "越南三明治"),)),
+    case("preference", "remember conversational v29",
+         ("Can you give me a stir-fry recipe for tonight? No bell peppers, please. I can't stand them, so from now on leave them out of anything you suggest.", "No bell peppers, noted for the future. Try a ginger-garlic chicken stir-fry with snap peas, broccoli, carrots and scallions, finished with soy sauce, a splash of rice vinegar and sesame oil."),
+         active=(no("bell pepper", "capsicum", "彩椒", "甜椒", "青椒"),)),
+    case("preference", "paraphrase conversational v29",
+         ("Could you suggest a few dinners for this week? I eat paleo, so no grains, beans or dairy.", "Sure: sheet-pan salmon with roasted sweet potatoes and asparagus, a beef and vegetable stir-fry over cauliflower rice, lemon-herb chicken thighs with a big green salad, and zucchini noodles with turkey meatballs."),
+         ("Work ordered pizza for the team lunch and I ended up just picking the toppings off one slice. Being paleo makes office food tricky.", "Office catering rarely plans for that; keeping a backup lunch in the fridge helps."),
+         active=(any_("paleo", "原始人饮食", "旧石器"),)),
+    case("preference", "change polarity conversational texting v29",
+         ("what's a good afternoon snack to go with my diet coke? I drink like three a day, it's kind of my thing", "Something with protein and crunch works well: string cheese, a handful of almonds, or some popcorn."),
+         ("Stocked up on Diet Coke again, two 12-packs. Honestly can't get through a workday without one.", "That's a solid supply."),
+         ("So I quit Diet Coke. Two weeks clean, switched to sparkling water, and my headaches are way better. Please update that, I don't drink it anymore.", "Nice work! Updated: you don't drink Diet Coke anymore."),
+         active=(no("diet coke", "coke", "可乐", "健怡"),),
+         not_active=(yes("diet coke", "coke", "可乐", "健怡"),),
+         history=(h(("diet coke", "coke", "可乐", "健怡"), ("diet coke", "coke", "可乐", "健怡"), old_pol=True, new_pol=False),)),
+    # location
+    case("location", "paraphrase conversational one_off v29",
+         ("We live in Norwich and my in-laws are visiting next month. What should we show them that isn't just the cathedral?", "Wander Elm Hill and the Norwich Lanes, browse the market, take a Broads boat trip from Wroxham, or spend an afternoon at the Sainsbury Centre at UEA."),
+         ("Norwich was heaving today with the Christmas lights switch-on. Grabbed a sausage roll from the market and gave up on the crowds.", "Ha, a sausage roll is a fine consolation prize."),
+         active=(yes("norwich", "诺里奇"),),
+         not_active=(any_("sausage roll", "香肠卷"),)),
+    case("location", "change plain v29",
+         ("I live in Aberdeen, not far from the beach.", "The Granite City, nice."),
+         ("Aberdeen wind was brutal today. Nearly lost my umbrella on Union Street.", "North Sea wind doesn't mess about."),
+         ("Quick update: I've moved down to Cardiff for a new job. Please change my location to Cardiff.", "Done, your location is now Cardiff."),
+         active=(yes("cardiff", "卡迪夫"),),
+         not_active=(yes("aberdeen", "阿伯丁"),),
+         history=(h(("aberdeen", "阿伯丁"), ("cardiff", "卡迪夫")),)),
+    # work: employer and role, working hours, a change of role
+    case("work", "paraphrase plain texting v29",
+         ("I'm a pharmacy tech at Walgreens. Mostly counting pills and fighting with insurance companies.", "The insurance part sounds like the real job."),
+         ("walgreens was a zoo today, flu season is here. only pharmacy tech on the counter and we filled like 400 scripts", "That's a heavy shift. Put your feet up tonight."),
+         active=(any_("walgreens", "沃尔格林"), any_("pharmacy tech", "pharmacy technician", "药房", "药剂"))),
+    case("work", "remember conversational texting v29",
+         ("can you help me plan a morning workout routine", "Sure! What time do you start work, so I know how much time you have?", "noon. I work noon to 8 at the library, so mornings are all mine", "Great, then you could train at 9: a 10-minute warm-up, 35 minutes of strength work and a 10-minute cool-down, which leaves time to eat before noon.", "perfect. remember my hours are noon to 8 and plan stuff around that"),
+         active=(any_("noon", "12 p.m", "12pm", "12:00", "8 p.m", "8pm", "20:00", "中午", "晚上8"),)),
+    case("work", "change conversational v29",
+         ("Any tips for writing a weekly schedule for a crew of twelve? I'm a shift lead at Chipotle and apparently that's my job now.", "Start from your peak hours and put your strongest people on the lunch and dinner rushes, post the schedule at least a week ahead, and keep a shared availability sheet so shift swaps don't all land on you."),
+         ("Chipotle lunch rush was insane today. As shift lead I ended up working the line myself for two hours.", "Sometimes you have to jump in. Hope the crew noticed."),
+         ("Guess what, I got promoted! I'm the general manager of the store now, not a shift lead anymore. Can you update my role?", "Congratulations! Updated: you're now the general manager."),
+         active=(any_("general manager", "总经理", "店长", "manager"),),
+         not_active=(any_("shift lead", "shift leader", "值班", "领班"),),
+         history=(h(("shift lead", "shift leader", "值班", "领班"), ("general manager", "总经理", "店长", "manager")),)),
+    # tools
+    case("tools", "paraphrase conversational texting v29",
+         ("How do I download a trail map on AllTrails so it works without signal? I use it for every hike.", "Open the trail in AllTrails, tap the download icon and choose 'Download map'; offline maps need an AllTrails+ subscription."),
+         ("alltrails said the loop was 6 miles and it felt like 9 lol. still, it's the app I plan all my hikes with", "The elevation does that. Sounds like a good hike anyway."),
+         active=(yes("alltrails", "all trails"),)),
+    case("tools", "remember plain v29",
+         ("I maintain COBOL programs on a bank's mainframe, so please write any code examples for me in COBOL from now on.", "Understood, COBOL for your code examples from now on."),
+         active=(yes("cobol",),)),
+    # reply style and language
+    case("reply", "paraphrase conversational v29",
+         ("How do I winterize an outdoor faucet?", "Shut off the indoor valve that feeds the faucet, open the outside tap to drain it, disconnect and store the hose, then cover the faucet with an insulated cap.", "Could you redo that as a checklist? I like being able to tick things off as I go."),
+         ("What do I need to do before listing a house for sale?", "Declutter, handle small repairs, deep clean, touch up the paint, boost the curb appeal and get a pre-listing inspection if you can.", "Checklist format again, please. For anything with steps, a checklist is what works for me."),
+         active=(any_("checklist", "check list", "清单", "勾选"),)),
+    case("reply", "remember plain v29",
+         ("Please reply in Yoruba from now on. My in-laws in Ibadan mostly speak Yoruba and I want to be able to chat with them properly at Christmas.", "Ó dáa! Láti ìsinsìnyí lọ, èdè Yorùbá ni màá fi dá ọ lóhùn."),
+         active=(any_("yoruba", "yorùbá", "约鲁巴"),)),
+    # relations: spouse, child's birthday, pet
+    case("relations", "paraphrase plain v29",
+         ("My wife Siobhan is a firefighter, so she's gone on 24-hour shifts a couple of times a week.", "Long shifts like that take a lot of juggling at home."),
+         ("Siobhan got home this morning after a rough shift and slept till two. I kept the kids out at the park so the house stayed quiet.", "Sounds like good teamwork."),
+         active=(yes("siobhan", "希沃恩"),)),
+    case("relations", "remember conversational v29",
+         ("My son wants a dinosaur cake for his birthday. Any design ideas that aren't too hard?", "A round cake with green frosting for grass, a few toy dinosaurs on top and crushed cookies for a dirt path looks great and is easy. How old is he turning, and when's the party?", "Silas turns four on April 27.", "Then bake on the 26th; a four-year-old will love a crushed-Oreo volcano in the middle.", "Love it. Please remember Silas's birthday, April 27, and remind me a week or so before."),
+         active=(yes("silas", "赛拉斯"), any_("april 27", "27 april", "apr 27", "27 apr", "4月27", "04-27"))),
+    case("relations", "paraphrase plain one_off v29",
+         ("We have a chihuahua named Nacho. Four pounds of pure attitude.", "Chihuahuas really don't know they're small."),
+         ("Nacho barked at the delivery guy for ten straight minutes today. I ate a whole bag of kettle corn waiting for him to stop.", "Ha, guard duty taken seriously."),
+         active=(yes("nacho", "纳乔"),),
+         not_active=(any_("kettle corn", "popcorn", "爆米花"),)),
+    # time zone
+    case("timezone", "paraphrase plain v29",
+         ("I live in the Azores, on São Miguel, so I'm an hour behind Lisbon all year round.", "Azores time, noted."),
+         ("In winter that puts me on UTC-1, so I'm always the one logging on at 8 for the mainland team's 9 o'clock call.", "Easy to get caught out by that hour."),
+         active=(any_("azores", "açores", "atlantic/azores", "azot", "azost", "-1", "-01", "亚速尔"),)),
+    # travel
+    case("travel", "paraphrase plain v29",
+         ("Whenever I travel for work in the UK I stay at a Premier Inn. Good beds, and you know exactly what you're getting.", "Consistency is underrated on work trips."),
+         ("Booked Premier Inn again for the Leeds conference. I don't even bother comparing hotels anymore.", "Easy when it works for you."),
+         active=(yes("premier inn",),)),
+    # meeting
+    case("meeting", "paraphrase plain v29",
+         ("I prefer to meet new clients over lunch rather than in a conference room. People open up more when there's food on the table.", "A relaxed setting does help."),
+         ("Did another lunch meeting with a prospect today, two hours at the Italian place downtown. Beats a stiff boardroom every time.", "Sounds productive, and tasty."),
+         active=(any_("lunch", "午餐", "午饭"),)),
+    # correction
+    case("correction", "immediate remember plain v29",
+         ("Can you remember my ring size? It's a 7. Oh hang on, no, 6.5. I just checked the sizer the jeweler gave me.", "Noted: your ring size is 6.5."),
+         active=(any_("6.5", "6 1/2", "six and a half", "6½"),),
+         not_active=(any_("size 7", "seven", "7号"),)),
+    case("correction", "after_promotion conversational v29",
+         ("My Peloton bike has started making a clicking noise every time I pedal. Any idea what it could be?", "Usually the pedals or cleats: tighten the pedals with a pedal wrench, check the cleat screws and make sure the crank arms are snug. If it keeps clicking, it could be the bottom bracket."),
+         ("Is it worth getting a floor mat for my Peloton? It's on carpet in the spare room.", "Yes: a mat keeps the bike stable and level, protects the carpet from sweat and cuts the noise for whoever's downstairs."),
+         ("Wait, I've been saying the wrong brand. My bike's a Bowflex, not a Peloton. My brother's the one with the Peloton. Can you fix that? Does the mat advice still apply?", "Corrected: your bike is a Bowflex. The mat advice applies to any indoor bike."),
+         active=(any_("bowflex",),),
+         not_active=(any_("peloton", "派乐腾"),),
+         history=(h(("peloton", "派乐腾"), ("bowflex",)),)),
+    # project facts
+    case("project", "project_only paraphrase plain v29",
+         ("@babyshower", "I'm hosting my sister's baby shower, and it's going to be at the Oak Hollow clubhouse on a Saturday afternoon.", "A clubhouse is a great pick: room for games and usually a kitchen."),
+         ("@babyshower", "Can you draft the invitation? Make sure it says the shower is at the Oak Hollow clubhouse.", "Sure: 'Please join us for a baby shower in honor of ... at the Oak Hollow clubhouse ...'"),
+         active=(any_("oak hollow", p="babyshower"),)),
+    case("project", "override conversational v29",
+         ("How much should I budget for a decent road bike? Give me prices in US dollars, please, I can't think in anything else.", "For a solid entry-level aluminum road bike, expect about $900 to $1,500; carbon frames start around $2,000."),
+         ("What does a week of groceries for two usually cost? Dollars again, please. Always dollars for me.", "Roughly $150 to $250 a week in most US cities, depending on where you shop."),
+         ("@portugal", "This project is for planning our month in Portugal, so here give me every price in euros, since that's what we'll actually be paying. Just in this project, though.", "Got it: euros for all prices in the Portugal project."),
+         active=(any_("usd", "us dollar", "dollar", "美元"), any_("eur", "euro", "€", "欧元", p="portugal")),
+         not_active=(any_("usd", "us dollar", "dollar", "美元", p="portugal"),)),
+    # pollution
+    pollution("other_person small_talk hypothetical question quote v29",
+              ("Power was out on our block for three hours last night. I read by candlelight like it was 1850.", "Very atmospheric, in a Victorian sort of way.", "Ha, sure. Meanwhile my coworker joined an improv troupe and keeps trying out scenes on us at lunch. He's got a show next Friday."),
+              ("How long would it take someone to learn the bagpipes?", "Most learners spend six months to a year on a practice chanter before moving to the full pipes, so a year or two to play a few tunes well.", "Just wondering, I'm not going to take them up. My aunt always says 'Rome wasn't built in a day,' and I could hear her saying it when I read that.")),
+]
 # fmt: on
 
 
@@ -7177,6 +7427,7 @@ def render(
     v26: bool = False,
     v27: bool = False,
     v28: bool = False,
+    v29: bool = False,
 ) -> str:
     """The JSONL text (of the fourth round with `v4`, of the fifth with `v5`, of the sixth with `v6`, of the seventh
     with `v7`, of the eighth with `v8`, of the ninth with `v9`, of the tenth with `v10`, of the eleventh with `v11`, of
@@ -7184,9 +7435,11 @@ def render(
     the sixteenth with `v16`, of the seventeenth with `v17`, of the eighteenth with `v18`, of the nineteenth with
     `v19`, of the twentieth with `v20`, of the twenty-first with `v21`, of the twenty-second with `v22`, of the
     twenty-third with `v23`, of the twenty-fourth with `v24`, of the twenty-fifth with `v25`, of the twenty-sixth with
-    `v26`, of the twenty-seventh with `v27`, of the twenty-eighth with `v28`): one scenario a line, UTF-8, no ASCII
-    escaping."""
-    if v28:
+    `v26`, of the twenty-seventh with `v27`, of the twenty-eighth with `v28`, of the twenty-ninth with `v29`): one
+    scenario a line, UTF-8, no ASCII escaping."""
+    if v29:
+        found = scenario_dicts(ZH_V29, EN_V29, first=2601)
+    elif v28:
         found = scenario_dicts(ZH_V28, EN_V28, first=2501)
     elif v27:
         found = scenario_dicts(ZH_V27, EN_V27, first=2401)
@@ -7268,6 +7521,7 @@ if __name__ == "__main__":
     OUT_V26.write_text(render(v26=True), encoding="utf-8")
     OUT_V27.write_text(render(v27=True), encoding="utf-8")
     OUT_V28.write_text(render(v28=True), encoding="utf-8")
+    OUT_V29.write_text(render(v29=True), encoding="utf-8")
     print(
         f"wrote {len(scenario_dicts())} scenarios to {OUT}, {len(ZH_V4) + len(EN_V4)} to {OUT_V4},"
         f" {len(ZH_V5) + len(EN_V5)} to {OUT_V5}, {len(ZH_V6) + len(EN_V6)} to {OUT_V6},"
@@ -7281,5 +7535,6 @@ if __name__ == "__main__":
         f" {len(ZH_V21) + len(EN_V21)} to {OUT_V21}, {len(ZH_V22) + len(EN_V22)} to {OUT_V22},"
         f" {len(ZH_V23) + len(EN_V23)} to {OUT_V23}, {len(ZH_V24) + len(EN_V24)} to {OUT_V24},"
         f" {len(ZH_V25) + len(EN_V25)} to {OUT_V25}, {len(ZH_V26) + len(EN_V26)} to {OUT_V26},"
-        f" {len(ZH_V27) + len(EN_V27)} to {OUT_V27}, {len(ZH_V28) + len(EN_V28)} to {OUT_V28}"
+        f" {len(ZH_V27) + len(EN_V27)} to {OUT_V27}, {len(ZH_V28) + len(EN_V28)} to {OUT_V28},"
+        f" {len(ZH_V29) + len(EN_V29)} to {OUT_V29}"
     )
