@@ -123,6 +123,14 @@ _OWNED: dict[str, dict[str, str]] = {
         "google nest wifi": "google nest wifi", "nest wifi": "google nest wifi", "ubiquiti": "ubiquiti",
         "unifi": "unifi", "小米路由器": "小米路由器", "华为路由器": "华为路由器", "tp-link路由器": "tp-link",
     },
+    "computer": {
+        "dell": "dell", "xps": "dell", "hp": "hp", "lenovo": "lenovo", "thinkpad": "thinkpad", "macbook": "macbook",
+        "macbook air": "macbook air", "macbook pro": "macbook pro", "acer": "acer", "surface": "surface",
+        "chromebook": "chromebook", "alienware": "alienware", "razer": "razer", "msi": "msi", "imac": "imac",
+        "framework": "framework", "戴尔": "dell", "惠普": "hp", "联想": "lenovo", "宏碁": "acer", "华硕": "华硕",
+        "苹果电脑": "macbook", "拯救者": "lenovo", "小新": "lenovo", "华为笔记本": "华为笔记本",
+        "小米笔记本": "小米笔记本", "matebook": "华为笔记本",
+    },
     "bank": {
         "chase": "chase", "capital one": "capital one", "wells fargo": "wells fargo",
         "bank of america": "bank of america",
@@ -150,6 +158,7 @@ _CATEGORY_WORD: dict[str, re.Pattern[str]] = {
     "gym": re.compile(r"健身|练|办卡|私教|撸铁|\b(?:gym|workout|lift|lifting|membership|class|classes|trainer)\b", _F),
     "phone": re.compile(r"手机|\b(?:phone|iphone|android|pixel|galaxy|smartphone|cell)\b", _F),
     "router": re.compile(r"路由|wifi|无线|\b(?:router|wi-?fi|mesh|firmware|access\s+point)\b", _F),
+    "computer": re.compile(r"电脑|笔记本|本子|\b(?:laptop|notebook|computer|pc|desktop|keyboard|screen|battery)\b", _F),
     "bank": re.compile(r"银行|卡|账户|存款|\b(?:bank|checking|savings|account|card|wire|transfer|atm)\b", _F),
 }
 _BRAND_OF = {form: (category, value) for category, forms in _OWNED.items() for form, value in forms.items()}
@@ -177,7 +186,8 @@ _ORDINARY = frozenset(
     {"giant", "specialized", "canyon", "progressive", "visible", "discover", "farmers", "nationwide", "ally",
      "frontier", "optimum", "cricket", "charter", "golf", "rogue", "tucson", "tacoma", "outback", "forester",
      "mustang", "accord", "spectrum", "chase", "citi", "cox", "秦", "闪电", "理想", "九号", "新日", "小牛", "红旗",
-     "大众", "平安保险", "人保", "ford", "jeep", "santa cruz", "merida", "sonata", "crunch", "equinox", "威尔士"}
+     "大众", "平安保险", "人保", "ford", "jeep", "santa cruz", "merida", "sonata", "crunch", "equinox", "威尔士",
+     "surface", "framework", "razer", "小新", "拯救者", "hp", "msi"}
 )  # fmt: skip
 # In a turn that corrects what was said, "it's (actually) a Cannondale" / "it's Spectrum" names the speaker's own
 _CORRECTED_BEFORE = re.compile(

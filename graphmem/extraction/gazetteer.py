@@ -351,8 +351,8 @@ front row|前排: front row, front rows, near the front, 前排, 靠前的位置
 back rows, 后排, 最后几排
 """
 _TRAVEL_MODES = """
-high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train, bullet train;
-train|火车: train, trains, 火车;
+high-speed train|高铁: 高铁, 动车, high-speed rail, high speed rail, high-speed train, bullet train, acela, shinkansen,
+新干线, tgv; train|火车: train, trains, 火车, amtrak, via rail, eurostar, deutsche bahn, sncf, trenitalia, renfe;
 nonstop flights: nonstop, non-stop, direct flight, direct flights, 直飞; red-eye flights|红眼航班: red-eye, red-eyes,
 redeye, 红眼, 红眼航班
 """
@@ -375,10 +375,11 @@ _DIETS = """
 vegan: vegan, plant-based, plant based, 纯素, 全素; vegetarian: vegetarian, veggie, 吃素, 素食, 素食者, 素食主义;
 pescatarian: pescatarian, pescetarian; keto: keto, ketogenic, 生酮; low-carb: low-carb, low carb, 低碳, 低碳水;
 mediterranean diet: mediterranean; gluten-free: gluten-free, gluten free, coeliac, celiac, 无麸质;
+dairy-free: dairy-free, dairy free, off dairy, 无乳制品, 戒奶制品;
 lactose intolerant: lactose intolerant, lactose-intolerant, lactose intolerance, 乳糖不耐, 乳糖不耐受;
 intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher;
-low-sugar: low-sugar, low sugar, cutting sugar, cutting out sugar, 低糖, 控糖, 戒糖, 少放糖; low-salt: low-salt,
-low sodium, low-sodium, watch my salt, 低盐, 少盐, 控盐, 少放盐, 清淡少盐; low-fat: low-fat, 低脂;
+low-sugar: low-sugar, low sugar, sugar-free, sugar free, cutting sugar, cutting out sugar, 低糖, 控糖, 戒糖, 少放糖;
+low-salt: low-salt, low sodium, low-sodium, watch my salt, 低盐, 少盐, 控盐, 少放盐, 清淡少盐; low-fat: low-fat, 低脂;
 low-fodmap: low-fodmap, low fodmap, fodmap, 低fodmap; whole30: whole30, whole 30; paleo: paleo, paleolithic;
 carnivore diet: carnivore diet; dash diet: dash diet
 """

@@ -36,8 +36,9 @@ _F = re.IGNORECASE
 
 QUESTION = {
     "en": re.compile(
-        # "When I travel I always book …": a clause of time, not a question
-        r"^\s*(?:when(?!\s+(?:i|we|you|i'm|we're|i've|you're)\s)|do(?!\s+(?:that|this|it|the\s+same)\s+(?:for|with|every|each|whenever|from|again)\b)|does|did|should|would|could|can|will|is|are|am|what|which|who|whom|whose|where|why|"
+        # "When I travel I always book …": a clause of time, not a question; "can't stand cilantro": a statement
+        # with its subject dropped
+        r"^\s*(?:when(?!\s+(?:i|we|you|i'm|we're|i've|you're)\s)|do(?!\s+(?:that|this|it|the\s+same)\s+(?:for|with|every|each|whenever|from|again)\b)|does|did|should|would|could|can(?!'t\s+(?:do|stand|eat|have|handle|drink|tolerate)\s)|will|is|are|am|what|which|who|whom|whose|where|why|"
         r"how|shall|may|have|has|isn't|aren't|didn't|doesn't)\b(?!\s+not\b)|\bi\s+wonder\b|\bwondering\b",
         _F,
     ),
@@ -54,7 +55,12 @@ HYPOTHETICAL = {
         r"let's\s+say|would\s+have|as\s+if|"
         r"i\s+would(?!\s+(?:rather|prefer)\b|\s+like\s+(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:you|your)\b)|"
         # "I'd like your answers in English", "I'd like you to keep it short": a request to the assistant
-        r"i'd(?!\s+(?:rather|prefer)\b|\s+like\s+(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:you|your)\b))\b",
+        # ("I'd forgotten how much I missed it": "I had", no supposition)
+        r"i'd(?!\s+(?:rather|prefer)\b|\s+like\s+(?:(?:all|every|each|any)\s+(?:of\s+)?)?(?:you|your)\b|"
+        r"\s+(?:been|forgotten|forgot|already|gotten|had|done|seen|heard|known|lost|left|told|said|thought|missed|"
+        r"noticed|eaten|tried|started|stopped|given|moved|finished|written|read|spent|used)\b|"
+        # ("I'd take the train over a plane": a choice the speaker makes every time)
+        r"\s+(?:always\s+)?(?:take|pick|choose)\s+[^,.;!?]{1,30}?\s+over\s))\b",
         _F,
     ),
     "zh": re.compile(
@@ -181,7 +187,10 @@ REQUEST = {
     "en": re.compile(
         r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:always\s+)?"
         r"(?:keep|make|use|answer|reply|respond|write|talk|speak|schedule|book|put|stick|leave|skip|drop|"
-        r"avoid|stop|spell|format|date|give|dial|tone|cut|ease)\b(?!\s+(?:it|this|that)\b)",
+        r"avoid|stop|spell|format|date|give|dial|tone|cut|ease)\b(?!\s+(?:it|this|that)\b)|"
+        # "Could you lay it out as pros and cons?": how to set the answer out
+        r"^\s*(?:please\s+|so\s+|and\s+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:lay|set|break)\s+"
+        r"(?:it|this|that|them|things)\s+(?:out|down|up)\s+(?:as|in|into)\b",
         _F,
     ),
     "zh": re.compile(
@@ -229,8 +238,8 @@ TURN_MARKER = re.compile(
 
 # A negation anywhere in a segment makes a mention of a value ambiguous (a stance may have flipped).
 MENTION_NEGATION = re.compile(
-    # ("no joke", "no doubt", "no wonder", "no problem" deny nothing)
-    r"\b(?:not|no(?!\s+(?:joke|doubt|wonder|problem|worries|kidding))|never|don't|dont|doesn't|can't|cant|won't|isn't|"
+    # ("no joke", "no doubt", "no wonder", "no problem", "no matter what" deny nothing)
+    r"\b(?:not|no(?!\s+(?:joke|doubt|wonder|problem|worries|kidding|matter))|never|don't|dont|doesn't|can't|cant|won't|isn't|"
     r"aren't|hate|stopped|quit|anymore|no\s+longer|"
     # (not a resultative that denies only finishing: "滴答清单里还挂着五件事没做完")
     r"instead|switched|moved|left|resigned|broke\s+up)\b|不(?![\u4e00-\u9fff]完)|没(?![\u4e00-\u9fff]完)|别|讨厌|(?<![切转交兑])换(?!套|块|个|副|双|件|条|只|台|身|批)|改(?![天日])|搬|"

@@ -72,7 +72,9 @@ FORMATS: dict[str, str] = {
     "emojis": "emojis", "emoji": "emojis", "表情": "emojis", "表情符号": "emojis", "表情包": "emojis",
     "表格": "tables", "列表": "bullet points", "要点": "bullet points", "项目符号": "bullet points",
     "纯文本": "plain text", "分点": "bullet points", "分条": "bullet points", "headings": "headings",
-    "headers": "headings", "小标题": "headings",
+    "headers": "headings", "小标题": "headings", "pros and cons": "pros and cons", "pros/cons": "pros and cons",
+    "pros-and-cons": "pros and cons", "pro/con": "pros and cons", "优缺点": "pros and cons", "利弊": "pros and cons",
+    "优劣": "pros and cons",
 }  # fmt: skip
 TONES: dict[str, str] = {
     "formal": "formal", "professional": "formal", "正式": "formal", "专业": "formal",

@@ -53,10 +53,14 @@ _RELATION_WORDS: dict[str, str] = {
     **dict.fromkeys(
         ("greyhound", "labrador", "retriever", "poodle", "beagle", "collie", "corgi", "spaniel", "terrier",
          "dachshund", "husky", "pug", "whippet", "lurcher", "labradoodle", "cockapoo", "schnauzer", "bulldog",
-         "sheepdog", "dalmatian", "rottweiler", "chihuahua"),
+         "sheepdog", "dalmatian", "rottweiler", "chihuahua", "golden retriever", "labrador retriever",
+         "german shepherd", "border collie", "cocker spaniel", "springer spaniel", "jack russell", "french bulldog",
+         "shih tzu", "shiba inu", "great dane", "bernese mountain dog", "pit bull", "staffie", "maltese"),
         "dog",
     ),
-    **dict.fromkeys(("tabby", "siamese", "ragdoll", "persian", "sphynx", "bengal"), "cat"),
+    **dict.fromkeys(
+        ("tabby", "siamese", "ragdoll", "persian", "sphynx", "bengal", "maine coon", "british shorthair"), "cat"
+    ),
 }  # fmt: skip
 _KINDS_EN = frozenset({"dog", "puppy", "cat", "kitten"})
 PET_WORDS = frozenset(w for w, kind in _RELATION_WORDS.items() if kind in ("dog", "cat") or kind.startswith("pet:"))
@@ -77,7 +81,8 @@ _RELATION_NAMED = re.compile(
     r"\bnew\s(?P<rel3>" + _REL + r"),\s" + _NAME.replace("name", "name3") + r"\b|"
     r"\b" + _NAME.replace("name", "name4") + r",\s(?:my|the)\s(?P<rel4>" + _REL + r")(?=[,.;!)]|$)|"  # "Priya, my wife"
     # "We have a golden retriever called Maple", "I adopted a kitten named Tofu"
-    r"\b(?:we|i)\s(?:have|got|adopted|own|rescued)\s(?:a|an)\s(?:[a-z]{2,12}\s)?(?P<rel5>"
+    # ("We've got a beagle named Rufus", "I just adopted a two-year-old cat called Miso")
+    r"\b(?:we|i)(?:'ve|\shave)?\s(?:just\s)?(?:have|got|adopted|own|rescued)\s(?:a|an)\s(?:[a-z-]{2,12}\s){0,2}?(?P<rel5>"
     + _REL
     + r")\s(?:called|named)\s"
     + _NAME.replace("name", "name5")
@@ -224,6 +229,15 @@ def zh_relatives(text: str) -> list[Slot]:
 
 # A breed said of the speaker's pet: in apposition ("our greyhound Pickle") or as what the pet is ("是只两岁的金毛").
 _BREEDS_EN = frozenset(w for w, kind in _RELATION_WORDS.items() if kind in ("dog", "cat") and w not in _KINDS_EN)
+# The breed said of a pet just named ("My dog's name is Rocky and he's a beagle")
+# (not one said of someone else's: "my dog Rex and my friend's dog, it's a poodle")
+_ANOTHER_OWNER = re.compile(r"\b(?:my|his|her|their|our|your)\b|'s\b|[.;!?]", re.IGNORECASE)
+_PET_IS_BREED = re.compile(
+    r"\b(?:he|she|it)(?:'s|\sis)\s(?:a|an)\s(?:[a-z-]{2,12}\s){0,2}?(?P<b>"
+    + "|".join(sorted(_BREEDS_EN, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
 _ZH_BREEDS: dict[str, str] = {
     **dict.fromkeys(
         ("柯基", "金毛", "泰迪", "哈士奇", "二哈", "柴犬", "边牧", "拉布拉多", "萨摩耶", "比熊", "博美", "法斗"), "dog"
@@ -319,8 +333,20 @@ def relation_fields(text: str, lang: Lang) -> list[Slot]:
         rel = (m.group("rel") or m.group("rel2") or m.group("rel3") or m.group("rel4") or m.group("rel5")).lower()
         if rel in _BREEDS_EN:  # "our greyhound Pickle": the breed as well as the name
             kind = _RELATION_WORDS[rel]
-            at = m.start("rel") if m.group("rel") else m.start()
+            group = next(g for g in ("rel", "rel2", "rel3", "rel4", "rel5") if m.group(g))
+            at = m.start(group)
             out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", rel, True, at, at + len(rel)))
+            break
+        kind = _RELATION_WORDS[rel]
+        said = _PET_IS_BREED.search(text, m.end(), m.end() + 60)
+        if (
+            kind in ("dog", "cat")
+            and said is not None
+            and _RELATION_WORDS[said.group("b").lower()] == kind
+            and _ANOTHER_OWNER.search(text, m.end(), said.start()) is None
+        ):
+            named = said.group("b").lower()
+            out.append(Slot(Predicate.RELATION_NAME, f"pet:{kind}:breed", named, True, *said.span("b")))
             break
     kept = _EN_KEPT_KIND.search(text)
     if kept is not None and _RELATION_WORDS[kept.group("k").lower()].startswith("pet:"):

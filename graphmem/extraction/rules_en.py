@@ -50,6 +50,9 @@ _LEAGUE_KINDS = r"summer|winter|spring|fall|rec|adult|co-ed|coed|beer|bowling|so
 # what several rules state alike, each written once
 _CONTACTABLE = Statement(P.CONTACT_WINDOW, "group", "user can be contacted {d}", confidence=0.8)
 _WORKS_ON = Statement(P.WORKDAYS, "days", "user works {d}")
+_WEEKENDS = Statement(P.WORKDAYS, "fixed", "user works weekends", value="saturday-sunday")
+_WEEKDAYS = Statement(P.WORKDAYS, "fixed", "user works weekdays", value="monday-friday")
+_WORK_ON = _I + r"(?:only\s+|just\s+|usually\s+|normally\s+|mostly\s+|now\s+)?work\s+(?:on\s+)?(?:the\s+)?"
 _SHORT_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers short replies", value="short replies")
 _DETAILED_REPLIES = Statement(P.PREFERS_REPLY_STYLE, "fixed", "user prefers detailed replies", value="detailed replies")
 # "I drive for", "I'm now driving for": the company one drives for (the alternation left open for more verbs)
@@ -120,6 +123,9 @@ EN_RULES: tuple[Rule, ...] = (
         _I + rf"(?:only\s+|usually\s+|normally\s+)?work\s+(?:from\s+)?(?P<a>{_DAY_EN})s?\s*"
         rf"(?:to|through|thru|till|until|-|–)\s*(?P<b>{_DAY_EN})s?\b",
     ),
+    # "I only work weekends, sat and sun", "I work weekends only": the two days of the weekend; "I work weekdays"
+    _WEEKENDS.rule("en", _WORK_ON + r"(?:weekends|saturdays?\s+and\s+sundays?|sat\s+and\s+sun)\b"),
+    _WEEKDAYS.rule("en", _WORK_ON + r"weekdays\b"),
     _SHORT_REPLIES.rule(
         "en",
         r"(?:keep|make)\s+(?:your\s+|the\s+|all\s+|my\s+)?(?:" + _MSG[3:-1] + r"|it|them|things|everything)\s+"
@@ -164,9 +170,10 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "en",
         r"(?:(?P<neg>don't|do\s+not|didn't|did\s+not|(?<=you\s)not|never|stop)\s+)?(?:use|using|give\s+me|write\s+in|format\s+\w+\s+(?:as|in|"
-        r"with)|(?:break|split|put)\s+(?:it|that|this|them|things|answers)\s+(?:up\s+)?into)\s+"
+        r"with)|(?:break|split|put)\s+(?:it|that|this|them|things|answers)\s+(?:up\s+)?into|"
+        r"(?:lay|set)\s+(?:it|that|this|them|things)\s+out\s+(?:as|in))\s+"
         r"(?P<v>headings|headers|bullet\s+points?|bullets|bulleted\s+lists|numbered\s+(?:lists?|steps)|tables|a\s+table|"
-        r"markdown|plain\s+text|emojis?)\b",
+        r"markdown|plain\s+text|emojis?|pros\s?(?:and|&|/)\s?cons)\b",
         P.PREFERS_FORMAT,
         "group",
         "user wants {d}",
@@ -174,8 +181,8 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     rule(  # "Numbered steps, please, like I asked last time.": the device asked for, named alone
         "en",
-        r"^(?P<v>numbered\s+(?:lists|steps)|bullet\s+points|bullets|tables|headings|plain\s+text)(?:,\s{0,3}|\s{1,3})"
-        r"(?:please|pls|plz)\b",
+        r"^(?P<v>numbered\s+(?:lists|steps)|bullet\s+points|bullets|tables|headings|plain\s+text|pros\s+and\s+cons)"
+        r"(?:,\s{0,3}|\s{1,3})(?:again,?\s{1,3})?(?:please|pls|plz)\b",
         P.PREFERS_FORMAT,
         "group",
         "user wants {d}",
@@ -353,11 +360,17 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     _LIVES_IN.rule(
         "en",
-        r"(?:" + _I + r"(?:just\s+|recently\s+)?|" + _IVE + r"(?:just\s+|recently\s+)?)(?:moved|relocated)\s+to\s+",
+        r"(?:" + _I + r"|" + _IVE + r"|(?<![\w'])(?<!since\s)we(?:'ve|\s+have)?\s+)(?:just\s+|recently\s+|finally\s+)?"
+        r"(?:moved|relocated)\s+(?:up\s+|down\s+|over\s+|back\s+|out\s+|all\s+the\s+way\s+)?to\s+",
     ),
     _LIVES_IN.rule(
         "en", r"^(?:so\s+|and\s+)?(?:just|recently|finally)\s+(?:moved|relocated)\s+to\s+"
     ),  # subject dropped
+    _LIVES_IN.rule(  # "Please update my location to Inverness", "change my city to Porto": where one lives, told
+        "en",
+        r"(?<![\w'])(?:update|change|set|switch)\s+my\s+(?:location|city|home\s+city)\s+"
+        r"(?:to|as)\s+",
+    ),
     _LIVES_IN.rule(
         "en", _I + r"(?:mostly\s+|now\s+)?work\s+(?:remotely\s+|from\s+home\s+)?from\s+(?!home\b)"
     ),  # "I work remotely from Lisbon"
@@ -727,6 +740,20 @@ EN_RULES: tuple[Rule, ...] = (
         "en",
         r"(?:^|(?<=[,;.!]\s))(?P<v>[a-z]{3,15}s)\s+are\s+(?:honestly\s+|literally\s+|just\s+)?(?:the\s+worst|gross|"
         r"disgusting|nasty|vile|revolting)\b",
+    ),
+    _KIND_DISLIKED.rule(  # "sardines gross me out", "cilantro makes me gag": a food that turns one's stomach
+        "en",
+        r"(?:^|(?<=[,;.!]\s)|(?<=\bbut\s))(?P<v>(?!(?:the|this|that|these|those|it|my|his|her|your|their|our|what|"
+        r"which|everything|something|anything|he|she|they|you|we|just|which)\b)[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+(?:honestly\s+|really\s+|just\s+|"
+        r"totally\s+|kinda\s+)?(?:gross(?:es)?\s+me\s+out|makes?\s+me\s+(?:gag|retch|want\s+to\s+(?:puke|throw\s+up|"
+        r"hurl))|turns?\s+my\s+stomach|disgusts?\s+me)\b",
+    ),
+    _KIND_DISLIKED.rule(  # "nope, can't do sardines", "I just can't do olives": a kind the speaker cannot face
+        "en",
+        r"(?:^|(?<=[,;.!]\s))(?:i\s+)?(?:just\s+|really\s+|honestly\s+|still\s+)?(?:can't|cannot|cant)\s+do\s+"
+        r"(?P<v>(?!(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|mornings|evenings|nights|"
+        r"afternoons|days|weeks|hours|minutes|calls|meetings|things|stairs|heights|crowds|miracles|favou?rs)\b)"
+        r"[a-z]{3,15}s)\b(?!\s+(?:and|or|for|with|on|at|in|this|that|today|tonight|tomorrow)\b)",
     ),
     # the kind of person one is ("I'm a dog person", "Honestly, not a cat person"), said with or without "I'm"
     _KIND_LIKED.rule("en", _KIND_OF_PERSON + r"(?:more\s+of\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),

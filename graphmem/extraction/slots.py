@@ -353,7 +353,10 @@ _KINDS: dict[str, _Kind] = {
     "diet": _Kind(
         Predicate.DIET,
         "",
-        _cue(r"i'm|i\s+am|im|i've|i\s+went|going|gone|doing|on|diet|eat|eating|strictly|now", r"我|在|吃|改成|现在"),
+        _cue(
+            r"i'm|i\s+am|im|i've|i\s+went|going|gone|doing|on|diet|eat|eating|strictly|now|being|been|staying|stay",
+            r"我|在|吃|改成|现在",
+        ),
     ),
 }
 _DENIABLE = frozenset(

@@ -194,7 +194,7 @@ def test_meeting_settings_in_everyday_words(extractor: RuleExtractor, text: str,
         ("I teach myself Spanish.", set()),
         (
             "We have a golden retriever called Maple.",
-            {("user|pet:dog:name", "maple"), ("user|pet:dog:breed", "retriever")},
+            {("user|pet:dog:name", "maple"), ("user|pet:dog:breed", "golden retriever")},
         ),
         ("I adopted a kitten named Tofu.", {("user|pet:cat:name", "tofu")}),
     ],

@@ -1,0 +1,100 @@
+"""Mechanisms of the twenty-ninth session, from failures of the tuned rounds: a move said with "we" and a
+direction ("we've moved up to Inverness"), a diet said as "dairy-free" or "off dairy", a pet named after its breed
+("a beagle named Rufus", "he's a beagle"), a food that turns one's stomach, the weekend as one's workdays, a choice
+made every time ("I'd take the train over a plane"), "I'd" meaning "I had", a laptop by its make, and pros and
+cons as a way to lay out an answer."""
+
+from __future__ import annotations
+
+from graphmem.extraction.extractor import RuleExtractor
+
+
+def _facts(extractor: RuleExtractor, text: str, context: tuple[str, ...] | list[str] = ()) -> dict[str, str]:
+    return {f.key: f.value for f in extractor.extract(text, context)}
+
+
+def test_a_move_said_with_we_and_a_direction_is_where_one_lives(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "Big change: we've moved up to Inverness.") == {"user|location": "inverness"}
+    assert _facts(extractor, "we moved back to Ohio last spring") == {"user|location": "ohio"}
+    said = _facts(extractor, "Please update my location to Inverness.")
+    assert said == {"user|location": "inverness"}
+    # a move said as the time since which something holds is not read over what follows it
+    facts = _facts(extractor, "Ever since we moved to Leipzig I've gotten weirdly into board games.")
+    assert facts["user|location"] == "leipzig" and "user|taste|board game" in facts
+    assert _facts(extractor, "My brother moved to Leeds.") == {}
+
+
+def test_dairy_free_is_a_diet_however_it_is_said(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I've been dairy-free for about two years now.") == {"user|diet": "dairy-free"}
+    said = "Being off dairy this long, I'd forgotten how much I missed it."
+    assert _facts(extractor, said) == {"user|diet": "dairy-free"}
+    assert _facts(extractor, "the cake is dairy free") == {}
+
+
+def test_i_d_with_a_past_participle_is_no_supposition(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I'd love a dog named Rufus") == {}
+    assert _facts(extractor, "I'd eat sushi every day") == {}
+    assert _facts(extractor, "I'd take the train over a plane.") == {"user|travel_mode": "train"}
+
+
+def test_a_pet_named_after_its_breed(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "We've got a beagle named Rufus.") == {
+        "user|pet:dog:name": "rufus",
+        "user|pet:dog:breed": "beagle",
+    }
+    assert _facts(extractor, "I have a golden retriever named Max.")["user|pet:dog:breed"] == "golden retriever"
+    assert _facts(extractor, "I just adopted a two-year-old cat called Miso.") == {"user|pet:cat:name": "miso"}
+    assert _facts(extractor, "My dog's name is Rocky and he's a beagle")["user|pet:dog:breed"] == "beagle"
+    assert _facts(extractor, "My cat is called Luna, she's a ragdoll.")["user|pet:cat:breed"] == "ragdoll"
+    # a breed said of someone else's pet is not the speaker's pet's
+    assert "user|pet:dog:breed" not in _facts(extractor, "my dog Rex and my friend's dog, it's a poodle")
+
+
+def test_a_food_that_turns_one_s_stomach_is_disliked(extractor: RuleExtractor) -> None:
+    said = "There's a tin of sardines in there but skip those, sardines gross me out."
+    assert _facts(extractor, said) == {"user|taste|sardine": "sardine"}
+    assert _facts(extractor, "nope nope nope, can't do sardines") == {"user|taste|sardine": "sardine"}
+    assert _facts(extractor, "cilantro makes me gag") == {"user|taste|cilantro": "cilantro"}
+    assert _facts(extractor, "the smell grosses me out") == {}
+    assert _facts(extractor, "I can't do mondays") == {}
+    assert _facts(extractor, "can't you do it faster") == {}
+
+
+def test_the_weekend_as_one_s_workdays(extractor: RuleExtractor) -> None:
+    said = "weekdays mostly. I only work weekends, sat and sun at the hospital cafeteria"
+    assert _facts(extractor, said) == {"user|workdays": "saturday-sunday"}
+    assert _facts(extractor, "我只在周末上班") == {"user|workdays": "saturday-sunday"}
+    assert _facts(extractor, "我只上周末的班") == {"user|workdays": "saturday-sunday"}
+    assert _facts(extractor, "I work weekdays.") == {"user|workdays": "monday-friday"}
+    assert _facts(extractor, "I don't work weekends") == {}
+    assert _facts(extractor, "我周末不上班") == {}
+
+
+def test_a_rail_operator_names_the_train(extractor: RuleExtractor) -> None:
+    said = "I take Amtrak whenever I can, flying that distance is a waste of time."
+    assert _facts(extractor, said) == {"user|travel_mode": "train"}
+
+
+def test_a_laptop_by_its_make_is_one_attribute(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "My Dell laptop gets super hot on my lap.") == {"user|computer": "dell"}
+    assert _facts(extractor, "我的联想笔记本最近老死机") == {"user|computer": "lenovo"}
+    said = "Oh wait, I've been telling you the wrong brand this whole time. It's an Acer, not a Dell. Can you fix that?"
+    assert _facts(extractor, said) == {"user|computer": "acer"}
+    assert _facts(extractor, "my HP printer is jammed") == {}
+    assert _facts(extractor, "I work at Dell.") == {"user|employer": "dell"}
+
+
+def test_pros_and_cons_is_a_way_to_lay_out_an_answer(extractor: RuleExtractor) -> None:
+    said = "Could you lay it out as pros and cons for each? That's how I like to see a comparison."
+    assert _facts(extractor, said) == {"user|prefers_format|pros and cons": "pros and cons"}
+    said = "Pros and cons again, please, one short list for each side."
+    assert _facts(extractor, said) == {"user|prefers_format|pros and cons": "pros and cons"}
+    assert _facts(extractor, "比较方案的时候给我列优缺点") == {"user|prefers_format|pros and cons": "pros and cons"}
+    assert _facts(extractor, "这两个方案各有利弊") == {}
+    assert _facts(extractor, "there are pros and cons to both") == {}
+
+
+def test_no_matter_what_denies_nothing(extractor: RuleExtractor) -> None:
+    said = "Half the year I match Winnipeg, because Saskatchewan stays at UTC-6 no matter what."
+    assert extractor.mentioned(said, ["utc-6"], [True], [False]) == [True]
+    assert extractor.mentioned("I'm not on UTC-6 anymore.", ["utc-6"], [True], [False]) == [False]
