@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["ZH_CITIES", "ZH_ONE_TO_TWELVE", "Hit", "forms_of", "scan"]
+__all__ = ["ZH_CITIES", "ZH_ONE_TO_TWELVE", "ZH_ORGANISATION_AFTER", "Hit", "forms_of", "scan"]
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,9 @@ _PROGRAMMING = """
 Python: python, py, python3; Java: java; JavaScript: javascript, js; TypeScript: typescript, ts; Go: golang, go;
 Rust: rust; C++: c++, cpp; C#: c#, csharp; Kotlin: kotlin; Swift: swift; Ruby: ruby; PHP: php; Scala: scala;
 Haskell: haskell; Elixir: elixir; Erlang: erlang; Clojure: clojure; Dart: dart; Lua: lua; Perl: perl; Julia: julia;
-Zig: zig; OCaml: ocaml; Objective-C: objective-c, objc; R: r语言; ArkTS: arkts; Cangjie: cangjie, 仓颉
+Zig: zig; OCaml: ocaml; Objective-C: objective-c, objc; R: r语言; ArkTS: arkts; Cangjie: cangjie, 仓颉;
+Verilog: verilog; SystemVerilog: systemverilog; VHDL: vhdl; VBA: vba; ABAP: abap; GDScript: gdscript; Delphi: delphi;
+Fortran: fortran; COBOL: cobol; MATLAB: matlab; Solidity: solidity
 """
 _EDITORS = """
 Vim: vim, vi; Neovim: neovim, nvim; Emacs: emacs; VS Code: vs code, vscode, visual studio code;
@@ -379,7 +381,8 @@ dairy-free: dairy-free, dairy free, off dairy, 无乳制品, 戒奶制品;
 lactose intolerant: lactose intolerant, lactose-intolerant, lactose intolerance, 乳糖不耐, 乳糖不耐受;
 intermittent fasting: intermittent fasting, 16:8, 轻断食, 断食; halal: halal, 清真; kosher: kosher;
 low-sugar: low-sugar, low sugar, sugar-free, sugar free, cutting sugar, cutting out sugar, 低糖, 控糖, 戒糖, 少放糖;
-low-salt: low-salt, low sodium, low-sodium, watch my salt, 低盐, 少盐, 控盐, 少放盐, 清淡少盐; low-fat: low-fat, 低脂;
+low-salt: low-salt, low sodium, low-sodium, watch my salt, 低盐, 少盐, 控盐, 少放盐, 清淡少盐, 少吃盐, 低钠,
+吃得淡, 吃得很淡, 吃得特别淡, 吃得比较淡; low-fat: low-fat, 低脂;
 low-fodmap: low-fodmap, low fodmap, fodmap, 低fodmap; whole30: whole30, whole 30; paleo: paleo, paleolithic;
 carnivore diet: carnivore diet; dash diet: dash diet
 """
@@ -603,6 +606,13 @@ def forms_of(value: str) -> list[str]:
     return list(_FORMS.get(value.casefold(), ()))
 
 
+# What follows a city's name when the name is an organisation's ("宁德时代", "杭州银行", "北京大学")
+ZH_ORGANISATION_AFTER = re.compile(
+    r"时代|银行|集团|公司|科技|大学|学院|医院|日报|晚报|电视台|中学|小学|证券|保险|电力|电网|航空|农商|商行|啤酒|钢铁|汽车|"
+    r"重工|机床|制药|药业|信托|地铁集团|卫视"
+)
+
+
 def scan(text: str) -> list[Hit]:
     """Every named thing of the lexicon in `text`, left to right, longest form first, not overlapping."""
     hits: list[Hit] = []
@@ -647,6 +657,8 @@ def scan(text: str) -> list[Hit]:
         for form in _ZH_BY_FIRST.get(char, ()):
             if text.startswith(form, pos):
                 category, value = LEXICON[form]
+                if category == "city" and ZH_ORGANISATION_AFTER.match(text, pos + len(form)):
+                    break  # "宁德时代", "杭州银行": an organisation named after its city
                 take(category, value, pos, pos + len(form))
                 break
     return sorted(hits, key=lambda h: h.start)

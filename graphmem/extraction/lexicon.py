@@ -90,7 +90,7 @@ DIETS: dict[str, str] = {
 PROGRAMMING = words(
     "rust go golang python java javascript typescript c c++ c# kotlin swift ruby php scala haskell "
     "elixir erlang clojure dart lua perl r julia zig ocaml f# objective-c cobol fortran nim crystal "
-    "solidity matlab arkts cangjie"
+    "solidity matlab arkts cangjie verilog systemverilog vhdl vba abap gdscript delphi"
 )
 # A role by its head word ("工程师", "推拿师", "店长"): what a job title ends in
 ZH_ROLE_HEADS = (

@@ -23,6 +23,7 @@ __all__ = [
     "meeting_time",
     "names_meeting",
     "office_days",
+    "rota",
     "sleep_schedule",
     "work_schedule",
     "work_shift",
@@ -315,9 +316,13 @@ _STANDING_UP = re.compile(
 )
 _MODE = re.compile(
     r"\b(?P<person>in[-\s]person|face[-\s]to[-\s]face|on-?site)\b|\b(?P<online>video|virtual|online)\b|"
-    r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)",
+    r"\b(?P<phone>phone\s+(?:calls?|meetings?)|(?:by|over\s+the)\s+phone|audio[-\s]only|voice\s+calls?)\b|"
+    r"(?P<zperson>当面|面对面|线下)|(?P<zonline>线上|视频|网上)|(?P<zphone>打电话|电话会议?|语音通话|语音会议?)",
     _F,
 )
+# A kind of meeting turned down in its clause ("不爱开视频", "not video"), or put after the one preferred ("phone
+# calls to video meetings", "phone over video")
+_MODE_REFUSED = re.compile(r"(?:不|别|没|\b(?:not|no|never|don't|hate)\b)[^，。,.;；!?！？]{0,6}$", _F)
 # A kind of meeting, then the tool it is held on ("视频会向来都用它", "video calls are on Teams")
 # what a tool is used for, right before the kind of meeting named ("uses for calls and video", "用来开视频会")
 _USED_FOR = re.compile(
@@ -737,9 +742,19 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
         value = _ARTEFACT_VALUES.get(kind, kind)
         value = value if not _REFUSED.search(text[max(0, artefact.start() - 10) : artefact.start()]) else f"no {kind}"
         out.append(Slot(Predicate.LIKES, f"meeting_{kind}", value, True, artefact.start(), artefact.end()))
-    mode = next(
-        (m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])), None
-    )
+    modes = [m for m in _MODE.finditer(text) if not LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()])]
+    mode = next(iter(modes), None)
+    phone = next((m for m in modes if m.group("phone") or m.group("zphone")), None)
+    if phone is not None and not _MODE_REFUSED.search(text, max(0, phone.start() - 8), phone.start()):
+        # "开会我更喜欢打电话，不爱开视频", "I prefer phone calls to video meetings": the phone is how to meet, and
+        # the camera of a video call is no setting
+        others = [m for m in modes if m is not phone]
+        if phone is mode or all(_MODE_REFUSED.search(text, max(0, m.start() - 8), m.start()) for m in others):
+            out = [o for o in out if o.attribute != "meeting_camera"]
+            out.append(Slot(Predicate.LIKES, "meeting_format", "phone call", True, phone.start(), phone.end()))
+            mode = None
+    elif phone is mode and mode is not None:
+        mode = next((m for m in modes if not (m.group("phone") or m.group("zphone"))), None)
     camera_set = camera_set or any(o.attribute == "meeting_captions" for o in out)  # captions presuppose a call
     if mode is not None and camera_set and (mode.group("online") or mode.group("zonline")):
         mode = None  # "视频会议我一般不开摄像头": the camera is the setting, video meetings its presupposed kind
@@ -898,6 +913,29 @@ def work_shift(text: str) -> list[Slot]:
         word = place.group("w").lower()
         out.append(Slot(Predicate.EMPLOYER, "", word, True, place.start("w"), place.end("w")))
     return out
+
+
+# A rota of days on and days off ("我做二休二", "上四休三", "I work four on, four off", "2 on 2 off"): the rota the
+# speaker works, one value whatever the language ("2 on 2 off").
+_ROTA = re.compile(
+    r"(?:做|上|干)(?P<za>[一二两三四五六七1-7])(?:天)?休(?P<zb>[一二两三四五六七1-7])|"
+    r"\b(?P<ea>[1-7]|one|two|three|four|five|six|seven)\s(?:days?\s)?on,?\s?(?:/\s?)?(?P<eb>[1-7]|one|two|three|four|five|six|"
+    r"seven)\s(?:days?\s)?off\b",
+    _F,
+)
+_ROTA_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def rota(text: str) -> list[Slot]:
+    """The rota of days on and off a segment says the user works ("我做二休二", "four on, four off")."""
+    m = _ROTA.search(text)
+    if m is None or LEFT_BEFORE.search(text[max(0, m.start() - 14) : m.start()]):
+        return []
+    if m.group("za"):
+        on, off = zh_number(m.group("za")), zh_number(m.group("zb"))
+    else:
+        on, off = (int(g) if g.isdigit() else _ROTA_NUMBERS[g.lower()] for g in (m.group("ea"), m.group("eb")))
+    return [Slot(Predicate.WORKDAYS, "rota", f"{on} on {off} off", True, m.start(), m.end())]
 
 
 # The weekday one has off ("My day off is Tuesday", "我周四调休", "周三是我的休息日").

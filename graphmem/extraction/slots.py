@@ -35,6 +35,7 @@ from graphmem.extraction.schedule_slots import (
     meeting_time,
     names_meeting,
     office_days,
+    rota,
     sleep_schedule,
     work_schedule,
     work_shift,
@@ -347,7 +348,7 @@ _KINDS: dict[str, _Kind] = {
         "",
         _cue(
             r"i'm\s+a|i\s+am\s+a|im\s+a|as\s+a|as\s+an|work\s+as|promoted\s+to|role|title|position",
-            r"我(?:现在|目前|如今)?是|做|当|转岗|岗位|职位|干",
+            r"我(?:现在|目前|如今)?是|做(?!菜|饭|作业|家务|手术|梦|决定|检查|体检)|当|转岗|岗位|职位|干",
         ),
     ),
     "diet": _Kind(
@@ -375,6 +376,8 @@ _FIRST_PERSON = {
     "zh": re.compile(r"我|咱|俺|请|帮|给我|这边|这里|以后|记住|坐标|本人"),
 }
 _RELIED_ON = re.compile(r"(?:靠|找个?|请个?|雇个?|问问?)$")
+# Someone by their role doing something to or for the speaker ("医生让我少吃盐", "律师建议我先别签"): not their role
+_ACTS_ON_SPEAKER = re.compile(r"(?:也|都|还|就)?(?:让|叫|要|嘱咐|建议|劝|告诉|跟|给|帮|说)我")
 _FIRM_AFTER = re.compile(r"\s?(?:公司|企业|行业|集团|工厂|厂|company|companies|firm|startup|agency|business)", _F)
 # A word of its own right before an English role ("an instructional designer", "a graphic designer"): the role is
 # the whole phrase, which the rules read; the lexicon's head word alone would cut it short.
@@ -555,6 +558,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
             continue  # "the Mapbox GL JS snippet", "ArcGIS Maps SDK for JavaScript": the name of a product
         if hit.category == "job" and lang == "zh" and _RELIED_ON.search(text, max(0, hit.start - 3), hit.start):
             continue  # "我不能老靠翻译", "得找个律师": someone the speaker relies on or hires, not their role
+        if hit.category == "job" and lang == "zh" and _ACTS_ON_SPEAKER.match(text, hit.end):
+            continue  # "医生让我少吃盐": someone the speaker deals with, by their role
         if hit.category == "job" and _FIRM_AFTER.match(text, hit.end):
             continue  # "在一家物流公司做会计": the line of business of the employer, not the role
         if hit.category == "job" and lang == "en" and _ROLE_MODIFIER.search(text, max(0, hit.start - 22), hit.start):
@@ -601,6 +606,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     out.extend(work_shift(text))
     out.extend(employment(text))
     out.extend(day_off(text))
+    out.extend(rota(text))
     out.extend(sleep_schedule(text))
     out.extend(travel_habits(text))
     out.extend(avoided_connection(text))

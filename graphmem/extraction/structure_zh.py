@@ -294,8 +294,10 @@ def _read(
         word = clause[k].word  # "下围棋这事儿我是真上瘾": the emphasis before a liking
     # "香椿那股冲味儿我是真受不了": the refusal after the emphasis is of the fronted topic
     fronted = topic[0] != topic[1] and (word in _REFUSE or (k < len(clause) and clause[k].word in _REFUSE))
-    if topic[0] != topic[1] and (word in _REFUSE or word == "是"):
-        word = "受不了"
+    if topic[0] != topic[1] and (
+        word in _REFUSE or (word == "是" and (fronted or any("不" in t.word for t in clause[k:])))
+    ):
+        word = "受不了"  # (not "现在做菜都是清汤寡水的": what a thing is like)
     if word.startswith("不") and word[1:] in _LIKE:
         neg, word = True, word[1:]
     predicate: Predicate | None = None

@@ -11,7 +11,7 @@ import threading
 
 from graphmem.extraction.attributes import STACK_TECHNOLOGIES
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.gazetteer import ZH_CITIES, scan
+from graphmem.extraction.gazetteer import ZH_CITIES, ZH_ORGANISATION_AFTER, scan
 from graphmem.extraction.lexicon import (
     DAYS,
     DIETS,
@@ -542,4 +542,6 @@ def _is_place(word: str) -> bool:
     a place name by its part-of-speech tag."""
     if word in ZH_CITIES or any(h.category == "city" and (h.start, h.end) == (0, len(word)) for h in scan(word)):
         return True
+    if any(ZH_ORGANISATION_AFTER.match(word, k) for k in range(2, min(len(word), 4))):
+        return False  # "杭州银行", "宁德时代": an organisation named after its city
     return any(t == "ns" for t in _pos_tags(word))

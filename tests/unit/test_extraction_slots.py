@@ -252,7 +252,7 @@ def test_a_weekday_length_camera_or_clock_time_said_of_meetings_sets_that_meetin
     assert {f.key for f in extractor.extract("remember I prefer stand-ups at 9:30")} == {"user|meeting_time"}
     # no camera setting without on or off; no setting without a word for meetings
     assert _meeting(extractor, "I prefer plain phone calls now, camera fatigue is real") == {
-        "user|meeting_format": "plain phone call"
+        "user|meeting_format": "phone call"
     }
     assert _meeting(extractor, "I'm off on Fridays and work 9:30 to 6") == {}
 

@@ -98,3 +98,46 @@ def test_no_matter_what_denies_nothing(extractor: RuleExtractor) -> None:
     said = "Half the year I match Winnipeg, because Saskatchewan stays at UTC-6 no matter what."
     assert extractor.mentioned(said, ["utc-6"], [True], [False]) == [True]
     assert extractor.mentioned("I'm not on UTC-6 anymore.", ["utc-6"], [True], [False]) == [False]
+
+
+def test_less_salt_on_doctor_s_orders_is_a_low_salt_diet(extractor: RuleExtractor) -> None:
+    said = "我血压有点高，医生让我少吃盐，现在做菜都是清汤寡水的"
+    assert _facts(extractor, said) == {"user|diet": "low-salt"}
+    assert _facts(extractor, "我现在吃得特别淡，一天的盐不超过五克") == {"user|diet": "low-salt"}
+    # the doctor who tells the speaker something is not the speaker's job; "做菜" is no line of work
+    assert _facts(extractor, "我是医生") == {"user|job": "医生"}
+    # a topic and what it is like states no stance, a refusal after 是 still does
+    assert _facts(extractor, "苦瓜这东西我是真的接受不了。") == {"user|taste|苦瓜": "苦瓜"}
+
+
+def test_a_food_the_speaker_opts_out_of(extractor: RuleExtractor) -> None:
+    said = "晚上跟同事去逛夜市，帮我想想吃点啥。臭豆腐别算我，那味儿我隔条街闻着都想跑"
+    assert _facts(extractor, said) == {"user|taste|臭豆腐": "臭豆腐"}
+    assert _facts(extractor, "周末聚餐别算我，我要加班") == {}
+
+
+def test_an_organisation_named_after_its_city_is_no_place(extractor: RuleExtractor) -> None:
+    said = "我在宁德时代上班，干设备维修的，产线上的机器一出毛病就得我们去修"
+    assert _facts(extractor, said) == {"user|employer": "宁德时代", "user|job": "设备维修"}
+    assert _facts(extractor, "我在杭州银行上班") == {"user|employer": "杭州银行"}
+    assert _facts(extractor, "我在宁德上班") == {"user|location": "宁德"}
+
+
+def test_a_rota_of_days_on_and_off(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "对，你记住我是做二休二，以后给我排事儿都按这个来") == {"user|rota": "2 on 2 off"}
+    assert _facts(extractor, "I work four on, four off at the plant.")["user|rota"] == "4 on 4 off"
+    assert _facts(extractor, "I do 2 on 2 off") == {"user|rota": "2 on 2 off"}
+
+
+def test_a_hardware_language_is_a_programming_language(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I write Verilog all day.") == {"user|uses_language": "verilog"}
+
+
+def test_the_phone_as_how_to_meet(extractor: RuleExtractor) -> None:
+    said = "开会我更喜欢打电话，不爱开视频，对着摄像头我浑身不自在"
+    assert _facts(extractor, said) == {"user|meeting_format": "phone call"}
+    assert _facts(extractor, "I prefer phone calls to video meetings.") == {"user|meeting_format": "phone call"}
+    assert _facts(extractor, "I hate phone calls, video meetings are fine") == {"user|meeting_format": "video call"}
+    assert _facts(extractor, "Call me on my phone before the meeting.") == {}
+    said = "I always keep my camera on in video meetings."
+    assert _facts(extractor, said) == {"user|meeting_camera": "camera on"}
