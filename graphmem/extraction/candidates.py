@@ -295,6 +295,8 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.WORK_HOURS: "user works {d}",
         Predicate.DEADLINE: "the deadline is {d}",
         Predicate.BUDGET: "the budget is {d}",
+        Predicate.LIMIT: "the work must keep within {d}",
+        Predicate.VENUE: "the event is held at {d}",
     },
     "zh": {
         Predicate.LIKES: "用户喜欢{d}",
@@ -308,6 +310,8 @@ _STATEMENTS: dict[Lang, dict[Predicate, str]] = {
         Predicate.WORK_HOURS: "用户{d}工作",
         Predicate.DEADLINE: "截止日期是{d}",
         Predicate.BUDGET: "预算是{d}",
+        Predicate.LIMIT: "篇幅不超过{d}",
+        Predicate.VENUE: "活动地点是{d}",
     },
 }
 

@@ -93,6 +93,12 @@ class Predicate(StrEnum):
     BUDGET = "budget"
     """Functional: money a piece of work may spend (attribute "budget": "总预算十八万") or aims to raise or reach
     (attribute "goal_amount": "our goal is to raise $2,000"), kept as said; said inside a project, the project's."""
+    LIMIT = "limit"
+    """Functional: a length a piece of work must keep within (attribute "length_limit": "12,000 words", "三万字");
+    said inside a project, the project's."""
+    VENUE = "venue"
+    """Functional: where an event is held (attribute "venue": "聚丰园", "the grand hotel"); said inside a project,
+    the project's."""
     INSTRUCTION = "instruction"
     """Multi-valued: a standing instruction to the agent ("always cc my manager" → value "cc my manager",
     polarity True; "never use jargon" → value "use jargon", polarity False)."""
@@ -146,6 +152,8 @@ FUNCTIONAL: frozenset[Predicate] = frozenset(
         Predicate.WORK_HOURS,
         Predicate.DEADLINE,
         Predicate.BUDGET,
+        Predicate.LIMIT,
+        Predicate.VENUE,
     }
 )
 """Predicates with one current value per subject: a new value replaces the old one."""
@@ -179,6 +187,8 @@ _KINDS: dict[Predicate, FactKind] = {
     Predicate.TIMEZONE: FactKind.CONSTRAINT,
     Predicate.DEADLINE: FactKind.CONSTRAINT,
     Predicate.BUDGET: FactKind.CONSTRAINT,
+    Predicate.LIMIT: FactKind.CONSTRAINT,
+    Predicate.VENUE: FactKind.ATTRIBUTE,
 }
 
 

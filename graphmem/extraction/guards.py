@@ -29,6 +29,7 @@ __all__ = [
     "REQUEST",
     "SITUATIONAL",
     "TURN_MARKER",
+    "ZH_FROM_NOW_ON",
     "without_quotations",
 ]
 
@@ -125,6 +126,8 @@ HEDGE = {
     ),
     "zh": re.compile(r"可能|也许|大概(?!多少|的?价|几)|好像|或许|似乎|说不定|我觉得|感觉|估计|不一定|貌似"),
 }
+# "以后" as from now on, not a time after something ("两点以后", "下班以后", "三年以后", "退休以后", "毕业以后")
+ZH_FROM_NOW_ON = r"(?<![点时完班课年月号天周岁休婚业学家了来去职饭])以后"
 EXPLICIT = {
     "en": re.compile(
         r"\b(?:remember|worth\s+remembering|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"
@@ -148,8 +151,8 @@ EXPLICIT = {
     ),
     "zh": re.compile(
         r"记住|记一下|记下|记好|记牢|记着|记上|帮我记(?![得录忆性])|你记(?:几|两|个)|备个案|存个档|别忘了|"
-        # not a time after something ("两点以后", "下班以后", "三年以后")
-        r"(?<![点时完班课年月号天周岁])以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|"
+        + ZH_FROM_NOW_ON
+        + r"|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|永远|"
         r"一律|每次都|(?:^|[，,。！!])说过的|(?:跟你|和你)说过(?:好几次|多少次|了)?|说了(?:多少|好几)[遍次回]|"
         r"更新一下|更新下|记得更新|按新的来|照新的来|以新的为准|(?:帮我|你(?:给我|帮我)?)(?:把[\u4e00-\u9fff]{1,6}?)?(?:改|更新|换)(?:一下|下|过来)|(?:帮我|你)改改|"
         # "你那边记的地方也给我改成威海": what the assistant keeps, to be changed
@@ -161,7 +164,9 @@ EXPLICIT = {
 _ZH_KIN = (
     r"(?:闺蜜|朋友|同事|老板|领导|室友|舍友|妈妈|妈|爸爸|爸|老婆|老公|女朋友|男朋友|女儿|儿子|孩子|哥哥|哥|"
     r"姐姐|姐|弟弟|弟|妹妹|妹|家人|同学|未婚妻|未婚夫|对象|岳母|丈母娘|岳父|老丈人|婆婆|公公|奶奶|爷爷|外婆|外公|上司|"
-    r"表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|阿姨|姨妈|伯伯|侄子|侄女|外甥|嫂子|姐夫|妹夫)"
+    r"表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|舅舅|舅妈|姑姑|姑父|叔叔|婶婶|阿姨|姨妈|伯伯|侄子|侄女|外甥|嫂子|姐夫|妹夫|"
+    # a relative by their place among siblings ("我二舅", "我三姨", "我大伯"), and the wider household
+    r"[大二三四五六小老](?:舅|姨|姑|叔|伯|婶)|姥姥|姥爷|儿媳|女婿|邻居|师傅|徒弟)"
 )
 # Someone else's taste ("我闺蜜对芒果过敏", "my boss hates delays") and quoted words ("书里说“我喜欢孤独”")
 # are not the speaker's facts.

@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.facts import CandidateFact, FactKind, Predicate
-from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED
+from graphmem.extraction.guards import HYPOTHETICAL, JOKE, OTHER_PERSON, QUESTION, QUOTED, REPORTED, ZH_FROM_NOW_ON
 from graphmem.extraction.lexicon import ZH_STOP
 from graphmem.extraction.rule import Lang
 from graphmem.extraction.segmentation import HAN, LATIN_WORD
@@ -596,9 +596,7 @@ _STANDING = {
         r"(?:^|[,;:]\s*|please\s+)(?:always|never)\b",
         _F,
     ),
-    "zh": re.compile(
-        r"(?<![点时完班课年月号天周岁])以后|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|一律|每次都"
-    ),
+    "zh": re.compile(ZH_FROM_NOW_ON + r"|从现在起|从现在开始|从今以后|从今天起|从今天开始|今后|往后|一律|每次都"),
 }
 
 _POINTING = {

@@ -52,6 +52,7 @@ from graphmem.extraction.slot import (
     negation_in,
 )
 from graphmem.extraction.travel_slots import avoided_connection, hotel_room, travel_habits
+from graphmem.extraction.work_terms import length_limit, venue
 
 __all__ = ["slots"]
 
@@ -516,6 +517,9 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     # "装修总预算十八万", "our goal is to raise $2,000": money the work may spend or aims at, in any person
     dated += [Slot(Predicate.BUDGET, "budget", a.value, True, a.start, a.end) for a in [budget(text)] if a]
     dated += [Slot(Predicate.BUDGET, "goal_amount", a.value, True, a.start, a.end) for a in [money_goal(text)] if a]
+    # "the hard limit is 12,000 words", "寿宴定在聚丰园酒楼": what else the work is held to, in any person
+    dated += [Slot(Predicate.LIMIT, "length_limit", t.value, True, t.start, t.end) for t in [length_limit(text)] if t]
+    dated += [Slot(Predicate.VENUE, "venue", t.value, True, t.start, t.end) for t in [venue(text)] if t]
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
     # "every PR has to link a ticket": a rule of the code base, in any person
     dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]
@@ -634,4 +638,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     if lang == "en":
         out.extend(relation_names(text))
     out.extend(relation_fields(text, lang))
+    venues = [(s.start, s.end) for s in dated if s.predicate is Predicate.VENUE]
+    # ("婚礼定在希尔顿酒店": where the event is held, no hotel chain the speaker stays with)
+    out = [o for o in out if not (o.attribute == "travel_hotel" and any(a <= o.start < b for a, b in venues))]
     return out + dated

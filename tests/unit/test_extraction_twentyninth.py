@@ -7,6 +7,7 @@ cons as a way to lay out an answer."""
 from __future__ import annotations
 
 from graphmem.extraction.extractor import RuleExtractor
+from graphmem.extraction.scope import as_said, marked, project_fact
 
 
 def _facts(extractor: RuleExtractor, text: str, context: tuple[str, ...] | list[str] = ()) -> dict[str, str]:
@@ -141,3 +142,28 @@ def test_the_phone_as_how_to_meet(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "Call me on my phone before the meeting.") == {}
     said = "I always keep my camera on in video meetings."
     assert _facts(extractor, said) == {"user|meeting_camera": "camera on"}
+
+
+def test_after_retirement_is_no_standing_request(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "嗯。我二舅退休以后迷上了养鸽子，楼顶搭了个鸽棚，天天早上放飞一圈") == {}
+    assert _facts(extractor, "毕业以后我想去深圳") == {}
+    assert _facts(extractor, "以后回复我用中文") == {"user|prefers_language": "chinese"}
+
+
+def test_a_length_limit_and_a_venue_are_the_project_s(extractor: RuleExtractor) -> None:
+    said = (
+        "I'm writing my master's thesis this year, and the hard limit is 12,000 words, not counting the bibliography."
+    )
+    facts = [as_said(f, "thesis") for f in extractor.extract(marked(said, "thesis"))]
+    assert [(f.key, f.value, project_fact(f)) for f in facts] == [("user|length_limit", "12,000 words", True)]
+    said = "Can you help me split the thesis into chapters? The whole thing has to come in under 12,000 words."
+    assert _facts(extractor, said) == {"user|length_limit": "12,000 words"}
+    assert _facts(extractor, "论文字数不能超过三万字") == {"user|length_limit": "三万字"}
+    said = "我爸七十大寿的寿宴我来张罗，定在老城区的聚丰园酒楼，包了二楼一整层"
+    facts = [as_said(f, "shouyan") for f in extractor.extract(marked(said, "shouyan"))]
+    assert [(f.key, f.value, project_fact(f)) for f in facts] == [("user|venue", "聚丰园", True)]
+    assert _facts(extractor, "婚礼定在希尔顿酒店") == {"user|venue": "希尔顿"}
+    assert _facts(extractor, "Our wedding reception is at the Grand Hotel.") == {"user|venue": "grand hotel"}
+    assert _facts(extractor, "The party is at Mike's place.") == {}
+    assert _facts(extractor, "My sister's wedding is at the Grand Hotel.") == {}
+    assert _facts(extractor, "我表哥的婚礼定在希尔顿酒店") == {}
