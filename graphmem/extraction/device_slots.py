@@ -175,7 +175,9 @@ _HAVING_BEFORE = re.compile(
     r"i'm\s+on|i\s+switched\s+to|mine's|mine\s+is)\s+(?:actually\s+|really\s+)?(?:an?\s+|the\s+|old\s+|new\s+|trusty\s+)*|"
     r"\bmy\s+(?:[a-z]+\s+){1,2}(?:is|are)\s+(?:actually\s+|really\s+)?(?:with\s+|through\s+|from\s+|an?\s+)?|"
     r"我(?:的|那辆|这辆|家那辆|家的|开的是?|骑的是?|这车是|那车是|的车是|的电动车是|这辆车是|那辆车是|用的是?|办的是?|"
-    r"的卡是|的保险是|家宽带是|家的宽带是|办卡的是|办的卡是|去的是|练的是)\s*|\bi\s+go\s+to\s+(?:an?\s+|the\s+)?|"
+    r"的卡是|的保险是|家宽带是|家的宽带是|办卡的是|办的卡是|去的是|练的是|"
+    # "我这OPPO手机", "我这手机是vivo的", "我那台电脑是联想的"
+    r"(?:这|那)(?:台|部|个)?(?:(?:手机|电脑|笔记本|本子)(?:其实|实际上)?(?:是|用的是))?)\s*|\bi\s+go\s+to\s+(?:an?\s+|the\s+)?|"
     r"\bmy\s+gym\s+is\s+(?:an?\s+|the\s+)?|\b(?:the|our)\s+(?:wi-?fi\s+)?router(?:'s|\s+is)\s+(?:an?\s+|the\s+)?)$",
     _F,
 )

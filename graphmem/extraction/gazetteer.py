@@ -360,10 +360,12 @@ redeye, 红眼, 红眼航班
 """
 _TIMEZONES = """
 utc+8: 东八区, 东八, 北京时间, 中国时间, 国内时间, china time, beijing time, 东八区时间;
-pacific time (utc-8): pacific time, pt, pst, pdt, 太平洋时间, 美西时间, 美西, 美国西部时间, 西部时间, 太平洋时区;
-mountain time (utc-7): mountain time, mt, mst, mdt, 山地时间, 美国山地时间;
-central time (utc-6): central time, ct, cdt, 美中时间, 美国中部时间, 中部时间;
-eastern time (utc-5): eastern time, et, est, edt, 美东时间, 美东, 美国东部时间, 东部时间, 东部时区;
+pacific time (utc-8): pacific time, pacific standard time, pt, pst, pdt,
+太平洋时间, 美西时间, 美西, 美国西部时间, 西部时间, 太平洋时区;
+mountain time (utc-7): mountain time, mountain standard time, mt, mst, mdt, 山地时间, 美国山地时间;
+central time (utc-6): central time, central standard time, ct, cdt, 美中时间, 美国中部时间, 中部时间;
+eastern time (utc-5): eastern time, eastern standard time, et, est, edt,
+美东时间, 美东, 美国东部时间, 东部时间, 东部时区;
 cet (utc+1): cet, cest, central european, central european time, berlin time, paris time, 欧洲中部时间, 中欧时间;
 london time (gmt, utc+0): gmt, bst, uk time, london time, british time, 伦敦时间, 英国时间, 格林尼治时间, 格林威治时间;
 japan time (jst, utc+9): jst, japan time, tokyo time, 东京时间, 日本时间;

@@ -159,11 +159,12 @@ def _shape(value: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
-# A question asking to remember something of the speaker's, answered by the speaker at once: "Can you remember my
-# furnace filter size so I stop …? It's 20x25x1."
+# A question (or a request) to remember something of the speaker's, answered by the speaker at once: "Can you remember
+# my furnace filter size so I stop …? It's 20x25x1.", "Please remember my gate code. It's 4471."
 _ASKED_THEN_SAID = re.compile(
-    r"^\s*(?P<q>(?:(?:hey|so|and|also|oh)[,\s]+)?(?:can|could|would|will)\s+you\s+(?:please\s+)?remember\s+(?P<o>(?:my|our|what|which|how)\s"
-    r"[^?.!]{1,120}))\?\s{1,3}(?:it's|it\s+is|they're|they\s+are)\s+(?P<v>[^.!?;]{1,40})[.!]?\s*$",
+    r"^\s*(?P<q>(?:(?:hey|so|and|also|oh)[,\s]+)?(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|please\s+)?remember\s+"
+    r"(?P<o>(?:my|our|the|what|which|how)\s[^?.!]{1,120}))[?.]\s{1,3}(?:it's|it\s+is|they're|they\s+are)\s+"
+    r"(?P<v>[^.!?;]{1,40})[.!]?\s*$",
     _F,
 )
 

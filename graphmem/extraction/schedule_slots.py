@@ -954,7 +954,9 @@ def day_off(text: str) -> list[Slot]:
 
 # When the user goes to bed and gets up: "我一般晚上十一点睡、早上六点半起", "I'm in bed by nine most nights".
 _ZH_SLEEP = re.compile(
-    rf"(?P<part>晚上|夜里|半夜|凌晨|早上|早晨|上午)?(?P<h>{_ZH_HOUR})点(?P<half>半)?(?:左右|前|多)?(?:就|才|准时)?"
+    rf"(?P<part>晚上|夜里|半夜|凌晨|早上|早晨|上午)?(?P<h>{_ZH_HOUR})点"
+    r"(?:(?P<half>半)|(?P<quarter>一刻)|(?P<min>[一二三四五]?十[一二三四五六七八九]?|[0-5]\d|零[一二三四五六七八九])分?)?"
+    r"(?:左右|前|多)?(?:就|才|准时)?"
     r"(?:(?P<bed>睡觉|睡|上床|躺下)|(?P<up>起床|起来|起(?![飞航跑步])))"
 )
 _EN_NUMBERS = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -978,7 +980,11 @@ def sleep_schedule(text: str) -> list[Slot]:
         bed = m.group("bed") is not None
         if bed and (m.group("part") in ("晚上", "夜里") or 7 <= hour <= 11) and hour < 12:
             hour += 12  # 十一点睡: eleven at night
-        _add_time(out, seen, "bedtime" if bed else "wake_time", hour, "30" if m.group("half") else "00", m)
+        said = m.group("min") or ""
+        minutes = (
+            zh_number(said.removeprefix("零")) if said else 30 if m.group("half") else 15 if m.group("quarter") else 0
+        )
+        _add_time(out, seen, "bedtime" if bed else "wake_time", hour, f"{minutes:02d}", m)
     for m in _EN_SLEEP.finditer(text):
         word = m.group("h").lower()
         hour = int(word) if word.isdigit() else _EN_NUMBERS[word]

@@ -167,3 +167,33 @@ def test_a_length_limit_and_a_venue_are_the_project_s(extractor: RuleExtractor) 
     assert _facts(extractor, "The party is at Mike's place.") == {}
     assert _facts(extractor, "My sister's wedding is at the Grand Hotel.") == {}
     assert _facts(extractor, "我表哥的婚礼定在希尔顿酒店") == {}
+
+
+def test_a_standard_time_is_its_zone(extractor: RuleExtractor) -> None:
+    said = "I'm in Regina, so we're on Central Standard Time all year."
+    assert _facts(extractor, said)["user|timezone"] == "central time (utc-6)"
+    assert _facts(extractor, "I'm on Pacific Standard Time") == {"user|timezone": "pacific time (utc-8)"}
+
+
+def test_the_phone_said_with_this_one_of_mine(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我这OPPO手机最近掉电特别快，是不是电池老化了？") == {"user|phone": "oppo"}
+    said = "哎我前面说错了，我这手机是vivo的，不是OPPO，你给我改过来。"
+    assert _facts(extractor, said) == {"user|phone": "vivo"}
+
+
+def test_a_chinese_wake_time_keeps_its_minutes(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我每天早上六点五十起床") == {"user|sleep_schedule": "up 06:50"}
+    said = "我一般晚上十一点半睡、早上六点一刻起"
+    assert _facts(extractor, said) == {"user|sleep_schedule": "bed 23:30, up 06:15"}
+    assert _facts(extractor, "我早上6点05起床") == {"user|sleep_schedule": "up 06:05"}
+
+
+def test_something_asked_to_be_remembered_then_said_at_once(extractor: RuleExtractor) -> None:
+    said = "Can you remember the tire pressure for my car? It's 36 psi. Sorry, no, 33. I always mix those two up."
+    assert _facts(extractor, said) == {
+        "user|note|the tire pressure for my car: 33 psi": "the tire pressure for my car: 33 psi"
+    }
+    assert _facts(extractor, "Please remember my gate code. It's 4471.") == {
+        "user|note|my gate code: 4471": "my gate code: 4471"
+    }
+    assert _facts(extractor, "Remember the time we went to Paris? It was great.") == {}
