@@ -14,6 +14,7 @@ from graphmem.extraction.rule import Lang
 __all__ = [
     "CLAUSE_PUNCT",
     "breaks",
+    "without_conceded_default",
     "without_concessions",
     "without_joking_asides",
     "without_one_offs",
@@ -93,6 +94,37 @@ _CONCESSION = re.compile(
     r"if\s+(?:that|it|this)\s+(?:helps|matters|'s\s+(?:useful|relevant|helpful)|is\s+(?:useful|relevant|helpful))\b)",
     _F,
 )
+
+
+# What holds by default, said beside a rule for here ("…, even though I usually like formal ones", "Normally I want
+# short answers, but for this project …", "虽然我平时喜欢正式一点的", "平时我都要简短的回答，但这个项目…", "…，别的时候
+# 我住万豪"): up to the end of its clause or sentence
+_DEFAULT = r"(?:usually|normally|generally|elsewhere|otherwise|everywhere\s+else|in\s+general|most\s+of\s+the\s+time)"
+_ZH_DEFAULT = r"(?:平时|平常|一般|通常|别的时候|其他时候|其它时候|别的项目|其他项目|其它项目|别处|其他地方)"
+_HERE_ZH = r"(?:这个项目|这个仓库|这个库|这里|这边|在这儿|这次|本项目)"
+_DEFAULT_CONCEDED = {
+    "en": re.compile(
+        r"\beven\s+(?:though|if|when)\s[^.;!?]{0,40}?\b" + _DEFAULT + r"\b[^.;!?]{0,80}|"
+        r"(?:^|(?<=[,;.!]\s))(?:i\s+)?" + _DEFAULT + r"\b[^.;!?]{0,60}?(?=,?\s+but\s+(?:for|in|on|here|this)\b)",
+        _F,
+    ),
+    "zh": re.compile(
+        r"虽然[^，,。；;！!？?]{0,20}?" + _ZH_DEFAULT + r"[^，,。；;！!？?]{0,40}|"
+        r"(?:^|(?<=[，,。；;！!]))(?:我)?"
+        + _ZH_DEFAULT
+        + r"[^，,。；;！!？?]{0,40}(?=[，,]\s?(?:但|不过|可是|只是)?(?:是)?"
+        r"(?:在)?" + _HERE_ZH + r")|"
+        r"(?<=[，,])\s?(?:但|不过|可是)?(?:我)?(?:别的时候|其他时候|其它时候|别的项目|其他项目|其它项目)"
+        r"[^，,。；;！!？?]{0,40}"
+    ),
+}
+
+
+def without_conceded_default(norm: str, lang: str) -> str:
+    """`norm` with what holds by default blanked out when said beside a rule for here ("Here I want casual
+    replies, even though I usually like formal ones"): it holds elsewhere, not where the turn's rule does
+    (offsets kept)."""
+    return _DEFAULT_CONCEDED[lang].sub(lambda m: " " * len(m.group(0)), norm)
 
 
 def without_concessions(norm: str) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 from graphmem.extraction.answers import framed
 from graphmem.extraction.asides import (
     CLAUSE_PUNCT,
+    without_conceded_default,
     without_concessions,
     without_joking_asides,
     without_one_offs,
@@ -524,6 +525,9 @@ class RuleExtractor:
             # a rule for every case
             norm = without_concessions(without_your_conditions(norm))
             norm = without_supposed_tail(norm, HYPOTHETICAL[lang])
+        # "Here I want casual replies, even though I usually like formal ones": the default conceded holds
+        # elsewhere, not where the turn's rule does
+        norm = without_conceded_default(norm, lang)
         if JOKE[lang].search(norm):
             # "I live in Melbourne (Australia, not Florida lol)": the aside laughs, not the fact; "every password i
             # have lives in 1Password lol": a laugh that closes a plain statement

@@ -122,6 +122,24 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user's time zone is {d}",
         confidence=0.8,
     ),
+    *(
+        rule(  # "For the Acme project, times in Eastern please": a North American zone by its bare name
+            "en",
+            r"\b(?:times?|hours|schedules?|everything|deadlines|meetings)\s+in\s+" + zone + r"\b"
+            r"(?=\s*(?:[.,;!?]|$|please\b|pls\b|for\b|when\b|and\b|time\b|from\s+now))",
+            P.TIMEZONE,
+            "fixed",
+            "user's time zone is {d}",
+            value=value,
+            confidence=0.8,
+        )
+        for zone, value in (
+            ("eastern", "eastern time (utc-5)"),
+            ("central", "central time (utc-6)"),
+            ("mountain", "mountain time (utc-7)"),
+            ("pacific", "pacific time (utc-8)"),
+        )
+    ),
     rule(  # "from now on, use Auckland time for anything with a clock on it": the zone to give times in
         "en",
         r"(?<![\w'])(?:use|go\sby|stick\sto|switch\sto|switch\sme\sto)\s(?P<v>(?:utc|gmt)\s?[+-]\s?\d{1,2}|"

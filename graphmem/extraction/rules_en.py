@@ -156,7 +156,13 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     _DETAILED_REPLIES.rule(
         "en",
-        r"(?:give|send|write)\s+me\s+(?:more\s+)?(?:detailed|thorough|in-depth|longer)\s+" + _MSG,
+        r"(?:give|send|write)\s+me\s+(?:more\s+)?(?:long,?\s+|longer,?\s+)?(?:detailed|thorough|in-depth|longer)\s+"
+        r"(?:" + _MSG[3:-1] + r"|ones)\b",
+    ),
+    _DETAILED_REPLIES.rule(  # "for this project go into detail", "Go into lots of detail please": told to the assistant
+        "en",
+        r"(?:^|(?<=[,;.!]\s)|(?<=\bplease\s)|(?<=\bproject\s)|(?<=\bhere\s)|(?<=\balways\s))(?:go|get)\s+into\s+"
+        r"(?:(?:more|a\s+lot\s+of|lots\s+of|full|great|plenty\s+of)\s+)?detail\b",
     ),
     _TONE.rule(
         "en",

@@ -197,3 +197,37 @@ def test_something_asked_to_be_remembered_then_said_at_once(extractor: RuleExtra
         "user|note|my gate code: 4471": "my gate code: 4471"
     }
     assert _facts(extractor, "Remember the time we went to Paris? It was great.") == {}
+
+
+def _in_project(extractor: RuleExtractor, text: str, project: str) -> set[tuple[str, str, bool]]:
+    return {
+        (f.key, f.value, project_fact(f))
+        for f in (as_said(c, project) for c in extractor.extract(marked(text, project)))
+    }
+
+
+def test_a_default_said_beside_a_rule_for_here_stays_out_of_the_project(extractor: RuleExtractor) -> None:
+    said = "Here I want casual, chatty replies, even though I usually like formal ones."
+    assert _in_project(extractor, said, "blog") == {("user|prefers_tone", "casual", True)}
+    said = "Normally I want short answers, but for this project give me long, detailed ones."
+    assert _in_project(extractor, said, "blog") == {("user|prefers_reply_style", "detailed replies", True)}
+    said = "这个项目里你说话随意点，虽然我平时喜欢正式一点的"
+    assert _in_project(extractor, said, "blog") == {("user|prefers_tone", "casual", True)}
+    said = "平时我都要简短的回答，但这个项目你写详细点"
+    assert _in_project(extractor, said, "blog") == {("user|prefers_reply_style", "detailed replies", True)}
+    said = "这个项目里订酒店都订汉庭，别的时候我住万豪"
+    assert _in_project(extractor, said, "trip") == {("user|travel_hotel", "汉庭", True)}
+    # a habit said with its default word alone is still the speaker's
+    assert _facts(extractor, "平时我都坐地铁上班") == {"user|commute": "subway"}
+    assert _facts(extractor, "我喜欢喝咖啡，平时都喝美式")["user|taste|咖啡"] == "咖啡"
+
+
+def test_a_north_american_zone_by_its_bare_name(extractor: RuleExtractor) -> None:
+    said = "For the Acme project, times in Eastern please."
+    assert _in_project(extractor, said, "acme") == {("user|timezone", "eastern time (utc-5)", True)}
+    assert _facts(extractor, "I sell hours in central London.") == {}
+
+
+def test_going_into_detail_is_a_detailed_reply(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "For this project go into detail.") == {"user|prefers_reply_style": "detailed replies"}
+    assert _facts(extractor, "She goes into detail.") == {}
