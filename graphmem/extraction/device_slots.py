@@ -35,7 +35,10 @@ _OWNED_BEFORE = re.compile(
     r"(?:\b(?:my|mine\s+is|i\s+have|i've\s+got|i\s+got|i\s+use|i'm\s+on|i\s+am\s+on|im\s+on|i\s+switched\s+to|"
     r"i\s+upgraded\s+to|i\s+own)\s+(?:an?\s+|the\s+|old\s+|new\s+|trusty\s+)*|"
     r"\bmy\s+phone\s+is\s+(?:an?\s+)?|"
-    r"我(?:的|这台|这部|那台|那部|手上这台|手里这台|用的|用的是|这台是|这部是|的手机是|手机是|现在用的是?|一直用的是?)(?:手机)?\s*)$",
+    r"我(?:的|这台|这部|那台|那部|这|那|手上这台|手里这台|用的|用的是|这台是|这部是|的手机是|手机是|现在用的是?|一直用的是?)"
+    r"(?:手机)?\s*|"
+    # "换了个iPhone 15", "刚入手了一台小米14": the phone one has just taken up
+    r"(?:^|[，,。！!；;]|我|刚)(?:换了|新买了|买了|入手了|换成了|换成)(?:个|台|部|一台|一部)?(?:新的?)?\s*)$",
     _F,
 )
 _BEFORE_WINDOW = 24

@@ -37,6 +37,8 @@ _RELATION_WORDS: dict[str, str] = {
     "father": "father", "grandmother": "grandmother", "grandma": "grandmother", "granny": "grandmother",
     "grandfather": "grandfather", "grandpa": "grandfather", "grandson": "grandson", "granddaughter": "granddaughter",
     "guinea pig": "pet:guinea_pig",
+    # the person one reports to ("My manager is Priya", "Tom, my manager, wants …")
+    "manager": "manager", "boss": "manager", "supervisor": "manager", "line manager": "manager",
     # the wider family: one key per person named ("my nephew Ollie", "my cousin Ben"), as one may have several
     "nephew": "relative:nephew", "niece": "relative:niece", "cousin": "relative:cousin", "aunt": "relative:aunt",
     "auntie": "relative:aunt", "uncle": "relative:uncle", "great-aunt": "relative:great-aunt",

@@ -23,7 +23,7 @@ _ADV = (
 )
 _MSG = (
     r"(?:replies|reply|answers|answer|responses|response|messages|emails|e-mails|texts|explanations|"
-    r"summaries)"
+    r"summaries|feedback|critiques|walkthroughs|breakdowns)"
 )
 _SHORT = r"(?:short|shorter|brief|briefer|concise|succinct|terse|to-the-point|compact)"
 _LONG = r"(?:long|lengthy|wordy|verbose|longer|huge|rambling)"
@@ -37,7 +37,8 @@ _IMP_EN = (
 )
 # a project name starts where its word starts: after "." or "-" inside a long run it rescanned the run (n²)
 _PROJ_EN = (
-    r"(?<![\w'])(?:(?P<s3>this|our|my|the)\s+(?:project|repo|codebase|backend|frontend|front-end|api|server|"
+    r"(?<![\w'])(?:(?P<s3>this|our|my|the)\s+(?:(?!(?:is|was|uses|runs)\b)[a-z-]{2,15}\s+)?(?:project|repo|codebase|"
+    r"backend|frontend|front-end|api|server|"
     r"mobile\s+app|app|website|client)|(?:the\s+)?(?:project|repo|repository|"
     r"codebase|app|service)\s+(?P<s>[a-z0-9][\w.-]*)|(?<![.-])(?:the\s+)?(?P<s2>[a-z0-9][\w.-]*)\s+"
     r"(?:project|repo|codebase|service|app))"
@@ -137,7 +138,12 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     _DETAILED_REPLIES.rule(
         "en",
-        _I + _ADV + r"(?:like|love|prefer|want|appreciate|enjoy|need)\s+" + _DETAIL + r"(?:\s+and\s+\w+)?\s+" + _MSG,
+        _I
+        + _ADV
+        + r"(?:like|love|prefer|want|appreciate|enjoy|need)\s+(?:(?:long|longer|really|very|more|nice),?\s+)?"
+        + _DETAIL
+        + r"(?:\s+and\s+\w+)?\s+"
+        + _MSG,
     ),
     _SHORT_REPLIES.rule(
         "en",
@@ -317,7 +323,7 @@ EN_RULES: tuple[Rule, ...] = (
     rule(
         "en",
         _PROJ_EN + r"\s+(?:(?:is|was)\s+)?(?P<verb>uses|is\s+using|(?:written|built|implemented|coded|developed|"
-        r"made)\s+(?:in|with|on|using)|runs\s+on|(?:is\s+)?based\s+on)\s+",
+        r"made)\s+(?:in|with|on|using)|runs\s+on|(?:is\s+)?based\s+on|is\s+(?:all|pure|entirely|100%))\s+",
         P.USES_TECH,
         "tech",
         "{S} uses {d}",
@@ -598,6 +604,15 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
+    rule(  # "I left Spotify, I'm at Klarna now", "I'm with Deloitte now, same role": where one works after a move
+        "en",
+        r"(?:\b(?:left|quit)\s+(?-i:[A-Z])[\w&.'-]{1,20}(?:\s(?-i:[A-Z])[\w&.'-]{1,20}){0,2}[,;]?\s+(?:and\s+|so\s+)?|"
+        r"(?=[^.!?]{0,60}\b(?:same\s+role|same\s+job|same\s+team|new\s+job|new\s+role|as\s+an?\s))(?<![\w']))"
+        r"(?:i'm|i\s+am|im)\s+(?:now\s+)?(?:at|with)\s+(?=(?-i:[A-Z]))",
+        P.EMPLOYER,
+        "place",
+        "user works at {d}",
+    ),
     rule(  # "I work at Home Depot in the lumber department", "I work in the produce department": where one's role is
         "en",
         _I + r"work\s+(?:(?:at|for)\s+[^,.;!?]{2,30}?\s+)?in\s+(?:the\s+)?"

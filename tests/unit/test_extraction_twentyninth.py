@@ -231,3 +231,43 @@ def test_a_north_american_zone_by_its_bare_name(extractor: RuleExtractor) -> Non
 def test_going_into_detail_is_a_detailed_reply(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "For this project go into detail.") == {"user|prefers_reply_style": "detailed replies"}
     assert _facts(extractor, "She goes into detail.") == {}
+
+
+def test_where_one_works_after_leaving(extractor: RuleExtractor) -> None:
+    said = "Big news: I left Spotify, I'm at Klarna now, same role."
+    assert _facts(extractor, said) == {"user|employer": "klarna"}
+    assert _facts(extractor, "I quit Target and I'm at Walmart now") == {"user|employer": "walmart"}
+    assert _facts(extractor, "I'm at Costco now, want anything?") == {}
+    assert _facts(extractor, "我从美团跳槽了，现在在小红书，还是做产品") == {"user|employer": "小红书"}
+    assert _facts(extractor, "我辞职了，现在在家带娃") == {}
+
+
+def test_the_manager_by_name(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "My manager is Priya.") == {"user|manager:name": "priya"}
+    said = "Priya moved teams, my new manager is Tom."
+    assert _facts(extractor, said) == {"user|manager:name": "tom"}
+    assert _facts(extractor, "Tom, my manager, wants a weekly status email.") == {"user|manager:name": "tom"}
+    assert _facts(extractor, "My boss is a nightmare.") == {}
+
+
+def test_a_phone_just_taken_up(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "换了个iPhone 15，终于用上苹果了") == {"user|phone": "iphone 15"}
+    assert _facts(extractor, "我这iPhone 15拍照真不错") == {"user|phone": "iphone 15"}
+    assert _facts(extractor, "给我妈买了个iPhone 15") == {}
+
+
+def test_a_drink_taken_up_is_no_longer_avoided(extractor: RuleExtractor) -> None:
+    facts = extractor.extract("最近开始每天喝一杯咖啡了，居然没事")
+    assert [(f.key, f.polarity, f.stance) for f in facts] == [("user|taste|咖啡", False, True)]
+    assert _facts(extractor, "他开始喝酒了") == {}
+
+
+def test_a_project_s_language_and_detail_in_everyday_words(extractor: RuleExtractor) -> None:
+    said = "This firmware project is all C, no Python allowed on the board."
+    assert _in_project(extractor, said, "firmware") == {("project|uses_language", "c", True)}
+    said = "For this novel project I actually want long, detailed feedback on every chapter."
+    assert _in_project(extractor, said, "novel") == {("user|prefers_reply_style", "detailed replies", True)}
+    said = "这个项目是跟国外客户对接的，你在这个项目里全部用英文回复我"
+    facts = [as_said(c, "intl") for c in extractor.extract(marked(said, "intl"))]
+    assert [(f.key, f.value, f.explicit) for f in facts] == [("user|prefers_language", "english", True)]
+    assert _facts(extractor, "This project is all about fun.") == {}
