@@ -58,6 +58,10 @@ _FEW_SENTENCES = re.compile(
 )
 # A request in so many words ("Bottom line up front, please"): what it asks for is how to reply.
 _PLEASE = re.compile(r"\bplease\b|麻烦|请", _F)
+# The way asked for before, asked for again ("还是老规矩，结论放前面", "same as last time, bottom line first")
+_AS_BEFORE = re.compile(
+    r"老规矩|照旧|跟以前一样|和以前一样|\b(?:as\s+usual|same\s+as\s+(?:last\s+time|before|always))\b", _F
+)
 _CONCLUSION_FIRST = re.compile(
     r"先(?:给|说|讲|写|上)?(?:结论|答案)|结论先行|(?:结论|答案)(?:放)?(?:在)?(?:最?前面|开头)|"
     r"\b(?:conclusion|answer|bottom\s+line|tl;?dr|summary|point)\s+(?:first|up\s+front)\b|\bbluf\b|"
@@ -508,7 +512,7 @@ _NOT_WANTED = re.compile(r"(?:\b(?:don't|do\s+not|no\s+need\s+to|never|not|skip)
 def reply_shape(text: str, lang: Lang) -> list[ReplySetting]:
     """The reply settings one segment asks for in words other than a name of the setting."""
     out: list[ReplySetting] = []
-    about = bool(_ABOUT_REPLIES[lang].search(text) or _PLEASE.search(text))
+    about = bool(_ABOUT_REPLIES[lang].search(text) or _PLEASE.search(text) or _AS_BEFORE.search(text))
     if about:
         short = _NOT_LONG.search(text) or _FEW_SENTENCES.search(text)
         if short is not None:

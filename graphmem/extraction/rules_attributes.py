@@ -179,6 +179,17 @@ ATTR_EN_RULES: tuple[Rule, ...] = (
         "user wants no meetings {d}",
         confidence=0.75,
     ),
+    rule(  # "Please don't put anything on my calendar before 10am", "don't book me anything after 5"
+        "en",
+        r"(?<![\w'])(?:don't|do\s+not|never|please\s+don't)\s+(?:put|book|schedule|add|stick|throw)\s+(?:me\s+)?"
+        r"(?:anything|any\s+meetings?|meetings?|calls?)\s+(?:(?:on|in|into)\s+(?:my|the)\s+(?:calendar|schedule|diary)\s+)?"
+        r"(?P<v>(?:before|after)\s(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)?|one|two|three|four|five|six|seven|eight|nine|ten|"
+        r"eleven|twelve|noon))\b",
+        P.DO_NOT_DISTURB,
+        "group",
+        "user wants no meetings {d}",
+        confidence=0.75,
+    ),
     rule(  # "anything before ten is rough for me", "calls after 6pm are a no-go for me": a bound the speaker can't do
         "en",
         r"(?<![\w'])(?:anything|meetings?|calls?|syncs?)\s(?P<v>(?:before|after)\s(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)?|"

@@ -954,10 +954,11 @@ def day_off(text: str) -> list[Slot]:
 
 # When the user goes to bed and gets up: "我一般晚上十一点睡、早上六点半起", "I'm in bed by nine most nights".
 _ZH_SLEEP = re.compile(
-    rf"(?P<part>晚上|夜里|半夜|凌晨|早上|早晨|上午)?(?P<h>{_ZH_HOUR})点"
+    # (not "吃一点就起疹子": a little of something, and a rash)
+    rf"(?P<part>晚上|夜里|半夜|凌晨|早上|早晨|上午)?(?<![吃喝碰用沾多少有差慢快好早晚])(?P<h>{_ZH_HOUR})点"
     r"(?:(?P<half>半)|(?P<quarter>一刻)|(?P<min>[一二三四五]?十[一二三四五六七八九]?|[0-5]\d|零[一二三四五六七八九])分?)?"
     r"(?:左右|前|多)?(?:就|才|准时)?"
-    r"(?:(?P<bed>睡觉|睡|上床|躺下)|(?P<up>起床|起来|起(?![飞航跑步])))"
+    r"(?:(?P<bed>睡觉|睡|上床|躺下)|(?P<up>起床|起来(?![疹泡痘])|起(?![飞航跑步疹泡痘皮茧夜])))"
 )
 _EN_NUMBERS = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
                "midnight": 12}  # fmt: skip

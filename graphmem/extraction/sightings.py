@@ -110,6 +110,8 @@ def _mention_pattern(value: str, plural: bool = True) -> re.Pattern[str] | None:
     forms = re.escape(value)
     if value[-1:].isalpha() and not value.endswith("s"):
         forms += "(?:e?s)?"  # "recurring meetings" names "recurring meeting"
+    elif value[-1:].isdigit():
+        forms += "(?:st|nd|rd|th)?"  # "March 3rd" names "march 3"
     if value.isalpha() and len(value) >= _MIN_STEM:
         folded = value.casefold()
         stem = next(

@@ -86,7 +86,7 @@ class PromotionRule:
 
 # Stances on an object, whose polarity says whether the stance is positive: "I don't eat cilantro" and "I can't
 # stand cilantro" (both False) are two sightings of one negative stance.
-_STANCES = frozenset({"likes", "dislikes", "avoids"})
+_STANCES = frozenset({"likes", "dislikes", "avoids", "allergic_to"})
 _FILLER = re.compile(r"[\s\W_的]+")
 _WORD = re.compile(r"[^\W_]+")
 
@@ -113,10 +113,12 @@ def same_value(a: str, b: str) -> bool:
 
 
 def same_statement(a: Fact, b: Fact) -> bool:
-    """Whether two versions of one key state the same thing: the same claim, or the same predicate (or two
-    stances on an object: likes / dislikes / avoids) and polarity, with values that :func:`same_value` equates."""
+    """Whether two versions of one key state the same thing: the same claim, or the same predicate and polarity (or,
+    for stances on an object — likes / dislikes / avoids / allergic to — the same stance for or against it), with
+    values that :func:`same_value` equates."""
     if a.claim == b.claim:
         return True
+    # (a fact's polarity is its stance: "我对花生过敏" and "花生我是一点都不能碰的" keep off the same thing)
     same_stance = a.polarity == b.polarity and (
         a.predicate == b.predicate or (a.predicate in _STANCES and b.predicate in _STANCES)
     )

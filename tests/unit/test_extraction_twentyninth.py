@@ -271,3 +271,24 @@ def test_a_project_s_language_and_detail_in_everyday_words(extractor: RuleExtrac
     facts = [as_said(c, "intl") for c in extractor.extract(marked(said, "intl"))]
     assert [(f.key, f.value, f.explicit) for f in facts] == [("user|prefers_language", "english", True)]
     assert _facts(extractor, "This project is all about fun.") == {}
+
+
+def test_a_little_of_something_is_no_time_of_day(extractor: RuleExtractor) -> None:
+    said = "我对花生过敏，吃一点就起疹子"
+    assert _facts(extractor, said) == {"user|taste|花生": "花生"}
+    assert _facts(extractor, "晚上十一点睡") == {"user|sleep_schedule": "bed 23:00"}
+
+
+def test_nothing_on_the_calendar_before_a_time(extractor: RuleExtractor) -> None:
+    said = "Please don't put anything on my calendar before 10am."
+    assert _facts(extractor, said) == {"user|do_not_disturb:before": "before 10:00"}
+    assert _facts(extractor, "don't book me anything after 5pm") == {"user|do_not_disturb:after": "after 17:00"}
+
+
+def test_the_way_asked_for_before_asked_again(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "还是老规矩，结论放前面") == {"user|prefers_format|conclusion first": "conclusion first"}
+
+
+def test_a_day_with_its_ordinal_names_the_day(extractor: RuleExtractor) -> None:
+    said = "Lily's birthday party is coming up on March 3rd."
+    assert extractor.mentioned(said, ["march 3"], [True], [False]) == [True]

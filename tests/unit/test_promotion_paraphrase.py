@@ -94,3 +94,11 @@ def test_a_correction_read_before_the_statement_it_corrects_still_wins() -> None
     later = replace(said, id="f3", valid_at=T0 + timedelta(minutes=5))
     plan = decide([fixed], Assertion(later, "e3", "s1", explicit=True), RULE, T0 + timedelta(minutes=5))
     assert {c.id: c.status for c in plan.changes} == {"f2": FactStatus.EXPIRED, "f3": FactStatus.ACTIVE}
+
+
+def test_an_allergy_and_keeping_off_the_same_food_are_one_statement() -> None:
+    allergy = _fact("a", "花生", predicate="allergic_to", polarity=False)
+    avoid = _fact("v", "花生", predicate="avoids", polarity=False)
+    like = _fact("l", "花生", predicate="likes")
+    assert same_statement(allergy, avoid)
+    assert not same_statement(allergy, like)
