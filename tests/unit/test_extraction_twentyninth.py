@@ -240,6 +240,7 @@ def test_where_one_works_after_leaving(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "I'm at Costco now, want anything?") == {}
     assert _facts(extractor, "我从美团跳槽了，现在在小红书，还是做产品") == {"user|employer": "小红书"}
     assert _facts(extractor, "我辞职了，现在在家带娃") == {}
+    assert _facts(extractor, "我同事从美团跳槽了，现在在小红书") == {}
 
 
 def test_the_manager_by_name(extractor: RuleExtractor) -> None:
