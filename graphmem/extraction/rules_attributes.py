@@ -444,8 +444,9 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
         r"(?:我|现在|新)(?:家有个|家有一个|家有只|家有一只|家|家的|的|有个|有一个|有只|有一只|养了一只|养了只)?(?:现在的|新的?)?"
         + _REL_ZH
         # "我现在的领导换成刘芳了": the relation's new holder is named as the change
-        + r"(?:老人家)?(?:的名字是|名字是|的名字叫|名字叫|叫做|叫|换成了|换成|变成了|变成)"
-        + _ZNAME,
+        # ("我儿子小名叫豆豆": the name the family calls them by)
+        + r"(?:老人家)?(?:的名字是|名字是|的名字叫|名字叫|的?小名叫|的?小名是|的?乳名叫|的?大名叫|叫做|叫|"
+        r"换成了|换成|变成了|变成)" + _ZNAME,
         P.RELATION_NAME,
         "group",
         "用户的{rel}叫{d}",

@@ -127,6 +127,12 @@ EN_RULES: tuple[Rule, ...] = (
     # "I only work weekends, sat and sun", "I work weekends only": the two days of the weekend; "I work weekdays"
     _WEEKENDS.rule("en", _WORK_ON + r"(?:weekends|saturdays?\s+and\s+sundays?|sat\s+and\s+sun)\b"),
     _WEEKDAYS.rule("en", _WORK_ON + r"weekdays\b"),
+    _SHORT_REPLIES.rule(  # "skip the preamble", "no fluff, straight to the point": the answer without the lead-up
+        "en",
+        r"(?<![\w'])(?:skip|drop|cut|lose)\s+the\s+(?:preamble|fluff|intro|small\s+talk|waffle)\b|"
+        r"(?<![\w'])no\s+(?:preamble|fluff|waffle)\b|(?:^|(?<=[,;.!]\s))(?:just\s+)?(?:get\s+)?straight\s+to\s+the\s+point\b|"
+        r"(?:^|(?<=[,;.!]\s))cut\s+to\s+the\s+chase\b",
+    ),
     _SHORT_REPLIES.rule(
         "en",
         r"(?:keep|make)\s+(?:your\s+|the\s+|all\s+|my\s+)?(?:" + _MSG[3:-1] + r"|it|them|things|everything)\s+"
@@ -754,8 +760,8 @@ EN_RULES: tuple[Rule, ...] = (
     # a thing put first with what it is to the speaker ("Coffee is life", "Mushrooms are the worst")
     _KIND_LIKED.rule(
         "en",
-        r"(?:^|(?<=[,;.!]\s))(?P<v>[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+(?:is|are)\s+(?:honestly\s+|literally\s+)?"
-        r"(?:life|my\s+(?:jam|thing|weakness|everything|guilty\s+pleasure|comfort\s+food|happy\s+place))\b",
+        r"(?:^|(?<=[,;.!]\s))(?:honestly,?\s|tbh,?\s|ngl,?\s)?(?P<v>(?!honestly|tbh|ngl)[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+"
+        r"(?:is|are)\s+(?:honestly\s+|literally\s+)?(?:life|my\s+(?:jam|thing|weakness|everything|guilty\s+pleasure|comfort\s+food|happy\s+place|love\s+language))\b",
     ),
     _KIND_DISLIKED.rule(
         "en",

@@ -72,7 +72,11 @@ def _cue(en: str, zh: str) -> dict[Lang, re.Pattern[str]]:
 
 # Relying on a tool, in any category of tools: "I can't work without it", "all my references live in it",
 # "吃饭的家伙", "离不开"
-_RELIANCE_EN = r"can't\s+(?:work|live|function)\s+without|couldn't\s+live\s+without|lives?\s+in|all\s+my|go-to|daily"
+_RELIANCE_EN = (
+    r"can't\s+(?:work|live|function)\s+without|couldn't\s+live\s+without|lives?\s+in|all\s+my|go-to|daily|"
+    # "Figma is where I live all day"
+    r"where\s+i\s+(?:live|work|spend)"
+)
 _RELIANCE_ZH = r"吃饭的家伙|离不开|离了它|离不了|全在|都在|全靠|主力|天天"
 
 _SEAT_CUE = _cue(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from graphmem.extraction.facts import Predicate
+from graphmem.extraction.gazetteer import scan
 from graphmem.extraction.lexicon import ZH_NOUNS_AFTER_DE, ZH_ROLE_HEADS, ZH_STOP
 from graphmem.extraction.rule import Finding
 from graphmem.extraction.values import both_kinds, zh_place_ok
@@ -494,6 +495,8 @@ def _live(text: str, clause: list[Tok], i: int) -> Finding | None:
         return None
     place = clause[j]
     placeish = place.flag == "ns" or (place.word.endswith(_CITY_SUFFIX) and len(place.word) >= 2)
+    # ("温哥华", tagged as a person's name: a city the gazetteer knows whole)
+    placeish = placeish or any(h.category == "city" and h.end - h.start == len(place.word) for h in scan(place.word))
     if word == "在":  # 在 X 住/生活/定居 or 我家在 X
         after = clause[j + 1].word if j + 1 < len(clause) else ""
         if after in ("一家", "一个", "的") and any(t.word in _WORK_AFTER for t in clause[j + 2 :]):

@@ -293,3 +293,21 @@ def test_the_way_asked_for_before_asked_again(extractor: RuleExtractor) -> None:
 def test_a_day_with_its_ordinal_names_the_day(extractor: RuleExtractor) -> None:
     said = "Lily's birthday party is coming up on March 3rd."
     assert extractor.mentioned(said, ["march 3"], [True], [False]) == [True]
+
+
+def test_a_foreign_city_tagged_as_a_name_is_still_a_place(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我在温哥华，跟国内差十五六个小时") == {"user|location": "温哥华"}
+    assert _facts(extractor, "我在王伟家") == {}
+
+
+def test_a_child_s_pet_name(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我儿子小名叫豆豆，明年上小学") == {"user|child:son:name": "豆豆"}
+
+
+def test_everyday_likes_and_reply_wishes(extractor: RuleExtractor) -> None:
+    said = "Honestly spicy food is my love language."
+    assert _facts(extractor, said) == {"user|taste|spicy food": "spicy food"}
+    said = "Just give me the answer, skip the preamble."
+    assert _facts(extractor, said) == {"user|prefers_reply_style": "short replies"}
+    assert _facts(extractor, "He went straight to the point.") == {}
+    assert _facts(extractor, "Figma is where I live all day.") == {"user|design_tool": "figma"}
