@@ -468,7 +468,7 @@ _SLOT_ATTRIBUTES = frozenset(
         "hotel_smoking", "hotel_checkout",
         "todo_app", "payment", "meeting_free_time", "sleep_schedule", "travel_luggage", "travel_fare",
         "employment_terms",
-        "travel_ground", "rota", "length_limit", "venue",
+        "travel_ground", "rota", "length_limit", "venue", "anniversary",
     }
 )  # fmt: skip
 _KNOWN_ATTRIBUTES = _SLOT_ATTRIBUTES | frozenset(_HEADS.values()) | frozenset(_STACK.values())

@@ -53,6 +53,8 @@ TURN_CORRECTION = re.compile(
     r"(?:always\s+|keep\s+)?mix(?:ing)?\s+up\s+(?:those|the\s+two|them)|"
     r"i've\s+been\s+(?:saying|telling\s+you|calling\s+(?:it|him|her|them))|fix\s+that|correct\s+that|i\s+was\s+wrong|got\s+(?:it|that)\s+wrong|no\s+wait|"
     r"messed\s+(?:it|that)\s+up|scratch\s+that|strike\s+that|correct\s+something|"
+    # "I told you the wrong date before", "I gave you the wrong address"
+    r"(?:told|gave)\s+you\s+the\s+wrong|"
     r"the\s+other\s+one)\b|"
     r"说错了|记错了|记岔了|记混了|搞混了|搞错了|打错了|写错了|手滑|更正|纠正|不对不对|一直说错|有误|说反了|说岔了|说混了|"
     r"嘴瓢|说顺嘴|说顺了|(?:说|讲|告诉你|跟你说)的[\u4e00-\u9fff]{0,4}错了|跟你坦白|瞎叫|叫错了|(?:记|写|存)的改成",

@@ -117,7 +117,7 @@ _SAME_BREATH = re.compile(
     r"(?:等会儿|等等|等一下|稍等)?[，,]?(?:哎|哦)?不对[，,]?|"
     r"(?:等下|等会儿|等等|等一下|哎呀|哎)[，,]?[^，,。！!？?]{0,8}?(?:写反了|说反了|写错了|说错了|记错了|打错了|搞错了)[，,]?|"
     r"(?:hang|hold)\son,?\s(?:let\sme\s(?:check|see|look)\W{0,4}\s?)?no,?|actually,?\sno,?|no,?\s(?:hang|hold)\son,?|"
-    r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?[^,.，。！!?？…;；]{1,24})",
+    r"不是不是[，,]?|啊不[，,]?)\s?(?:(?:应该)?是|it's\s|it\sis\s)?(?P<r>(?:(?:Mr|Ms|Mrs|Dr|Prof)\.\s)?(?:\d{1,6}\.\d{1,4}|[^,.，。！!?？…;；]){1,24})",
     _F,
 )
 _BY_WHAT_WAS_SAID = re.compile(
@@ -139,6 +139,9 @@ _REPAIR_WORD = re.compile(
     + r"]{1,3}(?=[班号楼层栋岁年级])"
 )
 _SHAPE_PART = re.compile(r"(?P<d>\d+)|(?P<z>[" + _ZH_NUMERAL + r"]+)|(?P<c>[A-Z][a-z'-]*)|(?P<s>\s+)|(?P<o>.)")
+
+
+_NUMBER = re.compile(r"(?<![\d.])\d{1,9}(?:\.\d{1,4})?(?![\d.]\d)")
 
 
 def _shape(value: str) -> re.Pattern[str]:
@@ -177,7 +180,9 @@ def _repaired(text: str) -> str | None:
         return None
     fix = m.group("r").strip()
     before = text[: m.start()]
-    matches = list(_shape(fix).finditer(before))
+    # (a number repairs the last number, whole or decimal: "my shoe size is 9. Actually no, 9.5")
+    shape = _NUMBER if _NUMBER.fullmatch(fix) else _shape(fix)
+    matches = list(shape.finditer(before))
     last = matches[-1] if matches else None
     if last is None or last.group(0) == fix:
         # "…he's on the Hornets. Wait, no, that was last spring. This season he's on the Comets.", "…16号……哦不对，

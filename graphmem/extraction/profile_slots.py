@@ -12,9 +12,9 @@ import re
 
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.slot import Slot, stated_away
-from graphmem.extraction.time_values import zh_number
+from graphmem.extraction.time_values import day_of_year, zh_day, zh_number
 
-__all__ = ["profile", "profile_value"]
+__all__ = ["anniversary", "profile", "profile_value"]
 
 _F = re.IGNORECASE
 
@@ -118,6 +118,29 @@ _COMMUTE = re.compile(
     r"(?:去|来)?(?:上班|通勤|去公司)",
     _F,
 )
+
+
+# The speaker's wedding anniversary ("Our anniversary is June 21", "我们结婚纪念日是6月12号"): a day of the year.
+_ANNIVERSARY = re.compile(
+    r"\b(?:my|our)\s(?:wedding\s)?anniversary(?:\sis|'s|\sfalls)\s(?:on\s)?(?:actually\s)?"
+    r"(?P<en>(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?\s\d{1,2}(?:st|nd|rd|th)?|"
+    r"(?:the\s)?\d{1,2}(?:st|nd|rd|th)?\s(?:of\s)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6})|"
+    r"(?:我们|我和[\u4e00-\u9fff]{1,3}|我跟[\u4e00-\u9fff]{1,3}|我俩)?的?(?:结婚)?纪念日(?:是|在)?"
+    r"(?P<zh>(?:[0-9一二三四五六七八九十]{1,3})月[0-9一二三四五六七八九十]{1,3}[日号]?)",
+    re.IGNORECASE,
+)
+
+
+def anniversary(text: str) -> list[Slot]:
+    """The wedding anniversary the segment says is the speaker's ("our anniversary is June 21", "结婚纪念日是6月12号"),
+    a day of the year as a birthday is kept."""
+    m = _ANNIVERSARY.search(text)
+    if m is None:
+        return []
+    group = "zh" if m.group("zh") else "en"
+    said = re.sub(r"(?<=\d)(?:st|nd|rd|th)\b|\bthe\s|\bof\s", "", m.group(group).lower()) if group == "en" else ""
+    value = zh_day(m.group("zh")) if group == "zh" else day_of_year(said) or said
+    return [Slot(Predicate.BIRTHDAY, "anniversary", value, True, *m.span(group))]
 
 
 def profile_value(attribute: str, said: str) -> str | None:

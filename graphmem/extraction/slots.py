@@ -20,7 +20,7 @@ from graphmem.extraction.facts import Predicate
 from graphmem.extraction.gazetteer import Hit, scan
 from graphmem.extraction.house_rules import house_rules
 from graphmem.extraction.lexicon import LANG_EN
-from graphmem.extraction.profile_slots import profile
+from graphmem.extraction.profile_slots import anniversary, profile
 from graphmem.extraction.relation_slots import relation_fields, relation_names
 from graphmem.extraction.replies import capped_reply, reply_shape, written
 from graphmem.extraction.reply_slots import reply_language, reply_settings
@@ -629,6 +629,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     out.extend(o for o in owned if not (phones and o.attribute == "phone"))
     out.extend(grown(text))
     out.extend(profile(text))
+    out.extend(anniversary(text))
     if not names_meeting(text):
         out.extend(office_days(text))
     meeting = meeting_settings(text)

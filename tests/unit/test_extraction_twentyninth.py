@@ -311,3 +311,17 @@ def test_everyday_likes_and_reply_wishes(extractor: RuleExtractor) -> None:
     assert _facts(extractor, said) == {"user|prefers_reply_style": "short replies"}
     assert _facts(extractor, "He went straight to the point.") == {}
     assert _facts(extractor, "Figma is where I live all day.") == {"user|design_tool": "figma"}
+
+
+def test_the_wedding_anniversary_is_a_day_of_the_year(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "My anniversary is June 12.") == {"user|anniversary": "june 12"}
+    assert _facts(extractor, "我们结婚纪念日是6月12号") == {"user|anniversary": "6月12号"}
+    said = "Wait, I told you the wrong date before, our anniversary is June 21, not the 12th."
+    facts = extractor.extract(said)
+    assert [(f.key, f.value, f.correction) for f in facts] == [("user|anniversary", "june 21", True)]
+    assert _facts(extractor, "My parents' anniversary is June 3.") == {}
+
+
+def test_a_decimal_repairs_the_last_number(extractor: RuleExtractor) -> None:
+    said = "Remember my shoe size is 9. Actually no, 9.5."
+    assert _facts(extractor, said) == {"user|note|my shoe size is 9.5": "my shoe size is 9.5"}
