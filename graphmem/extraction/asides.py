@@ -45,7 +45,7 @@ _HABITUAL = {
     "en": re.compile(r"\b(?:as\s+usual|as\s+always|like\s+always|like\s+every\s+\w+|yet\s+again|as\s+ever)\b", _F),
     # "这次去昆明我还是订的东航": what the speaker still does this time is what they always do
     "zh": re.compile(
-        r"照例|照常|照旧|一如既往|跟往常一样|和往常一样|又是老样子|还是老样子|一向|向来|[我也都]还是(?!不)"
+        r"照例|照常|照旧|一如既往|跟往常一样|和往常一样|又是老样子|还是老样子|一向|向来|[我也都]还是(?!不)|这[次回]也"
     ),
 }
 

@@ -519,7 +519,7 @@ ATTR_ZH_RULES: tuple[Rule, ...] = (
     ),
     _LIKES_ZH.rule(
         "zh",
-        r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就是|是|一直是|才是)我(?:最喜欢|最爱|的最爱)",
+        r"^(?P<v>[\u4e00-\u9fffA-Za-z]{1,8}?)(?:就是|是|一直是|才是)我(?:最喜欢|最爱|的最爱|的心头好|的本命|的命)",
     ),
     _LIKES_ZH.rule(  # a pastime kept up for years: "我跳广场舞跳了六七年了", "我打羽毛球打了十年"
         "zh",

@@ -784,7 +784,15 @@ EN_RULES: tuple[Rule, ...] = (
     ),
     # the kind of person one is ("I'm a dog person", "Honestly, not a cat person"), said with or without "I'm"
     _KIND_LIKED.rule("en", _KIND_OF_PERSON + r"(?:more\s+of\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),
-    _KIND_DISLIKED.rule("en", _KIND_OF_PERSON + r"not\s+(?:really\s+)?an?\s+(?P<v>[a-z]{3,15})\s+person\b"),
+    _KIND_DISLIKED.rule(
+        "en", _KIND_OF_PERSON + r"not\s+(?:really\s+)?an?\s+(?:big\s+|huge\s+)?(?P<v>[a-z]{3,15})\s+person\b"
+    ),
+    # "tea's more my speed", "Board games are more my thing": the one the speaker goes for
+    _KIND_LIKED.rule(
+        "en",
+        r"(?:^|(?<=[,;.!]\s))(?P<v>(?!it|that|this|which|what)[a-z]{3,15}(?:\s[a-z]{3,15})?)(?:'s|\s+is|\s+are)\s+"
+        r"(?:much\s+|way\s+|a\s+lot\s+)?more\s+my\s+(?:speed|thing|style|jam|vibe|kind\s+of\s+thing)\b",
+    ),
     # a kind put first, with no verb ("dogs all the way", "Dogs over cats for me, every single time")
     _KIND_LIKED.rule(
         "en",

@@ -325,3 +325,10 @@ def test_the_wedding_anniversary_is_a_day_of_the_year(extractor: RuleExtractor) 
 def test_a_decimal_repairs_the_last_number(extractor: RuleExtractor) -> None:
     said = "Remember my shoe size is 9. Actually no, 9.5."
     assert _facts(extractor, said) == {"user|note|my shoe size is 9.5": "my shoe size is 9.5"}
+
+
+def test_everyday_words_for_a_favourite(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "榴莲是我的心头好，一次能吃半个") == {"user|taste|榴莲": "榴莲"}
+    said = "I'm not a big coffee person, tea's more my speed."
+    assert _facts(extractor, said) == {"user|taste|coffee": "coffee", "user|taste|tea": "tea"}
+    assert _facts(extractor, "That's more my speed.") == {}
