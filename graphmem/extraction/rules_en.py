@@ -610,11 +610,18 @@ EN_RULES: tuple[Rule, ...] = (
         "user works as {d}",
     ),
     rule("en", _I + r"work\s+(?:at|for)\s+", P.EMPLOYER, "place", "user works at {d}"),
-    rule(  # "I left Spotify, I'm at Klarna now", "I'm with Deloitte now, same role": where one works after a move
+    rule(  # "I left Spotify, I'm at Klarna now": where one works after leaving
         "en",
-        r"(?:\b(?:left|quit)\s+(?-i:[A-Z])[\w&.'-]{1,20}(?:\s(?-i:[A-Z])[\w&.'-]{1,20}){0,2}[,;]?\s+(?:and\s+|so\s+)?|"
-        r"(?=[^.!?]{0,60}\b(?:same\s+role|same\s+job|same\s+team|new\s+job|new\s+role|as\s+an?\s))(?<![\w']))"
+        r"\b(?:left|quit)\s+(?-i:[A-Z])[\w&.'-]{1,20}(?:\s(?-i:[A-Z])[\w&.'-]{1,20}){0,2}[,;]?\s+(?:and\s+|so\s+)?"
         r"(?:i'm|i\s+am|im)\s+(?:now\s+)?(?:at|with)\s+(?=(?-i:[A-Z]))",
+        P.EMPLOYER,
+        "place",
+        "user works at {d}",
+    ),
+    rule(  # "I'm with Deloitte now, same role": where one works, said with the role
+        "en",
+        r"(?<![\w'])(?:i'm|i\s+am|im)\s+(?:now\s+)?(?:at|with)\s+(?=(?-i:[A-Z]))"
+        r"(?=[^.!?]{0,60}\b(?:same\s+role|same\s+job|same\s+team|new\s+job|new\s+role|as\s+an?\s))",
         P.EMPLOYER,
         "place",
         "user works at {d}",
