@@ -332,3 +332,8 @@ def test_everyday_words_for_a_favourite(extractor: RuleExtractor) -> None:
     said = "I'm not a big coffee person, tea's more my speed."
     assert _facts(extractor, said) == {"user|taste|coffee": "coffee", "user|taste|tea": "tea"}
     assert _facts(extractor, "That's more my speed.") == {}
+
+
+def test_what_an_order_is_to_leave_out(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "点菜的时候帮我备注不要辣") == {"user|taste|辣": "辣"}
+    assert _facts(extractor, "帮我备注不要香菜") == {"user|taste|香菜": "香菜"}
