@@ -522,8 +522,7 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     dated += [Slot(Predicate.BUDGET, "budget", a.value, True, a.start, a.end) for a in [budget(text)] if a]
     dated += [Slot(Predicate.BUDGET, "goal_amount", a.value, True, a.start, a.end) for a in [money_goal(text)] if a]
     # "the hard limit is 12,000 words", "寿宴定在聚丰园酒楼": what else the work is held to, in any person
-    dated += [Slot(Predicate.LIMIT, "length_limit", t.value, True, t.start, t.end) for t in [length_limit(text)] if t]
-    dated += [Slot(Predicate.VENUE, "venue", t.value, True, t.start, t.end) for t in [venue(text)] if t]
+    dated += length_limit(text) + venue(text)
     dated += [Slot(r.predicate, r.attribute, r.value, True, r.start, r.end) for r in capped_reply(text, lang)]
     # "every PR has to link a ticket": a rule of the code base, in any person
     dated += [Slot(Predicate.INSTRUCTION, "", r.value, True, r.start, r.end) for r in house_rules(text)]

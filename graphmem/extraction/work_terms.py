@@ -9,9 +9,11 @@ stays linear on any input.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-__all__ = ["Term", "length_limit", "venue"]
+from graphmem.extraction.facts import Predicate
+from graphmem.extraction.slot import Slot
+
+__all__ = ["length_limit", "venue"]
 
 _F = re.IGNORECASE
 _EN_COUNT = r"\d{1,3}(?:,\d{3}){0,2}|\d{1,6}|\d{1,3}(?:\.\d)?k"
@@ -49,28 +51,20 @@ _VENUE = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Term:
-    """A term of the work as said ("12,000 words", "聚丰园") and the span that said it."""
-
-    value: str
-    start: int
-    end: int
-
-
-def _first(pattern: re.Pattern[str], text: str) -> Term | None:
+def _said(pattern: re.Pattern[str], text: str, predicate: Predicate, attribute: str) -> list[Slot]:
+    """The first value `pattern` reads in `text`, as the slot of `attribute`: the named group that matched, lowered."""
     m = pattern.search(text)
     if m is None:
-        return None
+        return []
     group = next(g for g in pattern.groupindex if m.group(g))
-    return Term(m.group(group).strip().lower(), m.start(group), m.end(group))
+    return [Slot(predicate, attribute, m.group(group).strip().lower(), True, m.start(group), m.end(group))]
 
 
-def length_limit(text: str) -> Term | None:
-    """The length `text` says the work must keep within ("the hard limit is 12,000 words"), or None."""
-    return _first(_LENGTH, text)
+def length_limit(text: str) -> list[Slot]:
+    """The length `text` says the work must keep within ("the hard limit is 12,000 words"), if any."""
+    return _said(_LENGTH, text, Predicate.LIMIT, "length_limit")
 
 
-def venue(text: str) -> Term | None:
-    """Where `text` says an event is held ("寿宴定在聚丰园酒楼" → "聚丰园"), or None."""
-    return _first(_VENUE, text)
+def venue(text: str) -> list[Slot]:
+    """Where `text` says an event is held ("寿宴定在聚丰园酒楼" → "聚丰园"), if anywhere."""
+    return _said(_VENUE, text, Predicate.VENUE, "venue")
