@@ -265,7 +265,7 @@ def test_what_a_pointer_to_be_kept_points_at_after_a_colon(extractor: RuleExtrac
 @pytest.mark.parametrize(
     ("text", "key", "value"),
     [
-        ("我一个三十好几的人，最大的爱好是拼乐高，书房里一整面墙都是我拼好的街景", "user|taste|拼乐高", "拼乐高"),
+        ("我一个三十好几的人，最大的爱好是拼乐高，书房里一整面墙都是我拼好的街景", "user|taste|乐高", "乐高"),
         ("我的爱好就是钓鱼", "user|taste|钓鱼", "钓鱼"),
         ("My biggest hobby is bonsai.", "user|taste|bonsai", "bonsai"),
         ("酒店还是老要求，得挨着地铁口，离得远的我宁可换一家", "user|hotel_location", "near the metro"),

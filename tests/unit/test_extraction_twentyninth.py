@@ -337,3 +337,15 @@ def test_everyday_words_for_a_favourite(extractor: RuleExtractor) -> None:
 def test_what_an_order_is_to_leave_out(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "点菜的时候帮我备注不要辣") == {"user|taste|辣": "辣"}
     assert _facts(extractor, "帮我备注不要香菜") == {"user|taste|香菜": "香菜"}
+
+
+def test_a_way_past_is_no_past(extractor: RuleExtractor) -> None:
+    said = "回程也一样，要靠窗的，坐过道老有人推着小车蹭过去"
+    assert extractor.mentioned(said, ["window seat"], [True], [False]) == [True]
+    assert extractor.mentioned("我过去一直坐靠窗的", ["window seat"], [True], [False]) == [False]
+
+
+def test_lego_by_its_other_names(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "我最大的爱好是拼乐高") == {"user|taste|乐高": "乐高"}
+    said = "双十一又剁手了两盒积木，可拼起来那叫一个解压"
+    assert extractor.mentioned(said, ["乐高"], [True], [False]) == [True]
