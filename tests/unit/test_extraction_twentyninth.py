@@ -363,3 +363,11 @@ def test_a_city_s_time_is_its_zone_and_a_time_difference_gives_it(extractor: Rul
     said = "我们上个月搬到成都了，时区帮我改成成都时间"
     assert _facts(extractor, said) == {"user|location": "成都", "user|timezone": "utc+8"}
     assert "user|location" not in _facts(extractor, "we moved last week, please switch me over to Pacific time")
+
+
+def test_a_role_named_by_its_field_or_department(extractor: RuleExtractor) -> None:
+    said = "最近比亚迪新车型一个接一个，我们搞电池测试的天天加班到九点"
+    assert extractor.mentioned(said, ["电池工程师"], [True], [True]) == [True]
+    said = "Saturday at Home Depot was nuts. I must have cut 300 boards in lumber."
+    assert extractor.mentioned(said, ["lumber department"], [True], [True]) == [True]
+    assert extractor.mentioned("我们搞活动的时候下雨了", ["电池工程师"], [True], [True]) == [False]
