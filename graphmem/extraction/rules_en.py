@@ -768,7 +768,11 @@ EN_RULES: tuple[Rule, ...] = (
     _KIND_LIKED.rule(
         "en",
         r"(?:^|(?<=[,;.!]\s))(?:honestly,?\s|tbh,?\s|ngl,?\s)?(?P<v>(?!honestly|tbh|ngl)[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+"
-        r"(?:is|are)\s+(?:honestly\s+|literally\s+)?(?:life|my\s+(?:jam|thing|weakness|everything|guilty\s+pleasure|comfort\s+food|happy\s+place|love\s+language))\b",
+        r"(?:is|are)\s+(?:honestly\s+|literally\s+|really\s+|basically\s+|kind\s+of\s+|kinda\s+)?(?:life|"
+        # "Pottery is honestly the best thing I've picked up in years", "Bonsai is the one thing that makes me slow
+        # down", "Kayaking is kind of our thing now"
+        r"the\s+(?:best|one)\s+(?:thing|hobby)\s+(?!i\s+(?:hate|can't|cannot|don't|won't|dislike|avoid|never)\b|"
+        r"that\s+(?:annoys|bugs|drives|ruins|scares)\b)(?:i've|i\s+have|i|that)\b|our\s+thing\b|my\s+(?:jam|thing|weakness|everything|guilty\s+pleasure|comfort\s+food|happy\s+place|love\s+language))\b",
     ),
     _KIND_DISLIKED.rule(
         "en",

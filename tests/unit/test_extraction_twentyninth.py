@@ -371,3 +371,13 @@ def test_a_role_named_by_its_field_or_department(extractor: RuleExtractor) -> No
     said = "Saturday at Home Depot was nuts. I must have cut 300 boards in lumber."
     assert extractor.mentioned(said, ["lumber department"], [True], [True]) == [True]
     assert extractor.mentioned("我们搞活动的时候下雨了", ["电池工程师"], [True], [True]) == [False]
+
+
+def test_the_best_thing_one_has_picked_up(extractor: RuleExtractor) -> None:
+    said = "Two of my bowls survived the kiln this week! Pottery is honestly the best thing I've picked up in years."
+    assert _facts(extractor, said) == {"user|taste|pottery": "pottery"}
+    said = "Bonsai is the one thing that makes me slow down."
+    assert _facts(extractor, said) == {"user|taste|bonsai": "bonsai"}
+    assert _facts(extractor, "Kayaking is kind of our thing now.") == {"user|taste|kayaking": "kayaking"}
+    assert _facts(extractor, "Cilantro is the one thing I hate.") == {}
+    assert _facts(extractor, "Traffic is the one thing that drives me crazy.") == {}
