@@ -381,3 +381,10 @@ def test_the_best_thing_one_has_picked_up(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "Kayaking is kind of our thing now.") == {"user|taste|kayaking": "kayaking"}
     assert _facts(extractor, "Cilantro is the one thing I hate.") == {}
     assert _facts(extractor, "Traffic is the one thing that drives me crazy.") == {}
+
+
+def test_a_pastime_that_grows_on_the_speaker(extractor: RuleExtractor) -> None:
+    assert _facts(extractor, "织东西就是我现在最大的乐子") == {"user|taste|织东西": "织东西"}
+    assert _facts(extractor, "骑行这事儿我是越玩越上瘾") == {"user|taste|骑行": "骑行"}
+    assert _facts(extractor, "这是我最大的乐趣") == {}
+    assert _facts(extractor, "他越看越喜欢") == {}
