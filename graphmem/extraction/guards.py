@@ -126,8 +126,12 @@ HEDGE = {
     ),
     "zh": re.compile(r"可能|也许|大概(?!多少|的?价|几)|好像|或许|似乎|说不定|我觉得|感觉|估计|不一定|貌似"),
 }
-# "以后" as from now on, not a time after something ("两点以后", "下班以后", "三年以后", "退休以后", "毕业以后")
-ZH_FROM_NOW_ON = r"(?<![点时完班课年月号天周岁休婚业学家了来去职饭])以后"
+# "以后" as from now on, not a time after something ("两点以后", "下班以后", "三年以后", "退休以后", "毕业以后",
+# "搬到成都以后")
+ZH_FROM_NOW_ON = (
+    r"(?<![点时完班课年月号天周岁休婚业学家了来去职饭])(?<!到[\u4e00-\u9fff])(?<!到[\u4e00-\u9fff]{2})"
+    r"(?<!到[\u4e00-\u9fff]{3})以后"
+)
 EXPLICIT = {
     "en": re.compile(
         r"\b(?:remember|worth\s+remembering|from\s+now\s+on|going\s+forward|moving\s+forward|in\s+(?:the\s+)?future|"

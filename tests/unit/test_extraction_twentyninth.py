@@ -388,3 +388,13 @@ def test_a_pastime_that_grows_on_the_speaker(extractor: RuleExtractor) -> None:
     assert _facts(extractor, "骑行这事儿我是越玩越上瘾") == {"user|taste|骑行": "骑行"}
     assert _facts(extractor, "这是我最大的乐趣") == {}
     assert _facts(extractor, "他越看越喜欢") == {}
+
+
+def test_a_sport_kept_up_as_a_habit(extractor: RuleExtractor) -> None:
+    said = "我是不凑那热闹，下了班照旧去馆里打羽毛球"
+    assert _facts(extractor, said) == {"user|taste|羽毛球": "羽毛球"}
+    said = "搬到成都以后，我就养成了每天早上去公园打太极的习惯"
+    assert _facts(extractor, said) == {"user|location": "成都", "user|taste|太极": "太极"}
+    # (搬到成都以后 is a time after the move, no standing request)
+    assert not any(f.explicit for f in extractor.extract(said))
+    assert _facts(extractor, "他每天去打篮球") == {}
