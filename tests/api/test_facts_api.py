@@ -251,7 +251,7 @@ async def test_what_the_user_keeps_coming_back_to_in_two_sessions_becomes_a_fact
             Say(0.1, "s1", "I can't stand beets. They taste like dirt to me."),
             Say(0.2, "s1", "I walked past the old bakery on my way in"),
             Say(0.3, "s1", "我老婆最近迷上了瑜伽"),
-            Say(2, "s2", "没辙，毛线就是我现在最大的乐子，又囤了一大箱"),
+            Say(2, "s2", "没辙，我又囤了一大箱毛线，屋里快成毛线铺子了"),
             Say(2.1, "s2", "Tossed my salad, half of it was beetroot. I really, truly dislike beets."),
             Say(2.2, "s2", "My route home goes by the bakery"),
             Say(2.3, "s2", "我老婆的瑜伽课又涨价了"),
