@@ -782,7 +782,7 @@ EN_RULES: tuple[Rule, ...] = (
     _KIND_DISLIKED.rule(  # "sardines gross me out", "cilantro makes me gag": a food that turns one's stomach
         "en",
         r"(?:^|(?<=[,;.!]\s)|(?<=\bbut\s))(?P<v>(?!(?:the|this|that|these|those|it|my|his|her|your|their|our|what|"
-        r"which|everything|something|anything|he|she|they|you|we|just|which)\b)[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+(?:honestly\s+|really\s+|just\s+|"
+        r"everything|something|anything|he|she|they|you|we|just)\b)[a-z]{3,15}(?:\s[a-z]{3,15})?)\s+(?:honestly\s+|really\s+|just\s+|"
         r"totally\s+|kinda\s+)?(?:gross(?:es)?\s+me\s+out|makes?\s+me\s+(?:gag|retch|want\s+to\s+(?:puke|throw\s+up|"
         r"hurl))|turns?\s+my\s+stomach|disgusts?\s+me)\b",
     ),
@@ -801,7 +801,7 @@ EN_RULES: tuple[Rule, ...] = (
     # "tea's more my speed", "Board games are more my thing": the one the speaker goes for
     _KIND_LIKED.rule(
         "en",
-        r"(?:^|(?<=[,;.!]\s))(?P<v>(?!it|that|this|which|what)[a-z]{3,15}(?:\s[a-z]{3,15})?)(?:'s|\s+is|\s+are)\s+"
+        r"(?:^|(?<=[,;.!]\s))(?P<v>(?!(?:it|that|this|which|what)\b)[a-z]{3,15}(?:\s[a-z]{3,15})?)(?:'s|\s+is|\s+are)\s+"
         r"(?:much\s+|way\s+|a\s+lot\s+)?more\s+my\s+(?:speed|thing|style|jam|vibe|kind\s+of\s+thing)\b",
     ),
     # a kind put first, with no verb ("dogs all the way", "Dogs over cats for me, every single time")

@@ -11,7 +11,7 @@ from dataclasses import replace
 from graphmem.extraction.facts import Predicate
 from graphmem.extraction.segmentation import HAN
 from graphmem.extraction.slot import LEFT_BEFORE, Slot, clause_bounds, negation_in
-from graphmem.extraction.time_values import hour_bound, window, zh_number
+from graphmem.extraction.time_values import HOUR_WORDS, hour_bound, window, zh_number
 
 __all__ = [
     "answered_meeting_time",
@@ -426,7 +426,6 @@ _CAP = re.compile(
     r"(?P<zn>[一二两三四五六\d])(?:个|场)会|(?:一天|每天)(?P<zn2>[一二两三四五六\d])(?:个|场)会(?:已经)?(?:就)?是(?:我的)?极限",
     _F,
 )
-_EN_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # A clock time followed by a zone ("3pm EST") times an event elsewhere.
 _ONE_AT = re.compile(r"\b(?:a|an|the|that|this|my|his|her|their)\s$", _F)
 _RANGE_ON = re.compile(r"\s?(?:to|until|till|-|–)\s?\d", _F)
@@ -572,7 +571,6 @@ _SIZE = re.compile(
     r"(?:(?P<n>\d{1,2})|(?P<en>two|three|four|five|six|seven|eight|nine|ten))\s+(?:people|attendees|participants|person)\b",
     _F,
 )
-_EN_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 
 # The earliest time the speaker meets, said as the time before which they never do ("I'm never free for meetings
@@ -713,7 +711,7 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     size = _SIZE.search(text)
     if size is not None:  # "最好控制在五个人以内", "no more than five people in a meeting"
         n = zh_number(size.group("n") or size.group("zn") or "") if (size.group("n") or size.group("zn")) else ""
-        n = n or str(_EN_NUMBERS.get((size.group("en") or "").lower(), ""))
+        n = n or HOUR_WORDS.get((size.group("en") or "").lower(), "")
         if n:
             out.append(Slot(Predicate.LIKES, "meeting_size", f"at most {n} people", True, size.start(), size.end()))
     channel = next((m for m in _CHANNEL.finditer(text) if not _left_behind(text, m)), None)
@@ -816,7 +814,7 @@ def meeting_settings(text: str, named: bool = False) -> list[Slot]:
     cap = _CAP.search(text)
     if cap is not None:  # "我一天最多开两个会", "no more than two meetings a day"
         n = (cap.group("n") or cap.group("zn") or cap.group("zn2") or "").lower()
-        count = _EN_COUNTS.get(n) or zh_number(n)
+        count = int(HOUR_WORDS[n]) if n in HOUR_WORDS else zh_number(n)
         out.append(Slot(Predicate.LIKES, "meeting_cap", f"{count} per day", True, cap.start(), cap.end()))
     clock = _CLOCK_TIME.search(text)
     if clock is not None and (
@@ -923,7 +921,6 @@ _ROTA = re.compile(
     r"seven)\s(?:days?\s)?off\b",
     _F,
 )
-_ROTA_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
 def rota(text: str) -> list[Slot]:
@@ -934,7 +931,7 @@ def rota(text: str) -> list[Slot]:
     if m.group("za"):
         on, off = zh_number(m.group("za")), zh_number(m.group("zb"))
     else:
-        on, off = (int(g) if g.isdigit() else _ROTA_NUMBERS[g.lower()] for g in (m.group("ea"), m.group("eb")))
+        on, off = (int(g) if g.isdigit() else int(HOUR_WORDS[g.lower()]) for g in (m.group("ea"), m.group("eb")))
     return [Slot(Predicate.WORKDAYS, "rota", f"{on} on {off} off", True, m.start(), m.end())]
 
 
@@ -960,8 +957,6 @@ _ZH_SLEEP = re.compile(
     r"(?:左右|前|多)?(?:就|才|准时)?"
     r"(?:(?P<bed>睡觉|睡|上床|躺下)|(?P<up>起床|起来(?![疹泡痘])|起(?![飞航跑步疹泡痘皮茧夜])))"
 )
-_EN_NUMBERS = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-               "midnight": 12}  # fmt: skip
 _EN_SLEEP = re.compile(
     r"\b(?:(?P<bed>in\s+bed|asleep|go\s+to\s+bed|going\s+to\s+bed|bed)|"
     r"(?P<up>(?<!wrap\s)(?<!wrapped\s)(?<!sign\s)(?<!set\s)(?<!back\s)(?<!show\s)up|awake|wake\s+up|get\s+up))\s+"
@@ -988,7 +983,7 @@ def sleep_schedule(text: str) -> list[Slot]:
         _add_time(out, seen, "bedtime" if bed else "wake_time", hour, f"{minutes:02d}", m)
     for m in _EN_SLEEP.finditer(text):
         word = m.group("h").lower()
-        hour = int(word) if word.isdigit() else _EN_NUMBERS[word]
+        hour = int(word) if word.isdigit() else int(HOUR_WORDS.get(word, "12"))  # (midnight: 0, below)
         bed = m.group("bed") is not None
         if word == "midnight":
             hour = 0

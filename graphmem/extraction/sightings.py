@@ -319,9 +319,8 @@ def mentioned(
                 at = _zh_trade(folded, value[:-1])  # "干我们理发这行" for "理发师": the trade without its person
             if at < 0 and names[i] and len(value) >= 4 and value.endswith("经理"):
                 at = _role_head(folded, value[:-2])  # "做产品的真难" for "产品经理": a manager by what is managed
-            if at < 0 and names[i] and len(value) >= 5 and value.endswith(_ZH_FIELD_ROLES):
-                # "我们搞电池测试的天天加班" for "电池工程师": an engineer or designer by the field they work in
-                at = _role_head(folded, value[: -len(next(r for r in _ZH_FIELD_ROLES if value.endswith(r)))])
+            if at < 0 and names[i] and (field := _zh_field(value)):
+                at = _role_head(folded, field)  # "我们搞电池测试的" for "电池工程师": a role by the field it works in
             if at < 0 and names[i] and (head := _zh_head(value)):
                 at = folded.find(head)  # "收费站的活儿就这样" for "高速收费站": the rare word it ends on
             if at < 0 or any(a <= at < b for a, b in swapped_things):
@@ -418,9 +417,15 @@ def _zh_trade(folded: str, trade: str) -> int:
 _ZH_FIELD_ROLES = ("工程师", "设计师", "分析师", "研究员", "技术员", "咨询师", "规划师")
 
 
+def _zh_field(value: str) -> str:
+    """The field a Chinese role of `_ZH_FIELD_ROLES` works in ("电池工程师" -> "电池"), else ""."""
+    role = next((r for r in _ZH_FIELD_ROLES if value.endswith(r)), "")
+    return value[: -len(role)] if role and len(value) - len(role) >= 2 else ""
+
+
 def _role_head(folded: str, head: str) -> int:
-    """Where a trade is named by its last two characters right after a verb of doing it ("干中介", "做审计",
-    "当教练"), -1 when it is not."""
+    """Where a trade is named right after a verb of doing it: by its last two characters ("干中介", "做审计",
+    "当教练") or by its field ("搞电池"); -1 when it is not."""
     for verb in ("干", "做", "当", "搞"):
         at = folded.find(verb + head)
         if at >= 0:

@@ -511,7 +511,7 @@ _CODE_RULE = re.compile(
 
 
 # A time difference said with where the speaker is ("我在西雅图读书，跟国内差十五个小时", "I'm in Denver, two hours
-# behind my family"): the city's zone is the speaker's.
+# behind New York"): the city's zone is the speaker's.
 _TIME_DIFFERENCE = {
     "zh": re.compile(r"时差|差(?:了)?(?:[一二两三四五六七八九十]{1,4}|\d{1,2})(?:个)?(?:多)?(?:半)?(?:小时|钟头)"),
     "en": re.compile(

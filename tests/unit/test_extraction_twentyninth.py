@@ -359,6 +359,8 @@ def test_a_city_s_time_is_its_zone_and_a_time_difference_gives_it(extractor: Rul
     said = "我在西雅图读书，跟国内夏天差十五个小时、冬天差十六个"
     assert _facts(extractor, said)["user|timezone"] == "pacific time (utc-8)"
     assert _facts(extractor, "我女儿在西雅图，跟我们差十五个小时") == {}
+    said = "I'm in Denver, two hours behind New York."
+    assert _facts(extractor, said) == {"user|location": "denver", "user|timezone": "mountain time (utc-7)"}
     # a move with the new city's time still makes the city home
     said = "我们上个月搬到成都了，时区帮我改成成都时间"
     assert _facts(extractor, said) == {"user|location": "成都", "user|timezone": "utc+8"}
@@ -398,3 +400,12 @@ def test_a_sport_kept_up_as_a_habit(extractor: RuleExtractor) -> None:
     # (搬到成都以后 is a time after the move, no standing request)
     assert not any(f.explicit for f in extractor.extract(said))
     assert _facts(extractor, "他每天去打篮球") == {}
+
+
+def test_a_number_in_words_from_one_to_twelve_is_read_wherever_a_count_is(extractor: RuleExtractor) -> None:
+    # (the meeting size read its word from a table that a later one of the same name shadowed: "four" was lost)
+    said = "Keep meetings to no more than four people."
+    assert _facts(extractor, said) == {"user|meeting_size": "at most 4 people"}
+    said = "I'm in bed by eleven and up at six."
+    assert _facts(extractor, said) == {"user|sleep_schedule": "bed 23:00, up 06:00"}
+    assert _facts(extractor, "I'm asleep by midnight.") == {"user|sleep_schedule": "bed 00:00"}
